@@ -1,0 +1,4 @@
+export * from './projection';
+export * from './registry';
+export * from './runner';
+export * from './user-accounts/queries';

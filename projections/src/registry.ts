@@ -1,0 +1,13 @@
+import { migrationsFromDirectory, type Migration } from '@ifu/platform/database/migrations';
+import type { Projection } from './projection';
+import { userAccountsProjection } from './user-accounts/projection';
+
+/** Every read model of the product, in the order their migrations apply. */
+export const allProjections: readonly Projection[] = [userAccountsProjection];
+
+const readModelDirectories = ['user-accounts'];
+
+export const projectionMigrations = (): Migration[] =>
+  readModelDirectories.flatMap((name) =>
+    migrationsFromDirectory(`projections/${name}`, new URL(`./${name}/migrations`, import.meta.url).pathname),
+  );

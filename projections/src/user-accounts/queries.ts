@@ -1,0 +1,58 @@
+import type { Role } from '@ifu/contracts';
+import type { Queryable } from '@ifu/platform/database/database';
+
+export interface UserAccount {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  userActive: boolean;
+  isDeleted: boolean;
+  isTrainingCompleted: boolean;
+  passwordSetAt: string | null;
+  lastLoginAt: string | null;
+}
+
+interface Row {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  user_active: boolean;
+  is_deleted: boolean;
+  is_training_completed: boolean;
+  password_set_at: Date | string | null;
+  last_login_at: Date | string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+const toAccount = (row: Row): UserAccount => ({
+  id: row.id,
+  email: row.email,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  role: row.role,
+  userActive: row.user_active,
+  isDeleted: row.is_deleted,
+  isTrainingCompleted: row.is_training_completed,
+  passwordSetAt: iso(row.password_set_at),
+  lastLoginAt: iso(row.last_login_at),
+});
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserAccount | undefined> {
+  const { rows } = await db.query<Row>('SELECT * FROM user_accounts WHERE lower(email) = lower($1)', [email]);
+  return rows[0] && toAccount(rows[0]);
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserAccount | undefined> {
+  const { rows } = await db.query<Row>('SELECT * FROM user_accounts WHERE id = $1', [id]);
+  return rows[0] && toAccount(rows[0]);
+}
+
+export async function countUsers(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM user_accounts');
+  return Number(rows[0]?.n ?? 0);
+}

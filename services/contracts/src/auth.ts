@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { emailAddress, Role } from './common';
+
+/** Business constants of the login slice (spec §9, architecture §6). */
+export const SESSION_INACTIVITY_MS = 600_000;
+export const LOCKOUT_THRESHOLD = 5;
+export const LOCKOUT_DURATION_MS = 15 * 60_000;
+export const PASSWORD_MAX_AGE_DAYS = 90;
+export const PASSWORD_MIN_LENGTH = 12;
+
+/** POST /user/verify/email */
+export const VerifyEmailRequest = z.object({ email: emailAddress('email') });
+export type VerifyEmailRequest = z.infer<typeof VerifyEmailRequest>;
+export const VerifyEmailResponse = z.object({
+  emailExist: z.boolean(),
+  userActive: z.boolean(),
+  passwordActive: z.boolean(),
+});
+export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
+
+/** POST /user/get/token: `message` holds the bearer token (spec §3, Login response). */
+export const GetTokenRequest = z.object({
+  username: emailAddress('username'),
+  password: z
+    .string({ error: (issue) => (issue.input === undefined ? 'password is required' : 'password must be a string') })
+    .min(1, 'password is required')
+    .max(1024, 'password must be at most 1024 characters'),
+});
+export type GetTokenRequest = z.infer<typeof GetTokenRequest>;
+export const GetTokenResponse = z.object({
+  message: z.string(),
+  role: Role,
+  // Beyond the spec's two fields, so the header can show the account name without another call.
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+});
+export type GetTokenResponse = z.infer<typeof GetTokenResponse>;
+
+/** POST /user/logout: revokes the caller's server-side session. */
+export const LogoutResponse = z.object({ message: z.string() });

@@ -1,0 +1,49 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Database } from './database/database';
+import { openPglite } from './database/pglite';
+import { openPostgres } from './database/postgres';
+import type { EventStore } from './event-store/event-store';
+import { PostgresEventStore } from './event-store/postgres-event-store';
+
+export interface StorageOptions {
+  /** PostgreSQL server; absent means the embedded PGlite under `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+  /** EventStoreDB; absent means the PostgreSQL event log. */
+  eventStoreUrl?: string;
+}
+
+export interface Storage {
+  db: Database;
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+/** Opens the read-model database and the event log the configuration names (architecture §5). */
+export async function openStorage(options: StorageOptions): Promise<Storage> {
+  let db: Database;
+  if (options.databaseUrl) {
+    db = openPostgres({ connectionString: options.databaseUrl });
+  } else {
+    const dir = resolve(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    db = await openPglite({ dataDir: dir });
+  }
+  let store: EventStore;
+  if (options.eventStoreUrl) {
+    const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store');
+    store = await EventStoreDbEventStore.connect(options.eventStoreUrl);
+  } else {
+    // Across processes (API and projections worker) appends wake the other side through LISTEN/NOTIFY.
+    store = await PostgresEventStore.open(db, { listenConnectionString: options.databaseUrl });
+  }
+  return {
+    db,
+    store,
+    async close() {
+      await store.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../platform/logger';
+
+export interface MailMessage {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Where mail goes, for the start-up banner. */
+  readonly description: string;
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  /** With no SMTP server, each message is written here as an .eml file. */
+  outboxDir: string;
+  logger: Logger;
+}
+
+const LINK = /https?:\/\/[^\s<>"]+/g;
+
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    const where = new URL(options.smtpUrl);
+    return {
+      description: `SMTP ${where.hostname}:${where.port || '25'}`,
+      async send(message) {
+        const info = await transport.sendMail({ from: options.from, ...message });
+        options.logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  // No mail server configured: keep each message as a file, and log its links so a newcomer can follow them.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `files in ${options.outboxDir}`,
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(options.outboxDir, { recursive: true });
+      const id = String(info.messageId).replace(/[^\w.-]/g, '');
+      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      const links = message.text.match(LINK) ?? [];
+      options.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');
+    },
+    close: () => transport.close(),
+  };
+}

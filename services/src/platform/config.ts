@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes'].includes(value)));
+
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    API_PORT: port(8080),
+    ADMIN_PORTAL_PORT: port(3000),
+    CUSTOMER_PORTAL_PORT: port(3001),
+    /** Where the portals are reached by people: CORS origins and links in mail. */
+    PUBLIC_ADMIN_URL: z.url().optional(),
+    PUBLIC_CUSTOMER_URL: z.url().optional(),
+    PUBLIC_API_URL: z.url().optional(),
+    DATABASE_URL: optionalText.pipe(z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional()),
+    DATA_DIR: z.string().default('./data'),
+    EVENTSTORE_URL: optionalText,
+    JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
+    LINK_SECRET: optionalText.pipe(z.string().min(32, 'LINK_SECRET must be at least 32 characters').optional()),
+    SMTP_URL: optionalText.pipe(z.url({ message: 'SMTP_URL must be a URL like smtp://host:25' }).optional()),
+    MAIL_FROM: z.string().default('IFU Portal <no-reply@ifu-portal.local>'),
+    ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** false when a separate projections worker runs them (production topology). */
+    RUN_PROJECTIONS: booleanFlag(true),
+    /** Number of proxies in front of the API, for the client IP recorded in events and used by rate limits. */
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  })
+  .transform((env) => ({
+    ...env,
+    PUBLIC_ADMIN_URL: env.PUBLIC_ADMIN_URL ?? `http://localhost:${env.ADMIN_PORTAL_PORT}`,
+    PUBLIC_CUSTOMER_URL: env.PUBLIC_CUSTOMER_URL ?? `http://localhost:${env.CUSTOMER_PORTAL_PORT}`,
+    PUBLIC_API_URL: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`,
+  }));
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the environment; fails with every problem listed, one per line. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`));
+  }
+  return parsed.data;
+}

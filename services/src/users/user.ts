@@ -1,0 +1,64 @@
+import type { Role, UserEvent } from '@ifu/contracts';
+
+/** What the users feature must know about one account to decide on it, folded from its stream. */
+export interface UserState {
+  exists: boolean;
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  userActive: boolean;
+  isDeleted: boolean;
+  passwordSetAt: string | null;
+  consecutiveFailures: number;
+  lockedUntil: string | null;
+}
+
+export const initialUserState = (): UserState => ({
+  exists: false,
+  userId: '',
+  email: '',
+  firstName: '',
+  lastName: '',
+  role: 'USER',
+  userActive: false,
+  isDeleted: false,
+  passwordSetAt: null,
+  consecutiveFailures: 0,
+  lockedUntil: null,
+});
+
+export function evolve(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return {
+        ...state,
+        exists: true,
+        userId: event.data.userId,
+        email: event.data.email,
+        firstName: event.data.firstName,
+        lastName: event.data.lastName,
+        role: event.data.role,
+        userActive: true,
+        isDeleted: false,
+      };
+    case 'PasswordSet':
+      return { ...state, passwordSetAt: event.data.setAt, consecutiveFailures: 0, lockedUntil: null };
+    case 'LoginSucceeded':
+      return { ...state, consecutiveFailures: 0 };
+    case 'LoginFailed':
+      return { ...state, consecutiveFailures: event.data.consecutiveFailures };
+    case 'AccountLocked':
+      // The lock replaces the count: after it expires the account gets a fresh five attempts.
+      return { ...state, lockedUntil: event.data.lockedUntil, consecutiveFailures: 0 };
+    case 'LoggedOut':
+      return state;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const foldUser = (events: readonly UserEvent[]) => events.reduce(evolve, initialUserState());
