@@ -28,8 +28,9 @@ export async function ensureCheckpoints(db: Database, projections: readonly Proj
 
 /**
  * Applies one batch after the projection's checkpoint in a single transaction: the read model and the
- * checkpoint move together or not at all. The checkpoint row is locked, so two processes running the same
- * projector cannot both apply a batch. Returns how many events were read.
+ * checkpoint move together or not at all. Events are read before the transaction (on the embedded database a
+ * query outside a running transaction would wait for it); inside, the checkpoint row is locked and must still be
+ * where it was, so two processes running the same projector cannot both apply a batch.
  */
 export async function projectBatch(
   db: Database,
@@ -37,14 +38,21 @@ export async function projectBatch(
   projection: Projection,
   batchSize: number,
 ): Promise<{ read: number; position: number }> {
+  const { rows } = await db.query<{ position: string | number }>(
+    'SELECT position FROM projection_checkpoints WHERE name = $1',
+    [projection.name],
+  );
+  const checkpoint = Number(rows[0]?.position ?? 0);
+  const events = await store.readAll(checkpoint, batchSize);
+  if (events.length === 0) return { read: 0, position: checkpoint };
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ position: string | number }>(
+    const locked = await tx.query<{ position: string | number }>(
       'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
       [projection.name],
     );
-    const checkpoint = Number(rows[0]?.position ?? 0);
-    const events = await store.readAll(checkpoint, batchSize);
-    if (events.length === 0) return { read: 0, position: checkpoint };
+    const current = Number(locked.rows[0]?.position ?? 0);
+    // Another runner applied this batch meanwhile: nothing to do, the next round starts from its checkpoint.
+    if (current !== checkpoint) return { read: 0, position: current };
     for (const event of events) {
       if (projection.handles.has(event.type)) await projection.apply(tx, event);
     }

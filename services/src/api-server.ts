@@ -1,0 +1,109 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { migrate } from '@ifu/platform/database/migrations';
+import { openStorage, type Storage } from '@ifu/platform/storage';
+import { allProjections, ProjectionRunner } from '@ifu/projections';
+import { createApp, type AppOptions } from './app';
+import { createMailer } from './mail/mailer';
+import { allMigrations } from './platform/all-migrations';
+import type { AppContext } from './platform/app-context';
+import type { Config } from './platform/config';
+import { createLogger, type Logger } from './platform/logger';
+import { loadSecrets } from './platform/secrets';
+import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
+
+export interface RunningApi {
+  url: string;
+  port: number;
+  context: AppContext;
+  bootstrap?: BootstrapResult;
+  /** Graceful: stop accepting, let open requests finish, stop projectors, close the pool. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions extends AppOptions {
+  logger?: Logger;
+  /** Already opened storage (tests); otherwise opened from the configuration. */
+  storage?: Storage;
+  clock?: () => Date;
+  host?: string;
+}
+
+export async function startApi(config: Config, options: StartOptions = {}): Promise<RunningApi> {
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const storage =
+    options.storage ??
+    (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL }));
+  logger.info({ database: storage.db.description, eventStore: storage.store.kind }, 'storage opened');
+  const applied = await migrate(storage.db, allMigrations());
+  if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+
+  const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
+    onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
+  });
+  if (config.RUN_PROJECTIONS) await runner.start();
+
+  const clock = options.clock ?? (() => new Date());
+  const context: AppContext = {
+    config,
+    db: storage.db,
+    store: storage.store,
+    readModels: runner,
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: resolve(config.DATA_DIR, 'mail'),
+      logger,
+    }),
+    logger,
+    secrets: loadSecrets(config),
+    clock,
+  };
+
+  const bootstrap = await bootstrapFirstAdmin(storage.db, storage.store, {
+    email: config.ADMIN_EMAIL,
+    password: config.ADMIN_PASSWORD,
+    now: clock(),
+  });
+  if (bootstrap) await runner.waitFor(bootstrap.lastPosition, 30_000);
+
+  let shuttingDown = false;
+  const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });
+  const server: Server = await new Promise((resolveServer, reject) => {
+    const s = app.listen(config.API_PORT, options.host ?? '0.0.0.0', () => resolveServer(s));
+    s.once('error', reject);
+  });
+  // Keep-alive sockets would hold shutdown open; idle ones are closed at once, busy ones after their response.
+  server.keepAliveTimeout = 5000;
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    context,
+    bootstrap,
+    async stop() {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      await new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
+      });
+      await runner.stop();
+      context.mailer.close();
+      if (!options.storage) await storage.close();
+      logger.info('API stopped');
+    },
+  };
+}
+
+/** The start-up banner line for the bootstrap administrator: the generated password is shown this once. */
+export function describeBootstrap(bootstrap: BootstrapResult | undefined): string | undefined {
+  if (!bootstrap) return undefined;
+  if (bootstrap.generatedPassword) {
+    return `First administrator created: ${bootstrap.email} / ${bootstrap.generatedPassword}  (shown once; it is stored only as a hash)`;
+  }
+  return `First administrator created: ${bootstrap.email} with the password from ADMIN_PASSWORD`;
+}

@@ -1,0 +1,42 @@
+import { startApi, describeBootstrap } from './api-server';
+import { ConfigError, loadConfig } from './platform/config';
+import { createLogger } from './platform/logger';
+
+/** Production entry point of the API: validate configuration, start, and shut down gracefully on a signal. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.LOG_LEVEL);
+  const api = await startApi(config, { logger });
+  logger.info({ url: api.url }, 'API listening');
+  const banner = describeBootstrap(api.bootstrap);
+  if (banner) console.log(banner);
+
+  const shutdown = async (reason: string, code: number) => {
+    logger.info({ reason }, 'shutting down');
+    const force = setTimeout(() => process.exit(code || 1), 15_000);
+    force.unref();
+    await api.stop().catch((err: unknown) => logger.error({ err }, 'error during shutdown'));
+    process.exit(code);
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
+  process.once('SIGINT', () => void shutdown('SIGINT', 0));
+  process.on('uncaughtException', (err) => {
+    logger.fatal({ err }, 'uncaught exception');
+    void shutdown('uncaughtException', 1);
+  });
+  process.on('unhandledRejection', (err) => {
+    logger.fatal({ err }, 'unhandled rejection');
+    void shutdown('unhandledRejection', 1);
+  });
+}
+
+void main();

@@ -1,0 +1,130 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { type Role, type UserEvent, userStreamId } from '@ifu/contracts';
+import { PostgresEventStore } from '../services/platform/src/event-store/postgres-event-store';
+import type { EventMetadata } from '../services/platform/src/event-store/event-store';
+import { startApi, type RunningApi } from '../services/src/api-server';
+import { loadConfig } from '../services/src/platform/config';
+import { createLogger } from '../services/src/platform/logger';
+import { hashPassword, storePasswordHash } from '../services/src/users/passwords';
+import { openTestDatabase, type TestDatabase } from './test-database';
+
+export const ADMIN_EMAIL = 'first.admin@example.com';
+export const ADMIN_PASSWORD = 'correct horse battery staple';
+
+/** A movable server clock: tests step through lockout windows and inactivity without waiting. */
+export class TestClock {
+  private offsetMs = 0;
+  readonly now = () => new Date(Date.now() + this.offsetMs);
+  advance(ms: number) {
+    this.offsetMs += ms;
+  }
+}
+
+export interface TestApi {
+  url: string;
+  api: RunningApi;
+  database: TestDatabase;
+  store: PostgresEventStore;
+  clock: TestClock;
+  dataDir: string;
+  /** Calls the API with a JSON body (or a raw string body) and returns status and parsed JSON. */
+  call(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  login(email: string, password: string): Promise<string>;
+  /** Creates an active account with a password directly in the log (the Manage User screens come later). */
+  createUser(options: { email: string; role: Role; password?: string; firstName?: string; lastName?: string; passwordSetAt?: Date }): Promise<string>;
+  dispose(): Promise<void>;
+}
+
+/** The real API, in-process on a free port, over a fresh schema of the test database. */
+export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+  const database = await openTestDatabase();
+  const store = await PostgresEventStore.open(database.db, {
+    listenConnectionString: database.connectionString,
+    listenSearchPath: database.schema,
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'ifu-test-'));
+  const clock = new TestClock();
+  const config = loadConfig({
+    API_PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ...env,
+  });
+  const api = await startApi(config, {
+    storage: { db: database.db, store, close: async () => {} },
+    logger: createLogger(config.LOG_LEVEL),
+    clock: clock.now,
+    host: '127.0.0.1',
+  });
+  const url = `http://127.0.0.1:${api.port}`;
+
+  const call: TestApi['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.raw !== undefined) {
+      body = options.raw;
+      headers['content-type'] ??= 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed, headers: response.headers };
+  };
+
+  const metadata = (): EventMetadata => ({
+    actor: { type: 'system', name: 'test-arrangement' },
+    occurredAt: clock.now().toISOString(),
+    correlationId: randomUUID(),
+    ip: null,
+    userAgent: null,
+  });
+
+  return {
+    url,
+    api,
+    database,
+    store,
+    clock,
+    dataDir,
+    call,
+    async login(email, password) {
+      const response = await call('POST', '/user/get/token', { body: { username: email, password } });
+      if (response.status !== 200) throw new Error(`login of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
+      return response.body.message as string;
+    },
+    async createUser({ email, role, password, firstName = 'Test', lastName = role === 'ADMIN' ? 'Admin' : 'User', passwordSetAt }) {
+      const userId = randomUUID();
+      const setAt = (passwordSetAt ?? clock.now()).toISOString();
+      const events: UserEvent[] = [
+        { type: 'UserRegistered', data: { userId, email, firstName, lastName, role, isTrainingCompleted: true, origin: 'admin' } },
+      ];
+      if (password) {
+        await storePasswordHash(database.db, userId, await hashPassword(password), setAt);
+        events.push({ type: 'PasswordSet', data: { userId, setAt, via: 'set-password-link' } });
+      }
+      const appended = await store.append(userStreamId(userId), events.map((e) => ({ ...e, metadata: metadata() })), 0);
+      await api.context.readModels.waitFor(appended.lastPosition);
+      return userId;
+    },
+    async dispose() {
+      await api.stop();
+      await store.close();
+      await database.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
