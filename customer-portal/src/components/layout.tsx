@@ -1,0 +1,18 @@
+import { Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from './error-boundary';
+import { Footer } from './footer';
+
+/** Every public page: its content, then the footer. A page that fails to render keeps the footer. */
+export function Layout() {
+  const { pathname } = useLocation();
+  return (
+    <div className="layout">
+      <main className="layout__main">
+        <ErrorBoundary key={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/** Every route of the public portal, named once (spec §2.1). */
+
+/** Query parameters of the emailed search link, in the order the spec gives them. */
+export type CustomerDocSearchParams = {
+  customerName: string;
+  parentChangeId: string;
+  /** The visitor's email, encrypted by the API (architecture §6); opaque to the portal. */
+  encryptedEmail: string;
+};
+
+const CUSTOMER_DOC_SEARCH_KEYS = ['customerName', 'parentChangeId', 'encryptedEmail'] as const;
+
+export const paths = {
+  docSearch: {
+    path: '/docSearch/:customerName',
+    getHref: (customerName: string) => `/docSearch/${encodeURIComponent(customerName)}`,
+  },
+  customerDocSearch: {
+    path: '/customerDocSearch',
+    getHref: (params: CustomerDocSearchParams) =>
+      `/customerDocSearch?${new URLSearchParams(CUSTOMER_DOC_SEARCH_KEYS.map((key) => [key, params[key]])).toString()}`,
+  },
+  contactUs: {
+    path: '/contactus',
+    getHref: () => '/contactus',
+  },
+  notFound: {
+    path: '*',
+  },
+} as const;
+
+/**
+ * Reads the emailed link's parameters: by name, or else by position (customer name, parent change id,
+ * encrypted email), so a link written as `?a&b&c` or with other keys still works.
+ * Returns null when one of the three is missing.
+ */
+export function parseCustomerDocSearchParams(search: URLSearchParams): CustomerDocSearchParams | null {
+  const entries = [...search.entries()];
+  const byNameOrPosition = (key: (typeof CUSTOMER_DOC_SEARCH_KEYS)[number], index: number): string => {
+    const named = search.get(key);
+    if (named !== null) return named.trim();
+    const entry = entries[index];
+    if (entry === undefined) return '';
+    // `?acme&42&xyz` gives keys with empty values: the key is the value.
+    return (entry[1] === '' ? entry[0] : entry[1]).trim();
+  };
+  const [customerName, parentChangeId, encryptedEmail] = CUSTOMER_DOC_SEARCH_KEYS.map(byNameOrPosition);
+  if (!customerName || !parentChangeId || !encryptedEmail) return null;
+  return { customerName, parentChangeId, encryptedEmail };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The public "module2" portal. Its API address is read at run time from /config.json (see src/config/env.ts),
+// so one build serves every environment.
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5174 },
+  preview: { port: 5174 },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+});
