@@ -1,0 +1,9 @@
+import { Page, PlaceholderContent } from '@/components/ui/page';
+
+const ManageCustomerRoute = () => (
+  <Page title="Manage Customer">
+    <PlaceholderContent />
+  </Page>
+);
+
+export default ManageCustomerRoute;

@@ -1,0 +1,9 @@
+import { Page, PlaceholderContent } from '@/components/ui/page';
+
+const DocumentAddRoute = () => (
+  <Page title="Add Document">
+    <PlaceholderContent />
+  </Page>
+);
+
+export default DocumentAddRoute;

@@ -1,0 +1,76 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import LockReset from '@mui/icons-material/LockReset';
+import Logout from '@mui/icons-material/Logout';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+
+type AccountMenuProps = { name: string; onLogout: () => void; loggingOut?: boolean };
+
+/** The account name in the header, a dropdown with Change Password and Logout (spec §2.2). */
+export const AccountMenu = ({ name, onLogout, loggingOut = false }: AccountMenuProps) => {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const open = anchor !== null;
+  const close = () => setAnchor(null);
+
+  return (
+    <>
+      <Button
+        id={buttonId}
+        color="inherit"
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        startIcon={<AccountCircle />}
+        endIcon={<ExpandMore />}
+        data-testid="account-menu-button"
+        sx={{ maxWidth: { xs: 180, sm: 320 }, minWidth: 0 }}
+      >
+        <span
+          data-testid="account-name"
+          style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {name}
+        </span>
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        <MenuItem component={RouterLink} to={paths.app.changePassword.getHref()} onClick={close}>
+          <ListItemIcon>
+            <LockReset fontSize="small" />
+          </ListItemIcon>
+          Change Password
+        </MenuItem>
+        <MenuItem
+          disabled={loggingOut}
+          onClick={() => {
+            close();
+            onLogout();
+          }}
+          data-testid="account-menu-logout"
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+};

@@ -1,0 +1,104 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+
+import { AccountMenu } from './account-menu';
+import { AppFooter } from './app-footer';
+import { BrandMark, PRODUCT_NAME } from './brand';
+import { SideMenu } from './side-menu';
+
+const DRAWER_WIDTH = 248;
+
+type AppLayoutProps = {
+  accountName: string;
+  isAdmin: boolean;
+  onLogout: () => void;
+  loggingOut?: boolean;
+  children: ReactNode;
+};
+
+/** The logged-in shell: header, side menu, content and footer (spec §2.2). */
+export const AppLayout = ({ accountName, isAdmin, onLogout, loggingOut, children }: AppLayoutProps) => {
+  const theme = useTheme();
+  const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  const menu = (
+    <SideMenu
+      isAdmin={isAdmin}
+      onLogout={onLogout}
+      loggingOut={loggingOut}
+      onNavigate={isDesktop ? undefined : () => setMobileOpen(false)}
+    />
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <AppBar position="fixed" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }} data-testid="app-header">
+        <Toolbar sx={{ gap: 1 }}>
+          {isDesktop ? null : (
+            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <Box
+            component={RouterLink}
+            to={paths.home.getHref()}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
+          >
+            <BrandMark size={32} inverted />
+            {/* On a phone the mark alone names the product; the account name needs the room. */}
+            <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700, display: { xs: 'none', sm: 'block' } }}>
+              {PRODUCT_NAME}
+            </Typography>
+          </Box>
+          <Box sx={{ flex: 1 }} />
+          <AccountMenu name={accountName} onLogout={onLogout} loggingOut={loggingOut} />
+        </Toolbar>
+      </AppBar>
+
+      {isDesktop ? (
+        <Drawer
+          variant="permanent"
+          sx={{
+            width: DRAWER_WIDTH,
+            flexShrink: 0,
+            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' },
+          }}
+        >
+          <Toolbar />
+          {menu}
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+        >
+          <Toolbar />
+          {menu}
+        </Drawer>
+      )}
+
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" sx={{ flex: 1, p: { xs: 2, sm: 3 } }}>
+          {children}
+        </Box>
+        <AppFooter />
+      </Box>
+    </Box>
+  );
+};

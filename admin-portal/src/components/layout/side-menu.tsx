@@ -1,0 +1,105 @@
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import Logout from '@mui/icons-material/Logout';
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import PeopleOutline from '@mui/icons-material/PeopleOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import type { ReactElement } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
+
+import { paths } from '@/config/paths';
+
+type MenuItem = {
+  label: string;
+  to: string;
+  icon: ReactElement;
+  /** Path prefixes that mark the item as current. */
+  activeFor: readonly string[];
+  adminOnly?: boolean;
+};
+
+const MENU: readonly MenuItem[] = [
+  { label: 'Home', to: paths.home.getHref(), icon: <HomeOutlined />, activeFor: [] },
+  { label: 'Documents', to: paths.app.documents.list.getHref(), icon: <DescriptionOutlined />, activeFor: ['/document/'] },
+  {
+    label: 'Manage User',
+    to: paths.app.users.getHref(),
+    icon: <PeopleOutline />,
+    activeFor: [paths.app.users.path],
+    adminOnly: true,
+  },
+  {
+    label: 'Manage Customer',
+    to: paths.app.customers.getHref(),
+    icon: <BusinessOutlined />,
+    activeFor: [paths.app.customers.path, '/addcustomer/'],
+    adminOnly: true,
+  },
+  {
+    label: 'Manage Notification',
+    to: paths.app.notifications.getHref(),
+    icon: <NotificationsOutlined />,
+    activeFor: [paths.app.notifications.path, '/notification/'],
+    adminOnly: true,
+  },
+];
+
+type SideMenuProps = {
+  isAdmin: boolean;
+  onNavigate?: () => void;
+  onLogout: () => void;
+  loggingOut?: boolean;
+};
+
+/** Home, Documents and, for ADMIN only, the three management screens; then Logout (spec §2.2). */
+export const SideMenu = ({ isAdmin, onNavigate, onLogout, loggingOut = false }: SideMenuProps) => {
+  const { pathname } = useLocation();
+  // Items a USER may not see are left out of the DOM, not hidden.
+  const items = MENU.filter((item) => isAdmin || !item.adminOnly);
+
+  return (
+    <Box component="nav" aria-label="Main menu" data-testid="side-menu" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <List sx={{ px: 1, py: 2 }}>
+        {items.map((item) => {
+          const selected = item.activeFor.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
+          return (
+            <ListItemButton
+              key={item.label}
+              component={RouterLink}
+              to={item.to}
+              selected={selected}
+              aria-current={selected ? 'page' : undefined}
+              onClick={onNavigate}
+              sx={{ borderRadius: 1, mb: 0.5 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+      <Box sx={{ flex: 1 }} />
+      <Divider />
+      <Box sx={{ p: 2 }}>
+        <Button
+          fullWidth
+          variant="outlined"
+          color="inherit"
+          startIcon={<Logout />}
+          onClick={onLogout}
+          disabled={loggingOut}
+          data-testid="side-menu-logout"
+        >
+          Logout
+        </Button>
+      </Box>
+    </Box>
+  );
+};

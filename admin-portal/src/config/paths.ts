@@ -1,0 +1,55 @@
+/** Every route of the staff app, named once (spec §2.1, §2.2). */
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+
+  auth: {
+    login: { path: '/login', getHref: () => '/login' },
+    sendRequest: { path: '/sendRequest', getHref: () => '/sendRequest' },
+    setPassword: {
+      path: '/user/setpassword/:token?',
+      getHref: (token?: string) => (token ? `/user/setpassword/${seg(token)}` : '/user/setpassword'),
+    },
+  },
+
+  app: {
+    query: { path: '/query', getHref: () => '/query' },
+    archive: { path: '/archive', getHref: () => '/archive' },
+    changePassword: { path: '/password', getHref: () => '/password' },
+    documents: {
+      list: { path: '/document/list', getHref: () => '/document/list' },
+      search: { path: '/document/search', getHref: () => '/document/search' },
+      add: { path: '/document/add', getHref: () => '/document/add' },
+      view: { path: '/document/view/:id', getHref: (id: string | number) => `/document/view/${seg(id)}` },
+      editParent: {
+        path: '/document/editparent/:docId',
+        getHref: (docId: string | number) => `/document/editparent/${seg(docId)}`,
+      },
+      editChild: {
+        path: '/document/editchild/:editId',
+        getHref: (editId: string | number) => `/document/editchild/${seg(editId)}`,
+      },
+      addChild: {
+        path: '/document/:crid/addchild',
+        getHref: (crid: string | number) => `/document/${seg(crid)}/addchild`,
+      },
+    },
+
+    // ADMIN only.
+    users: { path: '/manageuser', getHref: () => '/manageuser' },
+    customers: { path: '/managecustomer', getHref: () => '/managecustomer' },
+    customerForm: {
+      path: '/addcustomer/:customerId',
+      /** `create` for a new customer, otherwise the customer being edited. */
+      getHref: (customerId: string | number = 'create') => `/addcustomer/${seg(customerId)}`,
+    },
+    notifications: { path: '/managenotification', getHref: () => '/managenotification' },
+    notificationAdd: { path: '/notification/add', getHref: () => '/notification/add' },
+    notificationUpdate: {
+      path: '/notification/update/:id',
+      getHref: (id: string | number) => `/notification/update/${seg(id)}`,
+    },
+  },
+} as const;
+

@@ -1,0 +1,12 @@
+/** Texts of the login screens (spec §2.1, §4, §5, §8). */
+export const LOGIN_TEXT = {
+  usernameLabel: 'Username/Email',
+  usernameRequired: 'Username is required',
+  usernameInvalid: 'Please enter valid email address.',
+  passwordLabel: 'Password',
+  passwordRequired: 'Password is required',
+  authenticationFailure: 'Authentication failure',
+  setPasswordLinkSent: 'A link to set your password has been sent to your email.',
+  activateUser: 'activate user',
+  activateEmail: 'activate email',
+} as const;

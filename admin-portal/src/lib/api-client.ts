@@ -1,0 +1,120 @@
+import { ErrorResponse } from '@ifu/contracts';
+import type { z } from 'zod';
+
+import { getEnv } from '@/config/env';
+import { paths } from '@/config/paths';
+
+import { clearAppState, getSession } from './app-state';
+
+export const NETWORK_ERROR_MESSAGE = 'Network Error';
+
+/** A failed call. `status` is undefined when the server was not reached. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type RequestOptions<T> = {
+  /**
+   * Sends the stored bearer token; a 401 then clears the session and goes to /login.
+   * Default true; the login calls and the public screens pass false.
+   */
+  auth?: boolean;
+  /** On an authenticated call, handle a 401 like any other error (logout does, it is leaving anyway). */
+  redirectOnUnauthorized?: boolean;
+  /** Validates a 2xx JSON body. */
+  schema?: z.ZodType<T>;
+  params?: Record<string, string | number | boolean | undefined>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+const buildUrl = (path: string, params?: RequestOptions<unknown>['params']) => {
+  const url = new URL(`${getEnv().apiUrl}${path.startsWith('/') ? '' : '/'}${path}`);
+  Object.entries(params ?? {}).forEach(([key, value]) => {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  });
+  return url.toString();
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!contentType.includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+const unauthorized = () => {
+  clearAppState();
+  window.location.assign(paths.auth.login.getHref());
+};
+
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
+  const { auth = true, redirectOnUnauthorized = true, schema, params, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary
+  } else if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  if (auth) {
+    const token = getSession()?.token;
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readBody(response).catch(() => undefined);
+
+  if (!response.ok) {
+    if (response.status === 401 && auth && redirectOnUnauthorized) unauthorized();
+    const parsed = ErrorResponse.safeParse(data);
+    const message = parsed.success
+      ? parsed.data.message
+      : `Request failed with status ${response.status}${response.statusText ? ` (${response.statusText})` : ''}`;
+    throw new ApiError(message, response.status, data);
+  }
+
+  if (!schema) return data as T;
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`[api] unexpected response from ${method} ${path}`, parsed.error.issues);
+    throw new ApiError('Unexpected response from the server', response.status, data);
+  }
+  return parsed.data;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PUT', path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('DELETE', path, body, options),
+};
+
+/** The message to show for any error (spec §8: the server's message, or 'Network Error'). */
+export const errorMessage = (error: unknown, fallback = 'Something went wrong'): string =>
+  error instanceof Error && error.message ? error.message : fallback;

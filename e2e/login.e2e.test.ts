@@ -1,0 +1,158 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserSkipReason, launchChromium } from '../test-support/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
+import { startTestProduct, type TestProduct } from '../test-support/test-product';
+
+const skipReason = browserSkipReason();
+if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+const SCREENSHOTS = 'screenshots';
+
+describe.skipIf(skipReason !== undefined)('staff login in headless Chromium', () => {
+  let product: TestProduct;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    product = await startTestProduct();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.dispose();
+  });
+  beforeEach(async () => {
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  });
+  afterEach(async () => {
+    await page.close();
+  });
+
+  const usernameStep = async (email: string) => {
+    await page.goto(`${product.adminUrl}/login`);
+    await page.getByLabel('Username/Email').fill(email);
+    await page.getByRole('button', { name: 'Login' }).click();
+  };
+
+  it('when the bootstrap admin logs in through both steps, then the shell opens on /document/list with the account name', async () => {
+    await usernameStep(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.screenshot({ path: `${SCREENSHOTS}/login-password-step.png` });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/document/list');
+    await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('System Administrator');
+    for (const entry of ['Home', 'Documents', 'Manage User', 'Manage Customer', 'Manage Notification']) {
+      expect(await page.getByTestId('side-menu').getByText(entry, { exact: true }).count()).toBe(1);
+    }
+    expect(await page.getByTestId('app-footer').textContent()).toContain('© 2021');
+    await page.screenshot({ path: `${SCREENSHOTS}/shell-admin.png` });
+  });
+
+  it('when the password is wrong, then Authentication failure shows under the password field', async () => {
+    await usernameStep(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill('this is not the password');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const error = page.getByTestId('login-error');
+    await expect.poll(() => error.textContent()).toBe('Authentication failure');
+    const field = await page.getByLabel('Password').boundingBox();
+    const message = await error.boundingBox();
+    expect(message!.y).toBeGreaterThan(field!.y);
+    await page.screenshot({ path: `${SCREENSHOTS}/login-authentication-failure.png` });
+  });
+
+  it('when the username is empty or not an email, then the spec messages show and no call is made', async () => {
+    await page.goto(`${product.adminUrl}/login`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByText('Username is required').count()).toBe(1);
+    await page.getByLabel('Username/Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByText('Please enter valid email address.').count()).toBe(1);
+    await page.screenshot({ path: `${SCREENSHOTS}/login-validation.png` });
+  });
+
+  it('when the email is unknown, then it says activate email and goes to /sendRequest', async () => {
+    await usernameStep('stranger@example.com');
+    await page.waitForURL('**/sendRequest');
+    await expect.poll(() => page.getByTestId('send-request-text').textContent()).toBe('Send request to admin to activate email');
+    await page.screenshot({ path: `${SCREENSHOTS}/send-request.png` });
+  });
+
+  it('when a USER logs in, then the ADMIN-only menu entries are absent and admin routes send them back', async () => {
+    await product.api.createUser({ email: 'author@example.com', role: 'USER', password: 'author password 1', firstName: 'Ada', lastName: 'Author' });
+    await usernameStep('author@example.com');
+    await page.getByLabel('Password').fill('author password 1');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/document/list');
+    await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Ada Author');
+    for (const entry of ['Manage User', 'Manage Customer', 'Manage Notification']) {
+      expect(await page.getByTestId('side-menu').getByText(entry, { exact: true }).count()).toBe(0);
+    }
+    await page.goto(`${product.adminUrl}/manageuser`);
+    await page.waitForURL('**/document/list');
+  });
+
+  it('when the user logs out from the account menu, then local storage is cleared, the server session is revoked and /login shows', async () => {
+    await usernameStep(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/document/list');
+    const stored = await page.evaluate(() => window.localStorage.getItem('ifu-admin:state'));
+    const token = (JSON.parse(stored!) as { session?: { token?: string } }).session?.token;
+    expect(token).toBeTruthy();
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => window.localStorage.getItem('ifu-admin:state'))).toBeNull();
+    await expect.poll(async () => (await product.api.call('GET', '/audit/verify', { token })).status).toBe(401);
+    await page.goto(`${product.adminUrl}/document/list`);
+    await page.waitForURL('**/login');
+  });
+
+  it('when the server ends the session, then the next call clears the session and goes to /login', async () => {
+    await usernameStep(ADMIN_EMAIL);
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/document/list');
+    await product.api.database.db.query("UPDATE sessions SET revoked_at = now(), revoke_reason = 'test'");
+    // Any authenticated call now gets 401; the app must drop its state and show /login.
+    await page.evaluate(async () => {
+      const state = JSON.parse(window.localStorage.getItem('ifu-admin:state') ?? '{}') as { session?: { token?: string } };
+      await fetch('/config.json');
+      return state.session?.token;
+    });
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+  });
+});
+
+describe.skipIf(skipReason !== undefined)('customer portal shell in headless Chromium', () => {
+  let product: TestProduct;
+  let browser: Browser;
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    product = await startTestProduct();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.dispose();
+  });
+
+  it('when a visitor opens a customer page on a phone, then the footer links and the Terms And Condition popup work', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await page.goto(`${product.customerUrl}/docSearch/Acme%20Medical`);
+    await page.getByRole('button', { name: 'Terms And Condition' }).or(page.getByRole('link', { name: 'Terms And Condition' })).first().click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.textContent()).toContain('25 Feb 2021');
+    await page.screenshot({ path: `${SCREENSHOTS}/customer-terms.png` });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByRole('link', { name: 'Contact US' }).click();
+    await page.waitForURL('**/contactus');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.close();
+  });
+});

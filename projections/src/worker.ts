@@ -1,0 +1,32 @@
+import { migrate, platformMigrations } from '@ifu/platform/database/migrations';
+import { openStorage } from '@ifu/platform/storage';
+import pino from 'pino';
+import { allProjections, projectionMigrations } from './registry';
+import { ProjectionRunner } from './runner';
+import { loadWorkerConfig } from './worker-config';
+
+/** The projections worker of the production topology: keeps every read model up to date, then stops on a signal. */
+async function main() {
+  const config = loadWorkerConfig();
+  const logger = pino({ level: config.LOG_LEVEL });
+  if (!config.DATABASE_URL) {
+    logger.warn('DATABASE_URL is not set: the embedded database cannot be shared with an API process; use npm start instead');
+  }
+  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
+  await migrate(storage.db, [...platformMigrations(), ...projectionMigrations()]);
+  const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
+    onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
+  });
+  await runner.start();
+  logger.info({ projections: allProjections.map((p) => p.name) }, 'projections worker running');
+  const stop = async (signal: string) => {
+    logger.info({ signal }, 'projections worker stopping');
+    await runner.stop();
+    await storage.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type UserEvent, userStreamId } from '@ifu/contracts';
+import type { Queryable } from '@ifu/platform/database/database';
+import type { EventMetadata, RecordedEvent } from '@ifu/platform/event-store/event-store';
+import { PostgresEventStore } from '@ifu/platform/event-store/postgres-event-store';
+import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
+import type { Projection } from '../src/projection';
+import { catchUp, ensureCheckpoints, projectBatch, ProjectionRunner, rebuild } from '../src/runner';
+import { userAccountsProjection } from '../src/user-accounts/projection';
+
+const metadata = (): EventMetadata => ({
+  actor: { type: 'system', name: 'projection-test' },
+  occurredAt: new Date().toISOString(),
+  correlationId: randomUUID(),
+  ip: null,
+  userAgent: null,
+});
+
+async function appendUserHistory(store: PostgresEventStore, users: number) {
+  for (let i = 0; i < users; i++) {
+    const userId = randomUUID();
+    const at = new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString();
+    const events: UserEvent[] = [
+      { type: 'UserRegistered', data: { userId, email: `user${i}@example.com`, firstName: `F${i}`, lastName: `L${i}`, role: i % 3 ? 'USER' : 'ADMIN', isTrainingCompleted: true, origin: 'admin' } },
+      { type: 'PasswordSet', data: { userId, setAt: at, via: 'set-password-link' } },
+      { type: 'LoginFailed', data: { userId, at, reason: 'wrong-password', consecutiveFailures: 1 } },
+      { type: 'LoginSucceeded', data: { userId, sessionId: randomUUID(), at } },
+    ];
+    // Written in two appends, so batches cut through streams.
+    await store.append(userStreamId(userId), events.slice(0, 2).map((e) => ({ ...e, metadata: metadata() })), 0);
+    await store.append(userStreamId(userId), events.slice(2).map((e) => ({ ...e, metadata: metadata() })), 2);
+  }
+}
+
+const snapshot = async (db: Queryable) => (await db.query('SELECT * FROM user_accounts ORDER BY id')).rows;
+
+describe('projections', () => {
+  let test: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    test = await openTestDatabase();
+    store = await PostgresEventStore.open(test.db);
+  });
+  afterAll(async () => {
+    await store.close();
+    await test.dispose();
+  });
+
+  it('when a read model is rebuilt from the log, then it equals the one built incrementally while events arrived', async () => {
+    const runner = new ProjectionRunner(test.db, store, [userAccountsProjection], { batchSize: 7, pollIntervalMs: 20 });
+    await runner.start();
+    await appendUserHistory(store, 40);
+    await runner.waitFor(await store.lastPosition());
+    await runner.stop();
+    const incremental = await snapshot(test.db);
+    expect(incremental).toHaveLength(40);
+    expect(incremental.every((row) => row.last_login_at !== null && row.password_set_at !== null)).toBe(true);
+
+    await rebuild(test.db, store, userAccountsProjection, 13);
+    expect(await snapshot(test.db)).toEqual(incremental);
+  });
+
+  it('when a projector stops in the middle of a batch, then it resumes without applying anything twice', async () => {
+    await test.db.exec('CREATE TABLE applied_counts (position bigint PRIMARY KEY, times integer NOT NULL)');
+    let crashAt: number | undefined;
+    // Not idempotent on purpose: applying an event twice would show as times = 2.
+    const counting: Projection = {
+      name: 'counting-test',
+      tables: ['applied_counts'],
+      handles: new Set(['UserRegistered', 'PasswordSet', 'LoginFailed', 'LoginSucceeded']),
+      async apply(tx: Queryable, event: RecordedEvent) {
+        await tx.query(
+          'INSERT INTO applied_counts (position, times) VALUES ($1, 1) ON CONFLICT (position) DO UPDATE SET times = applied_counts.times + 1',
+          [event.position],
+        );
+        if (event.position === crashAt) throw new Error('projector process killed here');
+      },
+    };
+    await ensureCheckpoints(test.db, [counting]);
+    const batchSize = 10;
+    const first = await projectBatch(test.db, store, counting, batchSize);
+    expect(first.read).toBe(batchSize);
+    crashAt = first.position + 4; // the fifth event of the next batch
+    await expect(projectBatch(test.db, store, counting, batchSize)).rejects.toThrow('projector process killed here');
+    const afterCrash = await test.db.query<{ position: string }>("SELECT position FROM projection_checkpoints WHERE name = 'counting-test'");
+    expect(Number(afterCrash.rows[0]!.position)).toBe(first.position);
+
+    crashAt = undefined;
+    const end = await catchUp(test.db, store, counting, batchSize);
+    expect(end).toBe(await store.lastPosition());
+    const { rows } = await test.db.query<{ n: string; max_times: number; min_pos: string; max_pos: string }>(
+      'SELECT count(*) AS n, max(times) AS max_times, min(position) AS min_pos, max(position) AS max_pos FROM applied_counts',
+    );
+    expect(Number(rows[0]!.max_times)).toBe(1);
+    expect(Number(rows[0]!.n)).toBe(Number(rows[0]!.max_pos) - Number(rows[0]!.min_pos) + 1);
+    expect(Number(rows[0]!.n)).toBe(160);
+  });
+
+  it('when two runners project the same read model at once, then every event is still applied once', async () => {
+    const { rows } = await test.db.query<{ n: string }>('SELECT count(*) AS n FROM user_accounts');
+    expect(Number(rows[0]!.n)).toBe(40);
+    await rebuild(test.db, store, userAccountsProjection, 5);
+    await test.db.exec('DELETE FROM applied_counts');
+    await test.db.query("UPDATE projection_checkpoints SET position = 0 WHERE name = 'counting-test'");
+    const counting: Projection = {
+      name: 'counting-test',
+      tables: ['applied_counts'],
+      handles: new Set(['UserRegistered', 'PasswordSet', 'LoginFailed', 'LoginSucceeded']),
+      async apply(tx: Queryable, event: RecordedEvent) {
+        await tx.query(
+          'INSERT INTO applied_counts (position, times) VALUES ($1, 1) ON CONFLICT (position) DO UPDATE SET times = applied_counts.times + 1',
+          [event.position],
+        );
+      },
+    };
+    await Promise.all([catchUp(test.db, store, counting, 3), catchUp(test.db, store, counting, 4)]);
+    await catchUp(test.db, store, counting, 4);
+    const result = await test.db.query<{ n: string; max_times: number }>('SELECT count(*) AS n, max(times) AS max_times FROM applied_counts');
+    expect(Number(result.rows[0]!.max_times)).toBe(1);
+    expect(Number(result.rows[0]!.n)).toBe(160);
+  });
+});

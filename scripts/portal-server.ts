@@ -1,0 +1,101 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import express from 'express';
+import helmet from 'helmet';
+
+export const PORTALS = {
+  admin: resolve(import.meta.dirname, '../admin-portal'),
+  customer: resolve(import.meta.dirname, '../customer-portal'),
+} as const;
+
+export type PortalName = keyof typeof PORTALS;
+
+function newestChange(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path)
+    .filter((name) => name !== 'node_modules' && name !== 'dist')
+    .reduce((newest, name) => Math.max(newest, newestChange(join(path, name))), stat.mtimeMs);
+}
+
+/** A portal needs a build when it has none, or when its sources or the shared contracts changed after it. */
+export function needsBuild(portal: PortalName): boolean {
+  const root = PORTALS[portal];
+  const built = join(root, 'dist', 'index.html');
+  if (!existsSync(built)) return true;
+  const sources = ['src', 'index.html', 'vite.config.ts', 'public'].map((p) => join(root, p)).filter(existsSync);
+  sources.push(resolve(import.meta.dirname, '../services/contracts/src'));
+  return Math.max(...sources.map(newestChange)) > statSync(built).mtimeMs;
+}
+
+export async function buildPortal(portal: PortalName): Promise<void> {
+  const { build } = await import('vite');
+  const root = PORTALS[portal];
+  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+}
+
+export interface PortalServerOptions {
+  portal: PortalName;
+  port: number;
+  host?: string;
+  apiUrl: string;
+}
+
+/**
+ * Serves a built portal as a static site, the way nginx does in production: strict CSP, the run-time
+ * /config.json that names the API, long-lived caching for hashed assets, and index.html for client routes.
+ */
+export async function startPortalServer(options: PortalServerOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
+  const dist = join(PORTALS[options.portal], 'dist');
+  const apiOrigin = new URL(options.apiUrl).origin;
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // MUI (emotion) injects style elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', apiOrigin],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'", apiOrigin],
+          frameSrc: ["'self'", apiOrigin],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    }),
+  );
+  app.get('/config.json', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ apiUrl: options.apiUrl });
+  });
+  app.use(
+    '/assets',
+    express.static(join(dist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
+  app.use(express.static(dist, { index: false, maxAge: 0 }));
+  app.get(/.*/, (_req, res) => {
+    res.set('Cache-Control', 'no-cache').sendFile(join(dist, 'index.html'));
+  });
+  const server: Server = await new Promise((resolveServer, reject) => {
+    const s = app.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(s));
+    s.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,31 @@
+import { buildPortal, needsBuild, startPortalServer } from '../scripts/portal-server';
+import { freePort } from './browser';
+import { startTestApi, type TestApi } from './test-api';
+
+export interface TestProduct {
+  api: TestApi;
+  adminUrl: string;
+  customerUrl: string;
+  dispose(): Promise<void>;
+}
+
+/** The API and both portals as `npm start` runs them, on free ports over a fresh test schema. */
+export async function startTestProduct(): Promise<TestProduct> {
+  for (const portal of ['admin', 'customer'] as const) if (needsBuild(portal)) await buildPortal(portal);
+  const [adminPort, customerPort] = [await freePort(), await freePort()];
+  const adminUrl = `http://127.0.0.1:${adminPort}`;
+  const customerUrl = `http://127.0.0.1:${customerPort}`;
+  const api = await startTestApi({ PUBLIC_ADMIN_URL: adminUrl, PUBLIC_CUSTOMER_URL: customerUrl });
+  const admin = await startPortalServer({ portal: 'admin', port: adminPort, host: '127.0.0.1', apiUrl: api.url });
+  const customer = await startPortalServer({ portal: 'customer', port: customerPort, host: '127.0.0.1', apiUrl: api.url });
+  return {
+    api,
+    adminUrl,
+    customerUrl,
+    async dispose() {
+      await admin.close();
+      await customer.close();
+      await api.dispose();
+    },
+  };
+}
