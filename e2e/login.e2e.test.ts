@@ -109,21 +109,31 @@ describe.skipIf(skipReason !== undefined)('staff login in headless Chromium', ()
     await page.waitForURL('**/login');
   });
 
-  it('when the server ends the session, then the next call clears the session and goes to /login', async () => {
+  it('when the server ends the session, then the next call clears the stored session and goes to /login', async () => {
     await usernameStep(ADMIN_EMAIL);
     await page.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/document/list');
-    await product.api.database.db.query("UPDATE sessions SET revoked_at = now(), revoke_reason = 'test'");
-    // Any authenticated call now gets 401; the app must drop its state and show /login.
-    await page.evaluate(async () => {
-      const state = JSON.parse(window.localStorage.getItem('ifu-admin:state') ?? '{}') as { session?: { token?: string } };
-      await fetch('/config.json');
-      return state.session?.token;
-    });
-    await page.getByTestId('account-menu-button').click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
+    await product.api.database.db.query("UPDATE sessions SET revoked_at = now(), revoke_reason = 'test' WHERE revoked_at IS NULL");
+    // Reloading makes the shell ask GET /user/me with the stored token: 401, so the app logs out by itself.
+    await page.reload();
+    await page.waitForURL('**/login', { waitUntil: 'load' });
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('ifu-admin:state')).catch(() => 'navigating'))
+      .toBeNull();
+    await expect.poll(() => page.getByLabel('Username/Email').count()).toBe(1);
+  });
+
+  it('when an ADMIN is demoted on the server, then the shell drops the ADMIN menu on the next load', async () => {
+    const userId = await product.api.createUser({ email: 'soon.user@example.com', role: 'ADMIN', password: 'soon user password', firstName: 'Sam', lastName: 'Soon' });
+    await usernameStep('soon.user@example.com');
+    await page.getByLabel('Password').fill('soon user password');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/document/list');
+    expect(await page.getByTestId('side-menu').getByText('Manage User', { exact: true }).count()).toBe(1);
+    await product.api.database.db.query("UPDATE user_accounts SET role = 'USER' WHERE id = $1", [userId]);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('side-menu').getByText('Manage User', { exact: true }).count()).toBe(0);
   });
 });
 

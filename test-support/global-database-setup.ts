@@ -2,12 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A database created for this test run on the real server; absent when tests use embedded PGlite. */
-    testDatabaseUrl: string | undefined;
-  }
-}
+import './provided-context';
 
 /**
  * With TEST_DATABASE_URL set (CI), each run creates its own database on that server and drops it afterwards.

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { inject } from 'vitest';
+import './provided-context';
 import type { Database } from '../services/platform/src/database/database';
 import { migrate, type Migration } from '../services/platform/src/database/migrations';
 import { openPostgres } from '../services/platform/src/database/postgres';

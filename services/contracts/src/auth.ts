@@ -40,3 +40,13 @@ export type GetTokenResponse = z.infer<typeof GetTokenResponse>;
 
 /** POST /user/logout: revokes the caller's server-side session. */
 export const LogoutResponse = z.object({ message: z.string() });
+
+/** GET /user/me: the logged-in account as the server sees it now (role changes apply at once). */
+export const CurrentUserResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: Role,
+});
+export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;

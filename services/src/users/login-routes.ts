@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import {
+  type CurrentUserResponse,
   GetTokenRequest,
   type GetTokenResponse,
   type LogoutResponse,
@@ -10,7 +11,7 @@ import {
   VerifyEmailRequest,
   type VerifyEmailResponse,
 } from '@ifu/contracts';
-import { findUserByEmail } from '@ifu/projections';
+import { findUserByEmail, findUserById } from '@ifu/projections';
 import type { z } from 'zod';
 import type { AppContext } from '../platform/app-context';
 import { handleCommand } from '../platform/command-handling';
@@ -107,6 +108,19 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
     const event: UserEvent = { type: 'LoggedOut', data: { userId: auth.userId, sessionId: auth.sessionId, at: now.toISOString() } };
     await ctx.store.append(userStreamId(auth.userId), [{ ...event, metadata: eventMetadata(req, now) }], 'any');
     const body: z.infer<typeof LogoutResponse> = { message: 'Logged out' };
+    res.json(body);
+  });
+
+  router.get('/user/me', authenticate(ctx), async (req, res) => {
+    const user = await findUserById(ctx.db, req.auth!.userId);
+    if (!user) throw unauthorized();
+    const body: CurrentUserResponse = {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+    };
     res.json(body);
   });
 

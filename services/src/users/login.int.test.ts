@@ -141,6 +141,17 @@ describe('login over HTTP (POST /user/verify/email, POST /user/get/token, POST /
     });
   });
 
+  describe('GET /user/me', () => {
+    it('when logged in, then it answers the account; when anonymous, then 401', async () => {
+      const token = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const me = await t.call('GET', '/user/me', { token });
+      expect(me.status).toBe(200);
+      expect(me.body).toMatchObject({ email: ADMIN_EMAIL, role: 'ADMIN', firstName: 'System', lastName: 'Administrator' });
+      expect(me.body.id).toEqual(expect.any(String));
+      expect((await t.call('GET', '/user/me')).status).toBe(401);
+    });
+  });
+
   describe('permissions on GET /audit/verify (ADMIN only)', () => {
     it('when anonymous, then 401; when USER, then 403; when ADMIN, then 200', async () => {
       await t.createUser({ email: 'plain.user@example.com', role: 'USER', password: 'plain user password' });

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router-dom';
 
 import { AppLayout } from '@/components/layout/app-layout';
+import { useCurrentUser } from '@/features/auth/api/current-user';
 import { useLogout } from '@/features/auth/api/logout';
 import { accountName, useSession } from '@/lib/app-state';
 import { ProtectedRoute } from '@/lib/auth';
@@ -8,6 +9,7 @@ import { ProtectedRoute } from '@/lib/auth';
 const Shell = () => {
   const session = useSession();
   const logout = useLogout();
+  useCurrentUser();
   return (
     <AppLayout
       accountName={accountName(session)}

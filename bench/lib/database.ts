@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Database } from '@ifu/platform/database/database';
+import { migrate } from '@ifu/platform/database/migrations';
+import { openPostgres } from '@ifu/platform/database/postgres';
+import { allMigrations } from '@ifu/services/platform/all-migrations';
+
+/** One database created for this run on the server; every benchmark gets its own migrated schema in it. */
+export interface BenchDatabase {
+  name: string;
+  url: string;
+  /** A fresh schema with allMigrations() applied; `max` is the pool size (the app's default is 10). */
+  openSchema(schema: string, max?: number): Promise<Database>;
+  drop(): Promise<void>;
+}
+
+async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createBenchDatabase(serverUrl: string): Promise<BenchDatabase> {
+  const name = `ifu_bench_${randomBytes(4).toString('hex')}`;
+  await withAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const opened: Database[] = [];
+  let dropped = false;
+  return {
+    name,
+    url: url.toString(),
+    async openSchema(schema, max = 10) {
+      await withAdmin(url.toString(), (c) => c.query(`CREATE SCHEMA ${schema}`));
+      const db = openPostgres({ connectionString: url.toString(), searchPath: schema, max });
+      opened.push(db);
+      await migrate(db, allMigrations());
+      return db;
+    },
+    async drop() {
+      if (dropped) return;
+      dropped = true;
+      await Promise.all(opened.map((db) => db.close().catch(() => {})));
+      await withAdmin(serverUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** Server facts printed with the results. */
+export async function serverFacts(serverUrl: string): Promise<Record<string, string>> {
+  return withAdmin(serverUrl, async (c) => {
+    const facts: Record<string, string> = {};
+    for (const setting of ['server_version', 'shared_buffers', 'synchronous_commit', 'fsync', 'wal_sync_method', 'max_connections']) {
+      const { rows } = await c.query<Record<string, string>>(`SHOW ${setting}`);
+      facts[setting] = Object.values(rows[0] ?? {})[0] ?? '';
+    }
+    return facts;
+  });
+}

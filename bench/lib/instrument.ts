@@ -1,0 +1,95 @@
+import type { Database, Queryable, QueryResult } from '@ifu/platform/database/database';
+
+/** Per statement kind: how many round trips and how long they took, as seen from Node. */
+export interface StatementStats {
+  count: number;
+  ms: number;
+}
+
+/**
+ * Wraps a Database so that every round trip (query, exec, BEGIN, COMMIT) is counted and timed by statement kind.
+ * Used only to profile where time goes; the timed benchmark rows use the bare Database.
+ */
+export class InstrumentedDatabase implements Database {
+  readonly stats = new Map<string, StatementStats>();
+  readonly kind: Database['kind'];
+  readonly description: string;
+
+  constructor(private readonly inner: Database) {
+    this.kind = inner.kind;
+    this.description = `instrumented ${inner.description}`;
+  }
+
+  private record(kind: string, ms: number): void {
+    const s = this.stats.get(kind) ?? { count: 0, ms: 0 };
+    s.count += 1;
+    s.ms += ms;
+    this.stats.set(kind, s);
+  }
+
+  private wrap(target: Queryable): Queryable {
+    return {
+      query: async <Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
+        const start = performance.now();
+        try {
+          return await target.query<Row>(sql, params);
+        } finally {
+          this.record(statementKind(sql), performance.now() - start);
+        }
+      },
+      exec: async (sql: string) => {
+        const start = performance.now();
+        try {
+          await target.exec(sql);
+        } finally {
+          this.record(statementKind(sql), performance.now() - start);
+        }
+      },
+    };
+  }
+
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
+    return this.wrap(this.inner).query<Row>(sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.wrap(this.inner).exec(sql);
+  }
+
+  /** BEGIN and COMMIT are one round trip each in openPostgres(); they are counted around `work`. */
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const start = performance.now();
+    let inner = 0;
+    try {
+      return await this.inner.transaction(async (tx) => {
+        const began = performance.now();
+        this.record('BEGIN (+ pool checkout)', began - start);
+        try {
+          return await work(this.wrap(tx));
+        } finally {
+          inner = performance.now();
+        }
+      });
+    } finally {
+      this.record('COMMIT (+ release)', performance.now() - (inner || start));
+    }
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  reset(): void {
+    this.stats.clear();
+  }
+}
+
+/** A short, stable label of a statement: its first words, with the table it touches. */
+export function statementKind(sql: string): string {
+  const flat = sql.replace(/\s+/g, ' ').trim();
+  if (/^SELECT pg_advisory_xact_lock/i.test(flat)) return 'SELECT pg_advisory_xact_lock';
+  if (/^SELECT pg_notify/i.test(flat)) return 'SELECT pg_notify';
+  if (/^SELECT \(SELECT max\(stream_version\)/i.test(flat)) return 'SELECT stream head + log tail';
+  const m = /^(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+|SELECT .*? FROM \w+|WITH \w+|\w+)/i.exec(flat);
+  return (m?.[1] ?? flat.slice(0, 40)).slice(0, 60);
+}

@@ -1,0 +1,314 @@
+/**
+ * Benchmarks of the PostgreSQL event log and the projections against a real server: see bench/README.md.
+ * Creates a throw-away database `ifu_bench_<random>` on BENCH_DATABASE_URL's server and drops it at the end.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import type { Database } from '@ifu/platform/database/database';
+import { redactConnectionString } from '@ifu/platform/database/postgres';
+import type { EventStore } from '@ifu/platform/event-store/event-store';
+import { PostgresEventStore } from '@ifu/platform/event-store/postgres-event-store';
+import { rebuild } from '@ifu/projections/runner';
+import { userAccountsProjection } from '@ifu/projections/user-accounts/projection';
+import { appendWorkload, runAppends, type AppendResult } from './benchmarks/appends';
+import { generateLog, timeReadAll, timeRebuild, type RebuildRun } from './benchmarks/replay';
+import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
+import { InstrumentedDatabase } from './lib/instrument';
+import { fmt, round, table } from './lib/stats';
+import { runPrototypes, type PrototypeResults } from './prototypes/run-prototypes';
+
+const TARGET_APPEND_EPS = 800;
+const TARGET_REPLAY_EPS = 50_000;
+
+const { values: args } = parseArgs({
+  options: {
+    appends: { type: 'string', default: '3000' },
+    appenders: { type: 'string', default: '16' },
+    events: { type: 'string', default: '100000' },
+    users: { type: 'string', default: '10000' },
+    'batch-sizes': { type: 'string', default: '1000,5000' },
+    runs: { type: 'string', default: '3' },
+    prototypes: { type: 'boolean', default: false },
+  },
+});
+
+const config = {
+  serverUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  appends: Number(args.appends),
+  appenders: Number(args.appenders),
+  replayEvents: Number(args.events),
+  users: Number(args.users),
+  batchSizes: args['batch-sizes'].split(',').map(Number),
+  runs: Number(args.runs),
+  prototypes: args.prototypes,
+  /** The app's pool size (openPostgres default), used by every benchmark. */
+  poolSize: 10,
+};
+
+interface Row {
+  benchmark: string;
+  value: string;
+  detail: string;
+  target: string;
+  status: string;
+}
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+async function openStore(bench: BenchDatabase, db: Database, schema: string): Promise<EventStore> {
+  // As in production (services/platform/src/storage.ts): a LISTEN connection next to the pool.
+  return PostgresEventStore.open(db, { listenConnectionString: bench.url, listenSearchPath: schema });
+}
+
+/** Round trips and time per statement kind for a number of single-event appends, through an instrumented pool. */
+async function profileAppends(bench: BenchDatabase, count: number) {
+  const schema = 'b_profile_append';
+  const db = new InstrumentedDatabase(await bench.openSchema(schema, config.poolSize));
+  const store = await openStore(bench, db, schema);
+  await runAppends(store, appendWorkload(100, 99), 1);
+  db.reset();
+  const result = await runAppends(store, appendWorkload(count, 98), 1);
+  await store.close();
+  return { appends: result.events, totalMs: result.ms, statements: statementsTable(db, result.events) };
+}
+
+/** Round trips and time per statement kind for one rebuild through an instrumented pool and store. */
+async function profileRebuild(db: Database, schema: string, bench: BenchDatabase, batchSize: number, events: number) {
+  const instrumented = new InstrumentedDatabase(db);
+  const store = await openStore(bench, instrumented, schema);
+  const start = performance.now();
+  await rebuild(instrumented, store, userAccountsProjection, batchSize);
+  const totalMs = performance.now() - start;
+  await store.close();
+  return { batchSize, events, totalMs, statements: statementsTable(instrumented, events) };
+}
+
+function statementsTable(db: InstrumentedDatabase, per: number) {
+  return [...db.stats.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([statement, s]) => ({
+      statement,
+      roundTrips: s.count,
+      roundTripsPerUnit: round(s.count / per, 3),
+      totalMs: round(s.ms, 1),
+      meanMs: round(s.ms / s.count, 3),
+    }));
+}
+
+async function main(): Promise<void> {
+  const facts = await serverFacts(config.serverUrl);
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: round(totalmem() / 2 ** 30, 1),
+    node: process.version,
+    postgres: facts.server_version ?? 'unknown',
+    postgresSettings: facts,
+    /** 1-minute load average when the run started and ended: other work on the machine skews every figure. */
+    loadAverage: { start: round(loadavg()[0]!, 2), end: NaN },
+  };
+  log(`server ${redactConnectionString(config.serverUrl)}: PostgreSQL ${machine.postgres}`);
+  log(`machine: ${machine.cpus} CPUs (${machine.cpuModel}), ${machine.memoryGiB} GiB, Node ${machine.node}, load ${machine.loadAverage.start}`);
+
+  const bench = await createBenchDatabase(config.serverUrl);
+  log(`created database ${bench.name}`);
+  let interrupted = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (interrupted) return;
+    interrupted = true;
+    log(`${signal}: dropping ${bench.name}`);
+    bench.drop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = {};
+  try {
+    // 1. One appender.
+    {
+      const schema = 'b_append_seq';
+      const db = await bench.openSchema(schema, config.poolSize);
+      const store = await openStore(bench, db, schema);
+      await runAppends(store, appendWorkload(200, 7), 1); // warm-up: connections, JIT, plan cache
+      log(`appends, 1 appender: ${config.appends} events`);
+      const r = await runAppends(store, appendWorkload(config.appends, 1), 1);
+      await store.close();
+      results.appendsSequential = r;
+      rows.push(appendRow('Appends, 1 appender', r, true));
+    }
+
+    // 2. Parallel appenders.
+    {
+      const schema = 'b_append_par';
+      const db = await bench.openSchema(schema, config.poolSize);
+      const store = await openStore(bench, db, schema);
+      await runAppends(store, appendWorkload(200, 8), config.appenders);
+      log(`appends, ${config.appenders} appenders: ${config.appends} events`);
+      const r = await runAppends(store, appendWorkload(config.appends, 2), config.appenders);
+      await store.close();
+      results.appendsParallel = r;
+      rows.push(appendRow(`Appends, ${config.appenders} appenders`, r, false));
+    }
+
+    // 3. Projection replay.
+    const schema = 'b_replay';
+    const db = await bench.openSchema(schema, config.poolSize);
+    const store = await openStore(bench, db, schema);
+    log(`generating ${config.replayEvents} events for ${config.users} users`);
+    const genStart = performance.now();
+    const generated = await generateLog(db, config.replayEvents, config.users);
+    const genMs = performance.now() - genStart;
+    rows.push({
+      benchmark: 'Generate log (hash + bulk INSERT)',
+      value: `${fmt((generated.events / genMs) * 1000)} events/s`,
+      detail: `${fmt(generated.events)} events in ${fmt(genMs / 1000, 2)} s`,
+      target: '',
+      status: '',
+    });
+    await db.exec('VACUUM ANALYZE events');
+
+    log('verifying the chain');
+    const vStart = performance.now();
+    const verification = await store.verifyChain();
+    const vMs = performance.now() - vStart;
+    if (!verification.ok || verification.checked !== generated.events) {
+      throw new Error(`generated chain does not verify: ${JSON.stringify(verification)}`);
+    }
+    rows.push({
+      benchmark: 'Verify chain (store.verifyChain)',
+      value: `${fmt((verification.checked / vMs) * 1000)} events/s`,
+      detail: `${fmt(verification.checked)} events in ${fmt(vMs / 1000, 2)} s, ok`,
+      target: '',
+      status: '',
+    });
+
+    const readFloor: Record<number, number> = {};
+    for (const batchSize of config.batchSizes) {
+      const { ms, events } = await timeReadAll(store, batchSize);
+      readFloor[batchSize] = (events / ms) * 1000;
+      rows.push({
+        benchmark: `readAll only, batch ${batchSize} (floor)`,
+        value: `${fmt(readFloor[batchSize])} events/s`,
+        detail: `${fmt(events)} events in ${fmt(ms / 1000, 2)} s`,
+        target: '',
+        status: '',
+      });
+    }
+
+    log('warm-up rebuild');
+    await timeRebuild(db, store, userAccountsProjection, rebuild, 1000, 1, generated);
+    const rebuilds: RebuildRun[] = [];
+    for (const batchSize of config.batchSizes) {
+      log(`rebuild user-accounts, batch ${batchSize}, ${config.runs} runs`);
+      const run = await timeRebuild(db, store, userAccountsProjection, rebuild, batchSize, config.runs, generated);
+      if (run.wrongRows > 0) throw new Error(`rebuild left ${run.wrongRows} wrong rows in user_accounts`);
+      rebuilds.push(run);
+      rows.push({
+        benchmark: `Rebuild user-accounts, batch ${batchSize}`,
+        value: `${fmt(run.eventsPerSecond)} events/s`,
+        detail: `median of ${run.runsMs.map((ms) => fmt(ms / 1000, 2)).join(' / ')} s`,
+        target: `>= ${fmt(TARGET_REPLAY_EPS)}/s`,
+        status: run.eventsPerSecond >= TARGET_REPLAY_EPS ? 'PASS' : 'MISS',
+      });
+    }
+    await store.close();
+
+    log('profiling round trips');
+    const appendProfile = await profileAppends(bench, 1000);
+    const rebuildProfile = await profileRebuild(db, schema, bench, 1000, generated.events);
+
+    results.replay = {
+      generated: { events: generated.events, users: generated.users, byType: generated.byType, ms: genMs },
+      verifyChain: { events: verification.checked, ms: vMs, eventsPerSecond: (verification.checked / vMs) * 1000 },
+      readAllEventsPerSecond: readFloor,
+      rebuilds,
+    };
+    results.profile = { appends: appendProfile, rebuild: rebuildProfile };
+
+    let prototypes: PrototypeResults | undefined;
+    if (config.prototypes) {
+      log('prototypes (bench/prototypes, not product code)');
+      prototypes = await runPrototypes({ bench, db, schema, generated, config, openStore });
+      results.prototypes = prototypes;
+    }
+
+    machine.loadAverage.end = round(loadavg()[0]!, 2);
+    printReport(machine, rows, generated.byType, appendProfile, rebuildProfile, prototypes);
+    mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+    const file = new URL('./results/latest.json', import.meta.url);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, config: { ...config, serverUrl: redactConnectionString(config.serverUrl) }, table: rows, results }, null, 2)}\n`,
+    );
+    log(`wrote ${file.pathname}`);
+  } finally {
+    if (!interrupted) {
+      await bench.drop();
+      log(`dropped database ${bench.name}`);
+    }
+  }
+}
+
+function appendRow(name: string, r: AppendResult, withTarget: boolean): Row {
+  return {
+    benchmark: name,
+    value: `${fmt(r.eventsPerSecond)} events/s`,
+    detail: `${fmt(r.events)} appends in ${fmt(r.ms / 1000, 2)} s; p50 ${fmt(r.p50Ms, 2)} ms, p99 ${fmt(r.p99Ms, 2)} ms`,
+    target: withTarget ? `>= ${fmt(TARGET_APPEND_EPS)}/s` : '',
+    status: withTarget ? (r.eventsPerSecond >= TARGET_APPEND_EPS ? 'PASS' : 'MISS') : '',
+  };
+}
+
+function printReport(
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    node: string;
+    postgres: string;
+    postgresSettings: Record<string, string>;
+    loadAverage: { start: number; end: number };
+  },
+  rows: Row[],
+  byType: Record<string, number>,
+  appendProfile: Awaited<ReturnType<typeof profileAppends>>,
+  rebuildProfile: Awaited<ReturnType<typeof profileRebuild>>,
+  prototypes: PrototypeResults | undefined,
+): void {
+  const s = machine.postgresSettings;
+  console.log('');
+  console.log(`Machine: ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  console.log(
+    `Load average (1 min): ${machine.loadAverage.start} at start, ${machine.loadAverage.end} at end` +
+      (Math.max(machine.loadAverage.start, machine.loadAverage.end) > machine.cpus * 0.5 ? '  <- machine busy: figures are pessimistic' : ''),
+  );
+  console.log(
+    `PostgreSQL: shared_buffers ${s.shared_buffers}, synchronous_commit ${s.synchronous_commit}, fsync ${s.fsync}, wal_sync_method ${s.wal_sync_method}`,
+  );
+  console.log(`Replay log: ${Object.entries(byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+  console.log('');
+  console.log(table(['Benchmark', 'Result', 'Detail', 'Target', ''], rows.map((r) => [r.benchmark, r.value, r.detail, r.target, r.status])));
+
+  const profileRows = (p: { statements: ReturnType<typeof statementsTable> }) =>
+    p.statements.map((st) => [st.statement, fmt(st.roundTripsPerUnit, 3), fmt(st.totalMs, 1), fmt(st.meanMs, 3)]);
+  console.log('');
+  console.log(`Where an append's time goes (${appendProfile.appends} single-event appends, 1 appender, ${fmt(appendProfile.totalMs, 0)} ms):`);
+  console.log(table(['Statement', 'per append', 'total ms', 'mean ms'], profileRows(appendProfile)));
+  console.log('');
+  console.log(
+    `Where a rebuild's time goes (batch ${rebuildProfile.batchSize}, ${fmt(rebuildProfile.events)} events, ${fmt(rebuildProfile.totalMs, 0)} ms):`,
+  );
+  console.log(table(['Statement', 'per event', 'total ms', 'mean ms'], profileRows(rebuildProfile)));
+  if (prototypes) {
+    console.log('');
+    console.log('Prototypes (copies under bench/prototypes, NOT the product code):');
+    console.log(table(['Prototype', 'Result', 'Detail'], prototypes.rows.map((r) => [r.name, r.value, r.detail])));
+  }
+  console.log('');
+}
+
+main().catch((error: unknown) => {
+  console.error('[bench] failed:', error);
+  process.exitCode = 1;
+});

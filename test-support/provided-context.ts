@@ -1,0 +1,9 @@
+// Values the global setup hands to test files through vitest's provide/inject.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A database created for this test run on the real server; absent when tests use embedded PGlite. */
+    testDatabaseUrl: string | undefined;
+  }
+}
+
+export {};
