@@ -290,8 +290,13 @@ function printReport(
   console.log('');
   console.log(table(['Benchmark', 'Result', 'Detail', 'Target', ''], rows.map((r) => [r.benchmark, r.value, r.detail, r.target, r.status])));
 
-  const profileRows = (p: { statements: ReturnType<typeof statementsTable> }) =>
-    p.statements.map((st) => [st.statement, fmt(st.roundTripsPerUnit, 3), fmt(st.totalMs, 1), fmt(st.meanMs, 3)]);
+  const profileRows = (p: { statements: ReturnType<typeof statementsTable> }) => {
+    const sum = (f: (st: ReturnType<typeof statementsTable>[number]) => number) => p.statements.reduce((a, st) => a + f(st), 0);
+    return [
+      ...p.statements.map((st) => [st.statement, fmt(st.roundTripsPerUnit, 3), fmt(st.totalMs, 1), fmt(st.meanMs, 3)]),
+      ['total round trips', fmt(sum((st) => st.roundTripsPerUnit), 3), fmt(sum((st) => st.totalMs), 1), ''],
+    ];
+  };
   console.log('');
   console.log(`Where an append's time goes (${appendProfile.appends} single-event appends, 1 appender, ${fmt(appendProfile.totalMs, 0)} ms):`);
   console.log(table(['Statement', 'per append', 'total ms', 'mean ms'], profileRows(appendProfile)));

@@ -2,6 +2,9 @@
  * PROTOTYPE, not product code: the store's readAll with cheaper decoding. The server formats recorded_at as the
  * ISO string the store returns anyway, so node-postgres does not parse a timestamptz into a Date that toRecorded()
  * immediately turns back into a string. Everything else is delegated to the real store.
+ *
+ * `slim` goes further and reads only what projections use (no event_id, metadata, hash): that needs an interface
+ * change (a projection-only read returning a narrower event type); here the missing fields are left empty.
  */
 import type { Database } from '@ifu/platform/database/database';
 import type { EventStore, RecordedEvent } from '@ifu/platform/event-store/event-store';
@@ -21,7 +24,11 @@ interface LeanRow {
 const LEAN_COLUMNS = `position, stream_id, stream_version, event_id, type, data, metadata,
   to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, hash`;
 
-export function withLeanReadAll(db: Database, store: EventStore): EventStore {
+const SLIM_COLUMNS = `position, stream_id, stream_version, ''::text AS event_id, type, data, NULL::jsonb AS metadata,
+  to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, ''::text AS hash`;
+
+export function withLeanReadAll(db: Database, store: EventStore, options: { slim?: boolean } = {}): EventStore {
+  const columns = options.slim ? SLIM_COLUMNS : LEAN_COLUMNS;
   return {
     kind: store.kind,
     append: (...a) => store.append(...a),
@@ -32,7 +39,7 @@ export function withLeanReadAll(db: Database, store: EventStore): EventStore {
     close: () => store.close(),
     async readAll(afterPosition, limit) {
       const { rows } = await db.query<LeanRow>(
-        `SELECT ${LEAN_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+        `SELECT ${columns} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
         [afterPosition, limit],
       );
       return rows.map((row) => ({

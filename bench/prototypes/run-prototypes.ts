@@ -63,16 +63,27 @@ export async function runPrototypes(ctx: PrototypeContext): Promise<PrototypeRes
 
   const real = await ctx.openStore(ctx.bench, ctx.db, ctx.schema);
   const lean = withLeanReadAll(ctx.db, real);
-  for (const batchSize of config.batchSizes) {
-    const { ms, events } = await timeReadAll(lean, batchSize);
-    out.readAllEventsPerSecond[batchSize] = (events / ms) * 1000;
-    out.rows.push({ name: `lean readAll only, batch ${batchSize} (floor)`, value: `${fmt((events / ms) * 1000)} events/s`, detail: '' });
+  const slim = withLeanReadAll(ctx.db, real, { slim: true });
+  for (const [name, store] of [
+    ['lean', lean],
+    ['slim', slim],
+  ] as const) {
+    for (const batchSize of config.batchSizes) {
+      const { ms, events } = await timeReadAll(store, batchSize);
+      out.readAllEventsPerSecond[`${name}, batch ${batchSize}`] = (events / ms) * 1000;
+      out.rows.push({
+        name: `${name} readAll only, batch ${batchSize} (floor)`,
+        value: `${fmt((events / ms) * 1000)} events/s`,
+        detail: `${fmt(events)} events in ${fmt(ms / 1000, 2)} s`,
+      });
+    }
   }
 
   const rebuildCases = [
     { key: 'applyBatch', store: real, prefetch: false },
     { key: 'applyBatch + lean readAll', store: lean, prefetch: false },
     { key: 'applyBatch + lean readAll + prefetch', store: lean, prefetch: true },
+    { key: 'applyBatch + slim readAll + prefetch', store: slim, prefetch: true },
   ];
   for (const batchSize of config.batchSizes) {
     for (const c of rebuildCases) {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('when nothing is set, then the embedded defaults apply', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      API_PORT: 8080,
+      ADMIN_PORTAL_PORT: 3000,
+      CUSTOMER_PORTAL_PORT: 3001,
+      DATA_DIR: './data',
+      PUBLIC_ADMIN_URL: 'http://localhost:3000',
+      PUBLIC_CUSTOMER_URL: 'http://localhost:3001',
+      RUN_PROJECTIONS: true,
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('when several values are wrong, then one error lists every problem by name', () => {
+    try {
+      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'not a url', JWT_SECRET: 'short', ADMIN_PASSWORD: 'short', RUN_PROJECTIONS: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems.join('\n');
+      for (const name of ['API_PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'RUN_PROJECTIONS']) expect(problems).toContain(name);
+      expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
+    }
+  });
+
+  it('when empty strings are given, then they count as not set', () => {
+    const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' });
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.SMTP_URL).toBeUndefined();
+  });
+});
