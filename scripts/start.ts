@@ -1,5 +1,5 @@
 import { describeBootstrap, startApi } from '../services/src/api-server';
-import { ConfigError, loadConfig, type Config } from '../services/src/platform/config';
+import { loadConfigOrExit } from '../services/src/platform/config';
 import { createLogger } from '../services/src/platform/logger';
 import { buildPortal, needsBuild, type PortalName, startPortalServer } from './portal-server';
 
@@ -9,16 +9,7 @@ import { buildPortal, needsBuild, type PortalName, startPortalServer } from './p
  * Without DATABASE_URL everything lives in the embedded database under DATA_DIR.
  */
 async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.LOG_LEVEL);
 
   for (const portal of ['admin', 'customer'] as PortalName[]) {

@@ -33,6 +33,20 @@ async function appendUserHistory(store: PostgresEventStore, users: number) {
   }
 }
 
+/** Counts how often each event is applied; not idempotent on purpose, so applying one twice shows as times = 2. */
+const countingProjection = (afterApply: (event: RecordedEvent) => void = () => {}): Projection => ({
+  name: 'counting-test',
+  tables: ['applied_counts'],
+  handles: new Set(['UserRegistered', 'PasswordSet', 'LoginFailed', 'LoginSucceeded']),
+  async apply(tx: Queryable, event: RecordedEvent) {
+    await tx.query(
+      'INSERT INTO applied_counts (position, times) VALUES ($1, 1) ON CONFLICT (position) DO UPDATE SET times = applied_counts.times + 1',
+      [event.position],
+    );
+    afterApply(event);
+  },
+});
+
 const snapshot = async (db: Queryable) => (await db.query('SELECT * FROM user_accounts ORDER BY id')).rows;
 
 describe('projections', () => {
@@ -64,19 +78,9 @@ describe('projections', () => {
   it('when a projector stops in the middle of a batch, then it resumes without applying anything twice', async () => {
     await test.db.exec('CREATE TABLE applied_counts (position bigint PRIMARY KEY, times integer NOT NULL)');
     let crashAt: number | undefined;
-    // Not idempotent on purpose: applying an event twice would show as times = 2.
-    const counting: Projection = {
-      name: 'counting-test',
-      tables: ['applied_counts'],
-      handles: new Set(['UserRegistered', 'PasswordSet', 'LoginFailed', 'LoginSucceeded']),
-      async apply(tx: Queryable, event: RecordedEvent) {
-        await tx.query(
-          'INSERT INTO applied_counts (position, times) VALUES ($1, 1) ON CONFLICT (position) DO UPDATE SET times = applied_counts.times + 1',
-          [event.position],
-        );
-        if (event.position === crashAt) throw new Error('projector process killed here');
-      },
-    };
+    const counting = countingProjection((event) => {
+      if (event.position === crashAt) throw new Error('projector process killed here');
+    });
     await ensureCheckpoints(test.db, [counting]);
     const batchSize = 10;
     const first = await projectBatch(test.db, store, counting, batchSize);
@@ -103,17 +107,7 @@ describe('projections', () => {
     await rebuild(test.db, store, userAccountsProjection, 5);
     await test.db.exec('DELETE FROM applied_counts');
     await test.db.query("UPDATE projection_checkpoints SET position = 0 WHERE name = 'counting-test'");
-    const counting: Projection = {
-      name: 'counting-test',
-      tables: ['applied_counts'],
-      handles: new Set(['UserRegistered', 'PasswordSet', 'LoginFailed', 'LoginSucceeded']),
-      async apply(tx: Queryable, event: RecordedEvent) {
-        await tx.query(
-          'INSERT INTO applied_counts (position, times) VALUES ($1, 1) ON CONFLICT (position) DO UPDATE SET times = applied_counts.times + 1',
-          [event.position],
-        );
-      },
-    };
+    const counting = countingProjection();
     await Promise.all([catchUp(test.db, store, counting, 3), catchUp(test.db, store, counting, 4)]);
     await catchUp(test.db, store, counting, 4);
     const result = await test.db.query<{ n: string; max_times: number }>('SELECT count(*) AS n, max(times) AS max_times FROM applied_counts');

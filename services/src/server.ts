@@ -1,19 +1,10 @@
 import { startApi, describeBootstrap } from './api-server';
-import { ConfigError, loadConfig } from './platform/config';
+import { loadConfigOrExit } from './platform/config';
 import { createLogger } from './platform/logger';
 
 /** Production entry point of the API: validate configuration, start, and shut down gracefully on a signal. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(config.LOG_LEVEL);
   const api = await startApi(config, { logger });
   logger.info({ url: api.url }, 'API listening');

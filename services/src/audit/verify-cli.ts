@@ -1,11 +1,11 @@
 import { migrate } from '@ifu/platform/database/migrations';
 import { openStorage } from '@ifu/platform/storage';
 import { allMigrations } from '../platform/all-migrations';
-import { ConfigError, loadConfig } from '../platform/config';
+import { loadConfigOrExit } from '../platform/config';
 
 /** `npm run audit:verify`: re-walks the hash chain of the whole event log; exit code 1 names the first broken link. */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfigOrExit();
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
   try {
     await migrate(storage.db, allMigrations());
@@ -29,7 +29,7 @@ async function main() {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error);
     process.exit(2);
   },
 );
