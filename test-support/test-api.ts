@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { type Role, type UserEvent, userStreamId } from '@ifu/contracts';
+import { emailClaimStreamId, type Role, type UserEvent, userStreamId } from '@ifu/contracts';
 import { PostgresEventStore } from '../services/platform/src/event-store/postgres-event-store';
 import type { EventMetadata } from '../services/platform/src/event-store/event-store';
 import { startApi, type RunningApi } from '../services/src/api-server';
@@ -36,6 +36,10 @@ export interface TestApi {
   login(email: string, password: string): Promise<string>;
   /** Creates an active account with a password directly in the log (the Manage User screens come later). */
   createUser(options: { email: string; role: Role; password?: string; firstName?: string; lastName?: string; passwordSetAt?: Date }): Promise<string>;
+  /** The .eml files written so far (no SMTP_URL in tests), oldest first. */
+  mails(): Array<{ to: string; subject: string; text: string }>;
+  /** The set-password token in the newest mail to `email`. */
+  passwordLinkToken(email: string): string;
   dispose(): Promise<void>;
 }
 
@@ -94,6 +98,25 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     userAgent: null,
   });
 
+  const mails = (): Array<{ to: string; subject: string; text: string }> => {
+    const dir = join(dataDir, 'mail');
+    if (!existsSync(dir)) return [];
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .map((f) => {
+        const raw = readFileSync(join(dir, f), 'utf8');
+        const [head = '', ...rest] = raw.split('\n\n');
+        const header = (name: string) => head.match(new RegExp(`^${name}: (.*)$`, 'mi'))?.[1]?.trim() ?? '';
+        // nodemailer writes plain text as quoted-printable: undo soft line breaks and =XX escapes.
+        const text = rest
+          .join('\n\n')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+        return { to: header('To'), subject: header('Subject'), text };
+      });
+  };
+
   return {
     url,
     api,
@@ -117,9 +140,17 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
         await storePasswordHash(database.db, userId, await hashPassword(password), setAt);
         events.push({ type: 'PasswordSet', data: { userId, setAt, via: 'set-password-link' } });
       }
+      await store.append(emailClaimStreamId(email), [{ type: 'EmailClaimed', data: { email: email.toLowerCase(), userId }, metadata: metadata() }], 'any');
       const appended = await store.append(userStreamId(userId), events.map((e) => ({ ...e, metadata: metadata() })), 0);
       await api.context.readModels.waitFor(appended.lastPosition);
       return userId;
+    },
+    mails,
+    passwordLinkToken(email) {
+      const mail = mails().filter((m) => m.to.toLowerCase().includes(email.toLowerCase())).at(-1);
+      const token = mail?.text.match(/\/user\/setpassword\/([\w-]+)/)?.[1];
+      if (!token) throw new Error(`no set-password link mailed to ${email}`);
+      return token;
     },
     async dispose() {
       await api.stop();

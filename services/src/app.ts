@@ -7,7 +7,10 @@ import { auditRoutes } from './audit/routes';
 import { healthRoutes } from './health/routes';
 import type { AppContext } from './platform/app-context';
 import { errorHandler, notFoundHandler } from './platform/error-handler';
+import { accessRequestRoutes } from './users/access-request-routes';
 import { loginRoutes, type LoginRouteOptions } from './users/login-routes';
+import { passwordRoutes } from './users/password-routes';
+import { userAdminRoutes } from './users/user-admin-routes';
 
 export interface AppOptions extends LoginRouteOptions {
   isShuttingDown?: () => boolean;
@@ -51,6 +54,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
 
   app.use(healthRoutes(ctx, options.isShuttingDown ?? (() => false)));
   app.use(loginRoutes(ctx, options));
+  app.use(passwordRoutes(ctx, { rateLimit: options.loginRateLimit }));
+  app.use(accessRequestRoutes(ctx, { rateLimit: options.notifyAdminRateLimit }));
+  app.use(userAdminRoutes(ctx));
   app.use(auditRoutes(ctx));
 
   app.use(notFoundHandler);

@@ -6,7 +6,14 @@ import type { Projection } from '../projection';
 export const userAccountsProjection: Projection = {
   name: 'user-accounts',
   tables: ['user_accounts'],
-  handles: new Set<UserEvent['type']>(['UserRegistered', 'PasswordSet', 'LoginSucceeded']),
+  handles: new Set<UserEvent['type']>([
+    'UserRegistered',
+    'UserModified',
+    'UserDeactivated',
+    'UserReactivated',
+    'PasswordSet',
+    'LoginSucceeded',
+  ]),
   async apply(tx: Queryable, recorded: RecordedEvent) {
     const event = { type: recorded.type, data: recorded.data } as UserEvent;
     const version = recorded.streamVersion;
@@ -22,6 +29,24 @@ export const userAccountsProjection: Projection = {
         );
         return;
       }
+      case 'UserModified': {
+        const d = event.data;
+        await tx.query(
+          `UPDATE user_accounts SET email = $2, first_name = $3, last_name = $4, role = $5, is_training_completed = $6,
+                                    stream_version = $7
+            WHERE id = $1 AND stream_version < $7`,
+          [d.userId, d.email, d.firstName, d.lastName, d.role, d.isTrainingCompleted, version],
+        );
+        return;
+      }
+      case 'UserDeactivated':
+      case 'UserReactivated':
+        await tx.query('UPDATE user_accounts SET user_active = $2, stream_version = $3 WHERE id = $1 AND stream_version < $3', [
+          event.data.userId,
+          event.type === 'UserReactivated',
+          version,
+        ]);
+        return;
       case 'PasswordSet':
         await tx.query(
           'UPDATE user_accounts SET password_set_at = $2, stream_version = $3 WHERE id = $1 AND stream_version < $3',

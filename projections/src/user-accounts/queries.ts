@@ -56,3 +56,17 @@ export async function countUsers(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ n: string | number }>('SELECT count(*) AS n FROM user_accounts');
   return Number(rows[0]?.n ?? 0);
 }
+
+/** Every account, oldest first (Manage User, ALL USERS). */
+export async function listUsers(db: Queryable): Promise<UserAccount[]> {
+  const { rows } = await db.query<Row>('SELECT * FROM user_accounts ORDER BY created_at, id');
+  return rows.map(toAccount);
+}
+
+/** Active, non-deleted ADMIN accounts: approver choices and the recipients of access requests. */
+export async function listActiveAdmins(db: Queryable): Promise<UserAccount[]> {
+  const { rows } = await db.query<Row>(
+    "SELECT * FROM user_accounts WHERE role = 'ADMIN' AND user_active AND NOT is_deleted ORDER BY created_at, id",
+  );
+  return rows.map(toAccount);
+}

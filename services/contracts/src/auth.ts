@@ -15,6 +15,10 @@ export const VerifyEmailResponse = z.object({
   emailExist: z.boolean(),
   userActive: z.boolean(),
   passwordActive: z.boolean(),
+  /** Beyond the spec: true when a password exists but is older than 90 days (the screen says it has expired). */
+  passwordExpired: z.boolean().optional(),
+  /** Set when the server emailed a set-password link (active user without an active password). */
+  message: z.string().optional(),
 });
 export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 

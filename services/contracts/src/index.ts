@@ -1,3 +1,5 @@
 export * from './common';
 export * from './auth';
 export * from './events/users';
+export * from './users';
+export * from './passwords';

@@ -34,7 +34,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   }
   if (status >= 500) req.log?.error({ err: error }, 'request failed');
   else req.log?.info({ status, message }, 'request refused');
-  if (res.headersSent) return;
+  // A failure in the middle of a streamed answer (the audit CSV) can only cut the connection.
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
   res.status(status).json({ message });
 };
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type UserEvent, userStreamId } from '@ifu/contracts';
+import { emailClaimStreamId, type UserEvent, userStreamId } from '@ifu/contracts';
 import { type EventMetadata, type EventStore, WrongExpectedVersionError } from '@ifu/platform/event-store/event-store';
 import type { Database } from '@ifu/platform/database/database';
 import { hashPassword, storePasswordHash } from './passwords';
@@ -42,6 +42,7 @@ export async function bootstrapFirstAdmin(
     if (error instanceof WrongExpectedVersionError) return undefined;
     throw error;
   }
+  await store.append(emailClaimStreamId(email), [{ type: 'EmailClaimed', data: { email, userId }, metadata }], 0);
   await storePasswordHash(db, userId, await hashPassword(options.password ?? generatedPassword!), at);
   const events: UserEvent[] = [
     {

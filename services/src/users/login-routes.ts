@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import {
   type CurrentUserResponse,
   GetTokenRequest,
   type GetTokenResponse,
   type LogoutResponse,
+  PASSWORD_MESSAGES,
   type UserEvent,
   userStreamId,
   VerifyEmailRequest,
@@ -20,7 +20,9 @@ import { eventMetadata } from '../platform/request-metadata';
 import { parseBody } from '../platform/validation';
 import { authenticate, issueToken } from './authentication';
 import { decideLogin, type LoginDecision } from './login';
-import { isPasswordActive } from './password-policy';
+import { isPasswordActive, isPasswordExpired } from './password-policy';
+import { issuePasswordLink } from './password-links';
+import { perIpLimit } from './rate-limits';
 import { loadPasswordHash, verifyPassword } from './passwords';
 import { createSession, revokeSession } from './sessions';
 import { foldUser } from './user';
@@ -30,18 +32,8 @@ export const AUTHENTICATION_FAILURE = 'Authentication failure';
 export interface LoginRouteOptions {
   /** Requests per IP per 15 minutes on the anonymous login calls; the per-account lockout is separate. */
   loginRateLimit?: number;
-}
-
-function perIpLimit(limit: number) {
-  return rateLimit({
-    windowMs: 15 * 60_000,
-    limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => {
-      res.status(429).json({ message: 'Too many attempts from this address. Please wait 15 minutes and try again.' });
-    },
-  });
+  /** Requests per IP per 15 minutes on POST /user/notify/admin. */
+  notifyAdminRateLimit?: number;
 }
 
 export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): Router {
@@ -51,13 +43,23 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
   router.post('/user/verify/email', limiter, async (req, res) => {
     const { email } = parseBody(VerifyEmailRequest, req.body);
     const user = await findUserByEmail(ctx.db, email);
-    const body: VerifyEmailResponse = user
-      ? {
-          emailExist: true,
-          userActive: user.userActive && !user.isDeleted,
-          passwordActive: isPasswordActive(user.passwordSetAt, ctx.clock()),
-        }
-      : { emailExist: false, userActive: false, passwordActive: false };
+    if (!user) {
+      const unknown: VerifyEmailResponse = { emailExist: false, userActive: false, passwordActive: false };
+      res.json(unknown);
+      return;
+    }
+    const now = ctx.clock();
+    const userActive = user.userActive && !user.isDeleted;
+    const passwordActive = isPasswordActive(user.passwordSetAt, now);
+    const body: VerifyEmailResponse = { emailExist: true, userActive, passwordActive };
+    if (userActive && !passwordActive) {
+      // The set-password link goes only to the mailbox, never to this anonymous caller (spec §4 made safe).
+      const expired = isPasswordExpired(user.passwordSetAt, now);
+      const issued = await issuePasswordLink(ctx, user, expired ? 'expired' : 'new-user', eventMetadata(req, now, { type: 'public', email }));
+      await ctx.readModels.waitFor(issued.lastPosition);
+      body.passwordExpired = expired;
+      body.message = PASSWORD_MESSAGES.setPasswordLinkSent;
+    }
     res.json(body);
   });
 

@@ -27,7 +27,15 @@ describe('login over HTTP (POST /user/verify/email, POST /user/get/token, POST /
     it('when the password is older than 90 days, then passwordActive is false', async () => {
       await t.createUser({ email: 'old@example.com', role: 'USER', password: 'an old password 123', passwordSetAt: new Date(Date.now() - 91 * 86_400_000) });
       const res = await t.call('POST', '/user/verify/email', { body: { email: 'old@example.com' } });
-      expect(res.body).toEqual({ emailExist: true, userActive: true, passwordActive: false });
+      expect(res.body).toEqual({
+        emailExist: true,
+        userActive: true,
+        passwordActive: false,
+        passwordExpired: true,
+        message: 'A link to set your password has been sent to your email.',
+      });
+      expect(t.mails().at(-1)).toMatchObject({ to: 'old@example.com', subject: 'IFU Portal: your password has expired' });
+      expect(t.passwordLinkToken('old@example.com')).toMatch(/^[\w-]{43}$/);
     });
   });
 

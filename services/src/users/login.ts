@@ -1,8 +1,19 @@
-import { LOCKOUT_DURATION_MS, LOCKOUT_THRESHOLD, type UserEvent } from '@ifu/contracts';
+import { type CredentialFailureReason, LOCKOUT_DURATION_MS, LOCKOUT_THRESHOLD, type UserEvent } from '@ifu/contracts';
 import { isPasswordActive } from './password-policy';
 import type { UserState } from './user';
 
-/** The command: the password check itself (argon2) happens before, and its outcome arrives as data. */
+/**
+ * A check of someone's own password: logging in, confirming a password change, or (later) signing. The argon2
+ * comparison happens before; its outcome arrives as data, so the decision is pure.
+ */
+export interface CheckCredentials {
+  type: 'CheckCredentials';
+  purpose: 'login' | 'change-password' | 'signature';
+  passwordMatches: boolean;
+  now: Date;
+}
+
+/** The login command: a credential check that opens a session when it passes. */
 export interface LogIn {
   type: 'LogIn';
   passwordMatches: boolean;
@@ -16,22 +27,26 @@ export type LoginRejection =
   | { reason: 'account-locked'; lockedUntil: string }
   | { reason: 'password-expired' };
 
-export interface LoginDecision {
+export interface CredentialDecision {
   events: UserEvent[];
   rejection?: LoginRejection;
 }
+export type LoginDecision = CredentialDecision;
 
 /**
- * Decides one login attempt. Failures are recorded as events too, so the lockout count lives in the log.
- * Five consecutive wrong passwords lock the account for 15 minutes; while locked even the right password is refused.
+ * Decides one credential check. Failures are recorded as events too, so the lockout count lives in the log: five
+ * consecutive wrong passwords (login and other checks alike) lock the account for 15 minutes, and while it is locked
+ * even the right password is refused.
  */
-export function decideLogin(state: UserState, command: LogIn): LoginDecision {
+export function decideCredentials(state: UserState, command: CheckCredentials): CredentialDecision {
   const at = command.now.toISOString();
   const userId = state.userId;
   if (!state.exists) return { events: [], rejection: { reason: 'unknown-or-inactive' } };
 
-  const fail = (reason: 'wrong-password' | 'account-locked' | 'user-inactive' | 'password-expired', failures: number) =>
-    ({ type: 'LoginFailed', data: { userId, at, reason, consecutiveFailures: failures } }) as const;
+  const fail = (reason: CredentialFailureReason, failures: number): UserEvent =>
+    command.purpose === 'login'
+      ? { type: 'LoginFailed', data: { userId, at, reason, consecutiveFailures: failures } }
+      : { type: 'CredentialCheckFailed', data: { userId, at, purpose: command.purpose, reason, consecutiveFailures: failures } };
 
   if (!state.userActive || state.isDeleted) {
     return { events: [fail('user-inactive', state.consecutiveFailures)], rejection: { reason: 'unknown-or-inactive' } };
@@ -56,5 +71,18 @@ export function decideLogin(state: UserState, command: LogIn): LoginDecision {
   if (!isPasswordActive(state.passwordSetAt, command.now)) {
     return { events: [fail('password-expired', state.consecutiveFailures)], rejection: { reason: 'password-expired' } };
   }
-  return { events: [{ type: 'LoginSucceeded', data: { userId, sessionId: command.sessionId, at } }] };
+  return { events: [] };
+}
+
+export function decideLogin(state: UserState, command: LogIn): LoginDecision {
+  const checked = decideCredentials(state, {
+    type: 'CheckCredentials',
+    purpose: 'login',
+    passwordMatches: command.passwordMatches,
+    now: command.now,
+  });
+  if (checked.rejection) return checked;
+  return {
+    events: [{ type: 'LoginSucceeded', data: { userId: state.userId, sessionId: command.sessionId, at: command.now.toISOString() } }],
+  };
 }

@@ -1,4 +1,5 @@
-import { PASSWORD_MAX_AGE_DAYS } from '@ifu/contracts';
+import { readFileSync } from 'node:fs';
+import { PASSWORD_MAX_AGE_DAYS, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
 
 const DAY_MS = 86_400_000;
 
@@ -6,4 +7,32 @@ const DAY_MS = 86_400_000;
 export function isPasswordActive(passwordSetAt: string | null, now: Date): boolean {
   if (!passwordSetAt) return false;
   return now.getTime() - new Date(passwordSetAt).getTime() < PASSWORD_MAX_AGE_DAYS * DAY_MS;
+}
+
+/** True when a password exists but has aged out (the set-password screen then says it has expired). */
+export function isPasswordExpired(passwordSetAt: string | null, now: Date): boolean {
+  return passwordSetAt !== null && !isPasswordActive(passwordSetAt, now);
+}
+
+let commonPasswords: Set<string> | undefined;
+
+/** The shipped list of common passwords (see data/README.md), loaded once. */
+export function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(
+    readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  );
+  return commonPasswords.has(password.trim().toLowerCase());
+}
+
+/** The password rule of architecture §6: the first rule broken, as the message to show, or undefined when fine. */
+export function passwordPolicyViolation(password: string, email: string): string | undefined {
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  const lowered = password.trim().toLowerCase();
+  const address = email.trim().toLowerCase();
+  if (lowered === address || lowered === address.split('@')[0]) return PASSWORD_MESSAGES.sameAsEmail;
+  if (isCommonPassword(password)) return PASSWORD_MESSAGES.tooCommon;
+  return undefined;
 }

@@ -47,3 +47,12 @@ export async function revokeUserSessions(db: Queryable, userId: string, now: Dat
   );
   return result.rowCount;
 }
+
+/** Ends every open session of a user except the one making the request (password change). */
+export async function revokeOtherSessions(db: Queryable, userId: string, keepSessionId: string, now: Date, reason: string): Promise<number> {
+  const result = await db.query(
+    'UPDATE sessions SET revoked_at = $3, revoke_reason = $4 WHERE user_id = $1 AND id <> $2 AND revoked_at IS NULL',
+    [userId, keepSessionId, now.toISOString(), reason],
+  );
+  return result.rowCount;
+}

@@ -8,6 +8,7 @@ export interface UserState {
   firstName: string;
   lastName: string;
   role: Role;
+  isTrainingCompleted: boolean;
   userActive: boolean;
   isDeleted: boolean;
   passwordSetAt: string | null;
@@ -22,6 +23,7 @@ export const initialUserState = (): UserState => ({
   firstName: '',
   lastName: '',
   role: 'USER',
+  isTrainingCompleted: false,
   userActive: false,
   isDeleted: false,
   passwordSetAt: null,
@@ -40,14 +42,31 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         firstName: event.data.firstName,
         lastName: event.data.lastName,
         role: event.data.role,
+        isTrainingCompleted: event.data.isTrainingCompleted,
         userActive: true,
         isDeleted: false,
       };
+    case 'UserModified':
+      return {
+        ...state,
+        email: event.data.email,
+        firstName: event.data.firstName,
+        lastName: event.data.lastName,
+        role: event.data.role,
+        isTrainingCompleted: event.data.isTrainingCompleted,
+      };
+    case 'UserDeactivated':
+      return { ...state, userActive: false };
+    case 'UserReactivated':
+      return { ...state, userActive: true, isDeleted: false };
+    case 'PasswordLinkIssued':
+      return state;
     case 'PasswordSet':
       return { ...state, passwordSetAt: event.data.setAt, consecutiveFailures: 0, lockedUntil: null };
     case 'LoginSucceeded':
       return { ...state, consecutiveFailures: 0 };
     case 'LoginFailed':
+    case 'CredentialCheckFailed':
       return { ...state, consecutiveFailures: event.data.consecutiveFailures };
     case 'AccountLocked':
       // The lock replaces the count: after it expires the account gets a fresh five attempts.

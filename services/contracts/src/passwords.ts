@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN } from './common';
+
+/** Spec §5 and §8 texts of the password screens. */
+export const PASSWORD_MESSAGES = {
+  enterNewPassword: 'Enter New Password',
+  enterConfirmPassword: 'Enter Confirm Password',
+  mismatch: 'Password Mismatch',
+  enterUserName: 'Enter the UserName',
+  enterOldPassword: 'Enter Old Password',
+  userNameWrong: 'UserName is Wrong',
+  didNotMatch: "Password didn't match",
+  created: 'Password created successfully.',
+  changed: 'Password changed successfully.',
+  tooShort: 'Password must be at least 12 characters.',
+  sameAsEmail: 'Password must not be your email address.',
+  tooCommon: 'This password is too common. Choose a less predictable one.',
+  linkInvalid: 'This link is not valid any more. Use Forgot Password? to get a new one.',
+  forgotSent: 'If this email belongs to an account, a link to set a new password has been sent to it.',
+  setPasswordLinkSent: 'A link to set your password has been sent to your email.',
+} as const;
+
+const password = (field: string, requiredMessage: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `${field}: ${requiredMessage}` : `${field} must be a string`) })
+    .min(1, `${field}: ${requiredMessage}`)
+    .max(1024, `${field} must be at most 1024 characters`);
+
+/** POST /user/forgot/password: answered the same whether or not the email exists. */
+export const ForgotPasswordRequest = z.object({
+  email: z
+    .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be a string') })
+    .trim()
+    .min(1, 'email is required')
+    .max(254, 'email must be at most 254 characters')
+    .regex(EMAIL_PATTERN, 'email: Please enter valid email address.'),
+});
+
+/** POST /user/set/password (spec §3: token, password). */
+export const SetPasswordRequest = z.object({
+  token: z
+    .string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'token must be a string') })
+    .min(1, 'token is required')
+    .max(200, 'token is not valid'),
+  password: password('password', PASSWORD_MESSAGES.enterNewPassword),
+});
+export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
+
+/** POST /user/change/password (spec §7.1). `resettoken` is accepted for compatibility and not needed. */
+export const ChangePasswordRequest = z.object({
+  email: z
+    .string({ error: (issue) => (issue.input === undefined ? `email: ${PASSWORD_MESSAGES.enterUserName}` : 'email must be a string') })
+    .trim()
+    .min(1, `email: ${PASSWORD_MESSAGES.enterUserName}`)
+    .max(254, 'email must be at most 254 characters'),
+  oldPassword: password('oldPassword', PASSWORD_MESSAGES.enterOldPassword),
+  newPassword: password('newPassword', PASSWORD_MESSAGES.enterNewPassword),
+  resettoken: z.string().optional(),
+});
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

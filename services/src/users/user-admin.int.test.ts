@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+
+describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/modify, DELETE /user/delete)', () => {
+  let t: TestApi;
+  let admin: string;
+  let adminId: string;
+  beforeAll(async () => {
+    t = await startTestApi();
+    admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    adminId = (await t.call('GET', '/user/me', { token: admin })).body.id;
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const add = (body: unknown, token = admin) => t.call('POST', '/user/add', { body, token });
+  const newUser = { email: 'New.Author@Example.com', firstName: 'Nina', lastName: 'Author', isTrainingCompleted: true };
+
+  describe('POST /user/add', () => {
+    it('when an ADMIN adds a user, then it is listed as an active USER without a password, and the set-password link is mailed', async () => {
+      const res = await add({ ...newUser, password: 'ignored-by-the-server', userActive: false, passwordActive: true });
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('Nina Author User added successfully!!');
+      expect(res.body.user).toMatchObject({ email: 'new.author@example.com', role: 'USER', status: 'ACTIVE', passwordActive: false });
+      const list = await t.call('GET', '/user/list/user', { token: admin });
+      expect(list.body.userList.map((u: { email: string }) => u.email)).toContain('new.author@example.com');
+      const mail = t.mails().at(-1)!;
+      expect(mail).toMatchObject({ to: 'new.author@example.com', subject: 'Your IFU Portal account: set your password' });
+      expect(mail.text).toMatch(/http:\/\/localhost:3000\/user\/setpassword\/[\w-]{43}/);
+      const events = (await t.store.readStream(`user-${res.body.user.id}`)).map((e) => e.type);
+      expect(events).toEqual(['UserRegistered', 'PasswordLinkIssued']);
+      const registered = (await t.store.readStream(`user-${res.body.user.id}`))[0]!;
+      expect(registered.metadata.actor).toMatchObject({ type: 'user', email: ADMIN_EMAIL });
+    });
+
+    it('when the email is already used (any case), then 409 and nothing new is written', async () => {
+      const before = await t.store.lastPosition();
+      const res = await add({ ...newUser, email: 'NEW.AUTHOR@example.com' });
+      expect(res).toMatchObject({ status: 409, body: { message: 'A user with this email already exists' } });
+      expect(await t.store.lastPosition()).toBe(before);
+    });
+
+    it('when the Admin box is ticked, then the user gets the ADMIN role', async () => {
+      const res = await add({ email: 'second.admin@example.com', firstName: 'Sid', lastName: 'Second', role: 'ADMIN', isTrainingCompleted: true });
+      expect(res.body.user.role).toBe('ADMIN');
+    });
+
+    const invalid: Array<[string, unknown, string]> = [
+      ['no first name', { ...newUser, email: 'a1@example.com', firstName: '' }, 'firstName: Enter First Name'],
+      ['a numeric first name', { ...newUser, email: 'a2@example.com', firstName: '12345' }, 'firstName: Should not be a Number'],
+      ['no last name', { ...newUser, email: 'a3@example.com', lastName: undefined }, 'lastName: Enter Last Name'],
+      ['no email', { ...newUser, email: undefined }, 'email: Enter Email'],
+      ['a malformed email', { ...newUser, email: 'nope' }, 'email: Invalid Email Address'],
+      ['training not completed', { ...newUser, email: 'a4@example.com', isTrainingCompleted: false }, 'isTrainingCompleted: Training is required'],
+      ['an unknown role', { ...newUser, email: 'a5@example.com', role: 'ROOT' }, 'role: Invalid option: expected one of "USER"|"ADMIN"'],
+    ];
+    for (const [what, body, message] of invalid) {
+      it(`when the request has ${what}, then 400 '${message}' and nothing is written`, async () => {
+        const before = await t.store.lastPosition();
+        const res = await add(body);
+        expect(res).toMatchObject({ status: 400, body: { message } });
+        expect(await t.store.lastPosition()).toBe(before);
+      });
+    }
+  });
+
+  describe('PUT /user/modify', () => {
+    it('when an ADMIN changes names, role and email, then the list shows it and the old email is free again', async () => {
+      const created = await add({ email: 'editable@example.com', firstName: 'Eddie', lastName: 'Edit', isTrainingCompleted: true });
+      const id = created.body.user.id;
+      const res = await t.call('PUT', '/user/modify', {
+        token: admin,
+        body: { id, email: 'edited@example.com', firstName: 'Edward', lastName: 'Edited', role: 'ADMIN', isTrainingCompleted: true },
+      });
+      expect(res).toMatchObject({ status: 200, body: { message: 'User updated successfully!!', user: { email: 'edited@example.com', firstName: 'Edward', role: 'ADMIN' } } });
+      const modified = (await t.store.readStream(`user-${id}`)).find((e) => e.type === 'UserModified')!;
+      expect(modified.data.changed).toEqual(['email', 'firstName', 'lastName', 'role']);
+      const reuse = await add({ email: 'editable@example.com', firstName: 'Other', lastName: 'Person', isTrainingCompleted: true });
+      expect(reuse.status).toBe(200);
+    });
+
+    it('when the new email belongs to someone else, then 409', async () => {
+      const created = await add({ email: 'clash@example.com', firstName: 'Cla', lastName: 'Sh', isTrainingCompleted: true });
+      const res = await t.call('PUT', '/user/modify', {
+        token: admin,
+        body: { id: created.body.user.id, email: ADMIN_EMAIL, firstName: 'Cla', lastName: 'Sh', isTrainingCompleted: true },
+      });
+      expect(res).toMatchObject({ status: 409, body: { message: 'A user with this email already exists' } });
+    });
+
+    it('when an admin removes their own ADMIN role, then 403', async () => {
+      const res = await t.call('PUT', '/user/modify', {
+        token: admin,
+        body: { id: adminId, email: ADMIN_EMAIL, firstName: 'System', lastName: 'Administrator', role: 'USER', isTrainingCompleted: true },
+      });
+      expect(res).toMatchObject({ status: 403, body: { message: 'You cannot remove the ADMIN role from your own account' } });
+    });
+
+    it('when the user does not exist, then 404', async () => {
+      const res = await t.call('PUT', '/user/modify', { token: admin, body: { id: 'no-such-id', ...newUser, email: 'ghost@example.com' } });
+      expect(res).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    });
+
+    it('when the id is missing, then 400 naming it', async () => {
+      expect(await t.call('PUT', '/user/modify', { token: admin, body: newUser })).toMatchObject({ status: 400, body: { message: 'id is required' } });
+    });
+  });
+
+  describe('DELETE /user/delete (deactivation)', () => {
+    it('when an ADMIN deactivates a user, then their open session ends at once, they show INACTIVE, and can be reactivated', async () => {
+      await t.createUser({ email: 'leaving@example.com', role: 'USER', password: 'leaving user password' });
+      const userToken = await t.login('leaving@example.com', 'leaving user password');
+      const id = (await t.call('GET', '/user/me', { token: userToken })).body.id;
+      const res = await t.call('DELETE', '/user/delete', { token: admin, body: { id } });
+      expect(res).toMatchObject({ status: 200, body: { message: 'User deleted succesfully.' } });
+      expect((await t.call('GET', '/user/me', { token: userToken })).status).toBe(401);
+      const row = (await t.call('GET', '/user/list/user', { token: admin })).body.userList.find((u: { id: string }) => u.id === id);
+      expect(row).toMatchObject({ status: 'INACTIVE', userActive: false });
+      expect((await t.call('POST', '/user/get/token', { body: { username: 'leaving@example.com', password: 'leaving user password' } })).status).toBe(401);
+      expect(await t.call('POST', '/user/verify/email', { body: { email: 'leaving@example.com' } })).toMatchObject({ body: { emailExist: true, userActive: false } });
+
+      const back = await t.call('PUT', '/user/modify', {
+        token: admin,
+        body: { id, email: 'leaving@example.com', firstName: 'Test', lastName: 'User', isTrainingCompleted: true, userActive: true },
+      });
+      expect(back.body.user.status).toBe('ACTIVE');
+      expect((await t.call('POST', '/user/get/token', { body: { username: 'leaving@example.com', password: 'leaving user password' } })).status).toBe(200);
+    });
+
+    it('when an admin deactivates themself, then 403', async () => {
+      expect(await t.call('DELETE', '/user/delete', { token: admin, body: { id: adminId } })).toMatchObject({
+        status: 403,
+        body: { message: 'You cannot deactivate your own account' },
+      });
+    });
+
+    it('when two admins deactivate each other at the same time, then one wins and the last active ADMIN stays', async () => {
+      const list = (await t.call('GET', '/user/list/user', { token: admin })).body.userList as Array<{ id: string; role: string; status: string }>;
+      for (const other of list.filter((u) => u.role === 'ADMIN' && u.status === 'ACTIVE' && u.id !== adminId)) {
+        expect((await t.call('DELETE', '/user/delete', { token: admin, body: { id: other.id } })).status).toBe(200);
+      }
+      await t.createUser({ email: 'rival.admin@example.com', role: 'ADMIN', password: 'rival admin password' });
+      const rival = await t.login('rival.admin@example.com', 'rival admin password');
+      const rivalId = (await t.call('GET', '/user/me', { token: rival })).body.id;
+      const [first, second] = await Promise.all([
+        t.call('DELETE', '/user/delete', { token: admin, body: { id: rivalId } }),
+        t.call('DELETE', '/user/delete', { token: rival, body: { id: adminId } }),
+      ]);
+      const statuses = [first.status, second.status].sort();
+      expect(statuses[0]).toBe(200);
+      expect([401, 409]).toContain(statuses[1]);
+      const admins = ((await t.call('GET', '/user/list/user', { token: first.status === 200 ? admin : rival })).body.userList as Array<{ role: string; status: string }>)
+        .filter((u) => u.role === 'ADMIN' && u.status === 'ACTIVE');
+      expect(admins).toHaveLength(1);
+      // Put the first admin back for the tests that follow.
+      if (second.status === 200) {
+        await t.call('PUT', '/user/modify', { token: rival, body: { id: adminId, email: ADMIN_EMAIL, firstName: 'System', lastName: 'Administrator', role: 'ADMIN', isTrainingCompleted: true, userActive: true } });
+        admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      }
+    });
+
+    it('when the body has no id, then 400', async () => {
+      expect(await t.call('DELETE', '/user/delete', { token: admin, body: {} })).toMatchObject({ status: 400, body: { message: 'id is required' } });
+    });
+  });
+
+  describe('permissions: anonymous 401, USER 403, ADMIN allowed', () => {
+    it('when each Manage User endpoint is called without a token or as a USER, then 401 and 403', async () => {
+      await t.createUser({ email: 'plain@example.com', role: 'USER', password: 'plain user password' });
+      const user = await t.login('plain@example.com', 'plain user password');
+      const calls: Array<[string, string, unknown]> = [
+        ['GET', '/user/list/user', undefined],
+        ['POST', '/user/add', { ...newUser, email: 'perm@example.com' }],
+        ['PUT', '/user/modify', { id: adminId, ...newUser }],
+        ['DELETE', '/user/delete', { id: adminId }],
+        ['GET', '/user/create/report?from=01-Jan-2026&to=31-Dec-2026', undefined],
+      ];
+      for (const [method, path, body] of calls) {
+        expect((await t.call(method, path, { body })).status, `${method} ${path} anonymous`).toBe(401);
+        const asUser = await t.call(method, path, { body, token: user });
+        expect(asUser.status, `${method} ${path} as USER`).toBe(403);
+        expect(asUser.body.message).toBe('This needs the ADMIN role');
+      }
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { UserEvent } from '@ifu/contracts';
+import { foldUser } from './user';
+import { decideDeactivate, decideModify, decideRegister, type ModifyUser } from './user-admin';
+
+const now = new Date('2026-11-21T10:00:00.000Z');
+const registered = (userId: string, role: 'USER' | 'ADMIN' = 'USER'): UserEvent => ({
+  type: 'UserRegistered',
+  data: { userId, email: `${userId}@example.com`, firstName: 'Ann', lastName: 'Lee', role, isTrainingCompleted: true, origin: 'admin' },
+});
+const modify = (overrides: Partial<ModifyUser> = {}): ModifyUser => ({
+  type: 'ModifyUser',
+  actorUserId: 'admin-1',
+  activeAdminCount: 2,
+  email: 'u-1@example.com',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  role: 'USER',
+  isTrainingCompleted: true,
+  now,
+  ...overrides,
+});
+
+describe('Manage User deciders', () => {
+  it('when a new user is registered, then UserRegistered carries the given fields', () => {
+    const decision = decideRegister(foldUser([]), {
+      type: 'RegisterUser', userId: 'u-1', email: 'u-1@example.com', firstName: 'Ann', lastName: 'Lee', role: 'USER', isTrainingCompleted: true,
+    });
+    expect(decision.events).toEqual([registered('u-1')]);
+  });
+
+  it('when the user already exists, then registering again is refused', () => {
+    expect(decideRegister(foldUser([registered('u-1')]), {
+      type: 'RegisterUser', userId: 'u-1', email: 'x@example.com', firstName: 'A', lastName: 'B', role: 'USER', isTrainingCompleted: true,
+    }).rejection).toBe('user-exists');
+  });
+
+  it('when fields change, then UserModified names exactly the changed fields', () => {
+    const decision = decideModify(foldUser([registered('u-1')]), modify({ lastName: 'Smith', role: 'ADMIN' }));
+    expect(decision.events).toEqual([
+      { type: 'UserModified', data: { userId: 'u-1', email: 'u-1@example.com', firstName: 'Ann', lastName: 'Smith', role: 'ADMIN', isTrainingCompleted: true, changed: ['lastName', 'role'] } },
+    ]);
+  });
+
+  it('when nothing changes, then nothing is recorded', () => {
+    expect(decideModify(foldUser([registered('u-1')]), modify()).events).toEqual([]);
+  });
+
+  it('when an admin removes their own ADMIN role, then it is refused', () => {
+    expect(decideModify(foldUser([registered('admin-1', 'ADMIN')]), modify({ email: 'admin-1@example.com', role: 'USER' })).rejection).toBe('cannot-demote-self');
+  });
+
+  it('when the last active ADMIN would be demoted, then it is refused', () => {
+    const decision = decideModify(foldUser([registered('a-2', 'ADMIN')]), modify({ email: 'a-2@example.com', role: 'USER', activeAdminCount: 1 }));
+    expect(decision.rejection).toBe('last-admin-demotion');
+  });
+
+  it('when an inactive user is modified with userActive true, then UserReactivated is recorded', () => {
+    const state = foldUser([registered('u-1'), { type: 'UserDeactivated', data: { userId: 'u-1', at: now.toISOString() } }]);
+    expect(decideModify(state, modify({ userActive: true })).events).toEqual([{ type: 'UserReactivated', data: { userId: 'u-1', at: now.toISOString() } }]);
+  });
+
+  it('when a user is deactivated, then UserDeactivated is recorded; a second time records nothing', () => {
+    const decision = decideDeactivate(foldUser([registered('u-1')]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 2, now });
+    expect(decision.events).toEqual([{ type: 'UserDeactivated', data: { userId: 'u-1', at: now.toISOString() } }]);
+    const again = decideDeactivate(foldUser([registered('u-1'), ...decision.events]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 2, now });
+    expect(again).toEqual({ events: [] });
+  });
+
+  it('when an admin deactivates themself, or the last active ADMIN, then it is refused', () => {
+    expect(decideDeactivate(foldUser([registered('admin-1', 'ADMIN')]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 2, now }).rejection).toBe('cannot-deactivate-self');
+    expect(decideDeactivate(foldUser([registered('a-2', 'ADMIN')]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 1, now }).rejection).toBe('last-admin-deactivation');
+  });
+
+  it('when the user does not exist, then modify and deactivate answer not found', () => {
+    expect(decideModify(foldUser([]), modify()).rejection).toBe('user-not-found');
+    expect(decideDeactivate(foldUser([]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 2, now }).rejection).toBe('user-not-found');
+  });
+});
