@@ -9,6 +9,7 @@ import { startApi, type RunningApi } from '../services/src/api-server';
 import { loadConfig } from '../services/src/platform/config';
 import { createLogger } from '../services/src/platform/logger';
 import { hashPassword, storePasswordHash } from '../services/src/users/passwords';
+import { freePort } from './free-port';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
 export const ADMIN_EMAIL = 'first.admin@example.com';
@@ -52,8 +53,9 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'ifu-test-'));
   const clock = new TestClock();
+  // A known port, so that URLs the API builds for itself (logo links) point at it.
   const config = loadConfig({
-    API_PORT: '0',
+    API_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ADMIN_EMAIL,

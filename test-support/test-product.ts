@@ -1,5 +1,5 @@
 import { buildPortal, needsBuild, startPortalServer } from '../scripts/portal-server';
-import { freePort } from './browser';
+import { freePort } from './free-port';
 import { startTestApi, type TestApi } from './test-api';
 
 export interface TestProduct {

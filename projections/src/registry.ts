@@ -1,11 +1,12 @@
 import { migrationsFromDirectory, type Migration } from '@ifu/platform/database/migrations';
+import { customerListProjection } from './customer-list/projection';
 import type { Projection } from './projection';
 import { userAccountsProjection } from './user-accounts/projection';
 
 /** Every read model of the product, in the order their migrations apply. */
-export const allProjections: readonly Projection[] = [userAccountsProjection];
+export const allProjections: readonly Projection[] = [userAccountsProjection, customerListProjection];
 
-const readModelDirectories = ['user-accounts'];
+const readModelDirectories = ['user-accounts', 'customer-list'];
 
 export const projectionMigrations = (): Migration[] =>
   readModelDirectories.flatMap((name) =>

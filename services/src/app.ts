@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { auditRoutes } from './audit/routes';
+import { customerRoutes } from './customers/routes';
 import { healthRoutes } from './health/routes';
 import type { AppContext } from './platform/app-context';
 import { errorHandler, notFoundHandler } from './platform/error-handler';
@@ -57,6 +58,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   app.use(passwordRoutes(ctx, { rateLimit: options.loginRateLimit }));
   app.use(accessRequestRoutes(ctx, { rateLimit: options.notifyAdminRateLimit }));
   app.use(userAdminRoutes(ctx));
+  app.use(customerRoutes(ctx));
   app.use(auditRoutes(ctx));
 
   app.use(notFoundHandler);

@@ -27,7 +27,7 @@ export const GetTokenRequest = z.object({
   username: emailAddress('username'),
   password: z
     .string({ error: (issue) => (issue.input === undefined ? 'password is required' : 'password must be a string') })
-    .min(1, 'password is required')
+    .min(1, { message: 'password is required', abort: true })
     .max(1024, 'password must be at most 1024 characters'),
 });
 export type GetTokenRequest = z.infer<typeof GetTokenRequest>;

@@ -17,7 +17,7 @@ export const requiredString = (field: string, max = 1000) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
     .trim()
-    .min(1, `${field} is required`)
+    .min(1, { message: `${field} is required`, abort: true })
     .max(max, `${field} must be at most ${max} characters`);
 
 export const emailAddress = (field: string) =>

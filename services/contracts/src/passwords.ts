@@ -23,7 +23,7 @@ export const PASSWORD_MESSAGES = {
 const password = (field: string, requiredMessage: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${field}: ${requiredMessage}` : `${field} must be a string`) })
-    .min(1, `${field}: ${requiredMessage}`)
+    .min(1, { message: `${field}: ${requiredMessage}`, abort: true })
     .max(1024, `${field} must be at most 1024 characters`);
 
 /** POST /user/forgot/password: answered the same whether or not the email exists. */
@@ -31,7 +31,7 @@ export const ForgotPasswordRequest = z.object({
   email: z
     .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be a string') })
     .trim()
-    .min(1, 'email is required')
+    .min(1, { message: 'email is required', abort: true })
     .max(254, 'email must be at most 254 characters')
     .regex(EMAIL_PATTERN, 'email: Please enter valid email address.'),
 });
@@ -40,7 +40,7 @@ export const ForgotPasswordRequest = z.object({
 export const SetPasswordRequest = z.object({
   token: z
     .string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'token must be a string') })
-    .min(1, 'token is required')
+    .min(1, { message: 'token is required', abort: true })
     .max(200, 'token is not valid'),
   password: password('password', PASSWORD_MESSAGES.enterNewPassword),
 });
@@ -51,7 +51,7 @@ export const ChangePasswordRequest = z.object({
   email: z
     .string({ error: (issue) => (issue.input === undefined ? `email: ${PASSWORD_MESSAGES.enterUserName}` : 'email must be a string') })
     .trim()
-    .min(1, `email: ${PASSWORD_MESSAGES.enterUserName}`)
+    .min(1, { message: `email: ${PASSWORD_MESSAGES.enterUserName}`, abort: true })
     .max(254, 'email must be at most 254 characters'),
   oldPassword: password('oldPassword', PASSWORD_MESSAGES.enterOldPassword),
   newPassword: password('newPassword', PASSWORD_MESSAGES.enterNewPassword),

@@ -29,7 +29,7 @@ const personName = (field: string, requiredMessage: string, checkNumber: boolean
   const base = z
     .string({ error: (issue) => (issue.input === undefined ? `${field}: ${requiredMessage}` : `${field} must be a string`) })
     .trim()
-    .min(1, `${field}: ${requiredMessage}`)
+    .min(1, { message: `${field}: ${requiredMessage}`, abort: true })
     .max(100, `${field} must be at most 100 characters`);
   return checkNumber ? base.refine((v) => !isNumeric(v), `${field}: ${USER_FORM_MESSAGES.notANumber}`) : base;
 };
@@ -37,7 +37,7 @@ const personName = (field: string, requiredMessage: string, checkNumber: boolean
 const userEmail = z
   .string({ error: (issue) => (issue.input === undefined ? `email: ${USER_FORM_MESSAGES.emailRequired}` : 'email must be a string') })
   .trim()
-  .min(1, `email: ${USER_FORM_MESSAGES.emailRequired}`)
+  .min(1, { message: `email: ${USER_FORM_MESSAGES.emailRequired}`, abort: true })
   .max(254, 'email must be at most 254 characters')
   .regex(EMAIL_PATTERN, `email: ${USER_FORM_MESSAGES.emailInvalid}`);
 
@@ -98,8 +98,14 @@ export const NotifyAdminRequest = z.object({
   email: z
     .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be a string') })
     .trim()
-    .min(1, 'email is required')
+    .min(1, { message: 'email is required', abort: true })
     .max(254, 'email must be at most 254 characters')
     .regex(EMAIL_PATTERN, 'email: Please enter valid email address.'),
 });
 export type NotifyAdminRequest = z.infer<typeof NotifyAdminRequest>;
+
+/** GET /user/approvers: who may be chosen as approver (spec §5: active, non-deleted ADMIN users other than the current user). */
+export const ApproverListResponse = z.object({
+  approverList: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() })),
+});
+export type ApproverListResponse = z.infer<typeof ApproverListResponse>;

@@ -41,7 +41,7 @@ describe('events in words', () => {
   });
 
   it('when an event type has no wording of its own, then its name is split into words', () => {
-    expect(actionInWords({ type: 'CustomerApproved', data: {} })).toBe('Customer approved');
+    expect(actionInWords({ type: 'DocumentApproved', data: {} })).toBe('Document approved');
     expect(actionInWords({ type: 'UserModified', data: { changed: ['role'] } })).toBe('Updated user: role');
   });
 });

@@ -4,6 +4,7 @@ import type { RecordedEvent } from '@ifu/platform/event-store/event-store';
 const SUBJECTS: Array<[prefix: string, type: string]> = [
   ['user-email-', 'email address'],
   ['user-', 'user'],
+  ['customer-name-', 'customer name'],
   ['customer-', 'customer'],
   ['document-', 'document'],
   ['notification-', 'notification'],
@@ -53,6 +54,20 @@ export function actionInWords(event: Pick<RecordedEvent, 'type' | 'data'>): stri
       return 'Reserved email address';
     case 'EmailReleased':
       return 'Released email address';
+    case 'CustomerNameClaimed':
+      return 'Reserved customer name';
+    case 'CustomerNameReleased':
+      return 'Released customer name';
+    case 'CustomerRegistered':
+      return 'Added customer';
+    case 'CustomerUpdated':
+      return `Updated customer: ${(Array.isArray(d.changed) ? d.changed : []).join(', ') || 'no change'}`;
+    case 'CustomerLogoChanged':
+      return 'Changed customer logo';
+    case 'CustomerApproved':
+      return 'Approved customer (electronic signature)';
+    case 'CustomerRejected':
+      return 'Rejected customer (electronic signature)';
     case 'AdministratorNotified':
       return `Notified the administrator (${text(d.reason)})`;
     case 'AuditReportDownloaded':

@@ -20,9 +20,13 @@ export const ConfigSchema = z
     /** Where the portals are reached by people: CORS origins and links in mail. */
     PUBLIC_ADMIN_URL: z.url().optional(),
     PUBLIC_CUSTOMER_URL: z.url().optional(),
+    /** Same as PUBLIC_CUSTOMER_URL (the name issue 4 uses); the base of approved customers' search URLs. */
+    CUSTOMER_PORTAL_URL: z.url().optional(),
     PUBLIC_API_URL: z.url().optional(),
     DATABASE_URL: optionalText.pipe(z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional()),
     DATA_DIR: z.string().default('./data'),
+    /** Uploaded files, content-addressed (sha256 names); default DATA_DIR/files. */
+    FILES_DIR: optionalText,
     EVENTSTORE_URL: optionalText,
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
     LINK_SECRET: optionalText.pipe(z.string().min(32, 'LINK_SECRET must be at least 32 characters').optional()),
@@ -39,7 +43,8 @@ export const ConfigSchema = z
   .transform((env) => ({
     ...env,
     PUBLIC_ADMIN_URL: env.PUBLIC_ADMIN_URL ?? `http://localhost:${env.ADMIN_PORTAL_PORT}`,
-    PUBLIC_CUSTOMER_URL: env.PUBLIC_CUSTOMER_URL ?? `http://localhost:${env.CUSTOMER_PORTAL_PORT}`,
+    PUBLIC_CUSTOMER_URL: env.PUBLIC_CUSTOMER_URL ?? env.CUSTOMER_PORTAL_URL ?? `http://localhost:${env.CUSTOMER_PORTAL_PORT}`,
+    FILES_DIR: env.FILES_DIR ?? `${env.DATA_DIR.replace(/\/+$/, '')}/files`,
     PUBLIC_API_URL: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`,
   }));
 

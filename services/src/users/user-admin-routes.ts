@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import {
   AddUserRequest,
+  type ApproverListResponse,
   DeleteUserRequest,
   ModifyUserRequest,
   USER_MESSAGES,
@@ -103,6 +104,16 @@ export function userAdminRoutes(ctx: AppContext): Router {
       throw error;
     }
   }
+
+  router.get('/user/approvers', authenticate(ctx), async (req, res) => {
+    const admins = await listActiveAdmins(ctx.db);
+    const body: ApproverListResponse = {
+      approverList: admins
+        .filter((a) => a.id !== req.auth!.userId)
+        .map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email })),
+    };
+    res.json(body);
+  });
 
   router.get('/user/list/user', ...adminOnly, async (_req, res) => {
     const now = ctx.clock();

@@ -1,0 +1,77 @@
+import type { Signature } from '@ifu/contracts';
+import type { Queryable } from '@ifu/platform/database/database';
+
+export interface CustomerRecord {
+  id: string;
+  customerName: string;
+  contactEmail: string;
+  contactInformation: string;
+  countryExclusionList: string;
+  customerWebsiteLink: string;
+  approverId: string;
+  approver: { id: string; name: string; email: string } | null;
+  logo: { sha256: string; contentType: string } | null;
+  status: string;
+  approvedDate: string | null;
+  decision: { signature: Signature; reason: string | null } | null;
+  createdAt: string;
+}
+
+interface Row {
+  id: string;
+  customer_name: string;
+  contact_email: string;
+  contact_information: string;
+  country_exclusion_list: string;
+  customer_website_link: string;
+  approver_id: string;
+  approver_name: string | null;
+  approver_email: string | null;
+  logo_sha256: string | null;
+  logo_content_type: string | null;
+  status: string;
+  approved_date: Date | string | null;
+  decision_signature: Signature | null;
+  decision_reason: string | null;
+  created_at: Date | string;
+}
+
+const SELECT = `
+  SELECT c.*, u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email
+    FROM customer_list c LEFT JOIN user_accounts u ON u.id = c.approver_id`;
+
+const toRecord = (row: Row): CustomerRecord => ({
+  id: row.id,
+  customerName: row.customer_name,
+  contactEmail: row.contact_email,
+  contactInformation: row.contact_information,
+  countryExclusionList: row.country_exclusion_list,
+  customerWebsiteLink: row.customer_website_link,
+  approverId: row.approver_id,
+  approver: row.approver_email ? { id: row.approver_id, name: row.approver_name ?? '', email: row.approver_email } : null,
+  logo: row.logo_sha256 && row.logo_content_type ? { sha256: row.logo_sha256, contentType: row.logo_content_type } : null,
+  status: row.status,
+  approvedDate: row.approved_date === null ? null : new Date(row.approved_date).toISOString(),
+  decision: row.decision_signature ? { signature: row.decision_signature, reason: row.decision_reason } : null,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+export async function listCustomers(db: Queryable): Promise<CustomerRecord[]> {
+  const { rows } = await db.query<Row>(`${SELECT} ORDER BY c.created_at, c.id`);
+  return rows.map(toRecord);
+}
+
+export async function listApprovedCustomers(db: Queryable): Promise<CustomerRecord[]> {
+  const { rows } = await db.query<Row>(`${SELECT} WHERE c.status = 'APPROVED' ORDER BY lower(c.customer_name)`);
+  return rows.map(toRecord);
+}
+
+export async function findCustomerById(db: Queryable, id: string): Promise<CustomerRecord | undefined> {
+  const { rows } = await db.query<Row>(`${SELECT} WHERE c.id = $1`, [id]);
+  return rows[0] && toRecord(rows[0]);
+}
+
+export async function findCustomerByName(db: Queryable, name: string): Promise<CustomerRecord | undefined> {
+  const { rows } = await db.query<Row>(`${SELECT} WHERE lower(c.customer_name) = lower($1)`, [name]);
+  return rows[0] && toRecord(rows[0]);
+}

@@ -1,0 +1,39 @@
+import type { Signature } from '../customers';
+
+export interface StoredFile {
+  /** Content address: the file lives under FILES_DIR with this name. */
+  sha256: string;
+  contentType: string;
+  size: number;
+}
+
+export interface CustomerDetails {
+  customerName: string;
+  contactEmail: string;
+  contactInformation: string;
+  countryExclusionList: string;
+  customerWebsiteLink: string;
+  approverId: string;
+}
+
+/** Events of the `customer-<id>` streams. */
+export type CustomerEvent =
+  | { type: 'CustomerRegistered'; data: { customerId: string; logo: StoredFile } & CustomerDetails }
+  | { type: 'CustomerUpdated'; data: { customerId: string; changed: string[] } & CustomerDetails }
+  | { type: 'CustomerLogoChanged'; data: { customerId: string; customerName: string; logo: StoredFile } }
+  | {
+      type: 'CustomerApproved';
+      data: { customerId: string; customerName: string; approvedDate: string; changeDescription: string; signature: Signature };
+    }
+  | {
+      type: 'CustomerRejected';
+      data: { customerId: string; customerName: string; reason: string; changeDescription: string; signature: Signature };
+    };
+
+export const customerStreamId = (customerId: string) => `customer-${customerId}`;
+/** `customer-name-<lowercased name>`: the public URL is built from the name, so names are unique. */
+export const customerNameClaimStreamId = (name: string) => `customer-name-${name.trim().toLowerCase()}`;
+
+export type CustomerNameClaimEvent =
+  | { type: 'CustomerNameClaimed'; data: { customerName: string; customerId: string } }
+  | { type: 'CustomerNameReleased'; data: { customerName: string; customerId: string } };
