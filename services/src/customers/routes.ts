@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   type ApprovedCustomersResponse,
   CheckApprovalRequest,
@@ -116,7 +116,7 @@ export function customerRoutes(ctx: AppContext): Router {
     );
   }
 
-  async function respondWith(res: import('express').Response, message: string, customerId: string) {
+  async function respondWith(res: Response, message: string, customerId: string) {
     const record = await findCustomerById(ctx.db, customerId);
     res.json({ message, customer: toCustomerView(ctx, record!) });
   }

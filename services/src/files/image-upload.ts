@@ -33,6 +33,7 @@ export function singleImageUpload(field: string): RequestHandler {
 export function acceptedImage(file: Express.Multer.File | undefined, field: string): { bytes: Buffer; type: ImageType } | undefined {
   if (!file) return undefined;
   const name = file.originalname ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters in a file name are exactly what is refused
   if (/[/\\]|\.\.|[\u0000-\u001f]/.test(name)) throw badRequest(`${field} has a file name that is not allowed`);
   if (file.size === 0) throw badRequest(`${field} is an empty file`);
   const type = sniffImage(file.buffer);
