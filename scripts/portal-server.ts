@@ -33,7 +33,14 @@ export function needsBuild(portal: PortalName): boolean {
 export async function buildPortal(portal: PortalName): Promise<void> {
   const { build } = await import('vite');
   const root = PORTALS[portal];
-  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  // Vite keeps an existing NODE_ENV (vitest sets 'test'), which would bundle React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 export interface PortalServerOptions {

@@ -9,7 +9,8 @@ export const paths = {
     sendRequest: { path: '/sendRequest', getHref: () => '/sendRequest' },
     setPassword: {
       path: '/user/setpassword/:token?',
-      getHref: (token?: string) => (token ? `/user/setpassword/${seg(token)}` : '/user/setpassword'),
+      /** Without a token: the password has expired (spec §2.1). */
+      getHref: (token?: string) => (token ? `/user/setpassword/${seg(token)}` : '/user/setpassword/'),
     },
   },
 

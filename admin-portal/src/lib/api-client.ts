@@ -5,6 +5,7 @@ import { getEnv } from '@/config/env';
 import { paths } from '@/config/paths';
 
 import { clearAppState, getSession } from './app-state';
+import { contentDispositionFilename } from './content-disposition';
 
 export const NETWORK_ERROR_MESSAGE = 'Network Error';
 
@@ -65,9 +66,12 @@ const unauthorized = () => {
   window.location.assign(paths.auth.login.getHref());
 };
 
-async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
-  const { auth = true, redirectOnUnauthorized = true, schema, params, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+type SendOptions = Pick<RequestOptions<unknown>, 'auth' | 'redirectOnUnauthorized' | 'params' | 'headers' | 'signal'>;
+
+/** Sends one call and answers the 2xx response; any other outcome is an ApiError with the server's message. */
+async function send(method: Method, path: string, body: unknown, options: SendOptions, accept: string): Promise<Response> {
+  const { auth = true, redirectOnUnauthorized = true, params, signal } = options;
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body; // the browser sets the multipart boundary
@@ -88,9 +92,8 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     throw new ApiError(NETWORK_ERROR_MESSAGE);
   }
 
-  const data = await readBody(response).catch(() => undefined);
-
   if (!response.ok) {
+    const data = await readBody(response).catch(() => undefined);
     if (response.status === 401 && auth && redirectOnUnauthorized) unauthorized();
     const parsed = ErrorResponse.safeParse(data);
     const message = parsed.success
@@ -98,7 +101,13 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
       : `Request failed with status ${response.status}${response.statusText ? ` (${response.statusText})` : ''}`;
     throw new ApiError(message, response.status, data);
   }
+  return response;
+}
 
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await send(method, path, body, options, 'application/json');
+  const data = await readBody(response).catch(() => undefined);
+  const { schema } = options;
   if (!schema) return data as T;
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
@@ -108,13 +117,48 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   return parsed.data;
 }
 
+/** A file answered by the API, with the name its Content-Disposition gives (if any). */
+export type DownloadedFile = { blob: Blob; filename: string | undefined };
+
+/** GET of a file (CSV, PDF): the body as a Blob, errors handled like any other call. */
+const getFile = async (path: string, options: SendOptions & { accept?: string } = {}): Promise<DownloadedFile> => {
+  const response = await send('GET', path, undefined, options, options.accept ?? '*/*');
+  return { blob: await response.blob(), filename: contentDispositionFilename(response.headers.get('content-disposition')) };
+};
+
 export const api = {
   get: <T>(path: string, options?: RequestOptions<T>) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions<T>) => request<T>('DELETE', path, body, options),
+  getFile,
+};
+
+/** Saves a downloaded file through a temporary Blob URL. */
+export const saveFile = ({ blob, filename }: DownloadedFile, fallbackName: string) => {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = filename ?? fallbackName;
+  anchor.rel = 'noopener';
+  anchor.style.display = 'none';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  // Give the browser time to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
 
 /** The message to show for any error (spec §8: the server's message, or 'Network Error'). */
 export const errorMessage = (error: unknown, fallback = 'Something went wrong'): string =>
   error instanceof Error && error.message ? error.message : fallback;
+
+/**
+ * A screen's own failure text followed by the server's message when there is one (spec §8),
+ * e.g. 'Failed to add user: A user with this email already exists', 'Failed to delete user. User not found'.
+ */
+export const failureMessage = (prefix: string, error: unknown): string => {
+  const detail = error instanceof Error ? error.message.trim() : '';
+  if (!detail) return prefix;
+  return /[.!?]$/.test(prefix) ? `${prefix} ${detail}` : `${prefix}: ${detail}`;
+};

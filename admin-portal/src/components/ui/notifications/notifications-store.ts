@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 export type NotificationType = 'success' | 'error' | 'info' | 'warning';
-export type Notification = { id: number; type: NotificationType; message: string };
+export type Notification = { id: number; type: NotificationType; message: string; durationMs: number };
 
 /** Toasts disappear after about 4 seconds (spec §2.13). */
 export const NOTIFICATION_DURATION_MS = 4_000;
@@ -21,11 +21,14 @@ export const dismissNotification = (id: number) => {
   emit();
 };
 
-/** Shows a toast; it survives navigation, so a screen may notify and move on. */
-export const notify = (type: NotificationType, message: string) => {
+/**
+ * Shows a toast for `durationMs` (about 4 seconds unless a screen's own timing applies, spec §9);
+ * it survives navigation, so a screen may notify and move on.
+ */
+export const notify = (type: NotificationType, message: string, { durationMs = NOTIFICATION_DURATION_MS } = {}) => {
   const id = nextId;
   nextId += 1;
-  notifications = [...notifications, { id, type, message }];
+  notifications = [...notifications, { id, type, message, durationMs }];
   emit();
   return id;
 };

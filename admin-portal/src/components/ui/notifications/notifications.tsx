@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 
-import { dismissNotification, NOTIFICATION_DURATION_MS, useNotifications } from './notifications-store';
+import { dismissNotification, useNotifications } from './notifications-store';
 
 /** Renders the toasts of the notifications store, newest at the bottom. */
 export const Notifications = () => {
@@ -12,7 +12,7 @@ export const Notifications = () => {
         <Snackbar
           key={notification.id}
           open
-          autoHideDuration={NOTIFICATION_DURATION_MS}
+          autoHideDuration={notification.durationMs}
           onClose={(_event, reason) => {
             if (reason !== 'clickaway') dismissNotification(notification.id);
           }}

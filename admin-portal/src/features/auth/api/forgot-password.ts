@@ -1,13 +1,14 @@
 import { MessageResponse } from '@ifu/contracts';
+import type { ForgotPasswordRequest as ForgotPasswordRequestSchema } from '@ifu/contracts';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 
-// Not yet in @ifu/contracts; the server endpoint arrives in a later issue.
-export type ForgotPasswordRequest = { email: string };
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequestSchema>;
 
-/** POST /user/forgot/password (spec §7.1). */
+/** POST /user/forgot/password (spec §7.1): answered 200 with the same message whether or not the email exists. */
 export const forgotPassword = ({ data }: { data: ForgotPasswordRequest }): Promise<MessageResponse> =>
   api.post('/user/forgot/password', data, { auth: false, schema: MessageResponse });
 

@@ -1,11 +1,9 @@
 import { MessageResponse } from '@ifu/contracts';
+import type { NotifyAdminRequest } from '@ifu/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
-
-// Not yet in @ifu/contracts.
-export type NotifyAdminRequest = { email: string };
 
 /** POST /user/notify/admin: asks an administrator to activate the user or the email (spec §7.1). */
 export const notifyAdmin = ({ data }: { data: NotifyAdminRequest }): Promise<MessageResponse> =>

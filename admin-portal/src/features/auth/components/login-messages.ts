@@ -6,7 +6,6 @@ export const LOGIN_TEXT = {
   passwordLabel: 'Password',
   passwordRequired: 'Password is required',
   authenticationFailure: 'Authentication failure',
-  setPasswordLinkSent: 'A link to set your password has been sent to your email.',
   activateUser: 'activate user',
   activateEmail: 'activate email',
 } as const;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_PATTERN } from '@ifu/contracts';
+import { EMAIL_PATTERN, PASSWORD_MESSAGES } from '@ifu/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -49,10 +49,12 @@ export const UsernameStep = ({ defaultUsername, onPasswordStep }: UsernameStepPr
     verify.mutate(
       { data: { email: username } },
       {
-        onSuccess: ({ emailExist, userActive, passwordActive }) => {
+        onSuccess: ({ emailExist, userActive, passwordActive, passwordExpired, message }) => {
           if (!emailExist) toSendRequest({ username, reason: LOGIN_TEXT.activateEmail });
           else if (!userActive) toSendRequest({ username, reason: LOGIN_TEXT.activateUser });
-          else if (!passwordActive) setHint(LOGIN_TEXT.setPasswordLinkSent);
+          // The server has emailed a set-password link; the password is set only through that link.
+          else if (!passwordActive && passwordExpired) navigate(paths.auth.setPassword.getHref());
+          else if (!passwordActive) setHint(message ?? PASSWORD_MESSAGES.setPasswordLinkSent);
           else onPasswordStep(username);
         },
       },

@@ -1,9 +1,5 @@
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { ManageUsers } from '@/features/users/components/manage-users';
 
-const ManageUserRoute = () => (
-  <Page title="Manage User">
-    <PlaceholderContent />
-  </Page>
-);
+const ManageUserRoute = () => <ManageUsers />;
 
 export default ManageUserRoute;

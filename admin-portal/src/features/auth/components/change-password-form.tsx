@@ -1,0 +1,125 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+
+import { RhfTextField } from '@/components/ui/form/rhf-text-field';
+import { TIMINGS } from '@/config/timings';
+import { useTimers } from '@/hooks/use-timers';
+import { errorMessage } from '@/lib/api-client';
+
+import { useChangePassword } from '../api/change-password';
+
+/** Spec §5, Change password. `sessionEmail` is the logged-in user's: the email typed must be it. */
+export const changePasswordValues = (sessionEmail: string) =>
+  z
+    .object({
+      email: z
+        .string()
+        .trim()
+        .min(1, PASSWORD_MESSAGES.enterUserName)
+        .refine((email) => email.toLowerCase() === sessionEmail.trim().toLowerCase(), PASSWORD_MESSAGES.userNameWrong),
+      oldPassword: z.string().min(1, PASSWORD_MESSAGES.enterOldPassword),
+      newPassword: z.string().min(1, PASSWORD_MESSAGES.enterNewPassword),
+      confirmPassword: z.string(),
+    })
+    .refine((form) => form.confirmPassword === form.newPassword, {
+      path: ['confirmPassword'],
+      message: PASSWORD_MESSAGES.didNotMatch,
+    });
+type ChangePasswordValues = z.infer<ReturnType<typeof changePasswordValues>>;
+
+const EMPTY: ChangePasswordValues = { email: '', oldPassword: '', newPassword: '', confirmPassword: '' };
+
+type Message = { severity: 'success' | 'error'; text: string };
+
+/** Change Password (spec §2.6): Email, Current Password, New Password, Confirm New Password. Errors stay 7 s. */
+export const ChangePasswordForm = ({ sessionEmail }: { sessionEmail: string }) => {
+  const timers = useTimers();
+  const [message, setMessage] = useState<Message | null>(null);
+  const changePassword = useChangePassword();
+  const schema = useMemo(() => changePasswordValues(sessionEmail), [sessionEmail]);
+  const { control, handleSubmit, clearErrors, reset } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(schema),
+    defaultValues: EMPTY,
+  });
+
+  const showError = (text?: string) => {
+    timers.clearAll();
+    setMessage(text ? { severity: 'error', text } : null);
+    timers.after(TIMINGS.changePasswordErrorMs, () => {
+      clearErrors();
+      setMessage(null);
+    });
+  };
+
+  const onSubmit = handleSubmit(
+    ({ email, oldPassword, newPassword }) => {
+      timers.clearAll();
+      setMessage(null);
+      changePassword.mutate(
+        { data: { email, oldPassword, newPassword } },
+        {
+          onSuccess: (response) => {
+            reset(EMPTY);
+            setMessage({ severity: 'success', text: response.message });
+          },
+          onError: (error) => showError(errorMessage(error)),
+        },
+      );
+    },
+    // Client errors show under their fields, and vanish like the server's.
+    () => showError(),
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} data-testid="change-password-form">
+      <RhfTextField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="username"
+        slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+      />
+      <RhfTextField control={control} name="oldPassword" label="Current Password" type="password" autoComplete="current-password" />
+      <RhfTextField
+        control={control}
+        name="newPassword"
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+      />
+      <RhfTextField
+        control={control}
+        name="confirmPassword"
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+      />
+      {message ? (
+        <Alert
+          severity={message.severity}
+          role={message.severity === 'error' ? 'alert' : 'status'}
+          data-testid="change-password-message"
+        >
+          {message.text}
+        </Alert>
+      ) : null}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        loading={changePassword.isPending}
+        sx={{ alignSelf: { xs: 'stretch', sm: 'flex-start' }, minWidth: 160 }}
+      >
+        SUBMIT
+      </Button>
+    </Stack>
+  );
+};

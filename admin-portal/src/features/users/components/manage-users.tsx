@@ -1,0 +1,108 @@
+import type { UserListItem } from '@ifu/contracts';
+import Download from '@mui/icons-material/FileDownloadOutlined';
+import PersonAdd from '@mui/icons-material/PersonAddAlt1Outlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useCallback, useMemo, useState } from 'react';
+
+import { Page } from '@/components/ui/page';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/app-state';
+
+import { useUsers } from '../api/get-users';
+
+import { AuditReportDialog } from './audit-report-dialog';
+import { DeactivateUserDialog } from './deactivate-user-dialog';
+import { UserFormDialog } from './user-form-dialog';
+import { UsersTable } from './users-table';
+
+const TABS = [
+  { value: 'active', label: 'ACTIVE USERS' },
+  { value: 'all', label: 'ALL USERS' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+type OpenDialog =
+  | { name: 'none' }
+  | { name: 'add' }
+  | { name: 'edit'; user: UserListItem }
+  | { name: 'deactivate'; user: UserListItem }
+  | { name: 'audit' };
+
+/** Manage User (spec §2.3): Users List with ACTIVE USERS and ALL USERS, add, edit, deactivate, audit reports. */
+export const ManageUsers = () => {
+  const session = useSession();
+  const [tab, setTab] = useState<TabValue>('active');
+  const [dialog, setDialog] = useState<OpenDialog>({ name: 'none' });
+  const users = useUsers();
+
+  const all = users.data?.userList;
+  const rows = useMemo(
+    () => (tab === 'active' ? (all ?? []).filter((user) => user.status === 'ACTIVE') : (all ?? [])),
+    [all, tab],
+  );
+
+  const close = useCallback(() => setDialog({ name: 'none' }), []);
+  const onEdit = useCallback((user: UserListItem) => setDialog({ name: 'edit', user }), []);
+  const onDeactivate = useCallback((user: UserListItem) => setDialog({ name: 'deactivate', user }), []);
+
+  return (
+    <Page
+      title="Users List"
+      actions={
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="outlined" startIcon={<Download />} onClick={() => setDialog({ name: 'audit' })}>
+            Download Audit Reports
+          </Button>
+          <Button variant="contained" startIcon={<PersonAdd />} onClick={() => setDialog({ name: 'add' })}>
+            ADD USER
+          </Button>
+        </Stack>
+      }
+    >
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 1 } }}>
+          <Tabs value={tab} onChange={(_event, value: TabValue) => setTab(value)} aria-label="Users" variant="fullWidth" sx={{ maxWidth: 420 }}>
+            {TABS.map(({ value, label }) => (
+              <Tab key={value} value={value} label={label} />
+            ))}
+          </Tabs>
+        </Box>
+        {users.isError ? (
+          <Alert
+            severity="error"
+            role="alert"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void users.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {errorMessage(users.error)}
+          </Alert>
+        ) : (
+          <UsersTable
+            key={tab}
+            rows={rows}
+            showStatus={tab === 'all'}
+            loading={users.isPending}
+            currentUserId={session?.id}
+            onEdit={onEdit}
+            onDeactivate={onDeactivate}
+          />
+        )}
+      </Paper>
+
+      {dialog.name === 'add' ? <UserFormDialog onClose={close} /> : null}
+      {dialog.name === 'edit' ? <UserFormDialog key={dialog.user.id} user={dialog.user} onClose={close} /> : null}
+      {dialog.name === 'deactivate' ? <DeactivateUserDialog user={dialog.user} onClose={close} /> : null}
+      {dialog.name === 'audit' ? <AuditReportDialog onClose={close} /> : null}
+    </Page>
+  );
+};

@@ -1,0 +1,61 @@
+import { USER_FORM_MESSAGES } from '@ifu/contracts';
+import type { UserListItem } from '@ifu/contracts';
+import { describe, expect, it } from 'vitest';
+import { toModifyUserRequest, UserFormValues, userFormDefaults } from './user-form-values';
+
+const messages = (input: unknown) => {
+  const result = UserFormValues.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
+
+const user: UserListItem = {
+  id: 'u-1',
+  email: 'ina.active@example.com',
+  firstName: 'Ina',
+  lastName: 'Active',
+  role: 'USER',
+  userActive: false,
+  isDeleted: true,
+  passwordActive: true,
+  isTrainingCompleted: true,
+  lastLoginDate: null,
+  passwordCreationDate: null,
+  passwordSetDate: null,
+  status: 'INACTIVE',
+};
+
+describe('the user form', () => {
+  it('when submitted empty, then every required field says so, training included', () => {
+    expect(messages(userFormDefaults())).toEqual([
+      `firstName: ${USER_FORM_MESSAGES.firstNameRequired}`,
+      `lastName: ${USER_FORM_MESSAGES.lastNameRequired}`,
+      `email: ${USER_FORM_MESSAGES.emailRequired}`,
+      `email: ${USER_FORM_MESSAGES.emailInvalid}`,
+      `isTrainingCompleted: ${USER_FORM_MESSAGES.trainingRequired}`,
+    ]);
+  });
+
+  it('when the first name is a number or the email is malformed, then the spec messages show', () => {
+    const values = { ...userFormDefaults(), firstName: '12 34', lastName: 'X', email: 'nope@', isTrainingCompleted: true };
+    expect(messages(values)).toEqual([`firstName: ${USER_FORM_MESSAGES.notANumber}`, `email: ${USER_FORM_MESSAGES.emailInvalid}`]);
+  });
+
+  it('when an inactive user is edited with Active ticked, then the update reactivates them and sends training as true', () => {
+    const values = UserFormValues.parse({ ...userFormDefaults(user), admin: true, userActive: true });
+    expect(toModifyUserRequest(user, values)).toEqual({
+      id: 'u-1',
+      email: 'ina.active@example.com',
+      firstName: 'Ina',
+      lastName: 'Active',
+      role: 'ADMIN',
+      isTrainingCompleted: true,
+      userActive: true,
+    });
+  });
+
+  it('when an active user is edited, then userActive is not sent', () => {
+    const active = { ...user, userActive: true, isDeleted: false, status: 'ACTIVE' as const };
+    const values = UserFormValues.parse({ ...userFormDefaults(active), userActive: true });
+    expect(toModifyUserRequest(active, values)).not.toHaveProperty('userActive');
+  });
+});

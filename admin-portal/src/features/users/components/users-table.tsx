@@ -1,0 +1,147 @@
+import type { UserListItem } from '@ifu/contracts';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { DataGrid, GridActionsCellItem } from '@mui/x-data-grid';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+
+import { fullName } from './user-form-values';
+
+/** Spec §2.13: page sizes 10/25/50/100, default 10; pagination only from 10 rows on. */
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
+const PAGINATE_FROM_ROWS = 10;
+
+type UsersTableProps = {
+  rows: readonly UserListItem[];
+  /** ALL USERS adds the STATUS column. */
+  showStatus: boolean;
+  loading: boolean;
+  /** The logged-in user, who is not offered their own deactivation. */
+  currentUserId?: string;
+  onEdit: (user: UserListItem) => void;
+  onDeactivate: (user: UserListItem) => void;
+};
+
+type Column = GridColDef<UserListItem>;
+
+const statusColumn = (width: number): Column => ({
+  field: 'status',
+  headerName: 'STATUS',
+  width,
+  renderCell: ({ row }) => (
+    <Chip
+      size="small"
+      label={row.status}
+      color={row.status === 'ACTIVE' ? 'success' : 'default'}
+      variant={row.status === 'ACTIVE' ? 'filled' : 'outlined'}
+      data-testid="user-status"
+    />
+  ),
+});
+
+/**
+ * Users List grid: NO., FIRST NAME, LAST NAME, EMAIL, ROLE, (STATUS), ACTION, with client-side paging and sorting.
+ * On a phone the names, email and role share one column so that STATUS and ACTION stay in view.
+ */
+export const UsersTable = ({ rows, showStatus, loading, currentUserId, onEdit, onDeactivate }: UsersTableProps) => {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
+
+  const columns = useMemo<Column[]>(() => {
+    const offset = pagination.page * pagination.pageSize;
+    const actions: Column = {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'ACTION',
+      width: isPhone ? 88 : 100,
+      align: 'left',
+      headerAlign: 'left',
+      getActions: ({ row }) => {
+        const name = fullName(row);
+        const items = [
+          <GridActionsCellItem key="edit" icon={<EditOutlined />} label={`Edit ${name}`} onClick={() => onEdit(row)} />,
+        ];
+        if (row.status === 'ACTIVE' && row.id !== currentUserId) {
+          items.push(
+            <GridActionsCellItem
+              key="deactivate"
+              icon={<DeleteOutline color="error" />}
+              label={`Deactivate ${name}`}
+              onClick={() => onDeactivate(row)}
+            />,
+          );
+        }
+        return items;
+      },
+    };
+
+    if (isPhone) {
+      const user: Column = {
+        field: 'email',
+        headerName: 'USER',
+        flex: 1,
+        minWidth: 120,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0, lineHeight: 1.3 }}>
+            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+              {fullName(row)}
+            </Typography>
+            <Typography variant="caption" color="textSecondary" noWrap component="p">
+              {row.email}
+            </Typography>
+            <Typography variant="caption" color="textSecondary" component="p">
+              {row.role}
+            </Typography>
+          </Box>
+        ),
+      };
+      return showStatus ? [user, statusColumn(96), actions] : [user, actions];
+    }
+
+    const desktop: Column[] = [
+      {
+        field: 'no',
+        headerName: 'NO.',
+        width: 72,
+        sortable: false,
+        filterable: false,
+        disableColumnMenu: true,
+        // The row's place in the list as shown now (after sorting), counted across pages.
+        renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
+      },
+      { field: 'firstName', headerName: 'FIRST NAME', flex: 1, minWidth: 130 },
+      { field: 'lastName', headerName: 'LAST NAME', flex: 1, minWidth: 130 },
+      { field: 'email', headerName: 'EMAIL', flex: 1.6, minWidth: 220 },
+      { field: 'role', headerName: 'ROLE', width: 100 },
+    ];
+    if (showStatus) desktop.push(statusColumn(120));
+    desktop.push(actions);
+    return desktop;
+  }, [isPhone, showStatus, currentUserId, onEdit, onDeactivate, pagination]);
+
+  return (
+    <Box data-testid="users-grid">
+      <DataGrid
+        rows={rows}
+        columns={columns}
+        loading={loading}
+        autoHeight
+        rowHeight={isPhone ? 72 : 52}
+        disableColumnMenu={isPhone}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        hideFooter={rows.length < PAGINATE_FROM_ROWS}
+        disableRowSelectionOnClick
+        localeText={{ noRowsLabel: 'No users' }}
+        sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+      />
+    </Box>
+  );
+};

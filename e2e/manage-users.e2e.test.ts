@@ -1,0 +1,346 @@
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PASSWORD_MESSAGES, USER_FORM_MESSAGES, USER_MESSAGES } from '@ifu/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserSkipReason, launchChromium } from '../test-support/browser';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
+import { startTestProduct, type TestProduct } from '../test-support/test-product';
+
+const skipReason = browserSkipReason();
+if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+const SCREENSHOTS = 'screenshots';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** dd/MM/yyyy digits as typed into an MUI X date field. */
+const typedDate = (date: Date) =>
+  `${String(date.getDate()).padStart(2, '0')}${String(date.getMonth() + 1).padStart(2, '0')}${date.getFullYear()}`;
+
+/** The text body of an .eml file, with quoted-printable soft breaks and escapes undone. */
+const decodeMail = (raw: string) =>
+  /content-transfer-encoding:\s*quoted-printable/i.test(raw)
+    ? raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    : raw;
+
+describe.skipIf(skipReason !== undefined)('Manage User, set password and change password in headless Chromium', () => {
+  let product: TestProduct;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    product = await startTestProduct();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.dispose();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const logIn = async (target: Page, email: string, password: string) => {
+    await target.goto(`${product.adminUrl}/login`);
+    await target.getByLabel('Username/Email').fill(email);
+    await target.getByRole('button', { name: 'Login' }).click();
+    await target.getByLabel('Password', { exact: true }).fill(password);
+    await target.getByRole('button', { name: 'Submit' }).click();
+    await target.waitForURL('**/document/list');
+  };
+
+  const toast = (target: Page, text: string) => target.getByTestId('toast').filter({ hasText: text });
+
+  /** The set-password link of the newest mail to `email` in the API's outbox. */
+  const setPasswordLink = async (email: string): Promise<string> => {
+    const outbox = join(product.api.dataDir, 'mail');
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+        for (const name of names.reverse()) {
+          const mail = decodeMail(await readFile(join(outbox, name), 'utf8'));
+          if (!mail.toLowerCase().includes(`to: ${email}`)) continue;
+          link = /https?:\/\/[^\s"<>]+\/user\/setpassword\/[^\s"<>]+/.exec(mail)?.[0];
+          if (link) return link;
+        }
+        return undefined;
+      })
+      .toBeDefined();
+    return link!;
+  };
+
+  /** Types a date into an MUI X date field (its sections take the digits in dd/MM/yyyy order). */
+  const typeDate = async (field: Locator, date: Date) => {
+    await field.getByRole('spinbutton').first().click();
+    await field.page().keyboard.type(typedDate(date));
+  };
+
+  it('when an ADMIN adds a user, the user sets a password from the emailed link and is then deactivated, then the session ends, the audit CSV records it and Edit can reactivate them', async () => {
+    const email = 'nina.newcomer@example.com';
+    const newPassword = 'a long and unusual passphrase 42';
+
+    await logIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.getByTestId('side-menu').getByText('Manage User', { exact: true }).click();
+    await page.waitForURL('**/manageuser');
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Users List');
+    expect(await page.getByRole('tab', { name: 'ACTIVE USERS' }).getAttribute('aria-selected')).toBe('true');
+    const grid = page.getByTestId('users-grid');
+    await grid.getByRole('row').filter({ hasText: ADMIN_EMAIL }).waitFor();
+    for (const header of ['NO.', 'FIRST NAME', 'LAST NAME', 'EMAIL', 'ROLE', 'ACTION']) {
+      expect(await grid.getByRole('columnheader', { name: header, exact: true }).count()).toBe(1);
+    }
+    expect(await grid.getByRole('columnheader', { name: 'STATUS' }).count()).toBe(0);
+    // Fewer than 10 rows: no pagination footer (spec §2.13).
+    expect(await page.locator('.MuiTablePagination-root').count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}/manage-users-active.png`, animations: 'disabled' });
+
+    // Add: the validation messages first, then a valid user.
+    await page.getByRole('button', { name: 'ADD USER' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: 'SUBMIT' }).click();
+    for (const message of [
+      USER_FORM_MESSAGES.firstNameRequired,
+      USER_FORM_MESSAGES.lastNameRequired,
+      USER_FORM_MESSAGES.emailRequired,
+      USER_FORM_MESSAGES.trainingRequired,
+    ]) {
+      await modal.getByText(message, { exact: true }).waitFor();
+    }
+    await modal.getByLabel('First Name').fill('2024');
+    await modal.getByLabel('E-Mail').fill('nina@');
+    await modal.getByRole('button', { name: 'SUBMIT' }).click();
+    await modal.getByText(USER_FORM_MESSAGES.notANumber, { exact: true }).waitFor();
+    await modal.getByText(USER_FORM_MESSAGES.emailInvalid, { exact: true }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/user-modal-errors.png`, animations: 'disabled' });
+
+    await modal.getByLabel('First Name').fill('Nina');
+    await modal.getByLabel('Last Name').fill('Newcomer');
+    await modal.getByLabel('E-Mail').fill(email);
+    await modal.getByLabel('Is Training Completed?').check();
+    await modal.getByRole('button', { name: 'SUBMIT' }).click();
+    await toast(page, `Nina Newcomer ${USER_MESSAGES.added}`).waitFor();
+    await expect.poll(() => modal.count()).toBe(0);
+    const newRow = grid.getByRole('row').filter({ hasText: email });
+    await newRow.waitFor();
+    expect(await newRow.getByRole('gridcell').nth(4).textContent()).toBe('USER');
+
+    // The same email again: the server's reason follows the screen's message.
+    await page.getByRole('button', { name: 'ADD USER' }).click();
+    await modal.getByLabel('First Name').fill('Nina');
+    await modal.getByLabel('Last Name').fill('Twice');
+    await modal.getByLabel('E-Mail').fill(email.toUpperCase());
+    await modal.getByLabel('Is Training Completed?').check();
+    await modal.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByTestId('toast').filter({ hasText: new RegExp(`^${USER_MESSAGES.addFailed}: .+`) }).waitFor();
+    await modal.getByRole('button', { name: 'Close' }).click();
+
+    // Before a password exists, the login's first step says a link was sent and stays on /login.
+    const newcomerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const newcomer = await newcomerContext.newPage();
+    await newcomer.goto(`${product.adminUrl}/login`);
+    await newcomer.getByLabel('Username/Email').fill(email);
+    await newcomer.getByRole('button', { name: 'Login' }).click();
+    await newcomer.getByTestId('login-hint').waitFor();
+    expect(newcomer.url()).toMatch(/\/login$/);
+
+    // The emailed link: a mismatch first, then the password.
+    const link = await setPasswordLink(email);
+    expect(link).toMatch(new RegExp(`^${product.adminUrl}/user/setpassword/[^/]+$`));
+    await newcomer.goto(link);
+    await newcomer.getByLabel('New Password').fill(newPassword);
+    await newcomer.getByLabel('Confirm Password').fill(newPassword.slice(0, 10));
+    await newcomer.getByText(PASSWORD_MESSAGES.mismatch, { exact: true }).waitFor();
+    await newcomer.getByLabel('Confirm Password').fill(newPassword);
+    await expect.poll(() => newcomer.getByText(PASSWORD_MESSAGES.mismatch, { exact: true }).count()).toBe(0);
+    await newcomer.getByRole('button', { name: 'Submit' }).click();
+    await newcomer.getByText(USER_MESSAGES.passwordCreated, { exact: true }).waitFor();
+    await newcomer.screenshot({ path: `${SCREENSHOTS}/set-password.png`, animations: 'disabled' });
+    await newcomer.waitForURL('**/login', { timeout: 10_000 });
+
+    await logIn(newcomer, email, newPassword);
+    await expect.poll(() => newcomer.getByTestId('account-name').textContent()).toBe('Nina Newcomer');
+
+    // The ADMIN deactivates the newcomer from ALL USERS.
+    await page.getByRole('tab', { name: 'ALL USERS' }).click();
+    await grid.getByRole('columnheader', { name: 'STATUS' }).waitFor();
+    expect(await newRow.getByTestId('user-status').textContent()).toBe('ACTIVE');
+    await page.screenshot({ path: `${SCREENSHOTS}/manage-users-all.png`, animations: 'disabled' });
+    await newRow.getByRole('button', { name: 'Deactivate Nina Newcomer' }).click();
+    const confirm = page.getByRole('dialog');
+    expect(await confirm.textContent()).toContain('Do you want to deactivate Nina Newcomer?');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await toast(page, USER_MESSAGES.deleted).waitFor();
+    await expect.poll(() => newRow.getByTestId('user-status').textContent()).toBe('INACTIVE');
+    expect(await newRow.getByRole('button', { name: 'Deactivate Nina Newcomer' }).count()).toBe(0);
+    expect(await newRow.getByRole('button', { name: 'Edit Nina Newcomer' }).count()).toBe(1);
+    await page.getByRole('tab', { name: 'ACTIVE USERS' }).click();
+    await expect.poll(() => grid.getByRole('row').filter({ hasText: email }).count()).toBe(0);
+
+    // The newcomer's next request is refused: back to /login.
+    await newcomer.reload();
+    await newcomer.waitForURL('**/login', { waitUntil: 'load' });
+    await newcomerContext.close();
+
+    // The audit report of yesterday to tomorrow (the server's dates are UTC) holds both actions.
+    await page.getByRole('button', { name: 'Download Audit Reports' }).click();
+    const audit = page.getByRole('dialog');
+    const download = audit.getByRole('button', { name: 'Download' });
+    expect(await download.isDisabled()).toBe(true);
+    const now = Date.now();
+    // Reversed first: the server's 400 message shows in the dialog.
+    await typeDate(audit.getByRole('group', { name: 'Date Start' }), new Date(now + DAY_MS));
+    await typeDate(audit.getByRole('group', { name: 'Date End' }), new Date(now - DAY_MS));
+    await expect.poll(() => download.isDisabled()).toBe(false);
+    await download.click();
+    await audit.getByTestId('audit-report-error').waitFor();
+    await typeDate(audit.getByRole('group', { name: 'Date Start' }), new Date(now - DAY_MS));
+    await typeDate(audit.getByRole('group', { name: 'Date End' }), new Date(now + DAY_MS));
+    await expect.poll(() => audit.getByTestId('audit-report-error').count()).toBe(0);
+    await page.screenshot({ path: `${SCREENSHOTS}/audit-dialog.png`, animations: 'disabled' });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/\.csv$/);
+    const csv = await readFile((await file.path())!, 'utf8');
+    // Each row names its subject; the actor of both actions is the ADMIN.
+    const rowsAbout = (type: string) =>
+      csv.split('\n').filter((line) => line.includes(`,${type},`) && line.includes('Nina Newcomer') && line.includes(ADMIN_EMAIL));
+    expect(rowsAbout('UserRegistered').length).toBeGreaterThan(0);
+    expect(rowsAbout('UserDeactivated').length).toBeGreaterThan(0);
+    await expect.poll(() => audit.count()).toBe(0);
+
+    // Editing an INACTIVE user offers Active, which reactivates them.
+    await page.getByRole('tab', { name: 'ALL USERS' }).click();
+    await newRow.getByRole('button', { name: 'Edit Nina Newcomer' }).click();
+    const edit = page.getByRole('dialog');
+    expect(await edit.getByLabel('E-Mail').inputValue()).toBe(email);
+    expect(await edit.getByLabel('Is Training Completed?').isChecked()).toBe(true);
+    await edit.getByLabel('Active', { exact: true }).check();
+    await edit.getByRole('button', { name: 'UPDATE' }).click();
+    await toast(page, USER_MESSAGES.updated).waitFor();
+    await expect.poll(() => newRow.getByTestId('user-status').textContent()).toBe('ACTIVE');
+  }, 180_000);
+
+  it('when a USER changes their password, then the client rules show first, errors vanish after 7 s, and the new password works', async () => {
+    const email = 'carla.changer@example.com';
+    await product.api.createUser({ email, role: 'USER', password: 'the first long password', firstName: 'Carla', lastName: 'Changer' });
+    await logIn(page, email, 'the first long password');
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    await page.waitForURL('**/password');
+
+    const form = page.getByTestId('change-password-form');
+    const submit = form.getByRole('button', { name: 'SUBMIT' });
+    await submit.click();
+    for (const message of [PASSWORD_MESSAGES.enterUserName, PASSWORD_MESSAGES.enterOldPassword, PASSWORD_MESSAGES.enterNewPassword]) {
+      await form.getByText(message, { exact: true }).waitFor();
+    }
+    await form.getByLabel('Email').fill('someone.else@example.com');
+    await form.getByLabel('Current Password').fill('the first long password');
+    await form.getByLabel('New Password', { exact: true }).fill('the second long password');
+    await form.getByLabel('Confirm New Password').fill('the second long passwort');
+    await submit.click();
+    await form.getByText(PASSWORD_MESSAGES.userNameWrong, { exact: true }).waitFor();
+    await form.getByText(PASSWORD_MESSAGES.didNotMatch, { exact: true }).waitFor();
+    await page.screenshot({ path: `${SCREENSHOTS}/change-password.png`, animations: 'disabled' });
+
+    // The email is compared without regard to case; a wrong current password is the server's to refuse.
+    await form.getByLabel('Email').fill(email.toUpperCase());
+    await form.getByLabel('Current Password').fill('not the current password');
+    await form.getByLabel('Confirm New Password').fill('the second long password');
+    await submit.click();
+    const message = page.getByTestId('change-password-message');
+    await message.waitFor();
+    expect(await message.getAttribute('role')).toBe('alert');
+    const shownAt = Date.now();
+    await message.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(5_000);
+
+    await form.getByLabel('Current Password').fill('the first long password');
+    await submit.click();
+    await page.getByText(PASSWORD_MESSAGES.changed, { exact: true }).waitFor();
+    expect(await form.getByLabel('Email').inputValue()).toBe('');
+
+    // The new password opens a new session.
+    await page.getByTestId('account-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await logIn(page, email, 'the second long password');
+  }, 60_000);
+
+  it('when the password has expired, then the login goes to /user/setpassword/ which says so; Forgot Password? answers in green', async () => {
+    const email = 'olga.old@example.com';
+    await product.api.createUser({
+      email,
+      role: 'USER',
+      password: 'an old but long password',
+      firstName: 'Olga',
+      lastName: 'Old',
+      passwordSetAt: new Date(Date.now() - 100 * DAY_MS),
+    });
+    await page.goto(`${product.adminUrl}/login`);
+    await page.getByLabel('Username/Email').fill(email);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/user\/setpassword\/$/);
+    const text = page.getByTestId('set-password-text');
+    await text.waitFor();
+    expect(await text.textContent()).toContain('Your password has expired.');
+    expect(await text.textContent()).toContain(PASSWORD_MESSAGES.setPasswordLinkSent);
+    expect(await page.getByLabel('New Password').count()).toBe(0);
+    await page.getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL('**/login');
+
+    await page.getByLabel('Username/Email').fill(ADMIN_EMAIL);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    const answer = page.getByTestId('forgot-password-message');
+    await answer.waitFor();
+    expect(await answer.textContent()).toBe(PASSWORD_MESSAGES.forgotSent);
+    expect(await answer.getAttribute('role')).toBe('status');
+  });
+
+  it('when an invalid link is used, then the server message shows and vanishes after 6 s', async () => {
+    await page.goto(`${product.adminUrl}/user/setpassword/not-a-real-token`);
+    await page.getByLabel('New Password').fill('a long and unusual passphrase 42');
+    await page.getByLabel('Confirm Password').fill('a long and unusual passphrase 42');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const message = page.getByTestId('set-password-message');
+    await message.waitFor();
+    expect(await message.textContent()).toBe(PASSWORD_MESSAGES.linkInvalid);
+    const shownAt = Date.now();
+    await message.waitFor({ state: 'detached', timeout: 9_000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(4_500);
+    expect(page.url()).toMatch(/not-a-real-token$/);
+  }, 30_000);
+
+  it('when an ADMIN uses Manage User on a phone, then nothing overflows and the modals fit', async () => {
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+    const target = await phone.newPage();
+    await logIn(target, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await target.goto(`${product.adminUrl}/manageuser`);
+    // The grid scrolls sideways inside its box (and renders only the columns in view): look for the first name.
+    await target.getByTestId('users-grid').getByRole('row').filter({ hasText: 'System' }).waitFor();
+    expect(await target.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // STATUS and ACTION stay in view without scrolling the grid sideways.
+    await target.getByRole('tab', { name: 'ALL USERS' }).click();
+    const newcomer = target.getByTestId('users-grid').getByRole('row').filter({ hasText: 'Nina Newcomer' });
+    await newcomer.getByTestId('user-status').waitFor();
+    const edit = await newcomer.getByRole('button', { name: 'Edit Nina Newcomer' }).boundingBox();
+    expect(edit!.x + edit!.width).toBeLessThanOrEqual(360);
+    await target.screenshot({ path: `${SCREENSHOTS}/manage-users-phone.png`, animations: 'disabled' });
+    await target.getByRole('button', { name: 'ADD USER' }).click();
+    const modal = target.getByRole('dialog');
+    await modal.getByRole('button', { name: 'SUBMIT' }).click();
+    await modal.getByText(USER_FORM_MESSAGES.trainingRequired, { exact: true }).waitFor();
+    const box = await modal.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    await target.screenshot({ path: `${SCREENSHOTS}/user-modal-phone.png`, animations: 'disabled' });
+    await phone.close();
+  });
+});
