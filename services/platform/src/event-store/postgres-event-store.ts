@@ -30,6 +30,10 @@ interface EventRow {
 }
 
 const COLUMNS = 'position, stream_id, stream_version, event_id, type, data, metadata, recorded_at, hash';
+// Read back as text in the exact ISO form the hash covers: parsing timestamps into Date objects was a third of the
+// cost of reading the log (measured in bench/).
+const SELECT_COLUMNS = `position, stream_id, stream_version, event_id, type, data, metadata,
+  to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, hash`;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -40,7 +44,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     type: row.type,
     data: row.data,
     metadata: row.metadata,
-    recordedAt: new Date(row.recorded_at).toISOString(),
+    recordedAt: typeof row.recorded_at === 'string' ? row.recorded_at : row.recorded_at.toISOString(),
     hash: row.hash,
   };
 }
@@ -150,7 +154,7 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const { rows } = await this.db.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
       [streamId],
     );
     return rows.map(toRecorded);
@@ -158,7 +162,7 @@ export class PostgresEventStore implements EventStore {
 
   async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
     const { rows } = await this.db.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
       [afterPosition, limit],
     );
     return rows.map(toRecorded);
