@@ -106,15 +106,19 @@ export async function writeAuditCsv(
   const names = new Map<string, string>();
   let rows = 0;
   let after = (await firstPositionFrom(store, from - CLOCK_SLACK_MS)) - 1;
-  let pastEnd = 0;
   out.write(`\uFEFF${csvRow(AUDIT_COLUMNS)}`);
+  // The next batch is fetched while this one is formatted and written.
+  let next = store.readAll(after, BATCH);
   while (!isCancelled()) {
-    const events = await store.readAll(after, BATCH);
+    const events = await next;
     if (events.length === 0) break;
     after = events[events.length - 1]!.position;
+    const lastTime = Date.parse(events[events.length - 1]!.recordedAt);
+    // Past the range by more than the clock slack: nothing later can fall inside it.
+    const done = lastTime >= to + CLOCK_SLACK_MS;
+    next = done ? Promise.resolve([]) : store.readAll(after, BATCH);
     const selected = events.filter((event) => {
       const time = Date.parse(event.recordedAt);
-      if (time >= to) pastEnd += 1;
       if (time < from || time >= to) return false;
       if (!actorEmail) return true;
       const actor = event.metadata.actor;
@@ -124,8 +128,8 @@ export async function writeAuditCsv(
     const chunk = selected.map((event) => row(event, names)).join('');
     rows += selected.length;
     if (chunk && !out.write(chunk)) await once(out, 'drain');
-    // Past the range by more than the clock slack: nothing later can fall inside it.
-    if (pastEnd > 0 && Date.parse(events[events.length - 1]!.recordedAt) >= to + CLOCK_SLACK_MS) break;
+    if (done) break;
   }
+  await next.catch(() => []);
   return rows;
 }
