@@ -1,9 +1,5 @@
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { ManageCustomers } from '@/features/customers/components/manage-customers';
 
-const ManageCustomerRoute = () => (
-  <Page title="Manage Customer">
-    <PlaceholderContent />
-  </Page>
-);
+const ManageCustomerRoute = () => <ManageCustomers />;
 
 export default ManageCustomerRoute;

@@ -1,0 +1,184 @@
+import { COUNTRIES, CUSTOMER_MESSAGES } from '@ifu/contracts';
+import type { Country, CustomerView } from '@ifu/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+import { RhfTextField } from '@/components/ui/form/rhf-text-field';
+import { notify } from '@/components/ui/notifications';
+import { paths } from '@/config/paths';
+import { failureMessage } from '@/lib/api-client';
+
+import { useApprovers } from '../api/get-approvers';
+import { useAddCustomer, useUpdateCustomer } from '../api/save-customer';
+
+import { CustomerLogo } from './customer-logo';
+import { customerFormDefaults, customerFormSchema, toCustomerFormData } from './customer-form-values';
+import type { CustomerFormInput, CustomerFormValues } from './customer-form-values';
+import { LogoField } from './logo-field';
+
+const COUNTRY_BY_CODE: ReadonlyMap<string, Country> = new Map(COUNTRIES.map((country) => [country.code, country]));
+
+type ApproverOption = { id: string; label: string };
+
+/** The approvers offered: the server's list, plus the customer's current approver when the list lacks them. */
+const useApproverOptions = (customer?: CustomerView): { options: ApproverOption[]; loading: boolean } => {
+  const approvers = useApprovers();
+  const failed = approvers.isError;
+  useEffect(() => {
+    if (failed) notify('error', CUSTOMER_MESSAGES.approverListFailed);
+  }, [failed]);
+
+  const list = approvers.data?.approverList;
+  const options = useMemo(() => {
+    const offered: ApproverOption[] = (list ?? []).map((approver) => ({
+      id: approver.id,
+      label: `${[approver.firstName, approver.lastName].filter(Boolean).join(' ')} (${approver.email})`,
+    }));
+    const current = customer?.approver;
+    if (current && !offered.some((option) => option.id === current.id)) {
+      offered.unshift({ id: current.id, label: `${current.name} (${current.email})` });
+    }
+    return offered;
+  }, [list, customer]);
+  return { options, loading: approvers.isPending };
+};
+
+type CustomerFormProps = {
+  /** The customer being edited; absent to add one. */
+  customer?: CustomerView;
+};
+
+/**
+ * Customer form (spec §2.4, §5): Name, Contact Number, Logo, Email, Country, Approver, Website link; 'Add Customer'
+ * or 'Update Customer'; success goes to /managecustomer.
+ */
+export const CustomerForm = ({ customer }: CustomerFormProps) => {
+  const editing = customer !== undefined;
+  const navigate = useNavigate();
+  const schema = useMemo(() => customerFormSchema({ logoRequired: !editing }), [editing]);
+  const { control, handleSubmit } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: customerFormDefaults(customer),
+  });
+  const approvers = useApproverOptions(customer);
+
+  const done = (message: string) => {
+    notify('success', message);
+    void navigate(paths.app.customers.getHref());
+  };
+  const addCustomer = useAddCustomer({
+    mutationConfig: {
+      onSuccess: (response) => done(response.message),
+      onError: (error) => notify('error', failureMessage(CUSTOMER_MESSAGES.addFailed, error)),
+    },
+  });
+  const updateCustomer = useUpdateCustomer({
+    mutationConfig: {
+      onSuccess: (response) => done(response.message),
+      onError: (error) => notify('error', failureMessage(CUSTOMER_MESSAGES.updateFailed, error)),
+    },
+  });
+  const busy = addCustomer.isPending || updateCustomer.isPending;
+
+  const onSubmit = handleSubmit((values) => {
+    if (customer) updateCustomer.mutate({ data: toCustomerFormData(values, customer.id) });
+    else addCustomer.mutate({ data: toCustomerFormData(values) });
+  });
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={editing ? 'Update Customer' : 'Add Customer'}
+        data-testid="customer-form"
+        sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, gap: 2.5, alignItems: 'start' }}
+      >
+        <RhfTextField control={control} name="customerName" label="Name" autoComplete="off" autoFocus />
+        <RhfTextField
+          control={control}
+          name="contactInformation"
+          label="Contact Number"
+          type="tel"
+          autoComplete="off"
+          slotProps={{ htmlInput: { inputMode: 'tel' } }}
+        />
+        <Box sx={{ gridColumn: { md: '1 / -1' } }}>
+          <LogoField
+            control={control}
+            name="customerLogo"
+            label="Logo"
+            current={customer?.logoUrl ? <CustomerLogo customer={customer} testId="customer-current-logo" /> : undefined}
+          />
+        </Box>
+        <RhfTextField
+          control={control}
+          name="contactEmail"
+          label="Email"
+          type="email"
+          autoComplete="off"
+          slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+        />
+        <Controller
+          control={control}
+          name="countries"
+          render={({ field: { ref, value, onChange, onBlur }, fieldState: { error } }) => (
+            <Autocomplete
+              multiple
+              disableCloseOnSelect
+              limitTags={4}
+              options={COUNTRIES}
+              value={value.map((code) => COUNTRY_BY_CODE.get(code) ?? { code, name: code })}
+              onChange={(_event, chosen) => onChange(chosen.map((country) => country.code))}
+              onBlur={onBlur}
+              getOptionLabel={(country) => country.name}
+              isOptionEqualToValue={(option, chosen) => option.code === chosen.code}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  inputRef={ref}
+                  label="Country"
+                  error={Boolean(error)}
+                  helperText={error?.message}
+                />
+              )}
+            />
+          )}
+        />
+        <RhfTextField control={control} name="approverId" label="Approver" select disabled={approvers.loading && approvers.options.length === 0}>
+          {approvers.options.map((option) => (
+            <MenuItem key={option.id} value={option.id}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </RhfTextField>
+        <RhfTextField
+          control={control}
+          name="customerWebsiteLink"
+          label="Website link"
+          type="url"
+          autoComplete="off"
+          placeholder="https://"
+          slotProps={{ htmlInput: { inputMode: 'url', autoCapitalize: 'none', spellCheck: false } }}
+        />
+        <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'flex-end', pt: 1 }}>
+          <Button component={RouterLink} to={paths.app.customers.getHref()} color="inherit" disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={busy} sx={{ minWidth: 160 }} data-testid="customer-form-submit">
+            {editing ? 'Update Customer' : 'Add Customer'}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+};

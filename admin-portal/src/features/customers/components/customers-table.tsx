@@ -1,0 +1,172 @@
+import type { CustomerView } from '@ifu/contracts';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { DataGrid, GridActionsCellItem } from '@mui/x-data-grid';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+
+import { countryNames } from './customer-format';
+import { CustomerStatusChip } from './customer-status-chip';
+
+/** Spec §2.13: page sizes 10/25/50/100, default 10; pagination only from 10 rows on. */
+const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
+const PAGINATE_FROM_ROWS = 10;
+
+type Column = GridColDef<CustomerView>;
+
+export type CustomerActions = {
+  onView: (customer: CustomerView) => void;
+  onEdit: (customer: CustomerView) => void;
+  onApprove: (customer: CustomerView) => void;
+  onCopyUrl: (customer: CustomerView) => void;
+};
+
+type CustomersTableProps = CustomerActions & {
+  rows: readonly CustomerView[];
+  loading: boolean;
+  /** The logged-in user: the approve key shows only on the customers they approve. */
+  currentUserId?: string;
+  isAdmin: boolean;
+};
+
+/** Spec §2.4 and §4: the designated approver decides, and only while the customer is not approved. */
+export const canDecide = (customer: CustomerView, userId: string | undefined) =>
+  userId !== undefined && customer.status !== 'APPROVED' && customer.approverId === userId;
+
+/**
+ * Customer grid: No, Name, E-Mail, Country, Status, ACTION (view, edit, approve, copy search URL).
+ * On a phone name, email and status share one column so that ACTION stays in view.
+ */
+export const CustomersTable = ({ rows, loading, currentUserId, isAdmin, onView, onEdit, onApprove, onCopyUrl }: CustomersTableProps) => {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
+
+  const columns = useMemo<Column[]>(() => {
+    const offset = pagination.page * pagination.pageSize;
+    const actions: Column = {
+      field: 'actions',
+      type: 'actions',
+      headerName: 'ACTION',
+      // Room for three icons: view, edit, and approve or copy.
+      width: isPhone ? 128 : 150,
+      align: 'left',
+      headerAlign: 'left',
+      getActions: ({ row }) => {
+        const name = row.customerName;
+        const items = [
+          <GridActionsCellItem key="view" icon={<VisibilityOutlined />} label={`View ${name}`} onClick={() => onView(row)} />,
+        ];
+        if (isAdmin) {
+          items.push(
+            <GridActionsCellItem key="edit" icon={<EditOutlined />} label={`Edit ${name}`} onClick={() => onEdit(row)} />,
+          );
+        }
+        if (canDecide(row, currentUserId)) {
+          items.push(
+            <GridActionsCellItem
+              key="approve"
+              icon={<VpnKeyOutlined color="warning" />}
+              label={`Approve ${name}`}
+              onClick={() => onApprove(row)}
+            />,
+          );
+        }
+        if (row.status === 'APPROVED' && row.searchUrl) {
+          items.push(
+            <GridActionsCellItem
+              key="copy"
+              icon={<DescriptionOutlined color="primary" />}
+              label={`Copy search URL of ${name}`}
+              title="Copy search URL"
+              data-url={row.searchUrl}
+              onClick={() => onCopyUrl(row)}
+            />,
+          );
+        }
+        return items;
+      },
+    };
+
+    if (isPhone) {
+      const customer: Column = {
+        field: 'customerName',
+        headerName: 'CUSTOMER',
+        flex: 1,
+        minWidth: 140,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0, lineHeight: 1.3, py: 1 }}>
+            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+              {row.customerName}
+            </Typography>
+            <Typography variant="caption" color="textSecondary" noWrap component="p" sx={{ mb: 0.5 }}>
+              {row.contactEmail}
+            </Typography>
+            <CustomerStatusChip status={row.status} />
+          </Box>
+        ),
+      };
+      return [customer, actions];
+    }
+
+    return [
+      {
+        field: 'no',
+        headerName: 'No',
+        width: 64,
+        sortable: false,
+        filterable: false,
+        disableColumnMenu: true,
+        // The row's place in the list as shown now (after sorting), counted across pages.
+        renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
+      },
+      { field: 'customerName', headerName: 'Name', flex: 1, minWidth: 150 },
+      { field: 'contactEmail', headerName: 'E-Mail', flex: 1.2, minWidth: 190 },
+      {
+        field: 'countryExclusionList',
+        headerName: 'Country',
+        flex: 1.2,
+        minWidth: 160,
+        valueGetter: (value: string) => countryNames(value),
+        renderCell: ({ value }) => (
+          <Box component="span" title={value as string} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+            {value as string}
+          </Box>
+        ),
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 150,
+        renderCell: ({ row }) => <CustomerStatusChip status={row.status} />,
+      },
+      actions,
+    ];
+  }, [isPhone, isAdmin, currentUserId, onView, onEdit, onApprove, onCopyUrl, pagination]);
+
+  return (
+    <Box data-testid="customers-grid">
+      <DataGrid
+        rows={rows}
+        columns={columns}
+        loading={loading}
+        autoHeight
+        rowHeight={isPhone ? 88 : 52}
+        disableColumnMenu={isPhone}
+        pageSizeOptions={PAGE_SIZE_OPTIONS}
+        paginationModel={pagination}
+        onPaginationModelChange={setPagination}
+        hideFooter={rows.length < PAGINATE_FROM_ROWS}
+        disableRowSelectionOnClick
+        localeText={{ noRowsLabel: 'No customers' }}
+        sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+      />
+    </Box>
+  );
+};

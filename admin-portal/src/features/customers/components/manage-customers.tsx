@@ -1,0 +1,98 @@
+import { CUSTOMER_MESSAGES } from '@ifu/contracts';
+import type { CustomerView } from '@ifu/contracts';
+import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import { useCallback, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+import { notify } from '@/components/ui/notifications';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/app-state';
+
+import { useCustomers } from '../api/get-customers';
+
+import { ApproveCustomerDialog } from './approve-customer-dialog';
+import { copyText } from './copy-text';
+import { CustomersTable } from './customers-table';
+import { ViewCustomerDialog } from './view-customer-dialog';
+
+/** 'URL Copied' stays for 3 seconds (spec §9). */
+export const URL_COPIED_MS = 3_000;
+
+type OpenDialog = { name: 'none' } | { name: 'view'; customer: CustomerView } | { name: 'approve'; customer: CustomerView };
+
+/** Manage Customer (spec §2.4): the customer grid, Add Customer, and the view and approve modals. */
+export const ManageCustomers = () => {
+  const session = useSession();
+  const navigate = useNavigate();
+  const customers = useCustomers();
+  const [dialog, setDialog] = useState<OpenDialog>({ name: 'none' });
+
+  const close = useCallback(() => setDialog({ name: 'none' }), []);
+  const onView = useCallback((customer: CustomerView) => setDialog({ name: 'view', customer }), []);
+  const onApprove = useCallback((customer: CustomerView) => setDialog({ name: 'approve', customer }), []);
+  const onEdit = useCallback(
+    (customer: CustomerView) => void navigate(paths.app.customerForm.getHref(customer.id)),
+    [navigate],
+  );
+  const onCopyUrl = useCallback((customer: CustomerView) => {
+    if (!customer.searchUrl) return;
+    copyText(customer.searchUrl).then(
+      () => notify('success', CUSTOMER_MESSAGES.urlCopied, { durationMs: URL_COPIED_MS }),
+      () => notify('error', `Could not copy the URL: ${customer.searchUrl}`),
+    );
+  }, []);
+
+  return (
+    <Page
+      title="Manage Customer"
+      actions={
+        <Button
+          component={RouterLink}
+          to={paths.app.customerForm.getHref('create')}
+          variant="contained"
+          startIcon={<AddBusinessOutlined />}
+        >
+          Add Customer
+        </Button>
+      }
+    >
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        {customers.isError ? (
+          <Alert
+            severity="error"
+            role="alert"
+            sx={{ m: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void customers.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {errorMessage(customers.error)}
+          </Alert>
+        ) : (
+          <CustomersTable
+            rows={customers.data?.customerList ?? []}
+            loading={customers.isPending}
+            currentUserId={session?.id}
+            isAdmin={session?.role === 'ADMIN'}
+            onView={onView}
+            onEdit={onEdit}
+            onApprove={onApprove}
+            onCopyUrl={onCopyUrl}
+          />
+        )}
+      </Paper>
+
+      {dialog.name === 'view' ? <ViewCustomerDialog key={dialog.customer.id} customer={dialog.customer} onClose={close} /> : null}
+      {dialog.name === 'approve' && session ? (
+        <ApproveCustomerDialog key={dialog.customer.id} customer={dialog.customer} approverId={session.id} onClose={close} />
+      ) : null}
+    </Page>
+  );
+};

@@ -1,0 +1,156 @@
+import type { CustomerView } from '@ifu/contracts';
+import Close from '@mui/icons-material/Close';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+import { countryNames, formatDate, formatUtcDateTime } from './customer-format';
+import { CustomerLogo } from './customer-logo';
+import { CustomerStatusChip } from './customer-status-chip';
+
+const TITLE_ID = 'view-customer-title';
+const EMPTY = '—';
+
+const MEANING: Record<string, string> = { approval: 'Approval', rejection: 'Rejection' };
+
+type Fact = { label: string; value: ReactNode; testId: string };
+
+/** Label and value side by side from the sm breakpoint, stacked on a phone. */
+const Facts = ({ items }: { items: Fact[] }) => (
+  <Box
+    component="dl"
+    sx={{
+      m: 0,
+      display: 'grid',
+      gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
+      columnGap: 2,
+      rowGap: { xs: 0.25, sm: 1.25 },
+      alignItems: 'start',
+    }}
+  >
+    {items.map(({ label, value, testId }) => (
+      <Box key={label} sx={{ display: 'contents' }}>
+        <Typography
+          component="dt"
+          variant="body2"
+          color="textSecondary"
+          sx={{ fontWeight: 600, mt: { xs: 1, sm: 0 }, lineHeight: { sm: '24px' } }}
+        >
+          {label}
+        </Typography>
+        <Typography
+          component="dd"
+          variant="body2"
+          sx={{ m: 0, overflowWrap: 'anywhere', lineHeight: { sm: '24px' } }}
+          data-testid={testId}
+        >
+          {value === '' || value === null ? EMPTY : value}
+        </Typography>
+      </Box>
+    ))}
+  </Box>
+);
+
+type ViewCustomerDialogProps = { customer: CustomerView; onClose: () => void };
+
+/**
+ * View Customer modal (spec §2.4): Name, Contact Number, Email, Country, Website link, Approver, Approval Date,
+ * Status and Logo; once decided, the electronic signature (who, when, meaning) and the reason. Mount it to open it.
+ */
+export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProps) => {
+  const { decision } = customer;
+  const website = customer.customerWebsiteLink;
+  const facts: Fact[] = [
+    { label: 'Name', value: customer.customerName, testId: 'view-customer-name' },
+    { label: 'Contact Number', value: customer.contactInformation, testId: 'view-customer-contact' },
+    { label: 'Email', value: customer.contactEmail, testId: 'view-customer-email' },
+    { label: 'Country', value: countryNames(customer.countryExclusionList), testId: 'view-customer-country' },
+    {
+      label: 'Website link',
+      value: /^https?:\/\//i.test(website) ? (
+        <Link href={website} target="_blank" rel="noopener noreferrer">
+          {website}
+        </Link>
+      ) : (
+        website
+      ),
+      testId: 'view-customer-website',
+    },
+    {
+      label: 'Approver',
+      value: customer.approver ? (
+        <>
+          {customer.approver.name}
+          <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
+            {customer.approver.email}
+          </Typography>
+        </>
+      ) : (
+        ''
+      ),
+      testId: 'view-customer-approver',
+    },
+    { label: 'Approval Date', value: formatDate(customer.approvedDate), testId: 'view-customer-approval-date' },
+    { label: 'Status', value: <CustomerStatusChip status={customer.status} />, testId: 'view-customer-status' },
+    { label: 'Logo', value: <CustomerLogo customer={customer} testId="view-customer-logo" />, testId: 'view-customer-logo-cell' },
+  ];
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={TITLE_ID}
+      slotProps={{ paper: { sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: 'calc(100% - 64px)' } } } }}
+      data-testid="view-customer-dialog"
+    >
+      <DialogTitle id={TITLE_ID} sx={{ pr: 7 }}>
+        View Customer
+      </DialogTitle>
+      <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 10 }}>
+        <Close />
+      </IconButton>
+      <DialogContent dividers>
+        <Facts items={facts} />
+        {decision ? (
+          <Box component="section" aria-labelledby="customer-decision-title" data-testid="view-customer-decision">
+            <Divider sx={{ my: 2 }} />
+            <Typography id="customer-decision-title" variant="subtitle2" component="h3" sx={{ mb: 1.25, fontWeight: 700 }}>
+              Electronic signature
+            </Typography>
+            <Facts
+              items={[
+                {
+                  label: 'Signed by',
+                  value: `${decision.signature.name} (${decision.signature.email})`,
+                  testId: 'view-customer-signer',
+                },
+                { label: 'Signed at', value: formatUtcDateTime(decision.signature.signedAt), testId: 'view-customer-signed-at' },
+                {
+                  label: 'Meaning',
+                  value: MEANING[decision.signature.meaning] ?? decision.signature.meaning,
+                  testId: 'view-customer-meaning',
+                },
+                { label: 'Reason', value: decision.reason ?? '', testId: 'view-customer-reason' },
+              ]}
+            />
+          </Box>
+        ) : null}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        <Button onClick={onClose} variant="outlined">
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,372 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CUSTOMER_MESSAGES } from '@ifu/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason, launchChromium } from '../test-support/browser';
+import { PNG_1X1 } from '../test-support/images';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
+import { startTestProduct, type TestProduct } from '../test-support/test-product';
+
+const skipReason = browserSkipReason();
+if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+const SCREENSHOTS = 'screenshots';
+
+const APPROVER = { email: 'alma.approver@example.com', password: 'approver passphrase 1', firstName: 'Alma', lastName: 'Approver' };
+
+describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium', () => {
+  let product: TestProduct;
+  let browser: Browser;
+  let approverId: string;
+  let logoDir: string;
+  let logoPath: string;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    logoDir = mkdtempSync(join(tmpdir(), 'ifu-logo-'));
+    logoPath = join(logoDir, 'acme-logo.png');
+    writeFileSync(logoPath, PNG_1X1);
+    product = await startTestProduct();
+    browser = await launchChromium();
+    approverId = await product.api.createUser({ ...APPROVER, role: 'ADMIN' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.dispose();
+    if (logoDir) rmSync(logoDir, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  /** A logged-in page in its own browser context (its own local storage, so its own session). */
+  const logIn = async (email: string, password: string, viewport = { width: 1280, height: 800 }): Promise<Page> => {
+    const context = await browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${product.adminUrl}/login`);
+    await page.getByLabel('Username/Email').fill(email);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/document/list');
+    return page;
+  };
+
+  const openCustomers = async (page: Page) => {
+    await page.goto(`${product.adminUrl}/managecustomer`);
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Manage Customer');
+    return page.getByTestId('customers-grid');
+  };
+
+  const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+  const row = (grid: Locator, name: string) => grid.getByRole('row').filter({ hasText: name });
+
+  /** Registers a customer through the API (multipart, as the form sends it), with the approver chosen above. */
+  const addCustomerViaApi = async (customerName: string, contactEmail: string) => {
+    const token = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const body = new FormData();
+    body.set('customerName', customerName);
+    body.set('contactInformation', '4930901820');
+    body.set('contactEmail', contactEmail);
+    body.set('countryExclusionList', 'FR,IT');
+    body.set('customerWebsiteLink', 'https://example.com');
+    body.set('approverId', approverId);
+    body.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
+    const response = await fetch(`${product.api.url}/customer/add`, { method: 'POST', body, headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+  };
+
+  /** Whether an <img> has loaded real image data (the logo travels as a blob: URL). */
+  const imageLoaded = (image: Locator) =>
+    image.evaluate((element) => {
+      const img = element as HTMLImageElement;
+      return img.complete && img.naturalWidth > 0 && img.src.startsWith('blob:');
+    });
+
+  it('when an ADMIN adds a customer with a logo and a second ADMIN approves it with their signature, then it shows Approved with a search URL that opens the customer page', async () => {
+    const admin = await logIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await admin.getByTestId('side-menu').getByText('Manage Customer', { exact: true }).click();
+    await admin.waitForURL('**/managecustomer');
+    const adminGrid = admin.getByTestId('customers-grid');
+    await adminGrid.getByRole('columnheader', { name: 'ACTION', exact: true }).waitFor();
+    for (const header of ['No', 'Name', 'E-Mail', 'Country', 'Status', 'ACTION']) {
+      expect(await adminGrid.getByRole('columnheader', { name: header, exact: true }).count()).toBe(1);
+    }
+
+    // The form: empty submit first, then wrong values, with the spec's messages.
+    await admin.getByRole('link', { name: 'Add Customer' }).click();
+    await admin.waitForURL('**/addcustomer/create');
+    const form = admin.getByTestId('customer-form');
+    const submit = form.getByRole('button', { name: 'Add Customer' });
+    await submit.click();
+    for (const message of [
+      CUSTOMER_MESSAGES.nameRequired,
+      CUSTOMER_MESSAGES.contactRequired,
+      CUSTOMER_MESSAGES.emailRequired,
+      CUSTOMER_MESSAGES.approverRequired,
+      CUSTOMER_MESSAGES.logoRequired,
+    ]) {
+      await form.getByText(message, { exact: true }).waitFor();
+    }
+    await form.getByLabel('Name').fill('12345');
+    await form.getByLabel('Contact Number').fill('555-0102');
+    await form.getByLabel('Email', { exact: true }).fill('contact@acme');
+    await form.getByLabel('Website link').fill('acme dot example');
+    await submit.click();
+    for (const message of [
+      CUSTOMER_MESSAGES.notANumber,
+      CUSTOMER_MESSAGES.contactLength,
+      CUSTOMER_MESSAGES.emailInvalid,
+      CUSTOMER_MESSAGES.invalidUrl,
+      CUSTOMER_MESSAGES.approverRequired,
+      CUSTOMER_MESSAGES.logoRequired,
+    ]) {
+      await form.getByText(message, { exact: true }).waitFor();
+    }
+    expect(admin.url()).toMatch(/\/addcustomer\/create$/);
+    await admin.screenshot({ path: `${SCREENSHOTS}/customer-form-errors.png`, fullPage: true, animations: 'disabled' });
+
+    // Now valid values: a logo, two countries and the second ADMIN as approver.
+    await form.getByLabel('Name').fill('Acme Medical');
+    await form.getByLabel('Contact Number').fill('+1 (555) 010-2030');
+    await form.getByTestId('customer-logo-input').setInputFiles(logoPath);
+    await expect.poll(() => form.getByTestId('customer-logo-name').textContent()).toBe('acme-logo.png');
+    await expect.poll(() => imageLoaded(form.getByTestId('customer-logo-preview'))).toBe(true);
+    await form.getByLabel('Email', { exact: true }).fill('contact@acme.example');
+    const country = form.getByRole('combobox', { name: 'Country' });
+    await country.fill('Germ');
+    await admin.getByRole('option', { name: 'Germany', exact: true }).click();
+    await country.fill('United Sta');
+    await admin.getByRole('option', { name: 'United States', exact: true }).click();
+    await admin.keyboard.press('Escape');
+    await form.getByRole('combobox', { name: 'Approver' }).click();
+    // The list holds the other active ADMINs, not the person filling in the form.
+    const approverOptions = admin.getByRole('listbox').getByRole('option');
+    await expect.poll(() => approverOptions.allTextContents()).toEqual([`Alma Approver (${APPROVER.email})`]);
+    await approverOptions.first().click();
+    await form.getByLabel('Website link').fill('https://acme.example');
+    await submit.click();
+    await toast(admin, CUSTOMER_MESSAGES.added).waitFor();
+    await admin.waitForURL('**/managecustomer');
+
+    const acme = row(adminGrid, 'Acme Medical');
+    await acme.waitFor();
+    expect(await acme.getByTestId('customer-status').textContent()).toBe('Approval Pending');
+    expect(await acme.textContent()).toContain('contact@acme.example');
+    expect(await acme.textContent()).toContain('Germany, United States');
+    expect(await acme.getByRole('button', { name: 'View Acme Medical' }).count()).toBe(1);
+    expect(await acme.getByRole('button', { name: 'Edit Acme Medical' }).count()).toBe(1);
+    // The registering ADMIN is not the approver: no key; not approved: no search URL.
+    expect(await acme.getByRole('button', { name: 'Approve Acme Medical' }).count()).toBe(0);
+    expect(await acme.getByRole('button', { name: 'Copy search URL of Acme Medical' }).count()).toBe(0);
+    // Fewer than 10 rows: no pagination footer (spec §2.13).
+    expect(await admin.locator('.MuiTablePagination-root').count()).toBe(0);
+
+    // The approver signs: a mismatched confirmation first.
+    const approver = await logIn(APPROVER.email, APPROVER.password);
+    await approver.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.adminUrl });
+    const grid = await openCustomers(approver);
+    await row(grid, 'Acme Medical').getByRole('button', { name: 'Approve Acme Medical' }).click();
+    const dialog = approver.getByRole('dialog', { name: 'Customer Approve' });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('approve-customer-email').textContent()).toBe('contact@acme.example');
+    expect(await dialog.getByTestId('approve-customer-mobile').textContent()).toBe('15550102030');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await dialog.getByLabel('Username').fill(APPROVER.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(APPROVER.password);
+    await dialog.getByLabel('Confirm Password').fill('not the same passphrase');
+    await dialog.getByText(CUSTOMER_MESSAGES.passwordMismatch, { exact: true }).waitFor();
+    expect(await dialog.getByTestId('approval-submit').count()).toBe(0);
+    await approver.screenshot({ path: `${SCREENSHOTS}/customer-approve-dialog.png`, animations: 'disabled' });
+    await dialog.getByLabel('Confirm Password').fill(APPROVER.password);
+    await expect.poll(() => dialog.getByText(CUSTOMER_MESSAGES.passwordMismatch, { exact: true }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await toast(approver, 'Customer approved').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const approved = row(grid, 'Acme Medical');
+    await expect.poll(() => approved.getByTestId('customer-status').textContent()).toBe('Approved');
+    expect(await approved.getByRole('button', { name: 'Approve Acme Medical' }).count()).toBe(0);
+    const copy = approved.getByRole('button', { name: 'Copy search URL of Acme Medical' });
+    const searchUrl = await copy.getAttribute('data-url');
+    expect(searchUrl).toBe(`${product.customerUrl}/docSearch/Acme%20Medical`);
+    await copy.click();
+    const copied = toast(approver, CUSTOMER_MESSAGES.urlCopied);
+    await copied.waitFor();
+    const copiedAt = Date.now();
+    expect(await approver.evaluate(() => navigator.clipboard.readText())).toBe(searchUrl);
+    await copied.waitFor({ state: 'detached', timeout: 6_000 });
+    expect(Date.now() - copiedAt).toBeGreaterThan(2_000);
+
+    // The view modal: approver, approval date and the signature of the approval.
+    await approved.getByRole('button', { name: 'View Acme Medical' }).click();
+    const view = approver.getByRole('dialog', { name: 'View Customer' });
+    const today = new Date();
+    const ddMMyyyy = `${String(today.getDate()).padStart(2, '0')}/${String(today.getMonth() + 1).padStart(2, '0')}/${today.getFullYear()}`;
+    expect(await view.getByTestId('view-customer-approval-date').textContent()).toBe(ddMMyyyy);
+    expect(await view.getByTestId('view-customer-approver').textContent()).toBe(`Alma Approver${APPROVER.email}`);
+    expect(await view.getByTestId('view-customer-meaning').textContent()).toBe('Approval');
+    await expect.poll(() => imageLoaded(view.getByTestId('view-customer-logo'))).toBe(true);
+    await view.getByRole('button', { name: 'Close' }).first().click();
+
+    // The search URL opens the customer portal's page of that customer.
+    await approver.goto(searchUrl!);
+    await approver.waitForURL(`${product.customerUrl}/docSearch/**`);
+    await expect.poll(() => approver.locator('body').textContent()).toContain('Acme Medical');
+  }, 120_000);
+
+  it('when the approver rejects a customer with a reason, then the view modal shows the reason and who signed', async () => {
+    await addCustomerViaApi('Globex Health', 'hello@globex.example');
+    await addCustomerViaApi('Initech Diagnostics', 'info@initech.example');
+    const approver = await logIn(APPROVER.email, APPROVER.password);
+    const grid = await openCustomers(approver);
+    await row(grid, 'Globex Health').getByRole('button', { name: 'Approve Globex Health' }).click();
+    const dialog = approver.getByRole('dialog', { name: 'Customer Approve' });
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await dialog.getByLabel('Username').fill(APPROVER.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(APPROVER.password);
+    await dialog.getByLabel('Confirm Password').fill(APPROVER.password);
+    // The reason is needed: no submit without it.
+    const reason = dialog.getByLabel('Reason');
+    await reason.fill('x');
+    await reason.fill('');
+    await dialog.getByText(CUSTOMER_MESSAGES.enterReason, { exact: true }).waitFor();
+    expect(await dialog.getByTestId('approval-submit').count()).toBe(0);
+    await reason.fill('x'.repeat(256));
+    await dialog.getByText(CUSTOMER_MESSAGES.reasonTooLong, { exact: true }).waitFor();
+    expect(await dialog.getByTestId('approval-submit').count()).toBe(0);
+    await reason.fill('Quality agreement not signed yet');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const rejected = toast(approver, 'Customer rejected');
+    await rejected.waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await rejected.getByRole('button', { name: 'Close' }).click();
+    await rejected.waitFor({ state: 'detached' });
+
+    const globex = row(grid, 'Globex Health');
+    await expect.poll(() => globex.getByTestId('customer-status').textContent()).toBe('Rejected');
+    // Not approved: the approver may still decide; no search URL.
+    expect(await globex.getByRole('button', { name: 'Approve Globex Health' }).count()).toBe(1);
+    expect(await globex.getByRole('button', { name: 'Copy search URL of Globex Health' }).count()).toBe(0);
+    await row(grid, 'Initech Diagnostics').waitFor();
+    await approver.screenshot({ path: `${SCREENSHOTS}/customers-list.png`, animations: 'disabled' });
+
+    await globex.getByRole('button', { name: 'View Globex Health' }).click();
+    const view = approver.getByRole('dialog', { name: 'View Customer' });
+    expect(await view.getByTestId('view-customer-name').textContent()).toBe('Globex Health');
+    expect(await view.getByTestId('view-customer-contact').textContent()).toBe('4930901820');
+    expect(await view.getByTestId('view-customer-email').textContent()).toBe('hello@globex.example');
+    expect(await view.getByTestId('view-customer-country').textContent()).toBe('France, Italy');
+    expect(await view.getByRole('link', { name: 'https://example.com' }).getAttribute('href')).toBe('https://example.com');
+    expect(await view.getByTestId('view-customer-status').textContent()).toBe('Rejected');
+    expect(await view.getByTestId('view-customer-reason').textContent()).toBe('Quality agreement not signed yet');
+    expect(await view.getByTestId('view-customer-signer').textContent()).toBe(`Alma Approver (${APPROVER.email})`);
+    expect(await view.getByTestId('view-customer-meaning').textContent()).toBe('Rejection');
+    expect(await view.getByTestId('view-customer-signed-at').textContent()).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d UTC$/);
+    await expect.poll(() => imageLoaded(view.getByTestId('view-customer-logo'))).toBe(true);
+    await approver.screenshot({ path: `${SCREENSHOTS}/customer-view.png`, animations: 'disabled' });
+  }, 90_000);
+
+  it('when the approver signs with a wrong password, then Customer approval failed shows with the server message', async () => {
+    await addCustomerViaApi('Soylent Care', 'care@soylent.example');
+    const approver = await logIn(APPROVER.email, APPROVER.password);
+    const grid = await openCustomers(approver);
+    await row(grid, 'Soylent Care').getByRole('button', { name: 'Approve Soylent Care' }).click();
+    const dialog = approver.getByRole('dialog', { name: 'Customer Approve' });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await dialog.getByLabel('Username').fill(APPROVER.email);
+    await dialog.getByLabel('Password', { exact: true }).fill('a wrong passphrase');
+    await dialog.getByLabel('Confirm Password').fill('a wrong passphrase');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    const failed = approver.getByTestId('toast').filter({ hasText: CUSTOMER_MESSAGES.approvalFailed });
+    await failed.waitFor();
+    expect((await failed.textContent())!.length).toBeGreaterThan(CUSTOMER_MESSAGES.approvalFailed.length);
+    // The modal stays for another try; the customer is still pending.
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    expect(await row(grid, 'Soylent Care').getByTestId('customer-status').textContent()).toBe('Approval Pending');
+  });
+
+  it('when an ADMIN edits a customer, then the current logo shows and the update is saved; a taken name is refused with the server message', async () => {
+    await addCustomerViaApi('Umbrella Labs', 'labs@umbrella.example');
+    const admin = await logIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const grid = await openCustomers(admin);
+    await row(grid, 'Umbrella Labs').getByRole('button', { name: 'Edit Umbrella Labs' }).click();
+    await admin.waitForURL(/\/addcustomer\/[\w-]+$/);
+    await expect.poll(() => admin.getByTestId('page-title').textContent()).toBe('Update Customer');
+    const form = admin.getByTestId('customer-form');
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Umbrella Labs');
+    expect(await form.getByLabel('Contact Number').inputValue()).toBe('4930901820');
+    expect(await form.getByRole('combobox', { name: 'Approver' }).textContent()).toContain('Alma Approver');
+    const current = form.getByTestId('customer-current-logo');
+    await expect.poll(() => imageLoaded(current)).toBe(true);
+    const box = await current.boundingBox();
+    expect([Math.round(box!.width), Math.round(box!.height)]).toEqual([100, 100]);
+    await admin.screenshot({ path: `${SCREENSHOTS}/customer-form-edit.png`, animations: 'disabled' });
+    await form.getByLabel('Contact Number').fill('+49 30 9018 2099');
+    await form.getByRole('button', { name: 'Update Customer' }).click();
+    await toast(admin, CUSTOMER_MESSAGES.updated).waitFor();
+    await admin.waitForURL('**/managecustomer');
+    await row(grid, 'Umbrella Labs').getByRole('button', { name: 'View Umbrella Labs' }).click();
+    const view = admin.getByRole('dialog', { name: 'View Customer' });
+    await expect.poll(() => view.getByTestId('view-customer-contact').textContent()).toBe('493090182099');
+    await view.getByRole('button', { name: 'Close' }).first().click();
+
+    // Names are unique whatever their case: the server's message follows the screen's.
+    await admin.getByRole('link', { name: 'Add Customer' }).click();
+    const add = admin.getByTestId('customer-form');
+    await add.getByLabel('Name').fill('umbrella LABS');
+    await add.getByLabel('Contact Number').fill('5550102030');
+    await add.getByTestId('customer-logo-input').setInputFiles(logoPath);
+    await add.getByLabel('Email', { exact: true }).fill('other@umbrella.example');
+    await add.getByRole('combobox', { name: 'Approver' }).click();
+    await admin.getByRole('option', { name: /Alma Approver/ }).click();
+    await add.getByRole('button', { name: 'Add Customer' }).click();
+    await toast(admin, `${CUSTOMER_MESSAGES.addFailed} ${CUSTOMER_MESSAGES.nameTaken}`).waitFor();
+    expect(admin.url()).toMatch(/\/addcustomer\/create$/);
+  }, 90_000);
+
+  it('when used on a 360 px phone, then the list, the form and the modals fit without sideways scrolling', async () => {
+    await addCustomerViaApi('Hooli Clinics', 'clinics@hooli.example');
+    const phone = { width: 360, height: 740 };
+    const approver = await logIn(APPROVER.email, APPROVER.password, phone);
+    const grid = await openCustomers(approver);
+    const hooli = row(grid, 'Hooli Clinics');
+    await hooli.waitFor();
+    expect(await approver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    // Name, status and every action stay in view.
+    await hooli.getByTestId('customer-status').waitFor();
+    const key = await hooli.getByRole('button', { name: 'Approve Hooli Clinics' }).boundingBox();
+    const gridBox = await grid.boundingBox();
+    expect(key!.x + key!.width).toBeLessThanOrEqual(gridBox!.x + gridBox!.width);
+    await approver.screenshot({ path: `${SCREENSHOTS}/customers-list-phone.png`, animations: 'disabled' });
+
+    await hooli.getByRole('button', { name: 'Approve Hooli Clinics' }).click();
+    const dialog = approver.getByRole('dialog', { name: 'Customer Approve' });
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await dialog.getByLabel('Username').waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(360);
+    await approver.screenshot({ path: `${SCREENSHOTS}/customer-approve-dialog-phone.png`, animations: 'disabled' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await row(grid, 'Hooli Clinics').getByRole('button', { name: 'View Hooli Clinics' }).click();
+    const view = approver.getByRole('dialog', { name: 'View Customer' });
+    await view.getByTestId('view-customer-name').waitFor();
+    const viewBox = await view.boundingBox();
+    expect(viewBox!.x + viewBox!.width).toBeLessThanOrEqual(360);
+    await approver.screenshot({ path: `${SCREENSHOTS}/customer-view-phone.png`, animations: 'disabled' });
+    await view.getByRole('button', { name: 'Close' }).first().click();
+
+    await approver.getByRole('link', { name: 'Add Customer' }).click();
+    const form = approver.getByTestId('customer-form');
+    await form.getByRole('button', { name: 'Add Customer' }).click();
+    await form.getByText(CUSTOMER_MESSAGES.logoRequired, { exact: true }).waitFor();
+    expect(await approver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await approver.screenshot({ path: `${SCREENSHOTS}/customer-form-phone.png`, fullPage: true, animations: 'disabled' });
+  }, 90_000);
+});
