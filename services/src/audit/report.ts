@@ -30,7 +30,7 @@ export interface AuditRange {
   actorEmail?: string;
 }
 
-const BATCH = 2000;
+const BATCH = 1000;
 /** Server clocks can step back a little; start the scan this much earlier and filter by time. */
 const CLOCK_SLACK_MS = 5 * 60_000;
 
