@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../../../test-support/test-database';
 import { PostgresEventStore } from '../src/event-store/postgres-event-store';
 import { describeEventStoreContract, type TamperableField } from './event-store-contract';
@@ -43,4 +44,24 @@ describeEventStoreContract('PostgreSQL', async () => {
       await test.dispose();
     },
   };
+});
+
+describe('two PostgreSQL event store instances on one log (two processes)', () => {
+  it('when both append in turns and at once, then the chain stays whole and no event is lost', async () => {
+    const test = await openTestDatabase();
+    const [a, b] = [await PostgresEventStore.open(test.db), await PostgresEventStore.open(test.db)];
+    const metadata = { actor: { type: 'system' as const, name: 'test' }, occurredAt: new Date().toISOString(), correlationId: 'c', ip: null, userAgent: null };
+    try {
+      for (let i = 0; i < 10; i++) {
+        await (i % 2 ? a : b).append(`s-${i}`, [{ type: 'Happened', data: { i }, metadata }], 0);
+      }
+      await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).append(`p-${i}`, [{ type: 'Happened', data: { i }, metadata }], 0)));
+      expect(await a.lastPosition()).toBe(30);
+      expect(await b.verifyChain()).toEqual({ ok: true, checked: 30 });
+    } finally {
+      await a.close();
+      await b.close();
+      await test.dispose();
+    }
+  });
 });

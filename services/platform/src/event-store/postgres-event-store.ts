@@ -13,8 +13,6 @@ import {
 } from './event-store';
 import { eventHash, GENESIS_HASH } from './hash-chain';
 
-/** Key of the transaction-scoped advisory lock that serializes appends (architecture §3). */
-const APPEND_LOCK_KEY = 7262002;
 export const EVENTS_CHANNEL = 'ifu_events';
 
 interface EventRow {
@@ -29,7 +27,6 @@ interface EventRow {
   hash: string;
 }
 
-const COLUMNS = 'position, stream_id, stream_version, event_id, type, data, metadata, recorded_at, hash';
 // Read back as text in the exact ISO form the hash covers: parsing timestamps into Date objects was a third of the
 // cost of reading the log (measured in bench/).
 const SELECT_COLUMNS = `position, stream_id, stream_version, event_id, type, data, metadata,
@@ -93,33 +90,49 @@ export class PostgresEventStore implements EventStore {
     this.listener = client;
   }
 
-  async append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const result = await this.db.transaction(async (tx) => {
-      // Serialized appends: position order equals commit order, and the chain has one tail.
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-      const head = await tx.query<{ stream_version: number | null; position: string | null; hash: string | null }>(
-        `SELECT (SELECT max(stream_version) FROM events WHERE stream_id = $1) AS stream_version,
-                (SELECT position FROM events ORDER BY position DESC LIMIT 1) AS position,
-                (SELECT hash FROM events ORDER BY position DESC LIMIT 1) AS hash`,
-        [streamId],
-      );
-      const row = head.rows[0]!;
-      const currentVersion = row.stream_version ?? 0;
-      if (expectedVersion !== 'any' && expectedVersion !== currentVersion) {
-        throw new WrongExpectedVersionError(streamId, expectedVersion, currentVersion);
-      }
-      let previousHash = row.hash ?? GENESIS_HASH;
-      let position = Number(row.position ?? 0);
+  /** The newest event this process knows of; appends chain from it and the database checks it is still the tail. */
+  private tail?: { position: number; hash: string };
+  /** Appends from this process go one at a time: the cached tail then stays right, and the lock would serialize them anyway. */
+  private appendQueue: Promise<unknown> = Promise.resolve();
+
+  append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
+    const run = this.appendQueue.then(() => this.appendNow(streamId, events, expectedVersion));
+    this.appendQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async loadTail(): Promise<{ position: number; hash: string }> {
+    const { rows } = await this.db.query<{ position: string | number; hash: string }>(
+      'SELECT position, hash FROM events ORDER BY position DESC LIMIT 1',
+    );
+    return rows[0] ? { position: Number(rows[0].position), hash: rows[0].hash } : { position: 0, hash: GENESIS_HASH };
+  }
+
+  private async streamVersion(streamId: string): Promise<number> {
+    const { rows } = await this.db.query<{ version: number | null }>(
+      'SELECT max(stream_version) AS version FROM events WHERE stream_id = $1',
+      [streamId],
+    );
+    return rows[0]?.version ?? 0;
+  }
+
+  private async appendNow(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    for (let attempt = 1; ; attempt++) {
+      const expected = expectedVersion === 'any' ? await this.streamVersion(streamId) : expectedVersion;
+      const tail = (this.tail ??= await this.loadTail());
       const recordedAt = this.now().toISOString();
-      const values: unknown[] = [];
-      const tuples: string[] = [];
+      let previousHash = tail.hash;
+      const eventIds: string[] = [];
+      const types: string[] = [];
+      const data: string[] = [];
+      const metadata: string[] = [];
+      const hashes: string[] = [];
       events.forEach((event, index) => {
-        position += 1;
         const recorded = {
-          position,
+          position: tail.position + index + 1,
           streamId,
-          streamVersion: currentVersion + index + 1,
+          streamVersion: expected + index + 1,
           eventId: randomUUID(),
           type: event.type,
           // Round-trip through JSON so the hash covers exactly what jsonb will give back.
@@ -127,29 +140,36 @@ export class PostgresEventStore implements EventStore {
           metadata: JSON.parse(JSON.stringify(event.metadata)) as RecordedEvent['metadata'],
           recordedAt,
         };
-        const hash = eventHash(previousHash, recorded);
-        previousHash = hash;
-        const base = values.length;
-        tuples.push(`(${Array.from({ length: 9 }, (_, i) => `$${base + i + 1}`).join(', ')})`);
-        values.push(
-          recorded.position,
-          recorded.streamId,
-          recorded.streamVersion,
-          recorded.eventId,
-          recorded.type,
-          JSON.stringify(recorded.data),
-          JSON.stringify(recorded.metadata),
-          recorded.recordedAt,
-          hash,
-        );
+        previousHash = eventHash(previousHash, recorded);
+        eventIds.push(recorded.eventId);
+        types.push(recorded.type);
+        data.push(JSON.stringify(recorded.data));
+        metadata.push(JSON.stringify(recorded.metadata));
+        hashes.push(previousHash);
       });
-      await tx.query(`INSERT INTO events (${COLUMNS}) VALUES ${tuples.join(', ')}`, values);
-      // Delivered on commit to other processes' LISTEN connections.
-      if (this.db.kind === 'postgres') await tx.query(`SELECT pg_notify($1, $2)`, [EVENTS_CHANNEL, String(position)]);
-      return { nextExpectedVersion: currentVersion + events.length, lastPosition: position };
-    });
-    this.emitter.emit('appended');
-    return result;
+      try {
+        await this.db.query(
+          'SELECT append_events($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8, $9::text[], $10)',
+          [streamId, expected, tail.position, eventIds, types, data, metadata, recordedAt, hashes, this.db.kind === 'postgres'],
+        );
+      } catch (error) {
+        const { code, detail } = error as { code?: string; detail?: string };
+        if (code === 'IF002' && attempt < 20) {
+          this.tail = undefined; // another process appended: chain from the real tail
+          continue;
+        }
+        if (code === 'IF001') {
+          if (expectedVersion === 'any' && attempt < 20) continue;
+          throw new WrongExpectedVersionError(streamId, expectedVersion, Number(detail ?? 0));
+        }
+        this.tail = undefined;
+        throw error;
+      }
+      const lastPosition = tail.position + events.length;
+      this.tail = { position: lastPosition, hash: previousHash };
+      this.emitter.emit('appended');
+      return { nextExpectedVersion: expected + events.length, lastPosition };
+    }
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
