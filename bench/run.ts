@@ -2,6 +2,7 @@
  * Benchmarks of the PostgreSQL event log and the projections against a real server: see bench/README.md.
  * Creates a throw-away database `ifu_bench_<random>` on BENCH_DATABASE_URL's server and drops it at the end.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -16,7 +17,6 @@ import { generateLog, timeReadAll, timeRebuild, type RebuildRun } from './benchm
 import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
 import { InstrumentedDatabase } from './lib/instrument';
 import { fmt, round, table } from './lib/stats';
-import { runPrototypes, type PrototypeResults } from './prototypes/run-prototypes';
 
 const TARGET_APPEND_EPS = 800;
 const TARGET_REPLAY_EPS = 50_000;
@@ -29,7 +29,6 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '10000' },
     'batch-sizes': { type: 'string', default: '1000,5000' },
     runs: { type: 'string', default: '3' },
-    prototypes: { type: 'boolean', default: false },
   },
 });
 
@@ -41,7 +40,6 @@ const config = {
   users: Number(args.users),
   batchSizes: args['batch-sizes'].split(',').map(Number),
   runs: Number(args.runs),
-  prototypes: args.prototypes,
   /** The app's pool size (openPostgres default), used by every benchmark. */
   poolSize: 10,
 };
@@ -96,6 +94,17 @@ function statementsTable(db: InstrumentedDatabase, per: number) {
     }));
 }
 
+/** The commit measured, and whether the product code it measures had uncommitted changes. */
+function codeVersion(): { commit: string; measuredPathsDirty: boolean } {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  try {
+    const dirty = git('status', '--porcelain', '--', 'services/platform', 'projections', 'services/src/platform', 'services/migrations');
+    return { commit: git('rev-parse', '--short', 'HEAD'), measuredPathsDirty: dirty.length > 0 };
+  } catch {
+    return { commit: 'unknown', measuredPathsDirty: false };
+  }
+}
+
 async function main(): Promise<void> {
   const facts = await serverFacts(config.serverUrl);
   const machine = {
@@ -105,6 +114,7 @@ async function main(): Promise<void> {
     node: process.version,
     postgres: facts.server_version ?? 'unknown',
     postgresSettings: facts,
+    code: codeVersion(),
     /** 1-minute load average when the run started and ended: other work on the machine skews every figure. */
     loadAverage: { start: round(loadavg()[0]!, 2), end: NaN },
   };
@@ -227,15 +237,8 @@ async function main(): Promise<void> {
     };
     results.profile = { appends: appendProfile, rebuild: rebuildProfile };
 
-    let prototypes: PrototypeResults | undefined;
-    if (config.prototypes) {
-      log('prototypes (bench/prototypes, not product code)');
-      prototypes = await runPrototypes({ bench, db, schema, generated, config, openStore });
-      results.prototypes = prototypes;
-    }
-
     machine.loadAverage.end = round(loadavg()[0]!, 2);
-    printReport(machine, rows, generated.byType, appendProfile, rebuildProfile, prototypes);
+    printReport(machine, rows, generated.byType, appendProfile, rebuildProfile);
     mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
     const file = new URL('./results/latest.json', import.meta.url);
     writeFileSync(
@@ -268,17 +271,18 @@ function printReport(
     node: string;
     postgres: string;
     postgresSettings: Record<string, string>;
+    code: { commit: string; measuredPathsDirty: boolean };
     loadAverage: { start: number; end: number };
   },
   rows: Row[],
   byType: Record<string, number>,
   appendProfile: Awaited<ReturnType<typeof profileAppends>>,
   rebuildProfile: Awaited<ReturnType<typeof profileRebuild>>,
-  prototypes: PrototypeResults | undefined,
 ): void {
   const s = machine.postgresSettings;
   console.log('');
   console.log(`Machine: ${machine.cpus} CPUs (${machine.cpuModel}), Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+  console.log(`Code measured: commit ${machine.code.commit}${machine.code.measuredPathsDirty ? ' + uncommitted changes in the measured packages' : ''}`);
   console.log(
     `Load average (1 min): ${machine.loadAverage.start} at start, ${machine.loadAverage.end} at end` +
       (Math.max(machine.loadAverage.start, machine.loadAverage.end) > machine.cpus * 0.5 ? '  <- machine busy: figures are pessimistic' : ''),
@@ -305,11 +309,6 @@ function printReport(
     `Where a rebuild's time goes (batch ${rebuildProfile.batchSize}, ${fmt(rebuildProfile.events)} events, ${fmt(rebuildProfile.totalMs, 0)} ms):`,
   );
   console.log(table(['Statement', 'per event', 'total ms', 'mean ms'], profileRows(rebuildProfile)));
-  if (prototypes) {
-    console.log('');
-    console.log('Prototypes (copies under bench/prototypes, NOT the product code):');
-    console.log(table(['Prototype', 'Result', 'Detail'], prototypes.rows.map((r) => [r.name, r.value, r.detail])));
-  }
   console.log('');
 }
 

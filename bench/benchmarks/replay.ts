@@ -4,6 +4,7 @@ import type { EventStore, RecordedEvent } from '@ifu/platform/event-store/event-
 import { eventHash, GENESIS_HASH } from '@ifu/platform/event-store/hash-chain';
 import type { Projection } from '@ifu/projections/projection';
 import { makeUser, newLife, nextUserEvent, prng, type UserLife } from '../lib/events';
+import { median } from '../lib/stats';
 
 /** Same key as postgres-event-store.ts: the generator holds the append lock while it writes. */
 const APPEND_LOCK_KEY = 7262002;
@@ -33,7 +34,13 @@ const INSERT_SQL = `INSERT INTO events (position, stream_id, stream_version, eve
  * first 80 % of the log; every other event goes to a random already registered user, so streams interleave as
  * they do in production.
  */
-export async function generateLog(db: Database, total: number, users: number, chunk = 5000, seed = 42): Promise<GeneratedLog> {
+export async function generateLog(
+  db: Database,
+  total: number,
+  users: number,
+  options: { chunk?: number; seed?: number; adminChanges?: boolean } = {},
+): Promise<GeneratedLog> {
+  const { chunk = 5000, seed = 42, adminChanges = false } = options;
   const random = prng(seed);
   const lives: UserLife[] = [];
   const byType: Record<string, number> = {};
@@ -63,7 +70,7 @@ export async function generateLog(db: Database, total: number, users: number, ch
         }
         clock += 1 + Math.floor(random() * 2000);
         const at = new Date(clock);
-        const event = nextUserEvent(random, life, at);
+        const event = nextUserEvent(random, life, at, adminChanges);
         position += 1;
         const recorded: Omit<RecordedEvent, 'hash'> = {
           position,
@@ -98,7 +105,10 @@ export async function generateLog(db: Database, total: number, users: number, ch
   return { events: total, users: lives.length, byType, expected };
 }
 
-/** Mirrors what userAccountsProjection does per event, to check the read model after every replay. */
+/**
+ * Mirrors what userAccountsProjection does per event for the benchmark's mix, to check the read model after every
+ * replay. (Logs generated with `adminChanges` are checked against the product's own rebuild instead.)
+ */
 function track(expected: Map<string, ExpectedAccount>, userId: string, e: Omit<RecordedEvent, 'hash'>): void {
   const account = expected.get(userId);
   switch (e.type) {
@@ -178,18 +188,17 @@ export async function timeRebuild(
     if (position !== log.events) throw new Error(`rebuild stopped at ${position}, expected ${log.events}`);
     wrongRows = Math.max(wrongRows, await checkReadModel(db, log.expected));
   }
-  const sorted = [...runsMs].sort((a, b) => a - b);
-  const medianMs = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  const medianMs = median(runsMs);
   return { batchSize, runsMs, medianMs, eventsPerSecond: (log.events / medianMs) * 1000, wrongRows };
 }
 
-/** The floor every projection pays: reading the whole log through store.readAll() in batches, applying nothing. */
+/** The floor every projection pays: reading the whole log through store.readAllForProjection() in batches, applying nothing. */
 export async function timeReadAll(store: EventStore, batchSize: number): Promise<{ ms: number; events: number }> {
   const start = performance.now();
   let position = 0;
   let events = 0;
   for (;;) {
-    const batch = await store.readAll(position, batchSize);
+    const batch = await store.readAllForProjection(position, batchSize);
     events += batch.length;
     if (batch.length > 0) position = batch[batch.length - 1]!.position;
     if (batch.length < batchSize) break;

@@ -77,21 +77,54 @@ export interface UserLife {
   user: BenchUser;
   version: number;
   hasPassword: boolean;
+  active: boolean;
   sessionId: string | null;
   consecutiveFailures: number;
 }
 
 export function newLife(user: BenchUser): UserLife {
-  return { user, version: 0, hasPassword: false, sessionId: null, consecutiveFailures: 0 };
+  return { user, version: 0, hasPassword: false, active: true, sessionId: null, consecutiveFailures: 0 };
 }
 
-/** The next event of `life` at time `at`; advances `life.version` and the session state. */
-export function nextUserEvent(random: () => number, life: UserLife, at: Date): NewEvent {
+/**
+ * The next event of `life` at time `at`; advances `life.version` and the session state. The default mix is the
+ * benchmark's: registration, password set, logins (some failing), logouts, password changes. With `adminChanges`,
+ * admins also modify (about 2 %), deactivate and reactivate users: used to check a projection on every event type.
+ */
+export function nextUserEvent(random: () => number, life: UserLife, at: Date, adminChanges = false): NewEvent {
   const { user } = life;
   const iso = at.toISOString();
   let event: UserEvent;
   let actor: Actor = userActor(user);
-  if (life.version === 0) {
+  const admin = adminChanges && life.version > 0 ? random() : 1;
+  if (admin < 0.02 || (admin < 0.04 && !life.active)) {
+    actor = ADMIN;
+    if (!life.active) {
+      life.active = true;
+      event = { type: 'UserReactivated', data: { userId: user.userId, at: iso } };
+    } else if (admin < 0.014) {
+      user.lastName = LAST_NAMES[Math.floor(random() * LAST_NAMES.length)]!;
+      user.email = `${user.firstName}.${user.lastName}.${user.userId.slice(0, 8)}.v${life.version}@example-ifu.de`.toLowerCase();
+      event = {
+        type: 'UserModified',
+        data: {
+          userId: user.userId,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: random() < 0.2 ? 'ADMIN' : 'USER',
+          isTrainingCompleted: random() < 0.7,
+          changed: ['lastName', 'email'],
+        },
+      };
+    } else {
+      life.active = false;
+      life.sessionId = null;
+      event = { type: 'UserDeactivated', data: { userId: user.userId, at: iso } };
+    }
+  } else if (!life.active) {
+    event = { type: 'LoginFailed', data: { userId: user.userId, at: iso, reason: 'user-inactive', consecutiveFailures: 0 } };
+  } else if (life.version === 0) {
     event = {
       type: 'UserRegistered',
       data: {

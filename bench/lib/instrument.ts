@@ -87,6 +87,9 @@ export class InstrumentedDatabase implements Database {
 /** A short, stable label of a statement: its first words, with the table it touches. */
 export function statementKind(sql: string): string {
   const flat = sql.replace(/\s+/g, ' ').trim();
+  if (/^SELECT append_events\(/i.test(flat)) return 'SELECT append_events(...)';
+  if (/^SELECT position, hash FROM events ORDER BY position DESC/i.test(flat)) return 'SELECT log tail';
+  if (/^SELECT max\(stream_version\)/i.test(flat)) return 'SELECT stream version';
   if (/^SELECT pg_advisory_xact_lock/i.test(flat)) return 'SELECT pg_advisory_xact_lock';
   if (/^SELECT pg_notify/i.test(flat)) return 'SELECT pg_notify';
   if (/^SELECT \(SELECT max\(stream_version\)/i.test(flat)) return 'SELECT stream head + log tail';

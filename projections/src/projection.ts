@@ -1,8 +1,8 @@
 import type { Queryable } from '@ifu/platform/database/database';
-import type { RecordedEvent } from '@ifu/platform/event-store/event-store';
+import type { ProjectedEvent } from '@ifu/platform/event-store/event-store';
 
 /**
- * A read model built from the log. `apply` runs inside the transaction that also advances the
+ * A read model built from the log. `apply` (or `applyBatch`) runs inside the transaction that also advances the
  * projection's checkpoint, so each event's effect lands exactly once.
  */
 export interface Projection {
@@ -12,5 +12,10 @@ export interface Projection {
   readonly tables: readonly string[];
   /** Event types this projection reads; the checkpoint moves past the others too. */
   readonly handles: ReadonlySet<string>;
-  apply(tx: Queryable, event: RecordedEvent): Promise<void>;
+  apply(tx: Queryable, event: ProjectedEvent): Promise<void>;
+  /**
+   * Optional set-based form: the handled events of one batch, in log order, with the same effect as `apply` on
+   * each in turn (a replay then costs a few statements per batch instead of one per event).
+   */
+  applyBatch?(tx: Queryable, events: readonly ProjectedEvent[]): Promise<void>;
 }

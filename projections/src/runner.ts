@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Database } from '@ifu/platform/database/database';
-import type { EventStore } from '@ifu/platform/event-store/event-store';
+import type { EventStore, ProjectedEvent } from '@ifu/platform/event-store/event-store';
 import type { Projection } from './projection';
 
 export interface RunnerOptions {
@@ -26,25 +26,39 @@ export async function ensureCheckpoints(db: Database, projections: readonly Proj
   }
 }
 
+interface Prefetch {
+  after: number;
+  events: Promise<ProjectedEvent[]>;
+}
+
 /**
  * Applies one batch after the projection's checkpoint in a single transaction: the read model and the
  * checkpoint move together or not at all. Events are read before the transaction (on the embedded database a
  * query outside a running transaction would wait for it); inside, the checkpoint row is locked and must still be
- * where it was, so two processes running the same projector cannot both apply a batch.
+ * where it was, so two processes running the same projector cannot both apply a batch. When a full batch came, the
+ * next one is already being read while this one is applied (`next`), and used only if it starts where this ended.
  */
 export async function projectBatch(
   db: Database,
   store: EventStore,
   projection: Projection,
   batchSize: number,
-): Promise<{ read: number; position: number }> {
+  prefetched?: Prefetch,
+): Promise<{ read: number; position: number; next?: Prefetch }> {
   const { rows } = await db.query<{ position: string | number }>(
     'SELECT position FROM projection_checkpoints WHERE name = $1',
     [projection.name],
   );
   const checkpoint = Number(rows[0]?.position ?? 0);
-  const events = await store.readAll(checkpoint, batchSize);
+  const events =
+    prefetched?.after === checkpoint ? await prefetched.events : await store.readAllForProjection(checkpoint, batchSize);
   if (events.length === 0) return { read: 0, position: checkpoint };
+  const position = events[events.length - 1]!.position;
+  let next: Prefetch | undefined;
+  if (events.length === batchSize) {
+    next = { after: position, events: store.readAllForProjection(position, batchSize) };
+    next.events.catch(() => {}); // surfaced when awaited
+  }
   return db.transaction(async (tx) => {
     const locked = await tx.query<{ position: string | number }>(
       'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
@@ -53,25 +67,24 @@ export async function projectBatch(
     const current = Number(locked.rows[0]?.position ?? 0);
     // Another runner applied this batch meanwhile: nothing to do, the next round starts from its checkpoint.
     if (current !== checkpoint) return { read: 0, position: current };
-    for (const event of events) {
-      if (projection.handles.has(event.type)) await projection.apply(tx, event);
-    }
-    const position = events[events.length - 1]!.position;
+    const handled = events.filter((event) => projection.handles.has(event.type));
+    if (projection.applyBatch) await projection.applyBatch(tx, handled);
+    else for (const event of handled) await projection.apply(tx, event);
     await tx.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [
       projection.name,
       position,
     ]);
-    return { read: events.length, position };
+    return { read: events.length, position, next };
   });
 }
 
 /** Replays a projection until it has caught up with the log. */
 export async function catchUp(db: Database, store: EventStore, projection: Projection, batchSize = 1000): Promise<number> {
-  let position = 0;
+  let prefetched: Prefetch | undefined;
   for (;;) {
-    const result = await projectBatch(db, store, projection, batchSize);
-    position = result.position;
-    if (result.read < batchSize) return position;
+    const result = await projectBatch(db, store, projection, batchSize, prefetched);
+    prefetched = result.next;
+    if (result.read < batchSize) return result.position;
   }
 }
 
@@ -138,15 +151,18 @@ export class ProjectionRunner {
     signals.on('wake', onWake);
     const stopListener = () => resolveSleep?.();
     this.progress.on('stop', stopListener);
+    let prefetched: Prefetch | undefined;
     try {
       while (this.running) {
         woken = false;
         try {
-          const { read, position } = await projectBatch(this.db, this.store, projection, this.batchSize);
+          const { read, position, next } = await projectBatch(this.db, this.store, projection, this.batchSize, prefetched);
+          prefetched = next;
           this.positions.set(projection.name, position);
           this.progress.emit('progress');
           if (read === this.batchSize) continue;
         } catch (error) {
+          prefetched = undefined;
           this.options.onError?.(projection.name, error);
         }
         if (!this.running || woken) continue;

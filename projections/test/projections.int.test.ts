@@ -75,6 +75,28 @@ describe('projections', () => {
     expect(await snapshot(test.db)).toEqual(incremental);
   });
 
+  it('when replayed set-based (applyBatch) or event by event (apply), then user_accounts comes out the same', async () => {
+    // Add the rarer events, so batches are cut at UserModified and fold deactivations and reactivations.
+    const ids = (await test.db.query<{ id: string }>('SELECT id FROM user_accounts ORDER BY id LIMIT 6')).rows.map((r) => r.id);
+    for (const [i, userId] of ids.entries()) {
+      const version = (await store.readStream(userStreamId(userId))).length;
+      const events: UserEvent[] = [
+        { type: 'UserModified', data: { userId, email: `renamed${i}@example.com`, firstName: `R${i}`, lastName: 'Mod', role: 'ADMIN', isTrainingCompleted: true, changed: ['email'] } },
+        { type: 'UserDeactivated', data: { userId, at: new Date().toISOString() } },
+      ];
+      if (i % 2) events.push({ type: 'UserReactivated', data: { userId, at: new Date().toISOString() } });
+      await store.append(userStreamId(userId), events.map((e) => ({ ...e, metadata: metadata() })), version);
+    }
+    const eventByEvent: Projection = { ...userAccountsProjection, applyBatch: undefined };
+    for (const batchSize of [1, 7, 64, 1000]) {
+      await rebuild(test.db, store, eventByEvent, batchSize);
+      const expected = await snapshot(test.db);
+      await rebuild(test.db, store, userAccountsProjection, batchSize);
+      expect(await snapshot(test.db)).toEqual(expected);
+    }
+    expect((await snapshot(test.db)).filter((row) => row.user_active === false)).toHaveLength(3);
+  });
+
   it('when a projector stops in the middle of a batch, then it resumes without applying anything twice', async () => {
     await test.db.exec('CREATE TABLE applied_counts (position bigint PRIMARY KEY, times integer NOT NULL)');
     let crashAt: number | undefined;

@@ -1,13 +1,13 @@
 import type { CustomerEvent } from '@ifu/contracts';
 import type { Queryable } from '@ifu/platform/database/database';
-import type { RecordedEvent } from '@ifu/platform/event-store/event-store';
+import type { ProjectedEvent } from '@ifu/platform/event-store/event-store';
 import type { Projection } from '../projection';
 
 export const customerListProjection: Projection = {
   name: 'customer-list',
   tables: ['customer_list'],
   handles: new Set<CustomerEvent['type']>(['CustomerRegistered', 'CustomerUpdated', 'CustomerLogoChanged', 'CustomerApproved', 'CustomerRejected']),
-  async apply(tx: Queryable, recorded: RecordedEvent) {
+  async apply(tx: Queryable, recorded: ProjectedEvent) {
     const event = { type: recorded.type, data: recorded.data } as CustomerEvent;
     const version = recorded.streamVersion;
     switch (event.type) {

@@ -37,6 +37,12 @@ export interface RecordedEvent<Type extends string = string, Data = Record<strin
   hash: string;
 }
 
+/** What read models need of an event: no metadata, id or hash, which make up half of each row. */
+export type ProjectedEvent<Type extends string = string, Data = Record<string, unknown>> = Pick<
+  RecordedEvent<Type, Data>,
+  'position' | 'streamId' | 'streamVersion' | 'type' | 'data' | 'recordedAt'
+>;
+
 /** The number of events the caller saw in the stream (0 for a stream that must not exist yet), or 'any'. */
 export type ExpectedVersion = number | 'any';
 
@@ -75,6 +81,8 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Events with position greater than `afterPosition`, in order, at most `limit`. */
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;
+  /** Like readAll, reading only what projections use (twice as fast on PostgreSQL, measured in bench/). */
+  readAllForProjection(afterPosition: number, limit: number): Promise<ProjectedEvent[]>;
   /** Position of the newest event, 0 when the log is empty. */
   lastPosition(): Promise<number>;
   /** Calls `listener` after events are appended (in this process, or in another one where supported). */

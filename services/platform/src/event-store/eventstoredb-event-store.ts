@@ -26,6 +26,7 @@ import {
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
+  type ProjectedEvent,
   type RecordedEvent,
   WrongExpectedVersionError,
 } from './event-store';
@@ -427,6 +428,10 @@ export class EventStoreDbEventStore implements EventStore {
       if (events.length >= limit) break;
     }
     return events;
+  }
+
+  async readAllForProjection(afterPosition: number, limit: number): Promise<ProjectedEvent[]> {
+    return this.readAll(afterPosition, limit);
   }
 
   async lastPosition(): Promise<number> {

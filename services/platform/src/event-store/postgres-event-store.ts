@@ -8,6 +8,7 @@ import {
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
+  type ProjectedEvent,
   type RecordedEvent,
   WrongExpectedVersionError,
 } from './event-store';
@@ -186,6 +187,23 @@ export class PostgresEventStore implements EventStore {
       [afterPosition, limit],
     );
     return rows.map(toRecorded);
+  }
+
+  async readAllForProjection(afterPosition: number, limit: number): Promise<ProjectedEvent[]> {
+    const { rows } = await this.db.query<Pick<EventRow, 'position' | 'stream_id' | 'stream_version' | 'type' | 'data' | 'recorded_at'>>(
+      `SELECT position, stream_id, stream_version, type, data,
+              to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at
+         FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
+      [afterPosition, limit],
+    );
+    return rows.map((row) => ({
+      position: Number(row.position),
+      streamId: row.stream_id,
+      streamVersion: row.stream_version,
+      type: row.type,
+      data: row.data,
+      recordedAt: typeof row.recorded_at === 'string' ? row.recorded_at : row.recorded_at.toISOString(),
+    }));
   }
 
   async lastPosition(): Promise<number> {
