@@ -33,6 +33,10 @@ export function openPostgres(options: PostgresOptions): Database {
       const result = await client.query(sql, params as unknown[] | undefined);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
     },
+    async queryPrepared<Row>(name: string, sql: string, params: readonly unknown[]): Promise<QueryResult<Row>> {
+      const result = await client.query({ name, text: sql, values: params as unknown[] });
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
+    },
     async exec(sql: string) {
       await client.query(sql);
     },

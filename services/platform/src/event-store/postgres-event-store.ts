@@ -149,10 +149,9 @@ export class PostgresEventStore implements EventStore {
         hashes.push(previousHash);
       });
       try {
-        await this.db.query(
-          'SELECT append_events($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8, $9::text[], $10)',
-          [streamId, expected, tail.position, eventIds, types, data, metadata, recordedAt, hashes, this.db.kind === 'postgres'],
-        );
+        const sql = 'SELECT append_events($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8, $9::text[], $10)';
+        const params = [streamId, expected, tail.position, eventIds, types, data, metadata, recordedAt, hashes, this.db.kind === 'postgres'];
+        await (this.db.queryPrepared ? this.db.queryPrepared('ifu_append_events', sql, params) : this.db.query(sql, params));
       } catch (error) {
         const { code, detail } = error as { code?: string; detail?: string };
         if (code === 'IF002' && attempt < 20) {
