@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './common';
+import { emailAddress } from './common';
 
 /** Spec §5 and §8 texts of the password screens. */
 export const PASSWORD_MESSAGES = {
@@ -27,14 +27,7 @@ const password = (field: string, requiredMessage: string) =>
     .max(1024, `${field} must be at most 1024 characters`);
 
 /** POST /user/forgot/password: answered the same whether or not the email exists. */
-export const ForgotPasswordRequest = z.object({
-  email: z
-    .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be a string') })
-    .trim()
-    .min(1, { message: 'email is required', abort: true })
-    .max(254, 'email must be at most 254 characters')
-    .regex(EMAIL_PATTERN, 'email: Please enter valid email address.'),
-});
+export const ForgotPasswordRequest = z.object({ email: emailAddress('email') });
 
 /** POST /user/set/password (spec §3: token, password). */
 export const SetPasswordRequest = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, Role, requiredString } from './common';
+import { EMAIL_PATTERN, emailAddress, Role, requiredString } from './common';
 
 /** Spec §5 texts of the user form, shared by the portal's form and the server's answers. */
 export const USER_FORM_MESSAGES = {
@@ -94,14 +94,7 @@ export const UserMutationResponse = z.object({ message: z.string(), user: UserLi
 export type UserMutationResponse = z.infer<typeof UserMutationResponse>;
 
 /** POST /user/notify/admin: asks every active ADMIN for access (unknown email) or activation (inactive user). */
-export const NotifyAdminRequest = z.object({
-  email: z
-    .string({ error: (issue) => (issue.input === undefined ? 'email is required' : 'email must be a string') })
-    .trim()
-    .min(1, { message: 'email is required', abort: true })
-    .max(254, 'email must be at most 254 characters')
-    .regex(EMAIL_PATTERN, 'email: Please enter valid email address.'),
-});
+export const NotifyAdminRequest = z.object({ email: emailAddress('email') });
 export type NotifyAdminRequest = z.infer<typeof NotifyAdminRequest>;
 
 /** GET /user/approvers: who may be chosen as approver (spec §5: active, non-deleted ADMIN users other than the current user). */

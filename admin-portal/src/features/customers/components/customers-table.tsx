@@ -7,16 +7,16 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DataGrid, GridActionsCellItem } from '@mui/x-data-grid';
+import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+
+import { PAGE_SIZE_OPTIONS, SpecDataGrid } from '@/components/ui/spec-data-grid';
 
 import { countryNames } from './customer-format';
 import { CustomerStatusChip } from './customer-status-chip';
 
 /** Spec §2.13: page sizes 10/25/50/100, default 10; pagination only from 10 rows on. */
-const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
-const PAGINATE_FROM_ROWS = 10;
 
 type Column = GridColDef<CustomerView>;
 
@@ -151,22 +151,16 @@ export const CustomersTable = ({ rows, loading, currentUserId, isAdmin, onView, 
   }, [isPhone, isAdmin, currentUserId, onView, onEdit, onApprove, onCopyUrl, pagination]);
 
   return (
-    <Box data-testid="customers-grid">
-      <DataGrid
-        rows={rows}
-        columns={columns}
-        loading={loading}
-        autoHeight
-        rowHeight={isPhone ? 88 : 52}
-        disableColumnMenu={isPhone}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        hideFooter={rows.length < PAGINATE_FROM_ROWS}
-        disableRowSelectionOnClick
-        localeText={{ noRowsLabel: 'No customers' }}
-        sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
-      />
-    </Box>
+    <SpecDataGrid
+      testId="customers-grid"
+      rows={rows}
+      columns={columns}
+      loading={loading}
+      rowHeight={isPhone ? 88 : 52}
+      compact={isPhone}
+      paginationModel={pagination}
+      onPaginationModelChange={setPagination}
+      noRowsLabel="No customers"
+    />
   );
 };

@@ -6,15 +6,15 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DataGrid, GridActionsCellItem } from '@mui/x-data-grid';
+import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+
+import { PAGE_SIZE_OPTIONS, SpecDataGrid } from '@/components/ui/spec-data-grid';
 
 import { fullName } from './user-form-values';
 
 /** Spec §2.13: page sizes 10/25/50/100, default 10; pagination only from 10 rows on. */
-export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
-const PAGINATE_FROM_ROWS = 10;
 
 type UsersTableProps = {
   rows: readonly UserListItem[];
@@ -126,22 +126,16 @@ export const UsersTable = ({ rows, showStatus, loading, currentUserId, onEdit, o
   }, [isPhone, showStatus, currentUserId, onEdit, onDeactivate, pagination]);
 
   return (
-    <Box data-testid="users-grid">
-      <DataGrid
-        rows={rows}
-        columns={columns}
-        loading={loading}
-        autoHeight
-        rowHeight={isPhone ? 72 : 52}
-        disableColumnMenu={isPhone}
-        pageSizeOptions={PAGE_SIZE_OPTIONS}
-        paginationModel={pagination}
-        onPaginationModelChange={setPagination}
-        hideFooter={rows.length < PAGINATE_FROM_ROWS}
-        disableRowSelectionOnClick
-        localeText={{ noRowsLabel: 'No users' }}
-        sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
-      />
-    </Box>
+    <SpecDataGrid
+      testId="users-grid"
+      rows={rows}
+      columns={columns}
+      loading={loading}
+      rowHeight={isPhone ? 72 : 52}
+      compact={isPhone}
+      paginationModel={pagination}
+      onPaginationModelChange={setPagination}
+      noRowsLabel="No users"
+    />
   );
 };
