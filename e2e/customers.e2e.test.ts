@@ -1,17 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, launchChromium } from '../test-support/browser';
+import { browserSkipReason } from '../test-support/browser';
+import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-import { startTestProduct, type TestProduct } from '../test-support/test-product';
+import type { TestProduct } from '../test-support/test-product';
 
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
-const SCREENSHOTS = 'screenshots';
 
 const APPROVER = { email: 'alma.approver@example.com', password: 'approver passphrase 1', firstName: 'Alma', lastName: 'Approver' };
 
@@ -23,18 +23,15 @@ describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium'
   let logoPath: string;
   const contexts: BrowserContext[] = [];
 
+  const suite = useBrowserProduct();
   beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    ({ product, browser } = suite);
     logoDir = mkdtempSync(join(tmpdir(), 'ifu-logo-'));
     logoPath = join(logoDir, 'acme-logo.png');
     writeFileSync(logoPath, PNG_1X1);
-    product = await startTestProduct();
-    browser = await launchChromium();
     approverId = await product.api.createUser({ ...APPROVER, role: 'ADMIN' });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.dispose();
+  afterAll(() => {
     if (logoDir) rmSync(logoDir, { recursive: true, force: true });
   });
   afterEach(async () => {

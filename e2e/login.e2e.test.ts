@@ -1,26 +1,20 @@
-import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSkipReason, launchChromium } from '../test-support/browser';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserSkipReason } from '../test-support/browser';
+import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-import { startTestProduct, type TestProduct } from '../test-support/test-product';
+import type { TestProduct } from '../test-support/test-product';
 
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
-const SCREENSHOTS = 'screenshots';
 
 describe.skipIf(skipReason !== undefined)('staff login in headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    product = await startTestProduct();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.dispose();
+  const suite = useBrowserProduct();
+  beforeAll(() => {
+    ({ product, browser } = suite);
   });
   beforeEach(async () => {
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -140,14 +134,9 @@ describe.skipIf(skipReason !== undefined)('staff login in headless Chromium', ()
 describe.skipIf(skipReason !== undefined)('customer portal shell in headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    product = await startTestProduct();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.dispose();
+  const suite = useBrowserProduct();
+  beforeAll(() => {
+    ({ product, browser } = suite);
   });
 
   it('when a visitor opens a customer page on a phone, then the footer links and the Terms And Condition popup work', async () => {

@@ -1,16 +1,15 @@
-import { mkdirSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PASSWORD_MESSAGES, USER_FORM_MESSAGES, USER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSkipReason, launchChromium } from '../test-support/browser';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { browserSkipReason } from '../test-support/browser';
+import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-import { startTestProduct, type TestProduct } from '../test-support/test-product';
+import type { TestProduct } from '../test-support/test-product';
 
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
-const SCREENSHOTS = 'screenshots';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** dd/MM/yyyy digits as typed into an MUI X date field. */
@@ -29,14 +28,9 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    product = await startTestProduct();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.dispose();
+  const suite = useBrowserProduct();
+  beforeAll(() => {
+    ({ product, browser } = suite);
   });
   beforeEach(async () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -171,6 +171,23 @@ describe('login over HTTP (POST /user/verify/email, POST /user/get/token, POST /
     });
   });
 
+  describe('rate limits per IP', () => {
+    it('when one address sends more than 100 verify-email requests in 15 minutes, then 429 with a message', async () => {
+      const limited = await startTestApi();
+      try {
+        const statuses: number[] = [];
+        for (let i = 0; i < 101; i++) {
+          statuses.push((await limited.call('POST', '/user/verify/email', { body: { email: `probe${i}@example.com` } })).status);
+        }
+        expect(statuses.slice(0, 100).every((s) => s === 200)).toBe(true);
+        const last = await limited.call('POST', '/user/verify/email', { body: { email: 'one.more@example.com' } });
+        expect(last).toMatchObject({ status: 429, body: { message: 'Too many attempts from this address. Please wait 15 minutes and try again.' } });
+      } finally {
+        await limited.dispose();
+      }
+    });
+  });
+
   describe('platform', () => {
     it('when /health and /ready are asked, then both answer 200', async () => {
       expect((await t.call('GET', '/health')).status).toBe(200);

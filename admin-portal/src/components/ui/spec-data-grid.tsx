@@ -1,5 +1,8 @@
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { useState } from 'react';
 
 /** Spec §2.13 / §9: page sizes 10, 25, 50, 100 (default 10), and a pagination footer only from 10 rows. */
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
@@ -38,4 +41,12 @@ export function SpecDataGrid<Row extends GridValidRowModel>(props: SpecDataGridP
       />
     </Box>
   );
+}
+
+/** What every list grid keeps: whether the phone layout applies, and the page shown (row numbers count across pages). */
+export function useSpecGridState() {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
+  return { isPhone, pagination, setPagination };
 }

@@ -5,13 +5,11 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { GridActionsCellItem } from '@mui/x-data-grid';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
 
-import { PAGE_SIZE_OPTIONS, SpecDataGrid } from '@/components/ui/spec-data-grid';
+import { SpecDataGrid, useSpecGridState } from '@/components/ui/spec-data-grid';
 
 import { countryNames } from './customer-format';
 import { CustomerStatusChip } from './customer-status-chip';
@@ -44,9 +42,7 @@ export const canDecide = (customer: CustomerView, userId: string | undefined) =>
  * On a phone name, email and status share one column so that ACTION stays in view.
  */
 export const CustomersTable = ({ rows, loading, currentUserId, isAdmin, onView, onEdit, onApprove, onCopyUrl }: CustomersTableProps) => {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
+  const { isPhone, pagination, setPagination } = useSpecGridState();
 
   const columns = useMemo<Column[]>(() => {
     const offset = pagination.page * pagination.pageSize;

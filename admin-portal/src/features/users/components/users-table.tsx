@@ -4,13 +4,11 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { GridActionsCellItem } from '@mui/x-data-grid';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
 
-import { PAGE_SIZE_OPTIONS, SpecDataGrid } from '@/components/ui/spec-data-grid';
+import { SpecDataGrid, useSpecGridState } from '@/components/ui/spec-data-grid';
 
 import { fullName } from './user-form-values';
 
@@ -49,9 +47,7 @@ const statusColumn = (width: number): Column => ({
  * On a phone the names, email and role share one column so that STATUS and ACTION stay in view.
  */
 export const UsersTable = ({ rows, showStatus, loading, currentUserId, onEdit, onDeactivate }: UsersTableProps) => {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
+  const { isPhone, pagination, setPagination } = useSpecGridState();
 
   const columns = useMemo<Column[]>(() => {
     const offset = pagination.page * pagination.pageSize;
