@@ -17,7 +17,7 @@ ENV npm_config_update_notifier=false \
 COPY package.json package-lock.json ./
 COPY services/package.json services/
 COPY services/contracts/package.json services/contracts/
-COPY services/platform/package.json services/platform/
+COPY services/storage/package.json services/storage/
 COPY projections/package.json projections/
 COPY admin-portal/package.json admin-portal/
 COPY customer-portal/package.json customer-portal/

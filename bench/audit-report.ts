@@ -10,9 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Queryable } from '@ifu/platform/database/database';
-import { eventHash, GENESIS_HASH } from '@ifu/platform/event-store/hash-chain';
-import { PostgresEventStore } from '@ifu/platform/event-store/postgres-event-store';
+import type { Queryable } from '@ifu/storage/database/database';
+import { eventHash, GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
+import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { writeAuditCsv } from '../services/src/audit/report';
 import { createBenchDatabase } from './lib/database';
 

@@ -6,10 +6,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { Database } from '@ifu/platform/database/database';
-import { redactConnectionString } from '@ifu/platform/database/postgres';
-import type { EventStore } from '@ifu/platform/event-store/event-store';
-import { PostgresEventStore } from '@ifu/platform/event-store/postgres-event-store';
+import type { Database } from '@ifu/storage/database/database';
+import { redactConnectionString } from '@ifu/storage/database/postgres';
+import type { EventStore } from '@ifu/storage/event-store/event-store';
+import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { rebuild } from '@ifu/projections/runner';
 import { userAccountsProjection } from '@ifu/projections/user-accounts/projection';
 import { appendWorkload, runAppends, type AppendResult } from './benchmarks/appends';
@@ -55,7 +55,7 @@ interface Row {
 const log = (message: string) => console.log(`[bench] ${message}`);
 
 async function openStore(bench: BenchDatabase, db: Database, schema: string): Promise<EventStore> {
-  // As in production (services/platform/src/storage.ts): a LISTEN connection next to the pool.
+  // As in production (services/storage/src/storage.ts): a LISTEN connection next to the pool.
   return PostgresEventStore.open(db, { listenConnectionString: bench.url, listenSearchPath: schema });
 }
 
@@ -98,7 +98,7 @@ function statementsTable(db: InstrumentedDatabase, per: number) {
 function codeVersion(): { commit: string; measuredPathsDirty: boolean } {
   const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   try {
-    const dirty = git('status', '--porcelain', '--', 'services/platform', 'projections', 'services/src/platform', 'services/migrations');
+    const dirty = git('status', '--porcelain', '--', 'services/storage', 'projections', 'services/src/platform', 'services/migrations');
     return { commit: git('rev-parse', '--short', 'HEAD'), measuredPathsDirty: dirty.length > 0 };
   } catch {
     return { commit: 'unknown', measuredPathsDirty: false };

@@ -4,10 +4,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { inject } from 'vitest';
 import './provided-context';
-import type { Database } from '../services/platform/src/database/database';
-import { migrate, type Migration } from '../services/platform/src/database/migrations';
-import { openPostgres } from '../services/platform/src/database/postgres';
-import { wrapPglite } from '../services/platform/src/database/pglite';
+import type { Database } from '../services/storage/src/database/database';
+import { migrate, type Migration } from '../services/storage/src/database/migrations';
+import { openPostgres } from '../services/storage/src/database/postgres';
+import { wrapPglite } from '../services/storage/src/database/pglite';
 import { allMigrations } from '../services/src/platform/all-migrations';
 
 export interface TestDatabase {
@@ -19,7 +19,42 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-let sharedPglite: Promise<PGlite> | undefined;
+/**
+ * One embedded PGlite per test worker, shared by the files it runs (opening one takes seconds). PGlite has a single
+ * session, so `search_path` is global to it: every operation of a file's database first switches the session to that
+ * file's schema, and operations are queued so that the switch and the statement run together. Without this, a file
+ * that opened a second test database (a second API in the same file) left the session on another schema.
+ */
+class SharedPglite {
+  private current = '';
+  private queue: Promise<unknown> = Promise.resolve();
+  constructor(readonly pglite: PGlite) {}
+
+  run<T>(schema: string, work: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(async () => {
+      if (this.current !== schema) {
+        await this.pglite.exec(`SET search_path TO ${schema}`);
+        this.current = schema;
+      }
+      return work();
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+}
+
+let sharedPglite: Promise<SharedPglite> | undefined;
+
+function schemaBound(shared: SharedPglite, schema: string): Database {
+  const inner = wrapPglite(shared.pglite, `test PGlite schema ${schema}`, false);
+  return {
+    ...inner,
+    query: (sql, params) => shared.run(schema, () => inner.query(sql, params)),
+    exec: (sql) => shared.run(schema, () => inner.exec(sql)),
+    // The queue is held for the whole transaction; its statements go straight to PGlite's transaction.
+    transaction: (work) => shared.run(schema, () => inner.transaction(work)),
+  };
+}
 
 /**
  * A fresh, migrated schema for one test file: on the run's database on the real server when the run has one,
@@ -44,16 +79,16 @@ export async function openTestDatabase(migrations: readonly Migration[] = allMig
       },
     };
   }
-  sharedPglite ??= PGlite.create({ extensions: { pg_trgm, unaccent } });
-  const pglite = await sharedPglite;
-  await pglite.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
-  const db = wrapPglite(pglite, `test PGlite schema ${schema}`, false);
+  sharedPglite ??= PGlite.create({ extensions: { pg_trgm, unaccent } }).then((pglite) => new SharedPglite(pglite));
+  const shared = await sharedPglite;
+  await shared.run('public', () => shared.pglite.exec(`CREATE SCHEMA ${schema}`));
+  const db = schemaBound(shared, schema);
   await migrate(db, migrations);
   return {
     db,
     schema,
     async dispose() {
-      await pglite.exec(`SET search_path TO public; DROP SCHEMA ${schema} CASCADE`);
+      await shared.run('public', () => shared.pglite.exec(`DROP SCHEMA ${schema} CASCADE`));
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { EventStore, NewEvent } from '@ifu/platform/event-store/event-store';
+import type { EventStore, NewEvent } from '@ifu/storage/event-store/event-store';
 import { makeUser, newLife, nextUserEvent, prng } from '../lib/events';
 import { percentile } from '../lib/stats';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@ifu/platform/database/database';
-import type { EventStore, RecordedEvent } from '@ifu/platform/event-store/event-store';
-import { eventHash, GENESIS_HASH } from '@ifu/platform/event-store/hash-chain';
+import type { Database } from '@ifu/storage/database/database';
+import type { EventStore, RecordedEvent } from '@ifu/storage/event-store/event-store';
+import { eventHash, GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
 import type { Projection } from '@ifu/projections/projection';
 import { makeUser, newLife, nextUserEvent, prng, type UserLife } from '../lib/events';
 import { median } from '../lib/stats';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Database } from '@ifu/platform/database/database';
-import { migrate } from '@ifu/platform/database/migrations';
-import { openPostgres } from '@ifu/platform/database/postgres';
+import type { Database } from '@ifu/storage/database/database';
+import { migrate } from '@ifu/storage/database/migrations';
+import { openPostgres } from '@ifu/storage/database/postgres';
 import { allMigrations } from '@ifu/services/platform/all-migrations';
 
 /** One database created for this run on the server; every benchmark gets its own migrated schema in it. */

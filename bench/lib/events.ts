@@ -1,5 +1,5 @@
 import type { UserEvent } from '@ifu/contracts';
-import type { Actor, EventMetadata, NewEvent } from '@ifu/platform/event-store/event-store';
+import type { Actor, EventMetadata, NewEvent } from '@ifu/storage/event-store/event-store';
 
 /** Small deterministic PRNG (mulberry32), so every run generates the same workload. */
 export function prng(seed: number): () => number {

@@ -1,4 +1,4 @@
-import type { Database, Queryable, QueryResult } from '@ifu/platform/database/database';
+import type { Database, Queryable, QueryResult } from '@ifu/storage/database/database';
 
 /** Per statement kind: how many round trips and how long they took, as seen from Node. */
 export interface StatementStats {

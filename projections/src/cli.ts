@@ -1,5 +1,5 @@
-import { migrate, platformMigrations } from '@ifu/platform/database/migrations';
-import { openStorage } from '@ifu/platform/storage';
+import { migrate, storageMigrations } from '@ifu/storage/database/migrations';
+import { openStorage } from '@ifu/storage/storage';
 import { allProjections, projectionMigrations } from './registry';
 import { rebuild } from './runner';
 import { loadWorkerConfig } from './worker-config';
@@ -28,7 +28,7 @@ async function main(args: string[]) {
   const config = loadWorkerConfig();
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
   try {
-    await migrate(storage.db, [...platformMigrations(), ...projectionMigrations()]);
+    await migrate(storage.db, [...storageMigrations(), ...projectionMigrations()]);
     for (const projection of selected) {
       const started = performance.now();
       const position = await rebuild(storage.db, storage.store, projection, 5000);

@@ -1,5 +1,5 @@
-import type { Queryable } from '@ifu/platform/database/database';
-import type { ProjectedEvent } from '@ifu/platform/event-store/event-store';
+import type { Queryable } from '@ifu/storage/database/database';
+import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 
 /**
  * A read model built from the log. `apply` (or `applyBatch`) runs inside the transaction that also advances the

@@ -1,4 +1,4 @@
-import { migrationsFromDirectory, type Migration } from '@ifu/platform/database/migrations';
+import { migrationsFromDirectory, type Migration } from '@ifu/storage/database/migrations';
 import { customerListProjection } from './customer-list/projection';
 import type { Projection } from './projection';
 import { userAccountsProjection } from './user-accounts/projection';

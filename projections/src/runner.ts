@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { Database } from '@ifu/platform/database/database';
-import type { EventStore, ProjectedEvent } from '@ifu/platform/event-store/event-store';
+import type { Database } from '@ifu/storage/database/database';
+import type { EventStore, ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import type { Projection } from './projection';
 
 export interface RunnerOptions {

@@ -1,5 +1,5 @@
-import { migrate, platformMigrations } from '@ifu/platform/database/migrations';
-import { openStorage } from '@ifu/platform/storage';
+import { migrate, storageMigrations } from '@ifu/storage/database/migrations';
+import { openStorage } from '@ifu/storage/storage';
 import pino from 'pino';
 import { allProjections, projectionMigrations } from './registry';
 import { ProjectionRunner } from './runner';
@@ -13,7 +13,7 @@ async function main() {
     logger.warn('DATABASE_URL is not set: the embedded database cannot be shared with an API process; use npm start instead');
   }
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
-  await migrate(storage.db, [...platformMigrations(), ...projectionMigrations()]);
+  await migrate(storage.db, [...storageMigrations(), ...projectionMigrations()]);
   const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
     onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
   });

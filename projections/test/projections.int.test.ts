@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type UserEvent, userStreamId } from '@ifu/contracts';
-import type { Queryable } from '@ifu/platform/database/database';
-import type { EventMetadata, RecordedEvent } from '@ifu/platform/event-store/event-store';
-import { PostgresEventStore } from '@ifu/platform/event-store/postgres-event-store';
+import type { Queryable } from '@ifu/storage/database/database';
+import type { EventMetadata, RecordedEvent } from '@ifu/storage/event-store/event-store';
+import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import type { Projection } from '../src/projection';
 import { catchUp, ensureCheckpoints, projectBatch, ProjectionRunner, rebuild } from '../src/runner';

@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { migrate } from '@ifu/platform/database/migrations';
-import { openStorage, type Storage } from '@ifu/platform/storage';
+import { migrate } from '@ifu/storage/database/migrations';
+import { openStorage, type Storage } from '@ifu/storage/storage';
 import { allProjections, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
 import { createMailer } from './mail/mailer';

@@ -1,6 +1,6 @@
 import type { CustomerEvent } from '@ifu/contracts';
-import type { Queryable } from '@ifu/platform/database/database';
-import type { ProjectedEvent } from '@ifu/platform/event-store/event-store';
+import type { Queryable } from '@ifu/storage/database/database';
+import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import type { Projection } from '../projection';
 
 export const customerListProjection: Projection = {

@@ -1,5 +1,5 @@
 import type { Signature } from '@ifu/contracts';
-import type { Queryable } from '@ifu/platform/database/database';
+import type { Queryable } from '@ifu/storage/database/database';
 
 export interface CustomerRecord {
   id: string;

@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '@ifu/platform/event-store/event-store';
+import type { RecordedEvent } from '@ifu/storage/event-store/event-store';
 
 /** Stream prefixes (architecture §2: `<kind>-<id>`), longest first so `user-email-` wins over `user-`. */
 const SUBJECTS: Array<[prefix: string, type: string]> = [

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import type { Queryable } from '@ifu/platform/database/database';
-import type { EventStore, RecordedEvent } from '@ifu/platform/event-store/event-store';
+import type { Queryable } from '@ifu/storage/database/database';
+import type { EventStore, RecordedEvent } from '@ifu/storage/event-store/event-store';
 import { csvRow } from './csv';
 import { actionInWords, reasonOrComments, signatureMeaning, subjectNameInEvent, subjectOf } from './describe-event';
 

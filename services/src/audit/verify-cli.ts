@@ -1,5 +1,5 @@
-import { migrate } from '@ifu/platform/database/migrations';
-import { openStorage } from '@ifu/platform/storage';
+import { migrate } from '@ifu/storage/database/migrations';
+import { openStorage } from '@ifu/storage/storage';
 import { allMigrations } from '../platform/all-migrations';
 import { loadConfigOrExit } from '../platform/config';
 

@@ -13,7 +13,7 @@ import {
   type CustomerView,
   UpdateCustomerFields,
 } from '@ifu/contracts';
-import { WrongExpectedVersionError } from '@ifu/platform/event-store/event-store';
+import { WrongExpectedVersionError } from '@ifu/storage/event-store/event-store';
 import { type CustomerRecord, findCustomerById, findUserById, listApprovedCustomers, listCustomers } from '@ifu/projections';
 import type { z } from 'zod';
 import { FileStore } from '../files/file-store';

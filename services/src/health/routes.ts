@@ -7,7 +7,7 @@ export function healthRoutes(ctx: AppContext, isShuttingDown: () => boolean): Ro
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  router.get('/ready', async (_req, res) => {
+  router.get('/ready', async (req, res) => {
     if (isShuttingDown()) {
       res.status(503).json({ message: 'shutting down' });
       return;
@@ -16,7 +16,8 @@ export function healthRoutes(ctx: AppContext, isShuttingDown: () => boolean): Ro
       await ctx.db.query('SELECT 1');
       await ctx.store.lastPosition();
       res.json({ status: 'ready' });
-    } catch {
+    } catch (err) {
+      req.log.error({ err }, 'not ready: the database or the event store did not answer');
       res.status(503).json({ message: 'database or event store unreachable' });
     }
   });

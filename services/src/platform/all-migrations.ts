@@ -1,9 +1,9 @@
-import { migrationsFromDirectory, platformMigrations, type Migration } from '@ifu/platform/database/migrations';
+import { migrationsFromDirectory, storageMigrations, type Migration } from '@ifu/storage/database/migrations';
 import { projectionMigrations } from '@ifu/projections';
 
 /** Platform tables, then the API's own tables, then the read models. */
 export const allMigrations = (): Migration[] => [
-  ...platformMigrations(),
+  ...storageMigrations(),
   ...migrationsFromDirectory('services', new URL('../../migrations', import.meta.url).pathname),
   ...projectionMigrations(),
 ];

@@ -1,5 +1,5 @@
-import type { Database } from '@ifu/platform/database/database';
-import type { EventStore } from '@ifu/platform/event-store/event-store';
+import type { Database } from '@ifu/storage/database/database';
+import type { EventStore } from '@ifu/storage/event-store/event-store';
 import type { Mailer } from '../mail/mailer';
 import type { Config } from './config';
 import type { Logger } from './logger';

@@ -2,7 +2,7 @@ import {
   type EventMetadata,
   type EventStore,
   WrongExpectedVersionError,
-} from '@ifu/platform/event-store/event-store';
+} from '@ifu/storage/event-store/event-store';
 
 interface DomainEvent {
   type: string;

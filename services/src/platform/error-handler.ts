@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { WrongExpectedVersionError } from '@ifu/platform/event-store/event-store';
+import { WrongExpectedVersionError } from '@ifu/storage/event-store/event-store';
 import { ReadModelTimeoutError } from '@ifu/projections';
 import { HttpError } from './http-errors';
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { Actor, EventMetadata } from '@ifu/platform/event-store/event-store';
+import type { Actor, EventMetadata } from '@ifu/storage/event-store/event-store';
 import type { Role } from '@ifu/contracts';
 
 /** The logged-in staff member behind a request, set by the authentication middleware. */

@@ -1,4 +1,4 @@
-import type { EventMetadata } from '@ifu/platform/event-store/event-store';
+import type { EventMetadata } from '@ifu/storage/event-store/event-store';
 import type { AppContext } from './app-context';
 import { handleCommand } from './command-handling';
 import { conflict } from './http-errors';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { emailClaimStreamId, type UserEvent, userStreamId } from '@ifu/contracts';
-import { type EventMetadata, type EventStore, WrongExpectedVersionError } from '@ifu/platform/event-store/event-store';
-import type { Database } from '@ifu/platform/database/database';
+import { type EventMetadata, type EventStore, WrongExpectedVersionError } from '@ifu/storage/event-store/event-store';
+import type { Database } from '@ifu/storage/database/database';
 import { hashPassword, storePasswordHash } from './passwords';
 
 export const BOOTSTRAP_STREAM = 'system-bootstrap';

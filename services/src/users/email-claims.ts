@@ -1,5 +1,5 @@
 import { emailClaimStreamId, userStreamId } from '@ifu/contracts';
-import type { EventMetadata } from '@ifu/platform/event-store/event-store';
+import type { EventMetadata } from '@ifu/storage/event-store/event-store';
 import type { AppContext } from '../platform/app-context';
 import { claimUnique, releaseUnique, type UniqueValue } from '../platform/unique-claims';
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type UserEvent, userStreamId } from '@ifu/contracts';
-import type { EventMetadata } from '@ifu/platform/event-store/event-store';
+import type { EventMetadata } from '@ifu/storage/event-store/event-store';
 import type { UserAccount } from '@ifu/projections';
 import type { AppContext } from '../platform/app-context';
 

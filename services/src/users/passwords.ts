@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import type { Queryable } from '@ifu/platform/database/database';
+import type { Queryable } from '@ifu/storage/database/database';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes) keeps a login near 50 ms on the 2-core machines.
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -1,5 +1,5 @@
 import { SESSION_INACTIVITY_MS } from '@ifu/contracts';
-import type { Queryable } from '@ifu/platform/database/database';
+import type { Queryable } from '@ifu/storage/database/database';
 
 export async function createSession(db: Queryable, sessionId: string, userId: string, now: Date): Promise<void> {
   await db.query('INSERT INTO sessions (id, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)', [

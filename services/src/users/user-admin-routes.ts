@@ -12,7 +12,7 @@ import {
   type UserMutationResponse,
   userStreamId,
 } from '@ifu/contracts';
-import { WrongExpectedVersionError } from '@ifu/platform/event-store/event-store';
+import { WrongExpectedVersionError } from '@ifu/storage/event-store/event-store';
 import { findUserById, listActiveAdmins, listUsers, type UserAccount } from '@ifu/projections';
 import type { AppContext } from '../platform/app-context';
 import { conflict, forbidden, type HttpError, notFound } from '../platform/http-errors';

@@ -16,7 +16,8 @@ export function migrationsFromDirectory(set: string, directory: string): Migrati
     .map((name) => ({ id: `${set}/${name}`, sql: readFileSync(join(directory, name), 'utf8') }));
 }
 
-export const platformMigrations = (): Migration[] =>
+// The set keeps its first name, 'platform': migration ids are stored in schema_migrations and must never change.
+export const storageMigrations = (): Migration[] =>
   migrationsFromDirectory('platform', new URL('../../migrations', import.meta.url).pathname);
 
 /**
