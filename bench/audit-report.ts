@@ -15,6 +15,7 @@ import { eventHash, GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { writeAuditCsv } from '../services/src/audit/report';
 import { createBenchDatabase } from './lib/database';
+import { auditDictionary } from '@ifu/services/features';
 
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TOTAL = Number(process.env.AUDIT_EVENTS ?? 1_000_000);
@@ -100,7 +101,7 @@ async function main() {
     }, 20);
     const sink = new CountingSink();
     started = performance.now();
-    const rows = await writeAuditCsv(store, db, { from: new Date(START), toExclusive: new Date(START + SPAN_MS + 86_400_000) }, sink);
+    const rows = await writeAuditCsv(store, db, auditDictionary(), { from: new Date(START), toExclusive: new Date(START + SPAN_MS + 86_400_000) }, sink);
     await new Promise<void>((resolve) => sink.end(resolve));
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);

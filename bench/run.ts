@@ -10,6 +10,7 @@ import type { Database } from '@ifu/storage/database/database';
 import { redactConnectionString } from '@ifu/storage/database/postgres';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
+import { listenToPostgres } from '@ifu/storage/notifications';
 import { rebuild } from '@ifu/projections/runner';
 import { userAccountsProjection } from '@ifu/projections/user-accounts/projection';
 import { appendWorkload, runAppends, type AppendResult } from './benchmarks/appends';
@@ -56,7 +57,14 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 
 async function openStore(bench: BenchDatabase, db: Database, schema: string): Promise<EventStore> {
   // As in production (services/storage/src/storage.ts): a LISTEN connection next to the pool.
-  return PostgresEventStore.open(db, { listenConnectionString: bench.url, listenSearchPath: schema });
+  const notifications = await listenToPostgres(bench.url, schema);
+  const store = await PostgresEventStore.open(db, { notifications });
+  const close = store.close.bind(store);
+  store.close = async () => {
+    await close();
+    await notifications.close();
+  };
+  return store;
 }
 
 /** Round trips and time per statement kind for a number of single-event appends, through an instrumented pool. */

@@ -169,6 +169,12 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await newRow.getByRole('button', { name: 'Deactivate Nina Newcomer' }).click();
     const confirm = page.getByRole('dialog');
     expect(await confirm.textContent()).toContain('Do you want to deactivate Nina Newcomer?');
+    // Every deactivation is an electronic signature: the admin's own username and password.
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(() => confirm.getByText('Enter Username and Password').count()).toBe(2);
+    await confirm.getByLabel('Username').fill(ADMIN_EMAIL);
+    await confirm.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.screenshot({ path: `${SCREENSHOTS}/manage-users-deactivate-signed.png`, animations: 'disabled' });
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await toast(page, USER_MESSAGES.deleted).waitFor();
     await expect.poll(() => newRow.getByTestId('user-status').textContent()).toBe('INACTIVE');

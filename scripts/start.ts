@@ -10,7 +10,8 @@ import { buildPortal, needsBuild, type PortalName, startPortalServer } from './p
  */
 async function main() {
   const config = loadConfigOrExit();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+  const pretty = config.LOG_FORMAT === 'pretty';
 
   for (const portal of ['admin', 'customer'] as PortalName[]) {
     if (needsBuild(portal)) {
@@ -21,7 +22,7 @@ async function main() {
     }
   }
 
-  const api = await startApi(config, { logger });
+  const api = await startApi(config, { logger, announceMail: pretty ? announceMail : undefined });
   const adminPortal = await startPortalServer({ portal: 'admin', port: config.ADMIN_PORTAL_PORT, apiUrl: config.PUBLIC_API_URL });
   const customerPortal = await startPortalServer({
     portal: 'customer',
@@ -39,9 +40,9 @@ async function main() {
     `  Mail:             ${api.context.mailer.description}`,
   ];
   const banner = describeBootstrap(api.bootstrap);
-  if (banner) lines.push(`  ${banner}`);
+  if (banner) lines.push('', `  ${highlight(banner, pretty)}`);
   else lines.push('  Log in with your existing administrator account (created on the first start).');
-  console.log(`${lines.join('\n')}\n`);
+  console.log(boxed(lines, pretty));
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -56,6 +57,23 @@ async function main() {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** The banner, framed so that it stands out between the log lines. */
+function boxed(lines: string[], pretty: boolean): string {
+  const rule = '='.repeat(78);
+  const text = [rule, ...lines.filter((line, i) => i > 0 || line !== ''), rule].join('\n');
+  return pretty ? `\n\x1b[1m${text}\x1b[0m\n` : `\n${text}\n`;
+}
+
+function highlight(text: string, pretty: boolean): string {
+  return pretty ? `\x1b[33m${text}\x1b[0m\x1b[1m` : text;
+}
+
+/** With no SMTP server, each mail's links are shown in full, so a newcomer can follow them from the terminal. */
+function announceMail(mail: { to: string; subject: string; links: string[]; file: string }) {
+  const links = mail.links.map((link) => `    -> \x1b[36m${link}\x1b[0m`);
+  console.log([`\n  \x1b[1mMail to ${mail.to}: ${mail.subject}\x1b[0m`, ...links, `    (saved as ${mail.file})\n`].join('\n'));
 }
 
 main().catch((error: unknown) => {

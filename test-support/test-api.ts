@@ -2,13 +2,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { emailClaimStreamId, type Role, type UserEvent, userStreamId } from '@ifu/contracts';
+import { credentialsStreamId, type Role, userStreamId } from '@ifu/contracts';
 import { PostgresEventStore } from '../services/storage/src/event-store/postgres-event-store';
-import type { EventMetadata } from '../services/storage/src/event-store/event-store';
+import { listenToPostgres, type Notifications } from '../services/storage/src/notifications';
 import { startApi, type RunningApi } from '../services/src/api-server';
+import { accountFacts, credentialsDecider, loadAccount } from '../services/src/auth/credentials';
+import { hashPassword, storePasswordHash } from '../services/src/auth/password-hashes';
+import type { CommandRun } from '../services/src/platform/command-pipeline';
 import { loadConfig } from '../services/src/platform/config';
-import { createLogger } from '../services/src/platform/logger';
-import { hashPassword, storePasswordHash } from '../services/src/users/passwords';
+import { createLogger, type Logger } from '../services/src/platform/logger';
+import { userDecider } from '../services/src/users/decider';
+import { claimEmail } from '../services/src/users/email-claims';
 import { freePort } from './free-port';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
@@ -35,7 +39,9 @@ export interface TestApi {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert response bodies field by field
   call(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   login(email: string, password: string): Promise<string>;
-  /** Creates an active account with a password directly in the log (the Manage User screens come later). */
+  /** A command run as the test's own arrangement (actor: system 'test-arrangement'), through the product's pipeline. */
+  arrange(): CommandRun;
+  /** Creates an active account with a password, through the product's pipeline (no mail, no HTTP). */
   createUser(options: { email: string; role: Role; password?: string; firstName?: string; lastName?: string; passwordSetAt?: Date }): Promise<string>;
   /** The .eml files written so far (no SMTP_URL in tests), oldest first. */
   mails(): Array<{ to: string; subject: string; text: string }>;
@@ -45,13 +51,14 @@ export interface TestApi {
 }
 
 /** The real API, in-process on a free port, over a fresh schema of the test database. */
-export async function startTestApi(env: Record<string, string> = {}): Promise<TestApi> {
+export async function startTestApi(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestApi> {
   const database = await openTestDatabase();
-  const store = await PostgresEventStore.open(database.db, {
-    listenConnectionString: database.connectionString,
-    listenSearchPath: database.schema,
-  });
+  const notifications: Notifications | undefined = database.connectionString
+    ? await listenToPostgres(database.connectionString, database.schema)
+    : undefined;
+  const store = await PostgresEventStore.open(database.db, { notifications });
   const dataDir = mkdtempSync(join(tmpdir(), 'ifu-test-'));
+  // DATA_DIR may be given relative (as the default './data' is): it is resolved at start-up.
   const clock = new TestClock();
   // A known port, so that URLs the API builds for itself (logo links) point at it.
   const config = loadConfig({
@@ -63,8 +70,8 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const api = await startApi(config, {
-    storage: { db: database.db, store, close: async () => {} },
-    logger: createLogger(config.LOG_LEVEL),
+    storage: { db: database.db, store, notifications, close: async () => {} },
+    logger: options.logger ?? createLogger({ level: config.LOG_LEVEL, format: 'json' }),
     clock: clock.now,
     host: '127.0.0.1',
   });
@@ -92,13 +99,8 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     return { status: response.status, body: parsed, headers: response.headers };
   };
 
-  const metadata = (): EventMetadata => ({
-    actor: { type: 'system', name: 'test-arrangement' },
-    occurredAt: clock.now().toISOString(),
-    correlationId: randomUUID(),
-    ip: null,
-    userAgent: null,
-  });
+  const arrange = () =>
+    api.context.commands.begin({ actor: { type: 'system', name: 'test-arrangement' }, correlationId: randomUUID(), ip: null, userAgent: null });
 
   const mails = (): Array<{ to: string; subject: string; text: string }> => {
     const dir = join(dataDir, 'mail');
@@ -132,19 +134,27 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
       if (response.status !== 200) throw new Error(`login of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
       return response.body.message as string;
     },
+    arrange,
     async createUser({ email, role, password, firstName = 'Test', lastName = role === 'ADMIN' ? 'Admin' : 'User', passwordSetAt }) {
       const userId = randomUUID();
-      const setAt = (passwordSetAt ?? clock.now()).toISOString();
-      const events: UserEvent[] = [
-        { type: 'UserRegistered', data: { userId, email, firstName, lastName, role, isTrainingCompleted: true, origin: 'admin' } },
-      ];
+      const run = arrange();
+      const stream = userStreamId(userId);
+      await claimEmail(api.context, run, email.toLowerCase(), userId);
+      await run.execute({
+        stream,
+        decider: userDecider,
+        command: { type: 'RegisterUser', userId, email: email.toLowerCase(), firstName, lastName, role, isTrainingCompleted: true },
+      });
       if (password) {
-        await storePasswordHash(database.db, userId, await hashPassword(password), setAt);
-        events.push({ type: 'PasswordSet', data: { userId, setAt, via: 'set-password-link' } });
+        const setAt = passwordSetAt ?? run.now;
+        await storePasswordHash(database.db, userId, await hashPassword(password), setAt.toISOString());
+        await run.execute({
+          stream: credentialsStreamId(userId),
+          decider: credentialsDecider,
+          command: { type: 'SetPassword', account: accountFacts(await loadAccount(run, userId)), via: 'set-password-link', now: setAt },
+        });
       }
-      await store.append(emailClaimStreamId(email), [{ type: 'EmailClaimed', data: { email: email.toLowerCase(), userId }, metadata: metadata() }], 'any');
-      const appended = await store.append(userStreamId(userId), events.map((e) => ({ ...e, metadata: metadata() })), 0);
-      await api.context.readModels.waitFor(appended.lastPosition);
+      await run.settle(['user-accounts']);
       return userId;
     },
     mails,
@@ -157,6 +167,7 @@ export async function startTestApi(env: Record<string, string> = {}): Promise<Te
     async dispose() {
       await api.stop();
       await store.close();
+      await notifications?.close();
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -8,7 +8,7 @@ import type { Database } from '../services/storage/src/database/database';
 import { migrate, type Migration } from '../services/storage/src/database/migrations';
 import { openPostgres } from '../services/storage/src/database/postgres';
 import { wrapPglite } from '../services/storage/src/database/pglite';
-import { allMigrations } from '../services/src/platform/all-migrations';
+import { allMigrations } from '../services/src/features';
 
 export interface TestDatabase {
   db: Database;

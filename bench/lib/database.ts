@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Database } from '@ifu/storage/database/database';
 import { migrate } from '@ifu/storage/database/migrations';
 import { openPostgres } from '@ifu/storage/database/postgres';
-import { allMigrations } from '@ifu/services/platform/all-migrations';
+import { allMigrations } from '@ifu/services/features';
 
 /** One database created for this run on the server; every benchmark gets its own migrated schema in it. */
 export interface BenchDatabase {

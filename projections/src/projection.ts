@@ -1,21 +1,21 @@
+import type { Migration } from '@ifu/storage/database/migrations';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 
 /**
- * A read model built from the log. `apply` (or `applyBatch`) runs inside the transaction that also advances the
- * projection's checkpoint, so each event's effect lands exactly once.
+ * A read model built from the log. `applyBatch` runs inside the transaction that also advances the projection's
+ * checkpoint, so each event's effect lands exactly once; it is set-based (a few statements a batch, whatever its
+ * size) and has the same effect as the events applied one at a time.
  */
 export interface Projection {
-  /** kebab-case, the key of its checkpoint row. */
+  /** kebab-case, the key of its checkpoint row, and what a command names when it waits for this read model. */
   readonly name: string;
   /** Emptied on rebuild. */
   readonly tables: readonly string[];
   /** Event types this projection reads; the checkpoint moves past the others too. */
   readonly handles: ReadonlySet<string>;
-  apply(tx: Queryable, event: ProjectedEvent): Promise<void>;
-  /**
-   * Optional set-based form: the handled events of one batch, in log order, with the same effect as `apply` on
-   * each in turn (a replay then costs a few statements per batch instead of one per event).
-   */
-  applyBatch?(tx: Queryable, events: readonly ProjectedEvent[]): Promise<void>;
+  /** Its own tables' migrations, in order. */
+  migrations(): Migration[];
+  /** The handled events of one batch, in log order. */
+  applyBatch(tx: Queryable, events: readonly ProjectedEvent[]): Promise<void>;
 }

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore, ProjectedEvent } from '@ifu/storage/event-store/event-store';
+import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import type { Projection } from './projection';
 
 export interface RunnerOptions {
@@ -8,6 +9,10 @@ export interface RunnerOptions {
   /** Polling fallback when no wake-up arrives (another process appended, LISTEN lost). */
   pollIntervalMs?: number;
   onError?: (projection: string, error: unknown) => void;
+  /** Checkpoint wake-ups from a projections worker in another process (LISTEN/NOTIFY). */
+  onCheckpoint?: (listener: () => void) => () => void;
+  /** Progress over events for nobody is saved at least this often (default 5 s) or every 1,000 such events. */
+  saveProgressEveryMs?: number;
 }
 
 export class ReadModelTimeoutError extends Error {
@@ -26,66 +31,90 @@ export async function ensureCheckpoints(db: Database, projections: readonly Proj
   }
 }
 
+async function checkpointOf(db: Database, name: string): Promise<number> {
+  const { rows } = await db.query<{ position: string | number }>('SELECT position FROM projection_checkpoints WHERE name = $1', [name]);
+  return Number(rows[0]?.position ?? 0);
+}
+
 interface Prefetch {
   after: number;
   events: Promise<ProjectedEvent[]>;
 }
 
+/** Where a projector is: its checkpoint row as last seen or written, and how far it has really got. */
+export interface Cursor {
+  /** The checkpoint in the database, as this projector last read or wrote it. */
+  committed: number;
+  /** Every event up to here is applied or held nothing for this projection (ahead of `committed` between commits). */
+  position: number;
+  /** The next batch, already being read. */
+  next?: Prefetch;
+}
+
 /**
- * Applies one batch after the projection's checkpoint in a single transaction: the read model and the
- * checkpoint move together or not at all. Events are read before the transaction (on the embedded database a
- * query outside a running transaction would wait for it); inside, the checkpoint row is locked and must still be
- * where it was, so two processes running the same projector cannot both apply a batch. When a full batch came, the
- * next one is already being read while this one is applied (`next`), and used only if it starts where this ended.
+ * Applies one batch after the cursor. A batch with events for the projection is applied in one transaction with its
+ * checkpoint: the read model and the checkpoint move together or not at all. Inside, the checkpoint row is locked
+ * and must still be where this projector left it, so two processes running the same projector cannot both apply a
+ * batch. A batch with nothing for the projection only moves the cursor: no transaction, no commit (`saveCheckpoint`
+ * writes such progress now and then). Events are read before the transaction (on the embedded database a query
+ * outside a running transaction would wait for it); when a full batch came, the next one is read while this one is
+ * applied.
  */
 export async function projectBatch(
   db: Database,
   store: EventStore,
   projection: Projection,
   batchSize: number,
-  prefetched?: Prefetch,
-): Promise<{ read: number; position: number; next?: Prefetch }> {
-  const { rows } = await db.query<{ position: string | number }>(
-    'SELECT position FROM projection_checkpoints WHERE name = $1',
-    [projection.name],
-  );
-  const checkpoint = Number(rows[0]?.position ?? 0);
-  const events =
-    prefetched?.after === checkpoint ? await prefetched.events : await store.readAllForProjection(checkpoint, batchSize);
-  if (events.length === 0) return { read: 0, position: checkpoint };
+  from?: Cursor,
+): Promise<{ read: number } & Cursor> {
+  const cursor: Cursor = from ?? (await checkpointOf(db, projection.name).then((position) => ({ committed: position, position })));
+  const events = cursor.next?.after === cursor.position ? await cursor.next.events : await store.readAllForProjection(cursor.position, batchSize);
+  if (events.length === 0) return { read: 0, committed: cursor.committed, position: cursor.position };
   const position = events[events.length - 1]!.position;
   let next: Prefetch | undefined;
   if (events.length === batchSize) {
     next = { after: position, events: store.readAllForProjection(position, batchSize) };
     next.events.catch(() => {}); // surfaced when awaited
   }
+  const handled = events.filter((event) => projection.handles.has(event.type));
+  if (handled.length === 0) return { read: events.length, committed: cursor.committed, position, next };
   return db.transaction(async (tx) => {
     const locked = await tx.query<{ position: string | number }>(
       'SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
       [projection.name],
     );
     const current = Number(locked.rows[0]?.position ?? 0);
-    // Another runner applied this batch meanwhile: nothing to do, the next round starts from its checkpoint.
-    if (current !== checkpoint) return { read: 0, position: current };
-    const handled = events.filter((event) => projection.handles.has(event.type));
-    if (projection.applyBatch) await projection.applyBatch(tx, handled);
-    else for (const event of handled) await projection.apply(tx, event);
-    await tx.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [
-      projection.name,
-      position,
-    ]);
-    return { read: events.length, position, next };
+    // Another runner applied events meanwhile: nothing to do, carry on from its checkpoint.
+    if (current !== cursor.committed) return { read: 0, committed: current, position: current };
+    await projection.applyBatch(tx, handled);
+    await tx.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [projection.name, position]);
+    if (db.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [CHECKPOINTS_CHANNEL, projection.name]);
+    return { read: events.length, committed: position, position, next };
   });
 }
 
-/** Replays a projection until it has caught up with the log. */
+/** Writes progress over events that held nothing for the projection; returns the cursor as the database has it now. */
+export async function saveCheckpoint(db: Database, projection: Projection, cursor: Cursor): Promise<Cursor> {
+  if (cursor.position <= cursor.committed) return cursor;
+  const result = await db.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1 AND position = $3', [
+    projection.name,
+    cursor.position,
+    cursor.committed,
+  ]);
+  if (result.rowCount === 1) return { ...cursor, committed: cursor.position };
+  const current = await checkpointOf(db, projection.name);
+  return { committed: current, position: current };
+}
+
+/** Replays a projection until it has caught up with the log, and saves its checkpoint. */
 export async function catchUp(db: Database, store: EventStore, projection: Projection, batchSize = 1000): Promise<number> {
-  let prefetched: Prefetch | undefined;
+  let cursor: Cursor | undefined;
   for (;;) {
-    const result = await projectBatch(db, store, projection, batchSize, prefetched);
-    prefetched = result.next;
-    if (result.read < batchSize) return result.position;
+    const { read, ...next } = await projectBatch(db, store, projection, batchSize, cursor);
+    cursor = next;
+    if (read < batchSize) break;
   }
+  return (await saveCheckpoint(db, projection, cursor)).position;
 }
 
 /** Empties a projection's tables and checkpoint, then replays the whole log into it. */
@@ -99,19 +128,13 @@ export async function rebuild(db: Database, store: EventStore, projection: Proje
   return catchUp(db, store, projection, batchSize);
 }
 
-/** The smallest checkpoint among the given projections: every read model has passed it. */
-export async function readModelsPosition(db: Database, projections: readonly Projection[]): Promise<number> {
-  const { rows } = await db.query<{ position: string | number | null; n: string | number }>(
-    'SELECT min(position) AS position, count(*) AS n FROM projection_checkpoints WHERE name = ANY($1)',
-    [projections.map((p) => p.name)],
-  );
-  if (Number(rows[0]?.n ?? 0) < projections.length) return 0;
-  return Number(rows[0]?.position ?? 0);
-}
+/** Progress over events for nobody is written once this far ahead of the checkpoint, or this long after. */
+const SAVE_AFTER_EVENTS = 1000;
+const SAVE_AFTER_MS = 5000;
 
 /**
- * Keeps projections up to date in this process: woken by appends, polling as a fallback.
- * Each projection runs its own loop, so a failing one does not stop the others.
+ * Keeps projections up to date in this process: woken by appends, polling as a fallback. Each projection runs its
+ * own loop, so a failing one does not stop the others, and a command waits only for the read models it names.
  */
 export class ProjectionRunner {
   private readonly progress = new EventEmitter().setMaxListeners(1000);
@@ -121,6 +144,7 @@ export class ProjectionRunner {
   private unsubscribe?: () => void;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly byName: Map<string, Projection>;
 
   constructor(
     private readonly db: Database,
@@ -130,6 +154,7 @@ export class ProjectionRunner {
   ) {
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
+    this.byName = new Map(projections.map((p) => [p.name, p]));
   }
 
   async start(): Promise<void> {
@@ -143,26 +168,32 @@ export class ProjectionRunner {
 
   private async loop(projection: Projection, signals: EventEmitter): Promise<void> {
     let woken = true;
+    let resolveSleep: (() => void) | undefined;
     const onWake = () => {
       woken = true;
       resolveSleep?.();
     };
-    let resolveSleep: (() => void) | undefined;
     signals.on('wake', onWake);
     const stopListener = () => resolveSleep?.();
     this.progress.on('stop', stopListener);
-    let prefetched: Prefetch | undefined;
+    let cursor: Cursor | undefined;
+    let savedAt = Date.now();
     try {
       while (this.running) {
         woken = false;
         try {
-          const { read, position, next } = await projectBatch(this.db, this.store, projection, this.batchSize, prefetched);
-          prefetched = next;
-          this.positions.set(projection.name, position);
+          const { read, ...next } = await projectBatch(this.db, this.store, projection, this.batchSize, cursor);
+          cursor = next;
+          if (cursor.committed === cursor.position) savedAt = Date.now();
+          else if (cursor.position - cursor.committed >= SAVE_AFTER_EVENTS || Date.now() - savedAt >= (this.options.saveProgressEveryMs ?? SAVE_AFTER_MS)) {
+            cursor = await saveCheckpoint(this.db, projection, cursor);
+            savedAt = Date.now();
+          }
+          this.positions.set(projection.name, cursor.position);
           this.progress.emit('progress');
           if (read === this.batchSize) continue;
         } catch (error) {
-          prefetched = undefined;
+          cursor = undefined;
           this.options.onError?.(projection.name, error);
         }
         if (!this.running || woken) continue;
@@ -173,32 +204,35 @@ export class ProjectionRunner {
         });
         resolveSleep = undefined;
       }
+      if (cursor) await saveCheckpoint(this.db, projection, cursor).catch((error: unknown) => this.options.onError?.(projection.name, error));
     } finally {
       signals.off('wake', onWake);
       this.progress.off('stop', stopListener);
     }
   }
 
-  private localPosition(): number {
-    if (this.positions.size < this.projections.length) return 0;
-    return Math.min(...this.positions.values());
+  private projectionsNamed(names: readonly string[]): Projection[] {
+    return names.map((name) => {
+      const projection = this.byName.get(name);
+      if (!projection) throw new Error(`no read model named ${name}`);
+      return projection;
+    });
   }
 
-  /** Read-your-writes: resolves once every read model has applied the log up to `position`. */
-  async waitFor(position: number, timeoutMs = 5000): Promise<void> {
-    if (this.localPosition() >= position) return;
-    if (!this.running) {
-      // Projections run in another process: watch the checkpoints.
-      const deadline = Date.now() + timeoutMs;
-      while ((await readModelsPosition(this.db, this.projections)) < position) {
-        if (Date.now() > deadline) throw new ReadModelTimeoutError(position, timeoutMs);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      return;
-    }
-    await new Promise<void>((resolve, reject) => {
+  /** Read-your-writes: resolves once the named read models have applied the log up to `position`. */
+  async waitFor(position: number, names: readonly string[], timeoutMs = 5000): Promise<void> {
+    const wanted = this.projectionsNamed(names);
+    if (wanted.length === 0) return;
+    if (this.running) return this.waitLocally(position, wanted, timeoutMs);
+    return this.waitForWorker(position, wanted, timeoutMs);
+  }
+
+  private waitLocally(position: number, wanted: Projection[], timeoutMs: number): Promise<void> {
+    const reached = () => wanted.every((p) => (this.positions.get(p.name) ?? 0) >= position);
+    if (reached()) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
       const check = () => {
-        if (this.localPosition() >= position) {
+        if (reached()) {
           cleanup();
           resolve();
         }
@@ -214,6 +248,47 @@ export class ProjectionRunner {
       this.progress.on('progress', check);
       check();
     });
+  }
+
+  /**
+   * Projections run in another process: a read model has reached `position` when its checkpoint has, or when no
+   * event between its checkpoint and `position` is one it handles (the worker writes such progress only now and
+   * then). Woken by the worker's checkpoint notifications; polls as a fallback.
+   */
+  private async waitForWorker(position: number, wanted: Projection[], timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let pending = wanted;
+    for (;;) {
+      const stillPending: Projection[] = [];
+      for (const projection of pending) if (!(await this.hasReached(projection, position))) stillPending.push(projection);
+      pending = stillPending;
+      if (pending.length === 0) return;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new ReadModelTimeoutError(position, timeoutMs);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(left, 250));
+        const unsubscribe = this.options.onCheckpoint?.(done);
+        function done() {
+          clearTimeout(timer);
+          unsubscribe?.();
+          resolve();
+        }
+      });
+    }
+  }
+
+  private async hasReached(projection: Projection, position: number): Promise<boolean> {
+    let after = await checkpointOf(this.db, projection.name);
+    while (after < position) {
+      const events = await this.store.readAllForProjection(after, 500);
+      for (const event of events) {
+        if (event.position > position) return true;
+        if (projection.handles.has(event.type)) return false;
+      }
+      if (events.length === 0) return false;
+      after = events[events.length - 1]!.position;
+    }
+    return true;
   }
 
   async stop(): Promise<void> {

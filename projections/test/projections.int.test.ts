@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type UserEvent, userStreamId } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
-import type { EventMetadata, RecordedEvent } from '@ifu/storage/event-store/event-store';
+import type { EventMetadata, ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import type { Projection } from '../src/projection';
-import { catchUp, ensureCheckpoints, projectBatch, ProjectionRunner, rebuild } from '../src/runner';
+import { catchUp, ensureCheckpoints, projectBatch, ProjectionRunner, ReadModelTimeoutError, rebuild, saveCheckpoint } from '../src/runner';
 import { userAccountsProjection } from '../src/user-accounts/projection';
 
 const metadata = (): EventMetadata => ({
@@ -34,29 +34,41 @@ async function appendUserHistory(store: PostgresEventStore, users: number) {
 }
 
 /** Counts how often each event is applied; not idempotent on purpose, so applying one twice shows as times = 2. */
-const countingProjection = (afterApply: (event: RecordedEvent) => void = () => {}): Projection => ({
+const countingProjection = (afterApply: (event: ProjectedEvent) => void = () => {}): Projection => ({
   name: 'counting-test',
   tables: ['applied_counts'],
   handles: new Set(['UserRegistered', 'PasswordSet', 'LoginFailed', 'LoginSucceeded']),
-  async apply(tx: Queryable, event: RecordedEvent) {
-    await tx.query(
-      'INSERT INTO applied_counts (position, times) VALUES ($1, 1) ON CONFLICT (position) DO UPDATE SET times = applied_counts.times + 1',
-      [event.position],
-    );
-    afterApply(event);
+  migrations: () => [],
+  async applyBatch(tx: Queryable, events: readonly ProjectedEvent[]) {
+    for (const event of events) {
+      await tx.query(
+        'INSERT INTO applied_counts (position, times) VALUES ($1, 1) ON CONFLICT (position) DO UPDATE SET times = applied_counts.times + 1',
+        [event.position],
+      );
+      afterApply(event);
+    }
+  },
+});
+
+/** The same read model applied one event per statement batch: what a set-based batch must equal. */
+const eventByEvent = (projection: Projection): Projection => ({
+  ...projection,
+  async applyBatch(tx, events) {
+    for (const event of events) await projection.applyBatch(tx, [event]);
   },
 });
 
 const snapshot = async (db: Queryable) => (await db.query('SELECT * FROM user_accounts ORDER BY id')).rows;
 
 describe('projections', () => {
+  // Each test has its own schema and log: none depends on what another left behind.
   let test: TestDatabase;
   let store: PostgresEventStore;
-  beforeAll(async () => {
+  beforeEach(async () => {
     test = await openTestDatabase();
     store = await PostgresEventStore.open(test.db);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await store.close();
     await test.dispose();
   });
@@ -65,7 +77,7 @@ describe('projections', () => {
     const runner = new ProjectionRunner(test.db, store, [userAccountsProjection], { batchSize: 7, pollIntervalMs: 20 });
     await runner.start();
     await appendUserHistory(store, 40);
-    await runner.waitFor(await store.lastPosition());
+    await runner.waitFor(await store.lastPosition(), [userAccountsProjection.name]);
     await runner.stop();
     const incremental = await snapshot(test.db);
     expect(incremental).toHaveLength(40);
@@ -76,6 +88,8 @@ describe('projections', () => {
   });
 
   it('when replayed set-based (applyBatch) or event by event (apply), then user_accounts comes out the same', async () => {
+    await appendUserHistory(store, 40);
+    await rebuild(test.db, store, userAccountsProjection, 1000);
     // Add the rarer events, so batches are cut at UserModified and fold deactivations and reactivations.
     const ids = (await test.db.query<{ id: string }>('SELECT id FROM user_accounts ORDER BY id LIMIT 6')).rows.map((r) => r.id);
     for (const [i, userId] of ids.entries()) {
@@ -87,9 +101,8 @@ describe('projections', () => {
       if (i % 2) events.push({ type: 'UserReactivated', data: { userId, at: new Date().toISOString() } });
       await store.append(userStreamId(userId), events.map((e) => ({ ...e, metadata: metadata() })), version);
     }
-    const eventByEvent: Projection = { ...userAccountsProjection, applyBatch: undefined };
     for (const batchSize of [1, 7, 64, 1000]) {
-      await rebuild(test.db, store, eventByEvent, batchSize);
+      await rebuild(test.db, store, eventByEvent(userAccountsProjection), batchSize);
       const expected = await snapshot(test.db);
       await rebuild(test.db, store, userAccountsProjection, batchSize);
       expect(await snapshot(test.db)).toEqual(expected);
@@ -98,6 +111,7 @@ describe('projections', () => {
   });
 
   it('when a projector stops in the middle of a batch, then it resumes without applying anything twice', async () => {
+    await appendUserHistory(store, 40);
     await test.db.exec('CREATE TABLE applied_counts (position bigint PRIMARY KEY, times integer NOT NULL)');
     let crashAt: number | undefined;
     const counting = countingProjection((event) => {
@@ -124,16 +138,74 @@ describe('projections', () => {
   });
 
   it('when two runners project the same read model at once, then every event is still applied once', async () => {
+    await appendUserHistory(store, 40);
+    await Promise.all([rebuild(test.db, store, userAccountsProjection, 5), rebuild(test.db, store, userAccountsProjection, 7)]);
     const { rows } = await test.db.query<{ n: string }>('SELECT count(*) AS n FROM user_accounts');
     expect(Number(rows[0]!.n)).toBe(40);
-    await rebuild(test.db, store, userAccountsProjection, 5);
-    await test.db.exec('DELETE FROM applied_counts');
-    await test.db.query("UPDATE projection_checkpoints SET position = 0 WHERE name = 'counting-test'");
+    await test.db.exec('CREATE TABLE applied_counts (position bigint PRIMARY KEY, times integer NOT NULL)');
     const counting = countingProjection();
+    await ensureCheckpoints(test.db, [counting]);
     await Promise.all([catchUp(test.db, store, counting, 3), catchUp(test.db, store, counting, 4)]);
     await catchUp(test.db, store, counting, 4);
     const result = await test.db.query<{ n: string; max_times: number }>('SELECT count(*) AS n, max(times) AS max_times FROM applied_counts');
     expect(Number(result.rows[0]!.max_times)).toBe(1);
     expect(Number(result.rows[0]!.n)).toBe(160);
+  });
+
+  const checkpoint = async (name: string) =>
+    Number((await test.db.query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [name])).rows[0]?.position ?? -1);
+
+  /** Events of a type no read model handles: the kind of batch that must cost a projection nothing. */
+  const appendUnrelated = async (count: number) => {
+    const stream = `unrelated-${randomUUID()}`;
+    for (let i = 0; i < count; i++) await store.append(stream, [{ type: 'SomethingElse', data: { i }, metadata: metadata() }], i);
+  };
+
+  it('when a batch holds nothing for a projection, then no checkpoint is committed; the cursor moves, and a save writes it', async () => {
+    await appendUserHistory(store, 2);
+    await ensureCheckpoints(test.db, [userAccountsProjection]);
+    const applied = await projectBatch(test.db, store, userAccountsProjection, 1000);
+    expect(await checkpoint('user-accounts')).toBe(applied.position);
+    await appendUnrelated(5);
+    const skipped = await projectBatch(test.db, store, userAccountsProjection, 1000, applied);
+    expect(skipped).toMatchObject({ read: 5, position: applied.position + 5, committed: applied.position });
+    expect(await checkpoint('user-accounts')).toBe(applied.position);
+    const saved = await saveCheckpoint(test.db, userAccountsProjection, skipped);
+    expect(saved).toMatchObject({ committed: applied.position + 5, position: applied.position + 5 });
+    expect(await checkpoint('user-accounts')).toBe(applied.position + 5);
+  });
+
+  it('when a command waits, then only for the read models it names: a stuck one delays nobody else', async () => {
+    const stuck: Projection = { ...countingProjection(), name: 'stuck-test', applyBatch: async () => Promise.reject(new Error('this read model is broken')) };
+    const runner = new ProjectionRunner(test.db, store, [userAccountsProjection, stuck], { pollIntervalMs: 20, onError: () => {} });
+    await runner.start();
+    try {
+      await appendUserHistory(store, 1);
+      const position = await store.lastPosition();
+      await runner.waitFor(position, [userAccountsProjection.name], 5000);
+      await expect(runner.waitFor(position, ['stuck-test'], 200)).rejects.toBeInstanceOf(ReadModelTimeoutError);
+      await expect(runner.waitFor(position, ['no-such-model'])).rejects.toThrow('no read model named no-such-model');
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('when projections run in another process, then a read model with nothing to do up to the position counts as there', async () => {
+    const worker = new ProjectionRunner(test.db, store, [userAccountsProjection], { pollIntervalMs: 20, saveProgressEveryMs: 600_000 });
+    const api = new ProjectionRunner(test.db, store, [userAccountsProjection]); // not started: the API of the worker layout
+    await worker.start();
+    try {
+      await appendUserHistory(store, 1);
+      await api.waitFor(await store.lastPosition(), [userAccountsProjection.name], 5000);
+      const committed = await checkpoint('user-accounts');
+      await appendUnrelated(3);
+      // The worker has not committed past the unrelated events, yet the read model already shows all there is.
+      await api.waitFor(await store.lastPosition(), [userAccountsProjection.name], 1000);
+      expect(await checkpoint('user-accounts')).toBe(committed);
+    } finally {
+      await worker.stop();
+    }
+    // Stopping writes the progress the worker held in memory.
+    expect(await checkpoint('user-accounts')).toBe(await store.lastPosition());
   });
 });

@@ -1,16 +1,18 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { migrate } from '@ifu/storage/database/migrations';
 import { openStorage, type Storage } from '@ifu/storage/storage';
+import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import { allProjections, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
-import { createMailer } from './mail/mailer';
-import { allMigrations } from './platform/all-migrations';
+import { allMigrations } from './features';
+import { LocalFileStore } from './files/local-file-store';
+import { createMailer, type MailAnnouncer } from './mail/mailer';
 import type { AppContext } from './platform/app-context';
+import { CommandPipeline, Snapshots } from './platform/command-pipeline';
 import type { Config } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
-import { loadSecrets } from './platform/secrets';
+import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
 
 export interface RunningApi {
@@ -28,10 +30,12 @@ export interface StartOptions extends AppOptions {
   storage?: Storage;
   clock?: () => Date;
   host?: string;
+  /** Where mailed links are shown to a person at the terminal (npm start). */
+  announceMail?: MailAnnouncer;
 }
 
 export async function startApi(config: Config, options: StartOptions = {}): Promise<RunningApi> {
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const storage =
     options.storage ??
     (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL }));
@@ -39,34 +43,32 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const applied = await migrate(storage.db, allMigrations());
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
+  const notifications = storage.notifications;
   const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
     onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
+    onCheckpoint: notifications ? (listener) => notifications.on(CHECKPOINTS_CHANNEL, listener) : undefined,
   });
   if (config.RUN_PROJECTIONS) await runner.start();
 
   const clock = options.clock ?? (() => new Date());
+  const secrets = loadSecrets(config);
   const context: AppContext = {
     config,
     db: storage.db,
     store: storage.store,
+    commands: new CommandPipeline(storage.store, new Snapshots(storage.db), runner, clock),
     readModels: runner,
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      outboxDir: resolve(config.DATA_DIR, 'mail'),
-      logger,
-    }),
+    files: new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) }),
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail }),
     logger,
-    secrets: loadSecrets(config),
+    secrets,
     clock,
   };
 
-  const bootstrap = await bootstrapFirstAdmin(storage.db, storage.store, {
+  const bootstrap = await bootstrapFirstAdmin(storage.db, context.commands, await storage.store.lastPosition(), {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
-    now: clock(),
   });
-  if (bootstrap) await runner.waitFor(bootstrap.lastPosition, 30_000);
 
   let shuttingDown = false;
   const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });

@@ -5,7 +5,7 @@ import { createLogger } from './platform/logger';
 /** Production entry point of the API: validate configuration, start, and shut down gracefully on a signal. */
 async function main() {
   const config = loadConfigOrExit();
-  const logger = createLogger(config.LOG_LEVEL);
+  const logger = createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   const api = await startApi(config, { logger });
   logger.info({ url: api.url }, 'API listening');
   const banner = describeBootstrap(api.bootstrap);

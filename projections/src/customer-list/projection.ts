@@ -1,64 +1,68 @@
-import type { CustomerEvent } from '@ifu/contracts';
-import type { Queryable } from '@ifu/storage/database/database';
+import type { CustomerEvent, Signature } from '@ifu/contracts';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
-import type { Projection } from '../projection';
+import { type Row, rowProjection } from '../row-projection';
 
-export const customerListProjection: Projection = {
+/** A row of `customer_list` as stored. */
+export interface CustomerListRow extends Row {
+  customer_name: string;
+  contact_email: string;
+  contact_information: string;
+  country_exclusion_list: string;
+  customer_website_link: string;
+  approver_id: string;
+  logo_sha256: string | null;
+  logo_content_type: string | null;
+  status: string;
+  approved_date: string | Date | null;
+  decision_signature: Signature | null;
+  decision_reason: string | null;
+  created_at: string | Date;
+}
+
+/** Customers: Manage Customer, the customer form, the public module2 lists (spec §2.4, §3). */
+export const customerListProjection = rowProjection<CustomerListRow>({
   name: 'customer-list',
-  tables: ['customer_list'],
-  handles: new Set<CustomerEvent['type']>(['CustomerRegistered', 'CustomerUpdated', 'CustomerLogoChanged', 'CustomerApproved', 'CustomerRejected']),
-  async apply(tx: Queryable, recorded: ProjectedEvent) {
+  table: 'customer_list',
+  migrationsDirectory: new URL('./migrations', import.meta.url),
+  handles: ['CustomerRegistered', 'CustomerUpdated', 'CustomerLogoChanged', 'CustomerApproved', 'CustomerRejected'] satisfies CustomerEvent['type'][],
+  rowId: (event) => (event.data as { customerId: string }).customerId,
+  evolve(row, recorded: ProjectedEvent) {
     const event = { type: recorded.type, data: recorded.data } as CustomerEvent;
-    const version = recorded.streamVersion;
+    const details = (d: Extract<CustomerEvent, { type: 'CustomerRegistered' | 'CustomerUpdated' }>['data']) => ({
+      customer_name: d.customerName,
+      contact_email: d.contactEmail,
+      contact_information: d.contactInformation,
+      country_exclusion_list: d.countryExclusionList,
+      customer_website_link: d.customerWebsiteLink,
+      approver_id: d.approverId,
+    });
+    if (event.type === 'CustomerRegistered') {
+      if (row) return row;
+      return {
+        id: event.data.customerId,
+        ...details(event.data),
+        logo_sha256: event.data.logo.sha256,
+        logo_content_type: event.data.logo.contentType,
+        status: 'REQUIRE_APPROVAL',
+        approved_date: null,
+        decision_signature: null,
+        decision_reason: null,
+        created_at: recorded.recordedAt,
+        stream_version: recorded.streamVersion,
+      };
+    }
+    if (!row) return undefined;
     switch (event.type) {
-      case 'CustomerRegistered': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO customer_list (id, customer_name, contact_email, contact_information, country_exclusion_list,
-                                      customer_website_link, approver_id, logo_sha256, logo_content_type, status,
-                                      created_at, stream_version)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'REQUIRE_APPROVAL', $10, $11)
-           ON CONFLICT (id) DO NOTHING`,
-          [d.customerId, d.customerName, d.contactEmail, d.contactInformation, d.countryExclusionList, d.customerWebsiteLink,
-            d.approverId, d.logo.sha256, d.logo.contentType, recorded.recordedAt, version],
-        );
-        return;
-      }
-      case 'CustomerUpdated': {
-        const d = event.data;
-        await tx.query(
-          `UPDATE customer_list SET customer_name = $2, contact_email = $3, contact_information = $4,
-                  country_exclusion_list = $5, customer_website_link = $6, approver_id = $7, stream_version = $8
-            WHERE id = $1 AND stream_version < $8`,
-          [d.customerId, d.customerName, d.contactEmail, d.contactInformation, d.countryExclusionList, d.customerWebsiteLink, d.approverId, version],
-        );
-        return;
-      }
+      case 'CustomerUpdated':
+        return { ...row, ...details(event.data) };
       case 'CustomerLogoChanged':
-        await tx.query(
-          'UPDATE customer_list SET logo_sha256 = $2, logo_content_type = $3, stream_version = $4 WHERE id = $1 AND stream_version < $4',
-          [event.data.customerId, event.data.logo.sha256, event.data.logo.contentType, version],
-        );
-        return;
+        return { ...row, logo_sha256: event.data.logo.sha256, logo_content_type: event.data.logo.contentType };
       case 'CustomerApproved':
-        await tx.query(
-          `UPDATE customer_list SET status = 'APPROVED', approved_date = $2, decision_signature = $3, decision_reason = NULL,
-                  stream_version = $4
-            WHERE id = $1 AND stream_version < $4`,
-          [event.data.customerId, event.data.approvedDate, JSON.stringify(event.data.signature), version],
-        );
-        return;
+        return { ...row, status: 'APPROVED', approved_date: event.data.approvedDate, decision_signature: event.data.signature, decision_reason: null };
       case 'CustomerRejected':
-        await tx.query(
-          `UPDATE customer_list SET status = 'REJECTED', decision_signature = $2, decision_reason = $3, stream_version = $4
-            WHERE id = $1 AND stream_version < $4`,
-          [event.data.customerId, JSON.stringify(event.data.signature), event.data.reason, version],
-        );
-        return;
-      default: {
-        const unhandled: never = event;
-        return unhandled;
-      }
+        return { ...row, status: 'REJECTED', decision_signature: event.data.signature, decision_reason: event.data.reason };
+      default:
+        return row;
     }
   },
-};
+});

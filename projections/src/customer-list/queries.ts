@@ -1,5 +1,6 @@
 import type { Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
+import { type Page, type PageRequest, queryPage } from '../paging';
 
 export interface CustomerRecord {
   id: string;
@@ -15,6 +16,8 @@ export interface CustomerRecord {
   approvedDate: string | null;
   decision: { signature: Signature; reason: string | null } | null;
   createdAt: string;
+  /** The customer stream's version this row shows: the record's ETag. */
+  version: number;
 }
 
 interface Row {
@@ -34,6 +37,7 @@ interface Row {
   decision_signature: Signature | null;
   decision_reason: string | null;
   created_at: Date | string;
+  stream_version: number;
 }
 
 const SELECT = `
@@ -54,11 +58,22 @@ const toRecord = (row: Row): CustomerRecord => ({
   approvedDate: row.approved_date === null ? null : new Date(row.approved_date).toISOString(),
   decision: row.decision_signature ? { signature: row.decision_signature, reason: row.decision_reason } : null,
   createdAt: new Date(row.created_at).toISOString(),
+  version: row.stream_version,
 });
 
-export async function listCustomers(db: Queryable): Promise<CustomerRecord[]> {
-  const { rows } = await db.query<Row>(`${SELECT} ORDER BY c.created_at, c.id`);
-  return rows.map(toRecord);
+export type CustomerSortField = 'customerName' | 'contactEmail' | 'status' | 'createdAt';
+
+/** Manage Customer's list, oldest first unless sorted: every customer, or one page (`total` counts all matches). */
+export function listCustomers(db: Queryable, request: PageRequest<CustomerSortField> = {}): Promise<Page<CustomerRecord>> {
+  return queryPage(db, request, {
+    select: SELECT,
+    where: [],
+    params: [],
+    searchIn: "customer_name || ' ' || contact_email",
+    sortColumns: { customerName: 'lower(customer_name)', contactEmail: 'lower(contact_email)', status: 'status', createdAt: 'created_at' },
+    defaultOrder: 'created_at, id',
+    map: toRecord,
+  });
 }
 
 export async function listApprovedCustomers(db: Queryable): Promise<CustomerRecord[]> {

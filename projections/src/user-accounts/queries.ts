@@ -1,5 +1,6 @@
 import type { Role } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
+import { type Page, type PageRequest, queryPage } from '../paging';
 
 export interface UserAccount {
   id: string;
@@ -12,6 +13,8 @@ export interface UserAccount {
   isTrainingCompleted: boolean;
   passwordSetAt: string | null;
   lastLoginAt: string | null;
+  /** The user stream's version this row shows: the record's ETag. */
+  version: number;
 }
 
 interface Row {
@@ -25,6 +28,8 @@ interface Row {
   is_training_completed: boolean;
   password_set_at: Date | string | null;
   last_login_at: Date | string | null;
+  stream_version: number;
+  total?: string | number;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -40,10 +45,11 @@ const toAccount = (row: Row): UserAccount => ({
   isTrainingCompleted: row.is_training_completed,
   passwordSetAt: iso(row.password_set_at),
   lastLoginAt: iso(row.last_login_at),
+  version: row.stream_version,
 });
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserAccount | undefined> {
-  const { rows } = await db.query<Row>('SELECT * FROM user_accounts WHERE lower(email) = lower($1)', [email]);
+  const { rows } = await db.query<Row>('SELECT * FROM user_accounts WHERE lower(email) = lower($1) ORDER BY created_at LIMIT 1', [email]);
   return rows[0] && toAccount(rows[0]);
 }
 
@@ -57,10 +63,23 @@ export async function countUsers(db: Queryable): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Every account, oldest first (Manage User, ALL USERS). */
-export async function listUsers(db: Queryable): Promise<UserAccount[]> {
-  const { rows } = await db.query<Row>('SELECT * FROM user_accounts ORDER BY created_at, id');
-  return rows.map(toAccount);
+export type UserSortField = 'firstName' | 'lastName' | 'email' | 'role' | 'status';
+
+/**
+ * Manage User's list, oldest first unless sorted: every account, or one page of them (`total` counts all matches).
+ * `status: 'ACTIVE'` keeps active accounts only (the ACTIVE USERS tab).
+ */
+export function listUsers(db: Queryable, request: PageRequest<UserSortField> & { status?: 'ACTIVE' | 'INACTIVE' } = {}): Promise<Page<UserAccount>> {
+  const active = '(user_active AND NOT is_deleted)';
+  return queryPage(db, request, {
+    select: 'SELECT * FROM user_accounts',
+    where: request.status ? [request.status === 'ACTIVE' ? active : `NOT ${active}`] : [],
+    params: [],
+    searchIn: "first_name || ' ' || last_name || ' ' || email",
+    sortColumns: { firstName: 'lower(first_name)', lastName: 'lower(last_name)', email: 'lower(email)', role: 'role', status: active },
+    defaultOrder: 'created_at, id',
+    map: toAccount,
+  });
 }
 
 /** Active, non-deleted ADMIN accounts: approver choices and the recipients of access requests. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, Role } from './common';
+import { emailAddress, passwordText, Role } from './common';
 
 /** Business constants of the login slice (spec §9, architecture §6). */
 export const SESSION_INACTIVITY_MS = 600_000;
@@ -25,10 +25,7 @@ export type VerifyEmailResponse = z.infer<typeof VerifyEmailResponse>;
 /** POST /user/get/token: `message` holds the bearer token (spec §3, Login response). */
 export const GetTokenRequest = z.object({
   username: emailAddress('username'),
-  password: z
-    .string({ error: (issue) => (issue.input === undefined ? 'password is required' : 'password must be a string') })
-    .min(1, { message: 'password is required', abort: true })
-    .max(1024, 'password must be at most 1024 characters'),
+  password: passwordText('password is required'),
 });
 export type GetTokenRequest = z.infer<typeof GetTokenRequest>;
 export const GetTokenResponse = z.object({
@@ -44,6 +41,7 @@ export type GetTokenResponse = z.infer<typeof GetTokenResponse>;
 
 /** POST /user/logout: revokes the caller's server-side session. */
 export const LogoutResponse = z.object({ message: z.string() });
+export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
 /** GET /user/me: the logged-in account as the server sees it now (role changes apply at once). */
 export const CurrentUserResponse = z.object({

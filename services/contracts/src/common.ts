@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
-/** Every error the API answers has this shape; the portals show `message` (spec §8). */
-export const ErrorResponse = z.object({ message: z.string() });
+/**
+ * Contracts carry plain messages (the spec's texts); the server's validation answer adds the field name in front
+ * ('customerName: Enter Customer Name'), and the portals show the plain text under the field, from the same schemas.
+ */
+
+/** Every error the API answers has this shape; the portals show `message` (spec §8); `code` is machine-readable. */
+export const ErrorResponse = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const MessageResponse = z.object({ message: z.string() });
@@ -12,13 +17,50 @@ export type Role = z.infer<typeof Role>;
 
 /** Both portals and the server use the same email rule (spec §5: 'Please enter valid email address.'). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_MAX = 254;
 
-export const requiredString = (field: string, max = 1000) =>
+/** A name made only of digits and number punctuation is refused ('Should not be a Number'). */
+export const looksLikeNumber = (value: string) => /^[\d\s.,+-]+$/.test(value);
+
+/**
+ * A required, trimmed text: `required` when missing or blank, a type message for a non-string, the length checked
+ * (and aborting) before any pattern runs.
+ */
+export const requiredText = (required: string, max: number, tooLong = `must be at most ${max} characters`) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be a string`) })
+    .string({ error: (issue) => (issue.input === undefined ? required : 'must be a string') })
+    .max(max * 4 + 64, { message: tooLong, abort: true })
     .trim()
-    .min(1, { message: `${field} is required`, abort: true })
-    .max(max, `${field} must be at most ${max} characters`);
+    .min(1, { message: required, abort: true })
+    .max(max, { message: tooLong, abort: true });
+
+/** `${field} is required`-style text for fields the spec gives no message for. */
+export const requiredString = (field: string, max = 1000) => requiredText(`${field} is required`, max, `${field} must be at most ${max} characters`);
+
+/** An email address with the given messages for missing and malformed (spec §5 varies them per form). */
+export const emailField = (messages: { required: string; invalid: string }) =>
+  requiredText(messages.required, EMAIL_MAX).regex(EMAIL_PATTERN, messages.invalid);
 
 export const emailAddress = (field: string) =>
-  requiredString(field, 254).regex(EMAIL_PATTERN, `${field}: Please enter valid email address.`);
+  emailField({ required: `${field} is required`, invalid: 'Please enter valid email address.' });
+
+/** A password as typed: not trimmed, bounded. */
+export const passwordText = (required: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : 'must be a string') })
+    .min(1, { message: required, abort: true })
+    .max(1024, 'must be at most 1024 characters');
+
+/** Server-side paging of a list (DataGrid server mode). Absent `page` answers the whole list, as the spec's calls do. */
+export const ListQuery = z.object({
+  page: z.coerce.number({ error: 'must be a page number from 0' }).int().min(0).max(100_000).optional(),
+  pageSize: z.coerce
+    .number()
+    .refine((n) => [10, 25, 50, 100].includes(n), 'must be 10, 25, 50 or 100')
+    .optional()
+    .default(10),
+  sortField: z.string().max(50).regex(/^[A-Za-z]+$/, 'must be a column name').optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional().default('asc'),
+  search: z.string().max(100, 'must be at most 100 characters').optional(),
+});
+export type ListQuery = z.input<typeof ListQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, requiredString } from './common';
+import { EMAIL_MAX, EMAIL_PATTERN, ListQuery, looksLikeNumber, passwordText, requiredString, requiredText } from './common';
 import { COUNTRY_CODES } from './countries';
+import { Signature, SIGNATURE_MESSAGES } from './signatures';
 
 /** Spec §5 customer form texts and §8 messages, spelled once for the form and the server. */
 export const CUSTOMER_MESSAGES = {
@@ -20,10 +21,12 @@ export const CUSTOMER_MESSAGES = {
   approvalFailed: 'Customer approval failed.',
   approverListFailed: 'Failed to fetch approval initiator list.',
   urlCopied: 'URL Copied',
-  enterUsername: 'Enter Username',
-  enterPassword: 'Enter Password',
-  enterConfirmPassword: 'Enter Confirm Password',
-  passwordMismatch: 'Password Mismatch',
+  approved: 'Customer approved',
+  rejected: 'Customer rejected',
+  enterUsername: SIGNATURE_MESSAGES.enterUsername,
+  enterPassword: SIGNATURE_MESSAGES.enterPassword,
+  enterConfirmPassword: SIGNATURE_MESSAGES.enterConfirmPassword,
+  passwordMismatch: SIGNATURE_MESSAGES.passwordMismatch,
   enterReason: 'Enter Reason',
   reasonTooLong: "Reason can't be more than 255 characters.",
   nameTaken: 'A customer with this name already exists',
@@ -39,42 +42,46 @@ export const CUSTOMER_STATUS_LABEL: Record<string, string> = {
 };
 export const customerStatusLabel = (status: string) => CUSTOMER_STATUS_LABEL[status] ?? 'Not Listed';
 
-const isNumeric = (value: string) => /^[\d\s.,+-]+$/.test(value);
-const message = (field: string, text: string) => `${field}: ${text}`;
-const text = (field: string, required: string, max: number) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? message(field, required) : `${field} must be a string`) })
-    .trim()
-    .min(1, { message: message(field, required), abort: true })
-    .max(max, `${field} must be at most ${max} characters`);
-
 export const CUSTOMER_NAME_MAX = 100;
+export const REASON_MAX = 255;
+const WEBSITE_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i;
+
+/** The fields of the customer form (spec §5), used by the server's multipart contract and the portal's form. */
+export const customerNameField = requiredText(CUSTOMER_MESSAGES.nameRequired, CUSTOMER_NAME_MAX).refine(
+  (v) => !looksLikeNumber(v),
+  CUSTOMER_MESSAGES.notANumber,
+);
+/** Sent with non-digits removed; 10 to 15 digits. */
+export const contactInformationField = z
+  .string({ error: (issue) => (issue.input === undefined ? CUSTOMER_MESSAGES.contactRequired : 'must be a string') })
+  .max(100, { message: CUSTOMER_MESSAGES.contactLength, abort: true })
+  .transform((v) => v.replace(/\D/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { message: CUSTOMER_MESSAGES.contactRequired, abort: true })
+      .min(10, CUSTOMER_MESSAGES.contactLength)
+      .max(15, CUSTOMER_MESSAGES.contactLength),
+  );
+export const contactEmailField = requiredText(CUSTOMER_MESSAGES.emailRequired, EMAIL_MAX).regex(EMAIL_PATTERN, CUSTOMER_MESSAGES.emailInvalid);
+export const websiteField = z
+  .string({ error: 'must be a string' })
+  .max(500, { message: 'must be at most 500 characters', abort: true })
+  .trim()
+  .refine((v) => v === '' || WEBSITE_PATTERN.test(v), CUSTOMER_MESSAGES.invalidUrl);
+export const approverIdField = requiredText(CUSTOMER_MESSAGES.approverRequired, 100);
 
 /**
  * The customer fields of POST /customer/add and PUT /customer/update (multipart text fields; the logo travels as the
  * file `customerLogo`). Contact number: non-digits are removed before the length rule.
  */
 export const CustomerFields = z.object({
-  customerName: text('customerName', CUSTOMER_MESSAGES.nameRequired, CUSTOMER_NAME_MAX).refine(
-    (v) => !isNumeric(v),
-    message('customerName', CUSTOMER_MESSAGES.notANumber),
-  ),
-  contactInformation: z
-    .string({ error: (issue) => (issue.input === undefined ? message('contactInformation', CUSTOMER_MESSAGES.contactRequired) : 'contactInformation must be a string') })
-    .transform((v) => v.replace(/\D/g, ''))
-    .pipe(
-      z
-        .string()
-        .min(1, { message: message('contactInformation', CUSTOMER_MESSAGES.contactRequired), abort: true })
-        .min(10, message('contactInformation', CUSTOMER_MESSAGES.contactLength))
-        .max(15, message('contactInformation', CUSTOMER_MESSAGES.contactLength)),
-    ),
-  contactEmail: text('contactEmail', CUSTOMER_MESSAGES.emailRequired, 254).regex(
-    EMAIL_PATTERN,
-    message('contactEmail', CUSTOMER_MESSAGES.emailInvalid),
-  ),
+  customerName: customerNameField,
+  contactInformation: contactInformationField,
+  contactEmail: contactEmailField,
   countryExclusionList: z
-    .string({ error: 'countryExclusionList must be comma-separated country codes' })
+    .string({ error: 'must be comma-separated country codes' })
+    .max(2000, { message: 'must be comma-separated country codes', abort: true })
     .optional()
     .default('')
     .transform((v) =>
@@ -83,29 +90,14 @@ export const CustomerFields = z.object({
         .map((code) => code.trim().toUpperCase())
         .filter(Boolean),
     )
-    .refine((codes) => codes.every((code) => COUNTRY_CODES.has(code)), 'countryExclusionList: unknown country code')
+    .refine((codes) => codes.every((code) => COUNTRY_CODES.has(code)), 'unknown country code')
     .transform((codes) => [...new Set(codes)].join(',')),
-  customerWebsiteLink: z
-    .string({ error: 'customerWebsiteLink must be a string' })
-    .trim()
-    .max(500, 'customerWebsiteLink must be at most 500 characters')
-    .optional()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v), message('customerWebsiteLink', CUSTOMER_MESSAGES.invalidUrl)),
-  approverId: text('approverId', CUSTOMER_MESSAGES.approverRequired, 100),
+  customerWebsiteLink: websiteField.optional().default(''),
+  approverId: approverIdField,
 });
 export type CustomerFieldsInput = z.input<typeof CustomerFields>;
 
 export const UpdateCustomerFields = CustomerFields.extend({ id: requiredString('id', 100) });
-
-export const Signature = z.object({
-  signerId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  signedAt: z.string(),
-  meaning: z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'file-deletion']),
-});
-export type Signature = z.infer<typeof Signature>;
 
 /** One customer as staff see it (spec §3 Customer), with the approver and the signed decision. */
 export const CustomerView = z.object({
@@ -123,10 +115,17 @@ export const CustomerView = z.object({
   searchUrl: z.string().nullable(),
   decision: z.object({ signature: Signature, reason: z.string().nullable() }).nullable(),
   createdAt: z.string(),
+  /** The customer stream's version: send it back as If-Match with a change or a decision. */
+  version: z.number().int().optional(),
 });
 export type CustomerView = z.infer<typeof CustomerView>;
 
-export const CustomerListResponse = z.object({ customerList: z.array(CustomerView) });
+/** GET /customer/list/: the whole list without paging parameters; with `page`, one sorted, searched page and `total`. */
+export const CustomerListQuery = ListQuery.extend({
+  sortField: z.enum(['customerName', 'contactEmail', 'status', 'createdAt']).optional(),
+});
+export type CustomerListQuery = z.input<typeof CustomerListQuery>;
+export const CustomerListResponse = z.object({ customerList: z.array(CustomerView), total: z.number().int().optional() });
 export const CustomerMutationResponse = z.object({ message: z.string(), customer: CustomerView });
 
 /** POST /customer/check/request */
@@ -143,34 +142,21 @@ export const CustomerApprovalRequest = z
     customerApproverId: requiredString('customerApproverId', 100),
     customerApproval: z
       .union([z.boolean(), z.enum(['true', 'false', 'APPROVED', 'REJECTED'])], {
-        error: 'customerApproval must be true (approve) or false (reject)',
+        error: 'must be true (approve) or false (reject)',
       })
       .transform((v) => v === true || v === 'true' || v === 'APPROVED'),
-    changeDescription: z.string().max(1000, 'changeDescription must be at most 1000 characters').optional(),
-    changeJustification: z.string({ error: 'changeJustification must be a string' }).optional().default(''),
-    username: text('username', CUSTOMER_MESSAGES.enterUsername, 254),
-    password: z
-      .string({ error: (issue) => (issue.input === undefined ? message('password', CUSTOMER_MESSAGES.enterPassword) : 'password must be a string') })
-      .min(1, { message: message('password', CUSTOMER_MESSAGES.enterPassword), abort: true })
-      .max(1024, 'password must be at most 1024 characters'),
+    changeDescription: z.string().max(1000, 'must be at most 1000 characters').optional(),
+    changeJustification: z.string({ error: 'must be a string' }).max(10_000, { message: CUSTOMER_MESSAGES.reasonTooLong, abort: true }).optional().default(''),
+    username: requiredText(CUSTOMER_MESSAGES.enterUsername, 254),
+    password: passwordText(CUSTOMER_MESSAGES.enterPassword),
   })
   .superRefine((value, context) => {
     const reason = value.changeJustification.trim();
     if (!value.customerApproval && reason === '') {
-      context.addIssue({ code: 'custom', path: ['changeJustification'], message: message('changeJustification', CUSTOMER_MESSAGES.enterReason) });
+      context.addIssue({ code: 'custom', path: ['changeJustification'], message: CUSTOMER_MESSAGES.enterReason });
     }
-    if (reason.length > 255) {
-      context.addIssue({ code: 'custom', path: ['changeJustification'], message: message('changeJustification', CUSTOMER_MESSAGES.reasonTooLong) });
+    if (reason.length > REASON_MAX) {
+      context.addIssue({ code: 'custom', path: ['changeJustification'], message: CUSTOMER_MESSAGES.reasonTooLong });
     }
   });
 export type CustomerApprovalRequest = z.input<typeof CustomerApprovalRequest>;
-
-/** Public module2 view of an approved customer: no approver, contact details or other internal field. */
-export const PublicCustomer = z.object({
-  id: z.string(),
-  customerName: z.string(),
-  logoUrl: z.string().nullable(),
-  customerWebsiteLink: z.string(),
-  searchUrl: z.string(),
-});
-export const ApprovedCustomersResponse = z.object({ customerList: z.array(PublicCustomer) });

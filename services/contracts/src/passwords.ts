@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress } from './common';
+import { emailAddress, passwordText, requiredText } from './common';
 
 /** Spec §5 and §8 texts of the password screens. */
 export const PASSWORD_MESSAGES = {
@@ -20,34 +20,24 @@ export const PASSWORD_MESSAGES = {
   setPasswordLinkSent: 'A link to set your password has been sent to your email.',
 } as const;
 
-const password = (field: string, requiredMessage: string) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${field}: ${requiredMessage}` : `${field} must be a string`) })
-    .min(1, { message: `${field}: ${requiredMessage}`, abort: true })
-    .max(1024, `${field} must be at most 1024 characters`);
-
 /** POST /user/forgot/password: answered the same whether or not the email exists. */
 export const ForgotPasswordRequest = z.object({ email: emailAddress('email') });
 
 /** POST /user/set/password (spec §3: token, password). */
 export const SetPasswordRequest = z.object({
   token: z
-    .string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'token must be a string') })
+    .string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'must be a string') })
     .min(1, { message: 'token is required', abort: true })
     .max(200, 'token is not valid'),
-  password: password('password', PASSWORD_MESSAGES.enterNewPassword),
+  password: passwordText(PASSWORD_MESSAGES.enterNewPassword),
 });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
 
 /** POST /user/change/password (spec §7.1). `resettoken` is accepted for compatibility and not needed. */
 export const ChangePasswordRequest = z.object({
-  email: z
-    .string({ error: (issue) => (issue.input === undefined ? `email: ${PASSWORD_MESSAGES.enterUserName}` : 'email must be a string') })
-    .trim()
-    .min(1, { message: `email: ${PASSWORD_MESSAGES.enterUserName}`, abort: true })
-    .max(254, 'email must be at most 254 characters'),
-  oldPassword: password('oldPassword', PASSWORD_MESSAGES.enterOldPassword),
-  newPassword: password('newPassword', PASSWORD_MESSAGES.enterNewPassword),
-  resettoken: z.string().optional(),
+  email: requiredText(PASSWORD_MESSAGES.enterUserName, 254),
+  oldPassword: passwordText(PASSWORD_MESSAGES.enterOldPassword),
+  newPassword: passwordText(PASSWORD_MESSAGES.enterNewPassword),
+  resettoken: z.string().max(200).optional(),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

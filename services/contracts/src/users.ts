@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, emailAddress, Role, requiredString } from './common';
+import { emailAddress, emailField, ListQuery, looksLikeNumber, requiredString, requiredText, Role } from './common';
+import { DeactivationCredentials } from './signatures';
 
 /** Spec §5 texts of the user form, shared by the portal's form and the server's answers. */
 export const USER_FORM_MESSAGES = {
@@ -23,23 +24,14 @@ export const USER_MESSAGES = {
   passwordCreated: 'Password created successfully.',
 } as const;
 
-const isNumeric = (value: string) => /^[\d\s.,+-]+$/.test(value);
-
-const personName = (field: string, requiredMessage: string, checkNumber: boolean) => {
-  const base = z
-    .string({ error: (issue) => (issue.input === undefined ? `${field}: ${requiredMessage}` : `${field} must be a string`) })
-    .trim()
-    .min(1, { message: `${field}: ${requiredMessage}`, abort: true })
-    .max(100, `${field} must be at most 100 characters`);
-  return checkNumber ? base.refine((v) => !isNumeric(v), `${field}: ${USER_FORM_MESSAGES.notANumber}`) : base;
-};
-
-const userEmail = z
-  .string({ error: (issue) => (issue.input === undefined ? `email: ${USER_FORM_MESSAGES.emailRequired}` : 'email must be a string') })
-  .trim()
-  .min(1, { message: `email: ${USER_FORM_MESSAGES.emailRequired}`, abort: true })
-  .max(254, 'email must be at most 254 characters')
-  .regex(EMAIL_PATTERN, `email: ${USER_FORM_MESSAGES.emailInvalid}`);
+/** The fields of the user form, used by the server's requests and the portal's modal alike. */
+export const firstNameField = requiredText(USER_FORM_MESSAGES.firstNameRequired, 100).refine(
+  (v) => !looksLikeNumber(v),
+  USER_FORM_MESSAGES.notANumber,
+);
+export const lastNameField = requiredText(USER_FORM_MESSAGES.lastNameRequired, 100);
+export const userEmailField = emailField({ required: USER_FORM_MESSAGES.emailRequired, invalid: USER_FORM_MESSAGES.emailInvalid });
+export const trainingCompletedField = z.literal(true, { error: USER_FORM_MESSAGES.trainingRequired });
 
 /**
  * POST /user/add. The spec's payload also carries lastLoginDate, password, passwordActive, passwordCreationDate,
@@ -47,23 +39,26 @@ const userEmail = z
  * through the emailed link.
  */
 export const AddUserRequest = z.object({
-  email: userEmail,
-  firstName: personName('firstName', USER_FORM_MESSAGES.firstNameRequired, true),
-  lastName: personName('lastName', USER_FORM_MESSAGES.lastNameRequired, false),
+  email: userEmailField,
+  firstName: firstNameField,
+  lastName: lastNameField,
   role: Role.optional().default('USER'),
-  isTrainingCompleted: z.literal(true, { error: `isTrainingCompleted: ${USER_FORM_MESSAGES.trainingRequired}` }),
+  isTrainingCompleted: trainingCompletedField,
 });
 export type AddUserRequest = z.input<typeof AddUserRequest>;
 
 /** PUT /user/modify: id plus the user fields; `userActive: true` reactivates a deactivated user. */
 export const ModifyUserRequest = AddUserRequest.extend({
   id: requiredString('id', 100),
-  userActive: z.boolean({ error: 'userActive must be true or false' }).optional(),
+  userActive: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type ModifyUserRequest = z.input<typeof ModifyUserRequest>;
 
-/** DELETE /user/delete (body { id }): deactivation; the user's sessions end at once. */
-export const DeleteUserRequest = z.object({ id: requiredString('id', 100) });
+/**
+ * DELETE /user/delete (body { id, username, password }): deactivation, signed by the admin with their own
+ * credentials (architecture §2: every deactivation is an electronic signature). The user's sessions end at once.
+ */
+export const DeleteUserRequest = z.object({ id: requiredString('id', 100) }).extend(DeactivationCredentials.shape);
 export type DeleteUserRequest = z.infer<typeof DeleteUserRequest>;
 
 export const UserStatus = z.enum(['ACTIVE', 'INACTIVE']);
@@ -84,10 +79,21 @@ export const UserListItem = z.object({
   passwordSetDate: z.string().nullable(),
   /** ACTIVE when userActive and not isDeleted (spec §4). */
   status: UserStatus,
+  /** The user stream's version: send it back as If-Match with a change to this user. */
+  version: z.number().int().optional(),
 });
 export type UserListItem = z.infer<typeof UserListItem>;
 
-export const UserListResponse = z.object({ userList: z.array(UserListItem) });
+/**
+ * GET /user/list/user: the whole list without paging parameters (as the spec's call); with `page`, one page of it,
+ * sorted and searched on the server, `total` counting every match. `status=ACTIVE` keeps only active users.
+ */
+export const UserListQuery = ListQuery.extend({
+  status: UserStatus.optional(),
+  sortField: z.enum(['firstName', 'lastName', 'email', 'role', 'status']).optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuery>;
+export const UserListResponse = z.object({ userList: z.array(UserListItem), total: z.number().int().optional() });
 export type UserListResponse = z.infer<typeof UserListResponse>;
 
 export const UserMutationResponse = z.object({ message: z.string(), user: UserListItem.optional() });

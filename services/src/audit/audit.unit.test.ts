@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatAuditDate, parseAuditDate } from './audit-dates';
 import { csvCell, csvRow } from './csv';
-import { actionInWords, subjectOf } from './describe-event';
+import { usersVocabulary } from '../users/audit';
+import { auditReportVocabulary } from './audit-vocabulary';
+import { AuditDictionary } from './vocabulary';
+
+const dictionary = new AuditDictionary([usersVocabulary, auditReportVocabulary]);
+const subjectOf = (stream: string) => dictionary.subjectOf(stream);
+const actionInWords = (event: { type: string; data: object }) => dictionary.describe({ type: event.type, data: event.data as Record<string, unknown> }).action;
 
 describe('audit CSV cells', () => {
   it('when a cell has a comma, quote or line break, then it is quoted per RFC 4180', () => {
@@ -42,6 +48,10 @@ describe('events in words', () => {
 
   it('when an event type has no wording of its own, then its name is split into words', () => {
     expect(actionInWords({ type: 'DocumentApproved', data: {} })).toBe('Document approved');
-    expect(actionInWords({ type: 'UserModified', data: { changed: ['role'] } })).toBe('Updated user: role');
+    expect(actionInWords({ type: 'UserModified', data: { changed: ['role'], firstName: 'A', lastName: 'B' } })).toBe('Updated user: role');
+  });
+
+  it('when two features describe the same event type, then the dictionary refuses to be built', () => {
+    expect(() => new AuditDictionary([usersVocabulary, usersVocabulary])).toThrow('two features describe the event type');
   });
 });

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { EventStore, RecordedEvent } from '@ifu/storage/event-store/event-store';
 import { csvRow } from './csv';
-import { actionInWords, reasonOrComments, signatureMeaning, subjectNameInEvent, subjectOf } from './describe-event';
+import type { AuditDictionary } from './vocabulary';
 
 export const AUDIT_COLUMNS = [
   'Time (UTC)',
@@ -53,11 +53,11 @@ async function firstPositionFrom(store: EventStore, time: number): Promise<numbe
 }
 
 /** Subject names the events do not carry themselves (a login names only a user id), looked up per batch. */
-async function lookUpNames(db: Queryable, events: RecordedEvent[], names: Map<string, string>) {
+async function lookUpNames(db: Queryable, dictionary: AuditDictionary, events: RecordedEvent[], names: Map<string, string>) {
   const missing = new Set<string>();
   for (const event of events) {
-    const subject = subjectOf(event.streamId);
-    if (subject.type === 'user' && !names.has(subject.id) && !subjectNameInEvent(event)) missing.add(subject.id);
+    const subject = dictionary.subjectOf(event.streamId);
+    if (subject.type === 'user' && !names.has(subject.id) && !dictionary.describe(event).subjectName) missing.add(subject.id);
   }
   if (missing.size === 0) return;
   const { rows } = await db.query<{ id: string; name: string }>(
@@ -67,21 +67,25 @@ async function lookUpNames(db: Queryable, events: RecordedEvent[], names: Map<st
   for (const row of rows) names.set(row.id, row.name);
 }
 
-function row(event: RecordedEvent, names: Map<string, string>): string {
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function row(event: RecordedEvent, dictionary: AuditDictionary, names: Map<string, string>): string {
   const actor = event.metadata.actor;
-  const subject = subjectOf(event.streamId);
-  const named = subjectNameInEvent(event);
+  const subject = dictionary.subjectOf(event.streamId);
+  const line = dictionary.describe(event);
+  const named = line.subjectName;
   if (named && subject.type === 'user') names.set(subject.id, named);
+  const reasonOrComments = [line.reason ?? '', text((event.data as { comments?: unknown }).comments)].filter(Boolean).join(' | ');
   return csvRow([
     event.recordedAt,
     actor.type === 'user' ? (actor.name ?? '') : actor.type === 'public' ? 'Public visitor' : `System (${actor.name})`,
     actor.type === 'system' ? '' : actor.email,
-    actionInWords(event),
+    line.action,
     subject.type,
     subject.id,
     named ?? names.get(subject.id) ?? '',
-    signatureMeaning(event),
-    reasonOrComments(event),
+    dictionary.signatureMeaning(event),
+    reasonOrComments,
     event.metadata.ip ?? '',
     event.type,
     event.position,
@@ -96,6 +100,7 @@ function row(event: RecordedEvent, names: Map<string, string>): string {
 export async function writeAuditCsv(
   store: EventStore,
   db: Queryable,
+  dictionary: AuditDictionary,
   range: AuditRange,
   out: Writable,
   isCancelled: () => boolean = () => false,
@@ -124,8 +129,8 @@ export async function writeAuditCsv(
       const actor = event.metadata.actor;
       return actor.type !== 'system' && actor.email.toLowerCase() === actorEmail;
     });
-    await lookUpNames(db, selected, names);
-    const chunk = selected.map((event) => row(event, names)).join('');
+    await lookUpNames(db, dictionary, selected, names);
+    const chunk = selected.map((event) => row(event, dictionary, names)).join('');
     rows += selected.length;
     if (chunk && !out.write(chunk)) await once(out, 'drain');
     if (done) break;

@@ -1,25 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { type AuditReportEvent, EMAIL_PATTERN } from '@ifu/contracts';
+import { type AuditReportEvent, auditReportStreamId, EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
+import { guards } from '../auth/authentication';
 import type { AppContext } from '../platform/app-context';
-import { badRequest } from '../platform/http-errors';
-import { eventMetadata } from '../platform/request-metadata';
-import { authenticate, requireRole } from '../users/authentication';
+import type { Decider } from '../platform/command-pipeline';
+import { refuse } from '../platform/errors';
+import { originOf } from '../platform/http';
 import { formatAuditDate, parseAuditDate } from './audit-dates';
 import { writeAuditCsv } from './report';
+import type { AuditDictionary } from './vocabulary';
 
 const DAY_MS = 86_400_000;
 
 function dateParameter(value: unknown, name: 'from' | 'to'): Date {
-  if (value === undefined || value === '') throw badRequest(`${name} is required, as DD-MMM-YYYY (e.g. 21-Nov-2026)`);
-  const date = typeof value === 'string' ? parseAuditDate(value) : undefined;
-  if (!date) throw badRequest(`${name} must be a date as DD-MMM-YYYY (e.g. 21-Nov-2026)`);
+  if (value === undefined || value === '') refuse('invalid-request', { message: `${name} is required, as DD-MMM-YYYY (e.g. 21-Nov-2026)` });
+  const date = typeof value === 'string' && value.length <= 20 ? parseAuditDate(value) : undefined;
+  if (!date) refuse('invalid-request', { message: `${name} must be a date as DD-MMM-YYYY (e.g. 21-Nov-2026)` });
   return date;
 }
 
-export function auditRoutes(ctx: AppContext): Router {
+/** `audit-report-<id>`: downloading the trail is itself an event. */
+const auditReportDecider: Decider<{ type: 'RecordDownload' } & AuditReportEvent['data'], AuditReportEvent, { recorded: boolean }> = {
+  name: 'audit-report',
+  initialState: () => ({ recorded: false }),
+  evolve: () => ({ recorded: true }),
+  decide: ({ type: _type, ...data }, state) => (state.recorded ? { events: [] } : { events: [{ type: 'AuditReportDownloaded', data }] }),
+};
+
+export function auditRoutes(ctx: AppContext, dictionary: AuditDictionary): Router {
   const router = Router();
-  const adminOnly = [authenticate(ctx), requireRole('ADMIN')];
+  const { adminOnly } = guards(ctx);
 
   // Re-walks the hash chain of the whole log (architecture §3, tamper evidence).
   router.get('/audit/verify', ...adminOnly, async (_req, res) => {
@@ -30,22 +40,25 @@ export function auditRoutes(ctx: AppContext): Router {
   router.get('/user/create/report', ...adminOnly, async (req, res) => {
     const from = dateParameter(req.query.from, 'from');
     const to = dateParameter(req.query.to, 'to');
-    if (from.getTime() > to.getTime()) throw badRequest('from must not be after to');
+    if (from.getTime() > to.getTime()) refuse('invalid-request', { message: 'from must not be after to' });
     const emailParameter = req.query.email;
     let email: string | undefined;
     if (emailParameter !== undefined && emailParameter !== '') {
-      if (typeof emailParameter !== 'string' || !EMAIL_PATTERN.test(emailParameter)) {
-        throw badRequest('email: Please enter valid email address.');
+      if (typeof emailParameter !== 'string' || emailParameter.length > EMAIL_MAX || !EMAIL_PATTERN.test(emailParameter)) {
+        refuse('invalid-request', { message: 'email: Please enter valid email address.' });
       }
       email = emailParameter.trim();
     }
     const reportId = randomUUID();
     const fromText = formatAuditDate(from);
     const toText = formatAuditDate(to);
-    const event: AuditReportEvent = { type: 'AuditReportDownloaded', data: { reportId, from: fromText, to: toText, email: email ?? null } };
-    await ctx.store.append(`audit-report-${reportId}`, [{ ...event, metadata: eventMetadata(req, ctx.clock()) }], 0);
+    const run = ctx.commands.begin(originOf(req));
+    await run.execute({
+      stream: auditReportStreamId(reportId),
+      decider: auditReportDecider,
+      command: { type: 'RecordDownload', reportId, from: fromText, to: toText, email: email ?? null },
+    });
 
-    res.status(200);
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', `attachment; filename="audit-report_${fromText}_${toText}.csv"`);
     res.setHeader('Cache-Control', 'no-store');
@@ -56,6 +69,7 @@ export function auditRoutes(ctx: AppContext): Router {
     const rows = await writeAuditCsv(
       ctx.store,
       ctx.db,
+      dictionary,
       { from, toExclusive: new Date(to.getTime() + DAY_MS), actorEmail: email },
       res,
       () => closed,

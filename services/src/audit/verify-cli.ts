@@ -1,6 +1,6 @@
 import { migrate } from '@ifu/storage/database/migrations';
 import { openStorage } from '@ifu/storage/storage';
-import { allMigrations } from '../platform/all-migrations';
+import { allMigrations } from '../features';
 import { loadConfigOrExit } from '../platform/config';
 
 /** `npm run audit:verify`: re-walks the hash chain of the whole event log; exit code 1 names the first broken link. */

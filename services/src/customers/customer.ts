@@ -1,6 +1,7 @@
-import type { CustomerDetails, CustomerEvent, CustomerStatus, Signature, StoredFile } from '@ifu/contracts';
+import type { CustomerDetails, CustomerEvent, CustomerStatus, Role, Signature, StoredFile } from '@ifu/contracts';
+import type { Decider, Decision } from '../platform/command-pipeline';
 
-/** One customer folded from its stream: what the deciders need. */
+/** One customer folded from its stream: what the decider needs. */
 export interface CustomerState extends CustomerDetails {
   exists: boolean;
   customerId: string;
@@ -44,16 +45,43 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
   }
 }
 
-export const foldCustomer = (events: readonly CustomerEvent[]) => events.reduce(evolve, initialState());
-
-export type CustomerRejection = 'customer-exists' | 'customer-not-found' | 'not-the-approver' | 'already-approved';
-
-export type CustomerDecision = { events: CustomerEvent[]; rejection?: undefined } | { events: []; rejection: CustomerRejection };
-
-export function decideRegister(state: CustomerState, command: { customerId: string; details: CustomerDetails; logo: StoredFile }): CustomerDecision {
-  if (state.exists) return { events: [], rejection: 'customer-exists' };
-  return { events: [{ type: 'CustomerRegistered', data: { customerId: command.customerId, ...command.details, logo: command.logo } }] };
+/** The chosen approver as the user read model has them now (spec §5: an active, non-deleted ADMIN). */
+export interface ApproverFacts {
+  id: string;
+  role: Role;
+  active: boolean;
 }
+
+export interface RegisterCustomer {
+  type: 'RegisterCustomer';
+  customerId: string;
+  details: CustomerDetails;
+  logo: StoredFile;
+  actorUserId: string;
+  approver: ApproverFacts | undefined;
+}
+
+export interface UpdateCustomer {
+  type: 'UpdateCustomer';
+  details: CustomerDetails;
+  logo?: StoredFile;
+  actorUserId: string;
+  approver: ApproverFacts | undefined;
+}
+
+export interface DecideApproval {
+  type: 'DecideApproval';
+  approve: boolean;
+  /** The approver id the request names (spec §7.2 customerApproverId): it must be the signer. */
+  approverIdGiven: string;
+  /** The logged-in signer's own verified signature. */
+  signature: Signature;
+  reason: string;
+  changeDescription: string;
+  now: Date;
+}
+
+export type CustomerCommand = RegisterCustomer | UpdateCustomer | DecideApproval;
 
 const DETAIL_FIELDS: (keyof CustomerDetails)[] = [
   'customerName',
@@ -64,8 +92,21 @@ const DETAIL_FIELDS: (keyof CustomerDetails)[] = [
   'approverId',
 ];
 
-export function decideUpdate(state: CustomerState, command: { details: CustomerDetails; logo?: StoredFile }): CustomerDecision {
-  if (!state.exists) return { events: [], rejection: 'customer-not-found' };
+/** Spec §5: the approver is an active, non-deleted ADMIN other than the person filling in the form. */
+const eligibleApprover = (approver: ApproverFacts | undefined, actorUserId: string) =>
+  approver !== undefined && approver.role === 'ADMIN' && approver.active && approver.id !== actorUserId;
+
+function decideRegister(state: CustomerState, command: RegisterCustomer): Decision<CustomerEvent> {
+  if (state.exists) return { events: [], rejection: { code: 'customer-exists' } };
+  if (!eligibleApprover(command.approver, command.actorUserId)) return { events: [], rejection: { code: 'approver-not-eligible' } };
+  return { events: [{ type: 'CustomerRegistered', data: { customerId: command.customerId, ...command.details, logo: command.logo } }] };
+}
+
+function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<CustomerEvent> {
+  if (!state.exists) return { events: [], rejection: { code: 'customer-not-found' } };
+  if (command.details.approverId !== state.approverId && !eligibleApprover(command.approver, command.actorUserId)) {
+    return { events: [], rejection: { code: 'approver-not-eligible' } };
+  }
   const events: CustomerEvent[] = [];
   const changed = DETAIL_FIELDS.filter((field) => command.details[field] !== state[field]);
   if (changed.length > 0) events.push({ type: 'CustomerUpdated', data: { customerId: state.customerId, ...command.details, changed } });
@@ -75,34 +116,44 @@ export function decideUpdate(state: CustomerState, command: { details: CustomerD
   return { events };
 }
 
-export interface DecideApproval {
-  approve: boolean;
-  /** The logged-in user, whose own credentials were verified as the signature. */
-  signer: { id: string; name: string; email: string };
-  reason: string;
-  changeDescription: string;
-  now: Date;
-}
-
 /** Only the customer's approver decides, only while it is not APPROVED; the decision carries the signature. */
-export function decideApproval(state: CustomerState, command: DecideApproval): CustomerDecision {
-  if (!state.exists) return { events: [], rejection: 'customer-not-found' };
-  if (state.approverId !== command.signer.id) return { events: [], rejection: 'not-the-approver' };
-  if (state.status === 'APPROVED') return { events: [], rejection: 'already-approved' };
-  const at = command.now.toISOString();
-  const signature: Signature = {
-    signerId: command.signer.id,
-    name: command.signer.name,
-    email: command.signer.email,
-    signedAt: at,
-    meaning: command.approve ? 'approval' : 'rejection',
+function decideApproval(state: CustomerState, command: DecideApproval): Decision<CustomerEvent> {
+  if (!state.exists) return { events: [], rejection: { code: 'customer-not-found' } };
+  const signerId = command.signature.signerId;
+  if (state.approverId !== signerId || command.approverIdGiven !== signerId) return { events: [], rejection: { code: 'not-the-approver' } };
+  if (state.status === 'APPROVED') return { events: [], rejection: { code: 'already-approved' } };
+  const common = {
+    customerId: state.customerId,
+    customerName: state.customerName,
+    changeDescription: command.changeDescription,
+    signature: command.signature,
   };
-  const common = { customerId: state.customerId, customerName: state.customerName, changeDescription: command.changeDescription, signature };
   return {
     events: [
       command.approve
-        ? { type: 'CustomerApproved', data: { ...common, approvedDate: at } }
+        ? { type: 'CustomerApproved', data: { ...common, approvedDate: command.now.toISOString() } }
         : { type: 'CustomerRejected', data: { ...common, reason: command.reason } },
     ],
   };
 }
+
+/** The customer aggregate (`customer-<id>` streams): registration, changes, and the approver's signed decision. */
+export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerState> = {
+  name: 'customer',
+  initialState,
+  evolve,
+  decide(command, state) {
+    switch (command.type) {
+      case 'RegisterCustomer':
+        return decideRegister(state, command);
+      case 'UpdateCustomer':
+        return decideUpdate(state, command);
+      case 'DecideApproval':
+        return decideApproval(state, command);
+      default: {
+        const unhandled: never = command;
+        return unhandled;
+      }
+    }
+  },
+};

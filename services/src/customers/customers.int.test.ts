@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JPEG_HEADER, PDF_BYTES, PNG_1X1, SVG_BYTES, WEBP_HEADER } from '../../../test-support/images';
+import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { FileStore } from '../files/file-store';
+import type { FileStore } from '../files/file-store';
 
 interface Upload {
   bytes: Buffer;
@@ -9,22 +10,38 @@ interface Upload {
   type?: string;
 }
 
+/** An ADMIN who approves customers, with a session: each test that signs gets its own, so lockout counts stay its own. */
+interface Approver {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
 describe('customers over HTTP', () => {
   let t: TestApi;
-  let admin: string; // registers customers; not the approver
-  let approver: string;
-  let approverId: string;
+  let admin: string; // registers customers; never the approver
   let user: string;
   let files: FileStore;
+  let spec: ReturnType<typeof apiSpec>;
+  let sharedApprover: Approver; // for tests that do not sign
+
+  const newApprover = async (name = 'Alma Approver'): Promise<Approver> => {
+    const email = `${unique('approver-')}@example.com`;
+    const password = 'approver password 1';
+    const [firstName, lastName] = name.split(' ') as [string, string];
+    const id = await t.createUser({ email, role: 'ADMIN', password, firstName, lastName });
+    return { id, email, password, token: await t.login(email, password) };
+  };
 
   beforeAll(async () => {
     t = await startTestApi();
+    spec = apiSpec(t);
     admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    approverId = await t.createUser({ email: 'approver@example.com', role: 'ADMIN', password: 'approver password 1', firstName: 'Alma', lastName: 'Approver' });
-    approver = await t.login('approver@example.com', 'approver password 1');
+    sharedApprover = await newApprover();
     await t.createUser({ email: 'author@example.com', role: 'USER', password: 'author password 1' });
     user = await t.login('author@example.com', 'author password 1');
-    files = new FileStore(t.api.context.config.FILES_DIR);
+    files = t.api.context.files;
   });
   afterAll(async () => {
     await t?.dispose();
@@ -36,64 +53,82 @@ describe('customers over HTTP', () => {
     if (logo) body.set('customerLogo', new Blob([new Uint8Array(logo.bytes)], { type: logo.type ?? 'image/png' }), logo.name);
     return body;
   };
-  const send = async (method: 'POST' | 'PUT', path: string, body: FormData, token = admin) => {
-    const response = await fetch(`${t.url}${path}`, { method, body, headers: { authorization: `Bearer ${token}` } });
-    return { status: response.status, body: (await response.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const send = async (method: 'POST' | 'PUT', path: string, body: FormData, token = admin, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${t.url}${path}`, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } });
+    return { status: response.status, body: (await response.json()) as any, headers: response.headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
   };
-  const fields = (overrides: Record<string, string | undefined> = {}) => ({
-    customerName: 'Acme Medical',
+  const fields = (overrides: Record<string, string | undefined> = {}, approver = sharedApprover) => ({
+    customerName: unique('Clinic '),
     contactInformation: '+1 (555) 010-2030',
     contactEmail: 'Contact@Acme.example',
     countryExclusionList: 'us, DE,us',
     customerWebsiteLink: 'https://acme.example',
-    approverId,
+    approverId: approver.id,
     ...overrides,
   });
   const logo: Upload = { bytes: PNG_1X1, name: 'acme.png' };
-  const addCustomer = (overrides: Record<string, string | undefined> = {}, upload: Upload | null = logo) =>
-    send('POST', '/customer/add', form(fields(overrides), upload ?? undefined));
-  const approve = (customerId: string, token: string, overrides: Record<string, unknown> = {}) =>
+  const addCustomer = (overrides: Record<string, string | undefined> = {}, upload: Upload | null = logo, approver = sharedApprover) =>
+    send('POST', '/customer/add', form(fields(overrides, approver), upload ?? undefined));
+  /** A new customer awaiting `approver`'s decision; its id. */
+  const givenCustomer = async (approver = sharedApprover, name = unique('Clinic ')) => {
+    const res = await addCustomer({ customerName: name }, logo, approver);
+    expect(res.status).toBe(200);
+    return res.body.customer.id as string;
+  };
+  const approve = (customerId: string, approver: Approver, overrides: Record<string, unknown> = {}, token = approver.token) =>
     t.call('POST', '/customer/approve/add', {
       token,
-      body: { customerId, customerApproverId: approverId, customerApproval: true, changeDescription: 'Customer approval', username: 'approver@example.com', password: 'approver password 1', ...overrides },
+      body: { customerId, customerApproverId: approver.id, customerApproval: true, changeDescription: 'Customer approval', username: approver.email, password: approver.password, ...overrides },
     });
-
-  let acmeId: string;
 
   describe('POST /customer/add', () => {
     it('when an ADMIN adds a customer with a logo and another ADMIN as approver, then it awaits approval with normalized fields', async () => {
-      const res = await addCustomer();
-      expect(res.status).toBe(200);
-      expect(res.body.message).toBe('Customer Added Successfully!!');
+      const approver = await newApprover();
+      const name = unique('Acme Medical ');
+      const { answer: res } = await spec.when(() => addCustomer({ customerName: name }, logo, approver)).then({
+        status: 200,
+        body: { message: 'Customer Added Successfully!!' },
+        events: [
+          { stream: `customer-name-${name.toLowerCase()}`, type: 'CustomerNameClaimed' },
+          { stream: /^customer-[0-9a-f-]{36}$/, type: 'CustomerRegistered', data: { customerName: name, logo: { sha256: expect.any(String), contentType: 'image/png' } } },
+        ],
+      });
       expect(res.body.customer).toMatchObject({
-        customerName: 'Acme Medical',
+        customerName: name,
         contactInformation: '15550102030',
         contactEmail: 'contact@acme.example',
         countryExclusionList: 'US,DE',
         status: 'REQUIRE_APPROVAL',
-        approver: { id: approverId, name: 'Alma Approver', email: 'approver@example.com' },
+        approver: { id: approver.id, name: 'Alma Approver', email: approver.email },
         approvedDate: null,
         searchUrl: null,
+        version: 1,
       });
-      acmeId = res.body.customer.id;
       const image = await fetch(res.body.customer.logoUrl, { headers: { authorization: `Bearer ${admin}` } });
       expect(image.headers.get('content-type')).toBe('image/png');
       expect(Buffer.from(await image.arrayBuffer()).equals(PNG_1X1)).toBe(true);
-      const stream = await t.store.readStream(`customer-${acmeId}`);
+      const stream = await t.store.readStream(`customer-${res.body.customer.id}`);
       expect(stream.map((e) => e.type)).toEqual(['CustomerRegistered']);
       expect(stream[0]!.metadata.actor).toMatchObject({ email: ADMIN_EMAIL });
     });
 
     it('when the name is taken (any case), then 409 and nothing is stored', async () => {
-      const before = await t.store.lastPosition();
-      const res = await addCustomer({ customerName: 'ACME medical' });
-      expect(res).toMatchObject({ status: 409, body: { message: 'A customer with this name already exists' } });
-      expect(await t.store.lastPosition()).toBe(before);
+      const name = unique('Taken Clinic ');
+      await givenCustomer(sharedApprover, name);
+      await spec.when(() => addCustomer({ customerName: name.toUpperCase() })).thenNothingStored(409, 'A customer with this name already exists');
     });
 
     it('when JPEG and WebP logos are given, then they are accepted by their bytes', async () => {
-      expect((await addCustomer({ customerName: 'Jpeg Clinic' }, { bytes: JPEG_HEADER, name: 'logo.bin', type: 'application/octet-stream' })).body.customer.logoUrl).toBeTruthy();
-      expect((await addCustomer({ customerName: 'Webp Clinic' }, { bytes: WEBP_HEADER, name: 'logo.webp' })).status).toBe(200);
+      expect((await addCustomer({}, { bytes: JPEG_HEADER, name: 'logo.bin', type: 'application/octet-stream' })).body.customer.logoUrl).toBeTruthy();
+      expect((await addCustomer({}, { bytes: WEBP_HEADER, name: 'logo.webp' })).status).toBe(200);
+    });
+
+    it('when the same logo is uploaded for two customers, then it is stored once', async () => {
+      const bytes = Buffer.concat([PNG_1X1, Buffer.from(unique())]);
+      const before = await files.count();
+      await addCustomer({}, { bytes, name: 'one.png' });
+      await addCustomer({}, { bytes, name: 'two.png' });
+      expect(await files.count()).toEqual({ stored: before.stored + 1, staged: 0 });
     });
 
     const invalid: Array<[string, Record<string, string | undefined>, Upload | null, string]> = [
@@ -111,28 +146,19 @@ describe('customers over HTTP', () => {
     ];
     for (const [what, overrides, upload, message] of invalid) {
       it(`when the form has ${what}, then 400 '${message}' and nothing is stored`, async () => {
-        const [before, filesBefore] = [await t.store.lastPosition(), await files.count()];
-        const res = await addCustomer({ customerName: 'Valid Name Clinic', ...overrides }, upload);
-        expect(res).toMatchObject({ status: 400, body: { message } });
-        expect(await t.store.lastPosition()).toBe(before);
-        expect(await files.count()).toBe(filesBefore);
+        await spec.when(() => addCustomer(overrides, upload)).thenNothingStored(400, message);
       });
     }
 
-    const approverProblems: Array<[string, () => string]> = [
-      ['the person adding', () => 'self'],
-      ['a USER', () => 'user'],
-      ['an unknown id', () => 'nobody'],
+    const approverProblems: Array<[string, () => Promise<string>]> = [
+      ['the person adding', async () => (await t.call('GET', '/user/me', { token: admin })).body.id],
+      ['a USER', async () => (await t.call('GET', '/user/me', { token: user })).body.id],
+      ['an unknown id', async () => 'no-such-user'],
     ];
-    for (const [what, which] of approverProblems) {
-      it(`when the approver is ${what}, then 400`, async () => {
-        const ids: Record<string, string> = {
-          self: (await t.call('GET', '/user/me', { token: admin })).body.id,
-          user: (await t.call('GET', '/user/me', { token: user })).body.id,
-          nobody: 'no-such-user',
-        };
-        const res = await addCustomer({ customerName: 'Approver Check', approverId: ids[which()] });
-        expect(res).toMatchObject({ status: 400, body: { message: 'approverId: choose an active ADMIN other than yourself' } });
+    for (const [what, approverId] of approverProblems) {
+      it(`when the approver is ${what}, then 400 and nothing is stored (no name claimed, no logo kept)`, async () => {
+        const id = await approverId();
+        await spec.when(() => addCustomer({ approverId: id })).thenNothingStored(400, 'approverId: choose an active ADMIN other than yourself');
       });
     }
 
@@ -145,142 +171,219 @@ describe('customers over HTTP', () => {
     ];
     for (const [what, upload, message] of badLogos) {
       it(`when the logo is ${what}, then 400 and nothing is stored`, async () => {
-        const [before, filesBefore] = [await t.store.lastPosition(), await files.count()];
-        const res = await addCustomer({ customerName: 'Logo Check Clinic' }, upload);
-        expect(res).toMatchObject({ status: 400, body: { message } });
-        expect(await t.store.lastPosition()).toBe(before);
-        expect(await files.count()).toBe(filesBefore);
+        await spec.when(() => addCustomer({}, upload)).thenNothingStored(400, message);
       });
     }
+
+    it('when two logos are sent, then 400 and neither is kept', async () => {
+      const body = form(fields(), logo);
+      body.append('customerLogo', new Blob([new Uint8Array(JPEG_HEADER)], { type: 'image/jpeg' }), 'second.jpg');
+      await spec.when(() => send('POST', '/customer/add', body)).thenNothingStored(400, 'At most 1 file is accepted in the field customerLogo');
+    });
   });
 
   describe('PUT /customer/update', () => {
     it('when an ADMIN renames a customer and changes the logo, then both are recorded and the old name is free', async () => {
-      const created = await addCustomer({ customerName: 'Rename Me Clinic' });
-      const id = created.body.customer.id;
-      const res = await send('PUT', '/customer/update', form({ ...fields({ customerName: 'Renamed Clinic' }), id }, { bytes: JPEG_HEADER, name: 'new.jpg' }));
-      expect(res).toMatchObject({ status: 200, body: { message: 'Customer updated successfully!!', customer: { customerName: 'Renamed Clinic' } } });
+      const oldName = unique('Rename Me Clinic ');
+      const newName = unique('Renamed Clinic ');
+      const id = await givenCustomer(sharedApprover, oldName);
+      const res = await send('PUT', '/customer/update', form({ ...fields({ customerName: newName }), id }, { bytes: JPEG_HEADER, name: 'new.jpg' }));
+      expect(res).toMatchObject({ status: 200, body: { message: 'Customer updated successfully!!', customer: { customerName: newName, version: 3 } } });
+      expect(res.headers.get('etag')).toBe('"3"');
       const types = (await t.store.readStream(`customer-${id}`)).map((e) => e.type);
       expect(types).toEqual(['CustomerRegistered', 'CustomerUpdated', 'CustomerLogoChanged']);
-      expect((await addCustomer({ customerName: 'Rename Me Clinic' })).status).toBe(200);
+      expect((await addCustomer({ customerName: oldName })).status).toBe(200);
     });
 
     it('when the customer does not exist or the id is missing, then 404 or 400', async () => {
       expect((await send('PUT', '/customer/update', form({ ...fields(), id: 'nope' }))).status).toBe(404);
       expect(await send('PUT', '/customer/update', form(fields()))).toMatchObject({ status: 400, body: { message: 'id is required' } });
     });
+
+    it('when the client sends the version it saw (If-Match) and the customer changed since, then 409 and nothing is stored', async () => {
+      const id = await givenCustomer();
+      const seen = (await t.call('GET', `/customer/get/${id}`, { token: admin })).headers.get('etag')!;
+      expect(seen).toBe('"1"');
+      expect((await send('PUT', '/customer/update', form({ ...fields({ contactEmail: 'first@acme.example' }), id }), admin, { 'if-match': seen })).status).toBe(200);
+      await spec
+        .when(() => send('PUT', '/customer/update', form({ ...fields({ contactEmail: 'second@acme.example' }), id }), admin, { 'if-match': seen }))
+        .thenNothingStored(409, 'Someone else changed this record at the same time. Reload and try again.');
+    });
+
+    it('when the rename is refused because the name is taken, then the customer keeps its name and nothing is stored', async () => {
+      const taken = unique('Owned Clinic ');
+      await givenCustomer(sharedApprover, taken);
+      const id = await givenCustomer();
+      await spec.when(() => send('PUT', '/customer/update', form({ ...fields({ customerName: taken }), id }))).thenNothingStored(409, 'A customer with this name already exists');
+    });
   });
 
   describe('approval with an electronic signature (POST /customer/approve/add)', () => {
     it('when asked, then check/request says only the approver may decide', async () => {
-      expect((await t.call('POST', '/customer/check/request', { token: approver, body: { customerId: acmeId } })).body).toEqual({ approvalResponse: true });
-      expect((await t.call('POST', '/customer/check/request', { token: admin, body: { customerId: acmeId } })).body).toEqual({ approvalResponse: false });
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
+      expect((await t.call('POST', '/customer/check/request', { token: approver.token, body: { customerId: id } })).body).toEqual({ approvalResponse: true });
+      expect((await t.call('POST', '/customer/check/request', { token: admin, body: { customerId: id } })).body).toEqual({ approvalResponse: false });
     });
 
     it('when an ADMIN who is not the approver decides, then 403', async () => {
-      const res = await approve(acmeId, admin, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-      expect(res).toMatchObject({ status: 403, body: { message: 'Only the designated approver can approve or reject this customer' } });
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
+      const res = await approve(id, approver, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD }, admin);
+      expect(res).toMatchObject({ status: 403, body: { message: 'Only the designated approver can approve or reject this customer', code: 'not-the-approver' } });
     });
 
     it("when the approver signs with someone else's valid credentials, then it is refused and counts as a failed attempt", async () => {
-      const res = await approve(acmeId, approver, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-      expect(res).toMatchObject({ status: 403, body: { message: 'Signature refused: enter your own username and password.' } });
-      const failures = (await t.store.readStream(`user-${approverId}`)).filter((e) => e.type === 'CredentialCheckFailed');
-      expect(failures.at(-1)?.data).toMatchObject({ purpose: 'signature', reason: 'wrong-password', consecutiveFailures: 1 });
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
+      await spec.when(() => approve(id, approver, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD })).then({
+        status: 403,
+        body: { message: 'Signature refused: enter your own username and password.', code: 'signature-refused' },
+        events: [{ stream: `user-credentials-${approver.id}`, type: 'CredentialCheckFailed', data: { purpose: 'signature', reason: 'wrong-password', consecutiveFailures: 1 } }],
+      });
     });
 
     it('when the reason of a rejection is missing or too long, or the signature is incomplete, then 400 with the spec message', async () => {
-      expect(await approve(acmeId, approver, { customerApproval: false })).toMatchObject({ status: 400, body: { message: 'changeJustification: Enter Reason' } });
-      expect(await approve(acmeId, approver, { customerApproval: false, changeJustification: 'x'.repeat(256) })).toMatchObject({ status: 400, body: { message: "changeJustification: Reason can't be more than 255 characters." } });
-      expect(await approve(acmeId, approver, { username: '' })).toMatchObject({ status: 400, body: { message: 'username: Enter Username' } });
-      expect(await approve(acmeId, approver, { password: undefined })).toMatchObject({ status: 400, body: { message: 'password: Enter Password' } });
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
+      expect(await approve(id, approver, { customerApproval: false })).toMatchObject({ status: 400, body: { message: 'changeJustification: Enter Reason' } });
+      expect(await approve(id, approver, { customerApproval: false, changeJustification: 'x'.repeat(256) })).toMatchObject({ status: 400, body: { message: "changeJustification: Reason can't be more than 255 characters." } });
+      expect(await approve(id, approver, { username: '' })).toMatchObject({ status: 400, body: { message: 'username: Enter Username' } });
+      expect(await approve(id, approver, { password: undefined })).toMatchObject({ status: 400, body: { message: 'password: Enter Password' } });
     });
 
     it('when the approver rejects with a reason, then it is Rejected with the signature and reason; approving afterwards is allowed', async () => {
-      const rejected = await approve(acmeId, approver, { customerApproval: false, changeJustification: 'Contract not signed yet' });
+      const approver = await newApprover();
+      const name = unique('Acme Medical ');
+      const id = await givenCustomer(approver, name);
+      const rejected = await approve(id, approver, { customerApproval: false, changeJustification: 'Contract not signed yet' });
       expect(rejected.status).toBe(200);
       expect(rejected.body.customer).toMatchObject({
         status: 'REJECTED',
-        decision: { reason: 'Contract not signed yet', signature: { name: 'Alma Approver', email: 'approver@example.com', meaning: 'rejection' } },
+        decision: {
+          reason: 'Contract not signed yet',
+          signature: { name: 'Alma Approver', email: approver.email, meaning: 'rejection', subject: { stream: `customer-${id}`, version: 1 } },
+        },
       });
-      const approved = await approve(acmeId, approver);
+      const { answer: approved } = await spec.when(() => approve(id, approver)).then({
+        status: 200,
+        events: [{ stream: `customer-${id}`, type: 'CustomerApproved', data: { signature: { name: 'Alma Approver', email: approver.email, meaning: 'approval', subject: { stream: `customer-${id}`, version: 2 } } } }],
+      });
       expect(approved.body.customer).toMatchObject({
         status: 'APPROVED',
-        searchUrl: 'http://localhost:3001/docSearch/Acme%20Medical',
-        decision: { reason: null, signature: { meaning: 'approval', signerId: approverId } },
+        searchUrl: `http://localhost:3001/docSearch/${encodeURIComponent(name)}`,
+        decision: { reason: null, signature: { meaning: 'approval', signerId: approver.id } },
       });
       expect(approved.body.customer.approvedDate).toMatch(/^\d{4}-\d\d-\d\dT/);
-      const event = (await t.store.readStream(`customer-${acmeId}`)).at(-1)!;
-      expect(event.type).toBe('CustomerApproved');
-      expect(event.data.signature).toMatchObject({ name: 'Alma Approver', email: 'approver@example.com', meaning: 'approval' });
     });
 
     it('when an approved customer is approved again, then 409', async () => {
-      expect(await approve(acmeId, approver)).toMatchObject({ status: 409, body: { message: 'This customer is already approved' } });
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
+      expect((await approve(id, approver)).status).toBe(200);
+      expect(await approve(id, approver)).toMatchObject({ status: 409, body: { message: 'This customer is already approved' } });
+    });
+
+    it('when the approver signed what they saw (If-Match) and the customer changed since, then 409 and it stays undecided', async () => {
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
+      const seen = (await t.call('GET', `/customer/get/${id}`, { token: approver.token })).headers.get('etag')!;
+      expect((await send('PUT', '/customer/update', form({ ...fields({ contactEmail: 'changed@acme.example' }, approver), id }))).status).toBe(200);
+      const res = await t.call('POST', '/customer/approve/add', {
+        token: approver.token,
+        headers: { 'if-match': seen },
+        body: { customerId: id, customerApproverId: approver.id, customerApproval: true, username: approver.email, password: approver.password },
+      });
+      expect(res).toMatchObject({ status: 409, body: { code: 'concurrent-change' } });
+      expect((await t.call('GET', `/customer/get/${id}`, { token: admin })).body.status).toBe('REQUIRE_APPROVAL');
     });
 
     it('when two approvals arrive at once, then exactly one wins', async () => {
-      const created = await addCustomer({ customerName: 'Race Clinic' });
-      const id = created.body.customer.id;
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
       const results = await Promise.all([approve(id, approver), approve(id, approver), approve(id, approver)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
       expect((await t.store.readStream(`customer-${id}`)).filter((e) => e.type === 'CustomerApproved')).toHaveLength(1);
     });
 
     it('when the approver gets the password wrong five times, then the account locks', async () => {
-      const created = await addCustomer({ customerName: 'Lock Clinic' });
-      const id = created.body.customer.id;
-      // One failure is already counted (someone else's credentials above); four more make five.
-      for (let i = 0; i < 4; i++) expect((await approve(id, approver, { password: `wrong ${i}` })).status).toBe(403);
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
+      for (let i = 0; i < 5; i++) expect((await approve(id, approver, { password: `wrong ${i}` })).status).toBe(403);
       expect((await approve(id, approver)).status).toBe(423);
       t.clock.advance(15 * 60_000 + 1000);
       // Fifteen idle minutes also ended every session: log in again.
-      approver = await t.login('approver@example.com', 'approver password 1');
+      approver.token = await t.login(approver.email, approver.password);
       admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
       user = await t.login('author@example.com', 'author password 1');
+      sharedApprover.token = await t.login(sharedApprover.email, sharedApprover.password);
       expect((await approve(id, approver)).status).toBe(200);
     });
   });
 
   describe('public module2 lists', () => {
     it('when listed publicly, then only approved customers appear, with no internal field', async () => {
+      const approver = await newApprover();
+      const approvedName = unique('Public Clinic ');
+      const pendingName = unique('Pending Clinic ');
+      const approvedId = await givenCustomer(approver, approvedName);
+      await givenCustomer(approver, pendingName);
+      expect((await approve(approvedId, approver)).status).toBe(200);
       const res = await t.call('GET', '/module2/getApprovedCustomers');
       expect(res.status).toBe(200);
       const names = res.body.customerList.map((c: { customerName: string }) => c.customerName);
-      expect(names).toContain('Acme Medical');
-      expect(names).not.toContain('Jpeg Clinic');
+      expect(names).toContain(approvedName);
+      expect(names).not.toContain(pendingName);
       for (const customer of res.body.customerList) expect(Object.keys(customer).sort()).toEqual(['customerName', 'customerWebsiteLink', 'id', 'logoUrl', 'searchUrl']);
       expect((await t.call('GET', '/module2/getApprovedCustomersData')).body).toEqual(res.body);
-      const acme = res.body.customerList.find((c: { customerName: string }) => c.customerName === 'Acme Medical');
-      expect((await fetch(acme.logoUrl)).status).toBe(200);
+      const listed = res.body.customerList.find((c: { customerName: string }) => c.customerName === approvedName);
+      expect((await fetch(listed.logoUrl)).status).toBe(200);
     });
 
     it('when a customer is not approved, then its public logo is not served', async () => {
-      const pending = (await t.call('GET', '/customer/list/', { token: admin })).body.customerList.find((c: { status: string }) => c.status === 'REQUIRE_APPROVAL');
-      expect((await fetch(`${t.url}/module2/customerLogo/${pending.id}`)).status).toBe(404);
+      const pending = await givenCustomer();
+      expect((await fetch(`${t.url}/module2/customerLogo/${pending}`)).status).toBe(404);
+    });
+  });
+
+  describe('GET /customer/list/ with and without paging', () => {
+    it('when no page is asked, then every customer comes; with a page, that page of the sorted, searched list and the total', async () => {
+      const tag = unique('Paging');
+      for (const letter of ['C', 'A', 'B']) await givenCustomer(sharedApprover, `${tag} ${letter}`);
+      const all = await t.call('GET', '/customer/list/', { token: admin });
+      expect(all.body.total).toBe(all.body.customerList.length);
+      expect(all.body.customerList.length).toBeGreaterThanOrEqual(3);
+      const page = await t.call('GET', `/customer/list/?page=0&pageSize=10&sortField=customerName&sortOrder=desc&search=${encodeURIComponent(tag)}`, { token: admin });
+      expect(page.body.total).toBe(3);
+      expect(page.body.customerList.map((c: { customerName: string }) => c.customerName)).toEqual([`${tag} C`, `${tag} B`, `${tag} A`]);
+      const past = await t.call('GET', `/customer/list/?page=5&pageSize=10&search=${encodeURIComponent(tag)}`, { token: admin });
+      expect(past.body).toEqual({ customerList: [], total: 3 });
+      expect(await t.call('GET', '/customer/list/?page=0&pageSize=7', { token: admin })).toMatchObject({ status: 400, body: { message: 'pageSize must be 10, 25, 50 or 100' } });
     });
   });
 
   describe('permissions: anonymous, USER, ADMIN who is not the approver, the approver', () => {
     it('when each customer endpoint is called, then only the allowed roles get through', async () => {
-      const add = () => form(fields({ customerName: `Perm ${Math.random()}` }), logo);
-      const update = () => form({ ...fields(), id: acmeId });
+      const approver = await newApprover();
+      const existing = await givenCustomer(approver);
+      const add = () => form(fields(), logo);
+      const update = () => form({ ...fields({}, approver), id: existing });
       // Anonymous: 401 everywhere.
       expect((await fetch(`${t.url}/customer/add`, { method: 'POST', body: add() })).status).toBe(401);
       expect((await fetch(`${t.url}/customer/update`, { method: 'PUT', body: update() })).status).toBe(401);
-      for (const path of ['/customer/list/', `/customer/get/${acmeId}`, `/customer/logo/${acmeId}`]) expect((await t.call('GET', path)).status, path).toBe(401);
-      expect((await t.call('POST', '/customer/check/request', { body: { customerId: acmeId } })).status).toBe(401);
+      for (const path of ['/customer/list/', `/customer/get/${existing}`, `/customer/logo/${existing}`]) expect((await t.call('GET', path)).status, path).toBe(401);
+      expect((await t.call('POST', '/customer/check/request', { body: { customerId: existing } })).status).toBe(401);
       expect((await t.call('POST', '/customer/approve/add', { body: {} })).status).toBe(401);
       // USER: may read, may not write or decide.
       expect((await send('POST', '/customer/add', add(), user)).status).toBe(403);
       expect((await send('PUT', '/customer/update', update(), user)).status).toBe(403);
-      for (const path of ['/customer/list/', `/customer/get/${acmeId}`, `/customer/logo/${acmeId}`]) expect((await t.call('GET', path, { token: user })).status, path).toBe(200);
-      expect((await t.call('POST', '/customer/check/request', { token: user, body: { customerId: acmeId } })).body).toEqual({ approvalResponse: false });
-      const pending = (await addCustomer({ customerName: 'Matrix Clinic' })).body.customer.id;
-      expect((await approve(pending, user, { username: 'author@example.com', password: 'author password 1' })).status).toBe(403);
+      for (const path of ['/customer/list/', `/customer/get/${existing}`, `/customer/logo/${existing}`]) expect((await t.call('GET', path, { token: user })).status, path).toBe(200);
+      expect((await t.call('POST', '/customer/check/request', { token: user, body: { customerId: existing } })).body).toEqual({ approvalResponse: false });
+      const pending = await givenCustomer(approver);
+      expect((await approve(pending, approver, { username: 'author@example.com', password: 'author password 1' }, user)).status).toBe(403);
       // ADMIN who is not the approver: may write, may not decide.
       expect((await send('PUT', '/customer/update', update(), admin)).status).toBe(200);
-      expect((await approve(pending, admin, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(403);
+      expect((await approve(pending, approver, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD }, admin)).status).toBe(403);
       // The approver decides.
       expect((await approve(pending, approver)).status).toBe(200);
     });

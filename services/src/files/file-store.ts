@@ -1,47 +1,57 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { StoredFile } from '@ifu/contracts';
+import type { ContentType } from './sniff';
 
-export type ImageType = 'image/png' | 'image/jpeg' | 'image/webp';
-
-/** The image type the bytes themselves say, never the file name or the client's header; undefined otherwise. */
-export function sniffImage(bytes: Buffer): ImageType | undefined {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
-  return undefined;
+/** What one use of an upload accepts (a customer logo, a document): types by their bytes, and a size limit. */
+export interface FilePolicy {
+  /** Names the form field in refusals ('customerLogo must be at most 2 MB'). */
+  field: string;
+  types: readonly ContentType[];
+  /** Shown in the refusal: 'a PNG, JPEG or WebP image'. */
+  typesInWords: string;
+  maxBytes: number;
 }
 
-const SHA256 = /^[0-9a-f]{64}$/;
+/** An upload written to the staging area, checked against its policy, not yet part of any record. */
+export interface StagedFile extends StoredFile {
+  /** Opaque id of the staged copy. */
+  stagedId: string;
+  /** The name the client gave, for display only; never used as a path. */
+  originalName: string;
+}
 
-/** Content-addressed storage: a file is kept once under its SHA-256, written to a temporary name first. */
-export class FileStore {
-  constructor(private readonly directory: string) {}
+export interface OpenedFile {
+  size: number;
+  /** The bytes; the stream errors at its end if they do not hash to the recorded SHA-256. */
+  stream: Readable;
+}
 
-  async put(bytes: Buffer, contentType: string): Promise<StoredFile> {
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    const target = join(this.directory, sha256);
-    if (!existsSync(target)) {
-      await mkdir(this.directory, { recursive: true });
-      const temporary = join(this.directory, `.${sha256}.${randomUUID()}.tmp`);
-      await writeFile(temporary, bytes, { mode: 0o640 });
-      await rename(temporary, target);
-    }
-    return { sha256, contentType, size: bytes.length };
-  }
+export interface SignedUrlOptions {
+  /** Seconds the link works. */
+  ttlSeconds: number;
+  /** Offered to the browser as the download name. */
+  filename?: string;
+}
 
-  /** The path of a stored file; only ever built from a hash the server recorded, never from client input. */
-  pathOf(sha256: string): string {
-    if (!SHA256.test(sha256)) throw new Error('not a content address');
-    return join(this.directory, sha256);
-  }
-
-  /** How many files are stored: tests use it to prove that refused uploads left nothing behind. */
-  async count(): Promise<number> {
-    const { readdir } = await import('node:fs/promises');
-    if (!existsSync(this.directory)) return 0;
-    return (await readdir(this.directory)).filter((name) => SHA256.test(name)).length;
-  }
+/**
+ * The file-store port (architecture §5): uploads are staged while they stream in (type sniffed against the use's
+ * allow-list, size limited), committed under their SHA-256 once the record that uses them is saved, opened with
+ * their checksum verified, and reachable through short-lived signed URLs. The local-disk store implements it now;
+ * an S3-compatible store fits the same calls (staging prefix, copy to the content key, presigned GET).
+ */
+export interface FileStore {
+  /** Streams an upload into staging; refuses (and keeps nothing) when it is empty, too large or of another type. */
+  stage(input: Readable, policy: FilePolicy, originalName: string): Promise<StagedFile>;
+  /** Makes a staged file permanent under its content address (stored once, however often it is uploaded). */
+  commit(staged: StagedFile): Promise<StoredFile>;
+  /** Removes a staged file that no record uses (a refused request, an abandoned upload). */
+  deleteStaged(stagedId: string): Promise<void>;
+  /** Staged files older than `olderThanMs`, removed; returns how many. */
+  deleteStagedOlderThan(olderThanMs: number, now: Date): Promise<number>;
+  open(sha256: string): Promise<OpenedFile>;
+  signedUrl(file: Pick<StoredFile, 'sha256' | 'contentType'>, options: SignedUrlOptions, now: Date): string;
+  /** The file a signed URL names, when its signature is right and it has not expired. */
+  verifySignedUrl(query: Record<string, unknown>, sha256: string, now: Date): { contentType: string; filename?: string } | undefined;
+  /** Committed and staged files (tests prove refused requests left nothing behind). */
+  count(): Promise<{ stored: number; staged: number }>;
 }

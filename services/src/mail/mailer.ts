@@ -17,12 +17,16 @@ export interface Mailer {
   close(): void;
 }
 
+/** Shows a person at the terminal that a message went to the outbox, and its links. */
+export type MailAnnouncer = (mail: { to: string; subject: string; links: string[]; file: string }) => void;
+
 export interface MailerOptions {
   smtpUrl?: string;
   from: string;
   /** With no SMTP server, each message is written here as an .eml file. */
   outboxDir: string;
   logger: Logger;
+  announce?: MailAnnouncer;
 }
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
@@ -53,6 +57,7 @@ export function createMailer(options: MailerOptions): Mailer {
       await writeFile(file, info.message as Buffer);
       const links = message.text.match(LINK) ?? [];
       options.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');
+      options.announce?.({ to: String(message.to), subject: message.subject, links, file });
     },
     close: () => transport.close(),
   };

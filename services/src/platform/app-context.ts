@@ -1,13 +1,10 @@
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
+import type { FileStore } from '../files/file-store';
 import type { Mailer } from '../mail/mailer';
+import type { CommandPipeline, ReadModels } from './command-pipeline';
 import type { Config } from './config';
 import type { Logger } from './logger';
-
-/** Read-your-writes: a command answers only once the read models have applied its events. */
-export interface ReadModels {
-  waitFor(position: number): Promise<void>;
-}
 
 export interface Secrets {
   jwtSecret: string;
@@ -18,11 +15,15 @@ export interface Secrets {
 export interface AppContext {
   config: Config;
   db: Database;
+  /** Read only, outside the pipeline: the audit report and chain verification read the log itself. */
   store: EventStore;
+  /** The only way to append (platform/command-pipeline.ts). */
+  commands: CommandPipeline;
   readModels: ReadModels;
+  files: FileStore;
   mailer: Mailer;
   logger: Logger;
   secrets: Secrets;
-  /** Server time; injected so tests can move it (lockout windows, inactivity). */
+  /** Server time; injected so tests can move it (lockout windows, inactivity). Commands read it once, in `begin`. */
   clock: () => Date;
 }

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -35,6 +36,11 @@ export const ConfigSchema = z
     ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'ADMIN_PASSWORD must be at least 12 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** 'pretty': short coloured lines for a person at a terminal; 'json': one JSON object a line for collectors. */
+    LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
+    /** Upload limits in bytes (a customer or document logo; a document PDF). */
+    LOGO_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+    DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
     /** false when a separate projections worker runs them (production topology). */
     RUN_PROJECTIONS: booleanFlag(true),
     /** Number of proxies in front of the API, for the client IP recorded in events and used by rate limits. */
@@ -42,10 +48,14 @@ export const ConfigSchema = z
   })
   .transform((env) => ({
     ...env,
+    // Every directory is absolute from here on: nothing later depends on the working directory (res.sendFile,
+    // a worker started elsewhere).
+    DATA_DIR: resolve(env.DATA_DIR),
+    FILES_DIR: resolve(env.FILES_DIR ?? resolve(env.DATA_DIR, 'files')),
     PUBLIC_ADMIN_URL: env.PUBLIC_ADMIN_URL ?? `http://localhost:${env.ADMIN_PORTAL_PORT}`,
     PUBLIC_CUSTOMER_URL: env.PUBLIC_CUSTOMER_URL ?? env.CUSTOMER_PORTAL_URL ?? `http://localhost:${env.CUSTOMER_PORTAL_PORT}`,
-    FILES_DIR: env.FILES_DIR ?? `${env.DATA_DIR.replace(/\/+$/, '')}/files`,
     PUBLIC_API_URL: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`,
+    LOG_FORMAT: env.LOG_FORMAT ?? (process.stdout.isTTY && env.NODE_ENV !== 'production' ? 'pretty' : 'json'),
   }));
 
 export type Config = z.infer<typeof ConfigSchema>;

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -8,7 +9,8 @@ describe('configuration', () => {
       API_PORT: 8080,
       ADMIN_PORTAL_PORT: 3000,
       CUSTOMER_PORTAL_PORT: 3001,
-      DATA_DIR: './data',
+      DATA_DIR: resolve('./data'),
+      FILES_DIR: resolve('./data/files'),
       PUBLIC_ADMIN_URL: 'http://localhost:3000',
       PUBLIC_CUSTOMER_URL: 'http://localhost:3001',
       RUN_PROJECTIONS: true,
@@ -26,6 +28,12 @@ describe('configuration', () => {
       for (const name of ['API_PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'RUN_PROJECTIONS']) expect(problems).toContain(name);
       expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
     }
+  });
+
+  it('when directories are relative, then they are resolved against the working directory once, at start-up', () => {
+    const config = loadConfig({ DATA_DIR: 'here', FILES_DIR: '../there' });
+    expect(config.DATA_DIR).toBe(resolve('here'));
+    expect(config.FILES_DIR).toBe(resolve('../there'));
   });
 
   it('when empty strings are given, then they count as not set', () => {

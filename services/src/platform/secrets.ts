@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Secrets } from './app-context';
@@ -31,3 +31,6 @@ export function loadSecrets(config: Config): Secrets {
   }
   return secrets;
 }
+
+/** The key of signed file URLs, derived from LINK_SECRET so that it never equals the key of anything else. */
+export const fileUrlKey = (secrets: Secrets) => createHmac('sha256', secrets.linkSecret).update('ifu signed file urls').digest('base64url');

@@ -1,59 +1,83 @@
-import type { EventMetadata } from '@ifu/storage/event-store/event-store';
-import type { AppContext } from './app-context';
-import { handleCommand } from './command-handling';
-import { conflict } from './http-errors';
+import type { CommandRun, Decider } from './command-pipeline';
+import { type PlainErrorCode, plainRejection } from './errors';
 
 /**
  * A value that must be unique across streams (a user's email, a customer's name) is claimed in a stream named after
- * it: whoever appends the claim at the expected version owns it, so two simultaneous claims end with one owner.
+ * it: whoever appends the claim at the version they read owns it, so two simultaneous claims end with one owner.
+ * Each kind names its stream, its event types and the refusal when the value is taken.
  */
-export interface UniqueValue {
-  streamId: string;
-  claimedType: string;
-  releasedType: string;
+export interface UniqueKind<Claimed extends string, Released extends string> {
+  name: string;
+  streamOf(value: string): string;
+  claimedType: Claimed;
+  releasedType: Released;
   /** Event data naming the value and its owner, e.g. { email, userId }. */
-  data: (ownerId: string) => Record<string, unknown>;
+  data(value: string, ownerId: string): Record<string, unknown>;
   ownerKey: string;
-  /** Whether the owner's own stream exists: a claim whose owner was never created does not block the value. */
-  ownerExists: (ownerId: string) => Promise<boolean>;
-  takenMessage: string;
+  takenCode: PlainErrorCode;
 }
 
-interface ClaimEvent {
-  type: string;
-  data: Record<string, unknown>;
-}
+type ClaimEvent = { type: string; data: Record<string, unknown> };
+type ClaimCommand =
+  /** `holderGone`: the current holder's own stream does not exist (its creation failed after the claim), so it does not block. */
+  | { type: 'Claim'; value: string; ownerId: string; holderGone: boolean }
+  | { type: 'Release'; value: string; ownerId: string };
 
-const ownerOf = (kind: UniqueValue) => (events: readonly ClaimEvent[]) =>
-  events.reduce<string | undefined>(
-    (current, event) => (event.type === kind.claimedType ? String(event.data[kind.ownerKey]) : event.type === kind.releasedType ? undefined : current),
-    undefined,
-  );
+const claimDeciders = new WeakMap<object, Decider<ClaimCommand, ClaimEvent, { holder?: string }>>();
 
-export async function claimUnique(ctx: AppContext, kind: UniqueValue, ownerId: string, metadata: EventMetadata): Promise<void> {
-  const owner = ownerOf(kind);
-  const current = owner((await ctx.store.readStream(kind.streamId)).map((e) => ({ type: e.type, data: e.data })));
-  const orphaned = current !== undefined && current !== ownerId && !(await kind.ownerExists(current));
-  await handleCommand<ClaimEvent, string | undefined, void>(
-    ctx.store,
-    kind.streamId,
-    owner,
-    (holder) => {
-      if (holder === ownerId) return { events: [], result: undefined };
-      if (holder !== undefined && !(orphaned && holder === current)) throw conflict(kind.takenMessage);
-      return { events: [{ type: kind.claimedType, data: kind.data(ownerId) }], result: undefined };
+/** The decider of one kind of claim stream: state is the current holder. */
+export function claimDecider<C extends string, R extends string>(kind: UniqueKind<C, R>): Decider<ClaimCommand, ClaimEvent, { holder?: string }> {
+  const known = claimDeciders.get(kind);
+  if (known) return known;
+  const decider: Decider<ClaimCommand, ClaimEvent, { holder?: string }> = {
+    name: `claim-${kind.name}`,
+    initialState: () => ({}),
+    evolve: (state, event) =>
+      event.type === kind.claimedType ? { holder: String(event.data[kind.ownerKey]) } : event.type === kind.releasedType ? {} : state,
+    decide(command, state) {
+      switch (command.type) {
+        case 'Claim':
+          if (state.holder === command.ownerId) return { events: [] };
+          if (state.holder !== undefined && !command.holderGone) return { events: [], rejection: plainRejection(kind.takenCode) };
+          return { events: [{ type: kind.claimedType, data: kind.data(command.value, command.ownerId) }] };
+        case 'Release':
+          if (state.holder !== command.ownerId) return { events: [] };
+          return { events: [{ type: kind.releasedType, data: kind.data(command.value, command.ownerId) }] };
+        default: {
+          const unhandled: never = command;
+          return unhandled;
+        }
+      }
     },
-    metadata,
-  );
+  };
+  claimDeciders.set(kind, decider);
+  return decider;
 }
 
-export async function releaseUnique(ctx: AppContext, kind: UniqueValue, ownerId: string, metadata: EventMetadata): Promise<void> {
-  await handleCommand<ClaimEvent, string | undefined, void>(
-    ctx.store,
-    kind.streamId,
-    ownerOf(kind),
-    (holder) =>
-      holder === ownerId ? { events: [{ type: kind.releasedType, data: kind.data(ownerId) }], result: undefined } : { events: [], result: undefined },
-    metadata,
-  );
+/**
+ * A step of a command: claim `value` for `ownerId`, or refuse with the kind's code. `ownerExists` tells whether a
+ * current holder's own record exists; a claim left by a creation that failed afterwards does not block the value.
+ */
+export async function claim<C extends string, R extends string>(
+  run: CommandRun,
+  kind: UniqueKind<C, R>,
+  value: string,
+  ownerId: string,
+  ownerExists: (holderId: string) => Promise<boolean>,
+): Promise<void> {
+  await run.execute({
+    stream: kind.streamOf(value),
+    decider: claimDecider(kind),
+    command: async (state) => ({
+      type: 'Claim' as const,
+      value,
+      ownerId,
+      holderGone: state.holder !== undefined && state.holder !== ownerId && !(await ownerExists(state.holder)),
+    }),
+  });
+}
+
+/** A step of a command: give `value` up after its owner moved to another one. */
+export async function release<C extends string, R extends string>(run: CommandRun, kind: UniqueKind<C, R>, value: string, ownerId: string): Promise<void> {
+  await run.execute({ stream: kind.streamOf(value), decider: claimDecider(kind), command: { type: 'Release', value, ownerId } });
 }

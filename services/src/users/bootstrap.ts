@@ -1,64 +1,56 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { emailClaimStreamId, type UserEvent, userStreamId } from '@ifu/contracts';
-import { type EventMetadata, type EventStore, WrongExpectedVersionError } from '@ifu/storage/event-store/event-store';
+import { BOOTSTRAP_STREAM, type BootstrapEvent, userStreamId } from '@ifu/contracts';
 import type { Database } from '@ifu/storage/database/database';
-import { hashPassword, storePasswordHash } from './passwords';
+import { onCredentials } from '../auth/credentials';
+import { hashPassword, storePasswordHash } from '../auth/password-hashes';
+import type { CommandPipeline, Decider } from '../platform/command-pipeline';
+import { userDecider } from './decider';
+import { claim } from '../platform/unique-claims';
+import { userEmail } from './email-claims';
 
-export const BOOTSTRAP_STREAM = 'system-bootstrap';
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
 export interface BootstrapResult {
   email: string;
   /** Only when it was generated here: shown once on the console, never stored in clear. */
   generatedPassword?: string;
-  lastPosition: number;
 }
+
+/** `system-bootstrap`: created once, so two processes starting on an empty log cannot both create an administrator. */
+export const bootstrapDecider: Decider<{ type: 'Bootstrap'; adminUserId: string; email: string }, BootstrapEvent, { done: boolean }> = {
+  name: 'bootstrap',
+  initialState: () => ({ done: false }),
+  evolve: () => ({ done: true }),
+  decide: (command, state) =>
+    state.done ? { events: [] } : { events: [{ type: 'SystemBootstrapped', data: { adminUserId: command.adminUserId, email: command.email } }] },
+};
 
 /**
  * On an empty store, creates the first ADMIN from ADMIN_EMAIL/ADMIN_PASSWORD, or as admin@example.com with a random
- * password. The `system-bootstrap` stream is claimed first with expected version 0, so two processes starting at
- * once cannot both create one.
+ * password. Returns undefined when the log already has events (or another process bootstrapped first).
  */
 export async function bootstrapFirstAdmin(
   db: Database,
-  store: EventStore,
-  options: { email?: string; password?: string; now: Date },
+  commands: CommandPipeline,
+  lastPosition: number,
+  options: { email?: string; password?: string },
 ): Promise<BootstrapResult | undefined> {
-  if ((await store.lastPosition()) > 0) return undefined;
-  const userId = randomUUID();
+  if (lastPosition > 0) return undefined;
+  const adminUserId = randomUUID();
   const email = (options.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generatedPassword = options.password ? undefined : randomBytes(18).toString('base64url');
-  const at = options.now.toISOString();
-  const metadata: EventMetadata = {
-    actor: { type: 'system', name: 'bootstrap' },
-    occurredAt: at,
-    correlationId: randomUUID(),
-    ip: null,
-    userAgent: null,
-  };
-  try {
-    await store.append(BOOTSTRAP_STREAM, [{ type: 'SystemBootstrapped', data: { adminUserId: userId, email }, metadata }], 0);
-  } catch (error) {
-    if (error instanceof WrongExpectedVersionError) return undefined;
-    throw error;
-  }
-  await store.append(emailClaimStreamId(email), [{ type: 'EmailClaimed', data: { email, userId }, metadata }], 0);
-  await storePasswordHash(db, userId, await hashPassword(options.password ?? generatedPassword!), at);
-  const events: UserEvent[] = [
-    {
-      type: 'UserRegistered',
-      data: {
-        userId,
-        email,
-        firstName: 'System',
-        lastName: 'Administrator',
-        role: 'ADMIN',
-        isTrainingCompleted: true,
-        origin: 'bootstrap',
-      },
-    },
-    { type: 'PasswordSet', data: { userId, setAt: at, via: 'bootstrap' } },
-  ];
-  const appended = await store.append(userStreamId(userId), events.map((e) => ({ ...e, metadata })), 0);
-  return { email, generatedPassword, lastPosition: appended.lastPosition };
+  const run = commands.begin({ actor: { type: 'system', name: 'bootstrap' }, correlationId: randomUUID(), ip: null, userAgent: null });
+  const started = await run.execute({ stream: BOOTSTRAP_STREAM, decider: bootstrapDecider, command: { type: 'Bootstrap', adminUserId, email } });
+  if (started.events.length === 0) return undefined;
+  await claim(run, userEmail, email, adminUserId, async () => false);
+  await storePasswordHash(db, adminUserId, await hashPassword(options.password ?? generatedPassword!), run.now.toISOString());
+  await run.execute({
+    stream: userStreamId(adminUserId),
+    decider: userDecider,
+    command: { type: 'RegisterUser', userId: adminUserId, email, firstName: 'System', lastName: 'Administrator', role: 'ADMIN', isTrainingCompleted: true, origin: 'bootstrap' },
+  });
+  await onCredentials(run, adminUserId, { type: 'SetPassword', via: 'bootstrap' });
+  // A projections worker starting at the same time may take a while to catch up.
+  await run.settle(['user-accounts'], 30_000);
+  return { email, generatedPassword };
 }

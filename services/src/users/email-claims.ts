@@ -1,24 +1,22 @@
 import { emailClaimStreamId, userStreamId } from '@ifu/contracts';
-import type { EventMetadata } from '@ifu/storage/event-store/event-store';
 import type { AppContext } from '../platform/app-context';
-import { claimUnique, releaseUnique, type UniqueValue } from '../platform/unique-claims';
+import type { CommandRun } from '../platform/command-pipeline';
+import { claim, release, type UniqueKind } from '../platform/unique-claims';
 
-export const EMAIL_TAKEN = 'A user with this email already exists';
-
-const userEmail = (ctx: AppContext, email: string): UniqueValue => ({
-  streamId: emailClaimStreamId(email),
+/** `user-email-<lowercased email>`: one user per address, case-insensitive. */
+export const userEmail: UniqueKind<'EmailClaimed', 'EmailReleased'> = {
+  name: 'user-email',
+  streamOf: emailClaimStreamId,
   claimedType: 'EmailClaimed',
   releasedType: 'EmailReleased',
-  data: (userId) => ({ email: email.toLowerCase(), userId }),
+  data: (email, userId) => ({ email: email.toLowerCase(), userId }),
   ownerKey: 'userId',
-  ownerExists: async (userId) => (await ctx.store.readStream(userStreamId(userId))).length > 0,
-  takenMessage: EMAIL_TAKEN,
-});
+  takenCode: 'email-taken',
+};
 
-/** Makes `email` (case-insensitive) belong to `userId`, or refuses with 409 when another user holds it. */
-export const claimEmail = (ctx: AppContext, email: string, userId: string, metadata: EventMetadata) =>
-  claimUnique(ctx, userEmail(ctx, email), userId, metadata);
+/** A step: makes `email` belong to `userId`, or refuses with 409 when another user holds it. */
+export const claimEmail = (ctx: AppContext, run: CommandRun, email: string, userId: string) =>
+  claim(run, userEmail, email, userId, async (holder) => (await ctx.store.readStream(userStreamId(holder))).length > 0);
 
-/** Gives an address up after its user changed to another one. */
-export const releaseEmail = (ctx: AppContext, email: string, userId: string, metadata: EventMetadata) =>
-  releaseUnique(ctx, userEmail(ctx, email), userId, metadata);
+/** A step: gives an address up after its user changed to another one. */
+export const releaseEmail = (run: CommandRun, email: string, userId: string) => release(run, userEmail, email, userId);

@@ -1,14 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type UserEvent, userStreamId } from '@ifu/contracts';
-import type { EventMetadata } from '@ifu/storage/event-store/event-store';
-import type { UserAccount } from '@ifu/projections';
+import type { PasswordLinkPurpose } from '@ifu/contracts';
 import type { AppContext } from '../platform/app-context';
-
-export type PasswordLinkPurpose = 'new-user' | 'reset' | 'expired';
-
-const LINK_LIFETIME_MS = 24 * 60 * 60_000;
-/** A second request within this time sends no second mail (the first link still works). */
-const RESEND_AFTER_MS = 60_000;
+import type { CommandRun } from '../platform/command-pipeline';
+import { onCredentials } from '../auth/credentials';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -28,41 +22,29 @@ const MAIL: Record<PasswordLinkPurpose, { subject: string; intro: string }> = {
 };
 
 /**
- * Emails a set-password link: a random token, stored only as its hash, single-use, valid 24 hours; older unused
- * links of the same user stop working. Returns false when a link was sent less than a minute ago (no second mail).
+ * A step of a command: emails a set-password link when the credentials decider issues one (an active account, no link in
+ * the last minute). The token is random, stored only as its hash, single-use and valid 24 hours; older unused links
+ * of the same user stop working. Returns whether a mail went out.
  */
-export async function issuePasswordLink(
-  ctx: AppContext,
-  user: Pick<UserAccount, 'id' | 'email' | 'firstName' | 'lastName'>,
-  purpose: PasswordLinkPurpose,
-  metadata: EventMetadata,
-): Promise<{ sent: boolean; lastPosition: number }> {
-  const now = ctx.clock();
-  const recent = await ctx.db.query(
-    'SELECT 1 FROM password_tokens WHERE user_id = $1 AND used_at IS NULL AND created_at > $2',
-    [user.id, new Date(now.getTime() - RESEND_AFTER_MS).toISOString()],
-  );
-  if (recent.rowCount > 0) return { sent: false, lastPosition: 0 };
-
+export async function issuePasswordLink(ctx: AppContext, run: CommandRun, userId: string, purpose: PasswordLinkPurpose): Promise<boolean> {
+  const { events, account: state } = await onCredentials(run, userId, { type: 'IssuePasswordLink', purpose });
+  const issued = events.find((event) => event.type === 'PasswordLinkIssued');
+  if (!issued) return false;
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(now.getTime() + LINK_LIFETIME_MS).toISOString();
   await ctx.db.transaction(async (tx) => {
-    await tx.query('UPDATE password_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [user.id, now.toISOString()]);
+    await tx.query('UPDATE password_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, run.now.toISOString()]);
     await tx.query(
       'INSERT INTO password_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-      [hashToken(token), user.id, purpose, now.toISOString(), expiresAt],
+      [hashToken(token), userId, purpose, run.now.toISOString(), issued.data.expiresAt],
     );
   });
-  const event: UserEvent = { type: 'PasswordLinkIssued', data: { userId: user.id, purpose, expiresAt } };
-  const appended = await ctx.store.append(userStreamId(user.id), [{ ...event, metadata }], 'any');
-
   const link = `${ctx.config.PUBLIC_ADMIN_URL}/user/setpassword/${token}`;
   const { subject, intro } = MAIL[purpose];
   await ctx.mailer.send({
-    to: user.email,
+    to: state.email,
     subject,
     text: [
-      `Hello ${user.firstName} ${user.lastName},`,
+      `Hello ${state.firstName} ${state.lastName},`,
       '',
       intro,
       '',
@@ -73,23 +55,23 @@ export async function issuePasswordLink(
       'IFU Portal',
     ].join('\n'),
   });
-  return { sent: true, lastPosition: appended.lastPosition };
+  return true;
 }
 
 /** The user a valid, unused, unexpired token belongs to, or undefined. Does not use the token up. */
-export async function findTokenUser(ctx: AppContext, token: string): Promise<string | undefined> {
+export async function findTokenUser(ctx: AppContext, token: string, now: Date): Promise<string | undefined> {
   const { rows } = await ctx.db.query<{ user_id: string }>(
     'SELECT user_id FROM password_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
-    [hashToken(token), ctx.clock().toISOString()],
+    [hashToken(token), now.toISOString()],
   );
   return rows[0]?.user_id;
 }
 
 /** Uses a token up; false when it was already used (two submissions racing). */
-export async function consumeToken(ctx: AppContext, token: string): Promise<boolean> {
+export async function consumeToken(ctx: AppContext, token: string, now: Date): Promise<boolean> {
   const result = await ctx.db.query(
     'UPDATE password_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
-    [hashToken(token), ctx.clock().toISOString()],
+    [hashToken(token), now.toISOString()],
   );
   return result.rowCount === 1;
 }

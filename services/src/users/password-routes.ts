@@ -5,96 +5,75 @@ import {
   type MessageResponse,
   PASSWORD_MESSAGES,
   SetPasswordRequest,
-  type UserEvent,
-  userStreamId,
 } from '@ifu/contracts';
-import { findUserByEmail, findUserById } from '@ifu/projections';
+import { findUserByEmail, findUserById, userAccountsProjection } from '@ifu/projections';
+import { guards } from '../auth/authentication';
+import { hashPassword, loadPasswordHash, storePasswordHash, verifyPassword } from '../auth/password-hashes';
+import { perIpLimit } from '../auth/rate-limits';
+import { checkCredentials, onCredentials } from '../auth/credentials';
+import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../platform/app-context';
-import { handleCommand } from '../platform/command-handling';
-import { badRequest, locked } from '../platform/http-errors';
-import { eventMetadata } from '../platform/request-metadata';
-import { parseBody } from '../platform/validation';
-import { authenticate } from './authentication';
-import { type CredentialDecision, decideCredentials } from './login';
+import { refuse } from '../platform/errors';
+import { originOf, parseBody } from '../platform/http';
 import { consumeToken, findTokenUser, issuePasswordLink } from './password-links';
 import { passwordPolicyViolation } from './password-policy';
-import { hashPassword, loadPasswordHash, storePasswordHash, verifyPassword } from './passwords';
-import { perIpLimit } from './rate-limits';
-import { revokeOtherSessions, revokeUserSessions } from './sessions';
-import { foldUser, type UserState } from './user';
 
+/** Forgot, set and change password (spec §7.1, §2.1, §2.6). */
 export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } = {}): Router {
   const router = Router();
   const limiter = perIpLimit(options.rateLimit ?? 100);
+  const { loggedIn } = guards(ctx);
 
-  // The same answer whether or not the address has an account.
+  // The same answer whether or not the address has an (active) account: the user decider decides about the link.
   router.post('/user/forgot/password', limiter, async (req, res) => {
     const { email } = parseBody(ForgotPasswordRequest, req.body);
     const user = await findUserByEmail(ctx.db, email);
-    if (user && user.userActive && !user.isDeleted) {
-      await issuePasswordLink(ctx, user, 'reset', eventMetadata(req, ctx.clock(), { type: 'public', email }));
-    } else {
-      req.log.info({ known: Boolean(user) }, 'forgot-password for an address without an active account: no mail');
-    }
+    const run = ctx.commands.begin(originOf(req, { type: 'public', email }));
+    const sent = user ? await issuePasswordLink(ctx, run, user.id, 'reset') : false;
+    if (!sent) req.log.info({ known: Boolean(user) }, 'forgot-password: no mail (no active account, or a link went out in the last minute)');
     const body: MessageResponse = { message: PASSWORD_MESSAGES.forgotSent };
     res.json(body);
   });
 
   router.post('/user/set/password', limiter, async (req, res) => {
     const { token, password } = parseBody(SetPasswordRequest, req.body);
-    const userId = await findTokenUser(ctx, token);
+    const userId = await findTokenUser(ctx, token, ctx.clock());
     const user = userId ? await findUserById(ctx.db, userId) : undefined;
-    if (!user || !user.userActive || user.isDeleted) throw badRequest(PASSWORD_MESSAGES.linkInvalid);
+    if (!user) refuse('password-link-invalid');
+    const actor = { type: 'user' as const, userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` };
+    const run = ctx.commands.begin(originOf(req, actor));
     const violation = passwordPolicyViolation(password, user.email);
     // A refused password leaves the link usable, so the person can try another one.
-    if (violation) throw badRequest(violation);
+    if (violation) refuse('password-policy', { message: violation });
     const passwordHash = await hashPassword(password);
-    if (!(await consumeToken(ctx, token))) throw badRequest(PASSWORD_MESSAGES.linkInvalid);
-    const now = ctx.clock();
-    await storePasswordHash(ctx.db, user.id, passwordHash, now.toISOString());
-    const event: UserEvent = { type: 'PasswordSet', data: { userId: user.id, setAt: now.toISOString(), via: 'set-password-link' } };
-    const actor = { type: 'user' as const, userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` };
-    const appended = await ctx.store.append(userStreamId(user.id), [{ ...event, metadata: eventMetadata(req, now, actor) }], 'any');
+    if (!(await consumeToken(ctx, token, run.now))) refuse('password-link-invalid');
+    // Decided before the hash is stored: an account deactivated since the link went out gets no password.
+    await onCredentials(run, user.id, { type: 'SetPassword', via: 'set-password-link' });
+    await storePasswordHash(ctx.db, user.id, passwordHash, run.now.toISOString());
     // Whoever knew the old password is out.
-    await revokeUserSessions(ctx.db, user.id, now, 'password-set');
-    await ctx.readModels.waitFor(appended.lastPosition);
+    await revokeUserSessions(ctx.db, user.id, run.now, 'password-set');
+    await run.settle([userAccountsProjection.name]);
     const body: MessageResponse = { message: PASSWORD_MESSAGES.created };
     res.json(body);
   });
 
-  router.post('/user/change/password', authenticate(ctx), async (req, res) => {
+  router.post('/user/change/password', loggedIn, async (req, res) => {
     const auth = req.auth!;
     const { email, oldPassword, newPassword } = parseBody(ChangePasswordRequest, req.body);
-    if (email.toLowerCase() !== auth.email.toLowerCase()) throw badRequest(PASSWORD_MESSAGES.userNameWrong);
+    if (email.toLowerCase() !== auth.email.toLowerCase()) refuse('username-wrong');
     const violation = passwordPolicyViolation(newPassword, auth.email);
-    if (violation) throw badRequest(violation);
-    if (newPassword === oldPassword) throw badRequest('The new password must be different from the current one.');
+    if (violation) refuse('password-policy', { message: violation });
+    if (newPassword === oldPassword) refuse('password-unchanged');
 
     const passwordMatches = await verifyPassword(await loadPasswordHash(ctx.db, auth.userId), oldPassword);
     const newHash = await hashPassword(newPassword);
-    const now = ctx.clock();
-    const { result, lastPosition } = await handleCommand<UserEvent, UserState, CredentialDecision>(
-      ctx.store,
-      userStreamId(auth.userId),
-      foldUser,
-      (state) => {
-        const checked = decideCredentials(state, { type: 'CheckCredentials', purpose: 'change-password', passwordMatches, now });
-        if (checked.rejection) return { events: checked.events, result: checked };
-        const set: UserEvent = { type: 'PasswordSet', data: { userId: auth.userId, setAt: now.toISOString(), via: 'change' } };
-        return { events: [set], result: checked };
-      },
-      eventMetadata(req, now),
-    );
-    if (result.rejection) {
-      await ctx.readModels.waitFor(lastPosition);
-      if (result.rejection.reason === 'account-locked') {
-        throw locked(`This account is locked after 5 failed attempts. Try again after ${result.rejection.lockedUntil.slice(11, 16)} UTC.`);
-      }
-      throw badRequest('The current password is not correct.');
-    }
-    await storePasswordHash(ctx.db, auth.userId, newHash, now.toISOString());
-    await revokeOtherSessions(ctx.db, auth.userId, auth.sessionId, now, 'password-changed');
-    await ctx.readModels.waitFor(lastPosition);
+    const run = ctx.commands.begin(originOf(req));
+    // The current password is a re-entered credential: a wrong one counts toward lockout like a failed login.
+    await checkCredentials(run, auth.userId, 'change-password', passwordMatches);
+    await onCredentials(run, auth.userId, { type: 'SetPassword', via: 'change' });
+    await storePasswordHash(ctx.db, auth.userId, newHash, run.now.toISOString());
+    await revokeOtherSessions(ctx.db, auth.userId, auth.sessionId, run.now, 'password-changed');
+    await run.settle([userAccountsProjection.name]);
     const body: MessageResponse = { message: PASSWORD_MESSAGES.changed };
     res.json(body);
   });

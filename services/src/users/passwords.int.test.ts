@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
 describe('passwords over HTTP (forgot, set with the emailed link, change)', () => {
@@ -13,17 +14,31 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
   });
 
   const addUser = async (email: string) => {
+    // A session of its own: tests move the clock past the inactivity limit.
+    admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const res = await t.call('POST', '/user/add', { token: admin, body: { email, firstName: 'Pat', lastName: 'Word', isTrainingCompleted: true } });
     expect(res.status).toBe(200);
     return res.body.user.id as string;
   };
+  /** A user added through Manage User, with the set-password link mailed to them: its address. */
+  const givenNewUser = async () => {
+    const email = `${unique('fresh-')}@example.com`;
+    await addUser(email);
+    return email;
+  };
+  /** A user who set their password through the link: its address. */
+  const givenUserWithPassword = async (password = 'a good long passphrase') => {
+    const email = await givenNewUser();
+    expect((await t.call('POST', '/user/set/password', { body: { token: t.passwordLinkToken(email), password } })).status).toBe(200);
+    return email;
+  };
 
   describe('a new user sets a password through the emailed link', () => {
     it('when the user has no password yet, then verify-email says so and emails a link, without giving a token to the caller', async () => {
-      await addUser('fresh@example.com');
+      const email = await givenNewUser();
       const mailsBefore = t.mails().length;
       t.clock.advance(61_000); // past the one-minute resend guard of the add mail
-      const res = await t.call('POST', '/user/verify/email', { body: { email: 'fresh@example.com' } });
+      const res = await t.call('POST', '/user/verify/email', { body: { email } });
       expect(res.body).toEqual({
         emailExist: true,
         userActive: true,
@@ -36,35 +51,42 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
     });
 
     it('when verify-email is asked again within a minute, then no second mail is sent', async () => {
+      const email = await givenNewUser();
       const mailsBefore = t.mails().length;
-      await t.call('POST', '/user/verify/email', { body: { email: 'fresh@example.com' } });
+      await t.call('POST', '/user/verify/email', { body: { email } });
       expect(t.mails().length).toBe(mailsBefore);
+      t.clock.advance(61_000);
+      await t.call('POST', '/user/verify/email', { body: { email } });
+      expect(t.mails().length).toBe(mailsBefore + 1);
     });
 
     it('when the new password breaks the policy, then each rule has its message and the link stays usable', async () => {
-      const token = t.passwordLinkToken('fresh@example.com');
+      const email = await givenNewUser();
+      const token = t.passwordLinkToken(email);
       const cases: Array<[string, string]> = [
         ['short', 'Password must be at least 12 characters.'],
-        ['fresh@example.com', 'Password must not be your email address.'],
+        [email, 'Password must not be your email address.'],
         ['1qaz2wsx3edc', 'This password is too common. Choose a less predictable one.'],
       ];
       for (const [password, message] of cases) {
         expect(await t.call('POST', '/user/set/password', { body: { token, password } })).toMatchObject({ status: 400, body: { message } });
       }
+      expect((await t.call('POST', '/user/set/password', { body: { token, password: 'a good long passphrase' } })).status).toBe(200);
     });
 
     it('when the link is used with a good password, then Password created successfully. and the user can log in; the link is then spent', async () => {
-      const token = t.passwordLinkToken('fresh@example.com');
+      const email = await givenNewUser();
+      const token = t.passwordLinkToken(email);
       const res = await t.call('POST', '/user/set/password', { body: { token, password: 'a good long passphrase' } });
       expect(res).toMatchObject({ status: 200, body: { message: 'Password created successfully.' } });
-      expect((await t.call('POST', '/user/get/token', { body: { username: 'fresh@example.com', password: 'a good long passphrase' } })).status).toBe(200);
+      expect((await t.call('POST', '/user/get/token', { body: { username: email, password: 'a good long passphrase' } })).status).toBe(200);
       const again = await t.call('POST', '/user/set/password', { body: { token, password: 'another long passphrase' } });
       expect(again).toMatchObject({ status: 400, body: { message: 'This link is not valid any more. Use Forgot Password? to get a new one.' } });
     });
 
     it('when a link is older than 24 hours, then it no longer works', async () => {
-      await addUser('slow@example.com');
-      const token = t.passwordLinkToken('slow@example.com');
+      const email = await givenNewUser();
+      const token = t.passwordLinkToken(email);
       t.clock.advance(24 * 60 * 60_000 + 1000);
       const res = await t.call('POST', '/user/set/password', { body: { token, password: 'a good long passphrase' } });
       expect(res).toMatchObject({ status: 400, body: { message: 'This link is not valid any more. Use Forgot Password? to get a new one.' } });
@@ -77,6 +99,7 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
     });
 
     it('when passwords are set, then the log records it without the password or its hash', async () => {
+      await givenUserWithPassword('a good long passphrase');
       const events = await t.store.readAll(0, 10_000);
       const serialized = JSON.stringify(events);
       expect(serialized).not.toContain('a good long passphrase');
@@ -87,9 +110,10 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
 
   describe('POST /user/forgot/password', () => {
     it('when the email has an account, then a reset link is mailed; when not, the answer is the same and nothing is mailed', async () => {
+      const email = await givenUserWithPassword();
       t.clock.advance(61_000);
       const before = t.mails().length;
-      const known = await t.call('POST', '/user/forgot/password', { body: { email: 'fresh@example.com' } });
+      const known = await t.call('POST', '/user/forgot/password', { body: { email } });
       expect(t.mails().length).toBe(before + 1);
       expect(t.mails().at(-1)?.subject).toBe('IFU Portal: set a new password');
       const unknown = await t.call('POST', '/user/forgot/password', { body: { email: 'nobody@example.com' } });
@@ -102,29 +126,33 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
 
   describe('POST /user/change/password', () => {
     it('when the logged-in user gives their email, current and a new good password, then it changes and other sessions end', async () => {
-      await t.createUser({ email: 'changer@example.com', role: 'USER', password: 'the first password' });
-      const token = await t.login('changer@example.com', 'the first password');
-      const otherDevice = await t.login('changer@example.com', 'the first password');
+      const email = `${unique('changer-')}@example.com`;
+      await t.createUser({ email, role: 'USER', password: 'the first password' });
+      const token = await t.login(email, 'the first password');
+      const otherDevice = await t.login(email, 'the first password');
       const res = await t.call('POST', '/user/change/password', {
         token,
-        body: { email: 'Changer@Example.com', oldPassword: 'the first password', newPassword: 'the second password' },
+        body: { email: email.toUpperCase(), oldPassword: 'the first password', newPassword: 'the second password' },
       });
       expect(res).toMatchObject({ status: 200, body: { message: 'Password changed successfully.' } });
       expect((await t.call('GET', '/user/me', { token })).status).toBe(200);
       expect((await t.call('GET', '/user/me', { token: otherDevice })).status).toBe(401);
-      expect((await t.call('POST', '/user/get/token', { body: { username: 'changer@example.com', password: 'the second password' } })).status).toBe(200);
+      expect((await t.call('POST', '/user/get/token', { body: { username: email, password: 'the second password' } })).status).toBe(200);
     });
 
     it('when the rules are broken, then each gets its message', async () => {
-      const token = await t.login('changer@example.com', 'the second password');
+      const email = `${unique('changer-')}@example.com`;
+      await t.createUser({ email, role: 'USER', password: 'the second password' });
+      const token = await t.login(email, 'the second password');
       const change = (body: unknown) => t.call('POST', '/user/change/password', { token, body });
       expect(await change({ email: 'someone.else@example.com', oldPassword: 'the second password', newPassword: 'the third password' })).toMatchObject({ status: 400, body: { message: 'UserName is Wrong' } });
       expect(await change({ oldPassword: 'x', newPassword: 'the third password' })).toMatchObject({ status: 400, body: { message: 'email: Enter the UserName' } });
-      expect(await change({ email: 'changer@example.com', newPassword: 'the third password' })).toMatchObject({ status: 400, body: { message: 'oldPassword: Enter Old Password' } });
-      expect(await change({ email: 'changer@example.com', oldPassword: 'the second password' })).toMatchObject({ status: 400, body: { message: 'newPassword: Enter New Password' } });
-      expect(await change({ email: 'changer@example.com', oldPassword: 'the second password', newPassword: 'short' })).toMatchObject({ status: 400, body: { message: 'Password must be at least 12 characters.' } });
-      expect(await change({ email: 'changer@example.com', oldPassword: 'not the password', newPassword: 'the third password' })).toMatchObject({ status: 400, body: { message: 'The current password is not correct.' } });
-      expect(await change({ email: 'changer@example.com', oldPassword: 'the second password', newPassword: 'the second password' })).toMatchObject({ status: 400, body: { message: 'The new password must be different from the current one.' } });
+      expect(await change({ email, newPassword: 'the third password' })).toMatchObject({ status: 400, body: { message: 'oldPassword: Enter Old Password' } });
+      expect(await change({ email, oldPassword: 'the second password' })).toMatchObject({ status: 400, body: { message: 'newPassword: Enter New Password' } });
+      expect(await change({ email, oldPassword: 'the second password', newPassword: 'short' })).toMatchObject({ status: 400, body: { message: 'Password must be at least 12 characters.' } });
+      // A wrong current password is refused like any re-entered credential: 403 (a 401 would log the browser out).
+      expect(await change({ email, oldPassword: 'not the password', newPassword: 'the third password' })).toMatchObject({ status: 403, body: { message: 'The current password is not correct.' } });
+      expect(await change({ email, oldPassword: 'the second password', newPassword: 'the second password' })).toMatchObject({ status: 400, body: { message: 'The new password must be different from the current one.' } });
     });
 
     it('when the current password is wrong five times, then the account locks like a login does', async () => {

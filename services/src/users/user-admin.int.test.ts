@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
 describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/modify, DELETE /user/delete)', () => {
@@ -15,6 +16,10 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
   });
 
   const add = (body: unknown, token = admin) => t.call('POST', '/user/add', { body, token });
+  /** The admin's own credentials: every deactivation is signed. */
+  const signed = { username: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+  const deactivate = (id: string, token = admin, credentials: Record<string, unknown> = signed) =>
+    t.call('DELETE', '/user/delete', { token, body: { id, ...credentials } });
   const newUser = { email: 'New.Author@Example.com', firstName: 'Nina', lastName: 'Author', isTrainingCompleted: true };
 
   describe('POST /user/add', () => {
@@ -29,16 +34,18 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
       expect(mail).toMatchObject({ to: 'new.author@example.com', subject: 'Your IFU Portal account: set your password' });
       expect(mail.text).toMatch(/http:\/\/localhost:3000\/user\/setpassword\/[\w-]{43}/);
       const events = (await t.store.readStream(`user-${res.body.user.id}`)).map((e) => e.type);
-      expect(events).toEqual(['UserRegistered', 'PasswordLinkIssued']);
+      expect(events).toEqual(['UserRegistered']);
+      expect((await t.store.readStream(`user-credentials-${res.body.user.id}`)).map((e) => e.type)).toEqual(['PasswordLinkIssued']);
       const registered = (await t.store.readStream(`user-${res.body.user.id}`))[0]!;
       expect(registered.metadata.actor).toMatchObject({ type: 'user', email: ADMIN_EMAIL });
     });
 
     it('when the email is already used (any case), then 409 and nothing new is written', async () => {
-      const before = await t.store.lastPosition();
-      const res = await add({ ...newUser, email: 'NEW.AUTHOR@example.com' });
-      expect(res).toMatchObject({ status: 409, body: { message: 'A user with this email already exists' } });
-      expect(await t.store.lastPosition()).toBe(before);
+      const email = `${unique('taken-')}@example.com`;
+      expect((await add({ ...newUser, email })).status).toBe(200);
+      await apiSpec(t)
+        .when(() => add({ ...newUser, email: email.toUpperCase() }))
+        .thenNothingStored(409, 'A user with this email already exists');
     });
 
     it('when the Admin box is ticked, then the user gets the ADMIN role', async () => {
@@ -112,8 +119,14 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
       await t.createUser({ email: 'leaving@example.com', role: 'USER', password: 'leaving user password' });
       const userToken = await t.login('leaving@example.com', 'leaving user password');
       const id = (await t.call('GET', '/user/me', { token: userToken })).body.id;
-      const res = await t.call('DELETE', '/user/delete', { token: admin, body: { id } });
-      expect(res).toMatchObject({ status: 200, body: { message: 'User deleted succesfully.' } });
+      const { events } = await apiSpec(t).when(() => deactivate(id)).then({
+        status: 200,
+        body: { message: 'User deleted succesfully.' },
+        events: [
+          { stream: `user-${id}`, type: 'UserDeactivated', data: { signature: { email: ADMIN_EMAIL, meaning: 'deactivation', subject: { stream: `user-${id}`, version: 1 } } } },
+        ],
+      });
+      expect((events[0]!.data.signature as { name: string }).name).toBe('System Administrator');
       expect((await t.call('GET', '/user/me', { token: userToken })).status).toBe(401);
       const row = (await t.call('GET', '/user/list/user', { token: admin })).body.userList.find((u: { id: string }) => u.id === id);
       expect(row).toMatchObject({ status: 'INACTIVE', userActive: false });
@@ -129,39 +142,48 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
     });
 
     it('when an admin deactivates themself, then 403', async () => {
-      expect(await t.call('DELETE', '/user/delete', { token: admin, body: { id: adminId } })).toMatchObject({
+      expect(await deactivate(adminId)).toMatchObject({
         status: 403,
         body: { message: 'You cannot deactivate your own account' },
       });
     });
 
+    it("when the deactivation is not signed with the admin's own credentials, then it is refused, counted, and the user stays active", async () => {
+      const id = await t.createUser({ email: `${unique('kept-')}@example.com`, role: 'USER', password: 'kept user password' });
+      expect(await deactivate(id, admin, {})).toMatchObject({ status: 400, body: { message: 'username: Enter Username and Password; password: Enter Username and Password' } });
+      await apiSpec(t)
+        .when(() => deactivate(id, admin, { username: ADMIN_EMAIL, password: 'not the password' }))
+        .then({ status: 403, body: { message: 'Signature refused: enter your own username and password.' }, events: [{ stream: /^user-/, type: 'CredentialCheckFailed', data: { purpose: 'signature' } }] });
+      const row = (await t.call('GET', '/user/list/user', { token: admin })).body.userList.find((u: { id: string }) => u.id === id);
+      expect(row.status).toBe('ACTIVE');
+    });
+
     it('when two admins deactivate each other at the same time, then one wins and the last active ADMIN stays', async () => {
-      const list = (await t.call('GET', '/user/list/user', { token: admin })).body.userList as Array<{ id: string; role: string; status: string }>;
-      for (const other of list.filter((u) => u.role === 'ADMIN' && u.status === 'ACTIVE' && u.id !== adminId)) {
-        expect((await t.call('DELETE', '/user/delete', { token: admin, body: { id: other.id } })).status).toBe(200);
-      }
-      await t.createUser({ email: 'rival.admin@example.com', role: 'ADMIN', password: 'rival admin password' });
-      const rival = await t.login('rival.admin@example.com', 'rival admin password');
-      const rivalId = (await t.call('GET', '/user/me', { token: rival })).body.id;
-      const [first, second] = await Promise.all([
-        t.call('DELETE', '/user/delete', { token: admin, body: { id: rivalId } }),
-        t.call('DELETE', '/user/delete', { token: rival, body: { id: adminId } }),
-      ]);
-      const statuses = [first.status, second.status].sort();
-      expect(statuses[0]).toBe(200);
-      expect([401, 409]).toContain(statuses[1]);
-      const admins = ((await t.call('GET', '/user/list/user', { token: first.status === 200 ? admin : rival })).body.userList as Array<{ role: string; status: string }>)
-        .filter((u) => u.role === 'ADMIN' && u.status === 'ACTIVE');
-      expect(admins).toHaveLength(1);
-      // Put the first admin back for the tests that follow.
-      if (second.status === 200) {
-        await t.call('PUT', '/user/modify', { token: rival, body: { id: adminId, email: ADMIN_EMAIL, firstName: 'System', lastName: 'Administrator', role: 'ADMIN', isTrainingCompleted: true, userActive: true } });
-        admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      // A log of its own: the rule counts every active ADMIN.
+      const own = await startTestApi();
+      try {
+        const first = await own.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+        const firstId = (await own.call('GET', '/user/me', { token: first })).body.id;
+        const rivalId = await own.createUser({ email: 'rival.admin@example.com', role: 'ADMIN', password: 'rival admin password' });
+        const rival = await own.login('rival.admin@example.com', 'rival admin password');
+        const [one, two] = await Promise.all([
+          own.call('DELETE', '/user/delete', { token: first, body: { id: rivalId, ...signed } }),
+          own.call('DELETE', '/user/delete', { token: rival, body: { id: firstId, username: 'rival.admin@example.com', password: 'rival admin password' } }),
+        ]);
+        const statuses = [one.status, two.status].sort();
+        expect(statuses[0]).toBe(200);
+        // The loser is refused: logged out (401), no longer active to sign (403), or the last active ADMIN (409).
+        expect([401, 403, 409]).toContain(statuses[1]);
+        const admins = ((await own.call('GET', '/user/list/user', { token: one.status === 200 ? first : rival })).body.userList as Array<{ role: string; status: string }>)
+          .filter((u) => u.role === 'ADMIN' && u.status === 'ACTIVE');
+        expect(admins).toHaveLength(1);
+      } finally {
+        await own.dispose();
       }
     });
 
     it('when the body has no id, then 400', async () => {
-      expect(await t.call('DELETE', '/user/delete', { token: admin, body: {} })).toMatchObject({ status: 400, body: { message: 'id is required' } });
+      expect(await t.call('DELETE', '/user/delete', { token: admin, body: { ...signed } })).toMatchObject({ status: 400, body: { message: 'id is required' } });
     });
   });
 
@@ -173,7 +195,7 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
         ['GET', '/user/list/user', undefined],
         ['POST', '/user/add', { ...newUser, email: 'perm@example.com' }],
         ['PUT', '/user/modify', { id: adminId, ...newUser }],
-        ['DELETE', '/user/delete', { id: adminId }],
+        ['DELETE', '/user/delete', { id: adminId, ...signed }],
         ['GET', '/user/create/report?from=01-Jan-2026&to=31-Dec-2026', undefined],
       ];
       for (const [method, path, body] of calls) {

@@ -1,4 +1,4 @@
-import type { Role, UserEvent } from '@ifu/contracts';
+import type { Role, Signature, UserEvent } from '@ifu/contracts';
 import type { UserState } from './user';
 
 /** Commands of Manage User (spec §2.3). Who acts and how many active ADMINs exist arrive as data. */
@@ -10,6 +10,8 @@ export interface RegisterUser {
   lastName: string;
   role: Role;
   isTrainingCompleted: boolean;
+  /** 'bootstrap' for the first administrator of an empty log; 'admin' (the default) for Manage User. */
+  origin?: 'bootstrap' | 'admin';
 }
 
 export interface ModifyUser {
@@ -30,6 +32,8 @@ export interface DeactivateUser {
   type: 'DeactivateUser';
   actorUserId: string;
   activeAdminCount: number;
+  /** The deactivating admin's electronic signature (meaning 'deactivation'). */
+  signature: Signature;
   now: Date;
 }
 
@@ -47,9 +51,9 @@ const reject = (rejection: UserAdminRejection): UserAdminDecision => ({ events: 
 
 export function decideRegister(state: UserState, command: RegisterUser): UserAdminDecision {
   if (state.exists) return reject('user-exists');
-  const { userId, email, firstName, lastName, role, isTrainingCompleted } = command;
+  const { userId, email, firstName, lastName, role, isTrainingCompleted, origin = 'admin' } = command;
   return {
-    events: [{ type: 'UserRegistered', data: { userId, email, firstName, lastName, role, isTrainingCompleted, origin: 'admin' } }],
+    events: [{ type: 'UserRegistered', data: { userId, email, firstName, lastName, role, isTrainingCompleted, origin } }],
   };
 }
 
@@ -81,5 +85,5 @@ export function decideDeactivate(state: UserState, command: DeactivateUser): Use
   if (state.userId === command.actorUserId) return reject('cannot-deactivate-self');
   if (!state.userActive || state.isDeleted) return { events: [] };
   if (state.role === 'ADMIN' && command.activeAdminCount <= 1) return reject('last-admin-deactivation');
-  return { events: [{ type: 'UserDeactivated', data: { userId: state.userId, at: command.now.toISOString() } }] };
+  return { events: [{ type: 'UserDeactivated', data: { userId: state.userId, at: command.now.toISOString(), signature: command.signature } }] };
 }

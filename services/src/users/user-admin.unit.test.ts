@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { UserEvent } from '@ifu/contracts';
+import type { Signature, UserEvent } from '@ifu/contracts';
 import { foldUser } from './user';
-import { decideDeactivate, decideModify, decideRegister, type ModifyUser } from './user-admin';
+import { type DeactivateUser, decideDeactivate, decideModify, decideRegister, type ModifyUser } from './user-admin';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const registered = (userId: string, role: 'USER' | 'ADMIN' = 'USER'): UserEvent => ({
@@ -17,6 +17,23 @@ const modify = (overrides: Partial<ModifyUser> = {}): ModifyUser => ({
   lastName: 'Lee',
   role: 'USER',
   isTrainingCompleted: true,
+  now,
+  ...overrides,
+});
+
+const signature: Signature = {
+  signerId: 'admin-1',
+  name: 'Ada Admin',
+  email: 'admin-1@example.com',
+  signedAt: now.toISOString(),
+  meaning: 'deactivation',
+  subject: { stream: 'user-u-1', version: 1 },
+};
+const deactivate = (overrides: Partial<DeactivateUser> = {}): DeactivateUser => ({
+  type: 'DeactivateUser',
+  actorUserId: 'admin-1',
+  activeAdminCount: 2,
+  signature,
   now,
   ...overrides,
 });
@@ -61,19 +78,19 @@ describe('Manage User deciders', () => {
   });
 
   it('when a user is deactivated, then UserDeactivated is recorded; a second time records nothing', () => {
-    const decision = decideDeactivate(foldUser([registered('u-1')]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 2, now });
-    expect(decision.events).toEqual([{ type: 'UserDeactivated', data: { userId: 'u-1', at: now.toISOString() } }]);
-    const again = decideDeactivate(foldUser([registered('u-1'), ...decision.events]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 2, now });
+    const decision = decideDeactivate(foldUser([registered('u-1')]), deactivate());
+    expect(decision.events).toEqual([{ type: 'UserDeactivated', data: { userId: 'u-1', at: now.toISOString(), signature } }]);
+    const again = decideDeactivate(foldUser([registered('u-1'), ...decision.events]), deactivate());
     expect(again).toEqual({ events: [] });
   });
 
   it('when an admin deactivates themself, or the last active ADMIN, then it is refused', () => {
-    expect(decideDeactivate(foldUser([registered('admin-1', 'ADMIN')]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 2, now }).rejection).toBe('cannot-deactivate-self');
-    expect(decideDeactivate(foldUser([registered('a-2', 'ADMIN')]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 1, now }).rejection).toBe('last-admin-deactivation');
+    expect(decideDeactivate(foldUser([registered('admin-1', 'ADMIN')]), deactivate()).rejection).toBe('cannot-deactivate-self');
+    expect(decideDeactivate(foldUser([registered('a-2', 'ADMIN')]), deactivate({ activeAdminCount: 1 })).rejection).toBe('last-admin-deactivation');
   });
 
   it('when the user does not exist, then modify and deactivate answer not found', () => {
     expect(decideModify(foldUser([]), modify()).rejection).toBe('user-not-found');
-    expect(decideDeactivate(foldUser([]), { type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 2, now }).rejection).toBe('user-not-found');
+    expect(decideDeactivate(foldUser([]), deactivate()).rejection).toBe('user-not-found');
   });
 });

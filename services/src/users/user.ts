@@ -1,5 +1,8 @@
 import type { Role, UserEvent } from '@ifu/contracts';
 
+/** Set-password links are valid for 24 hours (architecture §6). */
+export const PASSWORD_LINK_LIFETIME_MS = 24 * 60 * 60_000;
+
 /** What the users feature must know about one account to decide on it, folded from its stream. */
 export interface UserState {
   exists: boolean;
@@ -14,6 +17,8 @@ export interface UserState {
   passwordSetAt: string | null;
   consecutiveFailures: number;
   lockedUntil: string | null;
+  /** When the newest set-password link still unused went out (no second mail within a minute). */
+  lastLinkIssuedAt: string | null;
 }
 
 export const initialUserState = (): UserState => ({
@@ -29,6 +34,7 @@ export const initialUserState = (): UserState => ({
   passwordSetAt: null,
   consecutiveFailures: 0,
   lockedUntil: null,
+  lastLinkIssuedAt: null,
 });
 
 export function evolve(state: UserState, event: UserEvent): UserState {
@@ -60,9 +66,12 @@ export function evolve(state: UserState, event: UserEvent): UserState {
     case 'UserReactivated':
       return { ...state, userActive: true, isDeleted: false };
     case 'PasswordLinkIssued':
-      return state;
+      return {
+        ...state,
+        lastLinkIssuedAt: event.data.issuedAt ?? new Date(Date.parse(event.data.expiresAt) - PASSWORD_LINK_LIFETIME_MS).toISOString(),
+      };
     case 'PasswordSet':
-      return { ...state, passwordSetAt: event.data.setAt, consecutiveFailures: 0, lockedUntil: null };
+      return { ...state, passwordSetAt: event.data.setAt, consecutiveFailures: 0, lockedUntil: null, lastLinkIssuedAt: null };
     case 'LoginSucceeded':
       return { ...state, consecutiveFailures: 0 };
     case 'LoginFailed':

@@ -4,3 +4,4 @@ export * from './event-store/event-store';
 export * from './event-store/hash-chain';
 export * from './event-store/postgres-event-store';
 export * from './storage';
+export * from './notifications';

@@ -5,6 +5,7 @@ import { openPglite } from './database/pglite';
 import { openPostgres } from './database/postgres';
 import type { EventStore } from './event-store/event-store';
 import { PostgresEventStore } from './event-store/postgres-event-store';
+import { listenToPostgres, type Notifications } from './notifications';
 
 export interface StorageOptions {
   /** PostgreSQL server; absent means the embedded PGlite under `dataDir`. */
@@ -17,6 +18,8 @@ export interface StorageOptions {
 export interface Storage {
   db: Database;
   store: EventStore;
+  /** Wake-ups across processes, on a PostgreSQL server only. */
+  notifications?: Notifications;
   close(): Promise<void>;
 }
 
@@ -30,19 +33,22 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
     mkdirSync(dir, { recursive: true });
     db = await openPglite({ dataDir: dir });
   }
+  // Across processes (API and projections worker) appends and checkpoints wake the other side through LISTEN/NOTIFY.
+  const notifications = options.databaseUrl ? await listenToPostgres(options.databaseUrl) : undefined;
   let store: EventStore;
   if (options.eventStoreUrl) {
     const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store');
     store = await EventStoreDbEventStore.connect(options.eventStoreUrl);
   } else {
-    // Across processes (API and projections worker) appends wake the other side through LISTEN/NOTIFY.
-    store = await PostgresEventStore.open(db, { listenConnectionString: options.databaseUrl });
+    store = await PostgresEventStore.open(db, { notifications });
   }
   return {
     db,
     store,
+    notifications,
     async close() {
       await store.close();
+      await notifications?.close();
       await db.close();
     },
   };

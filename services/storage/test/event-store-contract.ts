@@ -63,6 +63,17 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
       expect(read[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
     });
 
+    it('when a stream is read after a version, then only the later events come', async () => {
+      const stream = `test-${randomUUID()}`;
+      await store.append(stream, [event('ThingCreated', { n: 1 }), event('ThingChanged', { n: 2 }), event('ThingChanged', { n: 3 })], 0);
+      expect((await store.readStream(stream, 1)).map((e) => [e.streamVersion, e.data.n])).toEqual([
+        [2, 2],
+        [3, 3],
+      ]);
+      expect(await store.readStream(stream, 3)).toEqual([]);
+      expect((await store.readStream(stream, 0)).length).toBe(3);
+    });
+
     it('when the expected version is stale, then the append is refused and nothing is written', async () => {
       const stream = `test-${randomUUID()}`;
       await store.append(stream, [event('ThingCreated', {})], 0);

@@ -1,4 +1,4 @@
-import type { Signature } from '../customers';
+import type { Signature } from '../signatures';
 
 export interface StoredFile {
   /** Content address: the file lives under FILES_DIR with this name. */

@@ -1,10 +1,17 @@
 import type { Role } from '../common';
+import type { Signature } from '../signatures';
+
+export type PasswordLinkPurpose = 'new-user' | 'reset' | 'expired';
 
 export type CredentialFailureReason = 'wrong-password' | 'account-locked' | 'user-inactive' | 'password-expired';
 
 /**
- * Events of the `user-<id>` streams: the contract between the users feature that writes them and the
- * projections and audit report that read them. Never a password, its hash, or a token in here.
+ * Events about staff accounts: the contract between the users and auth features that write them and the projections
+ * and audit report that read them. Never a password, its hash, or a token in here. The account record (identity,
+ * role, status) lives in `user-<id>` streams; its credentials (passwords set, set-password links, sign-ins, every
+ * re-entered credential and the lockout) in `user-credentials-<id>` streams, so that neither a login nor a password
+ * change grows the record's stream or changes its version (the ETag an admin signs against). Logs written before
+ * that split hold credential events in `user-<id>` too; every reader accepts both.
  */
 export type UserEvent =
   | {
@@ -33,9 +40,14 @@ export type UserEvent =
         changed: string[];
       };
     }
-  | { type: 'UserDeactivated'; data: { userId: string; at: string } }
+  /** Signed by the deactivating admin (meaning 'deactivation'); events from before signatures were required lack it. */
+  | { type: 'UserDeactivated'; data: { userId: string; at: string; signature?: Signature } }
   | { type: 'UserReactivated'; data: { userId: string; at: string } }
-  | { type: 'PasswordLinkIssued'; data: { userId: string; purpose: 'new-user' | 'reset' | 'expired'; expiresAt: string } }
+  | {
+      type: 'PasswordLinkIssued';
+      /** Never the token itself. `issuedAt` is absent on events from before it was recorded (24 h before expiresAt). */
+      data: { userId: string; purpose: PasswordLinkPurpose; expiresAt: string; issuedAt?: string };
+    }
   | { type: 'PasswordSet'; data: { userId: string; setAt: string; via: 'bootstrap' | 'set-password-link' | 'change' } }
   | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string } }
   | {
@@ -43,7 +55,7 @@ export type UserEvent =
       data: { userId: string; at: string; reason: CredentialFailureReason; consecutiveFailures: number };
     }
   | {
-      /** A wrong current password on Change Password, or (later) a failed signature: counts toward lockout. */
+      /** A wrong current password on Change Password, or a failed signature: counts toward lockout. */
       type: 'CredentialCheckFailed';
       data: {
         userId: string;
@@ -57,7 +69,15 @@ export type UserEvent =
   | { type: 'LoggedOut'; data: { userId: string; sessionId: string; at: string } };
 
 export type UserEventType = UserEvent['type'];
+/** The events of a user's credentials: passwords, links, sign-ins, failed checks and the lockout. */
+export type CredentialEvent = Extract<
+  UserEvent,
+  { type: 'PasswordLinkIssued' | 'PasswordSet' | 'LoginSucceeded' | 'LoginFailed' | 'CredentialCheckFailed' | 'AccountLocked' | 'LoggedOut' }
+>;
+/** The events of a user's record: identity, role and status. */
+export type UserRecordEvent = Exclude<UserEvent, CredentialEvent>;
 export const userStreamId = (userId: string) => `user-${userId}`;
+export const credentialsStreamId = (userId: string) => `user-credentials-${userId}`;
 
 /**
  * `user-email-<lowercased email>` streams make an email address unique across users: whoever appends the claim at
@@ -68,14 +88,7 @@ export type EmailClaimEvent =
   | { type: 'EmailReleased'; data: { email: string; userId: string } };
 export const emailClaimStreamId = (email: string) => `user-email-${email.trim().toLowerCase()}`;
 
-/** `access-request-<id>`: someone on the login screen asked the administrators for access or activation. */
-export type AccessRequestEvent = {
-  type: 'AdministratorNotified';
-  data: { requestId: string; email: string; reason: 'activate user' | 'activate email'; recipients: number };
-};
 
-/** `audit-report-<id>`: downloading the audit trail is itself audited. */
-export type AuditReportEvent = {
-  type: 'AuditReportDownloaded';
-  data: { reportId: string; from: string; to: string; email: string | null };
-};
+/** `system-bootstrap`: the first administrator was created on an empty log (claimed once, at expected version 0). */
+export type BootstrapEvent = { type: 'SystemBootstrapped'; data: { adminUserId: string; email: string } };
+export const BOOTSTRAP_STREAM = 'system-bootstrap';

@@ -78,7 +78,8 @@ export interface ChainVerification {
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's events in order; with `afterVersion`, only those after it (a snapshot's version). */
+  readStream(streamId: string, afterVersion?: number): Promise<RecordedEvent[]>;
   /** Events with position greater than `afterPosition`, in order, at most `limit`. */
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;
   /** Like readAll, reading only what projections use (twice as fast on PostgreSQL, measured in bench/). */

@@ -369,10 +369,12 @@ export class EventStoreDbEventStore implements EventStore {
     return this.lastPosition();
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, afterVersion = 0): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
+    // Version v is revision v - 1, so the events after version n start at revision n.
+    const fromRevision = afterVersion > 0 ? BigInt(afterVersion) : START;
     try {
-      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: START })) {
+      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision })) {
         if (resolved.event) events.push(toRecordedEvent(resolved.event).event);
       }
     } catch (error) {

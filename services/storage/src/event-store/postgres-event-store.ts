@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
 import type { Database } from '../database/database';
 import {
   type AppendResult,
@@ -13,8 +12,7 @@ import {
   WrongExpectedVersionError,
 } from './event-store';
 import { eventHash, GENESIS_HASH } from './hash-chain';
-
-export const EVENTS_CHANNEL = 'ifu_events';
+import { EVENTS_CHANNEL, type Notifications } from '../notifications';
 
 interface EventRow {
   position: string | number;
@@ -48,19 +46,15 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 export interface PostgresEventStoreOptions {
-  /**
-   * When set, a dedicated connection LISTENs for appends made by other processes
-   * (the API and the projections worker). Not available on the embedded database.
-   */
-  listenConnectionString?: string;
-  listenSearchPath?: string;
+  /** Appends made by other processes (the API and the projections worker) wake this store's subscribers too. */
+  notifications?: Notifications;
   now?: () => Date;
 }
 
 export class PostgresEventStore implements EventStore {
   readonly kind = 'postgres' as const;
   private readonly emitter = new EventEmitter().setMaxListeners(100);
-  private listener?: pg.Client;
+  private readonly unlisten?: () => void;
   private readonly now: () => Date;
 
   private constructor(
@@ -68,27 +62,11 @@ export class PostgresEventStore implements EventStore {
     options: PostgresEventStoreOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.unlisten = options.notifications?.on(EVENTS_CHANNEL, () => this.emitter.emit('appended'));
   }
 
   static async open(db: Database, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
-    const store = new PostgresEventStore(db, options);
-    if (options.listenConnectionString) await store.listen(options.listenConnectionString, options.listenSearchPath);
-    return store;
-  }
-
-  private async listen(connectionString: string, searchPath?: string): Promise<void> {
-    const client = new pg.Client({
-      connectionString,
-      options: searchPath ? `-c search_path=${searchPath}` : undefined,
-    });
-    client.on('error', () => {
-      // Losing the LISTEN connection only delays wake-ups: projectors also poll.
-      this.listener = undefined;
-    });
-    client.on('notification', () => this.emitter.emit('appended'));
-    await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
-    this.listener = client;
+    return new PostgresEventStore(db, options);
   }
 
   /** The newest event this process knows of; appends chain from it and the database checks it is still the tail. */
@@ -172,10 +150,10 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, afterVersion = 0): Promise<RecordedEvent[]> {
     const { rows } = await this.db.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_version`,
-      [streamId],
+      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
+      [streamId, afterVersion],
     );
     return rows.map(toRecorded);
   }
@@ -253,6 +231,6 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.emitter.removeAllListeners();
-    await this.listener?.end().catch(() => {});
+    this.unlisten?.();
   }
 }

@@ -7,9 +7,12 @@ import type { MutationConfig } from '@/lib/react-query';
 
 import { USERS_QUERY_KEY } from './get-users';
 
-/** DELETE /user/delete with body { id }: a deactivation; the user's sessions end at once. */
-export const deactivateUser = ({ data }: { data: DeleteUserRequest }): Promise<UserMutationResponse> =>
-  api.delete('/user/delete', data, { schema: UserMutationResponse });
+/**
+ * DELETE /user/delete with body { id, username, password }: a deactivation, signed with the admin's own credentials;
+ * the user's sessions end at once. `version` (the row's) goes as If-Match: a user changed meanwhile is not deactivated.
+ */
+export const deactivateUser = ({ data, version }: { data: DeleteUserRequest; version?: number }): Promise<UserMutationResponse> =>
+  api.delete('/user/delete', data, { schema: UserMutationResponse, headers: version === undefined ? undefined : { 'If-Match': `"${version}"` } });
 
 type UseDeactivateUserOptions = { mutationConfig?: MutationConfig<typeof deactivateUser> };
 

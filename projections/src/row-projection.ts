@@ -1,0 +1,70 @@
+import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
+import type { Queryable } from '@ifu/storage/database/database';
+import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
+import type { Projection } from './projection';
+
+/** A read-model row: one per aggregate, keyed by its id, with the stream version it has applied. */
+export interface Row {
+  id: string;
+  stream_version: number;
+}
+
+export interface RowProjectionSpec<R extends Row> {
+  name: string;
+  table: string;
+  /** The directory of this read model's migrations (`new URL('./migrations', import.meta.url)`). */
+  migrationsDirectory: URL;
+  handles: readonly string[];
+  /** The row an event changes: the aggregate's id. */
+  rowId(event: ProjectedEvent): string;
+  /**
+   * The column holding the version of the event's stream that the row has applied: `stream_version` unless a row
+   * also follows a second stream (a user's sign-ins). Kept equal to that stream's version, so it is the record's ETag.
+   */
+  versionColumn?(event: ProjectedEvent): string;
+  /**
+   * The row after the event (`row` is undefined when there is none yet; undefined back leaves it absent): pure, no
+   * I/O. An event is applied only when its stream version is above the row's, so a replay changes nothing; every
+   * applied event moves the row's version, even one that changes no other column.
+   */
+  evolve(row: R | undefined, event: ProjectedEvent): R | undefined;
+}
+
+/**
+ * A read model of one row per aggregate, applied set-based: a batch reads the rows it touches in one query, folds
+ * its events into them in memory, and writes them back in one upsert. Two statements a batch, however many events.
+ */
+export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projection {
+  return {
+    name: spec.name,
+    tables: [spec.table],
+    handles: new Set(spec.handles),
+    migrations: () => migrationsFromDirectory(`projections/${spec.name}`, spec.migrationsDirectory.pathname),
+    async applyBatch(tx: Queryable, events: readonly ProjectedEvent[]) {
+      if (events.length === 0) return;
+      const ids = [...new Set(events.map(spec.rowId))];
+      const { rows } = await tx.query<R>(`SELECT * FROM ${spec.table} WHERE id = ANY($1)`, [ids]);
+      const current = new Map<string, R | undefined>(rows.map((row) => [row.id, row]));
+      const changed = new Set<string>();
+      for (const event of events) {
+        const id = spec.rowId(event);
+        const row = current.get(id);
+        const column = spec.versionColumn?.(event) ?? 'stream_version';
+        if (row && event.streamVersion <= Number((row as unknown as Record<string, unknown>)[column])) continue;
+        const next = spec.evolve(row, event);
+        if (next === undefined) continue;
+        current.set(id, { ...next, [column]: event.streamVersion });
+        changed.add(id);
+      }
+      if (changed.size === 0) return;
+      const written = [...changed].map((id) => current.get(id)!);
+      const columns = Object.keys(written[0]!).filter((column) => column !== 'id');
+      await tx.query(
+        `INSERT INTO ${spec.table}
+         SELECT * FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb)
+         ON CONFLICT (id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
+        [JSON.stringify(written)],
+      );
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { passwordText, requiredText } from './common';
+
+/** Spec §5 texts of the credential forms that sign a decision. */
+export const SIGNATURE_MESSAGES = {
+  enterUsername: 'Enter Username',
+  enterPassword: 'Enter Password',
+  enterConfirmPassword: 'Enter Confirm Password',
+  passwordMismatch: 'Password Mismatch',
+  enterUsernameAndPassword: 'Enter Username and Password',
+} as const;
+
+/** What an electronic signature means (architecture §2). */
+export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'file-deletion']);
+export type SignatureMeaning = z.infer<typeof SignatureMeaning>;
+
+/** What was signed: the record's stream at the version the signer saw, and the file's SHA-256 where a file is signed. */
+export const SignedSubject = z.object({
+  stream: z.string(),
+  version: z.number().int(),
+  sha256: z.string().optional(),
+});
+export type SignedSubject = z.infer<typeof SignedSubject>;
+
+/** The electronic signature a signed event carries: who (id, printed name, email), when (UTC), what it means, on what. */
+export const Signature = z.object({
+  signerId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  signedAt: z.string(),
+  meaning: SignatureMeaning,
+  /** Absent only on signatures recorded before signatures were bound to their subject. */
+  subject: SignedSubject.optional(),
+});
+export type Signature = z.infer<typeof Signature>;
+
+/** The signer's own username and password, re-entered for the signature, with the form's messages when missing. */
+export const signatureCredentials = (
+  messages: { username: string; password: string } = { username: SIGNATURE_MESSAGES.enterUsername, password: SIGNATURE_MESSAGES.enterPassword },
+) =>
+  z.object({
+    username: requiredText(messages.username, 254),
+    password: passwordText(messages.password),
+  });
+export const SignatureCredentials = signatureCredentials();
+export type SignatureCredentials = z.infer<typeof SignatureCredentials>;
+
+/** Deactivation and file deletion ask for both with one message (spec §5). */
+export const DeactivationCredentials = signatureCredentials({
+  username: SIGNATURE_MESSAGES.enterUsernameAndPassword,
+  password: SIGNATURE_MESSAGES.enterUsernameAndPassword,
+});

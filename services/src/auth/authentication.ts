@@ -1,0 +1,75 @@
+import type { Request, RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import type { Role } from '@ifu/contracts';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+import { SessionActivity } from './sessions';
+
+interface TokenClaims {
+  sid: string;
+  sub: string;
+}
+
+/** The bearer token only names the server-side session; the session decides whether it is still good. */
+export function issueToken(secret: string, userId: string, sessionId: string): string {
+  return jwt.sign({ sid: sessionId }, secret, { algorithm: 'HS256', subject: userId, expiresIn: '12h' });
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_.-]{1,2048})$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function readToken(req: Request, secret: string): TokenClaims | undefined {
+  const match = BEARER.exec(req.get('authorization') ?? '');
+  if (!match) return undefined;
+  try {
+    const claims = jwt.verify(match[1]!, secret, { algorithms: ['HS256'] });
+    if (typeof claims !== 'object' || typeof claims.sid !== 'string' || typeof claims.sub !== 'string') return undefined;
+    return { sid: claims.sid, sub: claims.sub };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Guards {
+  /** Every staff route: a valid token, a live session, an account that is active now (role from now, not the token). */
+  loggedIn: RequestHandler;
+  /** Logged in with the ADMIN role now. */
+  adminOnly: RequestHandler[];
+  sessions: SessionActivity;
+}
+
+const guardsByContext = new WeakMap<AppContext, Guards>();
+
+/** The authentication middleware of one app; one session-activity memory for all its routes. */
+export function guards(ctx: AppContext): Guards {
+  let made = guardsByContext.get(ctx);
+  if (!made) {
+    const sessions = new SessionActivity(ctx.db);
+    const loggedIn: RequestHandler = async (req, _res, next) => {
+      const claims = readToken(req, ctx.secrets.jwtSecret);
+      if (!claims || !UUID.test(claims.sid)) refuse('authentication-required');
+      const user = await sessions.resume(claims.sid, ctx.clock());
+      if (!user || user.userId !== claims.sub) refuse('session-ended');
+      if (!user.active) refuse('account-not-active');
+      req.auth = {
+        userId: user.userId,
+        email: user.email,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        role: user.role,
+        sessionId: claims.sid,
+      };
+      next();
+    };
+    made = { loggedIn, adminOnly: [loggedIn, requireRole('ADMIN')], sessions };
+    guardsByContext.set(ctx, made);
+  }
+  return made;
+}
+
+export function requireRole(role: Role): RequestHandler {
+  return (req, _res, next) => {
+    if (!req.auth) refuse('authentication-required');
+    if (req.auth.role !== role) refuse('admin-only');
+    next();
+  };
+}

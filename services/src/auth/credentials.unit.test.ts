@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { CredentialEvent } from '@ifu/contracts';
+import { deciderSpec } from '../../../test-support/specs';
+import { type AccountFacts, credentialsDecider, RESEND_LINK_AFTER_MS } from './credentials';
+
+const userId = 'u-1';
+const now = new Date('2026-11-21T10:00:00.000Z');
+const at = (ms: number) => new Date(now.getTime() + ms);
+/** The account as its own stream has it: registered, active, with a password set today. */
+const account: AccountFacts = { exists: true, userId, userActive: true, isDeleted: false, passwordSetAt: now.toISOString() };
+const inactive: AccountFacts = { ...account, userActive: false };
+const passwordSet: CredentialEvent = { type: 'PasswordSet', data: { userId, setAt: now.toISOString(), via: 'set-password-link' } };
+const failures = (n: number): CredentialEvent[] =>
+  Array.from({ length: n }, (_, i) => ({ type: 'LoginFailed', data: { userId, at: now.toISOString(), reason: 'wrong-password', consecutiveFailures: i + 1 } }));
+
+const spec = deciderSpec(credentialsDecider);
+
+describe('the credentials decider (user-credentials-<id> streams)', () => {
+  describe('credential checks: each purpose answers with its own refusal, the lockout is shared', () => {
+    const cases = [
+      ['login', 'authentication-failure'],
+      ['change-password', 'current-password-wrong'],
+      ['signature', 'signature-refused'],
+    ] as const;
+    for (const [purpose, code] of cases) {
+      it(`when a ${purpose} check has the wrong password, then it is refused with ${code} and the failure is recorded`, () => {
+        const recorded =
+          purpose === 'login'
+            ? { type: 'LoginFailed', data: { userId, at: now.toISOString(), reason: 'wrong-password', consecutiveFailures: 1 } }
+            : { type: 'CredentialCheckFailed', data: { userId, at: now.toISOString(), purpose, reason: 'wrong-password', consecutiveFailures: 1 } };
+        spec
+          .given()
+          .when({ type: 'CheckCredentials', account, purpose, passwordMatches: false, now })
+          .thenRefuses({ code }, [recorded as CredentialEvent]);
+      });
+    }
+
+    it('when a signature is the fifth wrong password in a row (after four failed logins), then the account locks', () => {
+      const { decision } = spec.given(...failures(4)).when({ type: 'CheckCredentials', account, purpose: 'signature', passwordMatches: false, now });
+      expect(decision.rejection).toEqual({ code: 'signature-refused' });
+      expect(decision.events.map((e) => e.type)).toEqual(['CredentialCheckFailed', 'AccountLocked']);
+    });
+
+    it('when the account is locked, then every purpose answers account-locked with the time it ends', () => {
+      const locked: CredentialEvent = { type: 'AccountLocked', data: { userId, at: now.toISOString(), lockedUntil: at(15 * 60_000).toISOString(), failures: 5 } };
+      const { decision } = spec.given(locked).when({ type: 'CheckCredentials', account, purpose: 'signature', passwordMatches: true, now });
+      expect(decision.rejection).toEqual({ code: 'account-locked', lockedUntil: at(15 * 60_000).toISOString() });
+    });
+
+    it('when a deactivated user signs with the right password, then the signature is refused', () => {
+      const { decision } = spec.given().when({ type: 'CheckCredentials', account: { ...account, userActive: false }, purpose: 'signature', passwordMatches: true, now });
+      expect(decision.rejection).toEqual({ code: 'signature-refused' });
+    });
+
+    it('when a signature has the right password, then nothing is recorded and it passes', () => {
+      spec.given().when({ type: 'CheckCredentials', account, purpose: 'signature', passwordMatches: true, now }).thenNothing();
+    });
+  });
+
+
+  it('when a login succeeds, then LoginSucceeded names the session; an unknown account records nothing', () => {
+    spec.given().when({ type: 'LogIn', account, passwordMatches: true, sessionId: 's-1', now }).then([
+      { type: 'LoginSucceeded', data: { userId, sessionId: 's-1', at: now.toISOString() } },
+    ]);
+    spec.given().when({ type: 'LogIn', account: { ...account, exists: false }, passwordMatches: true, sessionId: 's-1', now }).thenRefuses({ code: 'authentication-failure' });
+  });
+
+  it('when the password is older than 90 days, then the right password is refused as expired', () => {
+    const old = new Date(now.getTime() - 91 * 86_400_000).toISOString();
+    const { decision } = spec.given().when({ type: 'LogIn', account: { ...account, passwordSetAt: old }, passwordMatches: true, sessionId: 's-1', now });
+    expect(decision.rejection).toEqual({ code: 'password-expired' });
+  });
+
+  it('when a user logs out, then LoggedOut names the session', () => {
+    spec.given().when({ type: 'LogOut', account, sessionId: 's-1', now }).then([{ type: 'LoggedOut', data: { userId, sessionId: 's-1', at: now.toISOString() } }]);
+  });
+
+  describe('passwords and links', () => {
+    it('when the current password was checked, then Change Password records the new one', () => {
+      spec.given(passwordSet).when({ type: 'SetPassword', account, via: 'change', now }).then([
+        { type: 'PasswordSet', data: { userId, setAt: now.toISOString(), via: 'change' } },
+      ]);
+    });
+
+    it('when the account is inactive, then a password cannot be set through a link', () => {
+      spec.given().when({ type: 'SetPassword', account: inactive, via: 'set-password-link', now }).thenRefuses({ code: 'password-link-invalid' });
+    });
+
+    it('when an active account asks for a link, then one is issued, valid 24 hours', () => {
+      spec.given().when({ type: 'IssuePasswordLink', account, purpose: 'reset', now }).then([
+        { type: 'PasswordLinkIssued', data: { userId, purpose: 'reset', expiresAt: at(24 * 3_600_000).toISOString(), issuedAt: now.toISOString() } },
+      ]);
+    });
+
+    it('when a link went out less than a minute ago, then no second one; after a minute, or once a password was set, one again', () => {
+      const issued: CredentialEvent = { type: 'PasswordLinkIssued', data: { userId, purpose: 'new-user', expiresAt: at(86_400_000).toISOString(), issuedAt: now.toISOString() } };
+      spec.given(issued).when({ type: 'IssuePasswordLink', account, purpose: 'reset', now: at(RESEND_LINK_AFTER_MS - 1) }).thenNothing();
+      expect(spec.given(issued).when({ type: 'IssuePasswordLink', account, purpose: 'reset', now: at(RESEND_LINK_AFTER_MS) }).decision.events).toHaveLength(1);
+      expect(spec.given(issued, passwordSet).when({ type: 'IssuePasswordLink', account, purpose: 'reset', now: at(1000) }).decision.events).toHaveLength(1);
+    });
+
+    it('when an older event has no issuedAt, then the link counts as issued 24 hours before it expires', () => {
+      const old: CredentialEvent = { type: 'PasswordLinkIssued', data: { userId, purpose: 'reset', expiresAt: at(86_400_000).toISOString() } };
+      spec.given(old).when({ type: 'IssuePasswordLink', account, purpose: 'reset', now: at(1000) }).thenNothing();
+    });
+
+    it('when the account is inactive or unknown, then no link is issued and nothing is refused (forgot-password answers the same)', () => {
+      spec.given().when({ type: 'IssuePasswordLink', account: inactive, purpose: 'reset', now }).thenNothing();
+      spec.given().when({ type: 'IssuePasswordLink', account: { ...account, exists: false }, purpose: 'reset', now }).thenNothing();
+    });
+  });
+
+  it("when a password was set before credentials had their own stream, then the account's stream says when", () => {
+    const { decision } = spec.given().when({ type: 'LogIn', account, passwordMatches: true, sessionId: 's-1', now });
+    expect(decision.rejection).toBeUndefined();
+  });
+});

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import {
+  type CurrentUserResponse,
+  GetTokenRequest,
+  type GetTokenResponse,
+  type LogoutResponse,
+  PASSWORD_MESSAGES,
+  VerifyEmailRequest,
+  type VerifyEmailResponse,
+} from '@ifu/contracts';
+import { findUserByEmail, findUserById } from '@ifu/projections';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+import { originOf, parseBody } from '../platform/http';
+import { issuePasswordLink } from '../users/password-links';
+import { isPasswordActive, isPasswordExpired } from '../users/password-policy';
+import { guards, issueToken } from './authentication';
+import { loadPasswordHash, verifyPassword } from './password-hashes';
+import { perIpLimit } from './rate-limits';
+import { onCredentials } from './credentials';
+import { createSession, revokeSession } from './sessions';
+
+export interface LoginRouteOptions {
+  /** Requests per IP per 15 minutes on the anonymous login calls; the per-account lockout is separate. */
+  loginRateLimit?: number;
+  /** Requests per IP per 15 minutes on POST /user/notify/admin. */
+  notifyAdminRateLimit?: number;
+}
+
+/** The login calls of spec §7.1 (and logout and /user/me, additions). */
+export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): Router {
+  const router = Router();
+  const limiter = perIpLimit(options.loginRateLimit ?? 100);
+  const { loggedIn } = guards(ctx);
+
+  router.post('/user/verify/email', limiter, async (req, res) => {
+    const { email } = parseBody(VerifyEmailRequest, req.body);
+    const user = await findUserByEmail(ctx.db, email);
+    if (!user) {
+      const unknown: VerifyEmailResponse = { emailExist: false, userActive: false, passwordActive: false };
+      res.json(unknown);
+      return;
+    }
+    const run = ctx.commands.begin(originOf(req, { type: 'public', email }));
+    const userActive = user.userActive && !user.isDeleted;
+    const passwordActive = isPasswordActive(user.passwordSetAt, run.now);
+    const body: VerifyEmailResponse = { emailExist: true, userActive, passwordActive };
+    if (userActive && !passwordActive) {
+      // The set-password link goes only to the mailbox, never to this anonymous caller (spec §4 made safe).
+      const expired = isPasswordExpired(user.passwordSetAt, run.now);
+      await issuePasswordLink(ctx, run, user.id, expired ? 'expired' : 'new-user');
+      body.passwordExpired = expired;
+      body.message = PASSWORD_MESSAGES.setPasswordLinkSent;
+    }
+    res.json(body);
+  });
+
+  router.post('/user/get/token', limiter, async (req, res) => {
+    const { username, password } = parseBody(GetTokenRequest, req.body);
+    const user = await findUserByEmail(ctx.db, username);
+    // The same argon2 work for an unknown address, so timing does not tell which addresses exist.
+    const passwordMatches = await verifyPassword(user && (await loadPasswordHash(ctx.db, user.id)), password);
+    if (!user) {
+      req.log.warn({ reason: 'unknown-email' }, 'login refused');
+      refuse('authentication-failure');
+    }
+    const sessionId = randomUUID();
+    const run = ctx.commands.begin(originOf(req, { type: 'user', userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` }));
+    await onCredentials(run, user.id, { type: 'LogIn', passwordMatches, sessionId });
+    await createSession(ctx.db, sessionId, user.id, run.now);
+    req.log.info({ userId: user.id, sessionId }, 'login succeeded');
+    const body: GetTokenResponse = {
+      message: issueToken(ctx.secrets.jwtSecret, user.id, sessionId),
+      role: user.role,
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+    };
+    res.json(body);
+  });
+
+  router.post('/user/logout', loggedIn, async (req, res) => {
+    const auth = req.auth!;
+    const run = ctx.commands.begin(originOf(req));
+    await revokeSession(ctx.db, auth.sessionId, run.now, 'logout');
+    await onCredentials(run, auth.userId, { type: 'LogOut', sessionId: auth.sessionId });
+    const body: LogoutResponse = { message: 'Logged out' };
+    res.json(body);
+  });
+
+  router.get('/user/me', loggedIn, async (req, res) => {
+    const user = await findUserById(ctx.db, req.auth!.userId);
+    if (!user) refuse('session-ended');
+    const body: CurrentUserResponse = {
+      id: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+    };
+    res.json(body);
+  });
+
+  return router;
+}

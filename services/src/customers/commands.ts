@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CUSTOMER_MESSAGES,
+  type CustomerDetails,
+  type CustomerFields,
+  customerNameClaimStreamId,
+  customerStreamId,
+  type SignatureCredentials,
+  type StoredFile,
+} from '@ifu/contracts';
+import { findUserById } from '@ifu/projections';
+import type { z } from 'zod';
+import type { AuthenticatedUser } from '../platform/http';
+import type { AppContext } from '../platform/app-context';
+import type { CommandRun } from '../platform/command-pipeline';
+import { refuse } from '../platform/errors';
+import { claim, release, type UniqueKind } from '../platform/unique-claims';
+import type { StagedFile } from '../files/file-store';
+import type { Uploads } from '../files/uploads';
+import { sign } from '../signatures/signatures';
+import { type ApproverFacts, customerDecider } from './customer';
+
+/**
+ * The customer commands as explicit steps of the pipeline: the decision checked first (a refused customer claims no
+ * name and keeps no file), the name claimed, the customer decided and recorded, the old name released, the logo kept.
+ */
+
+/** `customer-name-<lowercased name>`: the public URL is built from the name, so names are unique. */
+export const customerName: UniqueKind<'CustomerNameClaimed', 'CustomerNameReleased'> = {
+  name: 'customer-name',
+  streamOf: customerNameClaimStreamId,
+  claimedType: 'CustomerNameClaimed',
+  releasedType: 'CustomerNameReleased',
+  data: (name, customerId) => ({ customerName: name, customerId }),
+  ownerKey: 'customerId',
+  takenCode: 'customer-name-taken',
+};
+
+type Fields = z.output<typeof CustomerFields>;
+
+const detailsOf = (fields: Fields): CustomerDetails => ({
+  customerName: fields.customerName,
+  contactEmail: fields.contactEmail.toLowerCase(),
+  contactInformation: fields.contactInformation,
+  countryExclusionList: fields.countryExclusionList,
+  customerWebsiteLink: fields.customerWebsiteLink,
+  approverId: fields.approverId,
+});
+
+const stored = (file: StagedFile): StoredFile => ({ sha256: file.sha256, contentType: file.contentType, size: file.size });
+
+async function approverFacts(ctx: AppContext, approverId: string): Promise<ApproverFacts | undefined> {
+  const user = await findUserById(ctx.db, approverId);
+  return user && { id: user.id, role: user.role, active: user.userActive && !user.isDeleted };
+}
+
+const nameHolderExists = (ctx: AppContext) => async (customerId: string) =>
+  (await ctx.store.readStream(customerStreamId(customerId))).length > 0;
+
+export async function registerCustomer(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { fields: Fields; logo: StagedFile | undefined; uploads: Uploads; actor: AuthenticatedUser },
+): Promise<string> {
+  const { logo } = input;
+  if (!logo) refuse('invalid-request', { message: `customerLogo: ${CUSTOMER_MESSAGES.logoRequired}` });
+  const customerId = randomUUID();
+  const details = detailsOf(input.fields);
+  const step = {
+    stream: customerStreamId(customerId),
+    decider: customerDecider,
+    command: {
+      type: 'RegisterCustomer' as const,
+      customerId,
+      details,
+      logo: stored(logo),
+      actorUserId: input.actor.userId,
+      approver: await approverFacts(ctx, details.approverId),
+    },
+  };
+  await run.check(step);
+  await claim(run, customerName, details.customerName, customerId, nameHolderExists(ctx));
+  await run.execute(step);
+  await input.uploads.commit(logo);
+  return customerId;
+}
+
+export async function updateCustomer(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { id: string; fields: Fields; logo: StagedFile | undefined; uploads: Uploads; actor: AuthenticatedUser; seenVersion?: number },
+): Promise<void> {
+  const stream = customerStreamId(input.id);
+  const details = detailsOf(input.fields);
+  const { state } = await run.load(stream, customerDecider);
+  const step = {
+    stream,
+    decider: customerDecider,
+    expectedVersion: input.seenVersion,
+    command: {
+      type: 'UpdateCustomer' as const,
+      details,
+      logo: input.logo && stored(input.logo),
+      actorUserId: input.actor.userId,
+      approver: details.approverId === state.approverId ? undefined : await approverFacts(ctx, details.approverId),
+    },
+  };
+  await run.check(step);
+  const renamed = details.customerName.toLowerCase() !== state.customerName.toLowerCase();
+  if (renamed) await claim(run, customerName, details.customerName, input.id, nameHolderExists(ctx));
+  try {
+    await run.execute(step);
+  } catch (error) {
+    // The change did not happen: the new name goes back.
+    if (renamed) await release(run, customerName, details.customerName, input.id);
+    throw error;
+  }
+  if (renamed) await release(run, customerName, state.customerName, input.id);
+  if (input.logo) await input.uploads.commit(input.logo);
+}
+
+export async function decideApproval(
+  ctx: AppContext,
+  run: CommandRun,
+  input: {
+    customerId: string;
+    approve: boolean;
+    approverIdGiven: string;
+    credentials: SignatureCredentials;
+    reason: string;
+    changeDescription: string;
+    actor: AuthenticatedUser;
+    seenVersion?: number;
+  },
+): Promise<void> {
+  const stream = customerStreamId(input.customerId);
+  const { signature } = await sign(ctx, run, {
+    signer: input.actor,
+    credentials: input.credentials,
+    meaning: input.approve ? 'approval' : 'rejection',
+    subject: { stream, decider: customerDecider, seenVersion: input.seenVersion },
+  });
+  await run.execute({
+    stream,
+    decider: customerDecider,
+    // The decision applies to the record the approver signed: any change since is a conflict, not a retry.
+    expectedVersion: signature.subject!.version,
+    command: {
+      type: 'DecideApproval',
+      approve: input.approve,
+      approverIdGiven: input.approverIdGiven,
+      signature,
+      reason: input.reason,
+      changeDescription: input.changeDescription,
+      now: run.now,
+    },
+  });
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import type { CustomerDetails, CustomerEvent, Signature, StoredFile } from '@ifu/contracts';
+import { deciderSpec } from '../../../test-support/specs';
+import { type ApproverFacts, customerDecider } from './customer';
+
+const now = new Date('2026-11-21T10:00:00.000Z');
+const logo: StoredFile = { sha256: 'a'.repeat(64), contentType: 'image/png', size: 68 };
+const details: CustomerDetails = {
+  customerName: 'Acme Medical',
+  contactEmail: 'contact@acme.example',
+  contactInformation: '15550102030',
+  countryExclusionList: 'US',
+  customerWebsiteLink: 'https://acme.example',
+  approverId: 'approver-1',
+};
+const approver: ApproverFacts = { id: 'approver-1', role: 'ADMIN', active: true };
+const registered: CustomerEvent = { type: 'CustomerRegistered', data: { customerId: 'c-1', ...details, logo } };
+const signature = (meaning: 'approval' | 'rejection', signerId = 'approver-1'): Signature => ({
+  signerId,
+  name: 'Alma Approver',
+  email: 'alma@example.com',
+  signedAt: now.toISOString(),
+  meaning,
+  subject: { stream: 'customer-c-1', version: 1 },
+});
+const decide = (approve: boolean, signerId = 'approver-1') => ({
+  type: 'DecideApproval' as const,
+  approve,
+  approverIdGiven: signerId,
+  signature: signature(approve ? 'approval' : 'rejection', signerId),
+  reason: approve ? '' : 'Contract not signed',
+  changeDescription: 'Customer approval',
+  now,
+});
+
+const spec = deciderSpec(customerDecider);
+
+describe('the customer decider', () => {
+  describe('registration', () => {
+    it('when an ADMIN registers a customer with another active ADMIN as approver, then it is registered awaiting approval', () => {
+      spec.given().when({ type: 'RegisterCustomer', customerId: 'c-1', details, logo, actorUserId: 'admin-1', approver }).then([registered]);
+    });
+
+    const ineligible: Array<[string, ApproverFacts | undefined, string]> = [
+      ['unknown', undefined, 'admin-1'],
+      ['a USER', { ...approver, role: 'USER' }, 'admin-1'],
+      ['inactive', { ...approver, active: false }, 'admin-1'],
+      ['the person registering', approver, 'approver-1'],
+    ];
+    for (const [what, facts, actor] of ineligible) {
+      it(`when the approver is ${what}, then approver-not-eligible`, () => {
+        spec.given().when({ type: 'RegisterCustomer', customerId: 'c-1', details, logo, actorUserId: actor, approver: facts }).thenRefuses({ code: 'approver-not-eligible' });
+      });
+    }
+  });
+
+  describe('changes', () => {
+    it('when only unchanged fields and the same logo come, then nothing is recorded', () => {
+      spec.given(registered).when({ type: 'UpdateCustomer', details, logo, actorUserId: 'admin-1', approver: undefined }).thenNothing();
+    });
+
+    it('when the approver is kept, then an ineligible current approver does not block other changes', () => {
+      spec
+        .given(registered)
+        .when({ type: 'UpdateCustomer', details: { ...details, contactEmail: 'new@acme.example' }, actorUserId: 'approver-1', approver: undefined })
+        .then([{ type: 'CustomerUpdated', data: { customerId: 'c-1', ...details, contactEmail: 'new@acme.example', changed: ['contactEmail'] } }]);
+    });
+
+    it('when the customer does not exist, then customer-not-found', () => {
+      spec.given().when({ type: 'UpdateCustomer', details, actorUserId: 'admin-1', approver }).thenRefuses({ code: 'customer-not-found' });
+    });
+  });
+
+  describe('the signed decision', () => {
+    it('when the approver approves, then CustomerApproved carries the signature and the date', () => {
+      const command = decide(true);
+      spec.given(registered).when(command).then([
+        { type: 'CustomerApproved', data: { customerId: 'c-1', customerName: 'Acme Medical', approvedDate: now.toISOString(), changeDescription: 'Customer approval', signature: command.signature } },
+      ]);
+    });
+
+    it('when the approver rejects, then CustomerRejected carries the reason', () => {
+      const command = decide(false);
+      spec.given(registered).when(command).then([
+        { type: 'CustomerRejected', data: { customerId: 'c-1', customerName: 'Acme Medical', reason: 'Contract not signed', changeDescription: 'Customer approval', signature: command.signature } },
+      ]);
+    });
+
+    it('when someone else signs, or the request names another approver, then not-the-approver', () => {
+      spec.given(registered).when(decide(true, 'admin-2')).thenRefuses({ code: 'not-the-approver' });
+      spec.given(registered).when({ ...decide(true), approverIdGiven: 'admin-2' }).thenRefuses({ code: 'not-the-approver' });
+    });
+
+    it('when the customer is approved already, then already-approved; a rejected one may still be approved', () => {
+      const approved: CustomerEvent = { type: 'CustomerApproved', data: { customerId: 'c-1', customerName: 'Acme Medical', approvedDate: now.toISOString(), changeDescription: '', signature: signature('approval') } };
+      const rejected: CustomerEvent = { type: 'CustomerRejected', data: { customerId: 'c-1', customerName: 'Acme Medical', reason: 'x', changeDescription: '', signature: signature('rejection') } };
+      spec.given(registered, approved).when(decide(false)).thenRefuses({ code: 'already-approved' });
+      spec.given(registered, rejected).when(decide(true)).decision.events.map((e) => e.type).forEach((type) => expect(type).toBe('CustomerApproved'));
+    });
+  });
+});

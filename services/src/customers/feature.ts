@@ -1,0 +1,10 @@
+import type { Feature } from '../platform/feature';
+import { customersVocabulary } from './audit';
+import { customerRoutes } from './routes';
+
+/** The customer aggregate: registration, changes, signed approval. */
+export const customersFeature: Feature = {
+  name: 'customers',
+  routes: (ctx) => customerRoutes(ctx),
+  audit: customersVocabulary,
+};

@@ -1,0 +1,22 @@
+import { projectionMigrations } from '@ifu/projections';
+import { storageMigrations, type Migration } from '@ifu/storage/database/migrations';
+import { auditFeature } from './audit/feature';
+import { AuditDictionary } from './audit/vocabulary';
+import { authFeature } from './auth/feature';
+import { customersFeature } from './customers/feature';
+import { platformFeature } from './platform/platform-feature';
+import { publicPortalFeature } from './public-portal/feature';
+import { usersFeature } from './users/feature';
+
+/** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
+export const features = [platformFeature, authFeature, usersFeature, customersFeature, publicPortalFeature, auditFeature];
+
+/** The storage tables, then each feature's own tables, then the read models. */
+export const allMigrations = (): Migration[] => [
+  ...storageMigrations(),
+  ...features.flatMap((feature) => feature.migrations?.() ?? []),
+  ...projectionMigrations(),
+];
+
+/** How every feature's events read in the audit report. */
+export const auditDictionary = () => new AuditDictionary(features.flatMap((feature) => (feature.audit ? [feature.audit] : [])));

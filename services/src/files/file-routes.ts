@@ -1,0 +1,44 @@
+import { pipeline } from 'node:stream/promises';
+import { Router, type Response } from 'express';
+import type { StoredFile } from '@ifu/contracts';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+import type { FileStore } from './file-store';
+
+const contentDisposition = (filename: string) =>
+  `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+
+/**
+ * Sends a stored file, its checksum verified as it streams (a mismatch cuts the connection rather than pass
+ * altered bytes as the record's file). Never a path a client supplied: only a hash the server recorded.
+ */
+export async function sendStoredFile(
+  res: Response,
+  files: FileStore,
+  file: Pick<StoredFile, 'sha256' | 'contentType'>,
+  options: { cacheControl: string; filename?: string },
+): Promise<void> {
+  const opened = await files.open(file.sha256);
+  res.setHeader('Content-Type', file.contentType);
+  res.setHeader('Content-Length', String(opened.size));
+  res.setHeader('Cache-Control', options.cacheControl);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  if (options.filename) res.setHeader('Content-Disposition', contentDisposition(options.filename));
+  await pipeline(opened.stream, res);
+}
+
+/** GET /files/:sha256 with a signed, short-lived query (FileStore.signedUrl): no bearer token needed. */
+export function fileRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.get('/files/:sha256', async (req, res) => {
+    const now = ctx.clock();
+    const granted = ctx.files.verifySignedUrl(req.query as Record<string, unknown>, String(req.params.sha256), now);
+    if (!granted) refuse('file-link-invalid');
+    const secondsLeft = Math.max(0, Number(req.query.expires) - Math.floor(now.getTime() / 1000));
+    await sendStoredFile(res, ctx.files, { sha256: String(req.params.sha256), contentType: granted.contentType }, {
+      cacheControl: `private, max-age=${secondsLeft}`,
+      filename: granted.filename,
+    });
+  });
+  return router;
+}

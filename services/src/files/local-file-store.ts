@@ -1,0 +1,199 @@
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import type { StoredFile } from '@ifu/contracts';
+import { Refusal } from '../platform/errors';
+import type { FilePolicy, FileStore, OpenedFile, SignedUrlOptions, StagedFile } from './file-store';
+import { type ContentType, sniff, SNIFF_BYTES } from './sniff';
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const STAGED_ID = /^[0-9a-f-]{36}$/;
+// eslint-disable-next-line no-control-regex -- control characters in a file name are exactly what is refused
+const UNSAFE_NAME = /[/\\]|\.\.|[\u0000-\u001f\u007f]/;
+
+const invalid = (message: string) => new Refusal({ code: 'file-invalid', message });
+
+/** '2 MB', '50 MB', '512 KB': the size limit as the refusal says it. */
+export function sizeInWords(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+export interface LocalFileStoreOptions {
+  /** Absolute directory; committed files live at `<directory>/<sha256>`, staged ones under `<directory>/staging/`. */
+  directory: string;
+  /** Where browsers reach the API: the base of signed URLs. */
+  publicBaseUrl: string;
+  /** Signs and checks signed URLs. */
+  signingKey: string;
+}
+
+/** Content-addressed files on the local disk (architecture §5). */
+export class LocalFileStore implements FileStore {
+  private readonly staging: string;
+  constructor(private readonly options: LocalFileStoreOptions) {
+    this.staging = join(options.directory, 'staging');
+  }
+
+  async stage(input: Readable, policy: FilePolicy, originalName: string): Promise<StagedFile> {
+    if (UNSAFE_NAME.test(originalName) || originalName.length > 255) {
+      input.resume();
+      throw invalid(`${policy.field} has a file name that is not allowed`);
+    }
+    await mkdir(this.staging, { recursive: true });
+    const stagedId = randomUUID();
+    const path = join(this.staging, stagedId);
+    const out = createWriteStream(path, { mode: 0o640 });
+    const hash = createHash('sha256');
+    let size = 0;
+    let head = Buffer.alloc(0);
+    let type: ContentType | undefined;
+    const checkType = () => {
+      type = sniff(head);
+      if (!type || !policy.types.includes(type)) throw invalid(`${policy.field} must be ${policy.typesInWords}`);
+    };
+    // Read chunk by chunk without destroying the part stream on a refusal: the rest of the request must drain, or the
+    // multipart parser reports an abort instead of the refusal.
+    const failure = await new Promise<unknown>((resolve) => {
+      let failed = false;
+      input.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        try {
+          size += chunk.length;
+          if (size > policy.maxBytes) throw invalid(`${policy.field} must be at most ${sizeInWords(policy.maxBytes)}`);
+          if (type === undefined) {
+            head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
+            if (head.length >= SNIFF_BYTES) checkType();
+          }
+          hash.update(chunk);
+          if (!out.write(chunk)) {
+            input.pause();
+            out.once('drain', () => input.resume());
+          }
+        } catch (error) {
+          failed = true;
+          input.resume();
+          resolve(error);
+        }
+      });
+      input.once('end', () => {
+        if (failed) return;
+        try {
+          if (size === 0) throw invalid(`${policy.field} is an empty file`);
+          if (type === undefined) checkType();
+          resolve(undefined);
+        } catch (error) {
+          resolve(error);
+        }
+      });
+      input.once('error', resolve);
+    });
+    if (failure) {
+      // Closed before removal: a file still being opened would otherwise appear after the rm.
+      const closed = once(out, 'close');
+      out.destroy();
+      await closed;
+      await rm(path, { force: true });
+      throw failure;
+    }
+    out.end();
+    await once(out, 'finish');
+    return { stagedId, sha256: hash.digest('hex'), contentType: type!, size, originalName };
+  }
+
+  async commit(staged: StagedFile): Promise<StoredFile> {
+    const target = join(this.options.directory, staged.sha256);
+    const source = this.stagedPath(staged.stagedId);
+    if (existsSync(target)) await rm(source, { force: true });
+    else await rename(source, target);
+    return { sha256: staged.sha256, contentType: staged.contentType, size: staged.size };
+  }
+
+  async deleteStaged(stagedId: string): Promise<void> {
+    await rm(this.stagedPath(stagedId), { force: true });
+  }
+
+  async deleteStagedOlderThan(olderThanMs: number, now: Date): Promise<number> {
+    if (!existsSync(this.staging)) return 0;
+    let removed = 0;
+    for (const name of await readdir(this.staging)) {
+      if (!STAGED_ID.test(name)) continue;
+      const path = join(this.staging, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && now.getTime() - info.mtimeMs > olderThanMs) {
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  async open(sha256: string): Promise<OpenedFile> {
+    const path = this.storedPath(sha256);
+    const info = await stat(path).catch(() => undefined);
+    if (!info) throw new Refusal({ code: 'file-not-found' });
+    const hash = createHash('sha256');
+    // Streams the bytes as they are read; a file changed on disk fails at the end instead of passing as genuine.
+    const verify = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+      flush(done) {
+        const actual = hash.digest('hex');
+        done(actual === sha256 ? null : new Error(`stored file ${sha256} does not match its checksum (${actual})`));
+      },
+    });
+    const stream = createReadStream(path).on('error', (error) => verify.destroy(error)).pipe(verify);
+    return { size: info.size, stream };
+  }
+
+  private signature(sha256: string, contentType: string, expires: number, filename: string): string {
+    return createHmac('sha256', this.options.signingKey).update(`${sha256}\n${contentType}\n${expires}\n${filename}`).digest('base64url');
+  }
+
+  signedUrl(file: Pick<StoredFile, 'sha256' | 'contentType'>, options: SignedUrlOptions, now: Date): string {
+    const expires = Math.floor(now.getTime() / 1000) + options.ttlSeconds;
+    const filename = options.filename ?? '';
+    const query = new URLSearchParams({ type: file.contentType, expires: String(expires) });
+    if (filename) query.set('name', filename);
+    query.set('signature', this.signature(file.sha256, file.contentType, expires, filename));
+    return `${this.options.publicBaseUrl}/files/${this.storedName(file.sha256)}?${query.toString()}`;
+  }
+
+  verifySignedUrl(query: Record<string, unknown>, sha256: string, now: Date): { contentType: string; filename?: string } | undefined {
+    const { type, expires, name = '', signature } = query;
+    if (!SHA256.test(sha256) || typeof type !== 'string' || typeof expires !== 'string' || typeof name !== 'string' || typeof signature !== 'string') {
+      return undefined;
+    }
+    if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < now.getTime()) return undefined;
+    const expected = Buffer.from(this.signature(sha256, type, Number(expires), name));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+    return { contentType: type, filename: name || undefined };
+  }
+
+  async count(): Promise<{ stored: number; staged: number }> {
+    const list = async (dir: string, pattern: RegExp) => (existsSync(dir) ? (await readdir(dir)).filter((n) => pattern.test(n)).length : 0);
+    return { stored: await list(this.options.directory, SHA256), staged: await list(this.staging, STAGED_ID) };
+  }
+
+  private storedName(sha256: string): string {
+    if (!SHA256.test(sha256)) throw new Error('not a content address');
+    return sha256;
+  }
+
+  /** Only ever built from a hash the server recorded, never from client input. */
+  private storedPath(sha256: string): string {
+    if (!SHA256.test(sha256)) throw new Refusal({ code: 'file-not-found' });
+    return join(this.options.directory, sha256);
+  }
+
+  private stagedPath(stagedId: string): string {
+    if (!STAGED_ID.test(stagedId)) throw new Error('not a staged file id');
+    return join(this.staging, stagedId);
+  }
+}

@@ -1,0 +1,212 @@
+import { createHash } from 'node:crypto';
+import type { Queryable } from '@ifu/storage/database/database';
+import {
+  type Actor,
+  type EventMetadata,
+  type EventStore,
+  WrongExpectedVersionError,
+} from '@ifu/storage/event-store/event-store';
+import { Refusal, type Rejection } from './errors';
+
+/** An event as deciders produce it: the type and its data; the pipeline adds the metadata. */
+export interface DomainEvent {
+  type: string;
+  data: object;
+}
+
+/** What a decider answers: the events to record, and a rejection when the command is refused. A refused command may
+ *  still record events (a failed credential check counts toward lockout): they are appended, then the refusal thrown. */
+export interface Decision<Event extends DomainEvent, R extends Rejection = Rejection> {
+  events: Event[];
+  rejection?: R;
+}
+
+/**
+ * One aggregate's rules (architecture §2): its state folded from its stream by `evolve`, and one pure
+ * `decide(command, state)` whose commands are a typed union and whose time and ids arrive as data.
+ */
+export interface Decider<Command, Event extends DomainEvent, State> {
+  /** Names the aggregate in logs and snapshot keys. */
+  readonly name: string;
+  initialState(): State;
+  evolve(state: State, event: Event): State;
+  decide(command: Command, state: State): Decision<Event>;
+}
+
+export const fold = <Event extends DomainEvent, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, events: readonly Event[]) =>
+  events.reduce(decider.evolve, decider.initialState());
+
+/** Who asks and from where: taken from the request once, shared by every step of the command. */
+export interface CommandOrigin {
+  actor: Actor;
+  correlationId: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Read-your-writes (architecture §4): resolves once the named read models have applied the log up to `position`. */
+export interface ReadModels {
+  waitFor(position: number, readModels: readonly string[], timeoutMs?: number): Promise<void>;
+}
+
+export interface Step<Command, Event extends DomainEvent, State> {
+  stream: string;
+  decider: Decider<Command, Event, State>;
+  /**
+   * The command, or how to make it from the current state (for commands whose data depends on what is there, such as
+   * a claim whose holder may have gone). Called again on each retry.
+   */
+  command: Command | ((state: State) => Command | Promise<Command>);
+  /**
+   * The version the client (from If-Match) or the signer saw. When given, a stream at any other version is a
+   * concurrent change (409) and nothing is retried; when absent, a conflict reloads and decides again (bounded).
+   */
+  expectedVersion?: number;
+}
+
+export interface StepResult<Event extends DomainEvent, State> {
+  /** The state after the step's events. */
+  state: State;
+  /** The stream's version after the step: the record's ETag. */
+  version: number;
+  events: Event[];
+}
+
+const MAX_ATTEMPTS = 5;
+/** A snapshot is taken once this many events came after the last one. */
+export const SNAPSHOT_EVERY = 100;
+
+/** Snapshots keyed by the decider's name and a hash of its code, so a changed evolve never reads an old state. */
+export class Snapshots {
+  private readonly keys = new WeakMap<object, string>();
+  constructor(private readonly db: Queryable) {}
+
+  keyOf(decider: Decider<never, DomainEvent, unknown>): string {
+    let key = this.keys.get(decider);
+    if (!key) {
+      const code = `${decider.initialState.toString()}\n${decider.evolve.toString()}`;
+      key = `${decider.name}:${createHash('sha256').update(code).digest('hex').slice(0, 16)}`;
+      this.keys.set(decider, key);
+    }
+    return key;
+  }
+
+  async load<State>(stream: string, key: string): Promise<{ version: number; state: State } | undefined> {
+    const { rows } = await this.db.query<{ version: number; state: State }>(
+      'SELECT version, state FROM stream_snapshots WHERE stream_id = $1 AND state_key = $2',
+      [stream, key],
+    );
+    return rows[0];
+  }
+
+  async save(stream: string, key: string, version: number, state: unknown): Promise<void> {
+    await this.db.query(
+      `INSERT INTO stream_snapshots (stream_id, state_key, version, state) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (stream_id, state_key) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, taken_at = now()
+        WHERE stream_snapshots.version < EXCLUDED.version`,
+      [stream, key, version, JSON.stringify(state)],
+    );
+  }
+}
+
+/**
+ * The only way anything appends to the log (architecture §2). A command starts with `begin`, which reads the clock
+ * once and builds the metadata every event of the command carries; each `execute` is one step on one stream: load
+ * (from the latest snapshot), fold, decide, append with the version it decided on, retry on a concurrent append;
+ * `settle` waits only for the read models the answer needs.
+ */
+export class CommandPipeline {
+  constructor(
+    private readonly store: EventStore,
+    private readonly snapshots: Snapshots,
+    private readonly readModels: ReadModels,
+    private readonly clock: () => Date,
+  ) {}
+
+  begin(origin: CommandOrigin): CommandRun {
+    return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin);
+  }
+}
+
+export class CommandRun {
+  readonly metadata: EventMetadata;
+  /** Global position of the last event this command appended: what `settle` waits for. */
+  private lastPosition = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly snapshots: Snapshots,
+    private readonly readModels: ReadModels,
+    /** The one reading of the clock for this command: every step and every decider sees this time. */
+    readonly now: Date,
+    origin: CommandOrigin,
+  ) {
+    this.metadata = { ...origin, occurredAt: now.toISOString() };
+  }
+
+  /** The folded state and version of a stream, without deciding anything. */
+  async load<Event extends DomainEvent, State>(
+    stream: string,
+    decider: Decider<never, Event, State>,
+  ): Promise<{ state: State; version: number; sinceSnapshot: number }> {
+    const key = this.snapshots.keyOf(decider as Decider<never, DomainEvent, unknown>);
+    const snapshot = await this.snapshots.load<State>(stream, key);
+    const after = snapshot?.version ?? 0;
+    const recorded = await this.store.readStream(stream, after);
+    let state = snapshot ? snapshot.state : decider.initialState();
+    for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+    return { state, version: after + recorded.length, sinceSnapshot: recorded.length };
+  }
+
+  /**
+   * Decides without appending, and throws the refusal if there is one: for a command whose later steps must not
+   * run (a name claimed, a file kept) when its main decision would refuse it. Only for decisions that record
+   * nothing when refused.
+   */
+  async check<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>): Promise<void> {
+    const { state, version } = await this.load(step.stream, step.decider);
+    if (step.expectedVersion !== undefined && step.expectedVersion !== version) throw new Refusal({ code: 'concurrent-change' });
+    const command = typeof step.command === 'function' ? await (step.command as (s: State) => Command | Promise<Command>)(state) : step.command;
+    const decision = step.decider.decide(command, state);
+    if (decision.rejection) throw new Refusal(decision.rejection);
+  }
+
+  async execute<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>): Promise<StepResult<Event, State>> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, version, sinceSnapshot } = await this.load(step.stream, step.decider);
+      if (step.expectedVersion !== undefined && step.expectedVersion !== version) {
+        throw new Refusal({ code: 'concurrent-change' });
+      }
+      const command = typeof step.command === 'function' ? await (step.command as (s: State) => Command | Promise<Command>)(state) : step.command;
+      const decision = step.decider.decide(command, state);
+      let next = state;
+      if (decision.events.length > 0) {
+        try {
+          const appended = await this.store.append(
+            step.stream,
+            decision.events.map((event) => ({ type: event.type, data: event.data as Record<string, unknown>, metadata: this.metadata })),
+            version,
+          );
+          this.lastPosition = Math.max(this.lastPosition, appended.lastPosition);
+        } catch (error) {
+          if (error instanceof WrongExpectedVersionError) {
+            if (step.expectedVersion === undefined && attempt < MAX_ATTEMPTS) continue;
+            throw new Refusal({ code: 'concurrent-change' });
+          }
+          throw error;
+        }
+        next = decision.events.reduce(step.decider.evolve, state);
+        if (sinceSnapshot + decision.events.length >= SNAPSHOT_EVERY) {
+          await this.snapshots.save(step.stream, this.snapshots.keyOf(step.decider as Decider<never, DomainEvent, unknown>), version + decision.events.length, next);
+        }
+      }
+      if (decision.rejection) throw new Refusal(decision.rejection);
+      return { state: next, version: version + decision.events.length, events: decision.events };
+    }
+  }
+
+  /** Waits until the named read models show everything this command appended (nothing to wait for if it appended nothing). */
+  async settle(readModels: readonly string[], timeoutMs?: number): Promise<void> {
+    if (this.lastPosition > 0 && readModels.length > 0) await this.readModels.waitFor(this.lastPosition, readModels, timeoutMs);
+  }
+}

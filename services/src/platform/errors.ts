@@ -1,0 +1,112 @@
+/**
+ * The one error vocabulary of the API. Deciders return these codes as data, routes and middleware throw them as a
+ * `Refusal`, and the one error handler answers `{ message, code }` with the status written here. No other file
+ * names an HTTP status for an error. Messages are the spec's texts where it has one (spec §5, §8).
+ */
+type Entry<Details> = {
+  status: number;
+  message: string | ((details: Details) => string);
+};
+
+function entry(status: number, message: string): { status: number; message: string };
+function entry<Details>(status: number, message: (details: Details) => string): { status: number; message: (details: Details) => string };
+function entry<Details>(status: number, message: Entry<Details>['message']): Entry<Details> {
+  return { status, message };
+}
+
+const lockedUntil = (d: { lockedUntil: string }) =>
+  `This account is locked after 5 failed attempts. Try again after ${d.lockedUntil.slice(11, 16)} UTC.`;
+
+export const ERRORS = {
+  // ---- requests in general
+  'invalid-request': entry<{ message: string }>(400, (d) => d.message),
+  'body-not-json': entry(400, 'Request body is not valid JSON'),
+  'body-too-large': entry(400, 'Request body is too large'),
+  'body-encoding': entry(400, 'Request body encoding is not supported'),
+  'invalid-if-match': entry(400, 'If-Match must be a record version, as the ETag of the record gave it'),
+  'no-such-endpoint': entry<{ method: string; path: string }>(404, (d) => `No such endpoint: ${d.method} ${d.path}`),
+  'rate-limited': entry(429, 'Too many attempts from this address. Please wait 15 minutes and try again.'),
+  'concurrent-change': entry(409, 'Someone else changed this record at the same time. Reload and try again.'),
+  'read-models-late': entry(503, 'The change was saved but the screens are slow to show it. Reload in a moment.'),
+  'not-ready': entry(503, 'database or event store unreachable'),
+  'shutting-down': entry(503, 'shutting down'),
+  'server-error': entry(500, 'Something went wrong on the server. The request id is in the X-Request-Id header.'),
+
+  // ---- who is asking (auth/)
+  'authentication-required': entry(401, 'Authentication required'),
+  'session-ended': entry(401, 'Your session has ended. Please log in again.'),
+  'account-not-active': entry(401, 'Your account is not active'),
+  'admin-only': entry(403, 'This needs the ADMIN role'),
+  'authentication-failure': entry(401, 'Authentication failure'),
+  'account-locked': entry<{ lockedUntil: string }>(423, lockedUntil),
+  'password-expired': entry(403, "Your password has expired. Use 'Forgot Password?' to set a new one."),
+
+  // ---- re-entered credentials (signatures/, change password): 403, never 401, which would log the browser out
+  'signature-refused': entry(403, 'Signature refused: enter your own username and password.'),
+  'current-password-wrong': entry(403, 'The current password is not correct.'),
+
+  // ---- passwords and links (users/)
+  'password-link-invalid': entry(400, 'This link is not valid any more. Use Forgot Password? to get a new one.'),
+  'password-policy': entry<{ message: string }>(400, (d) => d.message),
+  'password-unchanged': entry(400, 'The new password must be different from the current one.'),
+  'username-wrong': entry(400, 'UserName is Wrong'),
+
+  // ---- Manage User (users/)
+  'user-exists': entry(409, 'A user with this id already exists'),
+  'user-not-found': entry(404, 'User not found'),
+  'email-taken': entry(409, 'A user with this email already exists'),
+  'cannot-deactivate-self': entry(403, 'You cannot deactivate your own account'),
+  'cannot-demote-self': entry(403, 'You cannot remove the ADMIN role from your own account'),
+  'last-admin-deactivation': entry(409, 'The last active ADMIN cannot be deactivated'),
+  'last-admin-demotion': entry(409, 'The last active ADMIN cannot lose the ADMIN role'),
+  'account-already-active': entry(409, 'This account is already active. Log in instead.'),
+
+  // ---- customers (customers/)
+  'customer-exists': entry(409, 'A customer with this id already exists'),
+  'customer-not-found': entry(404, 'Customer not found'),
+  'customer-name-taken': entry(409, 'A customer with this name already exists'),
+  'approver-not-eligible': entry(400, 'approverId: choose an active ADMIN other than yourself'),
+  'not-the-approver': entry(403, 'Only the designated approver can approve or reject this customer'),
+  'already-approved': entry(409, 'This customer is already approved'),
+  'logo-not-found': entry(404, 'Logo not found'),
+
+  // ---- files (files/)
+  'file-invalid': entry<{ message: string }>(400, (d) => d.message),
+  'file-link-invalid': entry(404, 'This download link is not valid or has expired'),
+  'file-not-found': entry(404, 'File not found'),
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+type DetailsOf<Code extends ErrorCode> = (typeof ERRORS)[Code]['message'] extends (details: infer D) => string ? D : Record<never, never>;
+
+/** The codes whose message needs no details: a rejection of these is just `{ code }`. */
+export type PlainErrorCode = { [C in ErrorCode]: keyof DetailsOf<C> extends never ? C : never }[ErrorCode];
+
+/** A refusal as data: its code and, where the message needs them, the details. Deciders return these. */
+export type Rejection<Code extends ErrorCode = ErrorCode> = { [C in Code]: { code: C } & DetailsOf<C> }[Code];
+
+/** A rejection of a code chosen at run time among those that need no details. */
+export const plainRejection = (code: PlainErrorCode) => ({ code }) as Rejection;
+
+/** The thrown form of a rejection: caught by the one error handler. */
+export class Refusal extends Error {
+  constructor(readonly rejection: Rejection) {
+    super(describeRejection(rejection).message);
+    this.name = 'Refusal';
+  }
+}
+
+/** Throws the refusal with this code (and the details its message needs). */
+export function refuse<Code extends ErrorCode>(
+  ...[code, details]: keyof DetailsOf<Code> extends never ? [Code] : [Code, DetailsOf<Code>]
+): never {
+  throw new Refusal({ code, ...(details ?? {}) } as Rejection);
+}
+
+/** The status and message a rejection is answered with. */
+export function describeRejection(rejection: Rejection): { status: number; message: string; code: ErrorCode } {
+  const known = ERRORS[rejection.code] as Entry<unknown>;
+  const message = typeof known.message === 'function' ? known.message(rejection) : known.message;
+  return { status: known.status, message, code: rejection.code };
+}

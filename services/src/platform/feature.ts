@@ -1,0 +1,22 @@
+import type { Router } from 'express';
+import type { Migration } from '@ifu/storage/database/migrations';
+import type { AuditDictionary, AuditVocabulary } from '../audit/vocabulary';
+import type { AppContext } from './app-context';
+
+/** What the app is composed of: a feature brings its routes, its tables' migrations and its audit vocabulary. */
+export interface Feature {
+  name: string;
+  routes?(ctx: AppContext, composition: Composition): Router;
+  migrations?(): Migration[];
+  audit?: AuditVocabulary;
+}
+
+export interface Composition {
+  /** Requests per IP per 15 minutes on the anonymous login calls; the per-account lockout is separate. */
+  loginRateLimit?: number;
+  /** Requests per IP per 15 minutes on POST /user/notify/admin. */
+  notifyAdminRateLimit?: number;
+  isShuttingDown: () => boolean;
+  /** Every feature's audit vocabulary together. */
+  dictionary: AuditDictionary;
+}

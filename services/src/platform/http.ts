@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import type { z } from 'zod';
+import type { Role } from '@ifu/contracts';
+import { WrongExpectedVersionError, type Actor } from '@ifu/storage/event-store/event-store';
+import { ReadModelTimeoutError } from '@ifu/projections';
+import type { CommandOrigin } from './command-pipeline';
+import { describeRejection, Refusal, refuse, type Rejection } from './errors';
+import type { Logger } from './logger';
+
+/** The logged-in staff member behind a request, set by the authentication middleware (auth/). */
+export interface AuthenticatedUser {
+  userId: string;
+  email: string;
+  name: string;
+  role: Role;
+  sessionId: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id: string;
+    log: Logger;
+    auth?: AuthenticatedUser;
+  }
+}
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/**
+ * One short log line per request (method, path, status, time), with a request id on every line the request logs:
+ * taken from X-Request-Id when it is well-formed, made up otherwise, and sent back.
+ */
+export function requestLogging(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const offered = req.headers['x-request-id'];
+    req.id = typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
+    res.setHeader('X-Request-Id', req.id);
+    req.log = logger.child({ reqId: req.id });
+    if (req.path === '/health') return next();
+    const started = process.hrtime.bigint();
+    res.once('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? 'error' : 'info';
+      req.log[level]({ status: res.statusCode, ms: Math.round(ms * 10) / 10 }, `${req.method} ${req.originalUrl.split('?')[0]} ${res.statusCode} ${ms.toFixed(1)} ms`);
+    });
+    next();
+  };
+}
+
+/** Turns zod issues into one message naming each field; contract messages are plain, the field name is added here. */
+export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => {
+      const field = issue.path.join('.');
+      if (!field || issue.message.startsWith(field)) return issue.message;
+      // 'must be a string' reads on from the name ('email must be a string'); the spec's texts follow a colon.
+      return issue.message.startsWith('must ') ? `${field} ${issue.message}` : `${field}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/** Validates a request body (or query) against its contract: the parsed value, or a 400 naming the fields. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    refuse('invalid-request', { message: 'Request body must be a JSON object' });
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) refuse('invalid-request', { message: describeIssues(result.error.issues) });
+  return result.data;
+}
+
+/** Who is behind a request and where from: the metadata every event of the command carries (architecture §2). */
+export function originOf(req: Request, actor?: Actor): CommandOrigin {
+  const user = req.auth;
+  return {
+    actor:
+      actor ??
+      (user ? { type: 'user', userId: user.userId, email: user.email, name: user.name } : { type: 'system', name: 'api' }),
+    correlationId: req.id,
+    ip: req.ip ?? null,
+    userAgent: req.get('user-agent')?.slice(0, 300) ?? null,
+  };
+}
+
+const IF_MATCH = /^(?:W\/)?"?(\d{1,9})"?$/;
+
+/** The record version the client last saw (`If-Match: "7"`, as the record's ETag gave it), or undefined. */
+export function ifMatch(req: Request): number | undefined {
+  const header = req.get('if-match');
+  if (header === undefined || header.trim() === '' || header.trim() === '*') return undefined;
+  const match = IF_MATCH.exec(header.trim());
+  if (!match) refuse('invalid-if-match');
+  return Number(match[1]);
+}
+
+/** Answers a record's stream version as its ETag: the client sends it back as If-Match with its next change. */
+export function setVersion(res: Response, version: number): void {
+  res.setHeader('ETag', `"${version}"`);
+}
+
+interface BodyParserError {
+  type?: string;
+}
+
+function rejectionOf(error: unknown): Rejection {
+  if (error instanceof Refusal) return error.rejection;
+  switch ((error as BodyParserError)?.type) {
+    case 'entity.parse.failed':
+      return { code: 'body-not-json' };
+    case 'entity.too.large':
+      return { code: 'body-too-large' };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { code: 'body-encoding' };
+  }
+  if (error instanceof WrongExpectedVersionError) return { code: 'concurrent-change' };
+  if (error instanceof ReadModelTimeoutError) return { code: 'read-models-late' };
+  return { code: 'server-error' };
+}
+
+/** The one place where errors become HTTP answers: `{ "message": "...", "code": "..." }`. */
+export const errorHandler: ErrorRequestHandler = async (error: unknown, req, res, _next) => {
+  const { status, message, code } = describeRejection(rejectionOf(error));
+  // A refused request keeps no file: what it uploaded is removed before the refusal is answered.
+  await req.uploads?.discardUncommitted().catch((err: unknown) => req.log?.error({ err }, 'could not remove staged uploads'));
+  if (status >= 500) req.log?.error({ err: error, code }, 'request failed');
+  else req.log?.info({ code }, `refused: ${message}`);
+  // A failure in the middle of a streamed answer (the audit CSV, a file) can only cut the connection.
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.status(status).json({ message, code });
+};
+
+export const notFoundHandler: RequestHandler = (req) => {
+  refuse('no-such-endpoint', { method: req.method, path: req.path });
+};

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+
+describe('POST /user/notify/admin (the /sendRequest screen)', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi();
+    await t.createUser({ email: 'second.admin@example.com', role: 'ADMIN', password: 'second admin password' });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('when an unknown email asks, then every active ADMIN gets a mail and it is recorded as an event', async () => {
+    const before = t.mails().length;
+    const res = await t.call('POST', '/user/notify/admin', { body: { email: 'stranger@example.com' } });
+    expect(res).toMatchObject({ status: 200, body: { message: 'Notified the administrator' } });
+    const sent = t.mails().slice(before);
+    expect(sent.map((m) => m.to).sort()).toEqual([ADMIN_EMAIL, 'second.admin@example.com']);
+    expect(sent[0]!.subject).toBe('IFU Portal: stranger@example.com asks you to activate email');
+    const event = (await t.store.readAll(0, 1000)).find((e) => e.type === 'AdministratorNotified' && e.data.email === 'stranger@example.com')!;
+    expect(event.data).toMatchObject({ email: 'stranger@example.com', reason: 'activate email', recipients: 2 });
+    expect(event.metadata.actor).toEqual({ type: 'public', email: 'stranger@example.com' });
+  });
+
+  it('when a deactivated user asks, then the reason is activate user', async () => {
+    const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const id = await t.createUser({ email: 'dormant@example.com', role: 'USER', password: 'dormant password' });
+    expect((await t.call('DELETE', '/user/delete', { token: admin, body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe(200);
+    await t.call('POST', '/user/notify/admin', { body: { email: 'dormant@example.com' } });
+    expect(t.mails().at(-1)?.subject).toBe('IFU Portal: dormant@example.com asks you to activate user');
+  });
+
+  it('when an active user asks, then 409 and no mail', async () => {
+    const before = t.mails().length;
+    expect(await t.call('POST', '/user/notify/admin', { body: { email: ADMIN_EMAIL } })).toMatchObject({
+      status: 409,
+      body: { message: 'This account is already active. Log in instead.' },
+    });
+    expect(t.mails().length).toBe(before);
+  });
+
+  it('when the email is missing or malformed, then 400', async () => {
+    expect(await t.call('POST', '/user/notify/admin', { body: {} })).toMatchObject({ status: 400, body: { message: 'email is required' } });
+    expect(await t.call('POST', '/user/notify/admin', { body: { email: 'x' } })).toMatchObject({ status: 400, body: { message: 'email: Please enter valid email address.' } });
+  });
+
+  it('when one address sends too many requests, then 429 with a message', async () => {
+    const limited = await startTestApi();
+    try {
+      let last = 0;
+      for (let i = 0; i < 21; i++) last = (await limited.call('POST', '/user/notify/admin', { body: { email: `flood${i}@example.com` } })).status;
+      expect(last).toBe(429);
+    } finally {
+      await limited.dispose();
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { AccessRequestEvent, BootstrapEvent, EmailClaimEvent, UserEvent } from '@ifu/contracts';
+import { auditVocabulary, changedFields } from '../audit/vocabulary';
+
+const name = (d: { firstName: string; lastName: string }) => `${d.firstName} ${d.lastName}`;
+
+/** How the users feature's events read in the audit report. */
+export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | AccessRequestEvent | BootstrapEvent>(
+  [
+    { prefix: 'user-email-', type: 'email address' },
+    // A user's credentials (passwords, links, sign-ins): the same subject as the record itself.
+    { prefix: 'user-credentials-', type: 'user' },
+    { prefix: 'user-', type: 'user' },
+    { prefix: 'access-request-', type: 'access request' },
+    { prefix: 'system-bootstrap', type: 'system' },
+  ],
+  {
+    SystemBootstrapped: () => ({ action: 'Created the first administrator' }),
+    UserRegistered: (d) => ({ action: `Added user (${d.role})`, subjectName: name(d) }),
+    UserModified: (d) => ({ action: `Updated user: ${changedFields(d.changed)}`, subjectName: name(d) }),
+    UserDeactivated: () => ({ action: 'Deactivated user' }),
+    UserReactivated: () => ({ action: 'Reactivated user' }),
+    PasswordLinkIssued: (d) => ({ action: `Emailed a set-password link (${d.purpose})` }),
+    PasswordSet: (d) => ({ action: `Set password (${d.via})` }),
+    LoginSucceeded: () => ({ action: 'Logged in' }),
+    LoginFailed: (d) => ({ action: `Login refused (${d.reason})` }),
+    CredentialCheckFailed: (d) => ({ action: `Credentials refused for ${d.purpose} (${d.reason})` }),
+    AccountLocked: (d) => ({ action: `Locked account after ${d.failures} failed attempts, until ${d.lockedUntil}` }),
+    LoggedOut: () => ({ action: 'Logged out' }),
+    EmailClaimed: (d) => ({ action: 'Reserved email address', subjectName: d.email }),
+    EmailReleased: (d) => ({ action: 'Released email address', subjectName: d.email }),
+    AdministratorNotified: (d) => ({ action: `Notified the administrator (${d.reason})`, subjectName: d.email }),
+  },
+);

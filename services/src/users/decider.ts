@@ -1,0 +1,36 @@
+import type { UserEvent } from '@ifu/contracts';
+import type { Decider, Decision } from '../platform/command-pipeline';
+import { type DeactivateUser, decideDeactivate, decideModify, decideRegister, type ModifyUser, type RegisterUser, type UserAdminDecision } from './user-admin';
+import { initialUserState, evolve, type UserState } from './user';
+
+export type UserCommand =
+  | RegisterUser
+  | ModifyUser
+  | DeactivateUser;
+
+const adminDecision = (decided: UserAdminDecision): Decision<UserEvent> =>
+  decided.rejection ? { events: [], rejection: { code: decided.rejection } } : { events: decided.events };
+
+/**
+ * The user aggregate (`user-<id>` streams): the account record (identity, role, status) and Manage User's rules.
+ * Passwords, links, sign-ins and credential checks are the credentials aggregate's (`auth/credentials.ts`).
+ */
+export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
+  name: 'user',
+  initialState: initialUserState,
+  evolve,
+  decide(command, state) {
+    switch (command.type) {
+      case 'RegisterUser':
+        return adminDecision(decideRegister(state, command));
+      case 'ModifyUser':
+        return adminDecision(decideModify(state, command));
+      case 'DeactivateUser':
+        return adminDecision(decideDeactivate(state, command));
+      default: {
+        const unhandled: never = command;
+        return unhandled;
+      }
+    }
+  },
+};

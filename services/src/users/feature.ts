@@ -1,0 +1,20 @@
+import { Router } from 'express';
+import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
+import type { Feature } from '../platform/feature';
+import { accessRequestRoutes } from './access-requests';
+import { usersVocabulary } from './audit';
+import { passwordRoutes } from './password-routes';
+import { userAdminRoutes } from './user-admin-routes';
+
+/** The user aggregate, Manage User, password links, access requests, the first administrator. */
+export const usersFeature: Feature = {
+  name: 'users',
+  routes: (ctx, composition) =>
+    Router().use(
+      passwordRoutes(ctx, { rateLimit: composition.loginRateLimit }),
+      accessRequestRoutes(ctx, { rateLimit: composition.notifyAdminRateLimit }),
+      userAdminRoutes(ctx),
+    ),
+  migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),
+  audit: usersVocabulary,
+};
