@@ -87,10 +87,12 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     expect(await page.getByRole('tab', { name: 'ACTIVE USERS' }).getAttribute('aria-selected')).toBe('true');
     const grid = page.getByTestId('users-grid');
     await grid.getByRole('row').filter({ hasText: ADMIN_EMAIL }).waitFor();
-    for (const header of ['NO.', 'FIRST NAME', 'LAST NAME', 'EMAIL', 'ROLE', 'ACTION']) {
+    for (const header of ['NO.', 'FIRST NAME', 'LAST NAME', 'EMAIL', 'ROLE']) {
       expect(await grid.getByRole('columnheader', { name: header, exact: true }).count()).toBe(1);
     }
+    // Spec §2.3: STATUS and the ACTION column belong to the ALL USERS tab.
     expect(await grid.getByRole('columnheader', { name: 'STATUS' }).count()).toBe(0);
+    expect(await grid.getByRole('columnheader', { name: 'ACTION' }).count()).toBe(0);
     // Fewer than 10 rows: no pagination footer (spec §2.13).
     expect(await page.locator('.MuiTablePagination-root').count()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}/manage-users-active.png`, animations: 'disabled' });
@@ -124,6 +126,12 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     const newRow = grid.getByRole('row').filter({ hasText: email });
     await newRow.waitFor();
     expect(await newRow.getByRole('gridcell').nth(4).textContent()).toBe('USER');
+    // The server searches the list: only the newcomer matches.
+    await page.getByLabel('Search users').fill('newcomer');
+    await expect.poll(() => grid.getByRole('row').filter({ hasText: ADMIN_EMAIL }).count()).toBe(0);
+    expect(await newRow.count()).toBe(1);
+    await page.getByLabel('Search users').fill('');
+    await grid.getByRole('row').filter({ hasText: ADMIN_EMAIL }).waitFor();
 
     // The same email again: the server's reason follows the screen's message.
     await page.getByRole('button', { name: 'ADD USER' }).click();
@@ -318,7 +326,28 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     expect(page.url()).toMatch(/not-a-real-token$/);
   }, 30_000);
 
+  it('when there are more users than a page holds, then the server pages them, 10 to a page by default', async () => {
+    const tag = `pager${Date.now()}`;
+    for (let i = 0; i < 11; i++) {
+      await product.api.createUser({ email: `${tag}.${i}@example.com`, role: 'USER', firstName: `Pager${String.fromCharCode(65 + i)}`, lastName: tag });
+    }
+    await logIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${product.adminUrl}/manageuser`);
+    await page.getByRole('tab', { name: 'ALL USERS' }).click();
+    await page.getByLabel('Search users').fill(tag);
+    const grid = page.getByTestId('users-grid');
+    const rows = grid.getByRole('row').filter({ hasText: tag });
+    await expect.poll(() => rows.count()).toBe(10);
+    const footer = page.locator('.MuiTablePagination-root');
+    expect(await footer.textContent()).toContain('1–10 of 11');
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await grid.getByRole('gridcell').first().textContent()).toBe('11');
+    await page.screenshot({ path: `${SCREENSHOTS}/manage-users-paged.png`, animations: 'disabled' });
+  });
+
   it('when an ADMIN uses Manage User on a phone, then nothing overflows and the modals fit', async () => {
+    await product.api.createUser({ email: 'phoebe.phone@example.com', role: 'USER', password: 'phone person password', firstName: 'Phoebe', lastName: 'Phone' });
     const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
     const target = await phone.newPage();
     await logIn(target, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -328,9 +357,10 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     expect(await target.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     // STATUS and ACTION stay in view without scrolling the grid sideways.
     await target.getByRole('tab', { name: 'ALL USERS' }).click();
-    const newcomer = target.getByTestId('users-grid').getByRole('row').filter({ hasText: 'Nina Newcomer' });
+    await target.getByLabel('Search users').fill('phoebe');
+    const newcomer = target.getByTestId('users-grid').getByRole('row').filter({ hasText: 'Phoebe' });
     await newcomer.getByTestId('user-status').waitFor();
-    const edit = await newcomer.getByRole('button', { name: 'Edit Nina Newcomer' }).boundingBox();
+    const edit = await newcomer.getByRole('button', { name: 'Edit Phoebe Phone' }).boundingBox();
     expect(edit!.x + edit!.width).toBeLessThanOrEqual(360);
     await target.screenshot({ path: `${SCREENSHOTS}/manage-users-phone.png`, animations: 'disabled' });
     await target.getByRole('button', { name: 'ADD USER' }).click();

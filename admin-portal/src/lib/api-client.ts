@@ -149,6 +149,13 @@ export const saveFile = ({ blob, filename }: DownloadedFile, fallbackName: strin
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 };
 
+/**
+ * `If-Match` for a change to a record the screen shows: the server refuses it (409) when the record changed since
+ * the version the screen got, instead of overwriting a change the user never saw.
+ */
+export const ifMatch = (version: number | undefined): Record<string, string> | undefined =>
+  version === undefined ? undefined : { 'If-Match': `"${version}"` };
+
 /** The message to show for any error (spec §8: the server's message, or 'Network Error'). */
 export const errorMessage = (error: unknown, fallback = 'Something went wrong'): string =>
   error instanceof Error && error.message ? error.message : fallback;

@@ -117,6 +117,8 @@ export const CustomerView = z.object({
   createdAt: z.string(),
   /** The customer stream's version: send it back as If-Match with a change or a decision. */
   version: z.number().int().optional(),
+  /** Whether the logged-in viewer may approve or reject it now (spec §4: its approver, while it is not approved). */
+  canDecide: z.boolean().optional(),
 });
 export type CustomerView = z.infer<typeof CustomerView>;
 

@@ -116,12 +116,22 @@ function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<C
   return { events };
 }
 
-/** Only the customer's approver decides, only while it is not APPROVED; the decision carries the signature. */
+/**
+ * The rule of spec §4: only the customer's approver decides, and only while it is not APPROVED. The decider applies
+ * it; the screens ask it too (a customer view's `canDecide`), so it is written once.
+ */
+export function decisionRefusal(customer: Pick<CustomerState, 'exists' | 'approverId' | 'status'>, signerId: string) {
+  if (!customer.exists) return 'customer-not-found' as const;
+  if (customer.approverId !== signerId) return 'not-the-approver' as const;
+  if (customer.status === 'APPROVED') return 'already-approved' as const;
+  return undefined;
+}
+
+/** The approver's signed decision, carried by the event. */
 function decideApproval(state: CustomerState, command: DecideApproval): Decision<CustomerEvent> {
-  if (!state.exists) return { events: [], rejection: { code: 'customer-not-found' } };
   const signerId = command.signature.signerId;
-  if (state.approverId !== signerId || command.approverIdGiven !== signerId) return { events: [], rejection: { code: 'not-the-approver' } };
-  if (state.status === 'APPROVED') return { events: [], rejection: { code: 'already-approved' } };
+  const refusal = decisionRefusal(state, signerId) ?? (command.approverIdGiven === signerId ? undefined : 'not-the-approver');
+  if (refusal) return { events: [], rejection: { code: refusal } };
   const common = {
     customerId: state.customerId,
     customerName: state.customerName,

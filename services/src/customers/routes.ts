@@ -1,10 +1,11 @@
-import { Router, type Response } from 'express';
+import { type Request, Router, type Response } from 'express';
 import {
   CheckApprovalRequest,
   CUSTOMER_MESSAGES,
   CustomerApprovalRequest,
   CustomerFields,
   CustomerListQuery,
+  type CustomerStatus,
   type CustomerView,
   UpdateCustomerFields,
 } from '@ifu/contracts';
@@ -16,12 +17,11 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import { decideApproval, registerCustomer, updateCustomer } from './commands';
+import { decisionRefusal } from './customer';
+import { searchUrlOf } from './search-url';
 
-export function searchUrlOf(ctx: AppContext, customerName: string): string {
-  return `${ctx.config.PUBLIC_CUSTOMER_URL}/docSearch/${encodeURIComponent(customerName)}`;
-}
-
-export function toCustomerView(ctx: AppContext, record: CustomerRecord): CustomerView {
+/** A customer as staff see it; `canDecide` says whether the viewer may approve or reject it now. */
+export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewerId: string): CustomerView {
   return {
     id: record.id,
     customerName: record.customerName,
@@ -34,10 +34,11 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord): Custome
     logoUrl: record.logo ? `${ctx.config.PUBLIC_API_URL}/customer/logo/${record.id}` : null,
     status: record.status,
     approvedDate: record.approvedDate,
-    searchUrl: record.status === 'APPROVED' ? searchUrlOf(ctx, record.customerName) : null,
+    searchUrl: record.status === 'APPROVED' ? searchUrlOf(ctx.config, record.customerName) : null,
     decision: record.decision,
     createdAt: record.createdAt,
     version: record.version,
+    canDecide: decisionRefusal({ exists: true, approverId: record.approverId, status: record.status as CustomerStatus }, viewerId) === undefined,
   };
 }
 
@@ -49,11 +50,11 @@ export function customerRoutes(ctx: AppContext): Router {
   const { loggedIn, adminOnly } = guards(ctx);
   const withLogo = acceptUploads(ctx.files, { customerLogo: { policy: filePolicies(ctx.config).logo('customerLogo'), maxCount: 1 } });
 
-  async function answerWithCustomer(res: Response, message: string, customerId: string) {
+  async function answerWithCustomer(req: Request, res: Response, message: string, customerId: string) {
     const record = await findCustomerById(ctx.db, customerId);
     if (!record) refuse('customer-not-found');
     setVersion(res, record.version);
-    res.json({ message, customer: toCustomerView(ctx, record) });
+    res.json({ message, customer: toCustomerView(ctx, record, req.auth!.userId) });
   }
 
   router.post('/customer/add', ...adminOnly, withLogo, async (req, res) => {
@@ -61,7 +62,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const run = ctx.commands.begin(originOf(req));
     const customerId = await registerCustomer(ctx, run, { fields, logo: req.uploads!.single('customerLogo'), uploads: req.uploads!, actor: req.auth! });
     await run.settle(READ_MODELS);
-    await answerWithCustomer(res, CUSTOMER_MESSAGES.added, customerId);
+    await answerWithCustomer(req, res, CUSTOMER_MESSAGES.added, customerId);
   });
 
   router.put('/customer/update', ...adminOnly, withLogo, async (req, res) => {
@@ -69,20 +70,20 @@ export function customerRoutes(ctx: AppContext): Router {
     const run = ctx.commands.begin(originOf(req));
     await updateCustomer(ctx, run, { id, fields, logo: req.uploads!.single('customerLogo'), uploads: req.uploads!, actor: req.auth!, seenVersion: ifMatch(req) });
     await run.settle(READ_MODELS);
-    await answerWithCustomer(res, CUSTOMER_MESSAGES.updated, id);
+    await answerWithCustomer(req, res, CUSTOMER_MESSAGES.updated, id);
   });
 
   router.get('/customer/list/', loggedIn, async (req, res) => {
     const query = parseBody(CustomerListQuery, { ...req.query });
     const { rows, total } = await listCustomers(ctx.db, query);
-    res.json({ customerList: rows.map((c) => toCustomerView(ctx, c)), total });
+    res.json({ customerList: rows.map((c) => toCustomerView(ctx, c, req.auth!.userId)), total });
   });
 
   router.get('/customer/get/:id', loggedIn, async (req, res) => {
     const record = await findCustomerById(ctx.db, String(req.params.id));
     if (!record) refuse('customer-not-found');
     setVersion(res, record.version);
-    res.json(toCustomerView(ctx, record));
+    res.json(toCustomerView(ctx, record, req.auth!.userId));
   });
 
   router.get('/customer/logo/:id', loggedIn, async (req, res) => {
@@ -95,8 +96,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const { customerId } = parseBody(CheckApprovalRequest, req.body);
     const record = await findCustomerById(ctx.db, customerId);
     if (!record) refuse('customer-not-found');
-    // What the screen shows; the decision itself is the customer decider's.
-    res.json({ approvalResponse: record.approverId === req.auth!.userId && record.status !== 'APPROVED' });
+    res.json({ approvalResponse: toCustomerView(ctx, record, req.auth!.userId).canDecide });
   });
 
   router.post('/customer/approve/add', loggedIn, async (req, res) => {
@@ -113,7 +113,7 @@ export function customerRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithCustomer(res, input.customerApproval ? CUSTOMER_MESSAGES.approved : CUSTOMER_MESSAGES.rejected, input.customerId);
+    await answerWithCustomer(req, res, input.customerApproval ? CUSTOMER_MESSAGES.approved : CUSTOMER_MESSAGES.rejected, input.customerId);
   });
 
   return router;

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { ApprovedCustomersResponse } from '@ifu/contracts/public';
 import { findCustomerById, listApprovedCustomers } from '@ifu/projections';
-import { searchUrlOf } from '../customers/routes';
+import { searchUrlOf } from '../customers/search-url';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
@@ -16,7 +16,7 @@ export function publicPortalRoutes(ctx: AppContext): Router {
       customerName: c.customerName,
       logoUrl: c.logo ? `${ctx.config.PUBLIC_API_URL}/module2/customerLogo/${c.id}` : null,
       customerWebsiteLink: c.customerWebsiteLink,
-      searchUrl: searchUrlOf(ctx, c.customerName),
+      searchUrl: searchUrlOf(ctx.config, c.customerName),
     })),
   });
   router.get('/module2/getApprovedCustomers', async (_req, res) => {

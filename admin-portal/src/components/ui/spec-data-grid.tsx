@@ -1,40 +1,84 @@
+import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
+import InputAdornment from '@mui/material/InputAdornment';
 import { useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { DataGrid, type GridColDef, type GridPaginationModel, type GridValidRowModel } from '@mui/x-data-grid';
-import { useState } from 'react';
+import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
+import { useDeferredValue, useState } from 'react';
 
 /** Spec §2.13 / §9: page sizes 10, 25, 50, 100 (default 10), and a pagination footer only from 10 rows. */
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
 export const PAGINATE_FROM_ROWS = 10;
 
+/** What a list call asks the server for: one page, sorted and searched there (the API's ListQuery). */
+export interface ListParams {
+  page: number;
+  pageSize: number;
+  sortField?: string;
+  sortOrder?: 'asc' | 'desc';
+  search?: string;
+}
+
 export interface SpecDataGridProps<Row extends GridValidRowModel> {
   testId: string;
   rows: readonly Row[];
+  /** Every match on the server, on all pages. */
+  rowCount: number;
   columns: readonly GridColDef<Row>[];
   loading: boolean;
   rowHeight: number;
   compact: boolean;
-  paginationModel: GridPaginationModel;
-  onPaginationModelChange: (model: GridPaginationModel) => void;
+  state: SpecGridState;
   noRowsLabel: string;
+  /** Names what the search box searches ('Search users'). */
+  searchLabel: string;
 }
 
-/** The product's tables: one DataGrid set up by the spec's paging rules, used by every list screen. */
+/**
+ * The product's tables: one DataGrid in server mode (the server pages, sorts and searches, so a list of any size
+ * costs one page), set up by the spec's paging rules, used by every list screen.
+ */
 export function SpecDataGrid<Row extends GridValidRowModel>(props: SpecDataGridProps<Row>) {
+  const { state } = props;
   return (
     <Box data-testid={props.testId}>
+      <Box sx={{ px: 2, pt: 1.5, pb: 1 }}>
+        <TextField
+          size="small"
+          label={props.searchLabel}
+          value={state.searchText}
+          onChange={(event) => state.setSearchText(event.target.value)}
+          slotProps={{
+            htmlInput: { maxLength: 100 },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Search fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+          sx={{ width: { xs: '100%', sm: 320 } }}
+        />
+      </Box>
       <DataGrid
         rows={props.rows}
+        rowCount={props.rowCount}
         columns={props.columns}
         loading={props.loading}
         autoHeight
         rowHeight={props.rowHeight}
         disableColumnMenu={props.compact}
+        disableColumnFilter
+        paginationMode="server"
+        sortingMode="server"
         pageSizeOptions={PAGE_SIZE_OPTIONS}
-        paginationModel={props.paginationModel}
-        onPaginationModelChange={props.onPaginationModelChange}
-        hideFooter={props.rows.length < PAGINATE_FROM_ROWS}
+        paginationModel={state.pagination}
+        onPaginationModelChange={state.setPagination}
+        sortModel={state.sortModel}
+        onSortModelChange={state.setSortModel}
+        hideFooter={props.rowCount < PAGINATE_FROM_ROWS}
         disableRowSelectionOnClick
         localeText={{ noRowsLabel: props.noRowsLabel }}
         sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
@@ -43,10 +87,42 @@ export function SpecDataGrid<Row extends GridValidRowModel>(props: SpecDataGridP
   );
 }
 
-/** What every list grid keeps: whether the phone layout applies, and the page shown (row numbers count across pages). */
+export type SpecGridState = ReturnType<typeof useSpecGridState>;
+
+/**
+ * What every list grid keeps: whether the phone layout applies, the page shown (row numbers count across pages), the
+ * sort and the search; `params` is what to ask the server for. A new sort or search starts again at the first page.
+ */
 export function useSpecGridState() {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZE_OPTIONS[0]! });
-  return { isPhone, pagination, setPagination };
+  const [sortModel, setSort] = useState<GridSortModel>([]);
+  const [searchText, setSearch] = useState('');
+  // Typing stays responsive; the list follows the search as React gets to it.
+  const search = useDeferredValue(searchText.trim());
+  const firstPage = () => setPagination((current) => ({ ...current, page: 0 }));
+  const sort = sortModel[0];
+  const params: ListParams = {
+    page: pagination.page,
+    pageSize: pagination.pageSize,
+    ...(sort?.sort ? { sortField: sort.field, sortOrder: sort.sort } : {}),
+    ...(search ? { search } : {}),
+  };
+  return {
+    isPhone,
+    pagination,
+    setPagination,
+    sortModel,
+    setSortModel: (model: GridSortModel) => {
+      setSort(model);
+      firstPage();
+    },
+    searchText,
+    setSearchText: (text: string) => {
+      setSearch(text);
+      firstPage();
+    },
+    params,
+  };
 }

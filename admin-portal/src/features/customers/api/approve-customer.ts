@@ -2,7 +2,7 @@ import { CustomerMutationResponse } from '@ifu/contracts';
 import type { CustomerApprovalRequest } from '@ifu/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, ifMatch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { CUSTOMERS_QUERY_KEY } from './get-customers';
@@ -10,10 +10,11 @@ import type { CustomerMutation } from './save-customer';
 
 /**
  * POST /customer/approve/add: the designated approver approves (`customerApproval: true`) or rejects, signing with
- * their own username and password; `changeJustification` carries the reason of a rejection.
+ * their own username and password; `changeJustification` carries the reason of a rejection. `version` is the one the
+ * approver reviewed: a customer changed since is not decided (409).
  */
-export const approveCustomer = ({ data }: { data: CustomerApprovalRequest }): Promise<CustomerMutation> =>
-  api.post('/customer/approve/add', data, { schema: CustomerMutationResponse });
+export const approveCustomer = ({ data, version }: { data: CustomerApprovalRequest; version?: number }): Promise<CustomerMutation> =>
+  api.post('/customer/approve/add', data, { schema: CustomerMutationResponse, headers: ifMatch(version) });
 
 type UseApproveCustomerOptions = { mutationConfig?: MutationConfig<typeof approveCustomer> };
 

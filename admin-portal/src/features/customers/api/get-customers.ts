@@ -1,7 +1,8 @@
 import { CustomerListResponse } from '@ifu/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 
+import type { ListParams } from '@/components/ui/spec-data-grid';
 import { api } from '@/lib/api-client';
 import type { QueryConfig } from '@/lib/react-query';
 
@@ -10,14 +11,21 @@ export const CUSTOMERS_QUERY_KEY = ['customers'] as const;
 
 export type CustomerList = z.infer<typeof CustomerListResponse>;
 
-/** GET /customer/list/: every customer with its approver, status, signed decision and search URL. */
-export const getCustomers = ({ signal }: { signal?: AbortSignal } = {}): Promise<CustomerList> =>
-  api.get('/customer/list/', { schema: CustomerListResponse, signal });
+/**
+ * GET /customer/list/ with paging: one page of customers (approver, status, signed decision, search URL, whether the
+ * viewer may decide), sorted and searched on the server, and the total.
+ */
+export const getCustomers = ({ params, signal }: { params: ListParams; signal?: AbortSignal }): Promise<CustomerList> =>
+  api.get('/customer/list/', { schema: CustomerListResponse, params: { ...params }, signal });
 
-export const getCustomersQueryOptions = () =>
-  queryOptions({ queryKey: [...CUSTOMERS_QUERY_KEY, 'list'], queryFn: ({ signal }) => getCustomers({ signal }) });
+export const getCustomersQueryOptions = (params: ListParams) =>
+  queryOptions({
+    queryKey: [...CUSTOMERS_QUERY_KEY, 'list', params],
+    queryFn: ({ signal }) => getCustomers({ params, signal }),
+    // The grid keeps the last page and its row count on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
 
-type UseCustomersOptions = { queryConfig?: QueryConfig<typeof getCustomersQueryOptions> };
+type UseCustomersOptions = { params: ListParams; queryConfig?: QueryConfig<typeof getCustomersQueryOptions> };
 
-export const useCustomers = ({ queryConfig }: UseCustomersOptions = {}) =>
-  useQuery({ ...getCustomersQueryOptions(), ...queryConfig });
+export const useCustomers = ({ params, queryConfig }: UseCustomersOptions) => useQuery({ ...getCustomersQueryOptions(params), ...queryConfig });

@@ -80,7 +80,7 @@ const SignatureForm = ({ decision, customer, approverId, onBusy, onBack, onDone 
   });
 
   const onSubmit = handleSubmit((form) => {
-    approve.mutate({ data: toApprovalRequest(decision, customer.id, approverId, form) });
+    approve.mutate({ data: toApprovalRequest(decision, customer.id, approverId, form), version: customer.version });
   });
 
   const rejecting = decision === 'reject';

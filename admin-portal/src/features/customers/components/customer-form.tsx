@@ -89,7 +89,7 @@ export const CustomerForm = ({ customer }: CustomerFormProps) => {
   const busy = addCustomer.isPending || updateCustomer.isPending;
 
   const onSubmit = handleSubmit((values) => {
-    if (customer) updateCustomer.mutate({ data: toCustomerFormData(values, customer.id) });
+    if (customer) updateCustomer.mutate({ data: toCustomerFormData(values, customer.id), version: customer.version });
     else addCustomer.mutate({ data: toCustomerFormData(values) });
   });
 

@@ -9,12 +9,10 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 
-import { SpecDataGrid, useSpecGridState } from '@/components/ui/spec-data-grid';
+import { SpecDataGrid, type SpecGridState } from '@/components/ui/spec-data-grid';
 
 import { countryNames } from './customer-format';
 import { CustomerStatusChip } from './customer-status-chip';
-
-/** Spec §2.13: page sizes 10/25/50/100, default 10; pagination only from 10 rows on. */
 
 type Column = GridColDef<CustomerView>;
 
@@ -27,22 +25,20 @@ export type CustomerActions = {
 
 type CustomersTableProps = CustomerActions & {
   rows: readonly CustomerView[];
+  /** Every customer the list holds, on all pages. */
+  rowCount: number;
+  /** The grid's page, sort and search (what the rows were asked for). */
+  state: SpecGridState;
   loading: boolean;
-  /** The logged-in user: the approve key shows only on the customers they approve. */
-  currentUserId?: string;
   isAdmin: boolean;
 };
 
-/** Spec §2.4 and §4: the designated approver decides, and only while the customer is not approved. */
-export const canDecide = (customer: CustomerView, userId: string | undefined) =>
-  userId !== undefined && customer.status !== 'APPROVED' && customer.approverId === userId;
-
 /**
- * Customer grid: No, Name, E-Mail, Country, Status, ACTION (view, edit, approve, copy search URL).
- * On a phone name, email and status share one column so that ACTION stays in view.
+ * Customer grid: No, Name, E-Mail, Country, Status, ACTION (view, edit, approve, copy search URL); paged, sorted and
+ * searched on the server. On a phone name, email and status share one column so that ACTION stays in view.
  */
-export const CustomersTable = ({ rows, loading, currentUserId, isAdmin, onView, onEdit, onApprove, onCopyUrl }: CustomersTableProps) => {
-  const { isPhone, pagination, setPagination } = useSpecGridState();
+export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView, onEdit, onApprove, onCopyUrl }: CustomersTableProps) => {
+  const { isPhone, pagination } = state;
 
   const columns = useMemo<Column[]>(() => {
     const offset = pagination.page * pagination.pageSize;
@@ -64,7 +60,8 @@ export const CustomersTable = ({ rows, loading, currentUserId, isAdmin, onView, 
             <GridActionsCellItem key="edit" icon={<EditOutlined />} label={`Edit ${name}`} onClick={() => onEdit(row)} />,
           );
         }
-        if (canDecide(row, currentUserId)) {
+        // The server says whether this viewer may decide (the customer decider's rule).
+        if (row.canDecide) {
           items.push(
             <GridActionsCellItem
               key="approve"
@@ -119,7 +116,7 @@ export const CustomersTable = ({ rows, loading, currentUserId, isAdmin, onView, 
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
-        // The row's place in the list as shown now (after sorting), counted across pages.
+        // The row's place in the list as sorted on the server, counted across pages.
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
       { field: 'customerName', headerName: 'Name', flex: 1, minWidth: 150 },
@@ -127,6 +124,7 @@ export const CustomersTable = ({ rows, loading, currentUserId, isAdmin, onView, 
       {
         field: 'countryExclusionList',
         headerName: 'Country',
+        sortable: false,
         flex: 1.2,
         minWidth: 160,
         valueGetter: (value: string) => countryNames(value),
@@ -144,19 +142,20 @@ export const CustomersTable = ({ rows, loading, currentUserId, isAdmin, onView, 
       },
       actions,
     ];
-  }, [isPhone, isAdmin, currentUserId, onView, onEdit, onApprove, onCopyUrl, pagination]);
+  }, [isPhone, isAdmin, onView, onEdit, onApprove, onCopyUrl, pagination]);
 
   return (
     <SpecDataGrid
       testId="customers-grid"
       rows={rows}
+      rowCount={rowCount}
       columns={columns}
       loading={loading}
       rowHeight={isPhone ? 88 : 52}
       compact={isPhone}
-      paginationModel={pagination}
-      onPaginationModelChange={setPagination}
+      state={state}
       noRowsLabel="No customers"
+      searchLabel="Search customers"
     />
   );
 };

@@ -9,6 +9,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
 import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
+import { useSpecGridState } from '@/components/ui/spec-data-grid';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/app-state';
@@ -29,7 +30,8 @@ type OpenDialog = { name: 'none' } | { name: 'view'; customer: CustomerView } | 
 export const ManageCustomers = () => {
   const session = useSession();
   const navigate = useNavigate();
-  const customers = useCustomers();
+  const grid = useSpecGridState();
+  const customers = useCustomers({ params: grid.params });
   const [dialog, setDialog] = useState<OpenDialog>({ name: 'none' });
 
   const close = useCallback(() => setDialog({ name: 'none' }), []);
@@ -78,8 +80,9 @@ export const ManageCustomers = () => {
         ) : (
           <CustomersTable
             rows={customers.data?.customerList ?? []}
-            loading={customers.isPending}
-            currentUserId={session?.id}
+            rowCount={customers.data?.total ?? 0}
+            state={grid}
+            loading={customers.isFetching}
             isAdmin={session?.role === 'ADMIN'}
             onView={onView}
             onEdit={onEdit}

@@ -2,7 +2,7 @@ import { UserMutationResponse } from '@ifu/contracts';
 import type { DeleteUserRequest } from '@ifu/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { api } from '@/lib/api-client';
+import { api, ifMatch } from '@/lib/api-client';
 import type { MutationConfig } from '@/lib/react-query';
 
 import { USERS_QUERY_KEY } from './get-users';
@@ -12,7 +12,7 @@ import { USERS_QUERY_KEY } from './get-users';
  * the user's sessions end at once. `version` (the row's) goes as If-Match: a user changed meanwhile is not deactivated.
  */
 export const deactivateUser = ({ data, version }: { data: DeleteUserRequest; version?: number }): Promise<UserMutationResponse> =>
-  api.delete('/user/delete', data, { schema: UserMutationResponse, headers: version === undefined ? undefined : { 'If-Match': `"${version}"` } });
+  api.delete('/user/delete', data, { schema: UserMutationResponse, headers: ifMatch(version) });
 
 type UseDeactivateUserOptions = { mutationConfig?: MutationConfig<typeof deactivateUser> };
 

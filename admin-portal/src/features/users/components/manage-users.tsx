@@ -8,9 +8,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 
 import { Page } from '@/components/ui/page';
+import { useSpecGridState } from '@/components/ui/spec-data-grid';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/app-state';
 
@@ -39,13 +40,6 @@ export const ManageUsers = () => {
   const session = useSession();
   const [tab, setTab] = useState<TabValue>('active');
   const [dialog, setDialog] = useState<OpenDialog>({ name: 'none' });
-  const users = useUsers();
-
-  const all = users.data?.userList;
-  const rows = useMemo(
-    () => (tab === 'active' ? (all ?? []).filter((user) => user.status === 'ACTIVE') : (all ?? [])),
-    [all, tab],
-  );
 
   const close = useCallback(() => setDialog({ name: 'none' }), []);
   const onEdit = useCallback((user: UserListItem) => setDialog({ name: 'edit', user }), []);
@@ -73,30 +67,7 @@ export const ManageUsers = () => {
             ))}
           </Tabs>
         </Box>
-        {users.isError ? (
-          <Alert
-            severity="error"
-            role="alert"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void users.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            {errorMessage(users.error)}
-          </Alert>
-        ) : (
-          <UsersTable
-            key={tab}
-            rows={rows}
-            showStatus={tab === 'all'}
-            loading={users.isPending}
-            currentUserId={session?.id}
-            onEdit={onEdit}
-            onDeactivate={onDeactivate}
-          />
-        )}
+        <UsersList key={tab} tab={tab} currentUserId={session?.id} onEdit={onEdit} onDeactivate={onDeactivate} />
       </Paper>
 
       {dialog.name === 'add' ? <UserFormDialog onClose={close} /> : null}
@@ -104,5 +75,41 @@ export const ManageUsers = () => {
       {dialog.name === 'deactivate' ? <DeactivateUserDialog user={dialog.user} onClose={close} /> : null}
       {dialog.name === 'audit' ? <AuditReportDialog onClose={close} /> : null}
     </Page>
+  );
+};
+
+type UsersListProps = { tab: TabValue; currentUserId?: string; onEdit: (user: UserListItem) => void; onDeactivate: (user: UserListItem) => void };
+
+/** One tab's list: its own page, sort and search, asked of the server. */
+const UsersList = ({ tab, currentUserId, onEdit, onDeactivate }: UsersListProps) => {
+  const state = useSpecGridState();
+  const users = useUsers({ params: { ...state.params, ...(tab === 'active' ? { status: 'ACTIVE' } : {}) } });
+  if (users.isError) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        sx={{ m: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void users.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {errorMessage(users.error)}
+      </Alert>
+    );
+  }
+  return (
+    <UsersTable
+      rows={users.data?.userList ?? []}
+      rowCount={users.data?.total ?? 0}
+      state={state}
+      allUsers={tab === 'all'}
+      loading={users.isFetching}
+      currentUserId={currentUserId}
+      onEdit={onEdit}
+      onDeactivate={onDeactivate}
+    />
   );
 };

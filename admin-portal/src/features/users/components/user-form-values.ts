@@ -1,19 +1,12 @@
-import { EMAIL_PATTERN, USER_FORM_MESSAGES } from '@ifu/contracts';
+import { firstNameField, lastNameField, USER_FORM_MESSAGES, userEmailField } from '@ifu/contracts';
 import type { AddUserRequest, ModifyUserRequest, UserListItem } from '@ifu/contracts';
 import { z } from 'zod';
 
-/** The server's rule (services/contracts users.ts): a name made only of digits and number punctuation is refused. */
-const looksLikeNumber = (value: string) => /^[\d\s.,+-]+$/.test(value);
-
-/** The Add/Edit user modal (spec §5, User form). */
+/** The Add/Edit user modal (spec §5, User form): the server's own field rules and messages (services/contracts). */
 export const UserFormValues = z.object({
-  firstName: z
-    .string()
-    .trim()
-    .min(1, USER_FORM_MESSAGES.firstNameRequired)
-    .refine((value) => !looksLikeNumber(value), USER_FORM_MESSAGES.notANumber),
-  lastName: z.string().trim().min(1, USER_FORM_MESSAGES.lastNameRequired),
-  email: z.string().trim().min(1, USER_FORM_MESSAGES.emailRequired).regex(EMAIL_PATTERN, USER_FORM_MESSAGES.emailInvalid),
+  firstName: firstNameField,
+  lastName: lastNameField,
+  email: userEmailField,
   admin: z.boolean(),
   isTrainingCompleted: z.boolean().refine((ticked) => ticked, USER_FORM_MESSAGES.trainingRequired),
   /** Shown only when editing an INACTIVE user: ticked, the update reactivates them. */

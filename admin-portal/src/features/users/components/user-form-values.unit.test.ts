@@ -25,13 +25,15 @@ const user: UserListItem = {
 };
 
 describe('the user form', () => {
-  it('when submitted empty, then every required field says so, training included', () => {
+  it('when submitted empty, then every required field says so, training included, as the server would (one message a field)', () => {
     expect(messages(userFormDefaults())).toEqual([
       `firstName: ${USER_FORM_MESSAGES.firstNameRequired}`,
       `lastName: ${USER_FORM_MESSAGES.lastNameRequired}`,
       `email: ${USER_FORM_MESSAGES.emailRequired}`,
-      `email: ${USER_FORM_MESSAGES.emailInvalid}`,
       `isTrainingCompleted: ${USER_FORM_MESSAGES.trainingRequired}`,
+    ]);
+    expect(messages({ ...userFormDefaults(), firstName: 'A', lastName: 'B', email: 'not-an-address', isTrainingCompleted: true })).toEqual([
+      `email: ${USER_FORM_MESSAGES.emailInvalid}`,
     ]);
   });
 

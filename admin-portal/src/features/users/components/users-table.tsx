@@ -8,16 +8,18 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 
-import { SpecDataGrid, useSpecGridState } from '@/components/ui/spec-data-grid';
+import { SpecDataGrid, type SpecGridState } from '@/components/ui/spec-data-grid';
 
 import { fullName } from './user-form-values';
 
-/** Spec §2.13: page sizes 10/25/50/100, default 10; pagination only from 10 rows on. */
-
 type UsersTableProps = {
   rows: readonly UserListItem[];
-  /** ALL USERS adds the STATUS column. */
-  showStatus: boolean;
+  /** Every user the list holds, on all pages. */
+  rowCount: number;
+  /** The grid's page, sort and search (what the rows were asked for). */
+  state: SpecGridState;
+  /** ALL USERS adds the STATUS and ACTION columns (spec §2.3: the action column is for admins in the all-users tab). */
+  allUsers: boolean;
   loading: boolean;
   /** The logged-in user, who is not offered their own deactivation. */
   currentUserId?: string;
@@ -43,11 +45,11 @@ const statusColumn = (width: number): Column => ({
 });
 
 /**
- * Users List grid: NO., FIRST NAME, LAST NAME, EMAIL, ROLE, (STATUS), ACTION, with client-side paging and sorting.
- * On a phone the names, email and role share one column so that STATUS and ACTION stay in view.
+ * Users List grid: NO., FIRST NAME, LAST NAME, EMAIL, ROLE, and on ALL USERS also STATUS and ACTION; paged, sorted and
+ * searched on the server. On a phone the names, email and role share one column so that STATUS and ACTION stay in view.
  */
-export const UsersTable = ({ rows, showStatus, loading, currentUserId, onEdit, onDeactivate }: UsersTableProps) => {
-  const { isPhone, pagination, setPagination } = useSpecGridState();
+export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUserId, onEdit, onDeactivate }: UsersTableProps) => {
+  const { isPhone, pagination } = state;
 
   const columns = useMemo<Column[]>(() => {
     const offset = pagination.page * pagination.pageSize;
@@ -97,7 +99,7 @@ export const UsersTable = ({ rows, showStatus, loading, currentUserId, onEdit, o
           </Box>
         ),
       };
-      return showStatus ? [user, statusColumn(96), actions] : [user, actions];
+      return allUsers ? [user, statusColumn(96), actions] : [user];
     }
 
     const desktop: Column[] = [
@@ -108,7 +110,7 @@ export const UsersTable = ({ rows, showStatus, loading, currentUserId, onEdit, o
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
-        // The row's place in the list as shown now (after sorting), counted across pages.
+        // The row's place in the list as sorted on the server, counted across pages.
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
       { field: 'firstName', headerName: 'FIRST NAME', flex: 1, minWidth: 130 },
@@ -116,22 +118,22 @@ export const UsersTable = ({ rows, showStatus, loading, currentUserId, onEdit, o
       { field: 'email', headerName: 'EMAIL', flex: 1.6, minWidth: 220 },
       { field: 'role', headerName: 'ROLE', width: 100 },
     ];
-    if (showStatus) desktop.push(statusColumn(120));
-    desktop.push(actions);
+    if (allUsers) desktop.push(statusColumn(120), actions);
     return desktop;
-  }, [isPhone, showStatus, currentUserId, onEdit, onDeactivate, pagination]);
+  }, [isPhone, allUsers, currentUserId, onEdit, onDeactivate, pagination]);
 
   return (
     <SpecDataGrid
       testId="users-grid"
       rows={rows}
+      rowCount={rowCount}
       columns={columns}
       loading={loading}
       rowHeight={isPhone ? 72 : 52}
       compact={isPhone}
-      paginationModel={pagination}
-      onPaginationModelChange={setPagination}
+      state={state}
       noRowsLabel="No users"
+      searchLabel="Search users"
     />
   );
 };
