@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['**/*.e2e.test.ts'],
           exclude,
-          globalSetup: ['test-support/global-database-setup.ts'],
+          globalSetup: ['test-support/global-database-setup.ts', 'test-support/global-portal-build.ts'],
           isolate: false,
           fileParallelism: false,
           testTimeout: 60_000,

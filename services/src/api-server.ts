@@ -57,7 +57,6 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     db: storage.db,
     store: storage.store,
     commands: new CommandPipeline(storage.store, new Snapshots(storage.db), runner, clock),
-    readModels: runner,
     files: new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) }),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail }),
     logger,

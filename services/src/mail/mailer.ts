@@ -56,8 +56,9 @@ export function createMailer(options: MailerOptions): Mailer {
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
       await writeFile(file, info.message as Buffer);
       const links = message.text.match(LINK) ?? [];
-      options.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');
-      options.announce?.({ to: String(message.to), subject: message.subject, links, file });
+      // Shown to the person at the terminal when there is one; a log line otherwise.
+      if (options.announce) options.announce({ to: String(message.to), subject: message.subject, links, file });
+      else options.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');
     },
     close: () => transport.close(),
   };

@@ -2,7 +2,7 @@ import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import type { FileStore } from '../files/file-store';
 import type { Mailer } from '../mail/mailer';
-import type { CommandPipeline, ReadModels } from './command-pipeline';
+import type { CommandPipeline } from './command-pipeline';
 import type { Config } from './config';
 import type { Logger } from './logger';
 
@@ -17,9 +17,8 @@ export interface AppContext {
   db: Database;
   /** Read only, outside the pipeline: the audit report and chain verification read the log itself. */
   store: EventStore;
-  /** The only way to append (platform/command-pipeline.ts). */
+  /** The only way to append (platform/command-pipeline.ts); it also waits for the read models a command names. */
   commands: CommandPipeline;
-  readModels: ReadModels;
   files: FileStore;
   mailer: Mailer;
   logger: Logger;

@@ -31,7 +31,7 @@ describe('HTTP plumbing: request logs, session activity, relative directories', 
     const mine = logs.lines.filter((line) => line.reqId === 'log-line-test-0001');
     const answered = mine.filter((line) => typeof line.status === 'number');
     expect(answered).toHaveLength(1);
-    expect(answered[0]).toMatchObject({ msg: expect.stringMatching(/^GET \/user\/me 401 \d+\.\d ms$/), status: 401, ms: expect.any(Number) });
+    expect(answered[0]).toMatchObject({ msg: expect.stringMatching(/^GET \/user\/me 401 \d+\.\d ms authentication-required$/), status: 401, ms: expect.any(Number), code: 'authentication-required' });
     expect(JSON.stringify(mine)).not.toMatch(/cookie|secret=1|user-agent|probe/i);
   });
 

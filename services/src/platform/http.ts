@@ -42,7 +42,11 @@ export function requestLogging(logger: Logger): RequestHandler {
     res.once('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : 'info';
-      req.log[level]({ status: res.statusCode, ms: Math.round(ms * 10) / 10 }, `${req.method} ${req.originalUrl.split('?')[0]} ${res.statusCode} ${ms.toFixed(1)} ms`);
+      const code = res.locals.errorCode as string | undefined;
+      req.log[level](
+        { status: res.statusCode, ms: Math.round(ms * 10) / 10, ...(code ? { code } : {}) },
+        `${req.method} ${req.originalUrl.split('?')[0]} ${res.statusCode} ${ms.toFixed(1)} ms${code ? ` ${code}` : ''}`,
+      );
     });
     next();
   };
@@ -124,8 +128,9 @@ export const errorHandler: ErrorRequestHandler = async (error: unknown, req, res
   const { status, message, code } = describeRejection(rejectionOf(error));
   // A refused request keeps no file: what it uploaded is removed before the refusal is answered.
   await req.uploads?.discardUncommitted().catch((err: unknown) => req.log?.error({ err }, 'could not remove staged uploads'));
+  // The request's one log line names the code; a server error also logs its cause.
+  res.locals.errorCode = code;
   if (status >= 500) req.log?.error({ err: error, code }, 'request failed');
-  else req.log?.info({ code }, `refused: ${message}`);
   // A failure in the middle of a streamed answer (the audit CSV, a file) can only cut the connection.
   if (res.headersSent) {
     res.destroy();
