@@ -29,7 +29,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       maxAge: 600,
     }),
   );
-  app.use(express.json({ limit: '100kb' }));
+  // Anonymous callers (no bearer token) get small bodies: none of their calls needs more than a few fields.
+  const staffJson = express.json({ limit: '100kb' });
+  const anonymousJson = express.json({ limit: '8kb' });
+  app.use((req, res, next) => (req.get('authorization') ? staffJson : anonymousJson)(req, res, next));
 
   const composition: Composition = { isShuttingDown: () => false, ...options, dictionary: auditDictionary() };
   for (const feature of features) if (feature.routes) app.use(feature.routes(ctx, composition));

@@ -15,9 +15,20 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 export const Role = z.enum(['USER', 'ADMIN']);
 export type Role = z.infer<typeof Role>;
 
-/** Both portals and the server use the same email rule (spec §5: 'Please enter valid email address.'). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * Both portals and the server use the same email rule (spec §5: 'Please enter valid email address.'): a local part,
+ * '@', and dot-separated domain labels. Written so that it cannot backtrack (each label stops at its dot), and only
+ * ever run on a string whose length was checked first.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]+$/;
 export const EMAIL_MAX = 254;
+
+/** C0 control characters (and DEL) but tab, line feed and carriage return: refused in every text field. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** Every C0 control character and DEL: refused in single-line fields (names, addresses, ids). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
+export const LINE_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** A name made only of digits and number punctuation is refused ('Should not be a Number'). */
 export const looksLikeNumber = (value: string) => /^[\d\s.,+-]+$/.test(value);
@@ -30,6 +41,7 @@ export const requiredText = (required: string, max: number, tooLong = `must be a
   z
     .string({ error: (issue) => (issue.input === undefined ? required : 'must be a string') })
     .max(max * 4 + 64, { message: tooLong, abort: true })
+    .refine((v) => !LINE_CONTROL_CHARACTERS.test(v), { message: 'must not contain control characters', abort: true })
     .trim()
     .min(1, { message: required, abort: true })
     .max(max, { message: tooLong, abort: true });
@@ -49,7 +61,8 @@ export const passwordText = (required: string) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? required : 'must be a string') })
     .min(1, { message: required, abort: true })
-    .max(1024, 'must be at most 1024 characters');
+    .max(1024, { message: 'must be at most 1024 characters', abort: true })
+    .refine((v) => !LINE_CONTROL_CHARACTERS.test(v), 'must not contain control characters');
 
 /** Server-side paging of a list (DataGrid server mode). Absent `page` answers the whole list, as the spec's calls do. */
 export const ListQuery = z.object({

@@ -15,7 +15,7 @@ import { sendStoredFile } from '../files/file-routes';
 import { acceptUploads, filePolicies } from '../files/uploads';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import { decideApproval, registerCustomer, updateCustomer } from './commands';
 import { decisionRefusal } from './customer';
 import { searchUrlOf } from './search-url';
@@ -80,14 +80,14 @@ export function customerRoutes(ctx: AppContext): Router {
   });
 
   router.get('/customer/get/:id', loggedIn, async (req, res) => {
-    const record = await findCustomerById(ctx.db, String(req.params.id));
+    const record = await findCustomerById(ctx.db, idParam(req, 'id', 'customer-not-found'));
     if (!record) refuse('customer-not-found');
     setVersion(res, record.version);
     res.json(toCustomerView(ctx, record, req.auth!.userId));
   });
 
   router.get('/customer/logo/:id', loggedIn, async (req, res) => {
-    const record = await findCustomerById(ctx.db, String(req.params.id));
+    const record = await findCustomerById(ctx.db, idParam(req, 'id', 'logo-not-found'));
     if (!record?.logo) refuse('logo-not-found');
     await sendStoredFile(res, ctx.files, record.logo, { cacheControl: 'private, max-age=300' });
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import type { Role } from '@ifu/contracts';
+import { CONTROL_CHARACTERS, type Role } from '@ifu/contracts';
 import { WrongExpectedVersionError, type Actor } from '@ifu/storage/event-store/event-store';
 import { ReadModelTimeoutError } from '@ifu/projections';
 import type { CommandOrigin } from './command-pipeline';
@@ -64,11 +64,27 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
+/**
+ * The path of the first text in a request that holds a control character (tab, line feed and carriage return
+ * excepted): the database cannot store a NUL, and nothing the product shows needs the others.
+ */
+function controlCharacterAt(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value) ? path : undefined;
+  if (depth > 8 || value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = CONTROL_CHARACTERS.test(key) ? path || key : controlCharacterAt(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Validates a request body (or query) against its contract: the parsed value, or a 400 naming the fields. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     refuse('invalid-request', { message: 'Request body must be a JSON object' });
   }
+  const controlled = controlCharacterAt(body, '');
+  if (controlled !== undefined) refuse('invalid-request', { message: `${controlled || 'body'} must not contain control characters` });
   const result = schema.safeParse(body);
   if (!result.success) refuse('invalid-request', { message: describeIssues(result.error.issues) });
   return result.data;
@@ -98,6 +114,15 @@ export function ifMatch(req: Request): number | undefined {
   return Number(match[1]);
 }
 
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record id from the path: the product's ids are UUIDs; anything else names no record (the given code, a 404). */
+export function idParam(req: Request, name: string, notFound: 'customer-not-found' | 'logo-not-found' | 'user-not-found'): string {
+  const value = req.params[name];
+  if (typeof value !== 'string' || !ID.test(value)) refuse(notFound);
+  return value.toLowerCase();
+}
+
 /** Answers a record's stream version as its ETag: the client sends it back as If-Match with its next change. */
 export function setVersion(res: Response, version: number): void {
   res.setHeader('ETag', `"${version}"`);
@@ -105,11 +130,14 @@ export function setVersion(res: Response, version: number): void {
 
 interface BodyParserError {
   type?: string;
+  status?: number;
+  expose?: boolean;
 }
 
 function rejectionOf(error: unknown): Rejection {
   if (error instanceof Refusal) return error.rejection;
-  switch ((error as BodyParserError)?.type) {
+  const parserError = error as BodyParserError;
+  switch (parserError?.type) {
     case 'entity.parse.failed':
       return { code: 'body-not-json' };
     case 'entity.too.large':
@@ -118,6 +146,8 @@ function rejectionOf(error: unknown): Rejection {
     case 'charset.unsupported':
       return { code: 'body-encoding' };
   }
+  // A body that cannot be inflated (a corrupt gzip, deflate or brotli stream) is the client's, not ours.
+  if (parserError?.expose && parserError.status !== undefined && parserError.status >= 400 && parserError.status < 500) return { code: 'body-undecodable' };
   if (error instanceof WrongExpectedVersionError) return { code: 'concurrent-change' };
   if (error instanceof ReadModelTimeoutError) return { code: 'read-models-late' };
   return { code: 'server-error' };

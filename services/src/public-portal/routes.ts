@@ -5,6 +5,7 @@ import { searchUrlOf } from '../customers/search-url';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
+import { idParam } from '../platform/http';
 
 /** Everything under /module2 (spec §7.4): no token, approved customers only, no internal field. */
 export function publicPortalRoutes(ctx: AppContext): Router {
@@ -27,7 +28,7 @@ export function publicPortalRoutes(ctx: AppContext): Router {
   });
 
   router.get('/module2/customerLogo/:id', async (req, res) => {
-    const record = await findCustomerById(ctx.db, String(req.params.id));
+    const record = await findCustomerById(ctx.db, idParam(req, 'id', 'logo-not-found'));
     if (!record?.logo || record.status !== 'APPROVED') refuse('logo-not-found');
     await sendStoredFile(res, ctx.files, record.logo, { cacheControl: 'public, max-age=300' });
   });
