@@ -17,6 +17,8 @@ export interface CustomerListRow extends Row {
   decision_signature: Signature | null;
   decision_reason: string | null;
   created_at: string | Date;
+  /** Earlier names, lower-cased: an old public URL still finds the customer. */
+  former_names: string[];
 }
 
 /** Customers: Manage Customer, the customer form, the public module2 lists (spec §2.4, §3). */
@@ -24,7 +26,9 @@ export const customerListProjection = rowProjection<CustomerListRow>({
   name: 'customer-list',
   table: 'customer_list',
   migrationsDirectory: new URL('./migrations', import.meta.url),
-  handles: ['CustomerRegistered', 'CustomerUpdated', 'CustomerLogoChanged', 'CustomerApproved', 'CustomerRejected'] satisfies CustomerEvent['type'][],
+  handles: [
+    'CustomerRegistered', 'CustomerUpdated', 'CustomerLogoChanged', 'CustomerApproved', 'CustomerRejected', 'CustomerApprovalWithdrawn',
+  ] satisfies CustomerEvent['type'][],
   rowId: (event) => (event.data as { customerId: string }).customerId,
   evolve(row, recorded: ProjectedEvent) {
     const event = { type: recorded.type, data: recorded.data } as CustomerEvent;
@@ -49,18 +53,24 @@ export const customerListProjection = rowProjection<CustomerListRow>({
         decision_reason: null,
         created_at: recorded.recordedAt,
         stream_version: recorded.streamVersion,
+        former_names: [],
       };
     }
     if (!row) return undefined;
     switch (event.type) {
-      case 'CustomerUpdated':
-        return { ...row, ...details(event.data) };
+      case 'CustomerUpdated': {
+        const renamed = event.data.customerName.toLowerCase() !== row.customer_name.toLowerCase();
+        const formerNames = renamed ? [...new Set([...row.former_names, row.customer_name.toLowerCase()])] : row.former_names;
+        return { ...row, ...details(event.data), former_names: formerNames.filter((name) => name !== event.data.customerName.toLowerCase()) };
+      }
       case 'CustomerLogoChanged':
         return { ...row, logo_sha256: event.data.logo.sha256, logo_content_type: event.data.logo.contentType };
       case 'CustomerApproved':
         return { ...row, status: 'APPROVED', approved_date: event.data.approvedDate, decision_signature: event.data.signature, decision_reason: null };
       case 'CustomerRejected':
         return { ...row, status: 'REJECTED', decision_signature: event.data.signature, decision_reason: event.data.reason };
+      case 'CustomerApprovalWithdrawn':
+        return { ...row, status: 'REQUIRE_APPROVAL', approved_date: null, decision_signature: null, decision_reason: null };
       default:
         return row;
     }

@@ -90,3 +90,13 @@ export async function findCustomerByName(db: Queryable, name: string): Promise<C
   const { rows } = await db.query<Row>(`${SELECT} WHERE lower(c.customer_name) = lower($1)`, [name]);
   return rows[0] && toRecord(rows[0]);
 }
+
+/** The approved customer a public URL names: by its name, or by a name it had before a rename. */
+export async function findApprovedCustomerByAnyName(db: Queryable, name: string): Promise<CustomerRecord | undefined> {
+  const { rows } = await db.query<Row>(
+    `${SELECT} WHERE c.status = 'APPROVED' AND (lower(c.customer_name) = lower($1) OR lower($1) = ANY(c.former_names))
+      ORDER BY (lower(c.customer_name) = lower($1)) DESC LIMIT 1`,
+    [name],
+  );
+  return rows[0] && toRecord(rows[0]);
+}

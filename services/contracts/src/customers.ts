@@ -122,6 +122,14 @@ export const CustomerView = z.object({
 });
 export type CustomerView = z.infer<typeof CustomerView>;
 
+/**
+ * What a USER sees of a customer (issue 8, finding 13): what the document screens need, no contact details,
+ * approver or signature. `/customer/list/` and `/customer/get/:id` answer these to a USER.
+ */
+export const CustomerSummary = CustomerView.pick({ id: true, customerName: true, logoUrl: true, status: true });
+export type CustomerSummary = z.infer<typeof CustomerSummary>;
+export const CustomerSummaryListResponse = z.object({ customerList: z.array(CustomerSummary), total: z.number().int().optional() });
+
 /** GET /customer/list/: the whole list without paging parameters; with `page`, one sorted, searched page and `total`. */
 export const CustomerListQuery = ListQuery.extend({
   sortField: z.enum(['customerName', 'contactEmail', 'status', 'createdAt']).optional(),

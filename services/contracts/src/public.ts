@@ -21,3 +21,10 @@ export type PublicCustomer = z.infer<typeof PublicCustomer>;
 /** GET /module2/getApprovedCustomers and /module2/getApprovedCustomersData */
 export const ApprovedCustomersResponse = z.object({ customerList: z.array(PublicCustomer) });
 export type ApprovedCustomersResponse = z.infer<typeof ApprovedCustomersResponse>;
+
+/**
+ * GET /module2/customerName/:name (an addition to the spec's calls): the current name of the approved customer a
+ * public URL names, by its name or a name it had before a rename; the page moves to the current name's URL.
+ */
+export const CustomerNameResponse = z.object({ customerName: z.string(), renamed: z.boolean() });
+export type CustomerNameResponse = z.infer<typeof CustomerNameResponse>;

@@ -15,5 +15,6 @@ export const customersVocabulary = auditVocabulary<CustomerEvent | CustomerNameC
     CustomerLogoChanged: (d) => ({ action: 'Changed customer logo', subjectName: d.customerName }),
     CustomerApproved: (d) => ({ action: 'Approved customer (electronic signature)', subjectName: d.customerName }),
     CustomerRejected: (d) => ({ action: 'Rejected customer (electronic signature)', subjectName: d.customerName, reason: d.reason }),
+    CustomerApprovalWithdrawn: (d) => ({ action: `Returned customer to approval: ${changedFields(d.changed)} changed`, subjectName: d.customerName }),
   },
 );

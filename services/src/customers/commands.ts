@@ -134,7 +134,7 @@ export async function decideApproval(
   },
 ): Promise<void> {
   const stream = customerStreamId(input.customerId);
-  const { signature } = await sign(ctx, run, {
+  const { signature, signerRole } = await sign(ctx, run, {
     signer: input.actor,
     credentials: input.credentials,
     meaning: input.approve ? 'approval' : 'rejection',
@@ -150,6 +150,7 @@ export async function decideApproval(
       approve: input.approve,
       approverIdGiven: input.approverIdGiven,
       signature,
+      signerRole,
       reason: input.reason,
       changeDescription: input.changeDescription,
       now: run.now,

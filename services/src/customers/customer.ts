@@ -7,6 +7,9 @@ export interface CustomerState extends CustomerDetails {
   customerId: string;
   status: CustomerStatus;
   logo: StoredFile | null;
+  /** Who registered it and who changed it last: neither may decide on it (separation of duties). */
+  createdBy: string | null;
+  lastEditedBy: string | null;
 }
 
 const initialState = (): CustomerState => ({
@@ -20,20 +23,24 @@ const initialState = (): CustomerState => ({
   approverId: '',
   status: 'REQUIRE_APPROVAL',
   logo: null,
+  createdBy: null,
+  lastEditedBy: null,
 });
 
 export function evolve(state: CustomerState, event: CustomerEvent): CustomerState {
   switch (event.type) {
     case 'CustomerRegistered': {
-      const { customerId, logo, ...details } = event.data;
-      return { ...state, ...details, exists: true, customerId, logo, status: 'REQUIRE_APPROVAL' };
+      const { customerId, logo, registeredBy, ...details } = event.data;
+      return { ...state, ...details, exists: true, customerId, logo, status: 'REQUIRE_APPROVAL', createdBy: registeredBy ?? null };
     }
     case 'CustomerUpdated': {
-      const { customerId: _id, changed: _changed, ...details } = event.data;
-      return { ...state, ...details };
+      const { customerId: _id, changed: _changed, editedBy, ...details } = event.data;
+      return { ...state, ...details, lastEditedBy: editedBy ?? state.lastEditedBy };
     }
     case 'CustomerLogoChanged':
-      return { ...state, logo: event.data.logo };
+      return { ...state, logo: event.data.logo, lastEditedBy: event.data.editedBy ?? state.lastEditedBy };
+    case 'CustomerApprovalWithdrawn':
+      return { ...state, status: 'REQUIRE_APPROVAL' };
     case 'CustomerApproved':
       return { ...state, status: 'APPROVED' };
     case 'CustomerRejected':
@@ -76,6 +83,8 @@ export interface DecideApproval {
   approverIdGiven: string;
   /** The logged-in signer's own verified signature. */
   signature: Signature;
+  /** The signer's role at the moment of signing: deciding needs an active ADMIN (a demoted approver decides nothing). */
+  signerRole: Role;
   reason: string;
   changeDescription: string;
   now: Date;
@@ -99,19 +108,30 @@ const eligibleApprover = (approver: ApproverFacts | undefined, actorUserId: stri
 function decideRegister(state: CustomerState, command: RegisterCustomer): Decision<CustomerEvent> {
   if (state.exists) return { events: [], rejection: { code: 'customer-exists' } };
   if (!eligibleApprover(command.approver, command.actorUserId)) return { events: [], rejection: { code: 'approver-not-eligible' } };
-  return { events: [{ type: 'CustomerRegistered', data: { customerId: command.customerId, ...command.details, logo: command.logo } }] };
+  return {
+    events: [{ type: 'CustomerRegistered', data: { customerId: command.customerId, ...command.details, logo: command.logo, registeredBy: command.actorUserId } }],
+  };
 }
+
+/** Changes after which an approved customer needs a new decision (its identity as the public sees it, or who decides). */
+const DECISION_FIELDS: ReadonlySet<keyof CustomerDetails> = new Set(['customerName', 'contactEmail', 'customerWebsiteLink', 'approverId']);
 
 function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<CustomerEvent> {
   if (!state.exists) return { events: [], rejection: { code: 'customer-not-found' } };
-  if (command.details.approverId !== state.approverId && !eligibleApprover(command.approver, command.actorUserId)) {
+  const newApprover = command.details.approverId !== state.approverId;
+  if (newApprover && (!eligibleApprover(command.approver, command.actorUserId) || command.details.approverId === state.createdBy)) {
     return { events: [], rejection: { code: 'approver-not-eligible' } };
   }
   const events: CustomerEvent[] = [];
   const changed = DETAIL_FIELDS.filter((field) => command.details[field] !== state[field]);
-  if (changed.length > 0) events.push({ type: 'CustomerUpdated', data: { customerId: state.customerId, ...command.details, changed } });
+  const editedBy = command.actorUserId;
+  if (changed.length > 0) events.push({ type: 'CustomerUpdated', data: { customerId: state.customerId, ...command.details, changed, editedBy } });
   if (command.logo && command.logo.sha256 !== state.logo?.sha256) {
-    events.push({ type: 'CustomerLogoChanged', data: { customerId: state.customerId, customerName: command.details.customerName, logo: command.logo } });
+    events.push({ type: 'CustomerLogoChanged', data: { customerId: state.customerId, customerName: command.details.customerName, logo: command.logo, editedBy } });
+  }
+  const reviewed = changed.filter((field) => DECISION_FIELDS.has(field));
+  if (state.status === 'APPROVED' && reviewed.length > 0) {
+    events.push({ type: 'CustomerApprovalWithdrawn', data: { customerId: state.customerId, customerName: command.details.customerName, changed: reviewed } });
   }
   return { events };
 }
@@ -132,6 +152,8 @@ function decideApproval(state: CustomerState, command: DecideApproval): Decision
   const signerId = command.signature.signerId;
   const refusal = decisionRefusal(state, signerId) ?? (command.approverIdGiven === signerId ? undefined : 'not-the-approver');
   if (refusal) return { events: [], rejection: { code: refusal } };
+  if (command.signerRole !== 'ADMIN') return { events: [], rejection: { code: 'signer-not-admin' } };
+  if (signerId === state.createdBy || signerId === state.lastEditedBy) return { events: [], rejection: { code: 'approver-is-author' } };
   const common = {
     customerId: state.customerId,
     customerName: state.customerName,

@@ -28,6 +28,7 @@ const decide = (approve: boolean, signerId = 'approver-1') => ({
   approve,
   approverIdGiven: signerId,
   signature: signature(approve ? 'approval' : 'rejection', signerId),
+  signerRole: 'ADMIN' as const,
   reason: approve ? '' : 'Contract not signed',
   changeDescription: 'Customer approval',
   now,
@@ -38,7 +39,9 @@ const spec = deciderSpec(customerDecider);
 describe('the customer decider', () => {
   describe('registration', () => {
     it('when an ADMIN registers a customer with another active ADMIN as approver, then it is registered awaiting approval', () => {
-      spec.given().when({ type: 'RegisterCustomer', customerId: 'c-1', details, logo, actorUserId: 'admin-1', approver }).then([registered]);
+      spec.given().when({ type: 'RegisterCustomer', customerId: 'c-1', details, logo, actorUserId: 'admin-1', approver }).then([
+        { type: 'CustomerRegistered', data: { customerId: 'c-1', ...details, logo, registeredBy: 'admin-1' } },
+      ]);
     });
 
     const ineligible: Array<[string, ApproverFacts | undefined, string]> = [
@@ -63,7 +66,7 @@ describe('the customer decider', () => {
       spec
         .given(registered)
         .when({ type: 'UpdateCustomer', details: { ...details, contactEmail: 'new@acme.example' }, actorUserId: 'approver-1', approver: undefined })
-        .then([{ type: 'CustomerUpdated', data: { customerId: 'c-1', ...details, contactEmail: 'new@acme.example', changed: ['contactEmail'] } }]);
+        .then([{ type: 'CustomerUpdated', data: { customerId: 'c-1', ...details, contactEmail: 'new@acme.example', changed: ['contactEmail'], editedBy: 'approver-1' } }]);
     });
 
     it('when the customer does not exist, then customer-not-found', () => {
@@ -86,6 +89,10 @@ describe('the customer decider', () => {
       ]);
     });
 
+    it('when the approver was demoted to USER before signing, then signer-not-admin (issue 8, finding 3)', () => {
+      spec.given(registered).when({ ...decide(true), signerRole: 'USER' }).thenRefuses({ code: 'signer-not-admin' });
+    });
+
     it('when someone else signs, or the request names another approver, then not-the-approver', () => {
       spec.given(registered).when(decide(true, 'admin-2')).thenRefuses({ code: 'not-the-approver' });
       spec.given(registered).when({ ...decide(true), approverIdGiven: 'admin-2' }).thenRefuses({ code: 'not-the-approver' });
@@ -96,6 +103,35 @@ describe('the customer decider', () => {
       const rejected: CustomerEvent = { type: 'CustomerRejected', data: { customerId: 'c-1', customerName: 'Acme Medical', reason: 'x', changeDescription: '', signature: signature('rejection') } };
       spec.given(registered, approved).when(decide(false)).thenRefuses({ code: 'already-approved' });
       spec.given(registered, rejected).when(decide(true)).decision.events.map((e) => e.type).forEach((type) => expect(type).toBe('CustomerApproved'));
+    });
+  });
+
+  describe('separation of duties and what a decision covers (issue 8, finding 6)', () => {
+    const byCreator: CustomerEvent = { type: 'CustomerRegistered', data: { customerId: 'c-1', ...details, logo, registeredBy: 'approver-1' } };
+    const approvedOnce: CustomerEvent = {
+      type: 'CustomerApproved',
+      data: { customerId: 'c-1', customerName: 'Acme Medical', approvedDate: now.toISOString(), changeDescription: '', signature: signature('approval') },
+    };
+
+    it('when the creator is the approver (named by a later edit), then they cannot decide', () => {
+      spec.given(byCreator).when(decide(true)).thenRefuses({ code: 'approver-is-author' });
+    });
+
+    it('when the approver edited it last, then they cannot decide', () => {
+      const edited: CustomerEvent = { type: 'CustomerUpdated', data: { customerId: 'c-1', ...details, contactEmail: 'x@acme.example', changed: ['contactEmail'], editedBy: 'approver-1' } };
+      spec.given(registered, edited).when(decide(true)).thenRefuses({ code: 'approver-is-author' });
+    });
+
+    it('when an edit names the creator as approver, then approver-not-eligible', () => {
+      const creator: CustomerEvent = { type: 'CustomerRegistered', data: { customerId: 'c-1', ...details, approverId: 'approver-2', logo, registeredBy: 'approver-1' } };
+      spec.given(creator).when({ type: 'UpdateCustomer', details, actorUserId: 'admin-3', approver }).thenRefuses({ code: 'approver-not-eligible' });
+    });
+
+    it("when an approved customer's name, email, website or approver changes, then its approval is withdrawn; other changes keep it", () => {
+      const { decision } = spec.given(registered, approvedOnce).when({ type: 'UpdateCustomer', details: { ...details, customerWebsiteLink: 'https://new.example' }, actorUserId: 'admin-1', approver: undefined });
+      expect(decision.events.map((e) => e.type)).toEqual(['CustomerUpdated', 'CustomerApprovalWithdrawn']);
+      const kept = spec.given(registered, approvedOnce).when({ type: 'UpdateCustomer', details: { ...details, contactInformation: '15550109999' }, actorUserId: 'admin-1', approver: undefined });
+      expect(kept.decision.events.map((e) => e.type)).toEqual(['CustomerUpdated']);
     });
   });
 });

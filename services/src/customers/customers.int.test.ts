@@ -388,4 +388,82 @@ describe('customers over HTTP', () => {
       expect((await approve(pending, approver)).status).toBe(200);
     });
   });
+
+  describe('issue 8: who decides, and what a decision covers', () => {
+    it('when the approver was demoted to USER, then their approval is refused (finding 3) and the customer stays undecided', async () => {
+      const approver = await newApprover('Demo Ted');
+      const id = await givenCustomer(approver);
+      const demoted = await t.call('PUT', '/user/modify', {
+        token: admin,
+        body: { id: approver.id, email: approver.email, firstName: 'Demo', lastName: 'Ted', role: 'USER', isTrainingCompleted: true },
+      });
+      expect(demoted.status).toBe(200);
+      await spec.when(() => approve(id, approver)).thenNothingStored(403, 'Only an active ADMIN can approve or reject');
+      expect((await t.call('GET', `/customer/get/${id}`, { token: admin })).body.status).toBe('REQUIRE_APPROVAL');
+    });
+
+    it("when another admin makes the customer's creator its approver, then it is refused (finding 6)", async () => {
+      const creatorId = (await t.call('GET', '/user/me', { token: admin })).body.id as string;
+      const name = unique('Created Clinic ');
+      const id = await givenCustomer(sharedApprover, name); // registered by the bootstrap admin
+      const other = await newApprover('Oth Eradmin');
+      await spec
+        .when(() => send('PUT', '/customer/update', form({ ...fields({ customerName: name, approverId: creatorId }), id }), other.token))
+        .thenNothingStored(400, 'approverId: choose an active ADMIN other than yourself');
+    });
+
+    it('when the approver edited the customer last, then they cannot approve it (finding 6)', async () => {
+      const approver = await newApprover('Eddie Tor');
+      const id = await givenCustomer(approver);
+      expect((await send('PUT', '/customer/update', form({ ...fields({ contactEmail: 'edited.by.approver@acme.example' }, approver), id }), approver.token)).status).toBe(200);
+      await spec.when(() => approve(id, approver)).thenNothingStored(403, 'The creator or last editor of a record cannot approve or reject it');
+      // Another admin's later edit makes them the last editor: the approver may decide again.
+      expect((await send('PUT', '/customer/update', form({ ...fields({ contactEmail: 'edited.by.admin@acme.example' }, approver), id }), admin)).status).toBe(200);
+      expect((await approve(id, approver)).status).toBe(200);
+    });
+
+    it('when an approved customer is renamed, then it needs a new decision, and its old public URL still finds it once approved again (finding 6)', async () => {
+      const approver = await newApprover('Ren Amer');
+      const oldName = unique('Old Name Clinic ');
+      const newName = unique('New Name Clinic ');
+      const id = await givenCustomer(approver, oldName);
+      expect((await approve(id, approver)).status).toBe(200);
+      expect((await t.call('GET', `/module2/customerName/${encodeURIComponent(oldName)}`)).body).toEqual({ customerName: oldName, renamed: false });
+      const { answer } = await spec.when(() => send('PUT', '/customer/update', form({ ...fields({ customerName: newName }, approver), id }))).then({
+        status: 200,
+        events: [
+          { stream: `customer-name-${newName.toLowerCase()}`, type: 'CustomerNameClaimed' },
+          { stream: `customer-${id}`, type: 'CustomerUpdated' },
+          { stream: `customer-${id}`, type: 'CustomerApprovalWithdrawn', data: { changed: ['customerName'] } },
+          { stream: `customer-name-${oldName.toLowerCase()}`, type: 'CustomerNameReleased' },
+        ],
+      });
+      expect(answer.body.customer).toMatchObject({ status: 'REQUIRE_APPROVAL', searchUrl: null, decision: null, approvedDate: null });
+      // Not public until approved again.
+      expect((await t.call('GET', `/module2/customerName/${encodeURIComponent(oldName)}`)).status).toBe(404);
+      expect((await approve(id, approver)).status).toBe(200);
+      expect((await t.call('GET', `/module2/customerName/${encodeURIComponent(oldName.toUpperCase())}`)).body).toEqual({ customerName: newName, renamed: true });
+      expect((await t.call('GET', `/module2/customerName/${encodeURIComponent(newName)}`)).body).toEqual({ customerName: newName, renamed: false });
+      expect((await t.call('GET', '/module2/customerName/No%20Such%20Clinic')).status).toBe(404);
+    });
+
+    it("when only an approved customer's contact number or logo changes, then it stays approved", async () => {
+      const approver = await newApprover('Kee Papproved');
+      const name = unique('Kept Clinic ');
+      const id = await givenCustomer(approver, name);
+      expect((await approve(id, approver)).status).toBe(200);
+      const res = await send('PUT', '/customer/update', form({ ...fields({ customerName: name, contactInformation: '+1 555 999 0000' }, approver), id }, { bytes: JPEG_HEADER, name: 'x.jpg' }));
+      expect(res.body.customer.status).toBe('APPROVED');
+    });
+
+    it('when a USER reads customers, then only id, name, logo and status come (finding 13)', async () => {
+      const id = await givenCustomer();
+      const list = await t.call('GET', '/customer/list/', { token: user });
+      expect(list.status).toBe(200);
+      for (const customer of list.body.customerList) expect(Object.keys(customer).sort()).toEqual(['customerName', 'id', 'logoUrl', 'status']);
+      const one = await t.call('GET', `/customer/get/${id}`, { token: user });
+      expect(Object.keys(one.body).sort()).toEqual(['customerName', 'id', 'logoUrl', 'status']);
+      expect((await t.call('GET', `/customer/get/${id}`, { token: admin })).body).toHaveProperty('contactEmail');
+    });
+  });
 });

@@ -6,6 +6,7 @@ import {
   CustomerFields,
   CustomerListQuery,
   type CustomerStatus,
+  type CustomerSummary,
   type CustomerView,
   UpdateCustomerFields,
 } from '@ifu/contracts';
@@ -20,7 +21,15 @@ import { decideApproval, registerCustomer, updateCustomer } from './commands';
 import { decisionRefusal } from './customer';
 import { searchUrlOf } from './search-url';
 
-/** A customer as staff see it; `canDecide` says whether the viewer may approve or reject it now. */
+/** What a USER sees of a customer: what the document screens need (issue 8, finding 13). */
+export const toCustomerSummary = (ctx: AppContext, record: CustomerRecord): CustomerSummary => ({
+  id: record.id,
+  customerName: record.customerName,
+  logoUrl: record.logo ? `${ctx.config.PUBLIC_API_URL}/customer/logo/${record.id}` : null,
+  status: record.status,
+});
+
+/** A customer as an ADMIN sees it; `canDecide` says whether the viewer may approve or reject it now. */
 export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewerId: string): CustomerView {
   return {
     id: record.id,
@@ -76,14 +85,15 @@ export function customerRoutes(ctx: AppContext): Router {
   router.get('/customer/list/', loggedIn, async (req, res) => {
     const query = parseBody(CustomerListQuery, { ...req.query });
     const { rows, total } = await listCustomers(ctx.db, query);
-    res.json({ customerList: rows.map((c) => toCustomerView(ctx, c, req.auth!.userId)), total });
+    const viewer = req.auth!;
+    res.json({ customerList: rows.map((c) => (viewer.role === 'ADMIN' ? toCustomerView(ctx, c, viewer.userId) : toCustomerSummary(ctx, c))), total });
   });
 
   router.get('/customer/get/:id', loggedIn, async (req, res) => {
     const record = await findCustomerById(ctx.db, idParam(req, 'id', 'customer-not-found'));
     if (!record) refuse('customer-not-found');
     setVersion(res, record.version);
-    res.json(toCustomerView(ctx, record, req.auth!.userId));
+    res.json(req.auth!.role === 'ADMIN' ? toCustomerView(ctx, record, req.auth!.userId) : toCustomerSummary(ctx, record));
   });
 
   router.get('/customer/logo/:id', loggedIn, async (req, res) => {

@@ -68,6 +68,8 @@ export const ERRORS = {
   'customer-name-taken': entry(409, 'A customer with this name already exists'),
   'approver-not-eligible': entry(400, 'approverId: choose an active ADMIN other than yourself'),
   'not-the-approver': entry(403, 'Only the designated approver can approve or reject this customer'),
+  'signer-not-admin': entry(403, 'Only an active ADMIN can approve or reject'),
+  'approver-is-author': entry(403, 'The creator or last editor of a record cannot approve or reject it'),
   'already-approved': entry(409, 'This customer is already approved'),
   'logo-not-found': entry(404, 'Logo not found'),
 

@@ -1,6 +1,7 @@
 import { Router } from 'express';
-import type { ApprovedCustomersResponse } from '@ifu/contracts/public';
-import { findCustomerById, listApprovedCustomers } from '@ifu/projections';
+import { LINE_CONTROL_CHARACTERS } from '@ifu/contracts';
+import type { ApprovedCustomersResponse, CustomerNameResponse } from '@ifu/contracts/public';
+import { findApprovedCustomerByAnyName, findCustomerById, listApprovedCustomers } from '@ifu/projections';
 import { searchUrlOf } from '../customers/search-url';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
@@ -31,6 +32,16 @@ export function publicPortalRoutes(ctx: AppContext): Router {
     const record = await findCustomerById(ctx.db, idParam(req, 'id', 'logo-not-found'));
     if (!record?.logo || record.status !== 'APPROVED') refuse('logo-not-found');
     await sendStoredFile(res, ctx.files, record.logo, { cacheControl: 'public, max-age=300' });
+  });
+
+  // The customer page of a renamed customer keeps working: the portal asks for the current name and moves there.
+  router.get('/module2/customerName/:name', async (req, res) => {
+    const name = String(req.params.name);
+    if (name.length > 200 || LINE_CONTROL_CHARACTERS.test(name)) refuse('customer-not-found');
+    const record = await findApprovedCustomerByAnyName(ctx.db, name.trim());
+    if (!record) refuse('customer-not-found');
+    const body: CustomerNameResponse = { customerName: record.customerName, renamed: record.customerName.toLowerCase() !== name.trim().toLowerCase() };
+    res.json(body);
   });
 
   return router;

@@ -16,11 +16,16 @@ export interface CustomerDetails {
   approverId: string;
 }
 
-/** Events of the `customer-<id>` streams. */
+/**
+ * Events of the `customer-<id>` streams. `registeredBy` and `editedBy` name the staff member (absent on events from
+ * before they were recorded): the creator and the last editor of a customer never decide on it.
+ */
 export type CustomerEvent =
-  | { type: 'CustomerRegistered'; data: { customerId: string; logo: StoredFile } & CustomerDetails }
-  | { type: 'CustomerUpdated'; data: { customerId: string; changed: string[] } & CustomerDetails }
-  | { type: 'CustomerLogoChanged'; data: { customerId: string; customerName: string; logo: StoredFile } }
+  | { type: 'CustomerRegistered'; data: { customerId: string; logo: StoredFile; registeredBy?: string } & CustomerDetails }
+  | { type: 'CustomerUpdated'; data: { customerId: string; changed: string[]; editedBy?: string } & CustomerDetails }
+  | { type: 'CustomerLogoChanged'; data: { customerId: string; customerName: string; logo: StoredFile; editedBy?: string } }
+  /** An approved customer's name, email, website or approver changed: it needs a new decision. */
+  | { type: 'CustomerApprovalWithdrawn'; data: { customerId: string; customerName: string; changed: string[] } }
   | {
       type: 'CustomerApproved';
       data: { customerId: string; customerName: string; approvedDate: string; changeDescription: string; signature: Signature };
