@@ -9,6 +9,7 @@ import { allMigrations } from './features';
 import { LocalFileStore } from './files/local-file-store';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
 import type { AppContext } from './platform/app-context';
+import { BackgroundWork } from './platform/background-work';
 import { CommandPipeline, Snapshots } from './platform/command-pipeline';
 import type { Config } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
@@ -59,6 +60,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     commands: new CommandPipeline(storage.store, new Snapshots(storage.db), runner, clock),
     files: new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) }),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail }),
+    work: new BackgroundWork(logger),
     logger,
     secrets,
     clock,
@@ -92,6 +94,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
+      await context.work.settled();
       await runner.stop();
       context.mailer.close();
       if (!options.storage) await storage.close();

@@ -16,11 +16,12 @@ export const Role = z.enum(['USER', 'ADMIN']);
 export type Role = z.infer<typeof Role>;
 
 /**
- * Both portals and the server use the same email rule (spec §5: 'Please enter valid email address.'): a local part,
- * '@', and dot-separated domain labels. Written so that it cannot backtrack (each label stops at its dot), and only
- * ever run on a string whose length was checked first.
+ * Both portals and the server use the same email rule (spec §5: 'Please enter valid email address.'): a local part of
+ * the characters RFC 5322 allows unquoted, '@', and dot-separated ASCII domain labels. So an address can never hold a
+ * URL ('https://...'), and what the portal puts in a mail cannot become a link. Written so that it cannot backtrack
+ * (each label stops at its dot), and only ever run on a string whose length was checked first.
  */
-export const EMAIL_PATTERN = /^[^\s@]+@(?:[^\s@.]+\.)+[^\s@.]+$/;
+export const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9-]+\.)+[A-Za-z0-9-]+$/;
 export const EMAIL_MAX = 254;
 
 /** C0 control characters (and DEL) but tab, line feed and carriage return: refused in every text field. */

@@ -15,6 +15,8 @@ export const PASSWORD_MESSAGES = {
   tooShort: 'Password must be at least 12 characters.',
   sameAsEmail: 'Password must not be your email address.',
   tooCommon: 'This password is too common. Choose a less predictable one.',
+  blank: 'Password must not be only spaces.',
+  tooGuessable: 'This password is too easy to guess. Use a longer phrase of less common words.',
   linkInvalid: 'This link is not valid any more. Use Forgot Password? to get a new one.',
   forgotSent: 'If this email belongs to an account, a link to set a new password has been sent to it.',
   setPasswordLinkSent: 'A link to set your password has been sent to your email.',

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,7 +73,7 @@ describe('mail', () => {
     mailer.close();
   });
 
-  it('when no SMTP_URL is set, then each message is written as an .eml file and its links are logged', async () => {
+  it('when no SMTP_URL is set, then each message is written as an .eml file only its owner reads, and its links are logged without their tokens', async () => {
     const lines: string[] = [];
     const logger = createLogger('info');
     const info = logger.info.bind(logger);
@@ -82,12 +82,25 @@ describe('mail', () => {
       return info(obj as object, msg);
     }) as typeof logger.info;
     const mailer = createMailer({ from: 'IFU Portal <no-reply@ifu-portal.test>', outboxDir: outbox, logger });
-    await mailer.send({ to: 'visitor@example.com', subject: 'Your search link', text: 'Search here: http://localhost:3001/customerDocSearch?x=1' });
+    const token = 'Kn1vzLwp4eF72ZhzJ5EKcsG0f1I7VPojobZoUdxHG-A';
+    await mailer.send({
+      to: 'visitor@example.com',
+      subject: 'Your search link',
+      text: `Search here: http://localhost:3001/customerDocSearch?x=1\nOr set a password: http://localhost:3000/user/setpassword/${token}`,
+    });
     const files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
-    const eml = readFileSync(join(outbox, files[0]!), 'utf8');
+    // nodemailer writes longer text as quoted-printable: undo its soft line breaks and =XX escapes.
+    const eml = readFileSync(join(outbox, files[0]!), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     expect(eml).toContain('To: visitor@example.com');
     expect(eml).toContain('http://localhost:3001/customerDocSearch?x=1');
-    expect(lines.some((l) => l.includes('http://localhost:3001/customerDocSearch?x=1'))).toBe(true);
+    expect(statSync(join(outbox, files[0]!)).mode & 0o777).toBe(0o600);
+    // The log names the links (issue 8, finding 14: never the token or query they carry).
+    expect(lines.some((l) => l.includes('http://localhost:3001/customerDocSearch?[redacted]'))).toBe(true);
+    expect(lines.some((l) => l.includes('http://localhost:3000/user/setpassword/[redacted]'))).toBe(true);
+    expect(lines.join('\n')).not.toContain(token);
+    expect(lines.join('\n')).not.toContain('x=1');
   });
 });

@@ -31,6 +31,9 @@ export interface MailerOptions {
 
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
+/** A link as a log line may show it: the last path segment and the query (where tokens travel) hidden. */
+export const redactToken = (link: string) => link.replace(/\?.*$/, '?[redacted]').replace(/\/[\w-]{20,}$/, '/[redacted]');
+
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -54,11 +57,12 @@ export function createMailer(options: MailerOptions): Mailer {
       await mkdir(options.outboxDir, { recursive: true });
       const id = String(info.messageId).replace(/[^\w.-]/g, '');
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // Only this user may read it: it can hold a live set-password link.
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const links = message.text.match(LINK) ?? [];
       // Shown to the person at the terminal when there is one; a log line otherwise.
       if (options.announce) options.announce({ to: String(message.to), subject: message.subject, links, file });
-      else options.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written to outbox');
+      else options.logger.info({ to: message.to, subject: message.subject, file, links: links.map(redactToken) }, 'mail written to outbox');
     },
     close: () => transport.close(),
   };

@@ -2,6 +2,7 @@ import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import type { FileStore } from '../files/file-store';
 import type { Mailer } from '../mail/mailer';
+import type { BackgroundWork } from './background-work';
 import type { CommandPipeline } from './command-pipeline';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -21,6 +22,8 @@ export interface AppContext {
   commands: CommandPipeline;
   files: FileStore;
   mailer: Mailer;
+  /** Work an answer does not wait for (mail that must not tell by its timing whether an address exists). */
+  work: BackgroundWork;
   logger: Logger;
   secrets: Secrets;
   /** Server time; injected so tests can move it (lockout windows, inactivity). Commands read it once, in `begin`. */

@@ -46,6 +46,11 @@ export const ConfigSchema = z
     /** Number of proxies in front of the API, for the client IP recorded in events and used by rate limits. */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   })
+  // In production mail goes to a real server: set-password links must not sit in files on the API's disk.
+  .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL !== undefined, {
+    path: ['SMTP_URL'],
+    message: 'SMTP_URL is required when NODE_ENV=production (mail must not be written to files there)',
+  })
   .transform((env) => ({
     ...env,
     // Every directory is absolute from here on: nothing later depends on the working directory (res.sendFile,

@@ -36,6 +36,11 @@ describe('configuration', () => {
     expect(config.FILES_DIR).toBe(resolve('../there'));
   });
 
+  it('when NODE_ENV is production, then SMTP_URL is required (issue 8, finding 14)', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: SMTP_URL is required when NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).SMTP_URL).toBe('smtp://mail.example.com:587');
+  });
+
   it('when empty strings are given, then they count as not set', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' });
     expect(config.DATABASE_URL).toBeUndefined();

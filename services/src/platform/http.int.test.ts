@@ -92,4 +92,17 @@ describe('HTTP plumbing: request logs, session activity, relative directories', 
     t.clock.advance(61_000);
     expect((await fetch(url)).status).toBe(404);
   });
+
+  it('when a client sends an X-Request-Id, then only a strict one is kept as the correlation id of the events (issue 8, finding 15)', async () => {
+    const login = (id: string) => t.call('POST', '/user/get/token', { body: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { 'x-request-id': id } });
+    const lastLogin = async () => (await t.store.readAll(0, 100_000)).filter((e) => e.type === 'LoginSucceeded').at(-1)!.metadata.correlationId;
+    expect((await login('good-request-id-0001')).headers.get('x-request-id')).toBe('good-request-id-0001');
+    expect(await lastLogin()).toBe('good-request-id-0001');
+    for (const bad of ['<script>alert(1)</script>', 'short', 'x'.repeat(65), 'has space in it']) {
+      const answer = await login(bad);
+      const given = answer.headers.get('x-request-id')!;
+      expect(given).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await lastLogin()).toBe(given);
+    }
+  });
 });

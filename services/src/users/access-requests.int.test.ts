@@ -17,7 +17,10 @@ describe('POST /user/notify/admin (the /sendRequest screen)', () => {
     expect(res).toMatchObject({ status: 200, body: { message: 'Notified the administrator' } });
     const sent = t.mails().slice(before);
     expect(sent.map((m) => m.to).sort()).toEqual([ADMIN_EMAIL, 'second.admin@example.com']);
-    expect(sent[0]!.subject).toBe('IFU Portal: stranger@example.com asks you to activate email');
+    // The visitor's unverified address never goes in a subject (issue 8, finding 10); the body names it as unverified.
+    expect(sent[0]!.subject).toBe('IFU Portal: a request to activate email');
+    expect(sent[0]!.text).toContain('for the address stranger@example.com');
+    expect(sent[0]!.text).toContain('This address has not been verified.');
     const event = (await t.store.readAll(0, 1000)).find((e) => e.type === 'AdministratorNotified' && e.data.email === 'stranger@example.com')!;
     expect(event.data).toMatchObject({ email: 'stranger@example.com', reason: 'activate email', recipients: 2 });
     expect(event.metadata.actor).toEqual({ type: 'public', email: 'stranger@example.com' });
@@ -28,7 +31,8 @@ describe('POST /user/notify/admin (the /sendRequest screen)', () => {
     const id = await t.createUser({ email: 'dormant@example.com', role: 'USER', password: 'dormant password' });
     expect((await t.call('DELETE', '/user/delete', { token: admin, body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe(200);
     await t.call('POST', '/user/notify/admin', { body: { email: 'dormant@example.com' } });
-    expect(t.mails().at(-1)?.subject).toBe('IFU Portal: dormant@example.com asks you to activate user');
+    expect(t.mails().at(-1)?.subject).toBe('IFU Portal: a request to activate user');
+    expect(t.mails().at(-1)?.text).toContain('for the address dormant@example.com');
   });
 
   it('when an active user asks, then 409 and no mail', async () => {
@@ -54,5 +58,23 @@ describe('POST /user/notify/admin (the /sendRequest screen)', () => {
     } finally {
       await limited.dispose();
     }
+  });
+
+  it('when one address is asked about again and again from many sources, then the administrators get at most three mails each for it (issue 8, finding 10)', async () => {
+    const before = t.mails().length;
+    const statuses: number[] = [];
+    // Well under the per-IP limit (20 per 15 minutes): what stops them is the per-address limit (3 an hour).
+    for (let i = 0; i < 5; i++) statuses.push((await t.call('POST', '/user/notify/admin', { body: { email: 'target@example.com' } })).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(t.mails().length - before).toBe(3 * 2);
+  });
+
+  it('when the address is a link in disguise, then it is refused and nothing is mailed', async () => {
+    const before = t.mails().length;
+    expect(await t.call('POST', '/user/notify/admin', { body: { email: 'https://evil.example/login?x@a.bc' } })).toMatchObject({
+      status: 400,
+      body: { message: 'email: Please enter valid email address.' },
+    });
+    expect(t.mails().length).toBe(before);
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { type AccessRequestEvent, accessRequestStreamId, type MessageResponse, NotifyAdminRequest, USER_MESSAGES } from '@ifu/contracts';
 import { findUserByEmail, listActiveAdmins } from '@ifu/projections';
-import { perIpLimit } from '../auth/rate-limits';
+import { perAddressLimit, perIpLimit } from '../auth/rate-limits';
 import type { AppContext } from '../platform/app-context';
 import type { Decider } from '../platform/command-pipeline';
 import { originOf, parseBody } from '../platform/http';
@@ -33,7 +33,8 @@ export const accessRequestDecider: Decider<NotifyAdministrators, AccessRequestEv
 
 export function accessRequestRoutes(ctx: AppContext, options: { rateLimit?: number } = {}): Router {
   const router = Router();
-  router.post('/user/notify/admin', perIpLimit(options.rateLimit ?? 20), async (req, res) => {
+  // Mail to every active ADMIN per request: limited per source address and, so that it cannot amplify, per address asked about.
+  router.post('/user/notify/admin', perIpLimit(options.rateLimit ?? 20), perAddressLimit(3), async (req, res) => {
     const { email } = parseBody(NotifyAdminRequest, req.body);
     const user = await findUserByEmail(ctx.db, email);
     const admins = await listActiveAdmins(ctx.db);
@@ -53,15 +54,18 @@ export function accessRequestRoutes(ctx: AppContext, options: { rateLimit?: numb
     const manageUsers = `${ctx.config.PUBLIC_ADMIN_URL}/manageuser`;
     for (const event of events) {
       for (const admin of admins) {
+        // The address is the visitor's, unverified: never in the subject, and only in the body as a checked address
+        // (the email rule admits no URL), so the mail cannot carry the visitor's link or phrasing.
         await ctx.mailer.send({
           to: admin.email,
-          subject: `IFU Portal: ${email} asks you to ${event.data.reason}`,
+          subject: `IFU Portal: a request to ${event.data.reason}`,
           text: [
             `Hello ${admin.firstName} ${admin.lastName},`,
             '',
             user
-              ? `${email} has an IFU Portal account that is not active and asks you to activate it.`
-              : `${email} has no IFU Portal account and asks for one.`,
+              ? `Someone asked, for the address ${email}, to activate its IFU Portal account, which is not active.`
+              : `Someone asked, for the address ${email}, for an IFU Portal account; there is none for it.`,
+            'This address has not been verified.',
             '',
             `Manage users: ${manageUsers}`,
             '',

@@ -20,6 +20,18 @@ describe('password policy', () => {
     expect(passwordPolicyViolation('correct horse battery staple', 'a@example.com')).toBeUndefined();
   });
 
+  it('when a password is blank or only spaces, then it is refused, whatever its length (issue 8, finding 9)', () => {
+    expect(passwordPolicyViolation(' '.repeat(12), 'a@example.com')).toBe(PASSWORD_MESSAGES.blank);
+    expect(passwordPolicyViolation('\t \t \t \t \t \t ', 'a@example.com')).toBe(PASSWORD_MESSAGES.blank);
+  });
+
+  it('when the estimator finds a long password easy to guess, then it is refused; an unusual phrase passes', () => {
+    for (const weak of ['zzzzzzzzzzzzz', 'abcabcabcabc', 'Password2024!', 'monkeymonkey1']) {
+      expect(passwordPolicyViolation(weak, 'jane.doe@example.com'), weak).toBe(PASSWORD_MESSAGES.tooGuessable);
+    }
+    expect(passwordPolicyViolation('a long and unusual passphrase 42', 'a@example.com')).toBeUndefined();
+  });
+
   it('when the shipped list is read, then it holds at least 1,000 passwords', () => {
     const lines = readFileSync(new URL('./data/common-passwords.txt', import.meta.url), 'utf8').split('\n').filter(Boolean);
     expect(lines.length).toBeGreaterThanOrEqual(1000);
