@@ -13,12 +13,29 @@ export interface RunnerOptions {
   onCheckpoint?: (listener: () => void) => () => void;
   /** Progress over events for nobody is saved at least this often (default 5 s) or every 1,000 such events. */
   saveProgressEveryMs?: number;
+  /** How long a command waits for its read models by default before answering 503 (default 5 s). */
+  waitTimeoutMs?: number;
 }
 
 export class ReadModelTimeoutError extends Error {
   constructor(position: number, timeoutMs: number) {
     super(`read models did not reach position ${position} within ${timeoutMs} ms`);
     this.name = 'ReadModelTimeoutError';
+  }
+}
+
+/**
+ * The log has a hole: an event is missing before `found`. On the PostgreSQL log positions are dense, so this means
+ * rows were added or removed behind the product's back; the projector stops there rather than skip (issue 8, finding 5).
+ */
+export class LogGapError extends Error {
+  constructor(
+    readonly projection: string,
+    readonly expected: number,
+    readonly found: number,
+  ) {
+    super(`projection ${projection} stopped: the event log has no event at position ${expected} (the next one is at ${found})`);
+    this.name = 'LogGapError';
   }
 }
 
@@ -70,6 +87,11 @@ export async function projectBatch(
   const cursor: Cursor = from ?? (await checkpointOf(db, projection.name).then((position) => ({ committed: position, position })));
   const events = cursor.next?.after === cursor.position ? await cursor.next.events : await store.readAllForProjection(cursor.position, batchSize);
   if (events.length === 0) return { read: 0, committed: cursor.committed, position: cursor.position };
+  if (store.kind === 'postgres') {
+    events.forEach((event, index) => {
+      if (event.position !== cursor.position + index + 1) throw new LogGapError(projection.name, cursor.position + index + 1, event.position);
+    });
+  }
   const position = events[events.length - 1]!.position;
   let next: Prefetch | undefined;
   if (events.length === batchSize) {
@@ -220,7 +242,7 @@ export class ProjectionRunner {
   }
 
   /** Read-your-writes: resolves once the named read models have applied the log up to `position`. */
-  async waitFor(position: number, names: readonly string[], timeoutMs = 5000): Promise<void> {
+  async waitFor(position: number, names: readonly string[], timeoutMs = this.options.waitTimeoutMs ?? 5000): Promise<void> {
     const wanted = this.projectionsNamed(names);
     if (wanted.length === 0) return;
     if (this.running) return this.waitLocally(position, wanted, timeoutMs);

@@ -6,7 +6,7 @@ import type { EventMetadata, ProjectedEvent } from '@ifu/storage/event-store/eve
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import type { Projection } from '../src/projection';
-import { catchUp, ensureCheckpoints, projectBatch, ProjectionRunner, ReadModelTimeoutError, rebuild, saveCheckpoint } from '../src/runner';
+import { catchUp, ensureCheckpoints, LogGapError, projectBatch, ProjectionRunner, ReadModelTimeoutError, rebuild, saveCheckpoint } from '../src/runner';
 import { userAccountsProjection } from '../src/user-accounts/projection';
 
 const metadata = (): EventMetadata => ({
@@ -207,5 +207,33 @@ describe('projections', () => {
     }
     // Stopping writes the progress the worker held in memory.
     expect(await checkpoint('user-accounts')).toBe(await store.lastPosition());
+  });
+
+  it('when the log has a hole (a stray row far ahead), then the projector stops there and says so, and waits time out (issue 8, finding 5)', async () => {
+    await appendUserHistory(store, 1);
+    await ensureCheckpoints(test.db, [userAccountsProjection]);
+    const caughtUp = await catchUp(test.db, store, userAccountsProjection);
+    // Only someone who can switch the database's own guard off can do this; the product's role cannot.
+    await test.db.exec('ALTER TABLE events DISABLE TRIGGER events_dense_positions');
+    await test.db.query(
+      `INSERT INTO events (position, stream_id, stream_version, event_id, type, data, metadata, recorded_at, hash)
+       VALUES ($1, 'stray', 1, $2, 'UserRegistered', '{"userId":"stray"}', '{}', now(), 'x')`,
+      [caughtUp + 999, randomUUID()],
+    );
+    await test.db.exec('ALTER TABLE events ENABLE TRIGGER events_dense_positions');
+    const error = await projectBatch(test.db, store, userAccountsProjection, 100).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LogGapError);
+    expect((error as Error).message).toBe(`projection user-accounts stopped: the event log has no event at position ${caughtUp + 1} (the next one is at ${caughtUp + 999})`);
+    expect(await checkpoint('user-accounts')).toBe(caughtUp);
+    const errors: unknown[] = [];
+    const runner = new ProjectionRunner(test.db, store, [userAccountsProjection], { pollIntervalMs: 20, onError: (_name, e) => errors.push(e) });
+    await runner.start();
+    try {
+      await expect(runner.waitFor(caughtUp + 999, [userAccountsProjection.name], 300)).rejects.toBeInstanceOf(ReadModelTimeoutError);
+      expect(errors[0]).toBeInstanceOf(LogGapError);
+    } finally {
+      await runner.stop();
+    }
+    expect(await checkpoint('user-accounts')).toBe(caughtUp);
   });
 });

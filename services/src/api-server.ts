@@ -48,6 +48,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
     onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
     onCheckpoint: notifications ? (listener) => notifications.on(CHECKPOINTS_CHANNEL, listener) : undefined,
+    waitTimeoutMs: config.READ_MODEL_WAIT_MS,
   });
   if (config.RUN_PROJECTIONS) await runner.start();
 

@@ -41,6 +41,8 @@ export const ConfigSchema = z
     /** Upload limits in bytes (a customer or document logo; a document PDF). */
     LOGO_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
     DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+    /** How long a command waits for the read models its answer needs before answering 503. */
+    READ_MODEL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** false when a separate projections worker runs them (production topology). */
     RUN_PROJECTIONS: booleanFlag(true),
     /** Number of proxies in front of the API, for the client IP recorded in events and used by rate limits. */

@@ -206,4 +206,26 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
       }
     });
   });
+
+  describe('when the read models cannot follow (issue 8, finding 5)', () => {
+    it('when a stray row stops the projectors, then a command answers a clear 503 (its event is recorded), never a server error', async () => {
+      const own = await startTestApi({ READ_MODEL_WAIT_MS: '300' });
+      try {
+        const token = await own.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+        const tail = await own.store.lastPosition();
+        await own.database.db.exec('ALTER TABLE events DISABLE TRIGGER events_dense_positions');
+        await own.database.db.query(
+          `INSERT INTO events (position, stream_id, stream_version, event_id, type, data, metadata, recorded_at, hash)
+           VALUES ($1, 'stray', 1, gen_random_uuid(), 'Stray', '{}', '{}', now(), 'x')`,
+          [tail + 100],
+        );
+        await own.database.db.exec('ALTER TABLE events ENABLE TRIGGER events_dense_positions');
+        const res = await own.call('POST', '/user/add', { token, body: { email: 'late@example.com', firstName: 'Late', lastName: 'Reader', isTrainingCompleted: true } });
+        expect(res).toMatchObject({ status: 503, body: { code: 'read-models-late', message: 'The change was saved but the screens are slow to show it. Reload in a moment.' } });
+        expect((await own.store.readAll(tail, 1000)).map((e) => e.type)).toContain('UserRegistered');
+      } finally {
+        await own.dispose();
+      }
+    });
+  });
 });

@@ -27,4 +27,16 @@ describe('the PostgreSQL event log is append-only', () => {
   it('when the log is truncated, then the database refuses', async () => {
     await expect(test.db.query('TRUNCATE events')).rejects.toThrow(/append-only/);
   });
+
+  it('when a row is inserted past the tail, or out of its stream\'s order, then the database refuses it (issue 8, finding 5)', async () => {
+    const insert = (position: string, stream: string, version: number) =>
+      test.db.query(
+        `INSERT INTO events (position, stream_id, stream_version, event_id, type, data, metadata, recorded_at, hash)
+         VALUES (${position}, $1, $2, $3, 'Stray', '{}', '{}', now(), 'x')`,
+        [stream, version, randomUUID()],
+      );
+    await expect(insert('999999', `s-${randomUUID()}`, 1)).rejects.toThrow(/event position 999999 is not the next one/);
+    await expect(insert('(SELECT max(position) + 1 FROM events)', `s-${randomUUID()}`, 3)).rejects.toThrow(/version 3 is not the next one \(1\)/);
+    expect(await store.lastPosition()).toBe(1);
+  });
 });
