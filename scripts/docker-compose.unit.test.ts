@@ -17,8 +17,10 @@ const SERVICES = ['postgres', 'eventstoredb', 'api', 'projections', 'admin-porta
 /** The secrets compose must demand (`${VAR:?message}`); dummy values for `docker compose config`. */
 const REQUIRED_SECRETS: Record<string, string> = {
   POSTGRES_PASSWORD: 'dummy-postgres-password',
+  API_DB_PASSWORD: 'dummy-api-db-password',
   JWT_SECRET: 'dummy-jwt-secret-of-at-least-32-characters',
   LINK_SECRET: 'dummy-link-secret-of-at-least-32-characters',
+  AUDIT_KEY: 'dummy-audit-key-of-at-least-32-characters',
   SMTP_URL: 'smtp://dummy:dummy@mail.invalid:25',
   ADMIN_EMAIL: 'admin@example.invalid',
 };
@@ -153,9 +155,11 @@ describe('docker-compose.yml, checked by structure', () => {
     const env = environment(api);
     for (const key of [
       'DATABASE_URL',
+      'DATABASE_OWNER_URL',
       'EVENTSTORE_URL',
       'JWT_SECRET',
       'LINK_SECRET',
+      'AUDIT_KEY',
       'SMTP_URL',
       'ADMIN_EMAIL',
       'API_PORT',
@@ -169,6 +173,12 @@ describe('docker-compose.yml, checked by structure', () => {
     expect(env.RUN_PROJECTIONS).toBe('false');
     expect(env.DATABASE_URL).toMatch(/@postgres:5432\//);
     expect(env.EVENTSTORE_URL).toMatch(/^esdb:\/\/eventstoredb:2113/);
+    // The API works as its own role, which owns nothing; the owner only migrates (issue 8, finding 4).
+    expect(env.DATABASE_URL).toMatch(/^postgres:\/\/ifu_api:/);
+    expect(env.DATABASE_OWNER_URL).toMatch(/^postgres:\/\/ifu:/);
+    const postgres = service('postgres');
+    expect((postgres.volumes ?? []).map(String)).toContain('./scripts/postgres:/docker-entrypoint-initdb.d:ro');
+    expect(read('scripts/postgres/01-api-role.sh')).toContain('CREATE ROLE ifu_api LOGIN');
   });
 
   it('when the projections worker runs, then it uses the api image with the worker command', () => {

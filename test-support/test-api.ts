@@ -13,6 +13,7 @@ import { loadConfig } from '../services/src/platform/config';
 import { createLogger, type Logger } from '../services/src/platform/logger';
 import { userDecider } from '../services/src/users/decider';
 import { claimEmail } from '../services/src/users/email-claims';
+import { TEST_AUDIT_KEY } from './audit-key';
 import { freePort } from './free-port';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
@@ -56,7 +57,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
   const notifications: Notifications | undefined = database.connectionString
     ? await listenToPostgres(database.connectionString, database.schema)
     : undefined;
-  const store = await PostgresEventStore.open(database.db, { notifications });
+  const store = await PostgresEventStore.open(database.db, { notifications, chainKey: TEST_AUDIT_KEY });
   const dataDir = mkdtempSync(join(tmpdir(), 'ifu-test-'));
   // DATA_DIR may be given relative (as the default './data' is): it is resolved at start-up.
   const clock = new TestClock();
@@ -67,6 +68,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
+    AUDIT_KEY: TEST_AUDIT_KEY,
     ...env,
   });
   const api = await startApi(config, {

@@ -1,4 +1,5 @@
-import { migrate, storageMigrations } from '@ifu/storage/database/migrations';
+import { storageMigrations } from '@ifu/storage/database/migrations';
+import { migrateDatabase } from '@ifu/storage/database/roles';
 import { openStorage } from '@ifu/storage/storage';
 import { allProjections, projectionMigrations } from './registry';
 import { rebuild } from './runner';
@@ -28,7 +29,7 @@ async function main(args: string[]) {
   const config = loadWorkerConfig();
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
   try {
-    await migrate(storage.db, [...storageMigrations(), ...projectionMigrations()]);
+    await migrateDatabase(storage.db, [...storageMigrations(), ...projectionMigrations()], config.DATABASE_OWNER_URL);
     for (const projection of selected) {
       const started = performance.now();
       const position = await rebuild(storage.db, storage.store, projection, 5000);

@@ -6,6 +6,11 @@ const WorkerConfig = z.object({
     .string()
     .optional()
     .transform((v) => (v?.trim() ? v.trim() : undefined)),
+  /** The schema owner that runs migrations when the worker's own role may not (docs/security.md). */
+  DATABASE_OWNER_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined)),
   DATA_DIR: z.string().default('./data'),
   EVENTSTORE_URL: z
     .string()

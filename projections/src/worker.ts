@@ -1,4 +1,5 @@
-import { migrate, storageMigrations } from '@ifu/storage/database/migrations';
+import { storageMigrations } from '@ifu/storage/database/migrations';
+import { migrateDatabase } from '@ifu/storage/database/roles';
 import { openStorage } from '@ifu/storage/storage';
 import pino from 'pino';
 import { allProjections, projectionMigrations } from './registry';
@@ -13,7 +14,7 @@ async function main() {
     logger.warn('DATABASE_URL is not set: the embedded database cannot be shared with an API process; use npm start instead');
   }
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
-  await migrate(storage.db, [...storageMigrations(), ...projectionMigrations()]);
+  await migrateDatabase(storage.db, [...storageMigrations(), ...projectionMigrations()], config.DATABASE_OWNER_URL);
   const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
     onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
   });

@@ -8,6 +8,7 @@ import { openTestDatabase, type TestDatabase } from '../../test-support/test-dat
 import type { Projection } from '../src/projection';
 import { catchUp, ensureCheckpoints, LogGapError, projectBatch, ProjectionRunner, ReadModelTimeoutError, rebuild, saveCheckpoint } from '../src/runner';
 import { userAccountsProjection } from '../src/user-accounts/projection';
+import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 
 const metadata = (): EventMetadata => ({
   actor: { type: 'system', name: 'projection-test' },
@@ -66,7 +67,7 @@ describe('projections', () => {
   let store: PostgresEventStore;
   beforeEach(async () => {
     test = await openTestDatabase();
-    store = await PostgresEventStore.open(test.db);
+    store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });
   });
   afterEach(async () => {
     await store.close();

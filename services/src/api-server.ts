@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { migrate } from '@ifu/storage/database/migrations';
+import { migrateDatabase } from '@ifu/storage/database/roles';
 import { openStorage, type Storage } from '@ifu/storage/storage';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import { allProjections, ProjectionRunner } from '@ifu/projections';
@@ -37,11 +37,17 @@ export interface StartOptions extends AppOptions {
 
 export async function startApi(config: Config, options: StartOptions = {}): Promise<RunningApi> {
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+  const secrets = loadSecrets(config);
   const storage =
     options.storage ??
-    (await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL }));
+    (await openStorage({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      eventStoreUrl: config.EVENTSTORE_URL,
+      auditKey: secrets.auditKey,
+    }));
   logger.info({ database: storage.db.description, eventStore: storage.store.kind }, 'storage opened');
-  const applied = await migrate(storage.db, allMigrations());
+  const applied = await migrateDatabase(storage.db, allMigrations(), config.DATABASE_OWNER_URL);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
   const notifications = storage.notifications;
@@ -53,7 +59,6 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   if (config.RUN_PROJECTIONS) await runner.start();
 
   const clock = options.clock ?? (() => new Date());
-  const secrets = loadSecrets(config);
   const context: AppContext = {
     config,
     db: storage.db,

@@ -7,6 +7,7 @@ import type { Decider } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import { originOf } from '../platform/http';
 import { formatAuditDate, parseAuditDate } from './audit-dates';
+import { verifyAndCheckpoint } from './checkpoints';
 import { writeAuditCsv } from './report';
 import type { AuditDictionary } from './vocabulary';
 
@@ -31,9 +32,13 @@ export function auditRoutes(ctx: AppContext, dictionary: AuditDictionary): Route
   const router = Router();
   const { adminOnly } = guards(ctx);
 
-  // Re-walks the hash chain of the whole log (architecture §3, tamper evidence).
-  router.get('/audit/verify', ...adminOnly, async (_req, res) => {
-    res.json(await ctx.store.verifyChain());
+  // Re-walks the hash chain of the whole log, compares the earlier checkpoints and publishes a new signed one
+  // (architecture §3, tamper evidence).
+  router.get('/audit/verify', ...adminOnly, async (req, res) => {
+    const result = await verifyAndCheckpoint(ctx.store, ctx.secrets.auditKey, ctx.config.AUDIT_CHECKPOINTS_FILE, ctx.clock());
+    if (result.checkpoint) req.log.info({ checkpoint: result.checkpoint }, 'audit chain checkpoint');
+    else req.log.error({ verification: result }, 'audit chain verification failed');
+    res.json(result);
   });
 
   // The audit report (spec §7.1): every event of the inclusive UTC date range, from the log itself.

@@ -10,6 +10,8 @@ import type { Logger } from './logger';
 export interface Secrets {
   jwtSecret: string;
   linkSecret: string;
+  /** Keys the event log's hash chain and signs its checkpoints; kept outside the database. */
+  auditKey: string;
 }
 
 /** Everything a route needs, passed in so that tests build the app in-process with their own parts. */

@@ -5,6 +5,7 @@ import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-stor
 import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
 import { CommandPipeline, type Decider, fold, type ReadModels, SNAPSHOT_EVERY, Snapshots } from './command-pipeline';
 import { Refusal } from './errors';
+import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 
 type CounterEvent = { type: 'Counted'; data: { by: number } } | { type: 'CountRefused'; data: { attempts: number } };
 type CounterCommand = { type: 'Count'; by: number } | { type: 'CountAtMost'; by: number; limit: number };
@@ -53,7 +54,7 @@ describe('the command pipeline', () => {
   let pipeline: CommandPipeline;
   beforeAll(async () => {
     test = await openTestDatabase();
-    store = await PostgresEventStore.open(test.db);
+    store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });
     readModels = new RecordingReadModels();
     now = new Date('2026-11-21T10:00:00.000Z');
     pipeline = new CommandPipeline(store, new Snapshots(test.db), readModels, () => now);

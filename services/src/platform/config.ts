@@ -31,6 +31,16 @@ export const ConfigSchema = z
     EVENTSTORE_URL: optionalText,
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
     LINK_SECRET: optionalText.pipe(z.string().min(32, 'LINK_SECRET must be at least 32 characters').optional()),
+    /** Keys the event log's hash chain and signs its checkpoints (HMAC-SHA256): keep it outside the database. */
+    AUDIT_KEY: optionalText.pipe(z.string().min(32, 'AUDIT_KEY must be at least 32 characters').optional()),
+    /** Where each chain verification appends its signed checkpoint (position, hash, time); default DATA_DIR. */
+    AUDIT_CHECKPOINTS_FILE: optionalText,
+    /**
+     * A role that owns the schema and runs the migrations (`postgres://owner@...`). When set, DATABASE_URL's role is
+     * granted only what the API needs: it can read `events` and call the append function, never write, alter or
+     * disable anything on `events` (docs/security.md).
+     */
+    DATABASE_OWNER_URL: optionalText.pipe(z.url({ message: 'DATABASE_OWNER_URL must be a postgres:// URL' }).optional()),
     SMTP_URL: optionalText.pipe(z.url({ message: 'SMTP_URL must be a URL like smtp://host:25' }).optional()),
     MAIL_FROM: z.string().default('IFU Portal <no-reply@ifu-portal.local>'),
     ADMIN_EMAIL: optionalText.pipe(z.email('ADMIN_EMAIL must be an email address').optional()),
@@ -59,6 +69,7 @@ export const ConfigSchema = z
     // a worker started elsewhere).
     DATA_DIR: resolve(env.DATA_DIR),
     FILES_DIR: resolve(env.FILES_DIR ?? resolve(env.DATA_DIR, 'files')),
+    AUDIT_CHECKPOINTS_FILE: resolve(env.AUDIT_CHECKPOINTS_FILE ?? resolve(env.DATA_DIR, 'audit-checkpoints.jsonl')),
     PUBLIC_ADMIN_URL: env.PUBLIC_ADMIN_URL ?? `http://localhost:${env.ADMIN_PORTAL_PORT}`,
     PUBLIC_CUSTOMER_URL: env.PUBLIC_CUSTOMER_URL ?? env.CUSTOMER_PORTAL_URL ?? `http://localhost:${env.CUSTOMER_PORTAL_PORT}`,
     PUBLIC_API_URL: env.PUBLIC_API_URL ?? `http://localhost:${env.API_PORT}`,

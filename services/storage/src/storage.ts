@@ -13,6 +13,8 @@ export interface StorageOptions {
   dataDir: string;
   /** EventStoreDB; absent means the PostgreSQL event log. */
   eventStoreUrl?: string;
+  /** The audit key of the hash chain; a process without it (the projections worker) only reads the log. */
+  auditKey?: string;
 }
 
 export interface Storage {
@@ -38,9 +40,9 @@ export async function openStorage(options: StorageOptions): Promise<Storage> {
   let store: EventStore;
   if (options.eventStoreUrl) {
     const { EventStoreDbEventStore } = await import('./event-store/eventstoredb-event-store');
-    store = await EventStoreDbEventStore.connect(options.eventStoreUrl);
+    store = await EventStoreDbEventStore.connect(options.eventStoreUrl, { chainKey: options.auditKey });
   } else {
-    store = await PostgresEventStore.open(db, { notifications });
+    store = await PostgresEventStore.open(db, { notifications, chainKey: options.auditKey });
   }
   return {
     db,

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
 import { PostgresEventStore } from '../src/event-store/postgres-event-store';
+import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 
 describe('the PostgreSQL event log is append-only', () => {
   let test: TestDatabase;
   let store: PostgresEventStore;
   beforeAll(async () => {
     test = await openTestDatabase();
-    store = await PostgresEventStore.open(test.db);
+    store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });
     await store.append(`s-${randomUUID()}`, [{ type: 'Happened', data: {}, metadata: {
       actor: { type: 'system', name: 'test' }, occurredAt: new Date().toISOString(), correlationId: 'c', ip: null, userAgent: null,
     } }], 0);

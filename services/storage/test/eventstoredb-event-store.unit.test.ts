@@ -29,6 +29,7 @@ import {
 } from '../src/event-store/eventstoredb-event-store';
 import { eventHash, GENESIS_HASH } from '../src/event-store/hash-chain';
 import { describeEventStoreContract, type TamperableField } from './event-store-contract';
+import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 
 const metadata: EventMetadata = {
   actor: { type: 'user', userId: 'u-1', email: 'signer@example.com' },
@@ -170,12 +171,12 @@ describe('EventStoreDB mapping: metadata and chain', () => {
       metadata,
       recordedAt: chain.recordedAt,
     };
-    const hash = chainHash(GENESIS_HASH, content);
-    expect(hash).toBe(eventHash(GENESIS_HASH, { ...content, position: 0 }));
-    expect(chainHash(GENESIS_HASH, { ...content, position: 99 } as typeof content)).toBe(hash);
-    expect(chainHash('f'.repeat(64), content)).not.toBe(hash);
-    expect(chainHash(GENESIS_HASH, { ...content, streamVersion: 2 })).not.toBe(hash);
-    expect(chainHash(GENESIS_HASH, { ...content, data: { n: 2 } })).not.toBe(hash);
+    const hash = chainHash(TEST_AUDIT_KEY, GENESIS_HASH, content);
+    expect(hash).toBe(eventHash(TEST_AUDIT_KEY, GENESIS_HASH, { ...content, position: 0 }));
+    expect(chainHash(TEST_AUDIT_KEY, GENESIS_HASH, { ...content, position: 99 } as typeof content)).toBe(hash);
+    expect(chainHash(TEST_AUDIT_KEY, 'f'.repeat(64), content)).not.toBe(hash);
+    expect(chainHash(TEST_AUDIT_KEY, GENESIS_HASH, { ...content, streamVersion: 2 })).not.toBe(hash);
+    expect(chainHash(TEST_AUDIT_KEY, GENESIS_HASH, { ...content, data: { n: 2 } })).not.toBe(hash);
   });
 });
 
@@ -329,7 +330,7 @@ class FakeEsdb {
 
 function openOnFake(fake: FakeEsdb) {
   vi.spyOn(EventStoreDBClient, 'connectionString').mockReturnValue(fake as unknown as EventStoreDBClient);
-  return EventStoreDbEventStore.connect('esdb://fake:2113?tls=false');
+  return EventStoreDbEventStore.connect('esdb://fake:2113?tls=false', { chainKey: TEST_AUDIT_KEY });
 }
 
 const newEvent = (type: string, data: Record<string, unknown>) => ({ type, data, metadata });
@@ -384,7 +385,7 @@ describe('EventStoreDbEventStore on an in-memory fake client', () => {
         metadata,
         recordedAt: new Date().toISOString(),
       };
-      const hash = chainHash(previous, content);
+      const hash = chainHash(TEST_AUDIT_KEY, previous, content);
       const record = fake.write(
         stream,
         'Sneaked',

@@ -73,6 +73,9 @@ export interface ChainVerification {
   /** Stream of the first broken link (EventStoreDB keeps one chain per stream). */
   firstBrokenStream?: string;
   reason?: string;
+  /** When ok: the newest event checked and its hash (the chain's head, for a signed checkpoint). */
+  lastPosition?: number;
+  lastHash?: string;
 }
 
 export interface EventStore {

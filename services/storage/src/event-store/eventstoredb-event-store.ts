@@ -30,7 +30,7 @@ import {
   type RecordedEvent,
   WrongExpectedVersionError,
 } from './event-store';
-import { eventHash, GENESIS_HASH } from './hash-chain';
+import { eventHash, GENESIS_HASH, MissingChainKeyError } from './hash-chain';
 
 /*
  * EventStoreDB implementation of the event log port (architecture §3), through `@eventstore/db-client` 6.x (gRPC).
@@ -60,7 +60,7 @@ import { eventHash, GENESIS_HASH } from './hash-chain';
  *   `metadata` we return.
  *
  * - Hash chain, kept per stream (ESDB has no single serialized writer across streams to chain globally):
- *     hash(event) = eventHash(hash of the previous event of the same stream, or GENESIS_HASH for version 1,
+ *     hash(event) = eventHash(audit key, hash of the previous event of the same stream, or GENESIS_HASH for version 1,
  *                             { position: 0, streamId, streamVersion, eventId, type, data, metadata, recordedAt })
  *   `position` is always hashed as 0 because ESDB assigns it only while writing. The global order is therefore not
  *   covered by the hashes; the order inside each stream is (its versions and the links). ESDB events cannot be
@@ -170,8 +170,8 @@ export function unwrapMetadata(raw: unknown): { metadata: EventMetadata; chain?:
 }
 
 /** The per-stream chain rule, used identically when writing and when verifying. */
-export function chainHash(previousHash: string, event: Omit<RecordedEvent, 'hash' | 'position'>): string {
-  return eventHash(previousHash, { ...event, position: 0 });
+export function chainHash(key: string, previousHash: string, event: Omit<RecordedEvent, 'hash' | 'position'>): string {
+  return eventHash(key, previousHash, { ...event, position: 0 });
 }
 
 /** An ESDB recorded event as one of ours. */
@@ -216,6 +216,8 @@ const PAGE_SIZE = 500;
 
 export interface EventStoreDbEventStoreOptions {
   now?: () => Date;
+  /** The audit key the per-stream chains are keyed with (AUDIT_KEY); without it the store can only read. */
+  chainKey?: string;
 }
 
 interface StreamHead {
@@ -233,11 +235,19 @@ export class EventStoreDbEventStore implements EventStore {
   private resubscribeTimer?: NodeJS.Timeout;
   private closed = false;
 
+  private readonly chainKey?: string;
+
   private constructor(
     private readonly client: EventStoreDBClient,
     options: EventStoreDbEventStoreOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.chainKey = options.chainKey;
+  }
+
+  private key(): string {
+    if (!this.chainKey) throw new MissingChainKeyError();
+    return this.chainKey;
   }
 
   /**
@@ -331,7 +341,7 @@ export class EventStoreDbEventStore implements EventStore {
         metadata: JSON.parse(JSON.stringify(event.metadata)) as EventMetadata,
         recordedAt,
       };
-      const hash = chainHash(previousHash, content);
+      const hash = chainHash(this.key(), previousHash, content);
       const chain: ChainEnvelope = { recordedAt, hash, previousHash };
       previousHash = hash;
       return jsonEvent({
@@ -485,7 +495,7 @@ export class EventStoreDbEventStore implements EventStore {
         return broken(`event at position ${event.position} does not link to the previous event of stream ${event.streamId}`);
       }
       const { hash, position: _position, ...content } = event;
-      if (chainHash(head.hash, content) !== hash) {
+      if (chainHash(this.key(), head.hash, content) !== hash) {
         return broken(`stored hash of position ${event.position} does not match its content and the previous hash`);
       }
       heads.set(event.streamId, { version: event.streamVersion, hash });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { RecordedEvent } from './event-store';
 
 export const GENESIS_HASH = '0'.repeat(64);
@@ -13,8 +13,12 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** Every stored field of an event takes part in its hash, so changing any byte breaks the chain. */
-export function eventHash(previousHash: string, event: Omit<RecordedEvent, 'hash'>): string {
+/**
+ * Every stored field of an event takes part in its hash, so changing any byte breaks the chain. The hash is an
+ * HMAC-SHA256 under the audit key, which lives outside the database: someone who can write to the database can
+ * change rows, but cannot recompute a chain that verifies (architecture §3; issue 8, finding 4).
+ */
+export function eventHash(key: string, previousHash: string, event: Omit<RecordedEvent, 'hash'>): string {
   const canonical = canonicalJson({
     position: event.position,
     streamId: event.streamId,
@@ -25,5 +29,13 @@ export function eventHash(previousHash: string, event: Omit<RecordedEvent, 'hash
     metadata: event.metadata,
     recordedAt: event.recordedAt,
   });
-  return createHash('sha256').update(previousHash).update('\n').update(canonical).digest('hex');
+  return createHmac('sha256', key).update(previousHash).update('\n').update(canonical).digest('hex');
+}
+
+/** The error of a store opened without the audit key (a projections worker reads; it never appends or verifies). */
+export class MissingChainKeyError extends Error {
+  constructor() {
+    super('this event store was opened without the audit key: it can read the log, not append to it or verify it');
+    this.name = 'MissingChainKeyError';
+  }
 }

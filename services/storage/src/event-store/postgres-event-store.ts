@@ -11,7 +11,7 @@ import {
   type RecordedEvent,
   WrongExpectedVersionError,
 } from './event-store';
-import { eventHash, GENESIS_HASH } from './hash-chain';
+import { eventHash, GENESIS_HASH, MissingChainKeyError } from './hash-chain';
 import { EVENTS_CHANNEL, type Notifications } from '../notifications';
 
 interface EventRow {
@@ -46,6 +46,8 @@ function toRecorded(row: EventRow): RecordedEvent {
 }
 
 export interface PostgresEventStoreOptions {
+  /** The audit key the hash chain is keyed with (AUDIT_KEY); without it the store can only read. */
+  chainKey?: string;
   /** Appends made by other processes (the API and the projections worker) wake this store's subscribers too. */
   notifications?: Notifications;
   now?: () => Date;
@@ -56,12 +58,14 @@ export class PostgresEventStore implements EventStore {
   private readonly emitter = new EventEmitter().setMaxListeners(100);
   private readonly unlisten?: () => void;
   private readonly now: () => Date;
+  private readonly chainKey?: string;
 
   private constructor(
     private readonly db: Database,
     options: PostgresEventStoreOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.chainKey = options.chainKey;
     this.unlisten = options.notifications?.on(EVENTS_CHANNEL, () => this.emitter.emit('appended'));
   }
 
@@ -96,7 +100,13 @@ export class PostgresEventStore implements EventStore {
     return rows[0]?.version ?? 0;
   }
 
+  private key(): string {
+    if (!this.chainKey) throw new MissingChainKeyError();
+    return this.chainKey;
+  }
+
   private async appendNow(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
+    const key = this.key();
     for (let attempt = 1; ; attempt++) {
       const expected = expectedVersion === 'any' ? await this.streamVersion(streamId) : expectedVersion;
       const tail = (this.tail ??= await this.loadTail());
@@ -119,7 +129,7 @@ export class PostgresEventStore implements EventStore {
           metadata: JSON.parse(JSON.stringify(event.metadata)) as RecordedEvent['metadata'],
           recordedAt,
         };
-        previousHash = eventHash(previousHash, recorded);
+        previousHash = eventHash(key, previousHash, recorded);
         eventIds.push(recorded.eventId);
         types.push(recorded.type);
         data.push(JSON.stringify(recorded.data));
@@ -195,12 +205,13 @@ export class PostgresEventStore implements EventStore {
 
   /** Re-walks the whole chain in position order; names the first event whose stored hash is not what its content gives. */
   async verifyChain(batchSize = 5000): Promise<ChainVerification> {
+    const key = this.key();
     let previousHash = GENESIS_HASH;
     let expectedPosition = 1;
     let checked = 0;
     for (;;) {
       const batch = await this.readAll(expectedPosition - 1, batchSize);
-      if (batch.length === 0) return { ok: true, checked };
+      if (batch.length === 0) return { ok: true, checked, lastPosition: expectedPosition - 1, lastHash: previousHash };
       for (const event of batch) {
         if (event.position !== expectedPosition) {
           return {
@@ -212,7 +223,7 @@ export class PostgresEventStore implements EventStore {
           };
         }
         const { hash, ...content } = event;
-        const recomputed = eventHash(previousHash, content);
+        const recomputed = eventHash(key, previousHash, content);
         if (recomputed !== hash) {
           return {
             ok: false,
