@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JPEG_HEADER, PDF_BYTES, PNG_1X1, SVG_BYTES, WEBP_HEADER } from '../../../test-support/images';
+import sharp from 'sharp';
+import { JPEG_2X2, JPEG_MAGIC_THEN_HTML, PDF_BYTES, pngClaiming, PNG_1X1, SVG_BYTES, WEBP_2X2, WEBP_MAGIC_THEN_HTML } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import type { FileStore } from '../files/file-store';
@@ -106,7 +107,9 @@ describe('customers over HTTP', () => {
       });
       const image = await fetch(res.body.customer.logoUrl, { headers: { authorization: `Bearer ${admin}` } });
       expect(image.headers.get('content-type')).toBe('image/png');
-      expect(Buffer.from(await image.arrayBuffer()).equals(PNG_1X1)).toBe(true);
+      // Stored as a fresh encoding of the decoded pixels (issue 8, finding 8): the same picture, not the same bytes.
+      const served = Buffer.from(await image.arrayBuffer());
+      expect(await sharp(served).raw().toBuffer()).toEqual(await sharp(PNG_1X1).raw().toBuffer());
       const stream = await t.store.readStream(`customer-${res.body.customer.id}`);
       expect(stream.map((e) => e.type)).toEqual(['CustomerRegistered']);
       expect(stream[0]!.metadata.actor).toMatchObject({ email: ADMIN_EMAIL });
@@ -119,12 +122,14 @@ describe('customers over HTTP', () => {
     });
 
     it('when JPEG and WebP logos are given, then they are accepted by their bytes', async () => {
-      expect((await addCustomer({}, { bytes: JPEG_HEADER, name: 'logo.bin', type: 'application/octet-stream' })).body.customer.logoUrl).toBeTruthy();
-      expect((await addCustomer({}, { bytes: WEBP_HEADER, name: 'logo.webp' })).status).toBe(200);
+      expect((await addCustomer({}, { bytes: JPEG_2X2, name: 'logo.bin', type: 'application/octet-stream' })).body.customer.logoUrl).toBeTruthy();
+      expect((await addCustomer({}, { bytes: WEBP_2X2, name: 'logo.webp' })).status).toBe(200);
     });
 
     it('when the same logo is uploaded for two customers, then it is stored once', async () => {
-      const bytes = Buffer.concat([PNG_1X1, Buffer.from(unique())]);
+      // A picture no other test uploads: one pixel of a random colour.
+      const colour = { r: Math.floor(Math.random() * 256), g: Math.floor(Math.random() * 256), b: Math.floor(Math.random() * 256) };
+      const bytes = await sharp({ create: { width: 1, height: 1, channels: 3, background: colour } }).png().toBuffer();
       const before = await files.count();
       await addCustomer({}, { bytes, name: 'one.png' });
       await addCustomer({}, { bytes, name: 'two.png' });
@@ -168,6 +173,11 @@ describe('customers over HTTP', () => {
       ['a 10 MB image', { bytes: Buffer.concat([PNG_1X1, Buffer.alloc(10 * 1024 * 1024)]), name: 'big.png' }, 'customerLogo must be at most 2 MB'],
       ['a zero-byte file', { bytes: Buffer.alloc(0), name: 'empty.png' }, 'customerLogo is an empty file'],
       ['a path-traversal file name', { bytes: PNG_1X1, name: '../../etc/evil.png' }, 'customerLogo has a file name that is not allowed'],
+      // Issue 8, finding 8: every image is decoded, its size capped.
+      ['JPEG magic followed by HTML', { bytes: JPEG_MAGIC_THEN_HTML, name: 'logo.jpg', type: 'image/jpeg' }, 'customerLogo must be a PNG, JPEG or WebP image'],
+      ['WebP magic followed by HTML', { bytes: WEBP_MAGIC_THEN_HTML, name: 'logo.webp', type: 'image/webp' }, 'customerLogo must be a PNG, JPEG or WebP image'],
+      ['a 20000 × 20000 PNG', { bytes: pngClaiming(20_000, 20_000), name: 'huge.png' }, 'customerLogo must be at most 4096 × 4096 pixels'],
+      ['a header-only 100000 × 100000 PNG', { bytes: pngClaiming(100_000, 100_000), name: 'bomb.png' }, 'customerLogo must be at most 4096 × 4096 pixels'],
     ];
     for (const [what, upload, message] of badLogos) {
       it(`when the logo is ${what}, then 400 and nothing is stored`, async () => {
@@ -177,7 +187,7 @@ describe('customers over HTTP', () => {
 
     it('when two logos are sent, then 400 and neither is kept', async () => {
       const body = form(fields(), logo);
-      body.append('customerLogo', new Blob([new Uint8Array(JPEG_HEADER)], { type: 'image/jpeg' }), 'second.jpg');
+      body.append('customerLogo', new Blob([new Uint8Array(JPEG_2X2)], { type: 'image/jpeg' }), 'second.jpg');
       await spec.when(() => send('POST', '/customer/add', body)).thenNothingStored(400, 'At most 1 file is accepted in the field customerLogo');
     });
   });
@@ -187,7 +197,7 @@ describe('customers over HTTP', () => {
       const oldName = unique('Rename Me Clinic ');
       const newName = unique('Renamed Clinic ');
       const id = await givenCustomer(sharedApprover, oldName);
-      const res = await send('PUT', '/customer/update', form({ ...fields({ customerName: newName }), id }, { bytes: JPEG_HEADER, name: 'new.jpg' }));
+      const res = await send('PUT', '/customer/update', form({ ...fields({ customerName: newName }), id }, { bytes: JPEG_2X2, name: 'new.jpg' }));
       expect(res).toMatchObject({ status: 200, body: { message: 'Customer updated successfully!!', customer: { customerName: newName, version: 3 } } });
       expect(res.headers.get('etag')).toBe('"3"');
       const types = (await t.store.readStream(`customer-${id}`)).map((e) => e.type);
@@ -452,7 +462,7 @@ describe('customers over HTTP', () => {
       const name = unique('Kept Clinic ');
       const id = await givenCustomer(approver, name);
       expect((await approve(id, approver)).status).toBe(200);
-      const res = await send('PUT', '/customer/update', form({ ...fields({ customerName: name, contactInformation: '+1 555 999 0000' }, approver), id }, { bytes: JPEG_HEADER, name: 'x.jpg' }));
+      const res = await send('PUT', '/customer/update', form({ ...fields({ customerName: name, contactInformation: '+1 555 999 0000' }, approver), id }, { bytes: JPEG_2X2, name: 'x.jpg' }));
       expect(res.body.customer.status).toBe('APPROVED');
     });
 

@@ -10,6 +10,11 @@ export interface FilePolicy {
   /** Shown in the refusal: 'a PNG, JPEG or WebP image'. */
   typesInWords: string;
   maxBytes: number;
+  /**
+   * Images: decoded whole (a file that only starts like an image is refused), at most this many pixels each way, and
+   * stored as a fresh encoding of the decoded pixels (no metadata, nothing but the image carried over).
+   */
+  image?: { maxWidth: number; maxHeight: number };
 }
 
 /** An upload written to the staging area, checked against its policy, not yet part of any record. */

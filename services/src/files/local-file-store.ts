@@ -1,10 +1,11 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import type { StoredFile } from '@ifu/contracts';
+import sharp from 'sharp';
 import { Refusal } from '../platform/errors';
 import type { FilePolicy, FileStore, OpenedFile, SignedUrlOptions, StagedFile } from './file-store';
 import { type ContentType, sniff, SNIFF_BYTES } from './sniff';
@@ -101,7 +102,36 @@ export class LocalFileStore implements FileStore {
     }
     out.end();
     await once(out, 'finish');
+    if (policy.image) return this.reencodeImage(path, stagedId, type!, policy, originalName);
     return { stagedId, sha256: hash.digest('hex'), contentType: type!, size, originalName };
+  }
+
+  /**
+   * Decodes a staged image whole and keeps a fresh encoding of its pixels in its place (issue 8, finding 8): a file
+   * with an image's first bytes and anything else after them is refused, and so is one larger than the policy's
+   * dimensions, judged from its header before any pixel is decoded (a decompression bomb never expands).
+   */
+  private async reencodeImage(path: string, stagedId: string, type: ContentType, policy: FilePolicy, originalName: string): Promise<StagedFile> {
+    const { maxWidth, maxHeight } = policy.image!;
+    try {
+      let encoded: Buffer;
+      try {
+        // The header first (no pixel decoded yet), then the pixels, never more of them than the policy allows.
+        const { width, height } = await sharp(path, { limitInputPixels: false }).metadata();
+        if (!width || !height) throw invalid(`${policy.field} must be ${policy.typesInWords}`);
+        if (width > maxWidth || height > maxHeight) throw invalid(`${policy.field} must be at most ${maxWidth} × ${maxHeight} pixels`);
+        const oriented = sharp(path, { limitInputPixels: maxWidth * maxHeight, failOn: 'error' }).rotate();
+        encoded = await (type === 'image/png' ? oriented.png() : type === 'image/jpeg' ? oriented.jpeg({ quality: 90 }) : oriented.webp({ quality: 90 })).toBuffer();
+      } catch (error) {
+        throw error instanceof Refusal ? error : invalid(`${policy.field} must be ${policy.typesInWords}`);
+      }
+      if (encoded.length > policy.maxBytes) throw invalid(`${policy.field} must be at most ${sizeInWords(policy.maxBytes)}`);
+      await writeFile(path, encoded, { mode: 0o640 });
+      return { stagedId, sha256: createHash('sha256').update(encoded).digest('hex'), contentType: type, size: encoded.length, originalName };
+    } catch (error) {
+      await rm(path, { force: true });
+      throw error;
+    }
   }
 
   async commit(staged: StagedFile): Promise<StoredFile> {

@@ -12,6 +12,7 @@ export const filePolicies = (config: Config) => ({
     types: ['image/png', 'image/jpeg', 'image/webp'],
     typesInWords: 'a PNG, JPEG or WebP image',
     maxBytes: config.LOGO_MAX_BYTES,
+    image: { maxWidth: config.IMAGE_MAX_PIXELS, maxHeight: config.IMAGE_MAX_PIXELS },
   }),
   document: (field: string): FilePolicy => ({ field, types: ['application/pdf'], typesInWords: 'a PDF document', maxBytes: config.DOCUMENT_MAX_BYTES }),
 });

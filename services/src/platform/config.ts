@@ -51,6 +51,8 @@ export const ConfigSchema = z
     /** Upload limits in bytes (a customer or document logo; a document PDF). */
     LOGO_MAX_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
     DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+    /** Logos are decoded and re-encoded; at most this many pixels wide and high. */
+    IMAGE_MAX_PIXELS: z.coerce.number().int().min(16).max(16_384).default(4096),
     /** How long a command waits for the read models its answer needs before answering 503. */
     READ_MODEL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** false when a separate projections worker runs them (production topology). */
