@@ -280,22 +280,37 @@ export class ProjectionRunner {
   private async waitForWorker(position: number, wanted: Projection[], timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     let pending = wanted;
-    for (;;) {
-      const stillPending: Projection[] = [];
-      for (const projection of pending) if (!(await this.hasReached(projection, position))) stillPending.push(projection);
-      pending = stillPending;
-      if (pending.length === 0) return;
-      const left = deadline - Date.now();
-      if (left <= 0) throw new ReadModelTimeoutError(position, timeoutMs);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.min(left, 250));
-        const unsubscribe = this.options.onCheckpoint?.(done);
-        function done() {
-          clearTimeout(timer);
-          unsubscribe?.();
-          resolve();
-        }
-      });
+    // Listens before each check: a checkpoint notification that arrives during the check still wakes the wait
+    // (listening after it lost such wake-ups and slept until the poll).
+    let woken = false;
+    let wake: () => void = () => {
+      woken = true;
+    };
+    const unsubscribe = this.options.onCheckpoint?.(() => wake());
+    try {
+      for (;;) {
+        woken = false;
+        const stillPending: Projection[] = [];
+        for (const projection of pending) if (!(await this.hasReached(projection, position))) stillPending.push(projection);
+        pending = stillPending;
+        if (pending.length === 0) return;
+        const left = deadline - Date.now();
+        if (left <= 0) throw new ReadModelTimeoutError(position, timeoutMs);
+        if (woken) continue;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(done, Math.min(left, 250));
+          wake = done;
+          function done() {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+        wake = () => {
+          woken = true;
+        };
+      }
+    } finally {
+      unsubscribe?.();
     }
   }
 

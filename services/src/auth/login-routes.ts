@@ -9,7 +9,7 @@ import {
   VerifyEmailRequest,
   type VerifyEmailResponse,
 } from '@ifu/contracts';
-import { findUserByEmail, findUserById } from '@ifu/projections';
+import { findUserByEmail } from '@ifu/projections';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
@@ -19,6 +19,7 @@ import { guards, issueToken } from './authentication';
 import { loadPasswordHash, verifyPassword } from './password-hashes';
 import { perIpLimit } from './rate-limits';
 import { onCredentials } from './credentials';
+import { offerUnlock } from './unlock';
 import { createSession, revokeSession } from './sessions';
 
 export interface LoginRouteOptions {
@@ -67,7 +68,12 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
     }
     const sessionId = randomUUID();
     const run = ctx.commands.begin(originOf(req, { type: 'user', userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` }));
-    await onCredentials(run, user.id, { type: 'LogIn', passwordMatches, sessionId });
+    try {
+      await onCredentials(run, user.id, { type: 'LogIn', passwordMatches, sessionId, delayBaseMs: ctx.config.LOGIN_DELAY_MS });
+    } catch (failure) {
+      await offerUnlock(ctx, run, user.id, failure);
+      throw failure;
+    }
     await createSession(ctx.db, sessionId, user.id, run.now);
     req.log.info({ userId: user.id, sessionId }, 'login succeeded');
     const body: GetTokenResponse = {
@@ -90,16 +96,10 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
     res.json(body);
   });
 
-  router.get('/user/me', loggedIn, async (req, res) => {
-    const user = await findUserById(ctx.db, req.auth!.userId);
-    if (!user) refuse('session-ended');
-    const body: CurrentUserResponse = {
-      id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      role: user.role,
-    };
+  // The session check already read the account as it is now: no second query.
+  router.get('/user/me', loggedIn, (req, res) => {
+    const user = req.auth!;
+    const body: CurrentUserResponse = { id: user.userId, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
     res.json(body);
   });
 

@@ -12,6 +12,8 @@ import type { Logger } from './logger';
 export interface AuthenticatedUser {
   userId: string;
   email: string;
+  firstName: string;
+  lastName: string;
   name: string;
   role: Role;
   sessionId: string;
