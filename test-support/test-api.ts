@@ -48,6 +48,8 @@ export interface TestApi {
   mails(): Array<{ to: string; subject: string; text: string }>;
   /** The set-password token in the newest mail to `email`. */
   passwordLinkToken(email: string): string;
+  /** The token of the newest link under `path` (e.g. '/user/confirm/') in a mail to `email`. */
+  mailedToken(email: string, path: string): string;
   dispose(): Promise<void>;
 }
 
@@ -69,6 +71,8 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     AUDIT_KEY: TEST_AUDIT_KEY,
+    // Tests make failed attempts back to back; the progressive delay has tests of its own.
+    LOGIN_DELAY_MS: '0',
     ...env,
   });
   const api = await startApi(config, {
@@ -104,6 +108,14 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
   const arrange = () =>
     api.context.commands.begin({ actor: { type: 'system', name: 'test-arrangement' }, correlationId: randomUUID(), ip: null, userAgent: null });
 
+  const mailedToken = (email: string, path: string): string => {
+    const mail = mails()
+      .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && m.text.includes(path))
+      .at(-1);
+    const token = mail?.text.slice(mail.text.indexOf(path) + path.length).match(/^[\w-]+/)?.[0];
+    if (!token) throw new Error(`no ${path} link mailed to ${email}`);
+    return token;
+  };
   const mails = (): Array<{ to: string; subject: string; text: string }> => {
     const dir = join(dataDir, 'mail');
     if (!existsSync(dir)) return [];
@@ -161,11 +173,9 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
     },
     mails,
     passwordLinkToken(email) {
-      const mail = mails().filter((m) => m.to.toLowerCase().includes(email.toLowerCase())).at(-1);
-      const token = mail?.text.match(/\/user\/setpassword\/([\w-]+)/)?.[1];
-      if (!token) throw new Error(`no set-password link mailed to ${email}`);
-      return token;
+      return mailedToken(email, '/user/setpassword/');
     },
+    mailedToken,
     async dispose() {
       await api.stop();
       await store.close();

@@ -25,6 +25,8 @@ export const routes: RouteObject[] = [
       { path: auth.login.path, lazy: page(() => import('./routes/auth/login')) },
       { path: auth.sendRequest.path, lazy: page(() => import('./routes/auth/send-request')) },
       { path: auth.setPassword.path, lazy: page(() => import('./routes/auth/set-password')) },
+      { path: auth.unlock.path, lazy: page(() => import('./routes/auth/unlock')) },
+      { path: auth.confirmChange.path, lazy: page(() => import('./routes/auth/confirm-change')) },
 
       // Logged in (spec §2.2): everything else.
       {

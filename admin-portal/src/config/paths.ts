@@ -12,6 +12,9 @@ export const paths = {
       /** Without a token: the password has expired (spec §2.1). */
       getHref: (token?: string) => (token ? `/user/setpassword/${seg(token)}` : '/user/setpassword/'),
     },
+    /** Emailed links (additions to the spec's screens): lift a lock; accept or confirm a change of email or name. */
+    unlock: { path: '/user/unlock/:token', getHref: (token: string) => `/user/unlock/${seg(token)}` },
+    confirmChange: { path: '/user/confirm/:token', getHref: (token: string) => `/user/confirm/${seg(token)}` },
   },
 
   app: {

@@ -16,6 +16,17 @@ export interface UserAccountRow extends Row {
   created_at: string | Date;
   /** The version of the user's credentials stream applied (password_set_at and last_login_at come from there). */
   credentials_version: number;
+  /** The requested email and names and which of them change, while the user has not accepted or confirmed them. */
+  pending_identity_change: PendingIdentityChange | null;
+}
+
+export interface PendingIdentityChange {
+  email: string;
+  firstName: string;
+  lastName: string;
+  changed: string[];
+  /** After this the request lapses (the row keeps it until something replaces it; readers compare). */
+  expiresAt: string;
 }
 
 /** Staff accounts: login lookups, sessions, the account header, Manage User, approver choices. */
@@ -25,8 +36,9 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
   migrationsDirectory: new URL('./migrations', import.meta.url),
   // Every event of both streams, so that each version column equals its stream's version (the record's ETag).
   handles: [
-    'UserRegistered', 'UserModified', 'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordLinkIssued',
-    'LoginSucceeded', 'LoginFailed', 'CredentialCheckFailed', 'AccountLocked', 'LoggedOut',
+    'UserRegistered', 'UserModified', 'IdentityChangeRequested', 'IdentityChangeAccepted', 'IdentityChangeCancelled',
+    'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordLinkIssued', 'LoginSucceeded', 'LoginFailed',
+    'CredentialCheckFailed', 'AccountLocked', 'UnlockLinkIssued', 'AccountUnlocked', 'LoggedOut',
   ] satisfies UserEvent['type'][],
   rowId: (event) => (event.data as { userId: string }).userId,
   versionColumn: (event) => (event.streamId.startsWith('user-credentials-') ? 'credentials_version' : 'stream_version'),
@@ -49,14 +61,30 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         created_at: recorded.recordedAt,
         stream_version: recorded.streamVersion,
         credentials_version: 0,
+        pending_identity_change: null,
       };
     }
     if (!row) return undefined;
     switch (event.type) {
       case 'UserModified': {
         const d = event.data;
-        return { ...row, email: d.email, first_name: d.firstName, last_name: d.lastName, role: d.role, is_training_completed: d.isTrainingCompleted };
+        const pending = d.via === 'identity-change' ? null : row.pending_identity_change;
+        return {
+          ...row,
+          email: d.email,
+          first_name: d.firstName,
+          last_name: d.lastName,
+          role: d.role,
+          is_training_completed: d.isTrainingCompleted,
+          pending_identity_change: pending,
+        };
       }
+      case 'IdentityChangeRequested': {
+        const { to, changed, expiresAt } = event.data;
+        return { ...row, pending_identity_change: { ...to, changed, expiresAt } };
+      }
+      case 'IdentityChangeCancelled':
+        return { ...row, pending_identity_change: null };
       case 'UserDeactivated':
         return { ...row, user_active: false };
       case 'UserReactivated':

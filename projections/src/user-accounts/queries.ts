@@ -1,5 +1,6 @@
 import type { Role } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
+import type { PendingIdentityChange } from './projection';
 import { type Page, type PageRequest, queryPage } from '../paging';
 
 export interface UserAccount {
@@ -15,6 +16,8 @@ export interface UserAccount {
   lastLoginAt: string | null;
   /** The user stream's version this row shows: the record's ETag. */
   version: number;
+  /** A change of email or name the user has not accepted or confirmed yet. */
+  pendingIdentityChange: PendingIdentityChange | null;
 }
 
 interface Row {
@@ -29,6 +32,7 @@ interface Row {
   password_set_at: Date | string | null;
   last_login_at: Date | string | null;
   stream_version: number;
+  pending_identity_change: PendingIdentityChange | null;
   total?: string | number;
 }
 
@@ -46,6 +50,7 @@ const toAccount = (row: Row): UserAccount => ({
   passwordSetAt: iso(row.password_set_at),
   lastLoginAt: iso(row.last_login_at),
   version: row.stream_version,
+  pendingIdentityChange: row.pending_identity_change ?? null,
 });
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserAccount | undefined> {

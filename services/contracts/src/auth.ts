@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, passwordText, Role } from './common';
+import { emailAddress, emailedToken, passwordText, Role } from './common';
 
 /** Business constants of the login slice (spec §9, architecture §6). */
 export const SESSION_INACTIVITY_MS = 600_000;
@@ -52,3 +52,14 @@ export const CurrentUserResponse = z.object({
   role: Role,
 });
 export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
+
+/** The owner lifts a lock with the emailed link (issue 8, finding 11). */
+export const UNLOCK_MESSAGES = {
+  unlocked: 'Your account is unlocked. You can log in again.',
+} as const;
+
+/** POST /user/unlock { token } (an addition to the spec's calls). */
+export const UnlockRequest = z.object({
+  token: emailedToken(),
+});
+export type UnlockRequest = z.infer<typeof UnlockRequest>;

@@ -78,3 +78,10 @@ export const ListQuery = z.object({
   search: z.string().max(100, 'must be at most 100 characters').optional(),
 });
 export type ListQuery = z.input<typeof ListQuery>;
+
+/** The token of an emailed link (set password, unlock, confirm a change): bounded before anything looks it up. */
+export const emailedToken = () =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'must be a string') })
+    .min(1, { message: 'token is required', abort: true })
+    .max(200, 'token is not valid');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, passwordText, requiredText } from './common';
+import { emailAddress, emailedToken, passwordText, requiredText } from './common';
 
 /** Spec §5 and §8 texts of the password screens. */
 export const PASSWORD_MESSAGES = {
@@ -27,10 +27,7 @@ export const ForgotPasswordRequest = z.object({ email: emailAddress('email') });
 
 /** POST /user/set/password (spec §3: token, password). */
 export const SetPasswordRequest = z.object({
-  token: z
-    .string({ error: (issue) => (issue.input === undefined ? 'token is required' : 'must be a string') })
-    .min(1, { message: 'token is required', abort: true })
-    .max(200, 'token is not valid'),
+  token: emailedToken(),
   password: passwordText(PASSWORD_MESSAGES.enterNewPassword),
 });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;

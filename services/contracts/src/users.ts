@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, emailField, ListQuery, looksLikeNumber, requiredString, requiredText, Role } from './common';
+import { emailAddress, emailedToken, emailField, ListQuery, looksLikeNumber, requiredString, requiredText, Role } from './common';
 import { DeactivationCredentials } from './signatures';
 
 /** Spec §5 texts of the user form, shared by the portal's form and the server's answers. */
@@ -81,6 +81,8 @@ export const UserListItem = z.object({
   status: UserStatus,
   /** The user stream's version: send it back as If-Match with a change to this user. */
   version: z.number().int().optional(),
+  /** A change of email or name waiting for the user to accept or confirm it (it takes effect only then). */
+  pendingIdentityChange: z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), changed: z.array(z.string()) }).nullable().optional(),
 });
 export type UserListItem = z.infer<typeof UserListItem>;
 
@@ -98,6 +100,20 @@ export type UserListResponse = z.infer<typeof UserListResponse>;
 
 export const UserMutationResponse = z.object({ message: z.string(), user: UserListItem.optional() });
 export type UserMutationResponse = z.infer<typeof UserMutationResponse>;
+
+/** Spec §8 and our own texts of an identity change (issue 8, finding 2). */
+export const IDENTITY_CHANGE_MESSAGES = {
+  requested: 'User updated successfully!! The change of email or name takes effect once the user accepts it from their mailbox.',
+  accepted: 'Change accepted. To finish, confirm the new address with the link just sent to it.',
+  applied: 'Your account details are changed.',
+  emailChanged: 'Your account now uses its new email address. Log in with it.',
+} as const;
+
+/** POST /user/confirm/change { token }: accepts (from the current address) or confirms (from the new one) a change. */
+export const ConfirmChangeRequest = z.object({
+  token: emailedToken(),
+});
+export type ConfirmChangeRequest = z.infer<typeof ConfirmChangeRequest>;
 
 /** POST /user/notify/admin: asks every active ADMIN for access (unknown email) or activation (inactive user). */
 export const NotifyAdminRequest = z.object({ email: emailAddress('email') });

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { type CredentialEvent, credentialsStreamId, type PasswordLinkPurpose, type UserEvent, userStreamId } from '@ifu/contracts';
 import type { CommandRun, Decider, Decision } from '../platform/command-pipeline';
-import { type PlainErrorCode, plainRejection } from '../platform/errors';
+import { type PlainErrorCode, plainRejection, Refusal } from '../platform/errors';
 import { userDecider } from '../users/decider';
 import { type CredentialDecision, decideCredentials, decideLogin, type LoginRejection } from '../users/login';
 import { evolve, initialUserState, PASSWORD_LINK_LIFETIME_MS, type UserState } from '../users/user';
@@ -10,9 +11,19 @@ export type AccountFacts = Pick<UserState, 'exists' | 'userId' | 'userActive' | 
 
 export type Purpose = 'login' | 'change-password' | 'signature';
 
+/** Where a check comes from and how long failures make the next attempt wait (users/login.ts). */
+interface Attempt {
+  source?: string;
+  delayBaseMs?: number;
+}
+
 export type CredentialsCommand =
-  | { type: 'LogIn'; account: AccountFacts; passwordMatches: boolean; sessionId: string; now: Date }
-  | { type: 'CheckCredentials'; account: AccountFacts; purpose: Purpose; passwordMatches: boolean; now: Date }
+  | ({ type: 'LogIn'; account: AccountFacts; passwordMatches: boolean; sessionId: string; now: Date } & Attempt)
+  | ({ type: 'CheckCredentials'; account: AccountFacts; purpose: Purpose; passwordMatches: boolean; now: Date } & Attempt)
+  /** The owner's unlock link goes out when the whole account was locked. */
+  | { type: 'IssueUnlockLink'; account: AccountFacts; now: Date }
+  /** The owner lifts every lock through that link. */
+  | { type: 'Unlock'; account: AccountFacts; now: Date }
   | { type: 'LogOut'; account: AccountFacts; sessionId: string; now: Date }
   /** 'change': after the current password was checked. Only an active account gets a password. */
   | { type: 'SetPassword'; account: AccountFacts; via: 'set-password-link' | 'bootstrap' | 'change'; now: Date }
@@ -22,8 +33,14 @@ export type CredentialsCommand =
 /** A second link request within this time sends no second mail (the first link still works). */
 export const RESEND_LINK_AFTER_MS = 60_000;
 
+/** A set-password or unlock link works for 24 hours. */
+const LINK_LIFETIME_MS = PASSWORD_LINK_LIFETIME_MS;
+
+/** The caller's address as the lockout keys it: a hash, so the credentials stream holds no address in the clear. */
+export const sourceOf = (ip: string | null) => (ip ? createHash('sha256').update(`ifu source\n${ip}`).digest('hex').slice(0, 16) : undefined);
+
 /** What each kind of check answers when it fails (the lockout itself is the same for all). */
-const REFUSALS: Record<Purpose, Record<Exclude<LoginRejection['reason'], 'account-locked'>, PlainErrorCode>> = {
+const REFUSALS: Record<Purpose, Record<Exclude<LoginRejection['reason'], 'account-locked' | 'too-soon'>, PlainErrorCode>> = {
   login: { 'unknown-or-inactive': 'authentication-failure', 'wrong-password': 'authentication-failure', 'password-expired': 'password-expired' },
   'change-password': { 'unknown-or-inactive': 'current-password-wrong', 'wrong-password': 'current-password-wrong', 'password-expired': 'current-password-wrong' },
   signature: { 'unknown-or-inactive': 'signature-refused', 'wrong-password': 'signature-refused', 'password-expired': 'signature-refused' },
@@ -34,6 +51,7 @@ function asDecision(decided: CredentialDecision, purpose: Purpose): Decision<Cre
   const rejection = decided.rejection;
   if (!rejection) return { events };
   if (rejection.reason === 'account-locked') return { events, rejection: { code: 'account-locked', lockedUntil: rejection.lockedUntil } };
+  if (rejection.reason === 'too-soon') return { events, rejection: { code: 'too-soon', retryAt: rejection.retryAt } };
   return { events, rejection: plainRejection(REFUSALS[purpose][rejection.reason]) };
 }
 
@@ -52,10 +70,23 @@ export const credentialsDecider: Decider<CredentialsCommand, CredentialEvent, Us
     const current = { ...state, ...command.account, passwordSetAt: state.passwordSetAt ?? command.account.passwordSetAt };
     const active = current.exists && current.userActive && !current.isDeleted;
     switch (command.type) {
-      case 'LogIn':
-        return asDecision(decideLogin(current, { type: 'LogIn', passwordMatches: command.passwordMatches, sessionId: command.sessionId, now: command.now }), 'login');
-      case 'CheckCredentials':
-        return asDecision(decideCredentials(current, { type: 'CheckCredentials', purpose: command.purpose, passwordMatches: command.passwordMatches, now: command.now }), command.purpose);
+      case 'LogIn': {
+        const { account: _account, ...login } = command;
+        return asDecision(decideLogin(current, login), 'login');
+      }
+      case 'CheckCredentials': {
+        const { account: _account, ...check } = command;
+        return asDecision(decideCredentials(current, check), command.purpose);
+      }
+      case 'IssueUnlockLink': {
+        const accountLocked = current.lockedUntil !== null && Date.parse(current.lockedUntil) > command.now.getTime();
+        if (!active || !accountLocked) return { events: [] };
+        const expiresAt = new Date(command.now.getTime() + LINK_LIFETIME_MS).toISOString();
+        return { events: [{ type: 'UnlockLinkIssued', data: { userId: current.userId, issuedAt: command.now.toISOString(), expiresAt } }] };
+      }
+      case 'Unlock':
+        if (!active) return { events: [], rejection: { code: 'unlock-link-invalid' } };
+        return { events: [{ type: 'AccountUnlocked', data: { userId: current.userId, at: command.now.toISOString() } }] };
       case 'LogOut':
         if (!current.exists) return { events: [] };
         return { events: [{ type: 'LoggedOut', data: { userId: current.userId, sessionId: command.sessionId, at: command.now.toISOString() } }] };
@@ -66,7 +97,7 @@ export const credentialsDecider: Decider<CredentialsCommand, CredentialEvent, Us
         if (!active) return { events: [] };
         const recent = current.lastLinkIssuedAt !== null && command.now.getTime() - Date.parse(current.lastLinkIssuedAt) < RESEND_LINK_AFTER_MS;
         if (recent) return { events: [] };
-        const expiresAt = new Date(command.now.getTime() + PASSWORD_LINK_LIFETIME_MS).toISOString();
+        const expiresAt = new Date(command.now.getTime() + LINK_LIFETIME_MS).toISOString();
         return {
           events: [{ type: 'PasswordLinkIssued', data: { userId: current.userId, purpose: command.purpose, expiresAt, issuedAt: command.now.toISOString() } }],
         };
@@ -92,24 +123,31 @@ export const accountFacts = ({ exists, userId, userActive, isDeleted, passwordSe
   passwordSetAt,
 });
 
-type WithoutAccount<C> = C extends unknown ? Omit<C, 'account' | 'now'> : never;
+type WithoutAccount<C> = C extends unknown ? Omit<C, 'account' | 'now' | 'source'> : never;
 
 /**
- * A step of a command on a user's credentials: the account's facts loaded from its own stream, the decision made
- * on the credentials stream; refusals (recorded first where they count toward lockout) are thrown. Returns the
- * account (for a signer's name and role) and the step's events.
+ * A step of a command on a user's credentials: the account's facts loaded from its own stream, the caller's address
+ * (hashed) from the command's metadata, the decision made on the credentials stream; refusals (recorded first where
+ * they count toward lockout) are thrown. Returns the account (for a signer's name and role) and the step's events.
  */
 export async function onCredentials(run: CommandRun, userId: string, command: WithoutAccount<CredentialsCommand>) {
   const account = await loadAccount(run, userId);
   const { events } = await run.execute({
     stream: credentialsStreamId(userId),
     decider: credentialsDecider,
-    command: { ...command, account: accountFacts(account), now: run.now } as CredentialsCommand,
+    command: { ...command, account: accountFacts(account), now: run.now, source: sourceOf(run.metadata.ip) } as CredentialsCommand,
   });
   return { account, events };
 }
 
-/** A step: a credential check of `purpose`, recorded when it fails (toward lockout); throws the refusal. */
-export async function checkCredentials(run: CommandRun, userId: string, purpose: Purpose, passwordMatches: boolean): Promise<UserState> {
-  return (await onCredentials(run, userId, { type: 'CheckCredentials', purpose, passwordMatches })).account;
+/** A failure's refusal, after its events: true when they locked the whole account (its owner gets an unlock link). */
+export const lockedWholeAccount = (error: unknown) =>
+  error instanceof Refusal && error.recorded.some((event) => event.type === 'AccountLocked' && (event.data as { source?: string }).source === undefined);
+
+/**
+ * A step: a credential check of `purpose`, recorded when it fails (toward lockout); throws the refusal. `delayBaseMs`
+ * is the progressive delay's first step (LOGIN_DELAY_MS).
+ */
+export async function checkCredentials(run: CommandRun, userId: string, purpose: Purpose, passwordMatches: boolean, delayBaseMs = 0): Promise<UserState> {
+  return (await onCredentials(run, userId, { type: 'CheckCredentials', purpose, passwordMatches, delayBaseMs })).account;
 }

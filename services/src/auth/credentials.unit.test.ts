@@ -114,4 +114,48 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
     const { decision } = spec.given().when({ type: 'LogIn', account, passwordMatches: true, sessionId: 's-1', now });
     expect(decision.rejection).toBeUndefined();
   });
+
+  describe('lockout by address, delays and the owner\'s unlock (issue 8, finding 11)', () => {
+    const failedFrom = (source: string, n: number, sourceFailures = n, at = now): CredentialEvent => ({
+      type: 'LoginFailed',
+      data: { userId, at: at.toISOString(), reason: 'wrong-password', consecutiveFailures: n, source, sourceFailures },
+    });
+    const login = (source: string, passwordMatches: boolean, when = now, delayBaseMs = 0) =>
+      ({ type: 'LogIn' as const, account, passwordMatches, sessionId: 's-1', now: when, source, delayBaseMs });
+
+    it('when one address fails for the fifth time, then that address alone is locked', () => {
+      const { decision } = spec.given(...[1, 2, 3, 4].map((n) => failedFrom('aaa', n))).when(login('aaa', false));
+      expect(decision.events.at(-1)).toMatchObject({ type: 'AccountLocked', data: { source: 'aaa', failures: 5 } });
+      const locked = [...[1, 2, 3, 4].map((n) => failedFrom('aaa', n)), ...(decision.events as CredentialEvent[])];
+      expect(spec.given(...locked).when(login('aaa', true)).decision.rejection).toMatchObject({ code: 'account-locked' });
+      expect(spec.given(...locked).when(login('bbb', true)).decision.rejection).toBeUndefined();
+    });
+
+    it('when the twentieth recent failure comes from the third address, then the whole account locks', () => {
+      const earlier = Array.from({ length: 19 }, (_, i) => failedFrom(['aaa', 'bbb', 'ccc'][i % 3]!, i + 1, Math.floor(i / 3) + 1));
+      const { decision } = spec.given(...earlier).when(login('ccc', false));
+      expect(decision.events.at(-1)).toMatchObject({ type: 'AccountLocked', data: { failures: 20 } });
+      expect((decision.events.at(-1)!.data as { source?: string }).source).toBeUndefined();
+    });
+
+    it('when an attempt comes before the delay after a failure is over, then it is refused without a look at the password', () => {
+      spec.given(failedFrom('aaa', 1)).when(login('aaa', true, new Date(now.getTime() + 999), 1000)).thenRefuses({
+        code: 'too-soon',
+        retryAt: new Date(now.getTime() + 1000).toISOString(),
+      });
+      expect(spec.given(failedFrom('aaa', 1)).when(login('aaa', true, new Date(now.getTime() + 1000), 1000)).decision.rejection).toBeUndefined();
+      // The second failure doubles the wait.
+      expect(spec.given(failedFrom('aaa', 1), failedFrom('aaa', 2)).when(login('aaa', true, new Date(now.getTime() + 1999), 1000)).decision.rejection).toMatchObject({ code: 'too-soon' });
+    });
+
+    it('when the whole account is locked, then the owner may be sent an unlock link, and unlocking lifts every lock', () => {
+      const wholeLock: CredentialEvent = { type: 'AccountLocked', data: { userId, at: now.toISOString(), lockedUntil: new Date(now.getTime() + 900_000).toISOString(), failures: 20 } };
+      const sourceLock: CredentialEvent = { type: 'AccountLocked', data: { userId, at: now.toISOString(), lockedUntil: new Date(now.getTime() + 900_000).toISOString(), failures: 5, source: 'aaa' } };
+      expect(spec.given(wholeLock).when({ type: 'IssueUnlockLink', account, now }).decision.events.map((e) => e.type)).toEqual(['UnlockLinkIssued']);
+      spec.given(sourceLock).when({ type: 'IssueUnlockLink', account, now }).thenNothing();
+      const unlocked: CredentialEvent = { type: 'AccountUnlocked', data: { userId, at: now.toISOString() } };
+      spec.given(wholeLock, sourceLock).when({ type: 'Unlock', account, now }).then([unlocked]);
+      expect(spec.given(wholeLock, sourceLock, unlocked).when(login('aaa', true)).decision.rejection).toBeUndefined();
+    });
+  });
 });

@@ -1,10 +1,12 @@
 import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Feature } from '../platform/feature';
+import { Router } from 'express';
 import { loginRoutes } from './login-routes';
+import { unlockRoutes } from './unlock';
 
 /** Login, sessions, the authentication middleware, lockout and rate limits. */
 export const authFeature: Feature = {
   name: 'auth',
-  routes: (ctx, composition) => loginRoutes(ctx, composition),
+  routes: (ctx, composition) => Router().use(loginRoutes(ctx, composition), unlockRoutes(ctx)),
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),
 };

@@ -200,7 +200,7 @@ export class CommandRun {
           await this.snapshots.save(step.stream, this.snapshots.keyOf(step.decider as Decider<never, DomainEvent, unknown>), version + decision.events.length, next);
         }
       }
-      if (decision.rejection) throw new Refusal(decision.rejection);
+      if (decision.rejection) throw new Refusal(decision.rejection, decision.events);
       return { state: next, version: version + decision.events.length, events: decision.events };
     }
   }

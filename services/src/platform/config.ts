@@ -53,6 +53,11 @@ export const ConfigSchema = z
     DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
     /** Logos are decoded and re-encoded; at most this many pixels wide and high. */
     IMAGE_MAX_PIXELS: z.coerce.number().int().min(16).max(16_384).default(4096),
+    /**
+     * The progressive delay after a failed password (per caller address, and per account once several addresses
+     * guess): the next attempt waits this long, then twice as long after each further failure, up to a minute.
+     */
+    LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** How long a command waits for the read models its answer needs before answering 503. */
     READ_MODEL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** false when a separate projections worker runs them (production topology). */

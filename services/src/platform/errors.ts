@@ -41,6 +41,8 @@ export const ERRORS = {
   'authentication-failure': entry(401, 'Authentication failure'),
   'account-locked': entry<{ lockedUntil: string }>(423, lockedUntil),
   'password-expired': entry(403, "Your password has expired. Use 'Forgot Password?' to set a new one."),
+  'too-soon': entry<{ retryAt: string }>(429, (d) => `Too many failed attempts. Try again after ${d.retryAt.slice(11, 19)} UTC.`),
+  'unlock-link-invalid': entry(400, 'This unlock link is not valid any more.'),
 
   // ---- re-entered credentials (signatures/, change password): 403, never 401, which would log the browser out
   'signature-refused': entry(403, 'Signature refused: enter your own username and password.'),
@@ -61,6 +63,7 @@ export const ERRORS = {
   'last-admin-deactivation': entry(409, 'The last active ADMIN cannot be deactivated'),
   'last-admin-demotion': entry(409, 'The last active ADMIN cannot lose the ADMIN role'),
   'account-already-active': entry(409, 'This account is already active. Log in instead.'),
+  'identity-change-invalid': entry(400, 'This confirmation link is not valid any more.'),
 
   // ---- customers (customers/)
   'customer-exists': entry(409, 'A customer with this id already exists'),
@@ -94,7 +97,11 @@ export const plainRejection = (code: PlainErrorCode) => ({ code }) as Rejection;
 
 /** The thrown form of a rejection: caught by the one error handler. */
 export class Refusal extends Error {
-  constructor(readonly rejection: Rejection) {
+  constructor(
+    readonly rejection: Rejection,
+    /** What the refused decision still recorded (a failed credential check, a lock). */
+    readonly recorded: ReadonlyArray<{ type: string; data: object }> = [],
+  ) {
     super(describeRejection(rejection).message);
     this.name = 'Refusal';
   }

@@ -65,17 +65,38 @@ export async function claim<C extends string, R extends string>(
   ownerId: string,
   ownerExists: (holderId: string) => Promise<boolean>,
 ): Promise<void> {
-  await run.execute({
-    stream: kind.streamOf(value),
-    decider: claimDecider(kind),
-    command: async (state) => ({
-      type: 'Claim' as const,
-      value,
-      ownerId,
-      holderGone: state.holder !== undefined && state.holder !== ownerId && !(await ownerExists(state.holder)),
-    }),
-  });
+  await run.execute(claimStep(kind, value, ownerId, ownerExists));
 }
+
+/**
+ * Refuses with the kind's code when `value` belongs to someone else, without claiming it: for a change that is only
+ * asked for now and claims the value when it takes effect (a user's new address, confirmed from itself).
+ */
+export async function checkClaimable<C extends string, R extends string>(
+  run: CommandRun,
+  kind: UniqueKind<C, R>,
+  value: string,
+  ownerId: string,
+  ownerExists: (holderId: string) => Promise<boolean>,
+): Promise<void> {
+  await run.check(claimStep(kind, value, ownerId, ownerExists));
+}
+
+const claimStep = <C extends string, R extends string>(
+  kind: UniqueKind<C, R>,
+  value: string,
+  ownerId: string,
+  ownerExists: (holderId: string) => Promise<boolean>,
+) => ({
+  stream: kind.streamOf(value),
+  decider: claimDecider(kind),
+  command: async (state: { holder?: string }) => ({
+    type: 'Claim' as const,
+    value,
+    ownerId,
+    holderGone: state.holder !== undefined && state.holder !== ownerId && !(await ownerExists(state.holder)),
+  }),
+});
 
 /** A step of a command: give `value` up after its owner moved to another one. */
 export async function release<C extends string, R extends string>(run: CommandRun, kind: UniqueKind<C, R>, value: string, ownerId: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Role, Signature, SignatureCredentials, SignatureMeaning } from '@ifu/contracts';
 import { loadPasswordHash, verifyPassword } from '../auth/password-hashes';
 import { checkCredentials } from '../auth/credentials';
+import { offerUnlock } from '../auth/unlock';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun, Decider, DomainEvent } from '../platform/command-pipeline';
 
@@ -34,7 +35,13 @@ export async function sign(
   const { signer, credentials, meaning, subject } = request;
   const ownUsername = credentials.username.trim().toLowerCase() === signer.email.toLowerCase();
   const passwordMatches = (await verifyPassword(await loadPasswordHash(ctx.db, signer.userId), credentials.password)) && ownUsername;
-  const state = await checkCredentials(run, signer.userId, 'signature', passwordMatches);
+  let state;
+  try {
+    state = await checkCredentials(run, signer.userId, 'signature', passwordMatches, ctx.config.LOGIN_DELAY_MS);
+  } catch (failure) {
+    await offerUnlock(ctx, run, signer.userId, failure);
+    throw failure;
+  }
   const version = subject.seenVersion ?? (await run.load(subject.stream, subject.decider)).version;
   return {
     signature: {

@@ -17,6 +17,12 @@ export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | Acc
     SystemBootstrapped: () => ({ action: 'Created the first administrator' }),
     UserRegistered: (d) => ({ action: `Added user (${d.role})`, subjectName: name(d) }),
     UserModified: (d) => ({ action: `Updated user: ${changedFields(d.changed)}`, subjectName: name(d) }),
+    IdentityChangeRequested: (d) => ({
+      action: `Asked to change ${changedFields(d.changed)}${d.needsAcceptance ? ' (waits for the user to accept)' : ' (waits for the new address to be confirmed)'}`,
+      subjectName: name(d.to),
+    }),
+    IdentityChangeAccepted: () => ({ action: 'Accepted the change of email or name from the current address' }),
+    IdentityChangeCancelled: () => ({ action: 'Withdrew a change of email or name (a newer one replaced it)' }),
     UserDeactivated: () => ({ action: 'Deactivated user' }),
     UserReactivated: () => ({ action: 'Reactivated user' }),
     PasswordLinkIssued: (d) => ({ action: `Emailed a set-password link (${d.purpose})` }),
@@ -24,7 +30,13 @@ export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | Acc
     LoginSucceeded: () => ({ action: 'Logged in' }),
     LoginFailed: (d) => ({ action: `Login refused (${d.reason})` }),
     CredentialCheckFailed: (d) => ({ action: `Credentials refused for ${d.purpose} (${d.reason})` }),
-    AccountLocked: (d) => ({ action: `Locked account after ${d.failures} failed attempts, until ${d.lockedUntil}` }),
+    AccountLocked: (d) => ({
+      action: d.source
+        ? `Locked out one address after ${d.failures} failed attempts, until ${d.lockedUntil}`
+        : `Locked account after ${d.failures} failed attempts, until ${d.lockedUntil}`,
+    }),
+    UnlockLinkIssued: () => ({ action: 'Emailed the owner a link to unlock the account' }),
+    AccountUnlocked: () => ({ action: 'Unlocked the account through the emailed link' }),
     LoggedOut: () => ({ action: 'Logged out' }),
     EmailClaimed: (d) => ({ action: 'Reserved email address', subjectName: d.email }),
     EmailReleased: (d) => ({ action: 'Released email address', subjectName: d.email }),

@@ -1,12 +1,21 @@
 import type { UserEvent } from '@ifu/contracts';
 import type { Decider, Decision } from '../platform/command-pipeline';
-import { type DeactivateUser, decideDeactivate, decideModify, decideRegister, type ModifyUser, type RegisterUser, type UserAdminDecision } from './user-admin';
+import {
+  type AcceptIdentityChange,
+  type ConfirmNewEmail,
+  type DeactivateUser,
+  decideAcceptIdentityChange,
+  decideConfirmNewEmail,
+  decideDeactivate,
+  decideModify,
+  decideRegister,
+  type ModifyUser,
+  type RegisterUser,
+  type UserAdminDecision,
+} from './user-admin';
 import { initialUserState, evolve, type UserState } from './user';
 
-export type UserCommand =
-  | RegisterUser
-  | ModifyUser
-  | DeactivateUser;
+export type UserCommand = RegisterUser | ModifyUser | DeactivateUser | AcceptIdentityChange | ConfirmNewEmail;
 
 const adminDecision = (decided: UserAdminDecision): Decision<UserEvent> =>
   decided.rejection ? { events: [], rejection: { code: decided.rejection } } : { events: decided.events };
@@ -27,6 +36,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return adminDecision(decideModify(state, command));
       case 'DeactivateUser':
         return adminDecision(decideDeactivate(state, command));
+      case 'AcceptIdentityChange':
+        return adminDecision(decideAcceptIdentityChange(state, command));
+      case 'ConfirmNewEmail':
+        return adminDecision(decideConfirmNewEmail(state, command));
       default: {
         const unhandled: never = command;
         return unhandled;

@@ -1,7 +1,7 @@
 import { emailClaimStreamId, userStreamId } from '@ifu/contracts';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
-import { claim, release, type UniqueKind } from '../platform/unique-claims';
+import { checkClaimable, claim, release, type UniqueKind } from '../platform/unique-claims';
 
 /** `user-email-<lowercased email>`: one user per address, case-insensitive. */
 export const userEmail: UniqueKind<'EmailClaimed', 'EmailReleased'> = {
@@ -14,9 +14,16 @@ export const userEmail: UniqueKind<'EmailClaimed', 'EmailReleased'> = {
   takenCode: 'email-taken',
 };
 
+/** Whether a current holder's user record exists (a claim left by a creation that failed does not block). */
+const holderExists = (ctx: AppContext) => async (holder: string) => (await ctx.store.readStream(userStreamId(holder))).length > 0;
+
 /** A step: makes `email` belong to `userId`, or refuses with 409 when another user holds it. */
 export const claimEmail = (ctx: AppContext, run: CommandRun, email: string, userId: string) =>
-  claim(run, userEmail, email, userId, async (holder) => (await ctx.store.readStream(userStreamId(holder))).length > 0);
+  claim(run, userEmail, email, userId, holderExists(ctx));
+
+/** Refuses with 409 when another user holds `email`, claiming nothing (a change of address asked for, not yet made). */
+export const checkEmailFree = (ctx: AppContext, run: CommandRun, email: string, userId: string) =>
+  checkClaimable(run, userEmail, email, userId, holderExists(ctx));
 
 /** A step: gives an address up after its user changed to another one. */
 export const releaseEmail = (run: CommandRun, email: string, userId: string) => release(run, userEmail, email, userId);

@@ -3,6 +3,7 @@ import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Feature } from '../platform/feature';
 import { accessRequestRoutes } from './access-requests';
 import { usersVocabulary } from './audit';
+import { identityChangeRoutes } from './identity-change';
 import { passwordRoutes } from './password-routes';
 import { userAdminRoutes } from './user-admin-routes';
 
@@ -14,6 +15,7 @@ export const usersFeature: Feature = {
       passwordRoutes(ctx, { rateLimit: composition.loginRateLimit }),
       accessRequestRoutes(ctx, { rateLimit: composition.notifyAdminRateLimit }),
       userAdminRoutes(ctx),
+      identityChangeRoutes(ctx),
     ),
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),
   audit: usersVocabulary,

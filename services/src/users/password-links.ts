@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PasswordLinkPurpose } from '@ifu/contracts';
+import type { Queryable } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { onCredentials } from '../auth/credentials';
@@ -30,14 +31,7 @@ export async function issuePasswordLink(ctx: AppContext, run: CommandRun, userId
   const { events, account: state } = await onCredentials(run, userId, { type: 'IssuePasswordLink', purpose });
   const issued = events.find((event) => event.type === 'PasswordLinkIssued');
   if (!issued) return false;
-  const token = randomBytes(32).toString('base64url');
-  await ctx.db.transaction(async (tx) => {
-    await tx.query('UPDATE password_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, run.now.toISOString()]);
-    await tx.query(
-      'INSERT INTO password_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
-      [hashToken(token), userId, purpose, run.now.toISOString(), issued.data.expiresAt],
-    );
-  });
+  const token = await storeToken(ctx, userId, purpose, SET_PASSWORD_PURPOSES, run.now, issued.data.expiresAt);
   const link = `${ctx.config.PUBLIC_ADMIN_URL}/user/setpassword/${token}`;
   const { subject, intro } = MAIL[purpose];
   await ctx.mailer.send({
@@ -58,20 +52,42 @@ export async function issuePasswordLink(ctx: AppContext, run: CommandRun, userId
   return true;
 }
 
-/** The user a valid, unused, unexpired token belongs to, or undefined. Does not use the token up. */
-export async function findTokenUser(ctx: AppContext, token: string, now: Date): Promise<string | undefined> {
+/** What a token opens: setting a password, or lifting a lock. A token only works for its own purpose. */
+export const SET_PASSWORD_PURPOSES: readonly string[] = ['new-user', 'reset', 'expired'];
+export const UNLOCK_PURPOSES: readonly string[] = ['unlock'];
+
+/** Stores a new emailed token of `purpose` (only its hash); older unused tokens of the same purposes stop working. */
+export async function storeToken(ctx: AppContext, userId: string, purpose: string, voids: readonly string[], now: Date, expiresAt: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await ctx.db.transaction(async (tx) => {
+    await voidTokens({ db: tx }, userId, voids, now);
+    await tx.query(
+      'INSERT INTO password_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
+      [hashToken(token), userId, purpose, now.toISOString(), expiresAt],
+    );
+  });
+  return token;
+}
+
+/** The user a valid, unused, unexpired token of one of `purposes` belongs to, or undefined. Does not use it up. */
+export async function findTokenUser(ctx: AppContext, token: string, now: Date, purposes: readonly string[] = SET_PASSWORD_PURPOSES): Promise<string | undefined> {
   const { rows } = await ctx.db.query<{ user_id: string }>(
-    'SELECT user_id FROM password_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
-    [hashToken(token), now.toISOString()],
+    'SELECT user_id FROM password_tokens WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 AND purpose = ANY($3)',
+    [hashToken(token), now.toISOString(), purposes],
   );
   return rows[0]?.user_id;
 }
 
 /** Uses a token up; false when it was already used (two submissions racing). */
-export async function consumeToken(ctx: AppContext, token: string, now: Date): Promise<boolean> {
+export async function consumeToken(ctx: AppContext, token: string, now: Date, purposes: readonly string[] = SET_PASSWORD_PURPOSES): Promise<boolean> {
   const result = await ctx.db.query(
-    'UPDATE password_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
-    [hashToken(token), now.toISOString()],
+    'UPDATE password_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 AND purpose = ANY($3)',
+    [hashToken(token), now.toISOString(), purposes],
   );
   return result.rowCount === 1;
+}
+
+/** Voids every unused token of `purposes` of a user (the address they were mailed to is not the account's any more). */
+export async function voidTokens(ctx: { db: Queryable }, userId: string, purposes: readonly string[], now: Date): Promise<void> {
+  await ctx.db.query('UPDATE password_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL AND purpose = ANY($3)', [userId, now.toISOString(), purposes]);
 }

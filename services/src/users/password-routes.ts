@@ -11,6 +11,7 @@ import { guards } from '../auth/authentication';
 import { hashPassword, loadPasswordHash, storePasswordHash, verifyPassword } from '../auth/password-hashes';
 import { perIpLimit } from '../auth/rate-limits';
 import { checkCredentials, onCredentials } from '../auth/credentials';
+import { offerUnlock } from '../auth/unlock';
 import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
@@ -73,7 +74,12 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     const newHash = await hashPassword(newPassword);
     const run = ctx.commands.begin(originOf(req));
     // The current password is a re-entered credential: a wrong one counts toward lockout like a failed login.
-    await checkCredentials(run, auth.userId, 'change-password', passwordMatches);
+    try {
+      await checkCredentials(run, auth.userId, 'change-password', passwordMatches, ctx.config.LOGIN_DELAY_MS);
+    } catch (failure) {
+      await offerUnlock(ctx, run, auth.userId, failure);
+      throw failure;
+    }
     await onCredentials(run, auth.userId, { type: 'SetPassword', via: 'change' });
     await storePasswordHash(ctx.db, auth.userId, newHash, run.now.toISOString());
     await revokeOtherSessions(ctx.db, auth.userId, auth.sessionId, run.now, 'password-changed');

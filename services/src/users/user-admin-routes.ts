@@ -4,6 +4,7 @@ import {
   AddUserRequest,
   type ApproverListResponse,
   DeleteUserRequest,
+  IDENTITY_CHANGE_MESSAGES,
   ModifyUserRequest,
   USER_MESSAGES,
   type UserListItem,
@@ -20,7 +21,8 @@ import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import { sign } from '../signatures/signatures';
 import { userDecider } from './decider';
-import { claimEmail, releaseEmail } from './email-claims';
+import { checkEmailFree, claimEmail } from './email-claims';
+import { mailIdentityChange } from './identity-change';
 import { issuePasswordLink } from './password-links';
 import { isPasswordActive } from './password-policy';
 
@@ -41,8 +43,15 @@ export function toUserListItem(user: UserAccount, now: Date): UserListItem {
     passwordSetDate: user.passwordSetAt,
     status: active ? 'ACTIVE' : 'INACTIVE',
     version: user.version,
+    pendingIdentityChange: livePendingChange(user, now),
   };
 }
+
+const livePendingChange = (user: UserAccount, now: Date) => {
+  const pending = user.pendingIdentityChange;
+  if (!pending || Date.parse(pending.expiresAt) <= now.getTime()) return null;
+  return { email: pending.email, firstName: pending.firstName, lastName: pending.lastName, changed: pending.changed };
+};
 
 /**
  * Runs changes that can affect who is an active ADMIN one at a time, so two admins deactivating or demoting each
@@ -131,15 +140,15 @@ export function userAdminRoutes(ctx: AppContext): Router {
           now: run.now,
         },
       };
-      // Decided before the new address is claimed: a refused change claims nothing.
+      // Decided first: a refused change mails nothing. A new address must be free now; it is claimed when confirmed.
       await run.check(step);
-      const before = await findUserById(ctx.db, input.id);
-      const emailChanged = before !== undefined && before.email !== email;
-      if (emailChanged) await claimEmail(ctx, run, email, input.id);
-      await run.execute(step);
-      if (emailChanged) await releaseEmail(run, before.email, input.id);
+      const { state: before } = await run.load(step.stream, userDecider);
+      if (email !== before.email) await checkEmailFree(ctx, run, email, input.id);
+      const { events } = await run.execute(step);
+      await mailIdentityChange(ctx, run, input.id, before, events);
       await run.settle(READ_MODELS);
-      await answerWithUser(res, USER_MESSAGES.updated, input.id);
+      const requested = events.some((event) => event.type === 'IdentityChangeRequested');
+      await answerWithUser(res, requested ? IDENTITY_CHANGE_MESSAGES.requested : USER_MESSAGES.updated, input.id);
     }),
   );
 

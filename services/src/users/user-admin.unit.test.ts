@@ -52,11 +52,48 @@ describe('Manage User deciders', () => {
     }).rejection).toBe('user-exists');
   });
 
-  it('when fields change, then UserModified names exactly the changed fields', () => {
+  it('when an admin changes role and last name, then the role changes now and the name waits for the user', () => {
     const decision = decideModify(foldUser([registered('u-1')]), modify({ lastName: 'Smith', role: 'ADMIN' }));
     expect(decision.events).toEqual([
-      { type: 'UserModified', data: { userId: 'u-1', email: 'u-1@example.com', firstName: 'Ann', lastName: 'Smith', role: 'ADMIN', isTrainingCompleted: true, changed: ['lastName', 'role'] } },
+      { type: 'UserModified', data: { userId: 'u-1', email: 'u-1@example.com', firstName: 'Ann', lastName: 'Lee', role: 'ADMIN', isTrainingCompleted: true, changed: ['role'] } },
+      {
+        type: 'IdentityChangeRequested',
+        data: {
+          userId: 'u-1',
+          requestedBy: 'admin-1',
+          to: { email: 'u-1@example.com', firstName: 'Ann', lastName: 'Smith' },
+          changed: ['lastName'],
+          needsAcceptance: true,
+          expiresAt: '2026-11-22T10:00:00.000Z',
+        },
+      },
     ]);
+  });
+
+  it('when users change their own names, then that takes effect at once; their own new address waits for its confirmation', () => {
+    const own = modify({ actorUserId: 'u-1', firstName: 'Anne', email: 'anne@example.com' });
+    expect(decideModify(foldUser([registered('u-1')]), own).events).toEqual([
+      { type: 'UserModified', data: { userId: 'u-1', email: 'u-1@example.com', firstName: 'Anne', lastName: 'Lee', role: 'USER', isTrainingCompleted: true, changed: ['firstName'] } },
+      {
+        type: 'IdentityChangeRequested',
+        data: {
+          userId: 'u-1',
+          requestedBy: 'u-1',
+          to: { email: 'anne@example.com', firstName: 'Anne', lastName: 'Lee' },
+          changed: ['email'],
+          needsAcceptance: false,
+          expiresAt: '2026-11-22T10:00:00.000Z',
+        },
+      },
+    ]);
+  });
+
+  it('when the same change is asked for again, then nothing new is recorded; another change replaces the waiting one', () => {
+    const first = decideModify(foldUser([registered('u-1')]), modify({ email: 'new@example.com' })).events;
+    const state = foldUser([registered('u-1'), ...first]);
+    expect(decideModify(state, modify({ email: 'new@example.com' })).events).toEqual([]);
+    const replaced = decideModify(state, modify({ email: 'other@example.com' })).events;
+    expect(replaced.map((event) => event.type)).toEqual(['IdentityChangeCancelled', 'IdentityChangeRequested']);
   });
 
   it('when nothing changes, then nothing is recorded', () => {

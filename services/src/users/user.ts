@@ -1,5 +1,14 @@
 import type { Role, UserEvent } from '@ifu/contracts';
 
+export interface SourceState {
+  failures: number;
+  lastFailureAt: string | null;
+  lockedUntil: string | null;
+}
+
+/** How many recent failures the state keeps to recognise guessing from many addresses. */
+export const RECENT_FAILURES_KEPT = 20;
+
 /** Set-password links are valid for 24 hours (architecture §6). */
 export const PASSWORD_LINK_LIFETIME_MS = 24 * 60 * 60_000;
 
@@ -16,9 +25,27 @@ export interface UserState {
   isDeleted: boolean;
   passwordSetAt: string | null;
   consecutiveFailures: number;
+  /** A lock of the whole account (failures from many addresses). */
   lockedUntil: string | null;
+  /** The newest failure from any address (the account's progressive delay). */
+  lastFailureAt: string | null;
+  /** Per caller address (hashed): its consecutive failures, its newest failure, its own lock. */
+  sources: Record<string, SourceState>;
+  /** The newest failures (at most RECENT_FAILURES_KEPT), to tell guesses from many addresses. */
+  recentFailures: Array<{ at: string; source: string }>;
   /** When the newest set-password link still unused went out (no second mail within a minute). */
   lastLinkIssuedAt: string | null;
+  /** A change of email or name waiting for the user (issue 8, finding 2). */
+  pendingIdentityChange: PendingIdentityChange | null;
+}
+
+export interface PendingIdentityChange {
+  to: { email: string; firstName: string; lastName: string };
+  changed: string[];
+  requestedBy: string;
+  needsAcceptance: boolean;
+  accepted: boolean;
+  expiresAt: string;
 }
 
 export const initialUserState = (): UserState => ({
@@ -34,8 +61,15 @@ export const initialUserState = (): UserState => ({
   passwordSetAt: null,
   consecutiveFailures: 0,
   lockedUntil: null,
+  lastFailureAt: null,
+  sources: {},
+  recentFailures: [],
   lastLinkIssuedAt: null,
+  pendingIdentityChange: null,
 });
+
+/** Lifts every lock and count: a new password, or the owner's unlock. */
+const unlocked = (state: UserState): UserState => ({ ...state, consecutiveFailures: 0, lockedUntil: null, lastFailureAt: null, sources: {}, recentFailures: [] });
 
 export function evolve(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
@@ -60,7 +94,16 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         lastName: event.data.lastName,
         role: event.data.role,
         isTrainingCompleted: event.data.isTrainingCompleted,
+        pendingIdentityChange: event.data.via === 'identity-change' ? null : state.pendingIdentityChange,
       };
+    case 'IdentityChangeRequested': {
+      const { to, changed, requestedBy, needsAcceptance, expiresAt } = event.data;
+      return { ...state, pendingIdentityChange: { to, changed, requestedBy, needsAcceptance, accepted: false, expiresAt } };
+    }
+    case 'IdentityChangeAccepted':
+      return state.pendingIdentityChange ? { ...state, pendingIdentityChange: { ...state.pendingIdentityChange, accepted: true } } : state;
+    case 'IdentityChangeCancelled':
+      return { ...state, pendingIdentityChange: null };
     case 'UserDeactivated':
       return { ...state, userActive: false };
     case 'UserReactivated':
@@ -71,15 +114,38 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         lastLinkIssuedAt: event.data.issuedAt ?? new Date(Date.parse(event.data.expiresAt) - PASSWORD_LINK_LIFETIME_MS).toISOString(),
       };
     case 'PasswordSet':
-      return { ...state, passwordSetAt: event.data.setAt, consecutiveFailures: 0, lockedUntil: null, lastLinkIssuedAt: null };
-    case 'LoginSucceeded':
-      return { ...state, consecutiveFailures: 0 };
+      return { ...unlocked(state), passwordSetAt: event.data.setAt, lastLinkIssuedAt: null };
+    case 'LoginSucceeded': {
+      // A success clears its own address's count (or, from before addresses were kept, every count).
+      const source = event.data.source;
+      const sources = source === undefined ? {} : Object.fromEntries(Object.entries(state.sources).filter(([key]) => key !== source));
+      return { ...state, consecutiveFailures: 0, sources };
+    }
     case 'LoginFailed':
-    case 'CredentialCheckFailed':
-      return { ...state, consecutiveFailures: event.data.consecutiveFailures };
-    case 'AccountLocked':
-      // The lock replaces the count: after it expires the account gets a fresh five attempts.
-      return { ...state, lockedUntil: event.data.lockedUntil, consecutiveFailures: 0 };
+    case 'CredentialCheckFailed': {
+      const d = event.data;
+      if (d.reason !== 'wrong-password') return { ...state, consecutiveFailures: d.consecutiveFailures };
+      const source = d.source ?? '';
+      const previous = state.sources[source] ?? { failures: 0, lastFailureAt: null, lockedUntil: null };
+      return {
+        ...state,
+        consecutiveFailures: d.consecutiveFailures,
+        lastFailureAt: d.at,
+        sources: { ...state.sources, [source]: { ...previous, failures: d.sourceFailures ?? d.consecutiveFailures, lastFailureAt: d.at } },
+        recentFailures: [...state.recentFailures, { at: d.at, source }].slice(-RECENT_FAILURES_KEPT),
+      };
+    }
+    case 'AccountLocked': {
+      // The lock replaces the count: after it expires the address (or the account) gets a fresh five attempts.
+      const source = event.data.source;
+      if (source === undefined) return { ...state, lockedUntil: event.data.lockedUntil, consecutiveFailures: 0 };
+      const previous = state.sources[source] ?? { failures: 0, lastFailureAt: null, lockedUntil: null };
+      return { ...state, sources: { ...state.sources, [source]: { ...previous, failures: 0, lockedUntil: event.data.lockedUntil } } };
+    }
+    case 'UnlockLinkIssued':
+      return state;
+    case 'AccountUnlocked':
+      return unlocked(state);
     case 'LoggedOut':
       return state;
     default: {

@@ -38,8 +38,28 @@ export type UserEvent =
         isTrainingCompleted: boolean;
         /** Names of the fields that changed. */
         changed: string[];
+        /** 'identity-change': a change of email or name the user accepted (and confirmed from the new address). */
+        via?: 'identity-change';
       };
     }
+  | {
+      /**
+       * Someone asked to change the user's email or printed name (issue 8, finding 2). Nothing changes yet: the user
+       * accepts from the current address when someone else asked (`needsAcceptance`), and a new address is confirmed
+       * from that address; then `UserModified` (via 'identity-change') makes it so.
+       */
+      type: 'IdentityChangeRequested';
+      data: {
+        userId: string;
+        requestedBy: string;
+        to: { email: string; firstName: string; lastName: string };
+        changed: string[];
+        needsAcceptance: boolean;
+        expiresAt: string;
+      };
+    }
+  | { type: 'IdentityChangeAccepted'; data: { userId: string; at: string } }
+  | { type: 'IdentityChangeCancelled'; data: { userId: string; at: string; reason: 'replaced' } }
   /** Signed by the deactivating admin (meaning 'deactivation'); events from before signatures were required lack it. */
   | { type: 'UserDeactivated'; data: { userId: string; at: string; signature?: Signature } }
   | { type: 'UserReactivated'; data: { userId: string; at: string } }
@@ -49,10 +69,11 @@ export type UserEvent =
       data: { userId: string; purpose: PasswordLinkPurpose; expiresAt: string; issuedAt?: string };
     }
   | { type: 'PasswordSet'; data: { userId: string; setAt: string; via: 'bootstrap' | 'set-password-link' | 'change' } }
-  | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string } }
+  | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string; source?: string } }
   | {
       type: 'LoginFailed';
-      data: { userId: string; at: string; reason: CredentialFailureReason; consecutiveFailures: number };
+      /** `source`: a hash of the caller's address; `sourceFailures`: consecutive failures from it (absent before they were kept). */
+      data: { userId: string; at: string; reason: CredentialFailureReason; consecutiveFailures: number; source?: string; sourceFailures?: number };
     }
   | {
       /** A wrong current password on Change Password, or a failed signature: counts toward lockout. */
@@ -63,16 +84,39 @@ export type UserEvent =
         purpose: 'change-password' | 'signature';
         reason: CredentialFailureReason;
         consecutiveFailures: number;
+        source?: string;
+        sourceFailures?: number;
       };
     }
-  | { type: 'AccountLocked'; data: { userId: string; at: string; lockedUntil: string; failures: number } }
+  | {
+      /**
+       * With `source`, only that caller address is locked out (the guesser's); without it, the whole account (the
+       * failures came from many addresses, or from before addresses were kept) and its owner is mailed an unlock link.
+       */
+      type: 'AccountLocked';
+      data: { userId: string; at: string; lockedUntil: string; failures: number; source?: string };
+    }
+  | { type: 'UnlockLinkIssued'; data: { userId: string; issuedAt: string; expiresAt: string } }
+  /** The owner lifted a lock through the emailed link. */
+  | { type: 'AccountUnlocked'; data: { userId: string; at: string } }
   | { type: 'LoggedOut'; data: { userId: string; sessionId: string; at: string } };
 
 export type UserEventType = UserEvent['type'];
 /** The events of a user's credentials: passwords, links, sign-ins, failed checks and the lockout. */
 export type CredentialEvent = Extract<
   UserEvent,
-  { type: 'PasswordLinkIssued' | 'PasswordSet' | 'LoginSucceeded' | 'LoginFailed' | 'CredentialCheckFailed' | 'AccountLocked' | 'LoggedOut' }
+  {
+    type:
+      | 'PasswordLinkIssued'
+      | 'PasswordSet'
+      | 'LoginSucceeded'
+      | 'LoginFailed'
+      | 'CredentialCheckFailed'
+      | 'AccountLocked'
+      | 'UnlockLinkIssued'
+      | 'AccountUnlocked'
+      | 'LoggedOut';
+  }
 >;
 /** The events of a user's record: identity, role and status. */
 export type UserRecordEvent = Exclude<UserEvent, CredentialEvent>;

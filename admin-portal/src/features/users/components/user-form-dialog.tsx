@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { USER_MESSAGES } from '@ifu/contracts';
 import type { UserListItem } from '@ifu/contracts';
 import Close from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -30,6 +31,12 @@ type UserFormDialogProps = {
 };
 
 const TITLE_ID = 'user-form-title';
+
+/** A change of email or name that takes effect only once the user accepts it from their mailbox (issue 8, finding 2). */
+const pendingText = (pending: NonNullable<UserListItem['pendingIdentityChange']>) =>
+  pending.changed
+    .map((field) => (field === 'email' ? `E-Mail ${pending.email}` : field === 'firstName' ? `First Name ${pending.firstName}` : `Last Name ${pending.lastName}`))
+    .join(', ');
 
 /**
  * Add/Edit user modal (spec §2.3, §5): First Name, Last Name, E-Mail, Admin, 'Is Training Completed?',
@@ -89,6 +96,11 @@ export const UserFormDialog = ({ user, onClose }: UserFormDialogProps) => {
       >
         <DialogContent dividers>
           <Stack spacing={2}>
+            {user?.pendingIdentityChange ? (
+              <Alert severity="info" data-testid="pending-identity-change">
+                Waiting for the user to accept: {pendingText(user.pendingIdentityChange)}. The current values stay until then.
+              </Alert>
+            ) : null}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <RhfTextField control={control} name="firstName" label="First Name" autoComplete="off" autoFocus />
               <RhfTextField control={control} name="lastName" label="Last Name" autoComplete="off" />

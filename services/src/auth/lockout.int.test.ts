@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSpec, unique } from '../../../test-support/specs';
+import { startTestApi, type TestApi } from '../../../test-support/test-api';
+
+/** Issue 8, finding 11: a lockout that keeps the guesser out, not the owner. Callers told apart by X-Forwarded-For. */
+describe('lockout without denial of service', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi({ TRUST_PROXY: '1' });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const login = (email: string, password: string, from: string) =>
+    t.call('POST', '/user/get/token', { body: { username: email, password }, headers: { 'x-forwarded-for': from } });
+  const givenOwner = async () => {
+    const email = `${unique('owner-')}@example.com`;
+    const password = 'the owner password 1';
+    const userId = await t.createUser({ email, role: 'ADMIN', password, firstName: 'Olive', lastName: 'Owner' });
+    return { email, password, userId };
+  };
+
+  it('when one address guesses five times, then that address is locked out, and the owner at another address still logs in', async () => {
+    const owner = await givenOwner();
+    for (let i = 0; i < 5; i++) expect((await login(owner.email, `guess ${i}`, '203.0.113.7')).status).toBe(401);
+    expect((await login(owner.email, owner.password, '203.0.113.7')).status).toBe(423);
+    expect((await login(owner.email, owner.password, '198.51.100.20')).status).toBe(200);
+    const locks = (await t.store.readStream(`user-credentials-${owner.userId}`)).filter((e) => e.type === 'AccountLocked');
+    expect(locks).toHaveLength(1);
+    expect(locks[0]!.data.source).toMatch(/^[0-9a-f]{16}$/);
+    // The address is hashed in the data (the metadata records the caller's IP for every event, as always).
+    expect(JSON.stringify(locks.map((lock) => lock.data))).not.toContain('203.0.113.7');
+  });
+
+  it('when guesses come from many addresses, then the whole account locks and its owner gets a link that lifts the lock, once', async () => {
+    const owner = await givenOwner();
+    const mailsBefore = t.mails().length;
+    for (let i = 0; i < 20; i++) {
+      const status = (await login(owner.email, `guess ${i}`, `192.0.2.${i % 4}`)).status;
+      expect([401, 423]).toContain(status);
+    }
+    expect((await login(owner.email, owner.password, '198.51.100.21')).status).toBe(423);
+    const mail = t.mails().slice(mailsBefore).find((m) => m.to.includes(owner.email));
+    expect(mail?.subject).toBe('IFU Portal: your account was locked');
+    const token = mail!.text.match(/\/user\/unlock\/([\w-]+)/)![1]!;
+    await apiSpec(t).when(() => t.call('POST', '/user/unlock', { body: { token } })).then({
+      status: 200,
+      body: { message: 'Your account is unlocked. You can log in again.' },
+      events: [{ stream: `user-credentials-${owner.userId}`, type: 'AccountUnlocked' }],
+    });
+    expect((await login(owner.email, owner.password, '198.51.100.21')).status).toBe(200);
+    expect(await t.call('POST', '/user/unlock', { body: { token } })).toMatchObject({ status: 400, body: { message: 'This unlock link is not valid any more.' } });
+  });
+
+  it('when an unlock or a set-password token is used for the other purpose, then it does nothing', async () => {
+    const res = await t.call('POST', '/user/unlock', { body: { token: 'not-a-token' } });
+    expect(res).toMatchObject({ status: 400, body: { code: 'unlock-link-invalid' } });
+  });
+});
+
+describe('progressive delays after failed passwords', () => {
+  let t: TestApi;
+  beforeAll(async () => {
+    t = await startTestApi({ TRUST_PROXY: '1', LOGIN_DELAY_MS: '1000' });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('when a password was wrong, then the next attempt waits 1 s, then 2 s; one too soon is refused without looking at the password', async () => {
+    const email = `${unique('slow-')}@example.com`;
+    const password = 'the owner password 2';
+    const userId = await t.createUser({ email, role: 'USER', password });
+    const login = (pw: string) => t.call('POST', '/user/get/token', { body: { username: email, password: pw }, headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect((await login('wrong 1')).status).toBe(401);
+    const before = (await t.store.readStream(`user-credentials-${userId}`)).length;
+    const tooSoon = await login(password);
+    expect(tooSoon).toMatchObject({ status: 429, body: { code: 'too-soon' } });
+    expect(tooSoon.body.message).toMatch(/^Too many failed attempts\. Try again after \d\d:\d\d:\d\d UTC\.$/);
+    expect((await t.store.readStream(`user-credentials-${userId}`)).length).toBe(before);
+    t.clock.advance(1000);
+    expect((await login('wrong 2')).status).toBe(401);
+    t.clock.advance(1000);
+    expect((await login(password)).status).toBe(429);
+    t.clock.advance(1000);
+    expect((await login(password)).status).toBe(200);
+  });
+});

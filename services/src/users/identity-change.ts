@@ -1,0 +1,142 @@
+import { Router } from 'express';
+import { ConfirmChangeRequest, IDENTITY_CHANGE_MESSAGES, type MessageResponse, type UserEvent, userStreamId } from '@ifu/contracts';
+import { userAccountsProjection } from '@ifu/projections';
+import { perIpLimit } from '../auth/rate-limits';
+import { revokeUserSessions } from '../auth/sessions';
+import type { AppContext } from '../platform/app-context';
+import type { CommandRun } from '../platform/command-pipeline';
+import { refuse } from '../platform/errors';
+import { originOf, parseBody } from '../platform/http';
+import { userDecider } from './decider';
+import { checkEmailFree, claimEmail, releaseEmail } from './email-claims';
+import { consumeToken, findTokenUser, SET_PASSWORD_PURPOSES, storeToken, UNLOCK_PURPOSES, voidTokens } from './password-links';
+import type { UserState } from './user';
+
+/**
+ * A change of a user's email or printed name (issue 8, finding 2). Whoever controls a user's address controls their
+ * password links, and the printed name is what their signatures show; so neither changes by someone else's edit
+ * alone. The user accepts from the current address; a new address is then confirmed from itself; only then does
+ * `UserModified` (via 'identity-change') change the record, the address claim move, and the old address hear of it.
+ */
+const ACCEPT = 'accept-identity';
+const CONFIRM = 'confirm-email';
+const IDENTITY_PURPOSES: readonly string[] = [ACCEPT, CONFIRM];
+
+type Requested = Extract<UserEvent, { type: 'IdentityChangeRequested' }>;
+
+const describe = (to: Requested['data']['to'], changed: readonly string[]) =>
+  changed.map((field) => (field === 'email' ? `email address to ${to.email}` : field === 'firstName' ? `first name to ${to.firstName}` : `last name to ${to.lastName}`));
+
+const footer = ['The link works once and expires in 24 hours. If you did not expect this message, do not use the link.', '', 'IFU Portal'];
+
+/** Mails the token a new confirmation needs: to the new address (confirm), after the current one accepted. */
+async function mailConfirmation(ctx: AppContext, userId: string, state: UserState, now: Date): Promise<void> {
+  const pending = state.pendingIdentityChange!;
+  const token = await storeToken(ctx, userId, CONFIRM, IDENTITY_PURPOSES, now, pending.expiresAt);
+  await ctx.mailer.send({
+    to: pending.to.email,
+    subject: 'IFU Portal: confirm your new email address',
+    text: [
+      `Hello ${pending.to.firstName} ${pending.to.lastName},`,
+      '',
+      'Your IFU Portal account is to use this address from now on. Confirm it with this link:',
+      '',
+      `${ctx.config.PUBLIC_ADMIN_URL}/user/confirm/${token}`,
+      '',
+      ...footer,
+    ].join('\n'),
+  });
+}
+
+/**
+ * A step after a change was decided: mails the links an identity change asked for. Someone else's change is accepted
+ * from the current address; a user's own new address is confirmed from itself, and the current address is told.
+ */
+export async function mailIdentityChange(ctx: AppContext, run: CommandRun, userId: string, before: UserState, events: readonly UserEvent[]): Promise<void> {
+  const requested = events.find((event): event is Requested => event.type === 'IdentityChangeRequested');
+  if (!requested) return;
+  const { to, changed, needsAcceptance, expiresAt } = requested.data;
+  const greeting = `Hello ${before.firstName} ${before.lastName},`;
+  if (!needsAcceptance) {
+    const { state } = await run.load(userStreamId(userId), userDecider);
+    await mailConfirmation(ctx, userId, state, run.now);
+    await ctx.mailer.send({
+      to: before.email,
+      subject: 'IFU Portal: a change of your email address was asked for',
+      text: [greeting, '', `Your IFU Portal account is to change its ${describe(to, changed).join(', ')}.`, 'It takes effect once the new address is confirmed. If this was not you, tell your administrator.', '', 'IFU Portal'].join('\n'),
+    });
+    return;
+  }
+  const token = await storeToken(ctx, userId, ACCEPT, IDENTITY_PURPOSES, run.now, expiresAt);
+  await ctx.mailer.send({
+    to: before.email,
+    subject: 'IFU Portal: accept a change to your account',
+    text: [
+      greeting,
+      '',
+      'An administrator asked to change your IFU Portal account:',
+      ...describe(to, changed).map((line) => `  - ${line}`),
+      '',
+      'Nothing changes until you accept it with this link:',
+      '',
+      `${ctx.config.PUBLIC_ADMIN_URL}/user/confirm/${token}`,
+      '',
+      ...footer,
+    ].join('\n'),
+  });
+}
+
+/** POST /user/confirm/change { token } (an addition to the spec's calls): accepts or confirms a change from the mailbox. */
+export function identityChangeRoutes(ctx: AppContext): Router {
+  const router = Router();
+  router.post('/user/confirm/change', perIpLimit(20), async (req, res) => {
+    const { token } = parseBody(ConfirmChangeRequest, req.body);
+    const now = ctx.clock();
+    const accepting = await findTokenUser(ctx, token, now, [ACCEPT]);
+    const confirming = accepting ? undefined : await findTokenUser(ctx, token, now, [CONFIRM]);
+    const userId = accepting ?? confirming;
+    if (!userId) refuse('identity-change-invalid');
+    const run = ctx.commands.begin(originOf(req, { type: 'system', name: 'identity-change-link' }));
+    const stream = userStreamId(userId);
+    const command = accepting ? ({ type: 'AcceptIdentityChange', now: run.now } as const) : ({ type: 'ConfirmNewEmail', now: run.now } as const);
+    // Decided before the token is used up or the new address claimed: a refused confirmation changes nothing.
+    await run.check({ stream, decider: userDecider, command });
+    const { state: before } = await run.load(stream, userDecider);
+    const newEmail = before.pendingIdentityChange!.to.email;
+    const movesAddress = before.pendingIdentityChange!.changed.includes('email');
+    if (confirming && movesAddress) await checkEmailFree(ctx, run, newEmail, userId);
+    if (!(await consumeToken(ctx, token, run.now, accepting ? [ACCEPT] : [CONFIRM]))) refuse('identity-change-invalid');
+
+    if (accepting && movesAddress) {
+      const { state } = await run.execute({ stream, decider: userDecider, command });
+      await mailConfirmation(ctx, userId, state, run.now);
+      const body: MessageResponse = { message: IDENTITY_CHANGE_MESSAGES.accepted };
+      res.json(body);
+      return;
+    }
+    if (movesAddress) await claimEmail(ctx, run, newEmail, userId);
+    await run.execute({ stream, decider: userDecider, command });
+    if (movesAddress) {
+      await releaseEmail(run, before.email, userId);
+      // Links mailed to the old address stop working, and sessions end: the account is now the new address's.
+      await voidTokens(ctx, userId, [...SET_PASSWORD_PURPOSES, ...UNLOCK_PURPOSES], run.now);
+      await revokeUserSessions(ctx.db, userId, run.now, 'email-changed');
+      await ctx.mailer.send({
+        to: before.email,
+        subject: 'IFU Portal: your account uses another email address now',
+        text: [
+          `Hello ${before.firstName} ${before.lastName},`,
+          '',
+          `Your IFU Portal account now uses ${newEmail}; this address gets no more mail about it.`,
+          'If this was not you, tell your administrator at once.',
+          '',
+          'IFU Portal',
+        ].join('\n'),
+      });
+    }
+    await run.settle([userAccountsProjection.name]);
+    const body: MessageResponse = { message: movesAddress ? IDENTITY_CHANGE_MESSAGES.emailChanged : IDENTITY_CHANGE_MESSAGES.applied };
+    res.json(body);
+  });
+  return router;
+}
