@@ -54,10 +54,13 @@ describe.skipIf(skipReason !== undefined)('emailed links in headless Chromium (/
     await adminPage.getByRole('button', { name: 'Submit' }).click();
     await adminPage.waitForURL('**/document/list');
     await adminPage.goto(`${product.adminUrl}/manageuser`);
+    // Edit is on the ALL USERS tab (spec §2.3).
+    await adminPage.getByRole('tab', { name: 'ALL USERS' }).click();
     await adminPage.getByLabel('Search users').fill('olga');
     await adminPage.getByTestId('users-grid').getByRole('button', { name: 'Edit Olga Owner' }).click();
     expect(await adminPage.getByTestId('pending-identity-change').textContent()).toContain(`E-Mail ${newEmail}`);
     expect(await adminPage.getByRole('dialog').getByLabel('E-Mail').inputValue()).toBe(email);
+    await adminPage.screenshot({ path: `${SCREENSHOTS}/user-form-pending-change.png`, animations: 'disabled' });
 
     // Opening the link alone spends nothing (mail scanners open links): the button does.
     const phone = await open(PHONE, `/user/confirm/${api.mailedToken(email, '/user/confirm/')}`);
