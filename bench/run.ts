@@ -11,16 +11,20 @@ import { redactConnectionString } from '@ifu/storage/database/postgres';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { listenToPostgres } from '@ifu/storage/notifications';
+import type { Projection } from '@ifu/projections/projection';
+import { allProjections } from '@ifu/projections/registry';
 import { rebuild } from '@ifu/projections/runner';
 import { userAccountsProjection } from '@ifu/projections/user-accounts/projection';
 import { appendWorkload, runAppends, type AppendResult } from './benchmarks/appends';
-import { generateLog, timeReadAll, timeRebuild, type RebuildRun } from './benchmarks/replay';
+import { checkReadModel, generateLog, generateMixedLog, timeReadAll, timeRebuild, type RebuildRun } from './benchmarks/replay';
 import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
 import { InstrumentedDatabase } from './lib/instrument';
 import { fmt, round, table } from './lib/stats';
 
 const TARGET_APPEND_EPS = 800;
 const TARGET_REPLAY_EPS = 50_000;
+const SECTIONS = ['appends', 'replay', 'projections'] as const;
+type Section = (typeof SECTIONS)[number];
 
 const { values: args } = parseArgs({
   options: {
@@ -30,6 +34,10 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '10000' },
     'batch-sizes': { type: 'string', default: '1000,5000' },
     runs: { type: 'string', default: '3' },
+    'mixed-events': { type: 'string', default: '100000' },
+    staff: { type: 'string', default: '2000' },
+    customers: { type: 'string', default: '5000' },
+    only: { type: 'string', default: SECTIONS.join(',') },
   },
 });
 
@@ -41,9 +49,16 @@ const config = {
   users: Number(args.users),
   batchSizes: args['batch-sizes'].split(',').map(Number),
   runs: Number(args.runs),
+  /** The mixed log (every stream kind the product writes) for the rebuild of each projection. */
+  mixedEvents: Number(args['mixed-events']),
+  staff: Number(args.staff),
+  customers: Number(args.customers),
+  sections: args.only.split(',').map((name) => name.trim()) as Section[],
   /** The app's pool size (openPostgres default), used by every benchmark. */
   poolSize: 10,
 };
+for (const section of config.sections) if (!SECTIONS.includes(section)) throw new Error(`--only: no section ${section} (${SECTIONS.join(', ')})`);
+const runs = (section: Section) => config.sections.includes(section);
 
 interface Row {
   benchmark: string;
@@ -80,14 +95,21 @@ async function profileAppends(bench: BenchDatabase, count: number) {
 }
 
 /** Round trips and time per statement kind for one rebuild through an instrumented pool and store. */
-async function profileRebuild(db: Database, schema: string, bench: BenchDatabase, batchSize: number, events: number) {
+async function profileRebuild(
+  db: Database,
+  schema: string,
+  bench: BenchDatabase,
+  batchSize: number,
+  events: number,
+  projection: Projection = userAccountsProjection,
+) {
   const instrumented = new InstrumentedDatabase(db);
   const store = await openStore(bench, instrumented, schema);
   const start = performance.now();
-  await rebuild(instrumented, store, userAccountsProjection, batchSize);
+  await rebuild(instrumented, store, projection, batchSize);
   const totalMs = performance.now() - start;
   await store.close();
-  return { batchSize, events, totalMs, statements: statementsTable(instrumented, events) };
+  return { projection: projection.name, batchSize, events, totalMs, statements: statementsTable(instrumented, events) };
 }
 
 function statementsTable(db: InstrumentedDatabase, per: number) {
@@ -143,115 +165,19 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   const results: Record<string, unknown> = {};
+  const profiles: Profiles = { notes: [], statements: [] };
   try {
-    // 1. One appender.
-    {
-      const schema = 'b_append_seq';
-      const db = await bench.openSchema(schema, config.poolSize);
-      const store = await openStore(bench, db, schema);
-      await runAppends(store, appendWorkload(200, 7), 1); // warm-up: connections, JIT, plan cache
-      log(`appends, 1 appender: ${config.appends} events`);
-      const r = await runAppends(store, appendWorkload(config.appends, 1), 1);
-      await store.close();
-      results.appendsSequential = r;
-      rows.push(appendRow('Appends, 1 appender', r, true));
-    }
-
-    // 2. Parallel appenders.
-    {
-      const schema = 'b_append_par';
-      const db = await bench.openSchema(schema, config.poolSize);
-      const store = await openStore(bench, db, schema);
-      await runAppends(store, appendWorkload(200, 8), config.appenders);
-      log(`appends, ${config.appenders} appenders: ${config.appends} events`);
-      const r = await runAppends(store, appendWorkload(config.appends, 2), config.appenders);
-      await store.close();
-      results.appendsParallel = r;
-      rows.push(appendRow(`Appends, ${config.appenders} appenders`, r, false));
-    }
-
-    // 3. Projection replay.
-    const schema = 'b_replay';
-    const db = await bench.openSchema(schema, config.poolSize);
-    const store = await openStore(bench, db, schema);
-    log(`generating ${config.replayEvents} events for ${config.users} users`);
-    const genStart = performance.now();
-    const generated = await generateLog(db, config.replayEvents, config.users);
-    const genMs = performance.now() - genStart;
-    rows.push({
-      benchmark: 'Generate log (hash + bulk INSERT)',
-      value: `${fmt((generated.events / genMs) * 1000)} events/s`,
-      detail: `${fmt(generated.events)} events in ${fmt(genMs / 1000, 2)} s`,
-      target: '',
-      status: '',
-    });
-    await db.exec('VACUUM ANALYZE events');
-
-    log('verifying the chain');
-    const vStart = performance.now();
-    const verification = await store.verifyChain();
-    const vMs = performance.now() - vStart;
-    if (!verification.ok || verification.checked !== generated.events) {
-      throw new Error(`generated chain does not verify: ${JSON.stringify(verification)}`);
-    }
-    rows.push({
-      benchmark: 'Verify chain (store.verifyChain)',
-      value: `${fmt((verification.checked / vMs) * 1000)} events/s`,
-      detail: `${fmt(verification.checked)} events in ${fmt(vMs / 1000, 2)} s, ok`,
-      target: '',
-      status: '',
-    });
-
-    const readFloor: Record<number, number> = {};
-    for (const batchSize of config.batchSizes) {
-      const { ms, events } = await timeReadAll(store, batchSize);
-      readFloor[batchSize] = (events / ms) * 1000;
-      rows.push({
-        benchmark: `readAll only, batch ${batchSize} (floor)`,
-        value: `${fmt(readFloor[batchSize])} events/s`,
-        detail: `${fmt(events)} events in ${fmt(ms / 1000, 2)} s`,
-        target: '',
-        status: '',
-      });
-    }
-
-    log('warm-up rebuild');
-    await timeRebuild(db, store, userAccountsProjection, rebuild, 1000, 1, generated);
-    const rebuilds: RebuildRun[] = [];
-    for (const batchSize of config.batchSizes) {
-      log(`rebuild user-accounts, batch ${batchSize}, ${config.runs} runs`);
-      const run = await timeRebuild(db, store, userAccountsProjection, rebuild, batchSize, config.runs, generated);
-      if (run.wrongRows > 0) throw new Error(`rebuild left ${run.wrongRows} wrong rows in user_accounts`);
-      rebuilds.push(run);
-      rows.push({
-        benchmark: `Rebuild user-accounts, batch ${batchSize}`,
-        value: `${fmt(run.eventsPerSecond)} events/s`,
-        detail: `median of ${run.runsMs.map((ms) => fmt(ms / 1000, 2)).join(' / ')} s`,
-        target: `>= ${fmt(TARGET_REPLAY_EPS)}/s`,
-        status: run.eventsPerSecond >= TARGET_REPLAY_EPS ? 'PASS' : 'MISS',
-      });
-    }
-    await store.close();
-
-    log('profiling round trips');
-    const appendProfile = await profileAppends(bench, 1000);
-    const rebuildProfile = await profileRebuild(db, schema, bench, 1000, generated.events);
-
-    results.replay = {
-      generated: { events: generated.events, users: generated.users, byType: generated.byType, ms: genMs },
-      verifyChain: { events: verification.checked, ms: vMs, eventsPerSecond: (verification.checked / vMs) * 1000 },
-      readAllEventsPerSecond: readFloor,
-      rebuilds,
-    };
-    results.profile = { appends: appendProfile, rebuild: rebuildProfile };
+    if (runs('appends')) await appendBenchmarks(bench, rows, results, profiles);
+    if (runs('replay')) await replayBenchmarks(bench, rows, results, profiles);
+    if (runs('projections')) await projectionBenchmarks(bench, rows, results, profiles);
 
     machine.loadAverage.end = round(loadavg()[0]!, 2);
-    printReport(machine, rows, generated.byType, appendProfile, rebuildProfile);
+    printReport(machine, rows, profiles);
     mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
     const file = new URL('./results/latest.json', import.meta.url);
     writeFileSync(
       file,
-      `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, config: { ...config, serverUrl: redactConnectionString(config.serverUrl) }, table: rows, results }, null, 2)}\n`,
+      `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, config: { ...config, serverUrl: redactConnectionString(config.serverUrl) }, table: rows, results: { ...results, profile: profiles } }, null, 2)}\n`,
     );
     log(`wrote ${file.pathname}`);
   } finally {
@@ -260,6 +186,195 @@ async function main(): Promise<void> {
       log(`dropped database ${bench.name}`);
     }
   }
+}
+
+interface StatementProfile {
+  name: string;
+  title: string;
+  unit: string;
+  totalMs: number;
+  statements: ReturnType<typeof statementsTable>;
+}
+/** What is printed after the table: the logs' mix and the round-trip profiles. */
+interface Profiles {
+  notes: string[];
+  statements: StatementProfile[];
+}
+
+const status = (met: boolean) => (met ? 'PASS' : 'MISS');
+
+async function appendBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  // 1. One appender.
+  {
+    const schema = 'b_append_seq';
+    const db = await bench.openSchema(schema, config.poolSize);
+    const store = await openStore(bench, db, schema);
+    await runAppends(store, appendWorkload(200, 7), 1); // warm-up: connections, JIT, plan cache
+    log(`appends, 1 appender: ${config.appends} events`);
+    const r = await runAppends(store, appendWorkload(config.appends, 1), 1);
+    await store.close();
+    results.appendsSequential = r;
+    rows.push(appendRow('Appends, 1 appender', r, true));
+  }
+
+  // 2. Parallel appenders.
+  {
+    const schema = 'b_append_par';
+    const db = await bench.openSchema(schema, config.poolSize);
+    const store = await openStore(bench, db, schema);
+    await runAppends(store, appendWorkload(200, 8), config.appenders);
+    log(`appends, ${config.appenders} appenders: ${config.appends} events`);
+    const r = await runAppends(store, appendWorkload(config.appends, 2), config.appenders);
+    await store.close();
+    results.appendsParallel = r;
+    rows.push(appendRow(`Appends, ${config.appenders} appenders`, r, false));
+  }
+
+  log('profiling round trips of appends');
+  const appendProfile = await profileAppends(bench, 1000);
+  profiles.statements.push({
+    name: 'appends',
+    title: `Where an append's time goes (${appendProfile.appends} single-event appends, 1 appender, ${fmt(appendProfile.totalMs, 0)} ms):`,
+    unit: 'per append',
+    totalMs: appendProfile.totalMs,
+    statements: appendProfile.statements,
+  });
+}
+
+/** 3. Projection replay of user-accounts over the user-only log (the layout from before credentials had their own streams). */
+async function replayBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const schema = 'b_replay';
+  const db = await bench.openSchema(schema, config.poolSize);
+  const store = await openStore(bench, db, schema);
+  log(`generating ${config.replayEvents} events for ${config.users} users`);
+  const genStart = performance.now();
+  const generated = await generateLog(db, config.replayEvents, config.users);
+  const genMs = performance.now() - genStart;
+  rows.push({
+    benchmark: 'Generate log (hash + bulk INSERT)',
+    value: `${fmt((generated.events / genMs) * 1000)} events/s`,
+    detail: `${fmt(generated.events)} events in ${fmt(genMs / 1000, 2)} s`,
+    target: '',
+    status: '',
+  });
+  await db.exec('VACUUM ANALYZE events');
+
+  log('verifying the chain');
+  const vStart = performance.now();
+  const verification = await store.verifyChain();
+  const vMs = performance.now() - vStart;
+  if (!verification.ok || verification.checked !== generated.events) {
+    throw new Error(`generated chain does not verify: ${JSON.stringify(verification)}`);
+  }
+  rows.push({
+    benchmark: 'Verify chain (store.verifyChain)',
+    value: `${fmt((verification.checked / vMs) * 1000)} events/s`,
+    detail: `${fmt(verification.checked)} events in ${fmt(vMs / 1000, 2)} s, ok`,
+    target: '',
+    status: '',
+  });
+
+  const readFloor: Record<number, number> = {};
+  for (const batchSize of config.batchSizes) {
+    const { ms, events } = await timeReadAll(store, batchSize);
+    readFloor[batchSize] = (events / ms) * 1000;
+    rows.push({
+      benchmark: `readAll only, batch ${batchSize} (floor)`,
+      value: `${fmt(readFloor[batchSize])} events/s`,
+      detail: `${fmt(events)} events in ${fmt(ms / 1000, 2)} s`,
+      target: '',
+      status: '',
+    });
+  }
+
+  const target = { events: generated.events, check: async (checked: Database) => ({ wrong: await checkReadModel(checked, generated.expected) }) };
+  log('warm-up rebuild');
+  await timeRebuild(db, store, userAccountsProjection, rebuild, 1000, 1, target);
+  const rebuilds: RebuildRun[] = [];
+  for (const batchSize of config.batchSizes) {
+    log(`rebuild user-accounts, batch ${batchSize}, ${config.runs} runs`);
+    const run = await timeRebuild(db, store, userAccountsProjection, rebuild, batchSize, config.runs, target);
+    if (run.wrongRows > 0) throw new Error(`rebuild left ${run.wrongRows} wrong rows in user_accounts`);
+    rebuilds.push(run);
+    rows.push({
+      benchmark: `Rebuild user-accounts, batch ${batchSize}`,
+      value: `${fmt(run.eventsPerSecond)} events/s`,
+      detail: `median of ${run.runsMs.map((ms) => fmt(ms / 1000, 2)).join(' / ')} s`,
+      target: `>= ${fmt(TARGET_REPLAY_EPS)}/s`,
+      status: status(run.eventsPerSecond >= TARGET_REPLAY_EPS),
+    });
+  }
+  await store.close();
+
+  log('profiling round trips of a rebuild');
+  const rebuildProfile = await profileRebuild(db, schema, bench, 1000, generated.events);
+  profiles.statements.push({
+    name: 'rebuild',
+    title: `Where a rebuild's time goes (batch ${rebuildProfile.batchSize}, ${fmt(rebuildProfile.events)} events, ${fmt(rebuildProfile.totalMs, 0)} ms):`,
+    unit: 'per event',
+    totalMs: rebuildProfile.totalMs,
+    statements: rebuildProfile.statements,
+  });
+  profiles.notes.push(`Replay log: ${Object.entries(generated.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+  results.replay = {
+    generated: { events: generated.events, users: generated.users, byType: generated.byType, ms: genMs },
+    verifyChain: { events: verification.checked, ms: vMs, eventsPerSecond: (verification.checked / vMs) * 1000 },
+    readAllEventsPerSecond: readFloor,
+    rebuilds,
+  };
+}
+
+/** 4. Every projection of allProjections rebuilt over the mixed log (users and customers as the product writes them today). */
+async function projectionBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const schema = 'b_replay_mixed';
+  const db = await bench.openSchema(schema, config.poolSize);
+  const store = await openStore(bench, db, schema);
+  log(`generating the mixed log: ${config.mixedEvents} events, ${config.staff} staff, ${config.customers} customers`);
+  const genStart = performance.now();
+  const mixed = await generateMixedLog(db, { events: config.mixedEvents, users: config.staff, customers: config.customers });
+  const genMs = performance.now() - genStart;
+  await db.exec('VACUUM ANALYZE events');
+  const verification = await store.verifyChain();
+  if (!verification.ok || verification.checked !== mixed.events) throw new Error(`mixed log does not verify: ${JSON.stringify(verification)}`);
+  const batchSize = config.batchSizes[0] ?? 1000;
+  const rebuilds: RebuildRun[] = [];
+  for (const projection of allProjections) {
+    const check = mixed.checks.get(projection.name);
+    if (!check) throw new Error(`no read-model check for projection ${projection.name}: add one to bench/benchmarks/replay.ts`);
+    const target = { events: mixed.events, check };
+    log(`rebuild ${projection.name} over the mixed log, batch ${batchSize}, 1 + ${config.runs} runs`);
+    await timeRebuild(db, store, projection, rebuild, batchSize, 1, target); // warm-up
+    const run = await timeRebuild(db, store, projection, rebuild, batchSize, config.runs, target);
+    if (run.wrongRows > 0) throw new Error(`rebuild of ${projection.name} left ${run.wrongRows} wrong rows: ${run.firstDifference}`);
+    rebuilds.push(run);
+    const handled = Object.entries(mixed.byType).reduce((n, [type, count]) => n + (projection.handles.has(type) ? count : 0), 0);
+    const met = run.eventsPerSecond >= TARGET_REPLAY_EPS;
+    rows.push({
+      benchmark: `Rebuild ${projection.name}, mixed log, batch ${batchSize}`,
+      value: `${fmt(run.eventsPerSecond)} events/s`,
+      detail: `${fmt(mixed.events)} events (${fmt(handled)} its own); median of ${run.runsMs.map((ms) => fmt(ms / 1000, 2)).join(' / ')} s; table checked`,
+      target: `>= ${fmt(TARGET_REPLAY_EPS)}/s`,
+      status: status(met),
+    });
+    if (!met) {
+      log(`profiling the rebuild of ${projection.name}`);
+      const p = await profileRebuild(db, schema, bench, batchSize, mixed.events, projection);
+      profiles.statements.push({
+        name: `rebuild ${projection.name}`,
+        title: `Where a rebuild of ${projection.name} over the mixed log goes (batch ${batchSize}, ${fmt(mixed.events)} events, ${fmt(p.totalMs, 0)} ms):`,
+        unit: 'per event',
+        totalMs: p.totalMs,
+        statements: p.statements,
+      });
+    }
+  }
+  await store.close();
+  profiles.notes.push(
+    `Mixed log: ${fmt(mixed.events)} events, ${fmt(mixed.staff)} staff, ${fmt(mixed.customers)} customers; by stream ` +
+    `${Object.entries(mixed.byStreamKind).map(([k, n]) => `${k} ${fmt(n)}`).join(', ')}; by type ` +
+    `${Object.entries(mixed.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`,
+  );
+  results.projections = { generated: { events: mixed.events, staff: mixed.staff, customers: mixed.customers, byType: mixed.byType, byStreamKind: mixed.byStreamKind, ms: genMs }, rebuilds };
 }
 
 function appendRow(name: string, r: AppendResult, withTarget: boolean): Row {
@@ -283,9 +398,7 @@ function printReport(
     loadAverage: { start: number; end: number };
   },
   rows: Row[],
-  byType: Record<string, number>,
-  appendProfile: Awaited<ReturnType<typeof profileAppends>>,
-  rebuildProfile: Awaited<ReturnType<typeof profileRebuild>>,
+  profiles: Profiles,
 ): void {
   const s = machine.postgresSettings;
   console.log('');
@@ -298,25 +411,24 @@ function printReport(
   console.log(
     `PostgreSQL: shared_buffers ${s.shared_buffers}, synchronous_commit ${s.synchronous_commit}, fsync ${s.fsync}, wal_sync_method ${s.wal_sync_method}`,
   );
-  console.log(`Replay log: ${Object.entries(byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+  for (const note of profiles.notes) console.log(note);
   console.log('');
   console.log(table(['Benchmark', 'Result', 'Detail', 'Target', ''], rows.map((r) => [r.benchmark, r.value, r.detail, r.target, r.status])));
 
-  const profileRows = (p: { statements: ReturnType<typeof statementsTable> }) => {
-    const sum = (f: (st: ReturnType<typeof statementsTable>[number]) => number) => p.statements.reduce((a, st) => a + f(st), 0);
-    return [
-      ...p.statements.map((st) => [st.statement, fmt(st.roundTripsPerUnit, 3), fmt(st.totalMs, 1), fmt(st.meanMs, 3)]),
-      ['total round trips', fmt(sum((st) => st.roundTripsPerUnit), 3), fmt(sum((st) => st.totalMs), 1), ''],
-    ];
-  };
-  console.log('');
-  console.log(`Where an append's time goes (${appendProfile.appends} single-event appends, 1 appender, ${fmt(appendProfile.totalMs, 0)} ms):`);
-  console.log(table(['Statement', 'per append', 'total ms', 'mean ms'], profileRows(appendProfile)));
-  console.log('');
-  console.log(
-    `Where a rebuild's time goes (batch ${rebuildProfile.batchSize}, ${fmt(rebuildProfile.events)} events, ${fmt(rebuildProfile.totalMs, 0)} ms):`,
-  );
-  console.log(table(['Statement', 'per event', 'total ms', 'mean ms'], profileRows(rebuildProfile)));
+  for (const p of profiles.statements) {
+    const sum = (f: (st: StatementProfile['statements'][number]) => number) => p.statements.reduce((a, st) => a + f(st), 0);
+    console.log('');
+    console.log(p.title);
+    console.log(
+      table(
+        ['Statement', p.unit, 'total ms', 'mean ms'],
+        [
+          ...p.statements.map((st) => [st.statement, fmt(st.roundTripsPerUnit, 3), fmt(st.totalMs, 1), fmt(st.meanMs, 3)]),
+          ['total round trips', fmt(sum((st) => st.roundTripsPerUnit), 3), fmt(sum((st) => st.totalMs), 1), ''],
+        ],
+      ),
+    );
+  }
   console.log('');
 }
 
