@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Database } from '@ifu/storage/database/database';
-import { redactConnectionString } from '@ifu/storage/database/postgres';
+import { openPostgres, redactConnectionString } from '@ifu/storage/database/postgres';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { listenToPostgres } from '@ifu/storage/notifications';
@@ -15,15 +15,35 @@ import type { Projection } from '@ifu/projections/projection';
 import { allProjections } from '@ifu/projections/registry';
 import { rebuild } from '@ifu/projections/runner';
 import { userAccountsProjection } from '@ifu/projections/user-accounts/projection';
+import {
+  addCustomer,
+  addUser,
+  compareThroughput,
+  fetchBytes,
+  startBareApp,
+  startBenchApi,
+  timeWrites,
+  type ThroughputComparison,
+  type WriteLatency,
+} from './benchmarks/api';
 import { appendWorkload, runAppends, type AppendResult } from './benchmarks/appends';
 import { checkReadModel, generateLog, generateMixedLog, timeReadAll, timeRebuild, type RebuildRun } from './benchmarks/replay';
 import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
+import { prng } from './lib/events';
+import { type CpuSummary, profileCpu } from './lib/cpu-profile';
 import { InstrumentedDatabase } from './lib/instrument';
+import { runLoad } from './lib/load';
+import { makePng } from './lib/png';
 import { fmt, round, table } from './lib/stats';
 
 const TARGET_APPEND_EPS = 800;
 const TARGET_REPLAY_EPS = 50_000;
-const SECTIONS = ['appends', 'replay', 'projections'] as const;
+/** Write latency p50 with the projections worker in its own process, over the same with projections in the API. */
+const TARGET_WORKER_RATIO = 1.5;
+/** Requests/s of the real API over a bare Express + pg app doing the same read. */
+const TARGET_READ_RATIO = 0.8;
+
+const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: args } = parseArgs({
@@ -37,6 +57,10 @@ const { values: args } = parseArgs({
     'mixed-events': { type: 'string', default: '100000' },
     staff: { type: 'string', default: '2000' },
     customers: { type: 'string', default: '5000' },
+    writes: { type: 'string', default: '300' },
+    reads: { type: 'string', default: '3000' },
+    'read-rounds': { type: 'string', default: '3' },
+    clients: { type: 'string', default: '8' },
     only: { type: 'string', default: SECTIONS.join(',') },
   },
 });
@@ -53,6 +77,12 @@ const config = {
   mixedEvents: Number(args['mixed-events']),
   staff: Number(args.staff),
   customers: Number(args.customers),
+  /** Sequential PUT /user/modify per topology, after 30 untimed ones. */
+  writes: Number(args.writes),
+  /** Requests per round of each read comparison, rounds, concurrent keep-alive clients. */
+  reads: Number(args.reads),
+  readRounds: Number(args['read-rounds']),
+  clients: Number(args.clients),
   sections: args.only.split(',').map((name) => name.trim()) as Section[],
   /** The app's pool size (openPostgres default), used by every benchmark. */
   poolSize: 10,
@@ -165,11 +195,13 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   const results: Record<string, unknown> = {};
-  const profiles: Profiles = { notes: [], statements: [] };
+  const profiles: Profiles = { notes: [], statements: [], cpu: [] };
   try {
     if (runs('appends')) await appendBenchmarks(bench, rows, results, profiles);
     if (runs('replay')) await replayBenchmarks(bench, rows, results, profiles);
     if (runs('projections')) await projectionBenchmarks(bench, rows, results, profiles);
+    if (runs('writes')) await writeBenchmarks(bench, rows, results);
+    if (runs('reads')) await readBenchmarks(bench, rows, results, profiles);
 
     machine.loadAverage.end = round(loadavg()[0]!, 2);
     printReport(machine, rows, profiles);
@@ -195,10 +227,11 @@ interface StatementProfile {
   totalMs: number;
   statements: ReturnType<typeof statementsTable>;
 }
-/** What is printed after the table: the logs' mix and the round-trip profiles. */
+/** What is printed after the table: the logs' mix, round-trip profiles, CPU profiles of missed targets. */
 interface Profiles {
   notes: string[];
   statements: StatementProfile[];
+  cpu: { title: string; summary: CpuSummary }[];
 }
 
 const status = (met: boolean) => (met ? 'PASS' : 'MISS');
@@ -377,6 +410,158 @@ async function projectionBenchmarks(bench: BenchDatabase, rows: Row[], results: 
   results.projections = { generated: { events: mixed.events, staff: mixed.staff, customers: mixed.customers, byType: mixed.byType, byStreamKind: mixed.byStreamKind, ms: genMs }, rebuilds };
 }
 
+/** 5. Write latency through the API with projections in the API process, then with the projections worker. */
+async function writeBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>) {
+  const measured: WriteLatency[] = [];
+  for (const mode of ['in-process', 'worker'] as const) {
+    const api = await startBenchApi(bench, mode === 'in-process' ? 'b_api_write_inproc' : 'b_api_write_worker', { runProjections: mode === 'in-process' });
+    try {
+      log(`PUT /user/modify, projections ${mode === 'worker' ? `in the worker process (pid ${api.worker!.pid})` : 'in the API process'}: 30 + ${config.writes} requests`);
+      const email = 'write.target@example-ifu.de';
+      const userId = await addUser(api, email, 'USER');
+      await timeWrites(api, userId, email, 30, mode); // warm-up
+      measured.push(await timeWrites(api, userId, email, config.writes, mode, 30));
+    } finally {
+      await api.stop();
+    }
+  }
+  const [inProcess, worker] = measured as [WriteLatency, WriteLatency];
+  const ratio = worker.p50Ms / inProcess.p50Ms;
+  const line = (w: WriteLatency) =>
+    `p50 ${fmt(w.p50Ms, 2)} ms, p95 ${fmt(w.p95Ms, 2)} ms, p99 ${fmt(w.p99Ms, 2)} ms, max ${fmt(w.maxMs, 0)} ms; ${w.slow} >= 250 ms`;
+  rows.push({
+    benchmark: 'PUT /user/modify, projections in API',
+    value: `${fmt(inProcess.p50Ms, 2)} ms p50`,
+    detail: `${fmt(inProcess.requests)} sequential writes, each waiting for user-accounts; ${line(inProcess)}`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: 'PUT /user/modify, projections worker',
+    value: `${fmt(worker.p50Ms, 2)} ms p50`,
+    detail: `${fmt(worker.requests)} sequential writes, worker in its own process; ${line(worker)}`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: '  write latency worker / in-process',
+    value: `${fmt(ratio, 2)}x`,
+    detail: `p50 ratio; p95 ratio ${fmt(worker.p95Ms / inProcess.p95Ms, 2)}x`,
+    target: `<= ${fmt(TARGET_WORKER_RATIO, 1)}x`,
+    status: status(ratio <= TARGET_WORKER_RATIO),
+  });
+  results.writes = { inProcess, worker, ratioP50: ratio, ratioP95: worker.p95Ms / inProcess.p95Ms };
+}
+
+type LoadPair = Record<'baseline' | 'product', { url: string; headers?: Record<string, string>; expectBytes?: number }>;
+
+/**
+ * For a missed read target: one round of the same load against a second API on the same schema and files, opened
+ * on an instrumented pool (round trips per request by statement), and CPU profiles of this process (where the
+ * servers run; the load generator has its own thread) during a round against that API and one against the baseline.
+ */
+async function profileReads(bench: BenchDatabase, schema: string, filesDir: string, pair: LoadPair, options: { requests: number; concurrency: number }) {
+  const url = bench.schemaUrl(schema);
+  const db = new InstrumentedDatabase(openPostgres({ connectionString: url, max: config.poolSize }));
+  const notifications = await listenToPostgres(url);
+  const store = await PostgresEventStore.open(db, { notifications });
+  const storage = {
+    db,
+    store,
+    notifications,
+    async close() {
+      await store.close();
+      await notifications.close();
+      await db.close();
+    },
+  };
+  const api = await startBenchApi(bench, schema, { runProjections: false, storage, existingSchema: true, filesDir });
+  try {
+    const product = { ...pair.product, url: pair.product.url.replace(/^http:\/\/[^/]+/, api.url), headers: { authorization: `Bearer ${api.token}` } };
+    await runLoad({ ...product, requests: Math.min(500, options.requests), concurrency: options.concurrency });
+    db.reset();
+    const load = { requests: options.requests, concurrency: options.concurrency };
+    const { cpu: productCpu } = await profileCpu(options.requests, () => runLoad({ ...product, ...load }));
+    const statements = { totalMs: [...db.stats.values()].reduce((a, s) => a + s.ms, 0), statements: statementsTable(db, options.requests) };
+    const { cpu: baselineCpu } = await profileCpu(options.requests, () => runLoad({ ...pair.baseline, ...load }));
+    return { statements, productCpu, baselineCpu };
+  } finally {
+    await api.stop();
+  }
+}
+
+/** 6. Authenticated reads: the real API against a bare Express + pg app doing the same read, same load. */
+async function readBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const schema = 'b_api_read';
+  const api = await startBenchApi(bench, schema, { runProjections: true });
+  const bare = await startBareApp(bench.schemaUrl(schema), api.api.context.config.FILES_DIR);
+  try {
+    const approverId = await addUser(api, 'approver@example-ifu.de', 'ADMIN');
+    const logo = makePng(prng(7));
+    const customerId = await addCustomer(api, approverId, logo);
+    const loads: Record<'me' | 'logo', LoadPair> = {
+      me: {
+        baseline: { url: `${bare.url}/user/me`, headers: { 'x-user-id': api.adminId } },
+        product: { url: `${api.url}/user/me`, headers: { authorization: `Bearer ${api.token}` } },
+      },
+      logo: {
+        baseline: { url: `${bare.url}/customer/logo/${customerId}`, expectBytes: logo.length },
+        product: { url: `${api.url}/customer/logo/${customerId}`, headers: { authorization: `Bearer ${api.token}` }, expectBytes: logo.length },
+      },
+    };
+    // Both sides must answer the same: the same JSON for /user/me, the same bytes for the logo.
+    for (const [name, pair] of Object.entries(loads)) {
+      const [b, p] = await Promise.all([fetchBytes(pair.baseline.url, pair.baseline.headers ?? {}), fetchBytes(pair.product.url, pair.product.headers ?? {})]);
+      if (b.status !== 200 || p.status !== 200 || !b.body.equals(p.body)) {
+        throw new Error(`${name}: baseline and product answer differently (${b.status}: ${b.body.subarray(0, 200).toString()} / ${p.status}: ${p.body.subarray(0, 200).toString()})`);
+      }
+    }
+    const options = { requests: config.reads, concurrency: config.clients, rounds: config.readRounds, warmup: Math.min(500, config.reads) };
+    const comparisons: ThroughputComparison[] = [];
+    for (const [name, title] of [
+      ['me', 'GET /user/me'],
+      ['logo', `GET /customer/logo/:id (${fmt(logo.length / 1024, 0)} KB PNG)`],
+    ] as const) {
+      log(`${title}: ${config.readRounds} rounds of ${config.reads} requests each side, ${config.clients} clients`);
+      const c = await compareThroughput(title, loads[name].baseline, loads[name].product, options);
+      comparisons.push(c);
+      const p50 = (r: ThroughputComparison['product']) => fmt(r.map((x) => x.p50Ms).sort((x, y) => x - y)[Math.floor(r.length / 2)]!, 2);
+      rows.push({
+        benchmark: `${title}, bare Express + pg`,
+        value: `${fmt(c.baselineRps)} req/s`,
+        detail: `median of ${c.baseline.map((r) => fmt(r.requestsPerSecond)).join(' / ')}; p50 ${p50(c.baseline)} ms`,
+        target: '',
+        status: '',
+      });
+      rows.push({
+        benchmark: `${title}, API (token, session, logging)`,
+        value: `${fmt(c.productRps)} req/s`,
+        detail: `median of ${c.product.map((r) => fmt(r.requestsPerSecond)).join(' / ')}; p50 ${p50(c.product)} ms`,
+        target: '',
+        status: '',
+      });
+      rows.push({
+        benchmark: `  ${title.split(' (')[0]} API / bare`,
+        value: `${fmt(c.ratio, 2)}x`,
+        detail: `rounds ${c.roundRatios.map((r) => fmt(r, 2)).join(' / ')}`,
+        target: `>= ${fmt(TARGET_READ_RATIO, 1)}x`,
+        status: status(c.ratio >= TARGET_READ_RATIO),
+      });
+      if (c.ratio < TARGET_READ_RATIO) {
+        log(`profiling ${title}: round trips and CPU of the API and of the baseline`);
+        const profiled = await profileReads(bench, schema, api.api.context.config.FILES_DIR, loads[name], options);
+        profiles.statements.push({ name: `reads ${name}`, title: `Where the API's ${title} goes, database round trips (${fmt(options.requests)} requests through an instrumented pool):`, unit: 'per request', ...profiled.statements });
+        profiles.cpu.push({ title: `CPU of the API's ${title} (bench process, ${fmt(options.requests)} requests)`, summary: profiled.productCpu });
+        profiles.cpu.push({ title: `CPU of the baseline's ${title} (same load)`, summary: profiled.baselineCpu });
+      }
+    }
+    results.reads = comparisons;
+  } finally {
+    await bare.close();
+    await api.stop();
+  }
+}
+
 function appendRow(name: string, r: AppendResult, withTarget: boolean): Row {
   return {
     benchmark: name,
@@ -428,6 +613,13 @@ function printReport(
         ],
       ),
     );
+  }
+  for (const { title, summary } of profiles.cpu) {
+    console.log('');
+    console.log(`${title}: ${fmt(summary.busyMs, 0)} ms busy of ${fmt(summary.totalMs, 0)} ms sampled, ${fmt(summary.busyMs / summary.units, 3)} ms CPU per request`);
+    const shares = (list: CpuSummary['byOwner']) => list.map((s) => [s.name, fmt(s.perUnitMs, 3), `${fmt(s.share * 100, 1)} %`]);
+    console.log(table(['Code responsible (first package or project file up the stack)', 'ms/request', 'of busy'], shares(summary.byOwner)));
+    console.log(table(['Running function (self time)', 'ms/request', 'of busy'], shares(summary.bySelf)));
   }
   console.log('');
 }
