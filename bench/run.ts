@@ -27,11 +27,12 @@ import {
   type WriteLatency,
 } from './benchmarks/api';
 import { appendWorkload, runAppends, type AppendResult } from './benchmarks/appends';
+import { ageAccount, benchPipeline, type CommandCost, createAccount, signIn, timeSignIns } from './benchmarks/commands';
 import { checkReadModel, generateLog, generateMixedLog, timeReadAll, timeRebuild, type RebuildRun } from './benchmarks/replay';
 import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
 import { prng } from './lib/events';
 import { type CpuSummary, profileCpu } from './lib/cpu-profile';
-import { InstrumentedDatabase } from './lib/instrument';
+import { InstrumentedDatabase, type StatementStats } from './lib/instrument';
 import { runLoad } from './lib/load';
 import { makePng } from './lib/png';
 import { fmt, round, table } from './lib/stats';
@@ -42,8 +43,13 @@ const TARGET_REPLAY_EPS = 50_000;
 const TARGET_WORKER_RATIO = 1.5;
 /** Requests/s of the real API over a bare Express + pg app doing the same read. */
 const TARGET_READ_RATIO = 0.8;
+/** p50 of a sign-in on a stream of 1,100 events over the same on a brand-new user's stream. */
+const TARGET_COMMAND_RATIO = 1.5;
 
-const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads'] as const;
+/** Sign-ins of the old account and first sign-ins of new ones in the round-trip profile. */
+const PROFILED_SIGN_INS = 50;
+
+const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values: args } = parseArgs({
@@ -61,6 +67,8 @@ const { values: args } = parseArgs({
     reads: { type: 'string', default: '3000' },
     'read-rounds': { type: 'string', default: '3' },
     clients: { type: 'string', default: '8' },
+    'old-events': { type: 'string', default: '1100' },
+    'sign-ins': { type: 'string', default: '200' },
     only: { type: 'string', default: SECTIONS.join(',') },
   },
 });
@@ -83,6 +91,9 @@ const config = {
   reads: Number(args.reads),
   readRounds: Number(args['read-rounds']),
   clients: Number(args.clients),
+  /** Events on the old user's credentials stream, and timed sign-ins of it and of as many new users. */
+  oldEvents: Number(args['old-events']),
+  signIns: Number(args['sign-ins']),
   sections: args.only.split(',').map((name) => name.trim()) as Section[],
   /** The app's pool size (openPostgres default), used by every benchmark. */
   poolSize: 10,
@@ -142,13 +153,14 @@ async function profileRebuild(
   return { projection: projection.name, batchSize, events, totalMs, statements: statementsTable(instrumented, events) };
 }
 
-function statementsTable(db: InstrumentedDatabase, per: number) {
+function statementsTable(db: { stats: ReadonlyMap<string, StatementStats> }, per: number) {
   return [...db.stats.entries()]
     .sort((a, b) => b[1].ms - a[1].ms)
     .map(([statement, s]) => ({
       statement,
       roundTrips: s.count,
       roundTripsPerUnit: round(s.count / per, 3),
+      rowsPerUnit: round(s.rows / per, 1),
       totalMs: round(s.ms, 1),
       meanMs: round(s.ms / s.count, 3),
     }));
@@ -202,6 +214,7 @@ async function main(): Promise<void> {
     if (runs('projections')) await projectionBenchmarks(bench, rows, results, profiles);
     if (runs('writes')) await writeBenchmarks(bench, rows, results);
     if (runs('reads')) await readBenchmarks(bench, rows, results, profiles);
+    if (runs('commands')) await commandBenchmarks(bench, rows, results, profiles);
 
     machine.loadAverage.end = round(loadavg()[0]!, 2);
     printReport(machine, rows, profiles);
@@ -562,6 +575,77 @@ async function readBenchmarks(bench: BenchDatabase, rows: Row[], results: Record
   }
 }
 
+/** 7. A sign-in on a credentials stream of `oldEvents` events against one on a brand-new user's stream. */
+async function commandBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const schema = 'b_commands';
+  const db = await bench.openSchema(schema, config.poolSize);
+  const store = await openStore(bench, db, schema);
+  const pipeline = benchPipeline(store, db);
+  log(`sign-ins: one account aged to ${config.oldEvents} credential events, ${config.signIns} new accounts`);
+  const old = await createAccount(pipeline, 0);
+  await ageAccount(pipeline, store, old, config.oldEvents);
+  const fresh = [];
+  for (let i = 0; i < config.signIns + 20 + PROFILED_SIGN_INS; i++) fresh.push(await createAccount(pipeline, i + 1));
+  const unused = fresh.splice(config.signIns + 20);
+  await db.exec('VACUUM ANALYZE events, stream_snapshots');
+  await timeSignIns(pipeline, db, store, old, fresh.slice(0, 20)); // warm-up
+  const cost: CommandCost = await timeSignIns(pipeline, db, store, old, fresh.slice(20));
+  const met = cost.ratio <= TARGET_COMMAND_RATIO;
+  rows.push({
+    benchmark: 'Sign-in command, new user',
+    value: `${fmt(cost.newP50Ms, 2)} ms p50`,
+    detail: `${fmt(cost.runs)} users, 1 credential event each before; p95 ${fmt(cost.newP95Ms, 2)} ms`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `Sign-in command, ${fmt(config.oldEvents)}-event stream`,
+    value: `${fmt(cost.oldP50Ms, 2)} ms p50`,
+    detail: `stream at v${cost.oldStreamVersionBefore} -> v${cost.oldStreamVersionAfter}, snapshot at v${cost.oldSnapshotVersion ?? '-'}; p95 ${fmt(cost.oldP95Ms, 2)} ms`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: '  sign-in old user / new user',
+    value: `${fmt(cost.ratio, 2)}x`,
+    detail: 'p50 ratio (interleaved runs)',
+    target: `<= ${fmt(TARGET_COMMAND_RATIO, 1)}x`,
+    status: status(met),
+  });
+  results.commands = cost;
+
+  // Where a sign-in's time goes, old account and new accounts interleaved, through one instrumented pool and store
+  // (two stores would each append on a stale tail): each sign-in's statements are added to its kind's totals.
+  const instrumented = new InstrumentedDatabase(db);
+  const profiledStore = await openStore(bench, instrumented, schema);
+  const profiled = benchPipeline(profiledStore, instrumented);
+  const kinds = (['old', 'new'] as const).map((name) => ({ name, stats: new Map<string, StatementStats>(), ms: 0 }));
+  for (let i = 0; i < PROFILED_SIGN_INS; i++) {
+    for (const kind of i % 2 === 0 ? kinds : [...kinds].reverse()) {
+      instrumented.reset();
+      const start = performance.now();
+      await signIn(profiled, kind.name === 'old' ? old : unused[i]!);
+      kind.ms += performance.now() - start;
+      for (const [statement, st] of instrumented.stats) {
+        const sum = kind.stats.get(statement) ?? { count: 0, ms: 0, rows: 0 };
+        kind.stats.set(statement, { count: sum.count + st.count, ms: sum.ms + st.ms, rows: sum.rows + st.rows });
+      }
+    }
+  }
+  await profiledStore.close();
+  for (const kind of kinds) {
+    const count = PROFILED_SIGN_INS;
+    profiles.statements.push({
+      name: `sign-in ${kind.name}`,
+      title: `Where a sign-in's time goes, ${kind.name === 'old' ? `the old account (${count} sign-ins from v${cost.oldStreamVersionAfter})` : `${count} new accounts (the first sign-in of each)`}, interleaved, ${fmt(kind.ms / count, 2)} ms each:`,
+      unit: 'per sign-in',
+      totalMs: kind.ms,
+      statements: statementsTable(kind, count),
+    });
+  }
+  await store.close();
+}
+
 function appendRow(name: string, r: AppendResult, withTarget: boolean): Row {
   return {
     benchmark: name,
@@ -606,10 +690,10 @@ function printReport(
     console.log(p.title);
     console.log(
       table(
-        ['Statement', p.unit, 'total ms', 'mean ms'],
+        ['Statement', p.unit, 'rows', 'total ms', 'mean ms'],
         [
-          ...p.statements.map((st) => [st.statement, fmt(st.roundTripsPerUnit, 3), fmt(st.totalMs, 1), fmt(st.meanMs, 3)]),
-          ['total round trips', fmt(sum((st) => st.roundTripsPerUnit), 3), fmt(sum((st) => st.totalMs), 1), ''],
+          ...p.statements.map((st) => [st.statement, fmt(st.roundTripsPerUnit, 3), fmt(st.rowsPerUnit, 1), fmt(st.totalMs, 1), fmt(st.meanMs, 3)]),
+          ['total round trips', fmt(sum((st) => st.roundTripsPerUnit), 3), '', fmt(sum((st) => st.totalMs), 1), ''],
         ],
       ),
     );
