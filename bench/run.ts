@@ -212,7 +212,7 @@ async function main(): Promise<void> {
     if (runs('appends')) await appendBenchmarks(bench, rows, results, profiles);
     if (runs('replay')) await replayBenchmarks(bench, rows, results, profiles);
     if (runs('projections')) await projectionBenchmarks(bench, rows, results, profiles);
-    if (runs('writes')) await writeBenchmarks(bench, rows, results);
+    if (runs('writes')) await writeBenchmarks(bench, rows, results, profiles);
     if (runs('reads')) await readBenchmarks(bench, rows, results, profiles);
     if (runs('commands')) await commandBenchmarks(bench, rows, results, profiles);
 
@@ -424,7 +424,69 @@ async function projectionBenchmarks(bench: BenchDatabase, rows: Row[], results: 
 }
 
 /** 5. Write latency through the API with projections in the API process, then with the projections worker. */
-async function writeBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>) {
+/** Storage as openStorage opens it for a DATABASE_URL, on an instrumented pool: for the API profiles. */
+async function instrumentedStorage(url: string) {
+  const db = new InstrumentedDatabase(openPostgres({ connectionString: url, max: config.poolSize }));
+  const notifications = await listenToPostgres(url);
+  const store = await PostgresEventStore.open(db, { notifications });
+  const storage = {
+    db,
+    store,
+    notifications,
+    async close() {
+      await store.close();
+      await notifications.close();
+      await db.close();
+    },
+  };
+  return { db, storage };
+}
+
+/**
+ * For a missed write target: each topology again on a fresh schema, the API on an instrumented pool, 100 writes
+ * after 30 untimed: the API's round trips per write by statement (in-process, the projection's transaction is among
+ * them; with the worker, its checks of the checkpoint), and the time spent in `settle` (the wait for user-accounts),
+ * measured around the API's ProjectionRunner.waitFor.
+ */
+async function profileWrites(bench: BenchDatabase, mode: WriteLatency['mode'], count = 100): Promise<StatementProfile> {
+  const schema = `b_api_write_profile_${mode === 'worker' ? 'worker' : 'inproc'}`;
+  await bench.openSchema(schema, 1);
+  const instrumented = await instrumentedStorage(bench.schemaUrl(schema));
+  const api = await startBenchApi(bench, schema, { runProjections: mode === 'in-process', storage: instrumented.storage, existingSchema: true });
+  try {
+    const email = 'write.profile@example-ifu.de';
+    const userId = await addUser(api, email, 'USER');
+    await timeWrites(api, userId, email, 30, mode);
+    const runner = api.api.context.readModels;
+    const waitFor = runner.waitFor.bind(runner);
+    let waitMs = 0;
+    runner.waitFor = async (...args) => {
+      const start = performance.now();
+      try {
+        return await waitFor(...args);
+      } finally {
+        waitMs += performance.now() - start;
+      }
+    };
+    instrumented.db.reset();
+    const w = await timeWrites(api, userId, email, count, mode, 30);
+    const totalMs = w.latenciesMs.reduce((a, b) => a + b, 0);
+    return {
+      name: `writes ${mode}`,
+      title:
+        `Where a write's time goes, projections ${mode === 'worker' ? 'in the worker process' : 'in the API process'}: ${count} PUT /user/modify, ` +
+        `${fmt(totalMs / count, 2)} ms each (p50 ${fmt(w.p50Ms, 2)}, ${w.slow} >= 250 ms), of which ${fmt(waitMs / count, 2)} ms in settle ` +
+        `(waiting for user-accounts); the API's round trips:`,
+      unit: 'per write',
+      totalMs,
+      statements: statementsTable(instrumented.db, count),
+    };
+  } finally {
+    await api.stop();
+  }
+}
+
+async function writeBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
   const measured: WriteLatency[] = [];
   for (const mode of ['in-process', 'worker'] as const) {
     const api = await startBenchApi(bench, mode === 'in-process' ? 'b_api_write_inproc' : 'b_api_write_worker', { runProjections: mode === 'in-process' });
@@ -463,6 +525,10 @@ async function writeBenchmarks(bench: BenchDatabase, rows: Row[], results: Recor
     target: `<= ${fmt(TARGET_WORKER_RATIO, 1)}x`,
     status: status(ratio <= TARGET_WORKER_RATIO),
   });
+  if (ratio > TARGET_WORKER_RATIO) {
+    log('profiling the writes of both topologies');
+    for (const mode of ['in-process', 'worker'] as const) profiles.statements.push(await profileWrites(bench, mode));
+  }
   results.writes = { inProcess, worker, ratioP50: ratio, ratioP95: worker.p95Ms / inProcess.p95Ms };
 }
 
@@ -474,20 +540,7 @@ type LoadPair = Record<'baseline' | 'product', { url: string; headers?: Record<s
  * servers run; the load generator has its own thread) during a round against that API and one against the baseline.
  */
 async function profileReads(bench: BenchDatabase, schema: string, filesDir: string, pair: LoadPair, options: { requests: number; concurrency: number }) {
-  const url = bench.schemaUrl(schema);
-  const db = new InstrumentedDatabase(openPostgres({ connectionString: url, max: config.poolSize }));
-  const notifications = await listenToPostgres(url);
-  const store = await PostgresEventStore.open(db, { notifications });
-  const storage = {
-    db,
-    store,
-    notifications,
-    async close() {
-      await store.close();
-      await notifications.close();
-      await db.close();
-    },
-  };
+  const { db, storage } = await instrumentedStorage(bench.schemaUrl(schema));
   const api = await startBenchApi(bench, schema, { runProjections: false, storage, existingSchema: true, filesDir });
   try {
     const product = { ...pair.product, url: pair.product.url.replace(/^http:\/\/[^/]+/, api.url), headers: { authorization: `Bearer ${api.token}` } };
