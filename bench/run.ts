@@ -7,20 +7,50 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { Database } from '@ifu/storage/database/database';
-import { redactConnectionString } from '@ifu/storage/database/postgres';
+import { openPostgres, redactConnectionString } from '@ifu/storage/database/postgres';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { listenToPostgres } from '@ifu/storage/notifications';
+import type { Projection } from '@ifu/projections/projection';
+import { allProjections } from '@ifu/projections/registry';
 import { rebuild } from '@ifu/projections/runner';
 import { userAccountsProjection } from '@ifu/projections/user-accounts/projection';
+import {
+  addCustomer,
+  addUser,
+  compareThroughput,
+  fetchBytes,
+  startBareApp,
+  startBenchApi,
+  timeWrites,
+  type ThroughputComparison,
+  type WriteLatency,
+} from './benchmarks/api';
 import { appendWorkload, runAppends, type AppendResult } from './benchmarks/appends';
-import { generateLog, timeReadAll, timeRebuild, type RebuildRun } from './benchmarks/replay';
+import { ageAccount, benchPipeline, type CommandCost, createAccount, signIn, timeSignIns } from './benchmarks/commands';
+import { checkReadModel, generateLog, generateMixedLog, timeReadAll, timeRebuild, type RebuildRun } from './benchmarks/replay';
 import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
-import { InstrumentedDatabase } from './lib/instrument';
+import { prng } from './lib/events';
+import { type CpuSummary, profileCpu } from './lib/cpu-profile';
+import { InstrumentedDatabase, type StatementStats } from './lib/instrument';
+import { runLoad } from './lib/load';
+import { makePng } from './lib/png';
 import { fmt, round, table } from './lib/stats';
 
 const TARGET_APPEND_EPS = 800;
 const TARGET_REPLAY_EPS = 50_000;
+/** Write latency p50 with the projections worker in its own process, over the same with projections in the API. */
+const TARGET_WORKER_RATIO = 1.5;
+/** Requests/s of the real API over a bare Express + pg app doing the same read. */
+const TARGET_READ_RATIO = 0.8;
+/** p50 of a sign-in on a stream of 1,100 events over the same on a brand-new user's stream. */
+const TARGET_COMMAND_RATIO = 1.5;
+
+/** Sign-ins of the old account and first sign-ins of new ones in the round-trip profile. */
+const PROFILED_SIGN_INS = 50;
+
+const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands'] as const;
+type Section = (typeof SECTIONS)[number];
 
 const { values: args } = parseArgs({
   options: {
@@ -30,6 +60,16 @@ const { values: args } = parseArgs({
     users: { type: 'string', default: '10000' },
     'batch-sizes': { type: 'string', default: '1000,5000' },
     runs: { type: 'string', default: '3' },
+    'mixed-events': { type: 'string', default: '100000' },
+    staff: { type: 'string', default: '2000' },
+    customers: { type: 'string', default: '5000' },
+    writes: { type: 'string', default: '300' },
+    reads: { type: 'string', default: '3000' },
+    'read-rounds': { type: 'string', default: '3' },
+    clients: { type: 'string', default: '8' },
+    'old-events': { type: 'string', default: '1100' },
+    'sign-ins': { type: 'string', default: '200' },
+    only: { type: 'string', default: SECTIONS.join(',') },
   },
 });
 
@@ -41,9 +81,25 @@ const config = {
   users: Number(args.users),
   batchSizes: args['batch-sizes'].split(',').map(Number),
   runs: Number(args.runs),
+  /** The mixed log (every stream kind the product writes) for the rebuild of each projection. */
+  mixedEvents: Number(args['mixed-events']),
+  staff: Number(args.staff),
+  customers: Number(args.customers),
+  /** Sequential PUT /user/modify per topology, after 30 untimed ones. */
+  writes: Number(args.writes),
+  /** Requests per round of each read comparison, rounds, concurrent keep-alive clients. */
+  reads: Number(args.reads),
+  readRounds: Number(args['read-rounds']),
+  clients: Number(args.clients),
+  /** Events on the old user's credentials stream, and timed sign-ins of it and of as many new users. */
+  oldEvents: Number(args['old-events']),
+  signIns: Number(args['sign-ins']),
+  sections: args.only.split(',').map((name) => name.trim()) as Section[],
   /** The app's pool size (openPostgres default), used by every benchmark. */
   poolSize: 10,
 };
+for (const section of config.sections) if (!SECTIONS.includes(section)) throw new Error(`--only: no section ${section} (${SECTIONS.join(', ')})`);
+const runs = (section: Section) => config.sections.includes(section);
 
 interface Row {
   benchmark: string;
@@ -80,23 +136,31 @@ async function profileAppends(bench: BenchDatabase, count: number) {
 }
 
 /** Round trips and time per statement kind for one rebuild through an instrumented pool and store. */
-async function profileRebuild(db: Database, schema: string, bench: BenchDatabase, batchSize: number, events: number) {
+async function profileRebuild(
+  db: Database,
+  schema: string,
+  bench: BenchDatabase,
+  batchSize: number,
+  events: number,
+  projection: Projection = userAccountsProjection,
+) {
   const instrumented = new InstrumentedDatabase(db);
   const store = await openStore(bench, instrumented, schema);
   const start = performance.now();
-  await rebuild(instrumented, store, userAccountsProjection, batchSize);
+  await rebuild(instrumented, store, projection, batchSize);
   const totalMs = performance.now() - start;
   await store.close();
-  return { batchSize, events, totalMs, statements: statementsTable(instrumented, events) };
+  return { projection: projection.name, batchSize, events, totalMs, statements: statementsTable(instrumented, events) };
 }
 
-function statementsTable(db: InstrumentedDatabase, per: number) {
+function statementsTable(db: { stats: ReadonlyMap<string, StatementStats> }, per: number) {
   return [...db.stats.entries()]
     .sort((a, b) => b[1].ms - a[1].ms)
     .map(([statement, s]) => ({
       statement,
       roundTrips: s.count,
       roundTripsPerUnit: round(s.count / per, 3),
+      rowsPerUnit: round(s.rows / per, 1),
       totalMs: round(s.ms, 1),
       meanMs: round(s.ms / s.count, 3),
     }));
@@ -143,115 +207,22 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   const results: Record<string, unknown> = {};
+  const profiles: Profiles = { notes: [], statements: [], cpu: [] };
   try {
-    // 1. One appender.
-    {
-      const schema = 'b_append_seq';
-      const db = await bench.openSchema(schema, config.poolSize);
-      const store = await openStore(bench, db, schema);
-      await runAppends(store, appendWorkload(200, 7), 1); // warm-up: connections, JIT, plan cache
-      log(`appends, 1 appender: ${config.appends} events`);
-      const r = await runAppends(store, appendWorkload(config.appends, 1), 1);
-      await store.close();
-      results.appendsSequential = r;
-      rows.push(appendRow('Appends, 1 appender', r, true));
-    }
-
-    // 2. Parallel appenders.
-    {
-      const schema = 'b_append_par';
-      const db = await bench.openSchema(schema, config.poolSize);
-      const store = await openStore(bench, db, schema);
-      await runAppends(store, appendWorkload(200, 8), config.appenders);
-      log(`appends, ${config.appenders} appenders: ${config.appends} events`);
-      const r = await runAppends(store, appendWorkload(config.appends, 2), config.appenders);
-      await store.close();
-      results.appendsParallel = r;
-      rows.push(appendRow(`Appends, ${config.appenders} appenders`, r, false));
-    }
-
-    // 3. Projection replay.
-    const schema = 'b_replay';
-    const db = await bench.openSchema(schema, config.poolSize);
-    const store = await openStore(bench, db, schema);
-    log(`generating ${config.replayEvents} events for ${config.users} users`);
-    const genStart = performance.now();
-    const generated = await generateLog(db, config.replayEvents, config.users);
-    const genMs = performance.now() - genStart;
-    rows.push({
-      benchmark: 'Generate log (hash + bulk INSERT)',
-      value: `${fmt((generated.events / genMs) * 1000)} events/s`,
-      detail: `${fmt(generated.events)} events in ${fmt(genMs / 1000, 2)} s`,
-      target: '',
-      status: '',
-    });
-    await db.exec('VACUUM ANALYZE events');
-
-    log('verifying the chain');
-    const vStart = performance.now();
-    const verification = await store.verifyChain();
-    const vMs = performance.now() - vStart;
-    if (!verification.ok || verification.checked !== generated.events) {
-      throw new Error(`generated chain does not verify: ${JSON.stringify(verification)}`);
-    }
-    rows.push({
-      benchmark: 'Verify chain (store.verifyChain)',
-      value: `${fmt((verification.checked / vMs) * 1000)} events/s`,
-      detail: `${fmt(verification.checked)} events in ${fmt(vMs / 1000, 2)} s, ok`,
-      target: '',
-      status: '',
-    });
-
-    const readFloor: Record<number, number> = {};
-    for (const batchSize of config.batchSizes) {
-      const { ms, events } = await timeReadAll(store, batchSize);
-      readFloor[batchSize] = (events / ms) * 1000;
-      rows.push({
-        benchmark: `readAll only, batch ${batchSize} (floor)`,
-        value: `${fmt(readFloor[batchSize])} events/s`,
-        detail: `${fmt(events)} events in ${fmt(ms / 1000, 2)} s`,
-        target: '',
-        status: '',
-      });
-    }
-
-    log('warm-up rebuild');
-    await timeRebuild(db, store, userAccountsProjection, rebuild, 1000, 1, generated);
-    const rebuilds: RebuildRun[] = [];
-    for (const batchSize of config.batchSizes) {
-      log(`rebuild user-accounts, batch ${batchSize}, ${config.runs} runs`);
-      const run = await timeRebuild(db, store, userAccountsProjection, rebuild, batchSize, config.runs, generated);
-      if (run.wrongRows > 0) throw new Error(`rebuild left ${run.wrongRows} wrong rows in user_accounts`);
-      rebuilds.push(run);
-      rows.push({
-        benchmark: `Rebuild user-accounts, batch ${batchSize}`,
-        value: `${fmt(run.eventsPerSecond)} events/s`,
-        detail: `median of ${run.runsMs.map((ms) => fmt(ms / 1000, 2)).join(' / ')} s`,
-        target: `>= ${fmt(TARGET_REPLAY_EPS)}/s`,
-        status: run.eventsPerSecond >= TARGET_REPLAY_EPS ? 'PASS' : 'MISS',
-      });
-    }
-    await store.close();
-
-    log('profiling round trips');
-    const appendProfile = await profileAppends(bench, 1000);
-    const rebuildProfile = await profileRebuild(db, schema, bench, 1000, generated.events);
-
-    results.replay = {
-      generated: { events: generated.events, users: generated.users, byType: generated.byType, ms: genMs },
-      verifyChain: { events: verification.checked, ms: vMs, eventsPerSecond: (verification.checked / vMs) * 1000 },
-      readAllEventsPerSecond: readFloor,
-      rebuilds,
-    };
-    results.profile = { appends: appendProfile, rebuild: rebuildProfile };
+    if (runs('appends')) await appendBenchmarks(bench, rows, results, profiles);
+    if (runs('replay')) await replayBenchmarks(bench, rows, results, profiles);
+    if (runs('projections')) await projectionBenchmarks(bench, rows, results, profiles);
+    if (runs('writes')) await writeBenchmarks(bench, rows, results, profiles);
+    if (runs('reads')) await readBenchmarks(bench, rows, results, profiles);
+    if (runs('commands')) await commandBenchmarks(bench, rows, results, profiles);
 
     machine.loadAverage.end = round(loadavg()[0]!, 2);
-    printReport(machine, rows, generated.byType, appendProfile, rebuildProfile);
+    printReport(machine, rows, profiles);
     mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
     const file = new URL('./results/latest.json', import.meta.url);
     writeFileSync(
       file,
-      `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, config: { ...config, serverUrl: redactConnectionString(config.serverUrl) }, table: rows, results }, null, 2)}\n`,
+      `${JSON.stringify({ finishedAt: new Date().toISOString(), machine, config: { ...config, serverUrl: redactConnectionString(config.serverUrl) }, table: rows, results: { ...results, profile: profiles } }, null, 2)}\n`,
     );
     log(`wrote ${file.pathname}`);
   } finally {
@@ -260,6 +231,472 @@ async function main(): Promise<void> {
       log(`dropped database ${bench.name}`);
     }
   }
+}
+
+interface StatementProfile {
+  name: string;
+  title: string;
+  unit: string;
+  totalMs: number;
+  statements: ReturnType<typeof statementsTable>;
+}
+/** What is printed after the table: the logs' mix, round-trip profiles, CPU profiles of missed targets. */
+interface Profiles {
+  notes: string[];
+  statements: StatementProfile[];
+  cpu: { title: string; summary: CpuSummary }[];
+}
+
+const status = (met: boolean) => (met ? 'PASS' : 'MISS');
+
+async function appendBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  // 1. One appender.
+  {
+    const schema = 'b_append_seq';
+    const db = await bench.openSchema(schema, config.poolSize);
+    const store = await openStore(bench, db, schema);
+    await runAppends(store, appendWorkload(200, 7), 1); // warm-up: connections, JIT, plan cache
+    log(`appends, 1 appender: ${config.appends} events`);
+    const r = await runAppends(store, appendWorkload(config.appends, 1), 1);
+    await store.close();
+    results.appendsSequential = r;
+    rows.push(appendRow('Appends, 1 appender', r, true));
+  }
+
+  // 2. Parallel appenders.
+  {
+    const schema = 'b_append_par';
+    const db = await bench.openSchema(schema, config.poolSize);
+    const store = await openStore(bench, db, schema);
+    await runAppends(store, appendWorkload(200, 8), config.appenders);
+    log(`appends, ${config.appenders} appenders: ${config.appends} events`);
+    const r = await runAppends(store, appendWorkload(config.appends, 2), config.appenders);
+    await store.close();
+    results.appendsParallel = r;
+    rows.push(appendRow(`Appends, ${config.appenders} appenders`, r, false));
+  }
+
+  log('profiling round trips of appends');
+  const appendProfile = await profileAppends(bench, 1000);
+  profiles.statements.push({
+    name: 'appends',
+    title: `Where an append's time goes (${appendProfile.appends} single-event appends, 1 appender, ${fmt(appendProfile.totalMs, 0)} ms):`,
+    unit: 'per append',
+    totalMs: appendProfile.totalMs,
+    statements: appendProfile.statements,
+  });
+}
+
+/** 3. Projection replay of user-accounts over the user-only log (the layout from before credentials had their own streams). */
+async function replayBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const schema = 'b_replay';
+  const db = await bench.openSchema(schema, config.poolSize);
+  const store = await openStore(bench, db, schema);
+  log(`generating ${config.replayEvents} events for ${config.users} users`);
+  const genStart = performance.now();
+  const generated = await generateLog(db, config.replayEvents, config.users);
+  const genMs = performance.now() - genStart;
+  rows.push({
+    benchmark: 'Generate log (hash + bulk INSERT)',
+    value: `${fmt((generated.events / genMs) * 1000)} events/s`,
+    detail: `${fmt(generated.events)} events in ${fmt(genMs / 1000, 2)} s`,
+    target: '',
+    status: '',
+  });
+  await db.exec('VACUUM ANALYZE events');
+
+  log('verifying the chain');
+  const vStart = performance.now();
+  const verification = await store.verifyChain();
+  const vMs = performance.now() - vStart;
+  if (!verification.ok || verification.checked !== generated.events) {
+    throw new Error(`generated chain does not verify: ${JSON.stringify(verification)}`);
+  }
+  rows.push({
+    benchmark: 'Verify chain (store.verifyChain)',
+    value: `${fmt((verification.checked / vMs) * 1000)} events/s`,
+    detail: `${fmt(verification.checked)} events in ${fmt(vMs / 1000, 2)} s, ok`,
+    target: '',
+    status: '',
+  });
+
+  const readFloor: Record<number, number> = {};
+  for (const batchSize of config.batchSizes) {
+    const { ms, events } = await timeReadAll(store, batchSize);
+    readFloor[batchSize] = (events / ms) * 1000;
+    rows.push({
+      benchmark: `readAll only, batch ${batchSize} (floor)`,
+      value: `${fmt(readFloor[batchSize])} events/s`,
+      detail: `${fmt(events)} events in ${fmt(ms / 1000, 2)} s`,
+      target: '',
+      status: '',
+    });
+  }
+
+  const target = { events: generated.events, check: async (checked: Database) => ({ wrong: await checkReadModel(checked, generated.expected) }) };
+  log('warm-up rebuild');
+  await timeRebuild(db, store, userAccountsProjection, rebuild, 1000, 1, target);
+  const rebuilds: RebuildRun[] = [];
+  for (const batchSize of config.batchSizes) {
+    log(`rebuild user-accounts, batch ${batchSize}, ${config.runs} runs`);
+    const run = await timeRebuild(db, store, userAccountsProjection, rebuild, batchSize, config.runs, target);
+    if (run.wrongRows > 0) throw new Error(`rebuild left ${run.wrongRows} wrong rows in user_accounts`);
+    rebuilds.push(run);
+    rows.push({
+      benchmark: `Rebuild user-accounts, batch ${batchSize}`,
+      value: `${fmt(run.eventsPerSecond)} events/s`,
+      detail: `median of ${run.runsMs.map((ms) => fmt(ms / 1000, 2)).join(' / ')} s`,
+      target: `>= ${fmt(TARGET_REPLAY_EPS)}/s`,
+      status: status(run.eventsPerSecond >= TARGET_REPLAY_EPS),
+    });
+  }
+  await store.close();
+
+  log('profiling round trips of a rebuild');
+  const rebuildProfile = await profileRebuild(db, schema, bench, 1000, generated.events);
+  profiles.statements.push({
+    name: 'rebuild',
+    title: `Where a rebuild's time goes (batch ${rebuildProfile.batchSize}, ${fmt(rebuildProfile.events)} events, ${fmt(rebuildProfile.totalMs, 0)} ms):`,
+    unit: 'per event',
+    totalMs: rebuildProfile.totalMs,
+    statements: rebuildProfile.statements,
+  });
+  profiles.notes.push(`Replay log: ${Object.entries(generated.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+  results.replay = {
+    generated: { events: generated.events, users: generated.users, byType: generated.byType, ms: genMs },
+    verifyChain: { events: verification.checked, ms: vMs, eventsPerSecond: (verification.checked / vMs) * 1000 },
+    readAllEventsPerSecond: readFloor,
+    rebuilds,
+  };
+}
+
+/** 4. Every projection of allProjections rebuilt over the mixed log (users and customers as the product writes them today). */
+async function projectionBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const schema = 'b_replay_mixed';
+  const db = await bench.openSchema(schema, config.poolSize);
+  const store = await openStore(bench, db, schema);
+  log(`generating the mixed log: ${config.mixedEvents} events, ${config.staff} staff, ${config.customers} customers`);
+  const genStart = performance.now();
+  const mixed = await generateMixedLog(db, { events: config.mixedEvents, users: config.staff, customers: config.customers });
+  const genMs = performance.now() - genStart;
+  await db.exec('VACUUM ANALYZE events');
+  const verification = await store.verifyChain();
+  if (!verification.ok || verification.checked !== mixed.events) throw new Error(`mixed log does not verify: ${JSON.stringify(verification)}`);
+  const batchSize = config.batchSizes[0] ?? 1000;
+  const rebuilds: RebuildRun[] = [];
+  for (const projection of allProjections) {
+    const check = mixed.checks.get(projection.name);
+    if (!check) throw new Error(`no read-model check for projection ${projection.name}: add one to bench/benchmarks/replay.ts`);
+    const target = { events: mixed.events, check };
+    log(`rebuild ${projection.name} over the mixed log, batch ${batchSize}, 1 + ${config.runs} runs`);
+    await timeRebuild(db, store, projection, rebuild, batchSize, 1, target); // warm-up
+    const run = await timeRebuild(db, store, projection, rebuild, batchSize, config.runs, target);
+    if (run.wrongRows > 0) throw new Error(`rebuild of ${projection.name} left ${run.wrongRows} wrong rows: ${run.firstDifference}`);
+    rebuilds.push(run);
+    const handled = Object.entries(mixed.byType).reduce((n, [type, count]) => n + (projection.handles.has(type) ? count : 0), 0);
+    const met = run.eventsPerSecond >= TARGET_REPLAY_EPS;
+    rows.push({
+      benchmark: `Rebuild ${projection.name}, mixed log, batch ${batchSize}`,
+      value: `${fmt(run.eventsPerSecond)} events/s`,
+      detail: `${fmt(mixed.events)} events (${fmt(handled)} its own); median of ${run.runsMs.map((ms) => fmt(ms / 1000, 2)).join(' / ')} s; table checked`,
+      target: `>= ${fmt(TARGET_REPLAY_EPS)}/s`,
+      status: status(met),
+    });
+    if (!met) {
+      log(`profiling the rebuild of ${projection.name}`);
+      const p = await profileRebuild(db, schema, bench, batchSize, mixed.events, projection);
+      profiles.statements.push({
+        name: `rebuild ${projection.name}`,
+        title: `Where a rebuild of ${projection.name} over the mixed log goes (batch ${batchSize}, ${fmt(mixed.events)} events, ${fmt(p.totalMs, 0)} ms):`,
+        unit: 'per event',
+        totalMs: p.totalMs,
+        statements: p.statements,
+      });
+    }
+  }
+  await store.close();
+  profiles.notes.push(
+    `Mixed log: ${fmt(mixed.events)} events, ${fmt(mixed.staff)} staff, ${fmt(mixed.customers)} customers; by stream ` +
+    `${Object.entries(mixed.byStreamKind).map(([k, n]) => `${k} ${fmt(n)}`).join(', ')}; by type ` +
+    `${Object.entries(mixed.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`,
+  );
+  results.projections = { generated: { events: mixed.events, staff: mixed.staff, customers: mixed.customers, byType: mixed.byType, byStreamKind: mixed.byStreamKind, ms: genMs }, rebuilds };
+}
+
+/** 5. Write latency through the API with projections in the API process, then with the projections worker. */
+/** Storage as openStorage opens it for a DATABASE_URL, on an instrumented pool: for the API profiles. */
+async function instrumentedStorage(url: string) {
+  const db = new InstrumentedDatabase(openPostgres({ connectionString: url, max: config.poolSize }));
+  const notifications = await listenToPostgres(url);
+  const store = await PostgresEventStore.open(db, { notifications });
+  const storage = {
+    db,
+    store,
+    notifications,
+    async close() {
+      await store.close();
+      await notifications.close();
+      await db.close();
+    },
+  };
+  return { db, storage };
+}
+
+/**
+ * For a missed write target: each topology again on a fresh schema, the API on an instrumented pool, 100 writes
+ * after 30 untimed: the API's round trips per write by statement (in-process, the projection's transaction is among
+ * them; with the worker, its checks of the checkpoint), and the time spent in `settle` (the wait for user-accounts),
+ * measured around the API's ProjectionRunner.waitFor.
+ */
+async function profileWrites(bench: BenchDatabase, mode: WriteLatency['mode'], count = 100): Promise<StatementProfile> {
+  const schema = `b_api_write_profile_${mode === 'worker' ? 'worker' : 'inproc'}`;
+  await bench.openSchema(schema, 1);
+  const instrumented = await instrumentedStorage(bench.schemaUrl(schema));
+  const api = await startBenchApi(bench, schema, { runProjections: mode === 'in-process', storage: instrumented.storage, existingSchema: true });
+  try {
+    const email = 'write.profile@example-ifu.de';
+    const userId = await addUser(api, email, 'USER');
+    await timeWrites(api, userId, email, 30, mode);
+    const runner = api.api.context.readModels;
+    const waitFor = runner.waitFor.bind(runner);
+    let waitMs = 0;
+    runner.waitFor = async (...args) => {
+      const start = performance.now();
+      try {
+        return await waitFor(...args);
+      } finally {
+        waitMs += performance.now() - start;
+      }
+    };
+    instrumented.db.reset();
+    const w = await timeWrites(api, userId, email, count, mode, 30);
+    const totalMs = w.latenciesMs.reduce((a, b) => a + b, 0);
+    return {
+      name: `writes ${mode}`,
+      title:
+        `Where a write's time goes, projections ${mode === 'worker' ? 'in the worker process' : 'in the API process'}: ${count} PUT /user/modify, ` +
+        `${fmt(totalMs / count, 2)} ms each (p50 ${fmt(w.p50Ms, 2)}, ${w.slow} >= 250 ms), of which ${fmt(waitMs / count, 2)} ms in settle ` +
+        `(waiting for user-accounts); the API's round trips:`,
+      unit: 'per write',
+      totalMs,
+      statements: statementsTable(instrumented.db, count),
+    };
+  } finally {
+    await api.stop();
+  }
+}
+
+async function writeBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const measured: WriteLatency[] = [];
+  for (const mode of ['in-process', 'worker'] as const) {
+    const api = await startBenchApi(bench, mode === 'in-process' ? 'b_api_write_inproc' : 'b_api_write_worker', { runProjections: mode === 'in-process' });
+    try {
+      log(`PUT /user/modify, projections ${mode === 'worker' ? `in the worker process (pid ${api.worker!.pid})` : 'in the API process'}: 30 + ${config.writes} requests`);
+      const email = 'write.target@example-ifu.de';
+      const userId = await addUser(api, email, 'USER');
+      await timeWrites(api, userId, email, 30, mode); // warm-up
+      measured.push(await timeWrites(api, userId, email, config.writes, mode, 30));
+    } finally {
+      await api.stop();
+    }
+  }
+  const [inProcess, worker] = measured as [WriteLatency, WriteLatency];
+  const ratio = worker.p50Ms / inProcess.p50Ms;
+  const line = (w: WriteLatency) =>
+    `p50 ${fmt(w.p50Ms, 2)} ms, p95 ${fmt(w.p95Ms, 2)} ms, p99 ${fmt(w.p99Ms, 2)} ms, max ${fmt(w.maxMs, 0)} ms; ${w.slow} >= 250 ms`;
+  rows.push({
+    benchmark: 'PUT /user/modify, projections in API',
+    value: `${fmt(inProcess.p50Ms, 2)} ms p50`,
+    detail: `${fmt(inProcess.requests)} sequential writes, each waiting for user-accounts; ${line(inProcess)}`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: 'PUT /user/modify, projections worker',
+    value: `${fmt(worker.p50Ms, 2)} ms p50`,
+    detail: `${fmt(worker.requests)} sequential writes, worker in its own process; ${line(worker)}`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: '  write latency worker / in-process',
+    value: `${fmt(ratio, 2)}x`,
+    detail: `p50 ratio; p95 ratio ${fmt(worker.p95Ms / inProcess.p95Ms, 2)}x`,
+    target: `<= ${fmt(TARGET_WORKER_RATIO, 1)}x`,
+    status: status(ratio <= TARGET_WORKER_RATIO),
+  });
+  if (ratio > TARGET_WORKER_RATIO) {
+    log('profiling the writes of both topologies');
+    for (const mode of ['in-process', 'worker'] as const) profiles.statements.push(await profileWrites(bench, mode));
+  }
+  results.writes = { inProcess, worker, ratioP50: ratio, ratioP95: worker.p95Ms / inProcess.p95Ms };
+}
+
+type LoadPair = Record<'baseline' | 'product', { url: string; headers?: Record<string, string>; expectBytes?: number }>;
+
+/**
+ * For a missed read target: one round of the same load against a second API on the same schema and files, opened
+ * on an instrumented pool (round trips per request by statement), and CPU profiles of this process (where the
+ * servers run; the load generator has its own thread) during a round against that API and one against the baseline.
+ */
+async function profileReads(bench: BenchDatabase, schema: string, filesDir: string, pair: LoadPair, options: { requests: number; concurrency: number }) {
+  const { db, storage } = await instrumentedStorage(bench.schemaUrl(schema));
+  const api = await startBenchApi(bench, schema, { runProjections: false, storage, existingSchema: true, filesDir });
+  try {
+    const product = { ...pair.product, url: pair.product.url.replace(/^http:\/\/[^/]+/, api.url), headers: { authorization: `Bearer ${api.token}` } };
+    await runLoad({ ...product, requests: Math.min(500, options.requests), concurrency: options.concurrency });
+    db.reset();
+    const load = { requests: options.requests, concurrency: options.concurrency };
+    const { cpu: productCpu } = await profileCpu(options.requests, () => runLoad({ ...product, ...load }));
+    const statements = { totalMs: [...db.stats.values()].reduce((a, s) => a + s.ms, 0), statements: statementsTable(db, options.requests) };
+    const { cpu: baselineCpu } = await profileCpu(options.requests, () => runLoad({ ...pair.baseline, ...load }));
+    return { statements, productCpu, baselineCpu };
+  } finally {
+    await api.stop();
+  }
+}
+
+/** 6. Authenticated reads: the real API against a bare Express + pg app doing the same read, same load. */
+async function readBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const schema = 'b_api_read';
+  const api = await startBenchApi(bench, schema, { runProjections: true });
+  const bare = await startBareApp(bench.schemaUrl(schema), api.api.context.config.FILES_DIR);
+  try {
+    const approverId = await addUser(api, 'approver@example-ifu.de', 'ADMIN');
+    const logo = makePng(prng(7));
+    const customerId = await addCustomer(api, approverId, logo);
+    const loads: Record<'me' | 'logo', LoadPair> = {
+      me: {
+        baseline: { url: `${bare.url}/user/me`, headers: { 'x-user-id': api.adminId } },
+        product: { url: `${api.url}/user/me`, headers: { authorization: `Bearer ${api.token}` } },
+      },
+      logo: {
+        baseline: { url: `${bare.url}/customer/logo/${customerId}`, expectBytes: logo.length },
+        product: { url: `${api.url}/customer/logo/${customerId}`, headers: { authorization: `Bearer ${api.token}` }, expectBytes: logo.length },
+      },
+    };
+    // Both sides must answer the same: the same JSON for /user/me, the same bytes for the logo.
+    for (const [name, pair] of Object.entries(loads)) {
+      const [b, p] = await Promise.all([fetchBytes(pair.baseline.url, pair.baseline.headers ?? {}), fetchBytes(pair.product.url, pair.product.headers ?? {})]);
+      if (b.status !== 200 || p.status !== 200 || !b.body.equals(p.body)) {
+        throw new Error(`${name}: baseline and product answer differently (${b.status}: ${b.body.subarray(0, 200).toString()} / ${p.status}: ${p.body.subarray(0, 200).toString()})`);
+      }
+    }
+    const options = { requests: config.reads, concurrency: config.clients, rounds: config.readRounds, warmup: Math.min(500, config.reads) };
+    const comparisons: ThroughputComparison[] = [];
+    for (const [name, title] of [
+      ['me', 'GET /user/me'],
+      ['logo', `GET /customer/logo/:id (${fmt(logo.length / 1024, 0)} KB PNG)`],
+    ] as const) {
+      log(`${title}: ${config.readRounds} rounds of ${config.reads} requests each side, ${config.clients} clients`);
+      const c = await compareThroughput(title, loads[name].baseline, loads[name].product, options);
+      comparisons.push(c);
+      const p50 = (r: ThroughputComparison['product']) => fmt(r.map((x) => x.p50Ms).sort((x, y) => x - y)[Math.floor(r.length / 2)]!, 2);
+      rows.push({
+        benchmark: `${title}, bare Express + pg`,
+        value: `${fmt(c.baselineRps)} req/s`,
+        detail: `median of ${c.baseline.map((r) => fmt(r.requestsPerSecond)).join(' / ')}; p50 ${p50(c.baseline)} ms`,
+        target: '',
+        status: '',
+      });
+      rows.push({
+        benchmark: `${title}, API (token, session, logging)`,
+        value: `${fmt(c.productRps)} req/s`,
+        detail: `median of ${c.product.map((r) => fmt(r.requestsPerSecond)).join(' / ')}; p50 ${p50(c.product)} ms`,
+        target: '',
+        status: '',
+      });
+      rows.push({
+        benchmark: `  ${title.split(' (')[0]} API / bare`,
+        value: `${fmt(c.ratio, 2)}x`,
+        detail: `rounds ${c.roundRatios.map((r) => fmt(r, 2)).join(' / ')}`,
+        target: `>= ${fmt(TARGET_READ_RATIO, 1)}x`,
+        status: status(c.ratio >= TARGET_READ_RATIO),
+      });
+      if (c.ratio < TARGET_READ_RATIO) {
+        log(`profiling ${title}: round trips and CPU of the API and of the baseline`);
+        const profiled = await profileReads(bench, schema, api.api.context.config.FILES_DIR, loads[name], options);
+        profiles.statements.push({ name: `reads ${name}`, title: `Where the API's ${title} goes, database round trips (${fmt(options.requests)} requests through an instrumented pool):`, unit: 'per request', ...profiled.statements });
+        profiles.cpu.push({ title: `CPU of the API's ${title} (bench process, ${fmt(options.requests)} requests)`, summary: profiled.productCpu });
+        profiles.cpu.push({ title: `CPU of the baseline's ${title} (same load)`, summary: profiled.baselineCpu });
+      }
+    }
+    results.reads = comparisons;
+  } finally {
+    await bare.close();
+    await api.stop();
+  }
+}
+
+/** 7. A sign-in on a credentials stream of `oldEvents` events against one on a brand-new user's stream. */
+async function commandBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const schema = 'b_commands';
+  const db = await bench.openSchema(schema, config.poolSize);
+  const store = await openStore(bench, db, schema);
+  const pipeline = benchPipeline(store, db);
+  log(`sign-ins: one account aged to ${config.oldEvents} credential events, ${config.signIns} new accounts`);
+  const old = await createAccount(pipeline, 0);
+  await ageAccount(pipeline, store, old, config.oldEvents);
+  const fresh = [];
+  for (let i = 0; i < config.signIns + 20 + PROFILED_SIGN_INS; i++) fresh.push(await createAccount(pipeline, i + 1));
+  const unused = fresh.splice(config.signIns + 20);
+  await db.exec('VACUUM ANALYZE events, stream_snapshots');
+  await timeSignIns(pipeline, db, store, old, fresh.slice(0, 20)); // warm-up
+  const cost: CommandCost = await timeSignIns(pipeline, db, store, old, fresh.slice(20));
+  const met = cost.ratio <= TARGET_COMMAND_RATIO;
+  rows.push({
+    benchmark: 'Sign-in command, new user',
+    value: `${fmt(cost.newP50Ms, 2)} ms p50`,
+    detail: `${fmt(cost.runs)} users, 1 credential event each before; p95 ${fmt(cost.newP95Ms, 2)} ms`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `Sign-in command, ${fmt(config.oldEvents)}-event stream`,
+    value: `${fmt(cost.oldP50Ms, 2)} ms p50`,
+    detail: `stream at v${cost.oldStreamVersionBefore} -> v${cost.oldStreamVersionAfter}, snapshot at v${cost.oldSnapshotVersion ?? '-'}; p95 ${fmt(cost.oldP95Ms, 2)} ms`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: '  sign-in old user / new user',
+    value: `${fmt(cost.ratio, 2)}x`,
+    detail: 'p50 ratio (interleaved runs)',
+    target: `<= ${fmt(TARGET_COMMAND_RATIO, 1)}x`,
+    status: status(met),
+  });
+  results.commands = cost;
+
+  // Where a sign-in's time goes, old account and new accounts interleaved, through one instrumented pool and store
+  // (two stores would each append on a stale tail): each sign-in's statements are added to its kind's totals.
+  const instrumented = new InstrumentedDatabase(db);
+  const profiledStore = await openStore(bench, instrumented, schema);
+  const profiled = benchPipeline(profiledStore, instrumented);
+  const kinds = (['old', 'new'] as const).map((name) => ({ name, stats: new Map<string, StatementStats>(), ms: 0 }));
+  for (let i = 0; i < PROFILED_SIGN_INS; i++) {
+    for (const kind of i % 2 === 0 ? kinds : [...kinds].reverse()) {
+      instrumented.reset();
+      const start = performance.now();
+      await signIn(profiled, kind.name === 'old' ? old : unused[i]!);
+      kind.ms += performance.now() - start;
+      for (const [statement, st] of instrumented.stats) {
+        const sum = kind.stats.get(statement) ?? { count: 0, ms: 0, rows: 0 };
+        kind.stats.set(statement, { count: sum.count + st.count, ms: sum.ms + st.ms, rows: sum.rows + st.rows });
+      }
+    }
+  }
+  await profiledStore.close();
+  for (const kind of kinds) {
+    const count = PROFILED_SIGN_INS;
+    profiles.statements.push({
+      name: `sign-in ${kind.name}`,
+      title: `Where a sign-in's time goes, ${kind.name === 'old' ? `the old account (${count} sign-ins from v${cost.oldStreamVersionAfter})` : `${count} new accounts (the first sign-in of each)`}, interleaved, ${fmt(kind.ms / count, 2)} ms each:`,
+      unit: 'per sign-in',
+      totalMs: kind.ms,
+      statements: statementsTable(kind, count),
+    });
+  }
+  await store.close();
 }
 
 function appendRow(name: string, r: AppendResult, withTarget: boolean): Row {
@@ -283,9 +720,7 @@ function printReport(
     loadAverage: { start: number; end: number };
   },
   rows: Row[],
-  byType: Record<string, number>,
-  appendProfile: Awaited<ReturnType<typeof profileAppends>>,
-  rebuildProfile: Awaited<ReturnType<typeof profileRebuild>>,
+  profiles: Profiles,
 ): void {
   const s = machine.postgresSettings;
   console.log('');
@@ -298,25 +733,31 @@ function printReport(
   console.log(
     `PostgreSQL: shared_buffers ${s.shared_buffers}, synchronous_commit ${s.synchronous_commit}, fsync ${s.fsync}, wal_sync_method ${s.wal_sync_method}`,
   );
-  console.log(`Replay log: ${Object.entries(byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+  for (const note of profiles.notes) console.log(note);
   console.log('');
   console.log(table(['Benchmark', 'Result', 'Detail', 'Target', ''], rows.map((r) => [r.benchmark, r.value, r.detail, r.target, r.status])));
 
-  const profileRows = (p: { statements: ReturnType<typeof statementsTable> }) => {
-    const sum = (f: (st: ReturnType<typeof statementsTable>[number]) => number) => p.statements.reduce((a, st) => a + f(st), 0);
-    return [
-      ...p.statements.map((st) => [st.statement, fmt(st.roundTripsPerUnit, 3), fmt(st.totalMs, 1), fmt(st.meanMs, 3)]),
-      ['total round trips', fmt(sum((st) => st.roundTripsPerUnit), 3), fmt(sum((st) => st.totalMs), 1), ''],
-    ];
-  };
-  console.log('');
-  console.log(`Where an append's time goes (${appendProfile.appends} single-event appends, 1 appender, ${fmt(appendProfile.totalMs, 0)} ms):`);
-  console.log(table(['Statement', 'per append', 'total ms', 'mean ms'], profileRows(appendProfile)));
-  console.log('');
-  console.log(
-    `Where a rebuild's time goes (batch ${rebuildProfile.batchSize}, ${fmt(rebuildProfile.events)} events, ${fmt(rebuildProfile.totalMs, 0)} ms):`,
-  );
-  console.log(table(['Statement', 'per event', 'total ms', 'mean ms'], profileRows(rebuildProfile)));
+  for (const p of profiles.statements) {
+    const sum = (f: (st: StatementProfile['statements'][number]) => number) => p.statements.reduce((a, st) => a + f(st), 0);
+    console.log('');
+    console.log(p.title);
+    console.log(
+      table(
+        ['Statement', p.unit, 'rows', 'total ms', 'mean ms'],
+        [
+          ...p.statements.map((st) => [st.statement, fmt(st.roundTripsPerUnit, 3), fmt(st.rowsPerUnit, 1), fmt(st.totalMs, 1), fmt(st.meanMs, 3)]),
+          ['total round trips', fmt(sum((st) => st.roundTripsPerUnit), 3), '', fmt(sum((st) => st.totalMs), 1), ''],
+        ],
+      ),
+    );
+  }
+  for (const { title, summary } of profiles.cpu) {
+    console.log('');
+    console.log(`${title}: ${fmt(summary.busyMs, 0)} ms busy of ${fmt(summary.totalMs, 0)} ms sampled, ${fmt(summary.busyMs / summary.units, 3)} ms CPU per request`);
+    const shares = (list: CpuSummary['byOwner']) => list.map((s) => [s.name, fmt(s.perUnitMs, 3), `${fmt(s.share * 100, 1)} %`]);
+    console.log(table(['Code responsible (first package or project file up the stack)', 'ms/request', 'of busy'], shares(summary.byOwner)));
+    console.log(table(['Running function (self time)', 'ms/request', 'of busy'], shares(summary.bySelf)));
+  }
   console.log('');
 }
 

@@ -3,7 +3,18 @@ import type { Database } from '@ifu/storage/database/database';
 import type { EventStore, RecordedEvent } from '@ifu/storage/event-store/event-store';
 import { eventHash, GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
 import type { Projection } from '@ifu/projections/projection';
-import { makeUser, newLife, nextUserEvent, prng, type UserLife } from '../lib/events';
+import {
+  type CustomerLife,
+  type LogEvent,
+  makeUser,
+  type MixedLogOptions,
+  MixedWorkload,
+  newLife,
+  nextUserEvent,
+  prng,
+  type StaffLife,
+  type UserLife,
+} from '../lib/events';
 import { median } from '../lib/stats';
 
 /** Same key as postgres-event-store.ts: the generator holds the append lock while it writes. */
@@ -29,10 +40,68 @@ const INSERT_SQL = `INSERT INTO events (position, stream_id, stream_version, eve
                        $8::timestamptz[], $9::text[])`;
 
 /**
- * Writes `total` user events for `users` users straight into the log, `chunk` rows per INSERT, under the store's
- * append lock and continuing the log's hash chain with the store's own eventHash(). Users register through the
- * first 80 % of the log; every other event goes to a random already registered user, so streams interleave as
- * they do in production.
+ * Writes `events` straight into the log, `chunk` rows per INSERT, under the store's append lock and continuing the
+ * log's hash chain with the store's own eventHash(); `onWritten` sees every event as recorded. Returns the count.
+ */
+export async function writeLog(
+  db: Database,
+  events: Iterable<LogEvent>,
+  onWritten: (event: Omit<RecordedEvent, 'hash'>) => void = () => {},
+  chunk = 5000,
+): Promise<number> {
+  let written = 0;
+  await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
+    const head = await tx.query<{ position: string | null; hash: string | null }>(
+      'SELECT position, hash FROM events ORDER BY position DESC LIMIT 1',
+    );
+    let position = Number(head.rows[0]?.position ?? 0);
+    let previousHash = head.rows[0]?.hash ?? GENESIS_HASH;
+    let cols: unknown[][] = Array.from({ length: 9 }, () => []);
+    const flush = async () => {
+      if (cols[0]!.length > 0) await tx.query(INSERT_SQL, cols);
+      cols = Array.from({ length: 9 }, () => []);
+    };
+    for (const event of events) {
+      position += 1;
+      const recorded: Omit<RecordedEvent, 'hash'> = {
+        position,
+        streamId: event.streamId,
+        streamVersion: event.streamVersion,
+        eventId: randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: event.metadata,
+        recordedAt: event.recordedAt,
+      };
+      const hash = eventHash(previousHash, recorded);
+      previousHash = hash;
+      const row = [
+        recorded.position,
+        recorded.streamId,
+        recorded.streamVersion,
+        recorded.eventId,
+        recorded.type,
+        JSON.stringify(recorded.data),
+        JSON.stringify(recorded.metadata),
+        recorded.recordedAt,
+        hash,
+      ];
+      row.forEach((value, c) => cols[c]!.push(value));
+      onWritten(recorded);
+      written += 1;
+      if (cols[0]!.length >= chunk) await flush();
+    }
+    await flush();
+  });
+  return written;
+}
+
+/**
+ * Writes `total` user events for `users` users straight into the log (writeLog). Users register through the first
+ * 80 % of the log; every other event goes to a random already registered user, so streams interleave as they do in
+ * production. Every event of a user is in its `user-<id>` stream: the layout of logs written before credentials got
+ * their own streams, which every reader still accepts.
  */
 export async function generateLog(
   db: Database,
@@ -48,88 +117,45 @@ export async function generateLog(
   const registerSpan = Math.max(1, Math.floor(total * 0.8));
   let clock = Date.parse('2025-01-06T07:00:00.000Z');
 
-  await db.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1)', [APPEND_LOCK_KEY]);
-    const head = await tx.query<{ position: string | null; hash: string | null }>(
-      'SELECT position, hash FROM events ORDER BY position DESC LIMIT 1',
-    );
-    let position = Number(head.rows[0]?.position ?? 0);
-    let previousHash = head.rows[0]?.hash ?? GENESIS_HASH;
-
-    for (let written = 0; written < total; ) {
-      const n = Math.min(chunk, total - written);
-      const cols: unknown[][] = Array.from({ length: 9 }, () => []);
-      for (let i = 0; i < n; i++, written++) {
-        const due = Math.min(users, Math.ceil((users * (written + 1)) / registerSpan));
-        let life: UserLife;
-        if (lives.length < due || lives.length === 0) {
-          life = newLife(makeUser(random, lives.length));
-          lives.push(life);
-        } else {
-          life = lives[Math.floor(random() * lives.length)]!;
-        }
-        clock += 1 + Math.floor(random() * 2000);
-        const at = new Date(clock);
-        const event = nextUserEvent(random, life, at, adminChanges);
-        position += 1;
-        const recorded: Omit<RecordedEvent, 'hash'> = {
-          position,
-          streamId: `user-${life.user.userId}`,
-          streamVersion: life.version,
-          eventId: randomUUID(),
-          type: event.type,
-          data: event.data,
-          metadata: event.metadata,
-          recordedAt: at.toISOString(),
-        };
-        const hash = eventHash(previousHash, recorded);
-        previousHash = hash;
-        const row = [
-          recorded.position,
-          recorded.streamId,
-          recorded.streamVersion,
-          recorded.eventId,
-          recorded.type,
-          JSON.stringify(recorded.data),
-          JSON.stringify(recorded.metadata),
-          recorded.recordedAt,
-          hash,
-        ];
-        row.forEach((value, c) => cols[c]!.push(value));
-        byType[event.type] = (byType[event.type] ?? 0) + 1;
-        track(expected, life.user.userId, recorded);
+  function* events(): Generator<LogEvent> {
+    for (let written = 0; written < total; written++) {
+      const due = Math.min(users, Math.ceil((users * (written + 1)) / registerSpan));
+      let life: UserLife;
+      if (lives.length < due || lives.length === 0) {
+        life = newLife(makeUser(random, lives.length));
+        lives.push(life);
+      } else {
+        life = lives[Math.floor(random() * lives.length)]!;
       }
-      await tx.query(INSERT_SQL, cols);
+      clock += 1 + Math.floor(random() * 2000);
+      const at = new Date(clock);
+      const event = nextUserEvent(random, life, at, adminChanges);
+      byType[event.type] = (byType[event.type] ?? 0) + 1;
+      yield { streamId: `user-${life.user.userId}`, streamVersion: life.version, ...event, recordedAt: at.toISOString() };
     }
-  });
+  }
+
+  await writeLog(db, events(), (recorded) => track(expected, String(recorded.data.userId), recorded), chunk);
   return { events: total, users: lives.length, byType, expected };
 }
 
 /**
- * Mirrors what userAccountsProjection does per event for the benchmark's mix, to check the read model after every
- * replay. (Logs generated with `adminChanges` are checked against the product's own rebuild instead.)
+ * What the events of the benchmark's mix say about each account, to check user_accounts after every replay: the
+ * last password set, the last successful login, the creation time, and the stream's version. Every event of the
+ * stream moves the version (the read model keeps it equal to the stream's version: the record's ETag), failed
+ * logins and logouts included. (Logs generated with `adminChanges` are checked against the product's own rebuild
+ * instead.)
  */
 function track(expected: Map<string, ExpectedAccount>, userId: string, e: Omit<RecordedEvent, 'hash'>): void {
-  const account = expected.get(userId);
-  switch (e.type) {
-    case 'UserRegistered':
-      expected.set(userId, { passwordSetAt: null, lastLoginAt: null, createdAt: e.recordedAt, streamVersion: e.streamVersion });
-      return;
-    case 'PasswordSet':
-      if (account) {
-        account.passwordSetAt = String(e.data.setAt);
-        account.streamVersion = e.streamVersion;
-      }
-      return;
-    case 'LoginSucceeded':
-      if (account) {
-        account.lastLoginAt = String(e.data.at);
-        account.streamVersion = e.streamVersion;
-      }
-      return;
-    default:
-      return;
+  if (e.type === 'UserRegistered') {
+    expected.set(userId, { passwordSetAt: null, lastLoginAt: null, createdAt: e.recordedAt, streamVersion: e.streamVersion });
+    return;
   }
+  const account = expected.get(userId);
+  if (!account) return;
+  account.streamVersion = e.streamVersion;
+  if (e.type === 'PasswordSet') account.passwordSetAt = String(e.data.setAt);
+  if (e.type === 'LoginSucceeded') account.lastLoginAt = String(e.data.at);
 }
 
 /** Compares user_accounts with the expectation; returns the number of mismatching rows (0 is correct). */
@@ -159,15 +185,29 @@ export async function checkReadModel(db: Database, expected: Map<string, Expecte
 
 export type RebuildFn = (db: Database, store: EventStore, projection: Projection, batchSize?: number) => Promise<number>;
 
+/** What a replay must leave: how many rows differ from what the events say (0 is correct), and the first one. */
+export interface ReadModelCheck {
+  wrong: number;
+  firstDifference?: string;
+}
+
+/** A generated log as a rebuild sees it: its size, and the check of the projection's tables against the events. */
+export interface ReplayTarget {
+  events: number;
+  check(db: Database): Promise<ReadModelCheck>;
+}
+
 export interface RebuildRun {
+  projection: string;
   batchSize: number;
   runsMs: number[];
   medianMs: number;
   eventsPerSecond: number;
   wrongRows: number;
+  firstDifference?: string;
 }
 
-/** Times `runs` complete rebuilds (each one deletes the read model first, then replays the whole log). */
+/** Times `runs` complete rebuilds (each one deletes the read model first, then replays the whole log), each checked. */
 export async function timeRebuild(
   db: Database,
   store: EventStore,
@@ -175,21 +215,158 @@ export async function timeRebuild(
   rebuildFn: RebuildFn,
   batchSize: number,
   runs: number,
-  log: GeneratedLog,
+  target: ReplayTarget,
 ): Promise<RebuildRun> {
   const runsMs: number[] = [];
   let wrongRows = 0;
+  let firstDifference: string | undefined;
   for (let r = 0; r < runs; r++) {
     // Untimed housekeeping, so each run starts from the same table state (autovacuum would do this in production).
-    await db.exec('VACUUM user_accounts, projection_checkpoints');
+    await db.exec(`VACUUM ${projection.tables.join(', ')}, projection_checkpoints`);
     const start = performance.now();
     const position = await rebuildFn(db, store, projection, batchSize);
     runsMs.push(performance.now() - start);
-    if (position !== log.events) throw new Error(`rebuild stopped at ${position}, expected ${log.events}`);
-    wrongRows = Math.max(wrongRows, await checkReadModel(db, log.expected));
+    if (position !== target.events) throw new Error(`rebuild of ${projection.name} stopped at ${position}, expected ${target.events}`);
+    const checked = await target.check(db);
+    if (checked.wrong > wrongRows) ({ wrong: wrongRows, firstDifference } = checked);
   }
   const medianMs = median(runsMs);
-  return { batchSize, runsMs, medianMs, eventsPerSecond: (log.events / medianMs) * 1000, wrongRows };
+  return { projection: projection.name, batchSize, runsMs, medianMs, eventsPerSecond: (target.events / medianMs) * 1000, wrongRows, firstDifference };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The mixed log: users (account, credentials and address-claim streams) and customers (customer and name-claim
+// streams) as the product writes them today, for a rebuild of every projection.
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface MixedLog {
+  events: number;
+  staff: number;
+  customers: number;
+  byType: Record<string, number>;
+  byStreamKind: Record<string, number>;
+  /** The check of each projection's read model, by projection name. */
+  checks: Map<string, (db: Database) => Promise<ReadModelCheck>>;
+}
+
+/** Writes the mixed log (MixedWorkload) into the store's log; the final state of every account and customer is the expectation. */
+export async function generateMixedLog(db: Database, options: MixedLogOptions, chunk = 5000): Promise<MixedLog> {
+  const workload = new MixedWorkload(options);
+  const events = await writeLog(db, workload.events(), undefined, chunk);
+  return {
+    events,
+    staff: workload.staff.length,
+    customers: workload.customers.length,
+    byType: workload.byType,
+    byStreamKind: workload.byStreamKind,
+    checks: new Map([
+      ['user-accounts', (target: Database) => checkUserAccounts(target, workload.staff)],
+      ['customer-list', (target: Database) => checkCustomerList(target, workload.customers)],
+    ]),
+  };
+}
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** JSON with object keys sorted: jsonb gives keys back in its own order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries.sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Compares rows by id with the expectation, column by column; counts rows missing, extra or different. */
+function compareRows(
+  table: string,
+  rows: Record<string, unknown>[],
+  expected: Map<string, Record<string, unknown>>,
+  normalize: (row: Record<string, unknown>) => Record<string, unknown>,
+): ReadModelCheck {
+  let wrong = 0;
+  let firstDifference: string | undefined;
+  const seen = new Set<string>();
+  const differ = (text: string) => {
+    wrong += 1;
+    firstDifference ??= text;
+  };
+  for (const raw of rows) {
+    const id = String(raw.id);
+    seen.add(id);
+    const want = expected.get(id);
+    if (!want) {
+      differ(`${table}: unexpected row ${id}`);
+      continue;
+    }
+    const got = normalize(raw);
+    const column = Object.keys(want).find((key) => canonical(got[key]) !== canonical(want[key]));
+    if (column) differ(`${table} ${id}: ${column} is ${canonical(got[column])}, the events say ${canonical(want[column])}`);
+  }
+  for (const id of expected.keys()) if (!seen.has(id)) differ(`${table}: row ${id} missing`);
+  return { wrong, firstDifference };
+}
+
+/** Every column of user_accounts against each account's final state in the generator (the events it wrote). */
+async function checkUserAccounts(db: Database, staff: readonly StaffLife[]): Promise<ReadModelCheck> {
+  const expected = new Map<string, Record<string, unknown>>(
+    staff.map((s) => [
+      s.user.userId,
+      {
+        email: s.user.email,
+        first_name: s.user.firstName,
+        last_name: s.user.lastName,
+        role: s.role,
+        user_active: s.active,
+        is_deleted: false,
+        is_training_completed: s.isTrainingCompleted,
+        password_set_at: s.passwordSetAt,
+        last_login_at: s.lastLoginAt,
+        created_at: s.createdAt,
+        stream_version: s.userVersion,
+        credentials_version: s.credentialsVersion,
+      },
+    ]),
+  );
+  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM user_accounts');
+  return compareRows('user_accounts', rows, expected, (row) => ({
+    ...row,
+    password_set_at: iso(row.password_set_at as Date | null),
+    last_login_at: iso(row.last_login_at as Date | null),
+    created_at: iso(row.created_at as Date),
+  }));
+}
+
+/** Every column of customer_list against each customer's final state in the generator (the events it wrote). */
+async function checkCustomerList(db: Database, customers: readonly CustomerLife[]): Promise<ReadModelCheck> {
+  const expected = new Map<string, Record<string, unknown>>(
+    customers.map((c) => [
+      c.customerId,
+      {
+        customer_name: c.details.customerName,
+        contact_email: c.details.contactEmail,
+        contact_information: c.details.contactInformation,
+        country_exclusion_list: c.details.countryExclusionList,
+        customer_website_link: c.details.customerWebsiteLink,
+        approver_id: c.details.approverId,
+        logo_sha256: c.logo.sha256,
+        logo_content_type: c.logo.contentType,
+        status: c.status,
+        approved_date: c.approvedDate,
+        decision_signature: c.decision?.signature ?? null,
+        decision_reason: c.decision?.reason ?? null,
+        created_at: c.createdAt,
+        stream_version: c.version,
+      },
+    ]),
+  );
+  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM customer_list');
+  return compareRows('customer_list', rows, expected, (row) => ({
+    ...row,
+    approved_date: iso(row.approved_date as Date | null),
+    created_at: iso(row.created_at as Date),
+  }));
 }
 
 /** The floor every projection pays: reading the whole log through store.readAllForProjection() in batches, applying nothing. */

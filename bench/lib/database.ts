@@ -11,6 +11,11 @@ export interface BenchDatabase {
   url: string;
   /** A fresh schema with allMigrations() applied; `max` is the pool size (the app's default is 10). */
   openSchema(schema: string, max?: number): Promise<Database>;
+  /**
+   * A connection string into `schema` for code that opens its own pool from a URL (the API's DATABASE_URL, the
+   * projections worker): `?options=-c search_path=<schema>`, which pg applies to every connection it opens.
+   */
+  schemaUrl(schema: string): string;
   drop(): Promise<void>;
 }
 
@@ -40,6 +45,11 @@ export async function createBenchDatabase(serverUrl: string): Promise<BenchDatab
       opened.push(db);
       await migrate(db, allMigrations());
       return db;
+    },
+    schemaUrl(schema) {
+      const withSchema = new URL(url.toString());
+      withSchema.searchParams.set('options', `-c search_path=${schema}`);
+      return withSchema.toString();
     },
     async drop() {
       if (dropped) return;

@@ -1,4 +1,21 @@
-import type { UserEvent } from '@ifu/contracts';
+import {
+  BOOTSTRAP_STREAM,
+  credentialsStreamId,
+  type CustomerDetails,
+  type CustomerEvent,
+  type CustomerNameClaimEvent,
+  customerNameClaimStreamId,
+  type CustomerStatus,
+  customerStreamId,
+  emailClaimStreamId,
+  LOCKOUT_DURATION_MS,
+  LOCKOUT_THRESHOLD,
+  type Role,
+  type Signature,
+  type StoredFile,
+  type UserEvent,
+  userStreamId,
+} from '@ifu/contracts';
 import type { Actor, EventMetadata, NewEvent } from '@ifu/storage/event-store/event-store';
 
 /** Small deterministic PRNG (mulberry32), so every run generates the same workload. */
@@ -160,4 +177,486 @@ export function nextUserEvent(random: () => number, life: UserLife, at: Date, ad
   }
   life.version += 1;
   return { type: event.type, data: event.data as Record<string, unknown>, metadata: metadataFor(random, actor, at) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The mixed log: every stream kind the product writes today, users and customers together.
+// ---------------------------------------------------------------------------------------------------------------
+
+/** One event as the generator writes it: its stream and version, and the time the store would record. */
+export interface LogEvent {
+  streamId: string;
+  streamVersion: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+  recordedAt: string;
+}
+
+const COMPANY_WORDS = ['Medi', 'Ortho', 'Cardio', 'Derma', 'Neuro', 'Dental', 'Vita', 'Sano', 'Lab', 'Pharma', 'Bio', 'Care'];
+const COMPANY_SUFFIXES = ['tec', 'med', 'plus', 'line', 'form', 'systems', 'solutions', 'devices'];
+const LEGAL_FORMS = ['GmbH', 'AG', 'GmbH & Co. KG', 'SE', 'Ltd', 'B.V.', 'S.A.'];
+const CITIES = ['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt am Main', 'Stuttgart', 'Leipzig', 'Wien', 'Zürich', 'Rotterdam'];
+const EXCLUSION_LISTS = ['', '', 'US', 'US,CA', 'CN,RU', 'US,CA,AU', 'GB', 'BR,AR,CL', 'JP,KR'];
+const LOGO_TYPES = ['image/png', 'image/png', 'image/jpeg', 'image/webp'];
+const CHANGE_DESCRIPTIONS = ['Initial release of the IFU set', 'New revision after the annual review', 'Contact details corrected', ''];
+const REJECTION_REASONS = [
+  'The website link does not point to the manufacturer.',
+  'Country exclusion list is missing the markets named in the contract.',
+  'Contact information incomplete: no phone number for product safety questions.',
+];
+
+const STREAM_KINDS = ['user-credentials-', 'user-email-', 'customer-name-', 'user-', 'customer-', 'system-bootstrap'];
+/** `user-credentials`, `customer-name`, …: a stream's kind, without its id. */
+export const streamKind = (stream: string) => (STREAM_KINDS.find((prefix) => stream.startsWith(prefix)) ?? stream).replace(/-$/, '');
+
+const hexFrom = (random: () => number, length: number) => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
+const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+
+/** A logo as the file store records it: a content address, a sniffed type, a realistic size. */
+export function makeLogo(random: () => number): StoredFile {
+  return { sha256: hexFrom(random, 64), contentType: pick(random, LOGO_TYPES), size: 4_000 + Math.floor(random() * 250_000) };
+}
+
+/** The contact number as the API stores it: digits only, 10 to 15 of them (a German or Austrian number). */
+const phoneNumber = (random: () => number) => `${random() < 0.8 ? '49' : '43'}${Array.from({ length: 9 + Math.floor(random() * 4) }, () => Math.floor(random() * 10)).join('')}`;
+
+export function makeCustomerDetails(random: () => number, index: number, approverId: string): CustomerDetails {
+  const name = `${pick(random, COMPANY_WORDS)}${pick(random, COMPANY_SUFFIXES)} ${pick(random, CITIES)} ${index} ${pick(random, LEGAL_FORMS)}`;
+  const slug = name.toLowerCase().normalize('NFD').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return {
+    customerName: name,
+    contactEmail: `ifu@${slug}.example`,
+    contactInformation: phoneNumber(random),
+    countryExclusionList: pick(random, EXCLUSION_LISTS),
+    customerWebsiteLink: `https://www.${slug}.example/ifu`,
+    approverId,
+  };
+}
+
+/** A staff member in the mixed log: the account record, the credentials and the address claim, with their stream versions. */
+export interface StaffLife {
+  user: BenchUser;
+  role: Role;
+  isTrainingCompleted: boolean;
+  active: boolean;
+  passwordSetAt: string | null;
+  lastLoginAt: string | null;
+  createdAt: string;
+  sessionId: string | null;
+  consecutiveFailures: number;
+  userVersion: number;
+  credentialsVersion: number;
+}
+
+/** A customer in the mixed log, as its stream has it. */
+export interface CustomerLife {
+  customerId: string;
+  index: number;
+  details: CustomerDetails;
+  logo: StoredFile;
+  status: CustomerStatus;
+  approvedDate: string | null;
+  decision: { signature: Signature; reason: string | null } | null;
+  createdAt: string;
+  version: number;
+  renames: number;
+}
+
+export interface MixedLogOptions {
+  /** At least this many events: the log ends with the command that reaches it (a command writes 1 to 3 events). */
+  events: number;
+  users: number;
+  customers: number;
+  seed?: number;
+}
+
+/**
+ * The log the product writes today, one command at a time, every event of a command with the same metadata (one
+ * clock reading), as the command pipeline does: the first administrator's bootstrap; admins adding staff (address
+ * claim, account, set-password link), passwords set through the link, sign-ins on `user-credentials-<id>` (about 1
+ * in 5 failing, a lockout after five), logouts, password changes and resets, admins changing accounts (some change
+ * the address: claim the new one, release the old), signed deactivations and reactivations; admins registering
+ * customers with a logo (name claim, then the customer), editing them (some renames: claim, update, release), new
+ * logos, and the approvers' signed approvals and rejections (a mistyped signature password now and then, recorded on
+ * the approver's credentials stream). Staff and customers register through the first 80 % of the log. The final
+ * state of every account and customer is kept here, from the commands, to check the read models after a replay.
+ */
+export class MixedWorkload {
+  readonly staff: StaffLife[] = [];
+  readonly customers: CustomerLife[] = [];
+  readonly byType: Record<string, number> = {};
+  readonly byStreamKind: Record<string, number> = {};
+  private readonly random: () => number;
+  private readonly versions = new Map<string, number>();
+  private clock = Date.parse('2025-01-06T07:00:00.000Z');
+  private emitted = 0;
+  private readonly registerSpan: number;
+
+  constructor(private readonly options: MixedLogOptions) {
+    this.random = prng(options.seed ?? 4242);
+    this.registerSpan = Math.max(1, Math.floor(options.events * 0.8));
+  }
+
+  /** The whole log, command by command. */
+  *events(): Generator<LogEvent> {
+    yield* this.bootstrap();
+    while (this.emitted < this.options.events) yield* this.nextCommand();
+  }
+
+  private *nextCommand(): Generator<LogEvent> {
+    const { random } = this;
+    const dueStaff = Math.min(this.options.users, Math.ceil((this.options.users * (this.emitted + 1)) / this.registerSpan));
+    const dueCustomers = Math.min(this.options.customers, Math.ceil((this.options.customers * (this.emitted + 1)) / this.registerSpan));
+    if (this.staff.length < dueStaff) return yield* this.addUser();
+    if (this.customers.length < dueCustomers && this.activeAdmins().length >= 2) return yield* this.registerCustomer();
+    const roll = random();
+    if (roll < 0.6 || this.customers.length === 0) return yield* this.staffActivity(pick(random, this.staff));
+    if (roll < 0.62) return yield* this.changeUser();
+    const customer = pick(random, this.customers);
+    if (roll < 0.75) return yield* this.updateCustomer(customer);
+    if (roll < 0.8) return yield* this.changeLogo(customer);
+    // A decision on a customer already approved is not taken: someone signs in instead.
+    if (customer.status === 'APPROVED') return yield* this.staffActivity(pick(random, this.staff));
+    return yield* this.decide(customer);
+  }
+
+  private tick(): Date {
+    this.clock += 1 + Math.floor(this.random() * 2000);
+    return new Date(this.clock);
+  }
+
+  /** One command: events on their streams, each at the stream's next version, all with the same metadata. */
+  private *command(actor: Actor, at: Date, events: readonly { stream: string; event: { type: string; data: object } }[]): Generator<LogEvent> {
+    const metadata = metadataFor(this.random, actor, at);
+    for (const { stream, event } of events) {
+      const version = (this.versions.get(stream) ?? 0) + 1;
+      this.versions.set(stream, version);
+      this.emitted += 1;
+      this.byType[event.type] = (this.byType[event.type] ?? 0) + 1;
+      const kind = streamKind(stream);
+      this.byStreamKind[kind] = (this.byStreamKind[kind] ?? 0) + 1;
+      yield { streamId: stream, streamVersion: version, type: event.type, data: event.data as Record<string, unknown>, metadata, recordedAt: at.toISOString() };
+    }
+  }
+
+  private versionOf(stream: string): number {
+    return this.versions.get(stream) ?? 0;
+  }
+
+  private admins?: StaffLife[];
+  /** Active ADMINs now (kept until an account's role or status changes). */
+  private activeAdmins(): StaffLife[] {
+    return (this.admins ??= this.staff.filter((s) => s.active && s.role === 'ADMIN'));
+  }
+
+  private newStaff(user: BenchUser, role: Role, at: Date): StaffLife {
+    const life: StaffLife = {
+      user,
+      role,
+      isTrainingCompleted: this.random() < 0.6,
+      active: true,
+      passwordSetAt: null,
+      lastLoginAt: null,
+      createdAt: at.toISOString(),
+      sessionId: null,
+      consecutiveFailures: 0,
+      userVersion: 0,
+      credentialsVersion: 0,
+    };
+    this.staff.push(life);
+    this.admins = undefined;
+    return life;
+  }
+
+  private syncVersions(life: StaffLife): void {
+    life.userVersion = this.versionOf(userStreamId(life.user.userId));
+    life.credentialsVersion = this.versionOf(credentialsStreamId(life.user.userId));
+  }
+
+  private *bootstrap(): Generator<LogEvent> {
+    const at = this.tick();
+    const user: BenchUser = { userId: uuidFrom(this.random), email: 'admin@example-ifu.de', firstName: 'System', lastName: 'Administrator' };
+    const life = this.newStaff(user, 'ADMIN', at);
+    life.isTrainingCompleted = true;
+    life.passwordSetAt = at.toISOString();
+    const { userId, email, firstName, lastName } = user;
+    yield* this.command({ type: 'system', name: 'bootstrap' }, at, [
+      { stream: BOOTSTRAP_STREAM, event: { type: 'SystemBootstrapped', data: { adminUserId: userId, email } } },
+      { stream: emailClaimStreamId(email), event: { type: 'EmailClaimed', data: { email, userId } } },
+      {
+        stream: userStreamId(userId),
+        event: { type: 'UserRegistered', data: { userId, email, firstName, lastName, role: 'ADMIN', isTrainingCompleted: true, origin: 'bootstrap' } },
+      },
+      { stream: credentialsStreamId(userId), event: { type: 'PasswordSet', data: { userId, setAt: at.toISOString(), via: 'bootstrap' } } },
+    ]);
+    this.syncVersions(life);
+  }
+
+  private *addUser(): Generator<LogEvent> {
+    const admin = pick(this.random, this.activeAdmins());
+    const at = this.tick();
+    const user = makeUser(this.random, this.staff.length);
+    // The first staff are administrators (approvers are needed from the start), then about one in ten.
+    const role: Role = this.staff.length < 4 || this.random() < 0.1 ? 'ADMIN' : 'USER';
+    const life = this.newStaff(user, role, at);
+    const { userId, email, firstName, lastName } = user;
+    const expiresAt = new Date(at.getTime() + 24 * 3600_000).toISOString();
+    const events: UserEvent[] = [
+      { type: 'UserRegistered', data: { userId, email, firstName, lastName, role, isTrainingCompleted: life.isTrainingCompleted, origin: 'admin' } },
+      { type: 'PasswordLinkIssued', data: { userId, purpose: 'new-user', expiresAt, issuedAt: at.toISOString() } },
+    ];
+    yield* this.command(userActor(admin.user), at, [
+      { stream: emailClaimStreamId(email), event: { type: 'EmailClaimed', data: { email, userId } } },
+      { stream: userStreamId(userId), event: events[0]! },
+      { stream: credentialsStreamId(userId), event: events[1]! },
+    ]);
+    this.syncVersions(life);
+  }
+
+  /** Sign-ins and password upkeep on the credentials stream: what most of a log is. */
+  private *staffActivity(life: StaffLife): Generator<LogEvent> {
+    const { random } = this;
+    const at = this.tick();
+    const iso = at.toISOString();
+    const { userId, email } = life.user;
+    const stream = credentialsStreamId(userId);
+    let events: UserEvent[];
+    let actor: Actor = userActor(life.user);
+    if (!life.active) {
+      events = [{ type: 'LoginFailed', data: { userId, at: iso, reason: 'user-inactive', consecutiveFailures: life.consecutiveFailures } }];
+    } else if (!life.passwordSetAt) {
+      events = [{ type: 'PasswordSet', data: { userId, setAt: iso, via: 'set-password-link' } }];
+      actor = { type: 'public', email };
+      life.passwordSetAt = iso;
+      life.consecutiveFailures = 0;
+    } else if (life.sessionId && random() < 0.8) {
+      events = [{ type: 'LoggedOut', data: { userId, sessionId: life.sessionId, at: iso } }];
+      life.sessionId = null;
+    } else if (random() < 0.2) {
+      events = this.failure(life, at, 'login');
+    } else if (random() < 0.03) {
+      // Change Password: sometimes the current password is mistyped first.
+      if (random() < 0.3) {
+        events = this.failure(life, at, 'change-password');
+      } else {
+        events = [{ type: 'PasswordSet', data: { userId, setAt: iso, via: 'change' } }];
+        life.passwordSetAt = iso;
+        life.consecutiveFailures = 0;
+      }
+    } else if (random() < 0.01) {
+      actor = { type: 'public', email };
+      const expiresAt = new Date(at.getTime() + 24 * 3600_000).toISOString();
+      events = [{ type: 'PasswordLinkIssued', data: { userId, purpose: 'reset', expiresAt, issuedAt: iso } }];
+    } else {
+      life.sessionId = uuidFrom(random);
+      life.consecutiveFailures = 0;
+      life.lastLoginAt = iso;
+      events = [{ type: 'LoginSucceeded', data: { userId, sessionId: life.sessionId, at: iso } }];
+    }
+    yield* this.command(actor, at, events.map((event) => ({ stream, event })));
+    this.syncVersions(life);
+  }
+
+  /** An admin changes an account: names, role, training, the address (claim the new, release the old), or its status. */
+  private *changeUser(): Generator<LogEvent> {
+    const { random } = this;
+    const admin = pick(random, this.activeAdmins());
+    const life = pick(random, this.staff);
+    if (life === admin) return yield* this.staffActivity(life);
+    const at = this.tick();
+    const { userId } = life.user;
+    const stream = userStreamId(userId);
+    const roll = random();
+    this.admins = undefined;
+    if (!life.active || (roll < 0.15 && (life.role !== 'ADMIN' || this.activeAdmins().length > 3))) {
+      if (life.active) {
+        // Deactivation is signed by the admin, bound to the record's version.
+        const signature = this.signature(admin, 'deactivation', stream, this.versionOf(stream), at);
+        life.active = false;
+        life.sessionId = null;
+        yield* this.command(userActor(admin.user), at, [{ stream, event: { type: 'UserDeactivated', data: { userId, at: at.toISOString(), signature } } }]);
+      } else {
+        life.active = true;
+        yield* this.command(userActor(admin.user), at, [{ stream, event: { type: 'UserReactivated', data: { userId, at: at.toISOString() } } }]);
+      }
+      this.syncVersions(life);
+      return;
+    }
+    const before = life.user.email;
+    const changed: string[] = [];
+    if (roll < 0.45) {
+      life.user.lastName = pick(random, LAST_NAMES);
+      life.user.email = `${life.user.firstName}.${life.user.lastName}.${userId.slice(0, 8)}.v${life.userVersion}@example-ifu.de`.toLowerCase();
+      changed.push('lastName', 'email');
+    } else if (roll < 0.7 && (life.role === 'USER' || this.activeAdmins().length > 3)) {
+      life.role = life.role === 'ADMIN' ? 'USER' : 'ADMIN';
+      changed.push('role');
+    } else {
+      life.isTrainingCompleted = !life.isTrainingCompleted;
+      changed.push('isTrainingCompleted');
+    }
+    const { email, firstName, lastName } = life.user;
+    const modified = {
+      stream,
+      event: { type: 'UserModified', data: { userId, email, firstName, lastName, role: life.role, isTrainingCompleted: life.isTrainingCompleted, changed } },
+    };
+    const steps =
+      before === email
+        ? [modified]
+        : [
+            { stream: emailClaimStreamId(email), event: { type: 'EmailClaimed', data: { email, userId } } },
+            modified,
+            { stream: emailClaimStreamId(before), event: { type: 'EmailReleased', data: { email: before, userId } } },
+          ];
+    yield* this.command(userActor(admin.user), at, steps);
+    this.syncVersions(life);
+  }
+
+  /** A wrong password (login, Change Password or a signature) counts toward lockout; the fifth in a row locks. */
+  private failure(life: StaffLife, at: Date, purpose: 'login' | 'change-password' | 'signature'): UserEvent[] {
+    const { userId } = life.user;
+    const iso = at.toISOString();
+    life.consecutiveFailures += 1;
+    const failures = life.consecutiveFailures;
+    const failed: UserEvent =
+      purpose === 'login'
+        ? { type: 'LoginFailed', data: { userId, at: iso, reason: 'wrong-password', consecutiveFailures: failures } }
+        : { type: 'CredentialCheckFailed', data: { userId, at: iso, purpose, reason: 'wrong-password', consecutiveFailures: failures } };
+    if (failures < LOCKOUT_THRESHOLD) return [failed];
+    life.consecutiveFailures = 0;
+    const lockedUntil = new Date(at.getTime() + LOCKOUT_DURATION_MS).toISOString();
+    return [failed, { type: 'AccountLocked', data: { userId, at: iso, lockedUntil, failures } }];
+  }
+
+  private signature(signer: StaffLife, meaning: Signature['meaning'], stream: string, version: number, at: Date): Signature {
+    const { userId, firstName, lastName, email } = signer.user;
+    return { signerId: userId, name: `${firstName} ${lastName}`, email, signedAt: at.toISOString(), meaning, subject: { stream, version } };
+  }
+
+  private eligibleApprover(actor: StaffLife): StaffLife | undefined {
+    const admins = this.activeAdmins().filter((a) => a !== actor);
+    return admins.length > 0 ? pick(this.random, admins) : undefined;
+  }
+
+  private *registerCustomer(): Generator<LogEvent> {
+    const actor = pick(this.random, this.activeAdmins());
+    const approver = this.eligibleApprover(actor)!;
+    const at = this.tick();
+    const index = this.customers.length;
+    const customer: CustomerLife = {
+      customerId: uuidFrom(this.random),
+      index,
+      details: makeCustomerDetails(this.random, index, approver.user.userId),
+      logo: makeLogo(this.random),
+      status: 'REQUIRE_APPROVAL',
+      approvedDate: null,
+      decision: null,
+      createdAt: at.toISOString(),
+      version: 0,
+      renames: 0,
+    };
+    this.customers.push(customer);
+    const { customerId, details, logo } = customer;
+    const events: [CustomerNameClaimEvent, CustomerEvent] = [
+      { type: 'CustomerNameClaimed', data: { customerName: details.customerName, customerId } },
+      { type: 'CustomerRegistered', data: { customerId, ...details, logo } },
+    ];
+    yield* this.command(userActor(actor.user), at, [
+      { stream: customerNameClaimStreamId(details.customerName), event: events[0] },
+      { stream: customerStreamId(customerId), event: events[1] },
+    ]);
+    customer.version = this.versionOf(customerStreamId(customerId));
+  }
+
+  /** Manage Customer's edit: contact details, the exclusion list, a new approver; now and then a new name. */
+  private *updateCustomer(customer: CustomerLife): Generator<LogEvent> {
+    const { random } = this;
+    const actor = pick(random, this.activeAdmins());
+    const at = this.tick();
+    const before = customer.details;
+    const next = { ...before };
+    const roll = random();
+    const approverGone = !this.activeAdmins().some((a) => a.user.userId === before.approverId);
+    if (approverGone || roll < 0.15) {
+      const approver = this.eligibleApprover(actor);
+      if (approver) next.approverId = approver.user.userId;
+    } else if (roll < 0.25) {
+      customer.renames += 1;
+      next.customerName = `${before.customerName.replace(/ \(\d+\)$/, '')} (${customer.renames})`;
+    } else if (roll < 0.55) {
+      next.contactInformation = phoneNumber(random);
+    } else if (roll < 0.8) {
+      next.countryExclusionList = pick(random, EXCLUSION_LISTS.filter((l) => l !== before.countryExclusionList));
+    } else {
+      next.contactEmail = `regulatory.${customer.index}.${Math.floor(random() * 1000)}@customer-${customer.index}.example`;
+    }
+    const changed = (Object.keys(next) as (keyof CustomerDetails)[]).filter((k) => next[k] !== before[k]);
+    if (changed.length === 0) return yield* this.changeLogo(customer);
+    const { customerId } = customer;
+    const stream = customerStreamId(customerId);
+    const updated: CustomerEvent = { type: 'CustomerUpdated', data: { customerId, ...next, changed } };
+    customer.details = next;
+    const renamed = next.customerName !== before.customerName;
+    const claims: CustomerNameClaimEvent[] = [
+      { type: 'CustomerNameClaimed', data: { customerName: next.customerName, customerId } },
+      { type: 'CustomerNameReleased', data: { customerName: before.customerName, customerId } },
+    ];
+    yield* this.command(
+      userActor(actor.user),
+      at,
+      renamed
+        ? [
+            { stream: customerNameClaimStreamId(next.customerName), event: claims[0]! },
+            { stream, event: updated },
+            { stream: customerNameClaimStreamId(before.customerName), event: claims[1]! },
+          ]
+        : [{ stream, event: updated }],
+    );
+    customer.version = this.versionOf(stream);
+  }
+
+  private *changeLogo(customer: CustomerLife): Generator<LogEvent> {
+    const actor = pick(this.random, this.activeAdmins());
+    const at = this.tick();
+    customer.logo = makeLogo(this.random);
+    const { customerId } = customer;
+    const event: CustomerEvent = { type: 'CustomerLogoChanged', data: { customerId, customerName: customer.details.customerName, logo: customer.logo } };
+    yield* this.command(userActor(actor.user), at, [{ stream: customerStreamId(customerId), event }]);
+    customer.version = this.versionOf(customerStreamId(customerId));
+  }
+
+  /** The approver signs an approval (about 3 in 4) or a rejection; a mistyped signature password is recorded and refused. */
+  private *decide(customer: CustomerLife): Generator<LogEvent> {
+    const { random } = this;
+    const approver = this.activeAdmins().find((s) => s.user.userId === customer.details.approverId);
+    // The approver is no longer an active ADMIN: the customer gets a new one first.
+    if (!approver) return yield* this.updateCustomer(customer);
+    const at = this.tick();
+    const { customerId } = customer;
+    const stream = customerStreamId(customerId);
+    if (random() < 0.05) {
+      const credentials = credentialsStreamId(approver.user.userId);
+      yield* this.command(userActor(approver.user), at, this.failure(approver, at, 'signature').map((event) => ({ stream: credentials, event })));
+      this.syncVersions(approver);
+      return;
+    }
+    const approve = random() < 0.75;
+    const signature = this.signature(approver, approve ? 'approval' : 'rejection', stream, this.versionOf(stream), at);
+    const common = { customerId, customerName: customer.details.customerName, changeDescription: pick(random, CHANGE_DESCRIPTIONS), signature };
+    let event: CustomerEvent;
+    if (approve) {
+      event = { type: 'CustomerApproved', data: { ...common, approvedDate: at.toISOString() } };
+      customer.status = 'APPROVED';
+      customer.approvedDate = at.toISOString();
+      customer.decision = { signature, reason: null };
+    } else {
+      const reason = pick(random, REJECTION_REASONS);
+      event = { type: 'CustomerRejected', data: { ...common, reason } };
+      customer.status = 'REJECTED';
+      customer.decision = { signature, reason };
+    }
+    yield* this.command(userActor(approver.user), at, [{ stream, event }]);
+    customer.version = this.versionOf(stream);
+  }
 }

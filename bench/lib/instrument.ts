@@ -4,6 +4,8 @@ import type { Database, Queryable, QueryResult } from '@ifu/storage/database/dat
 export interface StatementStats {
   count: number;
   ms: number;
+  /** Rows the statements returned. */
+  rows: number;
 }
 
 /**
@@ -20,10 +22,11 @@ export class InstrumentedDatabase implements Database {
     this.description = `instrumented ${inner.description}`;
   }
 
-  private record(kind: string, ms: number): void {
-    const s = this.stats.get(kind) ?? { count: 0, ms: 0 };
+  private record(kind: string, ms: number, rows = 0): void {
+    const s = this.stats.get(kind) ?? { count: 0, ms: 0, rows: 0 };
     s.count += 1;
     s.ms += ms;
+    s.rows += rows;
     this.stats.set(kind, s);
   }
 
@@ -31,10 +34,13 @@ export class InstrumentedDatabase implements Database {
     return {
       query: async <Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> => {
         const start = performance.now();
+        let rows = 0;
         try {
-          return await target.query<Row>(sql, params);
+          const result = await target.query<Row>(sql, params);
+          rows = result.rows.length;
+          return result;
         } finally {
-          this.record(statementKind(sql), performance.now() - start);
+          this.record(statementKind(sql), performance.now() - start, rows);
         }
       },
       exec: async (sql: string) => {
