@@ -12,6 +12,7 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Queryable } from '@ifu/storage/database/database';
 import { eventHash, GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
+import { BENCH_AUDIT_KEY } from './lib/audit-key';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { writeAuditCsv } from '../services/src/audit/report';
 import { createBenchDatabase } from './lib/database';
@@ -58,7 +59,7 @@ async function generate(db: Queryable) {
         userAgent: 'bench',
       };
       const event = { position, streamId, streamVersion, eventId: randomUUID(), type, data, metadata, recordedAt };
-      previous = eventHash(previous, event as Parameters<typeof eventHash>[1]);
+      previous = eventHash(BENCH_AUDIT_KEY, previous, event as Parameters<typeof eventHash>[2]);
       const values = [position, streamId, streamVersion, event.eventId, type, JSON.stringify(data), JSON.stringify(metadata), recordedAt, previous];
       values.forEach((v, i) => columns[i]!.push(v));
     }
@@ -90,7 +91,7 @@ async function main() {
     let started = performance.now();
     await generate(db);
     console.log(`  generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const store = await PostgresEventStore.open(db);
+    const store = await PostgresEventStore.open(db, { chainKey: BENCH_AUDIT_KEY });
 
     (globalThis as { gc?: () => void }).gc?.();
     await sleep(200);

@@ -10,6 +10,7 @@ import type { Database } from '@ifu/storage/database/database';
 import { openPostgres, redactConnectionString } from '@ifu/storage/database/postgres';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
+import { BENCH_AUDIT_KEY } from './lib/audit-key';
 import { listenToPostgres } from '@ifu/storage/notifications';
 import type { Projection } from '@ifu/projections/projection';
 import { allProjections } from '@ifu/projections/registry';
@@ -114,7 +115,7 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 async function openStore(bench: BenchDatabase, db: Database, schema: string): Promise<EventStore> {
   // As in production (services/storage/src/storage.ts): a LISTEN connection next to the pool.
   const notifications = await listenToPostgres(bench.url, schema);
-  const store = await PostgresEventStore.open(db, { notifications });
+  const store = await PostgresEventStore.open(db, { notifications, chainKey: BENCH_AUDIT_KEY });
   const close = store.close.bind(store);
   store.close = async () => {
     await close();
@@ -428,7 +429,7 @@ async function projectionBenchmarks(bench: BenchDatabase, rows: Row[], results: 
 async function instrumentedStorage(url: string) {
   const db = new InstrumentedDatabase(openPostgres({ connectionString: url, max: config.poolSize }));
   const notifications = await listenToPostgres(url);
-  const store = await PostgresEventStore.open(db, { notifications });
+  const store = await PostgresEventStore.open(db, { notifications, chainKey: BENCH_AUDIT_KEY });
   const storage = {
     db,
     store,
@@ -457,7 +458,7 @@ async function profileWrites(bench: BenchDatabase, mode: WriteLatency['mode'], c
     const email = 'write.profile@example-ifu.de';
     const userId = await addUser(api, email, 'USER');
     await timeWrites(api, userId, email, 30, mode);
-    const runner = api.api.context.readModels;
+    const runner = api.api.readModels;
     const waitFor = runner.waitFor.bind(runner);
     let waitMs = 0;
     runner.waitFor = async (...args) => {

@@ -18,6 +18,7 @@ import type { Database } from '@ifu/storage/database/database';
 import { openPostgres } from '@ifu/storage/database/postgres';
 import type { Storage } from '@ifu/storage/storage';
 import { startApi, type RunningApi } from '@ifu/services/api-server';
+import { BENCH_AUDIT_KEY } from '../lib/audit-key';
 import { loadConfig } from '@ifu/services/platform/config';
 import type { BenchDatabase } from '../lib/database';
 import { runLoad, type LoadOptions, type LoadResult } from '../lib/load';
@@ -187,6 +188,7 @@ export async function startBenchApi(
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(36).toString('base64url'),
       LINK_SECRET: randomBytes(36).toString('base64url'),
+      AUDIT_KEY: BENCH_AUDIT_KEY,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       LOG_LEVEL: 'info',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore, RecordedEvent } from '@ifu/storage/event-store/event-store';
 import { eventHash, GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
+import { BENCH_AUDIT_KEY } from '../lib/audit-key';
 import type { Projection } from '@ifu/projections/projection';
 import {
   type CustomerLife,
@@ -74,7 +75,7 @@ export async function writeLog(
         metadata: event.metadata,
         recordedAt: event.recordedAt,
       };
-      const hash = eventHash(previousHash, recorded);
+      const hash = eventHash(BENCH_AUDIT_KEY, previousHash, recorded);
       previousHash = hash;
       const row = [
         recorded.position,

@@ -20,6 +20,8 @@ export interface RunningApi {
   url: string;
   port: number;
   context: AppContext;
+  /** The projection runner the command pipeline waits on (benchmarks time its waits). */
+  readModels: ProjectionRunner;
   bootstrap?: BootstrapResult;
   /** Graceful: stop accepting, let open requests finish, stop projectors, close the pool. */
   stop(): Promise<void>;
@@ -91,6 +93,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     url: `http://localhost:${port}`,
     port,
     context,
+    readModels: runner,
     bootstrap,
     async stop() {
       if (shuttingDown) return;
