@@ -65,10 +65,11 @@ describe('a change of email or name over HTTP (PUT /user/modify, POST /user/conf
     expect((await t.call('POST', '/user/add', { token: admin, body: { email, firstName: 'New', lastName: 'Holder', isTrainingCompleted: true } })).status).toBe(200);
   });
 
-  it('when an ADMIN points a victim\'s account at their own address, then no password link reaches it and the victim keeps the account', async () => {
-    const { id, email } = await givenUser();
+  it('the takeover of finding 2: when an ADMIN points another ADMIN\'s account at their own address, then the first step changes nothing, no password link reaches the attacker, and the victim keeps the account', async () => {
+    const { id, email } = await givenUser('ADMIN');
     const attackerAddress = unique('attacker') + '@example.com';
-    expect((await modify({ id, email: attackerAddress })).status).toBe(200);
+    const first = await modify({ id, email: attackerAddress, role: 'ADMIN' });
+    expect(first.body.user).toMatchObject({ email, pendingIdentityChange: { email: attackerAddress } });
     t.clock.advance(61_000);
     const mailsBefore = t.mails().length;
     await t.call('POST', '/user/forgot/password', { body: { email: attackerAddress } });
@@ -78,7 +79,7 @@ describe('a change of email or name over HTTP (PUT /user/modify, POST /user/conf
     // Nor can a user who is not ADMIN ask for the change at all.
     const author = await givenUser();
     const authorToken = await t.login(author.email, PASSWORD);
-    expect((await modify({ id, email: attackerAddress }, authorToken)).status).toBe(403);
+    expect((await modify({ id, email: attackerAddress, role: 'ADMIN' }, authorToken)).status).toBe(403);
     expect(await listed(id)).toMatchObject({ email });
   });
 
