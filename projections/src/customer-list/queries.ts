@@ -1,3 +1,4 @@
+import type { CustomerListRow } from './projection';
 import type { Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import { type Page, type PageRequest, queryPage } from '../paging';
@@ -20,25 +21,8 @@ export interface CustomerRecord {
   version: number;
 }
 
-interface Row {
-  id: string;
-  customer_name: string;
-  contact_email: string;
-  contact_information: string;
-  country_exclusion_list: string;
-  customer_website_link: string;
-  approver_id: string;
-  approver_name: string | null;
-  approver_email: string | null;
-  logo_sha256: string | null;
-  logo_content_type: string | null;
-  status: string;
-  approved_date: Date | string | null;
-  decision_signature: Signature | null;
-  decision_reason: string | null;
-  created_at: Date | string;
-  stream_version: number;
-}
+/** A stored row with its approver's name and address joined in. */
+type Row = CustomerListRow & { approver_name: string | null; approver_email: string | null };
 
 const SELECT = `
   SELECT c.*, u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email

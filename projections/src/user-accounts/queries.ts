@@ -1,6 +1,6 @@
 import type { Role } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
-import type { PendingIdentityChange } from './projection';
+import type { PendingIdentityChange, UserAccountRow } from './projection';
 import { type Page, type PageRequest, queryPage } from '../paging';
 
 export interface UserAccount {
@@ -20,21 +20,8 @@ export interface UserAccount {
   pendingIdentityChange: PendingIdentityChange | null;
 }
 
-interface Row {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  user_active: boolean;
-  is_deleted: boolean;
-  is_training_completed: boolean;
-  password_set_at: Date | string | null;
-  last_login_at: Date | string | null;
-  stream_version: number;
-  pending_identity_change: PendingIdentityChange | null;
-  total?: string | number;
-}
+/** A stored row, with the page's total count when listed. */
+type Row = UserAccountRow & { role: Role; total?: string | number };
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

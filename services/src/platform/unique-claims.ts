@@ -55,34 +55,10 @@ export function claimDecider<C extends string, R extends string>(kind: UniqueKin
 }
 
 /**
- * A step of a command: claim `value` for `ownerId`, or refuse with the kind's code. `ownerExists` tells whether a
- * current holder's own record exists; a claim left by a creation that failed afterwards does not block the value.
+ * The step that claims `value` for `ownerId`: `run.execute` it to claim, or `run.check` it to refuse with the kind's
+ * code when someone else holds the value, claiming nothing (a change that claims only when it takes effect).
  */
-export async function claim<C extends string, R extends string>(
-  run: CommandRun,
-  kind: UniqueKind<C, R>,
-  value: string,
-  ownerId: string,
-  ownerExists: (holderId: string) => Promise<boolean>,
-): Promise<void> {
-  await run.execute(claimStep(kind, value, ownerId, ownerExists));
-}
-
-/**
- * Refuses with the kind's code when `value` belongs to someone else, without claiming it: for a change that is only
- * asked for now and claims the value when it takes effect (a user's new address, confirmed from itself).
- */
-export async function checkClaimable<C extends string, R extends string>(
-  run: CommandRun,
-  kind: UniqueKind<C, R>,
-  value: string,
-  ownerId: string,
-  ownerExists: (holderId: string) => Promise<boolean>,
-): Promise<void> {
-  await run.check(claimStep(kind, value, ownerId, ownerExists));
-}
-
-const claimStep = <C extends string, R extends string>(
+export const claimStep = <C extends string, R extends string>(
   kind: UniqueKind<C, R>,
   value: string,
   ownerId: string,
@@ -97,6 +73,14 @@ const claimStep = <C extends string, R extends string>(
     holderGone: state.holder !== undefined && state.holder !== ownerId && !(await ownerExists(state.holder)),
   }),
 });
+
+/**
+ * A step of a command: claim `value` for `ownerId`, or refuse with the kind's code. `ownerExists` tells whether a
+ * current holder's own record exists; a claim left by a creation that failed afterwards does not block the value.
+ */
+export async function claim<C extends string, R extends string>(run: CommandRun, ...step: Parameters<typeof claimStep<C, R>>): Promise<void> {
+  await run.execute(claimStep(...step));
+}
 
 /** A step of a command: give `value` up after its owner moved to another one. */
 export async function release<C extends string, R extends string>(run: CommandRun, kind: UniqueKind<C, R>, value: string, ownerId: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { emailClaimStreamId, userStreamId } from '@ifu/contracts';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
-import { checkClaimable, claim, release, type UniqueKind } from '../platform/unique-claims';
+import { claim, claimStep, release, type UniqueKind } from '../platform/unique-claims';
 
 /** `user-email-<lowercased email>`: one user per address, case-insensitive. */
 export const userEmail: UniqueKind<'EmailClaimed', 'EmailReleased'> = {
@@ -23,7 +23,7 @@ export const claimEmail = (ctx: AppContext, run: CommandRun, email: string, user
 
 /** Refuses with 409 when another user holds `email`, claiming nothing (a change of address asked for, not yet made). */
 export const checkEmailFree = (ctx: AppContext, run: CommandRun, email: string, userId: string) =>
-  checkClaimable(run, userEmail, email, userId, holderExists(ctx));
+  run.check(claimStep(userEmail, email, userId, holderExists(ctx)));
 
 /** A step: gives an address up after its user changed to another one. */
 export const releaseEmail = (run: CommandRun, email: string, userId: string) => release(run, userEmail, email, userId);

@@ -30,7 +30,7 @@ import {
   type RecordedEvent,
   WrongExpectedVersionError,
 } from './event-store';
-import { eventHash, GENESIS_HASH, MissingChainKeyError } from './hash-chain';
+import { eventHash, GENESIS_HASH, requireChainKey } from './hash-chain';
 
 /*
  * EventStoreDB implementation of the event log port (architecture §3), through `@eventstore/db-client` 6.x (gRPC).
@@ -246,8 +246,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   private key(): string {
-    if (!this.chainKey) throw new MissingChainKeyError();
-    return this.chainKey;
+    return requireChainKey(this.chainKey);
   }
 
   /**

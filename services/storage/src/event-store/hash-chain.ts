@@ -39,3 +39,9 @@ export class MissingChainKeyError extends Error {
     this.name = 'MissingChainKeyError';
   }
 }
+
+/** The audit key a store was opened with, or the error of a store that may only read. */
+export function requireChainKey(key: string | undefined): string {
+  if (!key) throw new MissingChainKeyError();
+  return key;
+}

@@ -11,7 +11,7 @@ import {
   type RecordedEvent,
   WrongExpectedVersionError,
 } from './event-store';
-import { eventHash, GENESIS_HASH, MissingChainKeyError } from './hash-chain';
+import { eventHash, GENESIS_HASH, requireChainKey } from './hash-chain';
 import { EVENTS_CHANNEL, type Notifications } from '../notifications';
 
 interface EventRow {
@@ -101,8 +101,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   private key(): string {
-    if (!this.chainKey) throw new MissingChainKeyError();
-    return this.chainKey;
+    return requireChainKey(this.chainKey);
   }
 
   private async appendNow(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {

@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router-dom';
 
 import { AuthLayout } from '@/components/layout/auth-layout';
-import { Link } from '@/components/ui/link';
-import { paths } from '@/config/paths';
+import { BackToLogin } from '@/components/ui/back-to-login';
 import { SetPasswordForm } from '@/features/auth/components/set-password-form';
 
 const PASSWORD_EXPIRED_TEXT = 'Your password has expired.';
@@ -32,11 +31,7 @@ const SetPasswordRoute = () => {
             </Typography>
           </Alert>
         )}
-        <Typography variant="body2" sx={{ textAlign: 'center' }}>
-          <Link to={paths.auth.login.getHref()} underline="hover">
-            Login
-          </Link>
-        </Typography>
+        <BackToLogin />
       </Stack>
     </AuthLayout>
   );

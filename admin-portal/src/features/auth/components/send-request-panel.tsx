@@ -3,8 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
-import { Link } from '@/components/ui/link';
-import { paths } from '@/config/paths';
+import { BackToLogin } from '@/components/ui/back-to-login';
 import { errorMessage } from '@/lib/api-client';
 
 import { useNotifyAdmin } from '../api/notify-admin';
@@ -41,11 +40,7 @@ export const SendRequestPanel = ({ username, reason }: SendRequestState) => {
       >
         Send Request
       </Button>
-      <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        <Link to={paths.auth.login.getHref()} underline="hover">
-          Login
-        </Link>
-      </Typography>
+      <BackToLogin />
     </Stack>
   );
 };

@@ -1,9 +1,7 @@
 import { MessageResponse } from '@ifu/contracts';
 import type { ConfirmChangeRequest } from '@ifu/contracts';
-import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
-import type { MutationConfig } from '@/lib/react-query';
 
 /**
  * POST /user/confirm/change: accepts (from the current address) or confirms (from the new one) a change of the
@@ -11,8 +9,3 @@ import type { MutationConfig } from '@/lib/react-query';
  */
 export const confirmChange = ({ data }: { data: ConfirmChangeRequest }): Promise<MessageResponse> =>
   api.post('/user/confirm/change', data, { auth: false, schema: MessageResponse });
-
-type UseConfirmChangeOptions = { mutationConfig?: MutationConfig<typeof confirmChange> };
-
-export const useConfirmChange = ({ mutationConfig }: UseConfirmChangeOptions = {}) =>
-  useMutation({ ...mutationConfig, mutationFn: confirmChange });
