@@ -326,6 +326,45 @@ describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium'
     expect(admin.url()).toMatch(/\/addcustomer\/create$/);
   }, 90_000);
 
+  it('when an approved customer is renamed and approved again, then its old public URL moves to the new one (issue 8, finding 6)', async () => {
+    await addCustomerViaApi('Former Clinic', 'former@clinic.example');
+    const admin = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const approverToken = await product.api.login(APPROVER.email, APPROVER.password);
+    const listed = await product.api.call('GET', '/customer/list/', { token: admin });
+    const id = (listed.body.customerList as Array<{ id: string; customerName: string }>).find((c) => c.customerName === 'Former Clinic')!.id;
+    const approve = () =>
+      product.api.call('POST', '/customer/approve/add', {
+        token: approverToken,
+        body: { customerId: id, customerApproverId: approverId, customerApproval: true, username: APPROVER.email, password: APPROVER.password },
+      });
+    expect((await approve()).status).toBe(200);
+    const body = new FormData();
+    for (const [key, value] of Object.entries({
+      id,
+      customerName: 'Renamed Clinic',
+      contactInformation: '4930901820',
+      contactEmail: 'former@clinic.example',
+      countryExclusionList: 'FR,IT',
+      customerWebsiteLink: 'https://example.com',
+      approverId,
+    })) body.set(key, value);
+    const renamed = await fetch(`${product.api.url}/customer/update`, { method: 'PUT', body, headers: { authorization: `Bearer ${admin}` } });
+    expect(renamed.status).toBe(200);
+    expect((await approve()).status).toBe(200);
+
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      const context = await browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+      contexts.push(context);
+      const visitor = await context.newPage();
+      await visitor.goto(`${product.customerUrl}/docSearch/Former%20Clinic`);
+      await visitor.waitForURL(`${product.customerUrl}/docSearch/Renamed%20Clinic`);
+      await expect.poll(() => visitor.locator('body').textContent()).toContain('Renamed Clinic');
+      // The move replaced the old address in the history (a new tab's about:blank, then this page): Back does not
+      // bounce to the old address.
+      expect(await visitor.evaluate(() => history.length)).toBe(2);
+    }
+  });
+
   it('when used on a 360 px phone, then the list, the form and the modals fit without sideways scrolling', async () => {
     await addCustomerViaApi('Hooli Clinics', 'clinics@hooli.example');
     const phone = { width: 360, height: 740 };
