@@ -1,16 +1,10 @@
 import type { CustomerListRow } from './projection';
-import type { Signature } from '@ifu/contracts';
+import type { CustomerDetails, Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import { type Page, type PageRequest, queryPage } from '../paging';
 
-export interface CustomerRecord {
+export interface CustomerRecord extends CustomerDetails {
   id: string;
-  customerName: string;
-  contactEmail: string;
-  contactInformation: string;
-  countryExclusionList: string;
-  customerWebsiteLink: string;
-  approverId: string;
   approver: { id: string; name: string; email: string } | null;
   logo: { sha256: string; contentType: string } | null;
   status: string;

@@ -1,28 +1,18 @@
-import type { Role, Signature, UserEvent } from '@ifu/contracts';
+import type { Signature, UserEvent, UserProfile } from '@ifu/contracts';
 import type { UserState } from './user';
 
 /** Commands of Manage User (spec §2.3). Who acts and how many active ADMINs exist arrive as data. */
-export interface RegisterUser {
+export interface RegisterUser extends UserProfile {
   type: 'RegisterUser';
   userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  isTrainingCompleted: boolean;
   /** 'bootstrap' for the first administrator of an empty log; 'admin' (the default) for Manage User. */
   origin?: 'bootstrap' | 'admin';
 }
 
-export interface ModifyUser {
+export interface ModifyUser extends UserProfile {
   type: 'ModifyUser';
   actorUserId: string;
   activeAdminCount: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  isTrainingCompleted: boolean;
   /** true reactivates a deactivated user. */
   userActive?: boolean;
   now: Date;

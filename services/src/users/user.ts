@@ -1,4 +1,4 @@
-import type { Role, UserEvent } from '@ifu/contracts';
+import type { UserEvent, UserProfile } from '@ifu/contracts';
 
 export interface SourceState {
   failures: number;
@@ -13,14 +13,9 @@ export const RECENT_FAILURES_KEPT = 20;
 export const PASSWORD_LINK_LIFETIME_MS = 24 * 60 * 60_000;
 
 /** What the users feature must know about one account to decide on it, folded from its stream. */
-export interface UserState {
+export interface UserState extends UserProfile {
   exists: boolean;
   userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  isTrainingCompleted: boolean;
   userActive: boolean;
   isDeleted: boolean;
   passwordSetAt: string | null;

@@ -13,29 +13,28 @@ export type CredentialFailureReason = 'wrong-password' | 'account-locked' | 'use
  * change grows the record's stream or changes its version (the ETag an admin signs against). Logs written before
  * that split hold credential events in `user-<id>` too; every reader accepts both.
  */
+/** What Manage User records of an account: who it is (email, printed name) and what it may do. */
+export type UserProfile = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  isTrainingCompleted: boolean;
+};
+
 export type UserEvent =
   | {
       type: 'UserRegistered';
-      data: {
+      data: UserProfile & {
         userId: string;
-        email: string;
-        firstName: string;
-        lastName: string;
-        role: Role;
-        isTrainingCompleted: boolean;
         /** 'bootstrap' for the first administrator created on an empty store. */
         origin: 'bootstrap' | 'admin';
       };
     }
   | {
       type: 'UserModified';
-      data: {
+      data: UserProfile & {
         userId: string;
-        email: string;
-        firstName: string;
-        lastName: string;
-        role: Role;
-        isTrainingCompleted: boolean;
         /** Names of the fields that changed. */
         changed: string[];
         /** 'identity-change': a change of email or name the user accepted (and confirmed from the new address). */
