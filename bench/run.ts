@@ -566,14 +566,18 @@ async function readBenchmarks(bench: BenchDatabase, rows: Row[], results: Record
     const approverId = await addUser(api, 'approver@example-ifu.de', 'ADMIN');
     const logo = makePng(prng(7));
     const customerId = await addCustomer(api, approverId, logo);
+    // The product stores a logo re-encoded (issue 8, finding 8): both sides must answer the stored file's bytes.
+    const storedLogo = await fetch(`${api.url}/customer/logo/${customerId}`, { headers: { authorization: `Bearer ${api.token}` } });
+    if (storedLogo.status !== 200) throw new Error(`GET /customer/logo answered ${storedLogo.status}`);
+    const storedBytes = (await storedLogo.arrayBuffer()).byteLength;
     const loads: Record<'me' | 'logo', LoadPair> = {
       me: {
         baseline: { url: `${bare.url}/user/me`, headers: { 'x-user-id': api.adminId } },
         product: { url: `${api.url}/user/me`, headers: { authorization: `Bearer ${api.token}` } },
       },
       logo: {
-        baseline: { url: `${bare.url}/customer/logo/${customerId}`, expectBytes: logo.length },
-        product: { url: `${api.url}/customer/logo/${customerId}`, headers: { authorization: `Bearer ${api.token}` }, expectBytes: logo.length },
+        baseline: { url: `${bare.url}/customer/logo/${customerId}`, expectBytes: storedBytes },
+        product: { url: `${api.url}/customer/logo/${customerId}`, headers: { authorization: `Bearer ${api.token}` }, expectBytes: storedBytes },
       },
     };
     // Both sides must answer the same: the same JSON for /user/me, the same bytes for the logo.
