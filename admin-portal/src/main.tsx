@@ -5,6 +5,7 @@ import { matchRoutes } from 'react-router-dom';
 import { App } from './app';
 import { routes } from './app/router';
 import { loadEnv } from './config/env';
+import { getAppState } from './lib/app-state';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Root element #root not found');
@@ -20,11 +21,21 @@ const preloadCurrentRoute = () => {
   }
 };
 
-preloadCurrentRoute();
-// The API origin comes from /config.json at run time; render once it is known. As a transition, React renders the
-// first screen in slices that yield to the browser, not as one long task (the spinner of index.html stays meanwhile).
-void loadEnv().then(() => {
+/** Lets the browser paint and handle input before the next step (each step is a task of its own, none long). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const start = async () => {
+  // The API origin comes from /config.json at run time; render once it is known.
+  const envLoaded = loadEnv();
+  await nextTask();
+  preloadCurrentRoute();
+  await nextTask();
+  // The stored session, which the first screen needs.
+  getAppState();
+  await envLoaded;
   const reactRoot = createRoot(root);
+  // As a transition, React renders the first screen in slices that yield to the browser, not as one long task
+  // (the spinner of index.html stays meanwhile).
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
@@ -32,4 +43,6 @@ void loadEnv().then(() => {
       </StrictMode>,
     );
   });
-});
+};
+
+void start();

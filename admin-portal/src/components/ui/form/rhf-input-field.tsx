@@ -58,6 +58,7 @@ export const RhfInputField = <T extends FieldValues>({
             <OutlinedInput
               {...field}
               id={id}
+              fullWidth
               label={label}
               type={type}
               value={value ?? ''}
