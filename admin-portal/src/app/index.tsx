@@ -1,8 +1,9 @@
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
+import type { AppDataRouter } from './router';
 
-export const App = () => (
+export const App = ({ router }: { router: AppDataRouter }) => (
   <AppProvider>
-    <AppRouter />
+    <AppRouter router={router} />
   </AppProvider>
 );
