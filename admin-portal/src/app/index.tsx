@@ -1,9 +1,8 @@
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
-import type { AppDataRouter } from './router';
 
-export const App = ({ router }: { router: AppDataRouter }) => (
+export const App = () => (
   <AppProvider>
-    <AppRouter router={router} />
+    <AppRouter />
   </AppProvider>
 );

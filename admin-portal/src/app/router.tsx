@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import type { RouteObject } from 'react-router-dom';
@@ -68,12 +69,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export type AppDataRouter = ReturnType<typeof createBrowserRouter>;
-
-/**
- * The app's router, created once at start-up (main.tsx) before the first render: it matches the URL and starts
- * loading that screen's lazy chunks at once, alongside /config.json.
- */
-export const createAppRouter = (): AppDataRouter => createBrowserRouter(routes);
-
-export const AppRouter = ({ router }: { router: AppDataRouter }) => <RouterProvider router={router} />;
+export const AppRouter = () => {
+  const router = useMemo(() => createBrowserRouter(routes), []);
+  return <RouterProvider router={router} />;
+};
