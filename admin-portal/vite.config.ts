@@ -11,19 +11,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // MUI X (~585 kB minified, lazy) and MUI core (~410 kB) are the largest vendor chunks; warn only above them.
+    // MUI X's DataGrid (~400 kB minified) is the largest chunk, loaded by the list screens only; warn above it.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // @ifu/contracts only declares schemas and constants (no module runs code for its effects), but its barrel
+      // re-exports them all: marked side-effect free, a screen bundles only the contracts it uses (/login does
+      // not need the country list or the customer and event schemas).
+      treeshake: { moduleSideEffects: [{ test: /services[\\/]contracts[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: [
-            // Rolldown captures a group's dependencies into it too, higher priority first: the shared vendors
-            // must win over MUI X, or MUI core would land in the MUI X chunk that every screen then preloads.
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 40 },
-            { name: 'vendor-mui', test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion|@popperjs|react-transition-group|react-is|stylis|clsx|@babel[\\/]runtime)/, priority: 30 },
-            { name: 'vendor-data', test: /node_modules[\\/](@tanstack|react-hook-form|@hookform|zod)[\\/]/, priority: 20 },
-            // MUI X (DataGrid, date pickers) is used by a few routes only: its own chunk, loaded lazily.
-            { name: 'vendor-mui-x', test: /node_modules[\\/]@mui[\\/]x-/, priority: 10 },
+            // Every screen needs all of React, ReactDOM and React Router: one chunk, cached across releases.
+            // Everything else is split by the screens that use it (Rolldown's automatic chunking), so /login
+            // loads neither MUI X (DataGrid, date pickers) nor the MUI components of the logged-in screens:
+            // one big vendor group would be preloaded by index.html on every page.
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/ },
           ],
         },
       },

@@ -11,5 +11,7 @@ export default defineConfig({
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: true,
+    // Every browser the portal supports preloads modules itself; the polyfill would only add bytes to the first page.
+    modulePreload: { polyfill: false },
   },
 });

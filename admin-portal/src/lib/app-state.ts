@@ -35,7 +35,10 @@ const read = (): AppState => {
   }
 };
 
-let state: AppState = read();
+// Read on first use, not while the module loads: a page's first localStorage access can take tens of
+// milliseconds (the browser opens the storage on disk); main.tsx makes it in a task of its own.
+let state: AppState | undefined;
+const currentState = (): AppState => (state ??= read());
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
@@ -44,10 +47,10 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-export const getAppState = (): AppState => state;
+export const getAppState = (): AppState => currentState();
 
 export const setAppState = (update: Partial<AppState> | ((current: AppState) => AppState)) => {
-  state = typeof update === 'function' ? update(state) : { ...state, ...update };
+  state = typeof update === 'function' ? update(currentState()) : { ...currentState(), ...update };
   try {
     window.localStorage.setItem(STATE_KEY, JSON.stringify(state));
   } catch {
@@ -80,9 +83,9 @@ window.addEventListener('storage', (event) => {
 });
 
 export const useAppState = <T>(selector: (current: AppState) => T): T =>
-  useSyncExternalStore(subscribe, () => selector(state));
+  useSyncExternalStore(subscribe, () => selector(currentState()));
 
-export const getSession = (): Session | null => state.session;
+export const getSession = (): Session | null => currentState().session;
 export const useSession = (): Session | null => useAppState((current) => current.session);
 
 export const setSession = (session: Session) => setAppState({ session });

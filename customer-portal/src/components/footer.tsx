@@ -1,7 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { TermsDialog } from './terms-dialog';
+
+// The terms text is read by few visitors: it loads when the popup is first opened.
+const TermsDialog = lazy(() => import('./terms-dialog').then((module) => ({ default: module.TermsDialog })));
 
 export function Footer() {
   const [termsOpen, setTermsOpen] = useState(false);
@@ -16,7 +18,11 @@ export function Footer() {
       <p className="footer__brand">
         <span>powered by IFU Portal</span> <span>© 2021</span>
       </p>
-      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
+      {termsOpen ? (
+        <Suspense fallback={null}>
+          <TermsDialog open onClose={() => setTermsOpen(false)} />
+        </Suspense>
+      ) : null}
     </footer>
   );
 }

@@ -37,20 +37,22 @@ export function TermsDialog({ open, onClose }: Props) {
   return (
     <dialog ref={dialogRef} className="dialog" aria-labelledby="terms-title" onClose={reportClose} onClick={closeOnBackdrop}>
       <div className="dialog__panel">
-        <header className="dialog__header">
+        {/* <div>, not <header>/<footer>: inside the dialog these are no page banner or contentinfo landmarks. */}
+        <div className="dialog__header">
           <h2 id="terms-title">Terms And Condition</h2>
           <button ref={closeRef} type="button" className="dialog__x" aria-label="Close" onClick={onClose}>
             <span aria-hidden="true">×</span>
           </button>
-        </header>
-        <div className="dialog__body terms">
+        </div>
+        {/* The text scrolls inside the popup: as a focusable region, keyboard users can scroll it too. */}
+        <div className="dialog__body terms" tabIndex={0} role="region" aria-labelledby="terms-title">
           <TermsText />
         </div>
-        <footer className="dialog__footer">
+        <div className="dialog__footer">
           <button type="button" className="button" onClick={onClose}>
             Close
           </button>
-        </footer>
+        </div>
       </div>
     </dialog>
   );

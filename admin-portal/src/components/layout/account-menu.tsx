@@ -47,6 +47,9 @@ export const AccountMenu = ({ name, onLogout, loggingOut = false }: AccountMenuP
         anchorEl={anchor}
         open={open}
         onClose={close}
+        // Rendered in the header next to its button, not at the end of <body>: the menu's content stays in the
+        // page's banner landmark (and follows the button in reading order).
+        container={anchor?.closest('header') ?? undefined}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}

@@ -52,9 +52,11 @@ export const AppLayout = ({ accountName, isAdmin, onLogout, loggingOut, children
               <MenuIcon />
             </IconButton>
           )}
+          {/* Named by the product name at every width (on a phone its text is hidden and the mark alone shows). */}
           <Box
             component={RouterLink}
             to={paths.home.getHref()}
+            aria-label={PRODUCT_NAME}
             sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
           >
             <BrandMark size={32} inverted />
@@ -85,6 +87,8 @@ export const AppLayout = ({ accountName, isAdmin, onLogout, loggingOut, children
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
+          // The open drawer is a modal dialog: it takes the name of the menu it holds.
+          slotProps={{ paper: { 'aria-label': 'Main menu' } }}
           sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
         >
           <Toolbar />

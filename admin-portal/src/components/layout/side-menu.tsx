@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -70,18 +71,20 @@ export const SideMenu = ({ isAdmin, onNavigate, onLogout, loggingOut = false }: 
         {items.map((item) => {
           const selected = item.activeFor.some((prefix) => pathname === prefix || pathname.startsWith(prefix));
           return (
-            <ListItemButton
-              key={item.label}
-              component={RouterLink}
-              to={item.to}
-              selected={selected}
-              aria-current={selected ? 'page' : undefined}
-              onClick={onNavigate}
-              sx={{ borderRadius: 1, mb: 0.5 }}
-            >
-              <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
-              <ListItemText primary={item.label} />
-            </ListItemButton>
+            // A list holds list items only: each link sits in its <li>.
+            <ListItem key={item.label} disablePadding sx={{ mb: 0.5 }}>
+              <ListItemButton
+                component={RouterLink}
+                to={item.to}
+                selected={selected}
+                aria-current={selected ? 'page' : undefined}
+                onClick={onNavigate}
+                sx={{ borderRadius: 1 }}
+              >
+                <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
+                <ListItemText primary={item.label} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

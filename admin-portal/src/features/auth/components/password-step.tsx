@@ -10,7 +10,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
-import { RhfTextField } from '@/components/ui/form/rhf-text-field';
+import { RhfInputField } from '@/components/ui/form/rhf-input-field';
 import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
 
@@ -79,7 +79,7 @@ export const PasswordStep = ({ username, onBack }: PasswordStepProps) => {
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
 
       <Box>
-        <RhfTextField
+        <RhfInputField
           control={control}
           name="password"
           label={LOGIN_TEXT.passwordLabel}

@@ -8,7 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
-import { RhfTextField } from '@/components/ui/form/rhf-text-field';
+import { RhfInputField } from '@/components/ui/form/rhf-input-field';
 import { paths } from '@/config/paths';
 import { TIMINGS } from '@/config/timings';
 import { useTimers } from '@/hooks/use-timers';
@@ -69,7 +69,7 @@ export const SetPasswordForm = ({ token }: { token: string }) => {
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} data-testid="set-password-form">
-      <RhfTextField
+      <RhfInputField
         control={control}
         name="password"
         label="New Password"
@@ -79,7 +79,7 @@ export const SetPasswordForm = ({ token }: { token: string }) => {
         disabled={done}
         helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
-      <RhfTextField
+      <RhfInputField
         control={control}
         name="confirmPassword"
         label="Confirm Password"

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
-import { RhfTextField } from '@/components/ui/form/rhf-text-field';
+import { RhfInputField } from '@/components/ui/form/rhf-input-field';
 import { notify } from '@/components/ui/notifications';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -63,14 +63,14 @@ export const UsernameStep = ({ defaultUsername, onPasswordStep }: UsernameStepPr
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} data-testid="login-username-step">
-      <RhfTextField
+      <RhfInputField
         control={control}
         name="username"
         label={LOGIN_TEXT.usernameLabel}
         type="email"
         autoComplete="username"
         autoFocus
-        slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
+        htmlInput={{ inputMode: 'email', autoCapitalize: 'none', spellCheck: false }}
       />
       {verify.isError ? (
         <Alert severity="error" role="alert" data-testid="login-error">

@@ -69,8 +69,12 @@ export const LogoField = <T extends FieldValues>({ name, control, label, current
               {label}
             </FormLabel>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+              {/* The <label> only shows the hidden input as a button and forwards clicks to it: it takes no button
+                  role and no tab stop of its own (an interactive control may not hold another). */}
               <Button
                 component="label"
+                role={undefined}
+                tabIndex={-1}
                 variant="outlined"
                 color={error ? 'error' : 'primary'}
                 startIcon={<UploadFileOutlined />}

@@ -1,0 +1,331 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason } from '../test-support/browser';
+import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { PNG_1X1 } from '../test-support/images';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
+import type { TestProduct } from '../test-support/test-product';
+
+const skipReason = browserSkipReason();
+if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+type Viewport = (typeof VIEWPORTS)[number];
+
+type Violation = { rule: string; impact: string | null | undefined; help: string; nodes: string[] };
+
+declare global {
+  interface Window {
+    axe?: { run(context: Document, options: object): Promise<AxeResults> };
+  }
+}
+
+/** Waits until no transition or finite animation is running (a dialog fading in would skew the contrast checks). */
+const settle = (page: Page) =>
+  page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+
+/** axe-core's violations on the page as it is now (every rule axe runs by default: WCAG A/AA and best practices). */
+async function axeViolations(page: Page): Promise<Violation[]> {
+  await settle(page);
+  // Evaluated through the DevTools protocol, so the page's CSP (script-src 'self') stays as it is.
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const results = await window.axe!.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
+    }));
+  });
+}
+
+/** Checks the page with axe, saves a screenshot of what was checked and records any violation (soft: every state is checked). */
+async function expectAccessible(page: Page, viewport: Viewport, state: string) {
+  const violations = await axeViolations(page);
+  await page.screenshot({ path: `${SCREENSHOTS}/a11y-${viewport.name}-${state}.png`, animations: 'disabled' });
+  const report = violations.map((v) => `  ${v.rule} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    - ${n}`).join('\n')}`).join('\n');
+  expect.soft(violations.map((v) => v.rule), `axe violations on ${state} at ${viewport.width}px:\n${report}`).toEqual([]);
+}
+
+describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility violation on any built page', () => {
+  let product: TestProduct;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  let serial = 0;
+  /** A name no other test uses (customer names and emails are unique on the server). */
+  const unique = (prefix: string) => `${prefix} ${(serial += 1)}`;
+  const uniqueEmail = (prefix: string) => `${prefix}.${(serial += 1)}@example.com`;
+
+  const suite = useBrowserProduct();
+  beforeAll(() => {
+    ({ product, browser } = suite);
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  const newPage = async (viewport: Viewport): Promise<Page> => {
+    const phone = viewport.width < 600;
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      ...(phone ? { isMobile: true, hasTouch: true } : {}),
+    });
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  const logIn = async (viewport: Viewport, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<Page> => {
+    const page = await newPage(viewport);
+    await page.goto(`${product.adminUrl}/login`);
+    await page.getByLabel('Username/Email').fill(email);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL('**/document/list');
+    return page;
+  };
+
+  const pageTitle = async (page: Page, title: string) => {
+    await expect.poll(() => page.getByTestId('page-title').textContent()).toBe(title);
+  };
+
+  /** An ADMIN who approves customers, and a token of the bootstrap ADMIN who registers them. */
+  const arrangeApprover = async () => {
+    const approver = { email: uniqueEmail('approver'), password: 'approver passphrase 1' };
+    const id = await product.api.createUser({ ...approver, role: 'ADMIN', firstName: 'Alma', lastName: 'Approver' });
+    return { ...approver, id };
+  };
+
+  const addCustomer = async (customerName: string, approverId: string): Promise<string> => {
+    const token = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const body = new FormData();
+    body.set('customerName', customerName);
+    body.set('contactInformation', '4930901820');
+    body.set('contactEmail', `${customerName.toLowerCase().replace(/\W+/g, '.')}@example.com`);
+    body.set('countryExclusionList', 'DE,US');
+    body.set('customerWebsiteLink', 'https://example.com');
+    body.set('approverId', approverId);
+    body.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
+    const response = await fetch(`${product.api.url}/customer/add`, { method: 'POST', body, headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { customer: { id: string } }).customer.id;
+  };
+
+  const decide = async (customerId: string, approver: { id: string; email: string; password: string }, approve: boolean) => {
+    const token = await product.api.login(approver.email, approver.password);
+    const response = await product.api.call('POST', '/customer/approve/add', {
+      token,
+      body: {
+        customerId,
+        customerApproverId: approver.id,
+        customerApproval: approve,
+        changeJustification: approve ? '' : 'Quality agreement not signed yet',
+        username: approver.email,
+        password: approver.password,
+      },
+    });
+    expect(response.status).toBe(200);
+  };
+
+  for (const viewport of VIEWPORTS) {
+    describe(`at ${viewport.width} px (${viewport.name})`, () => {
+      it('admin /login: the username step (empty and with its errors) and the password step', async () => {
+        const page = await newPage(viewport);
+        await page.goto(`${product.adminUrl}/login`);
+        await page.getByLabel('Username/Email').waitFor();
+        await expectAccessible(page, viewport, 'login-username');
+        await page.getByRole('button', { name: 'Login' }).click();
+        await page.getByText('Username is required').waitFor();
+        await expectAccessible(page, viewport, 'login-username-error');
+        await page.getByLabel('Username/Email').fill(ADMIN_EMAIL);
+        await page.getByRole('button', { name: 'Login' }).click();
+        await page.getByLabel('Password', { exact: true }).fill('not the password');
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.getByTestId('login-error').waitFor();
+        await expectAccessible(page, viewport, 'login-password');
+      });
+
+      it('admin /sendRequest, with the info toast that leads to it', async () => {
+        const page = await newPage(viewport);
+        await page.goto(`${product.adminUrl}/login`);
+        await page.getByLabel('Username/Email').fill(uniqueEmail('stranger'));
+        await page.getByRole('button', { name: 'Login' }).click();
+        await page.waitForURL('**/sendRequest');
+        await page.getByTestId('send-request-text').waitFor();
+        await page.getByTestId('toast').waitFor();
+        await expectAccessible(page, viewport, 'send-request');
+      });
+
+      it('admin /user/setpassword/<token> from an emailed link, and /user/setpassword (expired)', async () => {
+        const email = uniqueEmail('newcomer');
+        const token = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+        const added = await product.api.call('POST', '/user/add', {
+          token,
+          body: { email, firstName: 'Nina', lastName: 'Newcomer', role: 'USER', isTrainingCompleted: true },
+        });
+        expect(added.status).toBe(200);
+        let linkToken: string | undefined;
+        await expect
+          .poll(() => {
+            try {
+              linkToken = product.api.passwordLinkToken(email);
+            } catch {
+              linkToken = undefined;
+            }
+            return linkToken;
+          })
+          .toBeDefined();
+        const page = await newPage(viewport);
+        await page.goto(`${product.adminUrl}/user/setpassword/${linkToken}`);
+        await page.getByLabel('New Password').waitFor();
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await page.getByLabel('Confirm Password').fill('not the same');
+        await expectAccessible(page, viewport, 'set-password-token');
+        await page.goto(`${product.adminUrl}/user/setpassword`);
+        await page.getByTestId('set-password-text').waitFor();
+        await expectAccessible(page, viewport, 'set-password-expired');
+      });
+
+      it('the logged-in shell: documents, search, add, query, archive and change password, with the menus open', async () => {
+        const page = await logIn(viewport);
+        const screens = [
+          ['/document/list', 'document-list'],
+          ['/document/search', 'document-search'],
+          ['/document/add', 'document-add'],
+          ['/query', 'query'],
+          ['/archive', 'archive'],
+          ['/password', 'change-password'],
+        ] as const;
+        for (const [path, state] of screens) {
+          await page.goto(`${product.adminUrl}${path}`);
+          await page.getByTestId('page-title').waitFor();
+          await page.getByTestId('side-menu').or(page.getByRole('button', { name: 'Open menu' })).first().waitFor();
+          await expectAccessible(page, viewport, state);
+        }
+        // Change password with its validation messages.
+        await page.getByRole('button', { name: 'SUBMIT' }).click();
+        await page.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'change-password-errors');
+
+        await page.getByTestId('account-menu-button').click();
+        await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+        await expectAccessible(page, viewport, 'account-menu');
+        await page.keyboard.press('Escape');
+        await page.getByRole('menu').waitFor({ state: 'detached' });
+        if (viewport.width < 900) {
+          await page.getByRole('button', { name: 'Open menu' }).click();
+          await page.getByTestId('side-menu').waitFor();
+          await expectAccessible(page, viewport, 'side-menu-drawer');
+        }
+      });
+
+      it('admin /manageuser: both tabs, the add-user modal with its errors and the audit dialog', async () => {
+        await product.api.createUser({ email: uniqueEmail('colleague'), role: 'USER', password: 'colleague passphrase', firstName: 'Cleo', lastName: 'Colleague' });
+        const page = await logIn(viewport);
+        await page.goto(`${product.adminUrl}/manageuser`);
+        await pageTitle(page, 'Users List');
+        const grid = page.getByTestId('users-grid');
+        await grid.getByRole('row').filter({ hasText: ADMIN_EMAIL }).waitFor();
+        await expectAccessible(page, viewport, 'manage-users-active');
+        await page.getByRole('tab', { name: 'ALL USERS' }).click();
+        await grid.getByRole('columnheader', { name: 'STATUS' }).waitFor();
+        await expectAccessible(page, viewport, 'manage-users-all');
+
+        await page.getByRole('button', { name: 'ADD USER' }).click();
+        const modal = page.getByRole('dialog');
+        await modal.getByRole('button', { name: 'SUBMIT' }).click();
+        await modal.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'manage-users-add-modal');
+        await modal.getByRole('button', { name: 'Close' }).click();
+        await modal.waitFor({ state: 'detached' });
+
+        await page.getByRole('button', { name: 'Download Audit Reports' }).click();
+        const audit = page.getByRole('dialog', { name: 'Download Audit Reports' });
+        await audit.getByRole('group', { name: 'Date Start' }).waitFor();
+        await expectAccessible(page, viewport, 'manage-users-audit-dialog');
+      });
+
+      it('admin /managecustomer with pending, approved and rejected customers, and the view dialog', async () => {
+        const approver = await arrangeApprover();
+        const pending = unique('Pending Pharma');
+        const approved = unique('Approved Apothecary');
+        const rejected = unique('Rejected Remedies');
+        await addCustomer(pending, approver.id);
+        await decide(await addCustomer(approved, approver.id), approver, true);
+        await decide(await addCustomer(rejected, approver.id), approver, false);
+
+        const page = await logIn(viewport, approver.email, approver.password);
+        await page.goto(`${product.adminUrl}/managecustomer`);
+        await pageTitle(page, 'Manage Customer');
+        const grid = page.getByTestId('customers-grid');
+        for (const name of [pending, approved, rejected]) await grid.getByRole('row').filter({ hasText: name }).getByTestId('customer-status').waitFor();
+        await expectAccessible(page, viewport, 'manage-customers');
+
+        await grid.getByRole('row').filter({ hasText: approved }).getByRole('button', { name: `View ${approved}` }).click();
+        const view = page.getByRole('dialog', { name: 'View Customer' });
+        await view.getByTestId('view-customer-name').waitFor();
+        await expectAccessible(page, viewport, 'manage-customers-view');
+      });
+
+      it('admin /addcustomer/create with its validation messages', async () => {
+        await arrangeApprover();
+        const page = await logIn(viewport);
+        await page.goto(`${product.adminUrl}/addcustomer/create`);
+        const form = page.getByTestId('customer-form');
+        await form.getByRole('button', { name: 'Add Customer' }).click();
+        await form.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'add-customer-errors');
+      });
+
+      it('admin /managenotification', async () => {
+        const page = await logIn(viewport);
+        await page.goto(`${product.adminUrl}/managenotification`);
+        await page.getByTestId('page-title').waitFor();
+        await expectAccessible(page, viewport, 'manage-notifications');
+      });
+
+      it('customer portal: the page of an approved customer with the terms popup, the search link page and Contact US', async () => {
+        const approver = await arrangeApprover();
+        const name = unique('Acme Medical');
+        await decide(await addCustomer(name, approver.id), approver, true);
+        const page = await newPage(viewport);
+        await page.goto(`${product.customerUrl}/docSearch/${encodeURIComponent(name)}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await expect.poll(() => page.locator('main').textContent()).toContain(name);
+        await expectAccessible(page, viewport, 'customer-doc-search');
+
+        await page.getByRole('button', { name: 'Terms And Condition' }).click();
+        const dialog = page.getByRole('dialog');
+        await expect.poll(() => dialog.textContent()).toContain('25 Feb 2021');
+        await expectAccessible(page, viewport, 'customer-terms');
+        await page.keyboard.press('Escape');
+        await expect.poll(() => dialog.count()).toBe(0);
+
+        const search = new URLSearchParams({ customerName: name, parentChangeId: 'CR-1001', encryptedEmail: 'b64:c2VhcmNo' });
+        await page.goto(`${product.customerUrl}/customerDocSearch?${search.toString()}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await expectAccessible(page, viewport, 'customer-search-link');
+        await page.goto(`${product.customerUrl}/customerDocSearch`);
+        await page.getByRole('status').waitFor();
+        await expectAccessible(page, viewport, 'customer-search-link-incomplete');
+
+        await page.goto(`${product.customerUrl}/contactus`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await expectAccessible(page, viewport, 'customer-contact-us');
+      });
+    });
+  }
+});
