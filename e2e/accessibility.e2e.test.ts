@@ -199,6 +199,19 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await expectAccessible(page, viewport, 'set-password-expired');
       });
 
+      it('admin /user/confirm/<token> and /user/unlock/<token> (emailed links), before and after the button', async () => {
+        const page = await newPage(viewport);
+        await page.goto(`${product.adminUrl}/user/confirm/not-a-real-token`);
+        await page.getByRole('button', { name: 'Confirm the change' }).waitFor();
+        await expectAccessible(page, viewport, 'confirm-change');
+        await page.getByRole('button', { name: 'Confirm the change' }).click();
+        await page.getByTestId('link-action-result').waitFor();
+        await expectAccessible(page, viewport, 'confirm-change-refused');
+        await page.goto(`${product.adminUrl}/user/unlock/not-a-real-token`);
+        await page.getByRole('button', { name: 'Unlock my account' }).waitFor();
+        await expectAccessible(page, viewport, 'unlock');
+      });
+
       it('the logged-in shell: documents, search, add, query, archive and change password, with the menus open', async () => {
         const page = await logIn(viewport);
         const screens = [
