@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PASSWORD_MESSAGES, USER_FORM_MESSAGES, USER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { browserSkipReason } from '../test-support/browser';
 import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -77,6 +77,13 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
   };
 
   it('when an ADMIN adds a user, the user sets a password from the emailed link and is then deactivated, then the session ends, the audit CSV records it and Edit can reactivate them', async () => {
+    // This long flow once timed out in a full run only: a failure names the last step it reached, and when.
+    const started = Date.now();
+    let lastStep = 'start';
+    const step = (name: string) => {
+      lastStep = `${name} (at ${((Date.now() - started) / 1000).toFixed(1)} s)`;
+    };
+    onTestFailed(() => console.log(`[e2e] the add-deactivate-reactivate flow stopped after: ${lastStep}`));
     const email = 'nina.newcomer@example.com';
     const newPassword = 'a long and unusual passphrase 42';
 
@@ -98,6 +105,7 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await page.screenshot({ path: `${SCREENSHOTS}/manage-users-active.png`, animations: 'disabled' });
 
     // Add: the validation messages first, then a valid user.
+    step('add');
     await page.getByRole('button', { name: 'ADD USER' }).click();
     const modal = page.getByRole('dialog');
     await modal.getByRole('button', { name: 'SUBMIT' }).click();
@@ -144,6 +152,7 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await modal.getByRole('button', { name: 'Close' }).click();
 
     // Before a password exists, the login's first step says a link was sent and stays on /login.
+    step('login before a password');
     const newcomerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const newcomer = await newcomerContext.newPage();
     await newcomer.goto(`${product.adminUrl}/login`);
@@ -153,6 +162,7 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     expect(newcomer.url()).toMatch(/\/login$/);
 
     // The emailed link: a mismatch first, then the password.
+    step('emailed link');
     const link = await setPasswordLink(email);
     expect(link).toMatch(new RegExp(`^${product.adminUrl}/user/setpassword/[^/]+$`));
     await newcomer.goto(link);
@@ -170,6 +180,7 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await expect.poll(() => newcomer.getByTestId('account-name').textContent()).toBe('Nina Newcomer');
 
     // The ADMIN deactivates the newcomer from ALL USERS.
+    step('deactivate');
     await page.getByRole('tab', { name: 'ALL USERS' }).click();
     await grid.getByRole('columnheader', { name: 'STATUS' }).waitFor();
     expect(await newRow.getByTestId('user-status').textContent()).toBe('ACTIVE');
@@ -192,11 +203,14 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await expect.poll(() => grid.getByRole('row').filter({ hasText: email }).count()).toBe(0);
 
     // The newcomer's next request is refused: back to /login.
+    step('deactivated; newcomer reload');
     await newcomer.reload();
     await newcomer.waitForURL('**/login', { waitUntil: 'load' });
+    step('closing the newcomer\'s browser context');
     await newcomerContext.close();
 
     // The audit report of yesterday to tomorrow (the server's dates are UTC) holds both actions.
+    step('audit dialog');
     await page.getByRole('button', { name: 'Download Audit Reports' }).click();
     const audit = page.getByRole('dialog');
     const download = audit.getByRole('button', { name: 'Download' });
@@ -212,10 +226,12 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await typeDate(audit.getByRole('group', { name: 'Date End' }), new Date(now + DAY_MS));
     await expect.poll(() => audit.getByTestId('audit-report-error').count()).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}/audit-dialog.png`, animations: 'disabled' });
+    step('downloading the audit CSV');
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/\.csv$/);
     const csv = await readFile((await file.path())!, 'utf8');
     // Each row names its subject; the actor of both actions is the ADMIN.
+    step('audit CSV downloaded');
     const rowsAbout = (type: string) =>
       csv.split('\n').filter((line) => line.includes(`,${type},`) && line.includes('Nina Newcomer') && line.includes(ADMIN_EMAIL));
     expect(rowsAbout('UserRegistered').length).toBeGreaterThan(0);
@@ -223,6 +239,7 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await expect.poll(() => audit.count()).toBe(0);
 
     // Editing an INACTIVE user offers Active, which reactivates them.
+    step('reactivate');
     await page.getByRole('tab', { name: 'ALL USERS' }).click();
     await newRow.getByRole('button', { name: 'Edit Nina Newcomer' }).click();
     const edit = page.getByRole('dialog');

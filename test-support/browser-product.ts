@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './browser';
@@ -17,12 +18,19 @@ export interface BrowserProduct {
  */
 export function useBrowserProduct(): BrowserProduct {
   const handle = {} as BrowserProduct;
+  // The API runs in this process: a synchronous stretch in it (an embedded-database query runs on this thread)
+  // stalls the browser's messages and every timer. Said when it happens, so a slow test names its cause.
+  const stalls = monitorEventLoopDelay({ resolution: 50 });
   beforeAll(async () => {
+    stalls.enable();
     mkdirSync(SCREENSHOTS, { recursive: true });
     handle.product = await startTestProduct();
     handle.browser = await launchChromium();
   });
   afterAll(async () => {
+    stalls.disable();
+    const longestMs = stalls.max / 1e6;
+    if (longestMs > 2000) console.log(`[e2e] the event loop stalled for up to ${(longestMs / 1000).toFixed(1)} s during these tests`);
     await handle.browser?.close();
     await handle.product?.dispose();
   });
