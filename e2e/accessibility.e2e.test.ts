@@ -4,7 +4,7 @@ import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from '../test-support/browser';
-import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -89,12 +89,7 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
 
   const logIn = async (viewport: Viewport, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<Page> => {
     const page = await newPage(viewport);
-    await page.goto(`${product.adminUrl}/login`);
-    await page.getByLabel('Username/Email').fill(email);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/document/list');
+    await logInThroughForm(page, product.adminUrl, email, password);
     return page;
   };
 

@@ -5,7 +5,7 @@ import { CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from '../test-support/browser';
-import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -43,12 +43,7 @@ describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium'
     const context = await browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
     contexts.push(context);
     const page = await context.newPage();
-    await page.goto(`${product.adminUrl}/login`);
-    await page.getByLabel('Username/Email').fill(email);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL('**/document/list');
+    await logInThroughForm(page, product.adminUrl, email, password);
     return page;
   };
 

@@ -2,7 +2,7 @@ import { IDENTITY_CHANGE_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason } from '../test-support/browser';
-import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 
@@ -48,11 +48,7 @@ describe.skipIf(skipReason !== undefined)('emailed links in headless Chromium (/
 
     // The edit dialog says what waits for the user.
     const adminPage = await open(DESKTOP, '/login');
-    await adminPage.getByLabel('Username/Email').fill(ADMIN_EMAIL);
-    await adminPage.getByRole('button', { name: 'Login' }).click();
-    await adminPage.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
-    await adminPage.getByRole('button', { name: 'Submit' }).click();
-    await adminPage.waitForURL('**/document/list');
+    await logInThroughForm(adminPage, product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     await adminPage.goto(`${product.adminUrl}/manageuser`);
     // Edit is on the ALL USERS tab (spec §2.3).
     await adminPage.getByRole('tab', { name: 'ALL USERS' }).click();

@@ -4,7 +4,7 @@ import { PASSWORD_MESSAGES, USER_FORM_MESSAGES, USER_MESSAGES } from '@ifu/contr
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { browserSkipReason } from '../test-support/browser';
-import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 
@@ -40,14 +40,7 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await context.close();
   });
 
-  const logIn = async (target: Page, email: string, password: string) => {
-    await target.goto(`${product.adminUrl}/login`);
-    await target.getByLabel('Username/Email').fill(email);
-    await target.getByRole('button', { name: 'Login' }).click();
-    await target.getByLabel('Password', { exact: true }).fill(password);
-    await target.getByRole('button', { name: 'Submit' }).click();
-    await target.waitForURL('**/document/list');
-  };
+  const logIn = (target: Page, email: string, password: string) => logInThroughForm(target, product.adminUrl, email, password);
 
   const toast = (target: Page, text: string) => target.getByTestId('toast').filter({ hasText: text });
 

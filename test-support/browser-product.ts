@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './browser';
 import { startTestProduct, type TestProduct } from './test-product';
@@ -35,4 +35,14 @@ export function useBrowserProduct(): BrowserProduct {
     await handle.product?.dispose();
   });
   return handle;
+}
+
+/** Logs in through the admin portal's two steps (username, then password) and waits for the document list. */
+export async function logInThroughForm(page: Page, adminUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${adminUrl}/login`);
+  await page.getByLabel('Username/Email').fill(email);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL('**/document/list');
 }

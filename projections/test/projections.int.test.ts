@@ -100,6 +100,18 @@ describe('projections', () => {
         { type: 'UserDeactivated', data: { userId, at: new Date().toISOString() } },
       ];
       if (i % 2) events.push({ type: 'UserReactivated', data: { userId, at: new Date().toISOString() } });
+      // A change of name waiting for the user; every other one accepted, which applies it and clears the wait.
+      const to = { email: `renamed${i}@example.com`, firstName: `R${i}`, lastName: 'Accepted' };
+      events.push({
+        type: 'IdentityChangeRequested',
+        data: { userId, requestedBy: 'admin', to, changed: ['lastName'], needsAcceptance: true, expiresAt: '2030-01-01T00:00:00.000Z' },
+      });
+      if (i % 2) {
+        events.push(
+          { type: 'IdentityChangeAccepted', data: { userId, at: new Date().toISOString() } },
+          { type: 'UserModified', data: { userId, ...to, role: 'ADMIN', isTrainingCompleted: true, changed: ['lastName'], via: 'identity-change' } },
+        );
+      }
       await store.append(userStreamId(userId), events.map((e) => ({ ...e, metadata: metadata() })), version);
     }
     for (const batchSize of [1, 7, 64, 1000]) {
@@ -109,6 +121,9 @@ describe('projections', () => {
       expect(await snapshot(test.db)).toEqual(expected);
     }
     expect((await snapshot(test.db)).filter((row) => row.user_active === false)).toHaveLength(3);
+    const rows = await snapshot(test.db);
+    expect(rows.filter((row) => row.pending_identity_change !== null).map((row) => row.last_name)).toEqual(['Mod', 'Mod', 'Mod']);
+    expect(rows.filter((row) => row.last_name === 'Accepted')).toHaveLength(3);
   });
 
   it('when a projector stops in the middle of a batch, then it resumes without applying anything twice', async () => {

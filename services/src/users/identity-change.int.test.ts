@@ -47,6 +47,12 @@ describe('a change of email or name over HTTP (PUT /user/modify, POST /user/conf
     expect(await listed(id)).toMatchObject({ email });
     expect(await confirm(acceptToken)).toMatchObject({ status: 400, body: { message: 'This confirmation link is not valid any more.' } });
 
+    // A set-password link already mailed to the old address stops working once the address moves.
+    t.clock.advance(61_000);
+    await t.call('POST', '/user/forgot/password', { body: { email } });
+    await t.api.context.work.settled();
+    const oldAddressLink = t.passwordLinkToken(email);
+
     const confirmToken = t.mailedToken(newEmail, '/user/confirm/');
     await apiSpec(t).when(() => confirm(confirmToken)).then({
       status: 200,
@@ -62,6 +68,7 @@ describe('a change of email or name over HTTP (PUT /user/modify, POST /user/conf
     // The old session ended; the new address logs in; the old one is free for someone else.
     expect((await t.call('GET', '/user/me', { token: userSession })).status).toBe(401);
     expect(await t.login(newEmail, PASSWORD)).toEqual(expect.any(String));
+    expect((await t.call('POST', '/user/set/password', { body: { token: oldAddressLink, password: 'Another long passphrase 42' } })).status).toBe(400);
     expect((await t.call('POST', '/user/add', { token: admin, body: { email, firstName: 'New', lastName: 'Holder', isTrainingCompleted: true } })).status).toBe(200);
   });
 

@@ -29,15 +29,16 @@ const describe = (to: Requested['data']['to'], changed: readonly string[]) =>
 
 const footer = ['The link works once and expires in 24 hours. If you did not expect this message, do not use the link.', '', 'IFU Portal'];
 
-/** Mails the token a new confirmation needs: to the new address (confirm), after the current one accepted. */
-async function mailConfirmation(ctx: AppContext, userId: string, state: UserState, now: Date): Promise<void> {
-  const pending = state.pendingIdentityChange!;
-  const token = await storeToken(ctx, userId, CONFIRM, IDENTITY_PURPOSES, now, pending.expiresAt);
+type Change = Pick<Requested['data'], 'to' | 'expiresAt'>;
+
+/** Mails the new address the link that confirms it (a user's own change at once; someone else's once accepted). */
+async function mailConfirmation(ctx: AppContext, userId: string, { to, expiresAt }: Change, now: Date): Promise<void> {
+  const token = await storeToken(ctx, userId, CONFIRM, IDENTITY_PURPOSES, now, expiresAt);
   await ctx.mailer.send({
-    to: pending.to.email,
+    to: to.email,
     subject: 'IFU Portal: confirm your new email address',
     text: [
-      `Hello ${pending.to.firstName} ${pending.to.lastName},`,
+      `Hello ${to.firstName} ${to.lastName},`,
       '',
       'Your IFU Portal account is to use this address from now on. Confirm it with this link:',
       '',
@@ -58,8 +59,7 @@ export async function mailIdentityChange(ctx: AppContext, run: CommandRun, userI
   const { to, changed, needsAcceptance, expiresAt } = requested.data;
   const greeting = `Hello ${before.firstName} ${before.lastName},`;
   if (!needsAcceptance) {
-    const { state } = await run.load(userStreamId(userId), userDecider);
-    await mailConfirmation(ctx, userId, state, run.now);
+    await mailConfirmation(ctx, userId, requested.data, run.now);
     await ctx.mailer.send({
       to: before.email,
       subject: 'IFU Portal: a change of your email address was asked for',
@@ -102,14 +102,15 @@ export function identityChangeRoutes(ctx: AppContext): Router {
     // Decided before the token is used up or the new address claimed: a refused confirmation changes nothing.
     await run.check({ stream, decider: userDecider, command });
     const { state: before } = await run.load(stream, userDecider);
-    const newEmail = before.pendingIdentityChange!.to.email;
-    const movesAddress = before.pendingIdentityChange!.changed.includes('email');
+    const pending = before.pendingIdentityChange!;
+    const newEmail = pending.to.email;
+    const movesAddress = pending.changed.includes('email');
     if (confirming && movesAddress) await checkEmailFree(ctx, run, newEmail, userId);
     if (!(await consumeToken(ctx, token, run.now, accepting ? [ACCEPT] : [CONFIRM]))) refuse('identity-change-invalid');
 
     if (accepting && movesAddress) {
-      const { state } = await run.execute({ stream, decider: userDecider, command });
-      await mailConfirmation(ctx, userId, state, run.now);
+      await run.execute({ stream, decider: userDecider, command });
+      await mailConfirmation(ctx, userId, pending, run.now);
       const body: MessageResponse = { message: IDENTITY_CHANGE_MESSAGES.accepted };
       res.json(body);
       return;
