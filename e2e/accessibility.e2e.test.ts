@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason } from '../test-support/browser';
+import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -74,7 +74,7 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
     ({ product, browser } = suite);
   });
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
   });
 
   const newPage = async (viewport: Viewport): Promise<Page> => {

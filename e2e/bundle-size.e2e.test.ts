@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PORTALS } from '../scripts/portal-server';
-import { browserSkipReason } from '../test-support/browser';
+import { browserSkipReason, closeContext } from '../test-support/browser';
 import { useBrowserProduct } from '../test-support/browser-product';
 import type { TestProduct } from '../test-support/test-product';
 
@@ -49,7 +49,7 @@ async function loadScripts(browser: Browser, url: string, ready: (page: Page) =>
     }
     return scripts;
   } finally {
-    await context.close();
+    await closeContext(context);
   }
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason } from '../test-support/browser';
+import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -35,7 +35,7 @@ describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium'
     if (logoDir) rmSync(logoDir, { recursive: true, force: true });
   });
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
   });
 
   /** A logged-in page in its own browser context (its own local storage, so its own session). */

@@ -1,7 +1,7 @@
 import { IDENTITY_CHANGE_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason } from '../test-support/browser';
+import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -22,7 +22,7 @@ describe.skipIf(skipReason !== undefined)('emailed links in headless Chromium (/
     ({ product, browser } = suite);
   });
   afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
   });
 
   const open = async (viewport: { width: number; height: number }, path: string): Promise<Page> => {

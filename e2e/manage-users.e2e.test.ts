@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PASSWORD_MESSAGES, USER_FORM_MESSAGES, USER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { browserSkipReason } from '../test-support/browser';
+import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -37,7 +37,7 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     page = await context.newPage();
   });
   afterEach(async () => {
-    await context.close();
+    await closeContext(context);
   });
 
   const logIn = (target: Page, email: string, password: string) => logInThroughForm(target, product.adminUrl, email, password);
@@ -200,7 +200,7 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await newcomer.reload();
     await newcomer.waitForURL('**/login', { waitUntil: 'load' });
     step('closing the newcomer\'s browser context');
-    await newcomerContext.close();
+    await closeContext(newcomerContext);
 
     // The audit report of yesterday to tomorrow (the server's dates are UTC) holds both actions.
     step('audit dialog');
@@ -381,6 +381,6 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(360);
     await target.screenshot({ path: `${SCREENSHOTS}/user-modal-phone.png`, animations: 'disabled' });
-    await phone.close();
+    await closeContext(phone);
   });
 });
