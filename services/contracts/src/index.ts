@@ -10,3 +10,6 @@ export * from './countries';
 export * from './customers';
 export * from './events/customers';
 export * from './public';
+export * from './languages';
+export * from './documents';
+export * from './events/documents';

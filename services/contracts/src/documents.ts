@@ -1,0 +1,403 @@
+import { z } from 'zod';
+import { CONTROL_CHARACTERS, ListQuery, passwordText, requiredText } from './common';
+import { COUNTRY_CODES } from './countries';
+import { LANGUAGE_CODES } from './languages';
+import { Signature, SIGNATURE_MESSAGES } from './signatures';
+
+/** Spec §5 texts of the document screens and §8 messages, spelled once for the forms and the server. */
+export const DOCUMENT_MESSAGES = {
+  // Start step and Edit parent
+  selectType: 'Select Type',
+  enterProductFamilyName: 'Enter Product Family Name',
+  enterProductName: 'Enter Product Name',
+  selectApprover: 'Select Approver',
+  selectInternal: 'Select Internal',
+  selectCustomer: 'Select Customer',
+  selectEffectiveDate: 'Select Effective Date',
+  enterProductFamilyDescription: 'Enter Product Family Description',
+  enterJustificationOfDescription: 'Enter Justification of Description',
+  selectDocumentLogo: 'Select Document Logo',
+  // Change/New step, Edit and Add child
+  enterIfuNumber: 'Enter IFU Number',
+  enterPartNumber: 'Enter Part Number',
+  enterBillOfMaterial: 'Enter Bill of Material',
+  enterChangeDescription: 'Enter Change Description',
+  enterJustification: 'Enter Justification',
+  selectCountry: 'Select Country',
+  selectDocument: 'Select a document',
+  enterKeywords: 'Enter Keywords',
+  selectLanguage: 'Select Language',
+  // Preview, and every signed edit
+  enterUsername: SIGNATURE_MESSAGES.enterUsername,
+  enterPassword: SIGNATURE_MESSAGES.enterPassword,
+  enterComments: 'Enter Comments',
+  enterUsernameAndPassword: SIGNATURE_MESSAGES.enterUsernameAndPassword,
+  // The wizard's upload and its side list
+  uploadAllFile: 'Upload All File',
+  confirmUpload: 'Are you Sure to Upload Documents',
+  uploadedSuccessfully: 'Uploaded Successfully',
+  uploadFile: 'Upload File',
+  uploadedDoc: 'Uploaded Doc',
+  noDocumentsSaved: 'No Documents Saved',
+  addMoreDocument: 'Add More Document',
+  confirmDeleteFile: 'Are you Sure to Delete Document',
+  atMostFourFiles: 'At most 4 supporting files can be attached',
+  // §8
+  addFailed: 'Failed to Add Document!!',
+  editFailed: 'Failed to Edit Document!!',
+  fetchFailed: 'Failed to fetch Document!!',
+  listFailed: 'Failed to get list of documents!!',
+  uploadFailed: 'Failed to Upload Document!!',
+  createFailed: 'Failed to Create Document!!',
+  addNewFailed: 'Failed to add new document!!',
+  added: 'Document Added Successfully!!',
+  updated: 'Document Updated',
+  uploadedServer: 'Document Uploaded Successfully !!',
+  created: 'Document Created Successfully !!',
+  uploaded: 'Document Uploaded',
+  addedWithId: (documentId: string) => `Document ${documentId} Added Succesfully..!!`,
+  childAdded: 'Child Document Added',
+  childUpdated: 'Child Document Updated',
+  rejected: 'Document Rejected',
+  noDataFound: 'No Data Found',
+} as const;
+
+/** Spec §3 change types, in the order of the Start step's radios. */
+export const CHANGE_TYPES = ['General Document', 'Record', 'Model/Product Information', 'Product Drawing'] as const;
+export const ChangeType = z.enum(CHANGE_TYPES, { error: DOCUMENT_MESSAGES.selectType });
+export type ChangeType = z.infer<typeof ChangeType>;
+
+/** Spec §4 document status and its badges. */
+export const DocumentStatus = z.enum(['REQUIRE_APPROVAL', 'APPROVED', 'REJECTED']);
+export type DocumentStatus = z.infer<typeof DocumentStatus>;
+export const DOCUMENT_STATUS_LABEL: Record<DocumentStatus, string> = {
+  REQUIRE_APPROVAL: 'Approval Pending',
+  APPROVED: 'Approved',
+  REJECTED: 'Rejected',
+};
+
+/** Spec §9: at most 4 supporting files per change order. */
+export const MAX_SUPPORTING_FILES = 4;
+/** A change order holds at most this many child documents in one submission. */
+export const MAX_CHILDREN_PER_SUBMIT = 50;
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** `2026-11-23` → `23-Nov-2026`: dates are sent and audited as DD-MMM-YYYY (spec §9). */
+export function toDayMonthYear(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${day}-${MONTHS[Number(month) - 1]}-${year}`;
+}
+
+/** `23-Nov-2026` (any case of the month) → `2026-11-23`; undefined when it is not a real day between 2000 and 2999. */
+export function fromDayMonthYear(text: string): string | undefined {
+  const match = /^(\d{2})-([A-Za-z]{3})-(\d{4})$/.exec(text);
+  if (!match) return undefined;
+  const month = MONTHS.findIndex((m) => m.toLowerCase() === match[2]!.toLowerCase());
+  const day = Number(match[1]);
+  const year = Number(match[3]);
+  if (month < 0 || year < 2000 || year > 2999) return undefined;
+  const date = new Date(Date.UTC(year, month, day));
+  if (date.getUTCDate() !== day) return undefined;
+  return date.toISOString().slice(0, 10);
+}
+
+/** A free text that may span lines (descriptions, comments): bounded first, control characters but line breaks refused. */
+const longText = (required: string, max = 2000) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : 'must be a string') })
+    .max(max * 4 + 64, { message: `must be at most ${max} characters`, abort: true })
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: 'must not contain control characters', abort: true })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .max(max, { message: `must be at most ${max} characters`, abort: true });
+
+/** Comma-separated codes from a fixed list (spec §3 countryList, languageList): at least one, each known, no repeats. */
+const codeList = (required: string, known: ReadonlySet<string>, normalize: (code: string) => string, what: string) =>
+  z
+    .union([z.string().max(2000, { message: `must be at most 2000 characters`, abort: true }), z.array(z.string().max(10)).max(300)], {
+      error: (issue) => (issue.input === undefined ? required : 'must be comma-separated codes'),
+    })
+    .transform((value, ctx) => {
+      const codes = (Array.isArray(value) ? value : value.split(',')).map((c) => normalize(c.trim())).filter((c) => c.length > 0);
+      if (codes.length === 0) {
+        ctx.addIssue({ code: 'custom', message: required });
+        return z.NEVER;
+      }
+      const unknown = codes.find((c) => !known.has(c));
+      if (unknown !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `${unknown.slice(0, 10)} is not ${what}` });
+        return z.NEVER;
+      }
+      return [...new Set(codes)].join(',');
+    });
+
+export const countryListField = codeList(DOCUMENT_MESSAGES.selectCountry, COUNTRY_CODES, (c) => c.toUpperCase(), 'an ISO 3166-1 country code');
+export const languageListField = codeList(DOCUMENT_MESSAGES.selectLanguage, LANGUAGE_CODES, (c) => c.toLowerCase(), 'an ISO 639-1 language code');
+
+/** `true`/`false` as JSON or as multipart text; a missing value gets the form's own message. */
+const booleanField = (required: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+    error: (issue) => (issue.input === undefined || issue.input === '' ? required : 'must be true or false'),
+  });
+
+const idField = (required: string) =>
+  requiredText(required, 64).regex(/^[A-Za-z0-9-]+$/, 'must be an id');
+
+/** DD-MMM-YYYY as sent (spec §7.3), kept as `YYYY-MM-DD`. */
+export const effectiveDateField = z
+  .string({ error: (issue) => (issue.input === undefined ? DOCUMENT_MESSAGES.selectEffectiveDate : 'must be a string') })
+  .max(20, { message: 'must be a date like 23-Nov-2026', abort: true })
+  .refine((v) => v.trim().length > 0, { message: DOCUMENT_MESSAGES.selectEffectiveDate, abort: true })
+  .transform((v, ctx) => {
+    const day = fromDayMonthYear(v.trim());
+    if (!day) {
+      ctx.addIssue({ code: 'custom', message: 'must be a date like 23-Nov-2026' });
+      return z.NEVER;
+    }
+    return day;
+  });
+
+/** The Start step's fields (spec §5 Add wizard, Start step); Edit parent asks 'Enter Product Name' instead. */
+export const parentFields = (productNameMessage: string = DOCUMENT_MESSAGES.enterProductFamilyName) => ({
+  changeType: ChangeType,
+  productFamilyName: requiredText(productNameMessage, 200),
+  approverId: idField(DOCUMENT_MESSAGES.selectApprover),
+  isInternal: booleanField(DOCUMENT_MESSAGES.selectInternal),
+  customerId: idField(DOCUMENT_MESSAGES.selectCustomer),
+  effectiveDate: effectiveDateField,
+  changeDescription: longText(DOCUMENT_MESSAGES.enterProductFamilyDescription),
+  changeJustification: longText(DOCUMENT_MESSAGES.enterJustificationOfDescription),
+  /** The spec's payload carries it next to changeDescription; the forms have one field, so it defaults to that. */
+  productFamilyDescription: z.string().max(2000).optional(),
+});
+export const ParentFields = z.object(parentFields());
+export type ParentFieldsInput = z.input<typeof ParentFields>;
+
+/** The Change/New step's fields (spec §5), shared by the wizard, Edit child and Add child. */
+export const childFields = {
+  associatedReferenceNumber: requiredText(DOCUMENT_MESSAGES.enterIfuNumber, 100),
+  productSubFamilyNameOne: requiredText(DOCUMENT_MESSAGES.enterPartNumber, 200),
+  billMaterialInformation: requiredText(DOCUMENT_MESSAGES.enterBillOfMaterial, 200),
+  /** Also Bill of Material in the spec's entity; defaults to billMaterialInformation. */
+  productSubFamilyNameTwo: z.string().max(200).optional(),
+  changeDescription: longText(DOCUMENT_MESSAGES.enterChangeDescription),
+  changeJustification: longText(DOCUMENT_MESSAGES.enterJustification),
+  countryList: countryListField,
+  languageList: languageListField,
+  keywords: longText(DOCUMENT_MESSAGES.enterKeywords, 500),
+};
+export const ChildFields = z.object(childFields);
+export type ChildFieldsInput = z.input<typeof ChildFields>;
+
+/** The signer's own credentials and the comments every authoring step asks for (spec §2.9 Preview, §2.10, §2.11). */
+export const signedFields = {
+  username: requiredText(DOCUMENT_MESSAGES.enterUsername, 254),
+  password: passwordText(DOCUMENT_MESSAGES.enterPassword),
+  comments: longText(DOCUMENT_MESSAGES.enterComments, 1000),
+};
+
+/** Deactivation and file deletion: one message for both (spec §5). */
+const deactivationCredentials = {
+  username: requiredText(DOCUMENT_MESSAGES.enterUsernameAndPassword, 254),
+  password: passwordText(DOCUMENT_MESSAGES.enterUsernameAndPassword),
+};
+
+/** One child of `POST /document/addDocumentListData` (spec §7.3); `obsoleteDate` and the parent copies are ignored. */
+export const ListChild = z.object({
+  ...childFields,
+  uploadDocumentFileId: idField(DOCUMENT_MESSAGES.selectDocument),
+  obsoleteDate: z.unknown().optional(),
+  isInternal: z.unknown().optional(),
+  productFamilyName: z.unknown().optional(),
+  productFamilyDescription: z.unknown().optional(),
+});
+export type ListChild = z.input<typeof ListChild>;
+
+/** `POST /document/addDocumentListData`: the whole change order, signed by its author (meaning `authorship`). */
+export const AddDocumentListData = z.object({
+  ...parentFields(),
+  ...signedFields,
+  uploadParentDocumentFileId: idField(DOCUMENT_MESSAGES.selectDocumentLogo),
+  list: z
+    .array(ListChild, { error: (issue) => (issue.input === undefined ? `list: ${DOCUMENT_MESSAGES.selectDocument}` : 'must be a list') })
+    .min(1, DOCUMENT_MESSAGES.selectDocument)
+    .max(MAX_CHILDREN_PER_SUBMIT, `at most ${MAX_CHILDREN_PER_SUBMIT} documents in one change order`),
+  productSubFamilyNameOne: z.unknown().optional(),
+  productSubFamilyNameTwo: z.unknown().optional(),
+});
+export type AddDocumentListData = z.input<typeof AddDocumentListData>;
+
+/** `PUT /document/updateParent` (multipart; spec §7.3 names the id `parantChangeId`, `parentChangeId` is taken too). */
+export const UpdateParentFields = z
+  .object({
+    ...parentFields(DOCUMENT_MESSAGES.enterProductName),
+    ...signedFields,
+    parantChangeId: idField('parantChangeId is required').optional(),
+    parentChangeId: idField('parentChangeId is required').optional(),
+  })
+  .refine((v) => v.parantChangeId ?? v.parentChangeId, { message: 'parantChangeId is required', path: ['parantChangeId'] })
+  .transform(({ parantChangeId, parentChangeId, ...rest }) => ({ ...rest, parentChangeId: (parantChangeId ?? parentChangeId)! }));
+export type UpdateParentFields = z.input<typeof UpdateParentFields>;
+
+/**
+ * `PUT /document/updateSingleChildDocument` (multipart): `childDocumentId` edits that child; `documentParentChangeId`
+ * adds a new child to that change order (its file `childMainDocument` is then required).
+ */
+export const UpdateChildFields = z
+  .object({
+    ...childFields,
+    ...signedFields,
+    childDocumentId: idField('childDocumentId is required').optional(),
+    documentParentChangeId: idField('documentParentChangeId is required').optional(),
+    /** Sent by the spec's client next to countryList; ignored. */
+    countryExclusionList: z.unknown().optional(),
+  })
+  .refine((v) => (v.childDocumentId === undefined) !== (v.documentParentChangeId === undefined), {
+    message: 'give either childDocumentId (edit) or documentParentChangeId (add)',
+    path: ['childDocumentId'],
+  });
+export type UpdateChildFields = z.input<typeof UpdateChildFields>;
+
+/** `POST /document/addFilesToParent` (multipart `parentDocuments`): signed like every edit. */
+export const AddFilesToParentFields = z.object({
+  documentParentChangeId: idField('documentParentChangeId is required'),
+  ...signedFields,
+});
+
+/** `DELETE /document/deleteParentFileById`. */
+export const DeleteParentFileRequest = z.object({
+  documentParentChangeId: idField('documentParentChangeId is required'),
+  fileId: idField('fileId is required'),
+  ...deactivationCredentials,
+});
+/** `DELETE /document/deleteParentChange`. */
+export const DeleteParentChangeRequest = z.object({
+  documentParentChangeId: idField('documentParentChangeId is required'),
+  ...deactivationCredentials,
+});
+/** `DELETE /document/deleteChildDoc`. */
+export const DeleteChildDocRequest = z.object({
+  childDocumentId: idField('childDocumentId is required'),
+  ...deactivationCredentials,
+});
+
+/** The documents list (spec §2.7): the 'Documents' tab shows only pending change orders. */
+export const DocumentListQuery = ListQuery.extend({
+  tab: z.enum(['pending', 'all']).optional().default('all'),
+  sortField: z.enum(['documentId', 'effectiveDate', 'changeType', 'isInternal', 'status', 'createdAt']).optional(),
+});
+export type DocumentListQuery = z.input<typeof DocumentListQuery>;
+
+// ---- responses
+
+export const DocumentFileView = z.object({
+  fileId: z.string(),
+  /** Also `id`, as the spec's parentDocumentList names it. */
+  id: z.string(),
+  docName: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  /** A short-lived signed URL: a new tab carries no bearer token. */
+  path: z.string(),
+});
+export type DocumentFileView = z.infer<typeof DocumentFileView>;
+
+export const UploadParentResponse = z.object({
+  message: z.string(),
+  uploadParentDocumentFileId: z.string(),
+  fileDetails: z.array(z.object({ fileId: z.string(), docName: z.string(), size: z.number(), sha256: z.string(), role: z.string() })),
+});
+export type UploadParentResponse = z.infer<typeof UploadParentResponse>;
+
+export const UploadChildResponse = z.object({
+  message: z.string(),
+  uploadChildDocumentFileId: z.string(),
+  fileDetails: z.array(z.object({ fileId: z.string(), docName: z.string(), size: z.number(), sha256: z.string(), role: z.string() })),
+});
+export type UploadChildResponse = z.infer<typeof UploadChildResponse>;
+
+export const PersonRef = z.object({ id: z.string(), firstName: z.string(), name: z.string(), email: z.string() });
+
+export const ChildDocumentView = z.object({
+  childDocumentId: z.string(),
+  documentNumber: z.string(),
+  associatedReferenceNumber: z.string(),
+  productSubFamilyNameOne: z.string(),
+  productSubFamilyNameTwo: z.string(),
+  billMaterialInformation: z.string(),
+  keywords: z.string(),
+  countryList: z.string(),
+  languageList: z.string(),
+  changeDescription: z.string(),
+  changeJustification: z.string(),
+  comments: z.string(),
+  docName: z.string(),
+  documentPath: z.string(),
+  sha256: z.string(),
+  size: z.number(),
+  obsoleteDate: z.string().nullable(),
+  /** Authorship signatures of this child (added, edited), newest last. */
+  signatures: z.array(Signature),
+});
+export type ChildDocumentView = z.infer<typeof ChildDocumentView>;
+
+export const ChangeOrderView = z.object({
+  parentChangeId: z.string(),
+  parentDocumentChangeId: z.string(),
+  documentId: z.string(),
+  approvalRoutingNumber: z.string(),
+  status: DocumentStatus,
+  changeType: z.string(),
+  productFamilyName: z.string(),
+  productFamilyDescription: z.string(),
+  changeDescription: z.string(),
+  changeJustification: z.string(),
+  comments: z.string(),
+  reason: z.string().nullable(),
+  isInternal: z.boolean(),
+  effectiveDate: z.string(),
+  approvedDate: z.string().nullable(),
+  customerId: z.string(),
+  customerName: z.string(),
+  approverId: z.string(),
+  approver: PersonRef.nullable(),
+  author: PersonRef.nullable(),
+  parentDocumentList: z.array(DocumentFileView),
+  parentDocumentLogoUrl: z.string().nullable(),
+  children: z.array(ChildDocumentView),
+  /** Every signature on the change order, oldest first (authorship, file deletion, deactivation, decision). */
+  signatures: z.array(Signature),
+  createdAt: z.string(),
+  /** While REQUIRE_APPROVAL it can be edited, added to and deactivated (spec §4). */
+  editable: z.boolean(),
+  /** The stream version this shows: its ETag. */
+  version: z.number(),
+});
+export type ChangeOrderView = z.infer<typeof ChangeOrderView>;
+
+export const DocumentListItem = z.object({
+  parentChangeId: z.string(),
+  documentId: z.string(),
+  effectiveDate: z.string(),
+  approverFirstName: z.string(),
+  approverId: z.string(),
+  customerName: z.string(),
+  changeType: z.string(),
+  isInternal: z.boolean(),
+  status: DocumentStatus,
+  productFamilyName: z.string(),
+  createdAt: z.string(),
+  childCount: z.number(),
+});
+export type DocumentListItem = z.infer<typeof DocumentListItem>;
+
+/** The documents-list call answers `data.list` (spec §7.3), with `total` for server paging. */
+export const DocumentListResponse = z.object({ data: z.object({ list: z.array(DocumentListItem), total: z.number() }) });
+export type DocumentListResponse = z.infer<typeof DocumentListResponse>;
+
+export const ChangeOrderResponse = z.object({ message: z.string(), document: ChangeOrderView });
+export type ChangeOrderResponse = z.infer<typeof ChangeOrderResponse>;
+
+export const AddDocumentListDataResponse = ChangeOrderResponse.extend({ parentChangeId: z.string(), documentId: z.string() });
+export type AddDocumentListDataResponse = z.infer<typeof AddDocumentListDataResponse>;

@@ -1,0 +1,133 @@
+import type { Signature } from '../signatures';
+
+/** A file of a change order as recorded: its content address, its type and size, and the name the author gave it. */
+export interface DocumentFile {
+  /** Stable id of this file within its change order (a supporting file is deleted by it). */
+  fileId: string;
+  sha256: string;
+  contentType: string;
+  size: number;
+  /** Display only; never a path. */
+  docName: string;
+}
+
+/** What the Start step and Edit parent set (spec §2.9, §2.11, §3 Parent document). */
+export interface ParentDetails {
+  productFamilyName: string;
+  productFamilyDescription: string;
+  changeDescription: string;
+  changeJustification: string;
+  changeType: string;
+  customerId: string;
+  approverId: string;
+  /** true is Offline, false is Online (spec §3). */
+  isInternal: boolean;
+  /** The day the change order takes effect, `YYYY-MM-DD`. */
+  effectiveDate: string;
+}
+
+/** What the Change/New step and Edit child set (spec §2.9, §2.10, §3 Child document). */
+export interface ChildDetails {
+  /** Shown as Lot Number or IFU Number. */
+  associatedReferenceNumber: string;
+  /** Part Number. */
+  productSubFamilyNameOne: string;
+  /** Bill of Material, as the spec's entity names it a second time. */
+  productSubFamilyNameTwo: string;
+  billMaterialInformation: string;
+  keywords: string;
+  /** Comma-separated ISO 3166-1 alpha-2 codes. */
+  countryList: string;
+  /** Comma-separated ISO 639-1 codes. */
+  languageList: string;
+  changeDescription: string;
+  changeJustification: string;
+}
+
+/** A child document as recorded when it is added. */
+export interface ChildRecord extends ChildDetails {
+  childDocumentId: string;
+  /** Assigned by the server: the change order number and the child's place in it, never reused (`CO-2026-00042-01`). */
+  documentNumber: string;
+  file: DocumentFile;
+}
+
+/** One field a change altered, with its value before and after (a child edit records which fields changed). */
+export interface FieldChange {
+  field: string;
+  old: string;
+  new: string;
+}
+
+/** What every authoring event carries: the author's electronic signature and the comments given with it. */
+interface Signed {
+  parentChangeId: string;
+  documentId: string;
+  signature: Signature;
+  comments: string;
+}
+
+/**
+ * Events of the `document-<parentChangeId>` streams: a change order (the parent) and its child documents. Every
+ * authoring step is signed by its author (meaning `authorship`, `file-deletion` or `deactivation`).
+ */
+export type DocumentEvent =
+  | {
+      type: 'ChangeOrderCreated';
+      data: Signed & {
+        approvalRoutingNumber: string;
+        details: ParentDetails;
+        logo: DocumentFile;
+        files: DocumentFile[];
+        createdBy: string;
+      };
+    }
+  | { type: 'ChildDocumentAdded'; data: Signed & { child: ChildRecord; editedBy: string } }
+  | { type: 'ChangeOrderUpdated'; data: Signed & { details: ParentDetails; changes: FieldChange[]; editedBy: string } }
+  | { type: 'ChangeOrderLogoChanged'; data: Signed & { logo: DocumentFile; previous: DocumentFile; editedBy: string } }
+  | { type: 'SupportingFilesAdded'; data: Signed & { files: DocumentFile[]; editedBy: string } }
+  | { type: 'SupportingFileDeleted'; data: Signed & { file: DocumentFile; editedBy: string } }
+  | {
+      type: 'ChildDocumentUpdated';
+      data: Signed & {
+        childDocumentId: string;
+        documentNumber: string;
+        details: ChildDetails;
+        /** Present when the file was replaced: the new file; the one it replaced is `previousFile`. */
+        file?: DocumentFile;
+        previousFile?: DocumentFile;
+        changes: FieldChange[];
+        editedBy: string;
+      };
+    }
+  | {
+      type: 'ChildDocumentDeactivated';
+      data: Signed & { childDocumentId: string; documentNumber: string; obsoleteDate: string; editedBy: string };
+    }
+  | { type: 'ChangeOrderDeactivated'; data: Signed & { obsoleteDate: string; editedBy: string } }
+  /** The assigned approver's signed decision (the review rules and the screens for it come with the approval issue). */
+  | { type: 'ChangeOrderApproved'; data: Signed & { approvedDate: string } }
+  | { type: 'ChangeOrderRejected'; data: Signed & { reason: string } };
+
+export const documentStreamId = (parentChangeId: string) => `document-${parentChangeId}`;
+
+/** Change order numbers are handed out in order from one stream; a number once assigned is never given again. */
+export const CHANGE_ORDER_NUMBERS_STREAM = 'change-order-numbers';
+export type ChangeOrderNumberEvent = {
+  type: 'ChangeOrderNumberAssigned';
+  data: { year: number; number: number; documentId: string; parentChangeId: string };
+};
+
+/** The upload of the add wizard's files, kept staged until a submitted document uses them (or removed after 24 h). */
+export const documentUploadStreamId = (uploadId: string) => `document-upload-${uploadId}`;
+
+export interface UploadedFile extends DocumentFile {
+  /** The staged copy (FileStore staging) until a document uses it. */
+  stagedId: string;
+  /** supporting file, parent logo, or a child's main document */
+  role: 'supporting' | 'logo' | 'main';
+}
+
+export type DocumentUploadEvent =
+  | { type: 'DocumentFilesUploaded'; data: { uploadId: string; kind: 'parent' | 'child'; uploadedBy: string; files: UploadedFile[] } }
+  | { type: 'DocumentUploadUsed'; data: { uploadId: string; parentChangeId: string } };
