@@ -121,10 +121,15 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
     return page;
   };
 
-  const shot = (page: Page, viewport: Viewport, name: string) =>
-    page.screenshot({ path: `${SCREENSHOTS}/documents-${viewport.name}-${name}.png`, fullPage: true, animations: 'disabled' });
+  const shot = async (page: Page, viewport: Viewport, name: string) => {
+    // From the top: a full-page shot of a scrolled page draws the fixed header where the scroll left it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SCREENSHOTS}/documents-${viewport.name}-${name}.png`, fullPage: true, animations: 'disabled' });
+  };
 
-  const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
+  /** A toast saying exactly `text` (or matching it): 'Child Document Updated' is not 'Document Updated'. */
+  const toast = (page: Page, text: string | RegExp) =>
+    page.getByTestId('toast').filter({ hasText: typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text });
 
   const expectMessages = async (scope: Locator, messages: readonly string[]) => {
     for (const message of messages) await scope.getByText(message, { exact: true }).first().waitFor();
@@ -336,7 +341,7 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
           // A wrong signature is refused with the server's message, and nothing is lost.
           await fillSigner(preview, 'not my password');
           await preview.getByRole('button', { name: 'Submit' }).click();
-          await toast(page, 'Signature refused').waitFor();
+          await toast(page, /^Signature refused/).waitFor();
           await preview.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
           await preview.getByRole('button', { name: 'Submit' }).click();
         }
@@ -406,7 +411,16 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         const parent = page.getByTestId('edit-parent-form');
         await expect.poll(() => parent.getByLabel('Product Name').inputValue()).toBe('Stent Delivery System');
         await expect.poll(() => parent.getByTestId('kept-file').count()).toBe(2);
-        await parent.getByTestId('document-current-logo').waitFor();
+        // The stored logo shows (it travels as a blob: URL), and the files link to the API.
+        await expect
+          .poll(() =>
+            parent.getByTestId('document-current-logo').evaluate((element) => {
+              const img = element as HTMLImageElement;
+              return img.complete && img.naturalWidth > 0 && img.src.startsWith('blob:');
+            }),
+          )
+          .toBe(true);
+        expect(await parent.getByRole('link', { name: 'label.pdf' }).getAttribute('href')).toMatch(new RegExp(`^${product.api.url}/files/`));
         await shot(page, viewport, 'edit-parent');
         await parent.getByRole('button', { name: 'Delete risk.pdf' }).click();
         const confirm = page.getByTestId('delete-file-dialog');
@@ -418,6 +432,11 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         await confirm.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
         await confirm.getByRole('button', { name: 'Delete' }).click();
         await confirm.waitFor({ state: 'detached' });
+        // The server's answer to a deletion; closed, so that the Update's own answer is the one seen below.
+        const deleted = toast(page, DOCUMENT_MESSAGES.updated);
+        await deleted.waitFor();
+        await deleted.getByRole('button', { name: 'Close' }).click();
+        await deleted.waitFor({ state: 'detached' });
         await expect.poll(() => parent.getByTestId('kept-file').allTextContents()).toEqual([expect.stringContaining('label.pdf')]);
         expect((await getChangeOrder(order.parentChangeId)).parentDocumentList.map((f) => f.docName)).toEqual(['label.pdf']);
 

@@ -210,7 +210,7 @@ export const AddDocumentWizard = () => {
   const parentDisabled = locked;
 
   return (
-    <Box sx={{ pb: 10 }}>
+    <Box>
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Steps">
         {STEPS.map((label) => (
           <Step key={label}>
@@ -353,18 +353,22 @@ export const AddDocumentWizard = () => {
         </Box>
       ) : null}
 
-      <Fab
-        variant="extended"
-        color="secondary"
-        onClick={() => setListOpen(true)}
-        sx={{ position: 'fixed', right: { xs: 16, sm: 24 }, bottom: { xs: 16, sm: 24 }, zIndex: (t) => t.zIndex.speedDial }}
-        data-testid="uploaded-doc-button"
-      >
-        <Badge badgeContent={saved.length} showZero color="primary" sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }} data-testid="uploaded-doc-count">
-          <FolderCopyOutlined />
-        </Badge>
-        {DOCUMENT_MESSAGES.uploadedDoc}
-      </Fab>
+      {/* Floats at the bottom of the screen while the step scrolls, and comes to rest below the step's buttons
+          (sticky, not fixed), so it never covers Next or Submit. */}
+      <Box sx={{ position: 'sticky', bottom: { xs: 12, sm: 24 }, display: 'flex', justifyContent: 'flex-end', mt: 2, pointerEvents: 'none', zIndex: (t) => t.zIndex.speedDial }}>
+        <Fab variant="extended" color="secondary" onClick={() => setListOpen(true)} sx={{ pointerEvents: 'auto' }} data-testid="uploaded-doc-button">
+          <Badge
+            badgeContent={saved.length}
+            showZero
+            color="primary"
+            sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+            data-testid="uploaded-doc-count"
+          >
+            <FolderCopyOutlined />
+          </Badge>
+          {DOCUMENT_MESSAGES.uploadedDoc}
+        </Fab>
+      </Box>
 
       {confirmUpload ? (
         <UploadParentDialog

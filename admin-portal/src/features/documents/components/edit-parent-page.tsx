@@ -31,7 +31,7 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useSingleParent } from '../api/change-order';
 import { useUpdateParent } from '../api/edit-change-order';
-import { useParentLogo } from '../api/parent-logo';
+import { apiFileLink, useParentLogo } from '../api/parent-logo';
 
 import { FormSkeleton } from './child-document-page';
 import { DeleteParentFileDialog } from './delete-parent-file-dialog';
@@ -76,7 +76,7 @@ const KeptFiles = ({ files, onDelete }: { files: readonly DocumentFileView[]; on
             </ListItemIcon>
             <ListItemText
               primary={
-                <Link href={file.path} target="_blank" rel="noopener noreferrer" underline="hover">
+                <Link href={apiFileLink(file.path)} target="_blank" rel="noopener noreferrer" underline="hover">
                   {file.docName}
                 </Link>
               }
