@@ -347,7 +347,7 @@ export const AddDocumentWizard = () => {
           </Paper>
           <PreviewSummary
             parent={parent}
-            children={children().map((child) => child.values)}
+            documents={children().map((child) => child.values)}
             currentIndex={editing ?? saved.length}
           />
         </Box>

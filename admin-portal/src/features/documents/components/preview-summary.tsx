@@ -42,13 +42,13 @@ const Details = ({ rows, testId }: { rows: readonly Row[]; testId?: string }) =>
 
 type PreviewSummaryProps = {
   parent: StartStepValues;
-  children: readonly ChildStepValues[];
+  documents: readonly ChildStepValues[];
   /** The child the Preview is about (the last one unless editing a saved one). */
   currentIndex: number;
 };
 
 /** The Preview step's read-only summary (spec §2.9): the parent, its files, and every child to be submitted. */
-export const PreviewSummary = ({ parent, children, currentIndex }: PreviewSummaryProps) => {
+export const PreviewSummary = ({ parent, documents, currentIndex }: PreviewSummaryProps) => {
   const customers = useApprovedCustomers();
   const approvers = useApprovers();
   const customer = customers.data?.find((c) => c.id === parent.customerId)?.customerName ?? parent.customerId;
@@ -74,7 +74,7 @@ export const PreviewSummary = ({ parent, children, currentIndex }: PreviewSummar
           ['Document Logo', parent.parentLogo?.name ?? ''],
         ]}
       />
-      {children.map((child, index) => (
+      {documents.map((child, index) => (
         <Box key={`${child.associatedReferenceNumber}-${index}`} component="section" aria-label={`Child document ${index + 1}`}>
           <Divider sx={{ my: 2.5 }} />
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1.5 }}>
