@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DocumentEvent, documentStreamId, type DocumentFile, type Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
-import type { EventMetadata } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { changeOrdersProjection } from '../src/change-orders/projection';
 import { findChangeOrder, listChangeOrders } from '../src/change-orders/queries';
-import type { Projection } from '../src/projection';
 import { ProjectionRunner, rebuild } from '../src/runner';
+import { eventByEvent, metadata } from './support';
 
-const metadata = (): EventMetadata => ({ actor: { type: 'system', name: 'projection-test' }, occurredAt: new Date().toISOString(), correlationId: randomUUID(), ip: null, userAgent: null });
+/** Event data are interfaces, without the index signature the store's generic append asks for. */
+const withMetadata = (event: DocumentEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
 const signature = (meaning: Signature['meaning'], signerId = 'author'): Signature => ({ signerId, name: 'A', email: 'a@x', signedAt: new Date().toISOString(), meaning });
 const file = (name: string): DocumentFile => ({ fileId: randomUUID(), sha256: name.padEnd(64, 'a'), contentType: 'application/pdf', size: 1, docName: `${name}.pdf` });
 
@@ -39,17 +39,10 @@ async function appendHistory(store: PostgresEventStore, n: number) {
     if (i % 3 === 0) later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate: new Date().toISOString() } });
     if (i % 5 === 0) later.push({ type: 'ChangeOrderDeactivated', data: { ...signed('deactivation'), obsoleteDate: '2026-11-23', editedBy: 'editor' } });
     // Two appends, so batches cut through streams.
-    await store.append(documentStreamId(parentChangeId), events.map((e) => ({ ...e, metadata: metadata() })), 0);
-    await store.append(documentStreamId(parentChangeId), later.map((e) => ({ ...e, metadata: metadata() })), events.length);
+    await store.append(documentStreamId(parentChangeId), events.map(withMetadata), 0);
+    await store.append(documentStreamId(parentChangeId), later.map(withMetadata), events.length);
   }
 }
-
-const eventByEvent = (projection: Projection): Projection => ({
-  ...projection,
-  async applyBatch(tx, events) {
-    for (const event of events) await projection.applyBatch(tx, [event]);
-  },
-});
 
 const snapshot = async (db: Queryable) => (await db.query('SELECT * FROM change_orders ORDER BY id')).rows;
 
