@@ -386,7 +386,8 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         expect(entry).toBeDefined();
         const stored = await getChangeOrder(entry!.parentChangeId);
         expect(stored).toMatchObject({ productFamilyName: 'Cardio Catheter', isInternal: true, changeType: 'Model/Product Information', customerId, approverId });
-        expect(stored.parentDocumentList.map((f) => f.docName).sort()).toEqual(['labelling.pdf', 'risk-analysis.pdf']);
+        // In the order the Start step listed them (the upload keeps the order it was sent in).
+        expect(stored.parentDocumentList.map((f) => f.docName)).toEqual(['risk-analysis.pdf', 'labelling.pdf']);
         expect(stored.children.map((c) => [c.associatedReferenceNumber, c.docName, c.countryList, c.languageList])).toEqual([
           ['LOT-DE-1', 'ifu-german.pdf', 'DE,US', 'de'],
           ['LOT-EN-2', 'ifu-english.pdf', 'DE,US', 'de'],
@@ -480,7 +481,7 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         await page.waitForURL(viewUrl);
         const updated = await getChangeOrder(order.parentChangeId);
         expect(updated).toMatchObject({ productFamilyName: 'Stent Delivery System II', isInternal: true });
-        expect(updated.parentDocumentList.map((f) => f.docName).sort()).toEqual(['label.pdf', 'risk-analysis.pdf']);
+        expect(updated.parentDocumentList.map((f) => f.docName)).toEqual(['label.pdf', 'risk-analysis.pdf']);
       }, 120_000);
     });
   }
