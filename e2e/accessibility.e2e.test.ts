@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -297,6 +298,107 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await form.locator('.Mui-error').first().waitFor();
         await expectAccessible(page, viewport, 'add-customer-errors');
       });
+
+      it('document authoring: the Add wizard steps with their errors and dialogs, Edit parent, Edit child and Add child', async () => {
+        const approver = await arrangeApprover();
+        const customerName = unique('Authoring Clinic');
+        const customerId = await addCustomer(customerName, approver.id);
+        await decide(customerId, approver, true);
+        // A change order to edit, made through the API.
+        const token = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+        const parentUpload = await sendForm(product.api.url, 'POST', '/document/addDocumentFiles', multipart({ isParent: 'true' }, [pdfPart('parentDocuments', await makePdf('Risk'), 'risk.pdf'), logoPart()]), token);
+        const childUpload = await sendForm(product.api.url, 'POST', '/document/addDocumentFiles', multipart({ isParent: 'false' }, [pdfPart('childMainDocument', await makePdf('IFU'), 'ifu.pdf')]), token);
+        const created = await product.api.call('POST', '/document/addDocumentListData', {
+          token,
+          body: {
+            ...parentFields(customerId, approver.id),
+            uploadParentDocumentFileId: parentUpload.body.uploadParentDocumentFileId,
+            list: [{ ...childFields(), uploadDocumentFileId: childUpload.body.uploadChildDocumentFileId }],
+            username: ADMIN_EMAIL,
+            password: ADMIN_PASSWORD,
+            comments: 'Arranged',
+          },
+        });
+        expect(created.status).toBe(200);
+        const order = (created.body as { document: { parentChangeId: string; children: { childDocumentId: string }[] } }).document;
+
+        const page = await logIn(viewport);
+        await page.goto(`${product.adminUrl}/document/add`);
+        const start = page.getByTestId('wizard-start');
+        await start.getByRole('button', { name: 'Upload All File' }).click();
+        await start.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'document-add-start-errors');
+        await page.getByTestId('uploaded-doc-button').click();
+        await page.getByTestId('no-documents-saved').waitFor();
+        await expectAccessible(page, viewport, 'document-add-uploaded-doc');
+        await page.keyboard.press('Escape');
+        await page.getByTestId('uploaded-docs-dialog').waitFor({ state: 'detached' });
+
+        await start.getByTestId('supporting-files-input').setInputFiles({ name: 'risk.pdf', mimeType: 'application/pdf', buffer: await makePdf('Risk') });
+        await start.getByTestId('document-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+        await start.getByLabel('Product Name').fill('Cardio Catheter');
+        await start.getByRole('radio', { name: 'Online' }).check();
+        await start.getByRole('radio', { name: 'Record' }).check();
+        await start.getByRole('combobox', { name: 'Customer' }).click();
+        await page.getByRole('option', { name: customerName }).click();
+        await start.getByRole('combobox', { name: 'Approver' }).click();
+        await page.getByRole('option', { name: new RegExp(approver.email.replace(/[.]/g, '\\.')) }).click();
+        await start.getByRole('group', { name: 'Effective Date' }).getByRole('spinbutton').first().click();
+        await page.keyboard.type('01122026');
+        await start.getByLabel('Description of Change').fill('Initial release');
+        await start.getByLabel('Justification of Change').fill('Market launch');
+        await start.getByRole('button', { name: 'Upload All File' }).click();
+        await page.getByTestId('upload-parent-dialog').getByText('Are you Sure to Upload Documents').waitFor();
+        await expectAccessible(page, viewport, 'document-add-upload-confirm');
+        await page.getByTestId('upload-parent-dialog').getByRole('button', { name: 'Upload', exact: true }).click();
+        await page.getByTestId('upload-parent-dialog').waitFor({ state: 'detached' });
+        await start.getByRole('button', { name: 'Next' }).click();
+        const child = page.getByTestId('wizard-child');
+        await child.getByRole('button', { name: 'Next' }).click();
+        await child.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'document-add-child-errors');
+        await child.getByLabel('Lot Number').fill('LOT-1');
+        await child.getByLabel('Part Number').fill('PN-1');
+        await child.getByLabel('Bill of Material').fill('BOM-1');
+        await child.getByLabel('Keywords').fill('catheter');
+        for (const [label, search, option] of [['Country', 'Germ', 'Germany'], ['Language', 'Germ', 'German']] as const) {
+          await child.getByRole('combobox', { name: label }).fill(search);
+          await page.getByRole('option', { name: option, exact: true }).click();
+          await page.keyboard.press('Escape');
+        }
+        await child.getByLabel('Description of Change').fill('First issue');
+        await child.getByLabel('Justification of Change').fill('New product');
+        await child.getByTestId('child-document-input').setInputFiles({ name: 'ifu.pdf', mimeType: 'application/pdf', buffer: await makePdf('IFU') });
+        await child.getByRole('button', { name: 'Upload File' }).click();
+        await child.getByTestId('child-upload-result').waitFor();
+        await expectAccessible(page, viewport, 'document-add-child-uploaded');
+        await child.getByRole('button', { name: 'Next' }).click();
+        const preview = page.getByTestId('wizard-preview');
+        await preview.getByRole('button', { name: 'Submit' }).click();
+        await preview.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'document-add-preview-errors');
+
+        await page.goto(`${product.adminUrl}/document/editparent/${order.parentChangeId}`);
+        const parent = page.getByTestId('edit-parent-form');
+        await parent.getByTestId('kept-file').first().waitFor();
+        await parent.getByRole('button', { name: 'Update' }).click();
+        await parent.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'document-edit-parent-errors');
+        await parent.getByRole('button', { name: 'Delete risk.pdf' }).click();
+        await page.getByTestId('delete-file-dialog').getByRole('button', { name: 'Delete' }).click();
+        await page.getByTestId('delete-file-dialog').locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'document-edit-parent-delete-file');
+
+        await page.goto(`${product.adminUrl}/document/editchild/${order.children[0]!.childDocumentId}`);
+        const edit = page.getByTestId('child-document-form');
+        await expect.poll(() => edit.getByLabel('IFU Number').inputValue()).not.toBe('');
+        await expectAccessible(page, viewport, 'document-edit-child');
+        await page.goto(`${product.adminUrl}/document/${order.parentChangeId}/addchild`);
+        const add = page.getByTestId('child-document-form');
+        await add.getByRole('button', { name: 'Add', exact: true }).click();
+        await add.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'document-add-child-errors-page');
+      }, 120_000);
 
       it('admin /managenotification', async () => {
         const page = await logIn(viewport);

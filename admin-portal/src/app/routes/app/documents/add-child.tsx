@@ -1,14 +1,11 @@
 import { useParams } from 'react-router-dom';
 
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { ChildDocumentPage } from '@/features/documents/components/child-document-page';
 
+/** /document/:crid/addchild: Add child (spec §2.10); crid is the change order's parentChangeId. */
 const DocumentAddChildRoute = () => {
-  const { crid } = useParams();
-  return (
-    <Page title="Add Child Document">
-      <PlaceholderContent>Document {crid}: this screen is not available yet.</PlaceholderContent>
-    </Page>
-  );
+  const { crid = '' } = useParams();
+  return <ChildDocumentPage key={crid} mode={{ kind: 'add', parentChangeId: crid }} />;
 };
 
 export default DocumentAddChildRoute;

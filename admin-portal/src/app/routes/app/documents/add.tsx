@@ -1,8 +1,10 @@
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { Page } from '@/components/ui/page';
+import { AddDocumentWizard } from '@/features/documents/components/add-document-wizard';
 
+/** /document/add: the Add wizard (spec §2.9). */
 const DocumentAddRoute = () => (
   <Page title="Add Document">
-    <PlaceholderContent />
+    <AddDocumentWizard />
   </Page>
 );
 

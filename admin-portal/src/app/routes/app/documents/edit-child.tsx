@@ -1,14 +1,11 @@
 import { useParams } from 'react-router-dom';
 
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { ChildDocumentPage } from '@/features/documents/components/child-document-page';
 
+/** /document/editchild/:editId: Edit child (spec §2.10); editId is the child's childDocumentId. */
 const DocumentEditChildRoute = () => {
-  const { editId } = useParams();
-  return (
-    <Page title="Edit Child Document">
-      <PlaceholderContent>Child document {editId}: this screen is not available yet.</PlaceholderContent>
-    </Page>
-  );
+  const { editId = '' } = useParams();
+  return <ChildDocumentPage key={editId} mode={{ kind: 'edit', childDocumentId: editId }} />;
 };
 
 export default DocumentEditChildRoute;

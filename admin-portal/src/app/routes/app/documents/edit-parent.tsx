@@ -1,14 +1,11 @@
 import { useParams } from 'react-router-dom';
 
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { EditParentPage } from '@/features/documents/components/edit-parent-page';
 
+/** /document/editparent/:docId: Edit parent (spec §2.11). */
 const DocumentEditParentRoute = () => {
-  const { docId } = useParams();
-  return (
-    <Page title="Edit Document">
-      <PlaceholderContent>Document {docId}: this screen is not available yet.</PlaceholderContent>
-    </Page>
-  );
+  const { docId = '' } = useParams();
+  return <EditParentPage key={docId} docId={docId} />;
 };
 
 export default DocumentEditParentRoute;

@@ -1,0 +1,386 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DOCUMENT_MESSAGES, MAX_SUPPORTING_FILES } from '@ifu/contracts';
+import type { UploadParentResponse } from '@ifu/contracts';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import FolderCopyOutlined from '@mui/icons-material/FolderCopyOutlined';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Fab from '@mui/material/Fab';
+import Paper from '@mui/material/Paper';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+import { notify } from '@/components/ui/notifications';
+import { paths } from '@/config/paths';
+import { useTimers } from '@/hooks/use-timers';
+import { errorMessage } from '@/lib/api-client';
+
+import { useAddDocumentListData } from '../api/add-document-list-data';
+
+import { useChildUpload } from './child-upload';
+import { ChildFields, fieldGridSx, fullRow, ParentFields, SignedFields } from './document-fields';
+import {
+  childStepDefaults,
+  childStepInputOf,
+  childStepSchema,
+  signFormDefaults,
+  signFormSchema,
+  startStepDefaults,
+  startStepSchema,
+  toAddDocumentListData,
+} from './document-form-values';
+import type {
+  ChildStepInput,
+  ChildStepValues,
+  SignFormInput,
+  SignFormValues,
+  StartStepInput,
+  StartStepValues,
+  WizardChild,
+} from './document-form-values';
+import { SingleFileField, SupportingFilesField } from './file-fields';
+import { PreviewSummary } from './preview-summary';
+import { UploadParentDialog } from './upload-parent-dialog';
+import { FileProgress } from './upload-progress';
+import { UploadedDocsDialog } from './uploaded-docs-dialog';
+
+/** After a successful submit the list opens this long later (spec §4, §9). */
+export const ADD_REDIRECT_MS = 3_000;
+
+const STEPS = ['Start', 'Change/New', 'Preview'] as const;
+type WizardStep = 0 | 1 | 2;
+
+const StepActions = ({ children }: { children: ReactNode }) => (
+  <Box sx={{ ...fullRow, display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'flex-end', pt: 1 }}>{children}</Box>
+);
+
+/**
+ * The Add wizard (spec §2.9, §4): Start (the parent, its files and logo, uploaded with 'Upload All File'), Change/New
+ * (one child and its PDF), Preview (the signer, a summary, Submit). 'Add More Document' saves the child and starts the
+ * next one with the parent locked; 'Uploaded Doc' lists the saved children to view, edit or delete.
+ */
+export const AddDocumentWizard = () => {
+  const navigate = useNavigate();
+  const timers = useTimers();
+  const [step, setStep] = useState<WizardStep>(0);
+  const [parent, setParent] = useState<StartStepValues | null>(null);
+  const [parentUpload, setParentUpload] = useState<UploadParentResponse | null>(null);
+  const [confirmUpload, setConfirmUpload] = useState<{ documents: File[]; logo: File } | null>(null);
+  /** After 'Add More Document': the parent is fixed (spec §4). */
+  const [locked, setLocked] = useState(false);
+  const [saved, setSaved] = useState<WizardChild[]>([]);
+  /** The child of Change/New and Preview. */
+  const [current, setCurrent] = useState<WizardChild | null>(null);
+  /** Which saved child Change/New edits ('Update' in Preview instead of Submit). */
+  const [editing, setEditing] = useState<number | null>(null);
+  const [listOpen, setListOpen] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  const startForm = useForm<StartStepInput, unknown, StartStepValues>({
+    resolver: zodResolver(startStepSchema),
+    defaultValues: startStepDefaults(),
+  });
+  const childForm = useForm<ChildStepInput, unknown, ChildStepValues>({
+    resolver: zodResolver(childStepSchema),
+    defaultValues: childStepDefaults(),
+  });
+  const signForm = useForm<SignFormInput, unknown, SignFormValues>({
+    resolver: zodResolver(signFormSchema),
+    defaultValues: signFormDefaults(),
+  });
+  const childUpload = useChildUpload();
+
+  const submit = useAddDocumentListData({
+    mutationConfig: {
+      onSuccess: (response) => {
+        setSubmitted(true);
+        notify('success', response.message);
+        timers.after(ADD_REDIRECT_MS, () => void navigate(paths.app.documents.list.getHref()));
+      },
+      onError: (error) => notify('error', errorMessage(error, DOCUMENT_MESSAGES.addFailed)),
+    },
+  });
+
+  // ---- Start
+
+  /** Chosen files changed: what was uploaded no longer matches, so 'Next' waits for a new upload. */
+  const filesChanged = () => setParentUpload(null);
+
+  const askUpload = startForm.handleSubmit((values) => {
+    if (values.parentLogo) setConfirmUpload({ documents: values.parentDocuments, logo: values.parentLogo });
+  });
+
+  const startNext = locked
+    ? () => setStep(1)
+    : startForm.handleSubmit((values) => {
+        setParent(values);
+        setStep(1);
+      });
+
+  // ---- Change/New
+
+  const file = childForm.watch('file');
+  const uploadChild = async () => {
+    if (!(await childForm.trigger('file'))) return;
+    const chosen = childForm.getValues('file');
+    if (chosen) await childUpload.upload(chosen);
+  };
+
+  const childNext = childForm.handleSubmit(async (values) => {
+    if (!values.file) return;
+    const id = await childUpload.upload(values.file);
+    if (!id) return;
+    setCurrent({ values, uploadDocumentFileId: id });
+    setStep(2);
+  });
+
+  const startNewChild = () => {
+    childForm.reset(childStepDefaults());
+    childUpload.clear();
+    setCurrent(null);
+    setEditing(null);
+  };
+
+  // ---- Preview
+
+  const children = (): WizardChild[] => {
+    if (!current) return saved;
+    if (editing === null) return [...saved, current];
+    return saved.map((child, index) => (index === editing ? current : child));
+  };
+
+  const addMore = () => {
+    if (!current || editing !== null) return;
+    setSaved([...saved, current]);
+    startNewChild();
+    setLocked(true);
+    setStep(0);
+  };
+
+  const send = signForm.handleSubmit((sign) => {
+    if (!parent || !parentUpload) return;
+    const list = children();
+    if (editing !== null) setSaved(list);
+    submit.mutate({
+      data: toAddDocumentListData({
+        parent,
+        sign,
+        uploadParentDocumentFileId: parentUpload.uploadParentDocumentFileId,
+        children: list,
+        today: new Date(),
+      }),
+    });
+  });
+
+  // ---- Uploaded Doc
+
+  const editSaved = (index: number) => {
+    const child = saved[index];
+    if (!child) return;
+    childForm.reset(childStepInputOf(child.values));
+    if (child.values.file) childUpload.restore(child.values.file, child.uploadDocumentFileId);
+    setCurrent(child);
+    setEditing(index);
+    setListOpen(false);
+    setStep(1);
+  };
+
+  const deleteSaved = (index: number) => {
+    setSaved(saved.filter((_, at) => at !== index));
+    if (editing === index) {
+      startNewChild();
+      if (step === 2) setStep(1);
+    } else if (editing !== null && editing > index) {
+      setEditing(editing - 1);
+    }
+  };
+
+  const busy = submit.isPending || submitted;
+  const parentDisabled = locked;
+
+  return (
+    <Box>
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Steps">
+        {STEPS.map((label) => (
+          <Step key={label}>
+            <StepLabel>{label}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+
+      {step === 0 ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Box component="form" noValidate onSubmit={(event) => event.preventDefault()} aria-label="Start" data-testid="wizard-start" sx={fieldGridSx}>
+            {locked ? (
+              <Alert severity="info" sx={fullRow} data-testid="parent-locked">
+                The document details are kept for the next child document.
+              </Alert>
+            ) : null}
+            <ParentFields control={startForm.control} disabled={parentDisabled}>
+              <SupportingFilesField
+                control={startForm.control}
+                name="parentDocuments"
+                label="Files"
+                max={MAX_SUPPORTING_FILES}
+                disabled={parentDisabled}
+                onChanged={filesChanged}
+              />
+              <SingleFileField
+                control={startForm.control}
+                name="parentLogo"
+                label="Document Logo"
+                kind="logo"
+                helperText="PNG, JPEG or WebP, at most 2 MB."
+                testId="document-logo-input"
+                disabled={parentDisabled}
+                onChanged={filesChanged}
+              />
+            </ParentFields>
+            <StepActions>
+              <Button component={RouterLink} to={paths.app.documents.list.getHref()} startIcon={<ArrowBack />} color="inherit">
+                Back
+              </Button>
+              {parentUpload ? (
+                <Typography variant="body2" color="success.main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mr: 'auto' }} data-testid="parent-uploaded">
+                  <CheckCircleOutline fontSize="small" /> {DOCUMENT_MESSAGES.uploadedSuccessfully}
+                </Typography>
+              ) : (
+                <Button variant="outlined" startIcon={<CloudUploadOutlined />} onClick={() => void askUpload()}>
+                  {DOCUMENT_MESSAGES.uploadAllFile}
+                </Button>
+              )}
+              {parentUpload && !confirmUpload ? (
+                <Button variant="contained" endIcon={<ArrowForward />} onClick={() => void startNext()}>
+                  Next
+                </Button>
+              ) : null}
+            </StepActions>
+          </Box>
+        </Paper>
+      ) : null}
+
+      {step === 1 ? (
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+          <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void childNext(); }} aria-label="Change/New" data-testid="wizard-child" sx={fieldGridSx}>
+            <ChildFields control={childForm.control} referenceLabel="Lot Number" />
+            <Box sx={fullRow}>
+              <SingleFileField
+                control={childForm.control}
+                name="file"
+                label="Upload doc"
+                kind="pdf"
+                helperText="One PDF file."
+                testId="child-document-input"
+                onChanged={() => childUpload.clear()}
+                action={
+                  <Button
+                    variant="outlined"
+                    startIcon={<CloudUploadOutlined />}
+                    onClick={() => void uploadChild()}
+                    loading={childUpload.state?.uploading}
+                    disabled={Boolean(file && childUpload.state?.file === file && childUpload.state.id)}
+                  >
+                    {DOCUMENT_MESSAGES.uploadFile}
+                  </Button>
+                }
+                below={
+                  childUpload.state ? (
+                    <Box sx={{ mt: 1.5 }}>
+                      <FileProgress name={childUpload.state.file.name} percent={childUpload.state.percent} failed={Boolean(childUpload.state.error)} />
+                      {childUpload.state.message ? (
+                        <Typography variant="body2" color="success.main" sx={{ mt: 0.5 }} data-testid="child-upload-result">
+                          {childUpload.state.message}
+                        </Typography>
+                      ) : null}
+                      {childUpload.state.error ? (
+                        <Typography variant="body2" color="error" role="alert" sx={{ mt: 0.5 }} data-testid="child-upload-result">
+                          {childUpload.state.error}
+                        </Typography>
+                      ) : null}
+                    </Box>
+                  ) : null
+                }
+              />
+            </Box>
+            <StepActions>
+              <Button onClick={() => setStep(0)} startIcon={<ArrowBack />} color="inherit">
+                Back
+              </Button>
+              <Button type="submit" variant="contained" endIcon={<ArrowForward />} loading={childForm.formState.isSubmitting}>
+                Next
+              </Button>
+            </StepActions>
+          </Box>
+        </Paper>
+      ) : null}
+
+      {step === 2 && parent && current ? (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+            <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void send(); }} aria-label="Preview" data-testid="wizard-preview" sx={fieldGridSx}>
+              <SignedFields control={signForm.control} />
+              <StepActions>
+                <Button onClick={() => setStep(1)} startIcon={<ArrowBack />} color="inherit" disabled={busy}>
+                  Back
+                </Button>
+                {editing === null ? (
+                  <Button variant="outlined" onClick={addMore} disabled={busy}>
+                    {DOCUMENT_MESSAGES.addMoreDocument}
+                  </Button>
+                ) : null}
+                <Button type="submit" variant="contained" loading={submit.isPending} disabled={submitted} data-testid="wizard-submit">
+                  {editing === null ? 'Submit' : 'Update'}
+                </Button>
+              </StepActions>
+            </Box>
+          </Paper>
+          <PreviewSummary
+            parent={parent}
+            documents={children().map((child) => child.values)}
+            currentIndex={editing ?? saved.length}
+          />
+        </Box>
+      ) : null}
+
+      {/* Floats at the bottom of the screen while the step scrolls, and comes to rest below the step's buttons
+          (sticky, not fixed), so it never covers Next or Submit. */}
+      <Box sx={{ position: 'sticky', bottom: { xs: 12, sm: 24 }, display: 'flex', justifyContent: 'flex-end', mt: 2, pointerEvents: 'none', zIndex: (t) => t.zIndex.speedDial }}>
+        <Fab variant="extended" color="secondary" onClick={() => setListOpen(true)} sx={{ pointerEvents: 'auto' }} data-testid="uploaded-doc-button">
+          <Badge
+            badgeContent={saved.length}
+            showZero
+            color="primary"
+            sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+            data-testid="uploaded-doc-count"
+          >
+            <FolderCopyOutlined />
+          </Badge>
+          {DOCUMENT_MESSAGES.uploadedDoc}
+        </Fab>
+      </Box>
+
+      {confirmUpload ? (
+        <UploadParentDialog
+          documents={confirmUpload.documents}
+          logo={confirmUpload.logo}
+          onUploaded={setParentUpload}
+          onClose={() => setConfirmUpload(null)}
+        />
+      ) : null}
+      {listOpen ? (
+        <UploadedDocsDialog saved={saved} editing={editing} onEdit={editSaved} onDelete={deleteSaved} onClose={() => setListOpen(false)} />
+      ) : null}
+    </Box>
+  );
+};

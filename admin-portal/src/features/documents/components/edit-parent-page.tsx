@@ -1,0 +1,212 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DOCUMENT_MESSAGES, MAX_SUPPORTING_FILES } from '@ifu/contracts';
+import type { ChangeOrderView, DocumentFileView } from '@ifu/contracts';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+import { notify } from '@/components/ui/notifications';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { LogoBox } from '@/features/customers/components/customer-logo';
+import { errorMessage } from '@/lib/api-client';
+
+import { useSingleParent } from '../api/change-order';
+import { useUpdateParent } from '../api/edit-change-order';
+import { apiFileLink, useParentLogo } from '../api/parent-logo';
+
+import { FormSkeleton } from './child-document-page';
+import { DeleteParentFileDialog } from './delete-parent-file-dialog';
+import { fieldGridSx, fullRow, ParentFields, SignedFields } from './document-fields';
+import { editParentDefaults, editParentSchema, toUpdateParentFormData } from './document-form-values';
+import type { EditParentInput, EditParentValues } from './document-form-values';
+import { fileSize, SingleFileField, SupportingFilesField } from './file-fields';
+
+const CurrentLogo = ({ view }: { view: ChangeOrderView }) => {
+  const logo = useParentLogo(view.parentDocumentLogoUrl);
+  return <LogoBox src={logo.url} alt={`Logo of ${view.productFamilyName}`} loading={logo.loading} testId="document-current-logo" />;
+};
+
+/** The supporting files the change order keeps, each with a link and a delete icon (spec §2.11). */
+const KeptFiles = ({ files, onDelete }: { files: readonly DocumentFileView[]; onDelete: (file: DocumentFileView) => void }) => (
+  <Box component="section" aria-labelledby="kept-files-label" sx={{ minWidth: 0 }}>
+    <FormLabel id="kept-files-label" sx={{ fontSize: '0.875rem', display: 'block', mb: 0.5 }}>
+      Supporting files
+    </FormLabel>
+    {files.length === 0 ? (
+      <Typography variant="body2" color="textSecondary">
+        No supporting files.
+      </Typography>
+    ) : (
+      <List dense disablePadding aria-labelledby="kept-files-label" data-testid="kept-files">
+        {files.map((file) => (
+          <ListItem
+            key={file.fileId}
+            disableGutters
+            data-testid="kept-file"
+            secondaryAction={
+              <Tooltip title="Delete">
+                <IconButton aria-label={`Delete ${file.docName}`} onClick={() => onDelete(file)} size="small">
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            }
+            sx={{ pr: 6 }}
+          >
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <PictureAsPdfOutlined color="error" />
+            </ListItemIcon>
+            <ListItemText
+              primary={
+                <Link href={apiFileLink(file.path)} target="_blank" rel="noopener noreferrer" underline="hover">
+                  {file.docName}
+                </Link>
+              }
+              secondary={fileSize(file.size)}
+              slotProps={{ primary: { noWrap: true, variant: 'body2' } }}
+              sx={{ minWidth: 0 }}
+            />
+          </ListItem>
+        ))}
+      </List>
+    )}
+  </Box>
+);
+
+/**
+ * Edit parent (spec §2.11, §5 Edit parent): the supporting files (delete, add up to 4 in all), the logo, the parent's
+ * fields, the signer's Username, Password and Comments; Update, then back to the document.
+ */
+const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
+  const navigate = useNavigate();
+  const kept = view.parentDocumentList.length;
+  // The resolver reads the count of kept files as it is when it runs: deleting one makes room for another.
+  const keptRef = useRef(kept);
+  useEffect(() => {
+    keptRef.current = kept;
+  }, [kept]);
+  const resolver = useMemo<Resolver<EditParentInput, unknown, EditParentValues>>(
+    () => (values, context, options) => zodResolver(editParentSchema(keptRef.current))(values, context, options),
+    [],
+  );
+  const { control, handleSubmit, trigger, formState } = useForm<EditParentInput, unknown, EditParentValues>({
+    resolver,
+    defaultValues: editParentDefaults(view),
+  });
+  const [deleting, setDeleting] = useState<DocumentFileView | null>(null);
+  const update = useUpdateParent({
+    mutationConfig: {
+      onSuccess: (response) => {
+        notify('success', response.message);
+        void navigate(paths.app.documents.view.getHref(response.document.parentChangeId));
+      },
+      onError: (error) => notify('error', errorMessage(error, DOCUMENT_MESSAGES.editFailed)),
+    },
+  });
+  const onSubmit = handleSubmit((values) =>
+    update.mutate({ data: toUpdateParentFormData(values, view.parentChangeId), version: view.version }),
+  );
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Edit Document" data-testid="edit-parent-form" sx={fieldGridSx}>
+        <ParentFields control={control} current={view}>
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            <KeptFiles files={view.parentDocumentList} onDelete={setDeleting} />
+            <SupportingFilesField
+              control={control}
+              name="parentDocuments"
+              label="Add files"
+              kept={kept}
+              max={MAX_SUPPORTING_FILES}
+              // A deleted file makes room: the count is checked again.
+              onChanged={() => {
+                if (formState.isSubmitted) void trigger('parentDocuments');
+              }}
+            />
+          </Stack>
+          <SingleFileField
+            control={control}
+            name="parentLogo"
+            label="Document Logo"
+            buttonText="Replace Logo"
+            kind="logo"
+            helperText="PNG, JPEG or WebP, at most 2 MB. Leave it to keep the current logo."
+            testId="document-logo-input"
+            current={<CurrentLogo view={view} />}
+          />
+        </ParentFields>
+        <SignedFields control={control} />
+        <Stack direction="row" sx={{ ...fullRow, justifyContent: 'flex-end', gap: 1.5, flexWrap: 'wrap', pt: 1 }}>
+          <Button component={RouterLink} to={paths.app.documents.view.getHref(view.parentChangeId)} color="inherit" disabled={update.isPending}>
+            Back
+          </Button>
+          <Button type="submit" variant="contained" loading={update.isPending} sx={{ minWidth: 120 }} data-testid="edit-parent-submit">
+            Update
+          </Button>
+        </Stack>
+      </Box>
+      {deleting ? <DeleteParentFileDialog view={view} file={deleting} onClose={() => setDeleting(null)} /> : null}
+    </Paper>
+  );
+};
+
+/** /document/editparent/:docId. */
+export const EditParentPage = ({ docId }: { docId: string }) => {
+  const parent = useSingleParent({ id: docId });
+  const view = parent.data;
+  let content;
+  if (parent.isError) {
+    content = (
+      <Alert severity="error" role="alert">
+        {errorMessage(parent.error, DOCUMENT_MESSAGES.fetchFailed)}
+      </Alert>
+    );
+  } else if (!view) {
+    content = <FormSkeleton label="Loading document" rows={10} />;
+  } else if (!view.editable) {
+    content = (
+      <Alert severity="info" role="status" data-testid="not-editable">
+        Document {view.documentId} is {view.status === 'APPROVED' ? 'approved' : 'rejected'}: it can no longer be edited.
+      </Alert>
+    );
+  } else {
+    // Keyed by the change order, not its version: deleting a file keeps what was typed.
+    content = <EditParentForm key={view.parentChangeId} view={view} />;
+  }
+  return (
+    <Page
+      title={view ? `Edit Document ${view.documentId}` : 'Edit Document'}
+      actions={
+        <Button
+          component={RouterLink}
+          to={view ? paths.app.documents.view.getHref(view.parentChangeId) : paths.app.documents.list.getHref()}
+          startIcon={<ArrowBack />}
+          variant="outlined"
+        >
+          Back
+        </Button>
+      }
+    >
+      {content}
+    </Page>
+  );
+};
