@@ -47,6 +47,13 @@ const docs = paths.app.documents;
 const EMPTY = '—';
 const LOGO_SIZE = 100;
 
+/** Keeps an id such as CO-2026-00042 on one line (a hyphen is otherwise a place to break). */
+const Nowrap = ({ children }: { children: ReactNode }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Box>
+);
+
 type Fact = { label: string; value: ReactNode; testId: string };
 
 /** Label and value side by side from the sm breakpoint, stacked on a phone; long values wrap anywhere. */
@@ -180,7 +187,7 @@ const useOpened = (): Opened => {
   return { has: (key) => opened.has(key), add: (key) => setOpened((current) => new Set(current).add(key)) };
 };
 
-type Deactivation = { target: DeactivationTarget; subject: string };
+type Deactivation = { target: DeactivationTarget; subject: ReactNode };
 
 /**
  * Document view (spec §2.12, without the approval): the change order (parent) with its signatures, supporting files
@@ -283,7 +290,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
         <Paper variant="outlined" component="section" aria-labelledby="change-order-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="change-order">
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
             <Typography id="change-order-title" variant="h6" component="h2" sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-              Change Order {documentId}
+              Change Order <Nowrap>{documentId}</Nowrap>
             </Typography>
             {editable ? (
               <>
@@ -301,7 +308,11 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
                   onClick={() =>
                     setDeactivation({
                       target: { kind: 'parent', parentChangeId },
-                      subject: `change order ${documentId} and all its child documents`,
+                      subject: (
+                        <>
+                          change order <Nowrap>{documentId}</Nowrap> and all its child documents
+                        </>
+                      ),
                     })
                   }
                 >
@@ -364,20 +375,26 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
               <Typography color="textSecondary">No child documents</Typography>
             </Paper>
           ) : (
-            changeOrder.children.map((child) => (
-              <ChildAccordion
-                key={child.childDocumentId}
-                child={child}
-                editable={editable}
-                opened={opened}
-                onDeactivate={() =>
-                  setDeactivation({
-                    target: { kind: 'child', childDocumentId: child.childDocumentId },
-                    subject: `child document ${child.documentNumber}`,
-                  })
-                }
-              />
-            ))
+            <Stack spacing={1.5}>
+              {changeOrder.children.map((child) => (
+                <ChildAccordion
+                  key={child.childDocumentId}
+                  child={child}
+                  editable={editable}
+                  opened={opened}
+                  onDeactivate={() =>
+                    setDeactivation({
+                      target: { kind: 'child', childDocumentId: child.childDocumentId },
+                      subject: (
+                        <>
+                          child document <Nowrap>{child.documentNumber}</Nowrap>
+                        </>
+                      ),
+                    })
+                  }
+                />
+              ))}
+            </Stack>
           )}
         </Box>
       </Stack>
@@ -427,7 +444,12 @@ const ChildAccordion = ({ child, editable, opened, onDeactivate }: ChildAccordio
   ];
 
   return (
-    <Accordion defaultExpanded disableGutters variant="outlined" data-testid="child-document" data-child-id={child.childDocumentId}>
+    <Accordion
+      defaultExpanded
+      disableGutters
+      variant="outlined"
+      sx={{ borderRadius: 1, '&::before': { display: 'none' } }}
+      data-testid="child-document" data-child-id={child.childDocumentId}>
       <AccordionSummary expandIcon={<ExpandMore />} id={summaryId} aria-controls={`child-${child.childDocumentId}-details`}>
         <Box sx={{ minWidth: 0 }}>
           {/* The accordion puts its summary in an h3 of its own. */}

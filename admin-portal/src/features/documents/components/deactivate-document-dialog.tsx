@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 
@@ -21,7 +22,7 @@ type Credentials = z.input<typeof DeactivationCredentials>;
 type DeactivateDocumentDialogProps = {
   target: DeactivationTarget;
   /** What is deactivated, in words: 'child document CO-2026-00042-01', 'change order CO-2026-00042'. */
-  subject: string;
+  subject: ReactNode;
   /** The change order's version the user sees (sent as If-Match). */
   version: number;
   onDeactivated: (result: DeactivateDocumentResult) => void;

@@ -1,10 +1,10 @@
 import type { DocumentListItem } from '@ifu/contracts';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef } from '@mui/x-data-grid';
+import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -27,17 +27,25 @@ type DocumentsTableProps = {
   loading: boolean;
 };
 
+/** A text that may be cut short in its column, whole in its tooltip. */
+const titled = ({ value }: GridRenderCellParams<DocumentRow, string>) => (
+  <Box component="span" title={value} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    {value}
+  </Box>
+);
+
+/** The View action (spec §2.7): an eye that links to the document's page, named for screen readers. */
 const ViewLink = ({ row }: { row: DocumentListItem }) => (
-  <Button
+  <IconButton
     component={RouterLink}
     to={paths.app.documents.view.getHref(row.parentChangeId)}
     size="small"
-    startIcon={<VisibilityOutlined />}
+    color="primary"
     aria-label={`View ${row.documentId}`}
-    sx={{ minWidth: 0 }}
+    title="View"
   >
-    View
-  </Button>
+    <VisibilityOutlined fontSize="small" />
+  </IconButton>
 );
 
 /**
@@ -54,7 +62,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading }: DocumentsTabl
     const action: Column = {
       field: 'action',
       headerName: 'Action',
-      width: isPhone ? 92 : 110,
+      width: isPhone ? 72 : 76,
       sortable: false,
       filterable: false,
       disableColumnMenu: true,
@@ -92,33 +100,34 @@ export const DocumentsTable = ({ rows, rowCount, state, loading }: DocumentsTabl
       {
         field: 'no',
         headerName: '#',
-        width: 56,
+        width: 44,
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
         // The row's place in the list as sorted on the server, counted across pages.
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
-      { field: 'documentId', headerName: 'Document ID', flex: 1, minWidth: 150 },
+      { field: 'documentId', headerName: 'Document ID', flex: 1, minWidth: 136 },
       {
         field: 'effectiveDate',
         headerName: 'Effective Date',
-        width: 130,
+        width: 132,
         valueFormatter: (value: string) => formatEffectiveDate(value),
       },
-      { field: 'approverFirstName', headerName: 'Approver', sortable: false, flex: 0.7, minWidth: 100 },
-      { field: 'customerName', headerName: 'Customer', sortable: false, flex: 1, minWidth: 130 },
-      { field: 'changeType', headerName: 'Type', flex: 1, minWidth: 140 },
+      { field: 'approverFirstName', headerName: 'Approver', sortable: false, flex: 0.6, minWidth: 96 },
+      { field: 'customerName', headerName: 'Customer', sortable: false, flex: 1, minWidth: 104, renderCell: titled },
+      { field: 'changeType', headerName: 'Type', flex: 1, minWidth: 104, renderCell: titled },
       {
         field: 'isInternal',
         headerName: 'Accessibility',
-        width: 120,
+        width: 116,
         renderCell: ({ row }) => <AccessibilityChip isInternal={row.isInternal} />,
       },
       {
         field: 'status',
         headerName: 'Status',
-        width: 150,
+        // 'Approval Pending' whole.
+        width: 154,
         renderCell: ({ row }) => <DocumentStatusChip status={row.status} />,
       },
       action,
