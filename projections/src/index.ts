@@ -5,3 +5,5 @@ export * from './user-accounts/projection';
 export * from './user-accounts/queries';
 export * from './customer-list/projection';
 export * from './customer-list/queries';
+export * from './change-orders/projection';
+export * from './change-orders/queries';

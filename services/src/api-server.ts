@@ -5,6 +5,7 @@ import { openStorage, type Storage } from '@ifu/storage/storage';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import { allProjections, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
+import { UPLOAD_KEPT_MS } from './documents/document-upload';
 import { allMigrations } from './features';
 import { LocalFileStore } from './files/local-file-store';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
@@ -79,6 +80,16 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     password: config.ADMIN_PASSWORD,
   });
 
+  // Staged uploads that no submitted document took are removed once they are 24 hours old (documents/document-upload.ts).
+  const sweepStaged = () =>
+    context.work.defer('remove abandoned uploads', async () => {
+      const removed = await context.files.deleteStagedOlderThan(UPLOAD_KEPT_MS, clock());
+      if (removed > 0) logger.info({ removed }, 'abandoned uploads removed');
+    });
+  sweepStaged();
+  const sweeper = setInterval(sweepStaged, 60 * 60 * 1000);
+  sweeper.unref();
+
   let shuttingDown = false;
   const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });
   const server: Server = await new Promise((resolveServer, reject) => {
@@ -98,6 +109,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     async stop() {
       if (shuttingDown) return;
       shuttingDown = true;
+      clearInterval(sweeper);
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeIdleConnections();

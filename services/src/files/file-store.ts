@@ -49,6 +49,10 @@ export interface FileStore {
   stage(input: Readable, policy: FilePolicy, originalName: string): Promise<StagedFile>;
   /** Makes a staged file permanent under its content address (stored once, however often it is uploaded). */
   commit(staged: StagedFile): Promise<StoredFile>;
+  /** Whether a staged file is still there (an upload kept for a later request may have been swept). */
+  isStaged(stagedId: string): Promise<boolean>;
+  /** The bytes of a staged file (text extraction reads them before any record uses the file). */
+  openStaged(stagedId: string): Readable;
   /** Removes a staged file that no record uses (a refused request, an abandoned upload). */
   deleteStaged(stagedId: string): Promise<void>;
   /** Staged files older than `olderThanMs`, removed; returns how many. */

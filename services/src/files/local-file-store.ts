@@ -142,6 +142,14 @@ export class LocalFileStore implements FileStore {
     return { sha256: staged.sha256, contentType: staged.contentType, size: staged.size };
   }
 
+  async isStaged(stagedId: string): Promise<boolean> {
+    return STAGED_ID.test(stagedId) && existsSync(this.stagedPath(stagedId));
+  }
+
+  openStaged(stagedId: string): Readable {
+    return createReadStream(this.stagedPath(stagedId));
+  }
+
   async deleteStaged(stagedId: string): Promise<void> {
     await rm(this.stagedPath(stagedId), { force: true });
   }

@@ -43,6 +43,14 @@ export class Uploads {
     return stored;
   }
 
+  /**
+   * Keeps a staged file staged after the answer: an upload that a later request uses (the add wizard's files, kept
+   * for 24 hours). Call only once the upload is recorded.
+   */
+  keepStaged(file: StagedFile): void {
+    this.committed.add(file.stagedId);
+  }
+
   /** Removes what no record took: a refused request leaves no file behind. */
   async discardUncommitted(): Promise<void> {
     await Promise.all(this.staged.filter((f) => !this.committed.has(f.stagedId)).map((f) => this.store.deleteStaged(f.stagedId)));

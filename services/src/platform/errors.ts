@@ -76,6 +76,21 @@ export const ERRORS = {
   'already-approved': entry(409, 'This customer is already approved'),
   'logo-not-found': entry(404, 'Logo not found'),
 
+  // ---- documents (documents/)
+  'document-exists': entry(409, 'A change order with this id already exists'),
+  'document-not-found': entry(404, 'Document not found'),
+  'document-decided': entry(409, 'This change order has been approved or rejected: it can no longer be edited, added to or deactivated'),
+  'child-not-found': entry(404, 'Child document not found'),
+  'supporting-file-not-found': entry(404, 'Supporting file not found'),
+  'too-many-supporting-files': entry(400, 'parentDocuments: At most 4 supporting files can be attached'),
+  'last-child': entry(409, 'A change order keeps at least one child document: deactivate the change order instead'),
+  'customer-not-approved': entry(400, 'customerId: Select Customer (an approved customer)'),
+  'upload-unusable': entry<{ field: string }>(
+    400,
+    (d) => `${d.field}: this upload is unknown, already used, someone else's or older than 24 hours. Upload the files again.`,
+  ),
+  'not-the-document-approver': entry(403, 'Only the assigned approver can approve or reject this change order'),
+
   // ---- files (files/)
   'file-invalid': entry<{ message: string }>(400, (d) => d.message),
   'file-link-invalid': entry(404, 'This download link is not valid or has expired'),

@@ -129,5 +129,6 @@ export interface UploadedFile extends DocumentFile {
 }
 
 export type DocumentUploadEvent =
-  | { type: 'DocumentFilesUploaded'; data: { uploadId: string; kind: 'parent' | 'child'; uploadedBy: string; files: UploadedFile[] } }
-  | { type: 'DocumentUploadUsed'; data: { uploadId: string; parentChangeId: string } };
+  | { type: 'DocumentFilesUploaded'; data: { uploadId: string; kind: 'parent' | 'child'; uploadedBy: string; uploadedAt: string; files: UploadedFile[] } }
+  | { type: 'DocumentUploadUsed'; data: { uploadId: string; parentChangeId: string } }
+  | { type: 'DocumentUploadReleased'; data: { uploadId: string; parentChangeId: string } };

@@ -1,0 +1,205 @@
+import type { DocumentFile, Signature } from '@ifu/contracts';
+import type { Queryable } from '@ifu/storage/database/database';
+import { containing } from '../paging';
+import type { ChangeOrderRow, ChildRow } from './projection';
+
+export interface PersonRecord {
+  id: string;
+  firstName: string;
+  name: string;
+  email: string;
+}
+
+/** A change order as the screens read it, with its approver, author and customer as they are now. */
+export interface ChangeOrderRecord {
+  parentChangeId: string;
+  documentId: string;
+  approvalRoutingNumber: string;
+  status: 'REQUIRE_APPROVAL' | 'APPROVED' | 'REJECTED';
+  active: boolean;
+  productFamilyName: string;
+  productFamilyDescription: string;
+  changeDescription: string;
+  changeJustification: string;
+  changeType: string;
+  customerId: string;
+  customerName: string;
+  approverId: string;
+  approver: PersonRecord | null;
+  author: PersonRecord | null;
+  isInternal: boolean;
+  /** `YYYY-MM-DD` */
+  effectiveDate: string;
+  approvedDate: string | null;
+  comments: string;
+  reason: string | null;
+  logo: DocumentFile;
+  files: DocumentFile[];
+  children: ChildRow[];
+  signatures: Signature[];
+  createdAt: string;
+  version: number;
+}
+
+type Joined = ChangeOrderRow & {
+  customer_name: string | null;
+  approver_first_name: string | null;
+  approver_last_name: string | null;
+  approver_email: string | null;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  author_email: string | null;
+};
+
+const JOINS = `
+  LEFT JOIN customer_list cu ON cu.id = c.customer_id
+  LEFT JOIN user_accounts ap ON ap.id = c.approver_id
+  LEFT JOIN user_accounts au ON au.id = c.created_by`;
+const JOINED_COLUMNS = `cu.customer_name,
+  ap.first_name AS approver_first_name, ap.last_name AS approver_last_name, ap.email AS approver_email,
+  au.first_name AS author_first_name, au.last_name AS author_last_name, au.email AS author_email`;
+
+/** `date` columns come back as a Date (pg) or a string (PGlite): both become `YYYY-MM-DD`. */
+const isoDay = (value: string | Date) => (value instanceof Date ? new Date(Date.UTC(value.getFullYear(), value.getMonth(), value.getDate())) : new Date(value)).toISOString().slice(0, 10);
+
+const person = (id: string, first: string | null, last: string | null, email: string | null): PersonRecord | null =>
+  email === null ? null : { id, firstName: first ?? '', name: `${first ?? ''} ${last ?? ''}`.trim(), email };
+
+const toRecord = (row: Joined): ChangeOrderRecord => ({
+  parentChangeId: row.id,
+  documentId: row.document_id,
+  approvalRoutingNumber: row.approval_routing_number,
+  status: row.status as ChangeOrderRecord['status'],
+  active: row.active,
+  productFamilyName: row.product_family_name,
+  productFamilyDescription: row.product_family_description,
+  changeDescription: row.change_description,
+  changeJustification: row.change_justification,
+  changeType: row.change_type,
+  customerId: row.customer_id,
+  customerName: row.customer_name ?? '',
+  approverId: row.approver_id,
+  approver: person(row.approver_id, row.approver_first_name, row.approver_last_name, row.approver_email),
+  author: person(row.created_by, row.author_first_name, row.author_last_name, row.author_email),
+  isInternal: row.is_internal,
+  effectiveDate: isoDay(row.effective_date),
+  approvedDate: row.approved_date === null ? null : new Date(row.approved_date).toISOString(),
+  comments: row.comments,
+  reason: row.reason,
+  logo: row.logo,
+  files: row.files,
+  children: row.children,
+  signatures: row.signatures,
+  createdAt: new Date(row.created_at).toISOString(),
+  version: row.stream_version,
+});
+
+/** The change order with this parent change id, or the one holding the child document with this id. */
+export async function findChangeOrder(db: Queryable, id: string): Promise<ChangeOrderRecord | undefined> {
+  const { rows } = await db.query<Joined>(
+    `SELECT c.*, ${JOINED_COLUMNS} FROM change_orders c ${JOINS} WHERE c.id = $1 OR c.child_ids @> ARRAY[$1]::text[] LIMIT 1`,
+    [id],
+  );
+  return rows[0] && toRecord(rows[0]);
+}
+
+export interface ChangeOrderListRequest {
+  /** `pending`: only those awaiting approval (the 'Documents' tab); `all`: every active change order. */
+  tab?: 'pending' | 'all';
+  /** Only those this user wrote or must approve. */
+  involving?: string;
+  page?: number;
+  pageSize?: number;
+  sortField?: ChangeOrderSortField;
+  sortOrder?: 'asc' | 'desc';
+  search?: string;
+}
+
+export type ChangeOrderSortField = 'documentId' | 'effectiveDate' | 'changeType' | 'isInternal' | 'status' | 'createdAt';
+
+const SORT_COLUMNS: Record<ChangeOrderSortField, string> = {
+  documentId: 'document_id',
+  effectiveDate: 'effective_date',
+  changeType: 'change_type',
+  isInternal: 'is_internal',
+  status: 'status',
+  createdAt: 'created_at',
+};
+
+/** What the list shows of a change order: its own columns, the approver's first name, the customer's name. */
+export interface ChangeOrderListItem {
+  parentChangeId: string;
+  documentId: string;
+  effectiveDate: string;
+  approverId: string;
+  approverFirstName: string;
+  customerName: string;
+  changeType: string;
+  isInternal: boolean;
+  status: ChangeOrderRecord['status'];
+  productFamilyName: string;
+  createdAt: string;
+  childCount: number;
+}
+
+type ListRow = Pick<ChangeOrderRow, 'id' | 'document_id' | 'effective_date' | 'approver_id' | 'change_type' | 'is_internal' | 'status' | 'product_family_name' | 'created_at'> & {
+  approver_first_name: string | null;
+  customer_name: string | null;
+  child_count: number | string;
+};
+
+/**
+ * The documents list (spec §2.7), newest first unless sorted: the page is chosen from `change_orders` alone (by its
+ * indexes), and only that page's rows are joined to their approver and customer; the total is counted apart. So a
+ * page costs the same with 100 or 100,000 change orders. Without `page`, the whole list.
+ */
+export async function listChangeOrders(db: Queryable, request: ChangeOrderListRequest = {}): Promise<{ rows: ChangeOrderListItem[]; total: number }> {
+  const where = ['active'];
+  const params: unknown[] = [];
+  if (request.tab === 'pending') where.push(`status = 'REQUIRE_APPROVAL'`);
+  if (request.involving) {
+    params.push(request.involving);
+    where.push(`(created_by = $${params.length} OR approver_id = $${params.length})`);
+  }
+  if (request.search?.trim()) {
+    params.push(containing(request.search.trim()));
+    where.push(`lower(document_id || ' ' || product_family_name) LIKE $${params.length}`);
+  }
+  const filter = where.join(' AND ');
+  const direction = request.sortOrder === 'desc' ? 'DESC' : 'ASC';
+  const sortColumn = request.sortField ? SORT_COLUMNS[request.sortField] : undefined;
+  const order = sortColumn ? `${sortColumn} ${direction}, id ${direction}` : 'created_at DESC, id DESC';
+  const paged = request.page !== undefined;
+  const size = request.pageSize ?? 10;
+  const limit = paged ? ` LIMIT ${Number(size)} OFFSET ${Number(request.page) * Number(size)}` : '';
+  const { rows } = await db.query<ListRow>(
+    `SELECT c.id, c.document_id, c.effective_date, c.approver_id, c.change_type, c.is_internal, c.status, c.product_family_name,
+            c.created_at, c.child_count, ap.first_name AS approver_first_name, cu.customer_name
+       FROM (SELECT id, document_id, effective_date, approver_id, change_type, is_internal, status, product_family_name, created_at,
+                    customer_id, (SELECT count(*) FROM jsonb_array_elements(children) AS ch WHERE (ch->>'active')::boolean) AS child_count
+               FROM change_orders WHERE ${filter} ORDER BY ${order}${limit}) c
+       LEFT JOIN user_accounts ap ON ap.id = c.approver_id
+       LEFT JOIN customer_list cu ON cu.id = c.customer_id
+      ORDER BY ${order.replace(/(^|, )(\w+)/g, '$1c.$2')}`,
+    params,
+  );
+  const items = rows.map(
+    (row): ChangeOrderListItem => ({
+      parentChangeId: row.id,
+      documentId: row.document_id,
+      effectiveDate: isoDay(row.effective_date),
+      approverId: row.approver_id,
+      approverFirstName: row.approver_first_name ?? '',
+      customerName: row.customer_name ?? '',
+      changeType: row.change_type,
+      isInternal: row.is_internal,
+      status: row.status as ChangeOrderRecord['status'],
+      productFamilyName: row.product_family_name,
+      createdAt: new Date(row.created_at).toISOString(),
+      childCount: Number(row.child_count),
+    }),
+  );
+  if (!paged) return { rows: items, total: items.length };
+  const { rows: counted } = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM change_orders WHERE ${filter}`, params);
+  return { rows: items, total: Number(counted[0]?.n ?? 0) };
+}

@@ -1,0 +1,43 @@
+import type { ChangeOrderNumberEvent, DocumentEvent, DocumentUploadEvent, FieldChange } from '@ifu/contracts';
+import { auditVocabulary } from '../audit/vocabulary';
+
+/** 'keywords: "old" → "new"; countryList: "DE" → "DE,FR"': what a change altered, old and new. */
+const changeList = (changes: readonly FieldChange[]) =>
+  changes.map((c) => `${c.field}: "${c.old.slice(0, 80)}" → "${c.new.slice(0, 80)}"`).join('; ') || 'no field changed';
+
+/** How the documents feature's events read in the audit report. */
+export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploadEvent | ChangeOrderNumberEvent>(
+  [
+    { prefix: 'document-upload-', type: 'document upload' },
+    { prefix: 'document-', type: 'change order' },
+    { prefix: 'change-order-numbers', type: 'change order numbers' },
+  ],
+  {
+    ChangeOrderNumberAssigned: (d) => ({ action: `Assigned change order number ${d.documentId}`, subjectName: d.documentId }),
+    DocumentFilesUploaded: (d) => ({
+      action: `Uploaded ${d.files.length} file(s) for a ${d.kind} document: ${d.files.map((f) => `${f.docName} (sha256 ${f.sha256})`).join(', ')}`,
+    }),
+    DocumentUploadUsed: (d) => ({ action: `Upload used by change order ${d.parentChangeId}` }),
+    DocumentUploadReleased: (d) => ({ action: `Upload released by change order ${d.parentChangeId}` }),
+    ChangeOrderCreated: (d) => ({
+      action: `Created change order ${d.documentId} (${d.details.productFamilyName}) with ${d.files.length} supporting file(s) (electronic signature)`,
+      subjectName: d.documentId,
+    }),
+    ChildDocumentAdded: (d) => ({
+      action: `Added child document ${d.child.documentNumber} (${d.child.associatedReferenceNumber}, file sha256 ${d.child.file.sha256}) (electronic signature)`,
+      subjectName: d.documentId,
+    }),
+    ChangeOrderUpdated: (d) => ({ action: `Edited change order: ${changeList(d.changes)} (electronic signature)`, subjectName: d.documentId }),
+    ChangeOrderLogoChanged: (d) => ({ action: `Changed the change order's logo (electronic signature)`, subjectName: d.documentId }),
+    SupportingFilesAdded: (d) => ({
+      action: `Added supporting file(s) ${d.files.map((f) => `${f.docName} (sha256 ${f.sha256})`).join(', ')} (electronic signature)`,
+      subjectName: d.documentId,
+    }),
+    SupportingFileDeleted: (d) => ({ action: `Deleted supporting file ${d.file.docName} (sha256 ${d.file.sha256}) (electronic signature)`, subjectName: d.documentId }),
+    ChildDocumentUpdated: (d) => ({ action: `Edited child document ${d.documentNumber}: ${changeList(d.changes)} (electronic signature)`, subjectName: d.documentId }),
+    ChildDocumentDeactivated: (d) => ({ action: `Deactivated child document ${d.documentNumber}, obsolete from ${d.obsoleteDate} (electronic signature)`, subjectName: d.documentId }),
+    ChangeOrderDeactivated: (d) => ({ action: `Deactivated change order ${d.documentId} (electronic signature)`, subjectName: d.documentId }),
+    ChangeOrderApproved: (d) => ({ action: `Approved change order ${d.documentId} (electronic signature)`, subjectName: d.documentId }),
+    ChangeOrderRejected: (d) => ({ action: `Rejected change order ${d.documentId} (electronic signature)`, subjectName: d.documentId, reason: d.reason }),
+  },
+);

@@ -1,0 +1,448 @@
+import type {
+  ChildDetails,
+  ChildRecord,
+  DocumentEvent,
+  DocumentFile,
+  DocumentStatus,
+  FieldChange,
+  ParentDetails,
+  Role,
+  Signature,
+} from '@ifu/contracts';
+import { MAX_SUPPORTING_FILES } from '@ifu/contracts';
+import type { Decider, Decision } from '../platform/command-pipeline';
+
+/** A child document as folded: its record, whether it is still active, and when it became obsolete. */
+export interface ChildState extends ChildRecord {
+  active: boolean;
+  obsoleteDate: string | null;
+  comments: string;
+}
+
+/** One change order folded from its `document-<parentChangeId>` stream. */
+export interface ChangeOrderState {
+  exists: boolean;
+  active: boolean;
+  parentChangeId: string;
+  documentId: string;
+  status: DocumentStatus;
+  details: ParentDetails | null;
+  logo: DocumentFile | null;
+  files: DocumentFile[];
+  /** Every child ever added, deactivated ones too (their numbers are never given again). */
+  children: ChildState[];
+  createdBy: string | null;
+  lastEditedBy: string | null;
+}
+
+const initialState = (): ChangeOrderState => ({
+  exists: false,
+  active: false,
+  parentChangeId: '',
+  documentId: '',
+  status: 'REQUIRE_APPROVAL',
+  details: null,
+  logo: null,
+  files: [],
+  children: [],
+  createdBy: null,
+  lastEditedBy: null,
+});
+
+const updateChild = (state: ChangeOrderState, childDocumentId: string, change: (child: ChildState) => ChildState): ChildState[] =>
+  state.children.map((child) => (child.childDocumentId === childDocumentId ? change(child) : child));
+
+export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrderState {
+  switch (event.type) {
+    case 'ChangeOrderCreated': {
+      const d = event.data;
+      return {
+        ...state,
+        exists: true,
+        active: true,
+        parentChangeId: d.parentChangeId,
+        documentId: d.documentId,
+        status: 'REQUIRE_APPROVAL',
+        details: d.details,
+        logo: d.logo,
+        files: d.files,
+        createdBy: d.createdBy,
+        lastEditedBy: d.createdBy,
+      };
+    }
+    case 'ChildDocumentAdded':
+      return {
+        ...state,
+        children: [...state.children, { ...event.data.child, active: true, obsoleteDate: null, comments: event.data.comments }],
+        lastEditedBy: event.data.editedBy,
+      };
+    case 'ChangeOrderUpdated':
+      return { ...state, details: event.data.details, lastEditedBy: event.data.editedBy };
+    case 'ChangeOrderLogoChanged':
+      return { ...state, logo: event.data.logo, lastEditedBy: event.data.editedBy };
+    case 'SupportingFilesAdded':
+      return { ...state, files: [...state.files, ...event.data.files], lastEditedBy: event.data.editedBy };
+    case 'SupportingFileDeleted':
+      return { ...state, files: state.files.filter((f) => f.fileId !== event.data.file.fileId), lastEditedBy: event.data.editedBy };
+    case 'ChildDocumentUpdated': {
+      const d = event.data;
+      return {
+        ...state,
+        children: updateChild(state, d.childDocumentId, (child) => ({ ...child, ...d.details, file: d.file ?? child.file, comments: d.comments })),
+        lastEditedBy: d.editedBy,
+      };
+    }
+    case 'ChildDocumentDeactivated':
+      return {
+        ...state,
+        children: updateChild(state, event.data.childDocumentId, (child) => ({ ...child, active: false, obsoleteDate: event.data.obsoleteDate })),
+        lastEditedBy: event.data.editedBy,
+      };
+    case 'ChangeOrderDeactivated':
+      return { ...state, active: false, lastEditedBy: event.data.editedBy };
+    case 'ChangeOrderApproved':
+      return { ...state, status: 'APPROVED' };
+    case 'ChangeOrderRejected':
+      return { ...state, status: 'REJECTED' };
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+/** The chosen approver as the user read model has them now (spec §5: role ADMIN, active, not deleted, not the author). */
+export interface ApproverFacts {
+  id: string;
+  role: Role;
+  active: boolean;
+}
+
+/** The chosen customer as it is now: documents are only made for approved customers. */
+export interface CustomerFacts {
+  id: string;
+  status: string;
+}
+
+/** What every authoring command carries: the author's signature and comments, and who they are. */
+interface Authored {
+  signature: Signature;
+  comments: string;
+  actorUserId: string;
+}
+
+export interface CreateChangeOrder extends Authored {
+  type: 'CreateChangeOrder';
+  parentChangeId: string;
+  documentId: string;
+  approvalRoutingNumber: string;
+  details: ParentDetails;
+  logo: DocumentFile;
+  files: DocumentFile[];
+  /** The children in the order the author saved them; their document numbers are assigned here. */
+  children: (ChildDetails & { childDocumentId: string; file: DocumentFile })[];
+  customer: CustomerFacts | undefined;
+  approver: ApproverFacts | undefined;
+}
+
+export interface UpdateParent extends Authored {
+  type: 'UpdateParent';
+  details: ParentDetails;
+  logo?: DocumentFile;
+  addFiles: DocumentFile[];
+  /** Facts about the customer and approver chosen; checked only when they change. */
+  customer: CustomerFacts | undefined;
+  approver: ApproverFacts | undefined;
+}
+
+export interface AddSupportingFiles extends Authored {
+  type: 'AddSupportingFiles';
+  files: DocumentFile[];
+}
+
+export interface DeleteSupportingFile extends Authored {
+  type: 'DeleteSupportingFile';
+  fileId: string;
+}
+
+export interface AddChild extends Authored {
+  type: 'AddChild';
+  childDocumentId: string;
+  details: ChildDetails;
+  file: DocumentFile;
+}
+
+export interface UpdateChild extends Authored {
+  type: 'UpdateChild';
+  childDocumentId: string;
+  details: ChildDetails;
+  file?: DocumentFile;
+}
+
+export interface DeactivateChild extends Authored {
+  type: 'DeactivateChild';
+  childDocumentId: string;
+  /** `YYYY-MM-DD`: the day the child stops being current (spec §9: the obsolete date is the day of the submit). */
+  today: string;
+}
+
+export interface DeactivateChangeOrder extends Authored {
+  type: 'DeactivateChangeOrder';
+  today: string;
+}
+
+/** The assigned approver's signed decision (its screens and review rules come with the approval issue). */
+export interface DecideChangeOrder {
+  type: 'DecideChangeOrder';
+  approve: boolean;
+  signature: Signature;
+  signerRole: Role;
+  reason: string;
+  now: Date;
+}
+
+export type ChangeOrderCommand =
+  | CreateChangeOrder
+  | UpdateParent
+  | AddSupportingFiles
+  | DeleteSupportingFile
+  | AddChild
+  | UpdateChild
+  | DeactivateChild
+  | DeactivateChangeOrder
+  | DecideChangeOrder;
+
+const eligibleApprover = (approver: ApproverFacts | undefined, actorUserId: string, createdBy: string | null) =>
+  approver !== undefined && approver.role === 'ADMIN' && approver.active && approver.id !== actorUserId && approver.id !== createdBy;
+
+const PARENT_FIELDS: (keyof ParentDetails)[] = [
+  'productFamilyName',
+  'productFamilyDescription',
+  'changeDescription',
+  'changeJustification',
+  'changeType',
+  'customerId',
+  'approverId',
+  'isInternal',
+  'effectiveDate',
+];
+const CHILD_FIELDS: (keyof ChildDetails)[] = [
+  'associatedReferenceNumber',
+  'productSubFamilyNameOne',
+  'productSubFamilyNameTwo',
+  'billMaterialInformation',
+  'keywords',
+  'countryList',
+  'languageList',
+  'changeDescription',
+  'changeJustification',
+];
+
+function changesOf<T extends object>(before: T, after: T, fields: (keyof T)[]): FieldChange[] {
+  return fields
+    .filter((field) => before[field] !== after[field])
+    .map((field) => ({ field: String(field), old: String(before[field]), new: String(after[field]) }));
+}
+
+/** `CO-2026-00042-01`: the change order's number and the child's place in it, never given twice. */
+export const childDocumentNumber = (documentId: string, place: number) => `${documentId}-${String(place).padStart(2, '0')}`;
+
+/**
+ * Authoring is allowed only on an active change order still awaiting its decision (spec §4); the screens ask the
+ * same question (`editable`), so it is written once.
+ */
+export function authoringRefusal(state: Pick<ChangeOrderState, 'exists' | 'active' | 'status'>) {
+  if (!state.exists || !state.active) return 'document-not-found' as const;
+  if (state.status !== 'REQUIRE_APPROVAL') return 'document-decided' as const;
+  return undefined;
+}
+
+const refused = (code: Parameters<typeof plain>[0]): Decision<DocumentEvent> => ({ events: [], rejection: plain(code) });
+const plain = (
+  code:
+    | 'document-exists'
+    | 'document-not-found'
+    | 'document-decided'
+    | 'child-not-found'
+    | 'supporting-file-not-found'
+    | 'too-many-supporting-files'
+    | 'last-child'
+    | 'approver-not-eligible'
+    | 'customer-not-approved'
+    | 'not-the-document-approver'
+    | 'signer-not-admin'
+    | 'approver-is-author',
+) => ({ code });
+
+function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Decision<DocumentEvent> {
+  if (state.exists) return refused('document-exists');
+  if (command.files.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
+  if (command.customer?.status !== 'APPROVED') return refused('customer-not-approved');
+  if (!eligibleApprover(command.approver, command.actorUserId, null)) return refused('approver-not-eligible');
+  const signed = { parentChangeId: command.parentChangeId, documentId: command.documentId, signature: command.signature, comments: command.comments };
+  return {
+    events: [
+      {
+        type: 'ChangeOrderCreated',
+        data: {
+          ...signed,
+          approvalRoutingNumber: command.approvalRoutingNumber,
+          details: command.details,
+          logo: command.logo,
+          files: command.files,
+          createdBy: command.actorUserId,
+        },
+      },
+      ...command.children.map(
+        ({ childDocumentId, file, ...details }, index): DocumentEvent => ({
+          type: 'ChildDocumentAdded',
+          data: {
+            ...signed,
+            child: { ...details, childDocumentId, file, documentNumber: childDocumentNumber(command.documentId, index + 1) },
+            editedBy: command.actorUserId,
+          },
+        }),
+      ),
+    ],
+  };
+}
+
+const signedBy = (state: ChangeOrderState, command: Authored) => ({
+  parentChangeId: state.parentChangeId,
+  documentId: state.documentId,
+  signature: command.signature,
+  comments: command.comments,
+  editedBy: command.actorUserId,
+});
+
+function decideUpdateParent(state: ChangeOrderState, command: UpdateParent): Decision<DocumentEvent> {
+  const details = state.details!;
+  if (state.files.length + command.addFiles.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
+  if (command.details.customerId !== details.customerId && command.customer?.status !== 'APPROVED') return refused('customer-not-approved');
+  if (command.details.approverId !== details.approverId && !eligibleApprover(command.approver, command.actorUserId, state.createdBy)) {
+    return refused('approver-not-eligible');
+  }
+  const signed = signedBy(state, command);
+  const events: DocumentEvent[] = [];
+  const changes = changesOf(details, command.details, PARENT_FIELDS);
+  if (changes.length > 0) events.push({ type: 'ChangeOrderUpdated', data: { ...signed, details: command.details, changes } });
+  if (command.logo && command.logo.sha256 !== state.logo?.sha256) {
+    events.push({ type: 'ChangeOrderLogoChanged', data: { ...signed, logo: command.logo, previous: state.logo! } });
+  }
+  if (command.addFiles.length > 0) events.push({ type: 'SupportingFilesAdded', data: { ...signed, files: command.addFiles } });
+  return { events };
+}
+
+function decideAddFiles(state: ChangeOrderState, command: AddSupportingFiles): Decision<DocumentEvent> {
+  if (state.files.length + command.files.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
+  return { events: [{ type: 'SupportingFilesAdded', data: { ...signedBy(state, command), files: command.files } }] };
+}
+
+function decideDeleteFile(state: ChangeOrderState, command: DeleteSupportingFile): Decision<DocumentEvent> {
+  const file = state.files.find((f) => f.fileId === command.fileId);
+  if (!file) return refused('supporting-file-not-found');
+  return { events: [{ type: 'SupportingFileDeleted', data: { ...signedBy(state, command), file } }] };
+}
+
+function decideAddChild(state: ChangeOrderState, command: AddChild): Decision<DocumentEvent> {
+  const documentNumber = childDocumentNumber(state.documentId, state.children.length + 1);
+  return {
+    events: [
+      {
+        type: 'ChildDocumentAdded',
+        data: { ...signedBy(state, command), child: { ...command.details, childDocumentId: command.childDocumentId, documentNumber, file: command.file } },
+      },
+    ],
+  };
+}
+
+function decideUpdateChild(state: ChangeOrderState, command: UpdateChild): Decision<DocumentEvent> {
+  const child = state.children.find((c) => c.childDocumentId === command.childDocumentId && c.active);
+  if (!child) return refused('child-not-found');
+  const changes = changesOf<ChildDetails>(child, command.details, CHILD_FIELDS);
+  const newFile = command.file && command.file.sha256 !== child.file.sha256 ? command.file : undefined;
+  if (newFile) changes.push({ field: 'file', old: `${child.file.docName} (${child.file.sha256})`, new: `${newFile.docName} (${newFile.sha256})` });
+  return {
+    events: [
+      {
+        type: 'ChildDocumentUpdated',
+        data: {
+          ...signedBy(state, command),
+          childDocumentId: child.childDocumentId,
+          documentNumber: child.documentNumber,
+          details: command.details,
+          ...(newFile ? { file: newFile, previousFile: child.file } : {}),
+          changes,
+        },
+      },
+    ],
+  };
+}
+
+function decideDeactivateChild(state: ChangeOrderState, command: DeactivateChild): Decision<DocumentEvent> {
+  const child = state.children.find((c) => c.childDocumentId === command.childDocumentId && c.active);
+  if (!child) return refused('child-not-found');
+  if (state.children.filter((c) => c.active).length === 1) return refused('last-child');
+  return {
+    events: [
+      {
+        type: 'ChildDocumentDeactivated',
+        data: { ...signedBy(state, command), childDocumentId: child.childDocumentId, documentNumber: child.documentNumber, obsoleteDate: command.today },
+      },
+    ],
+  };
+}
+
+function decideDeactivate(state: ChangeOrderState, command: DeactivateChangeOrder): Decision<DocumentEvent> {
+  return { events: [{ type: 'ChangeOrderDeactivated', data: { ...signedBy(state, command), obsoleteDate: command.today } }] };
+}
+
+function decideDecision(state: ChangeOrderState, command: DecideChangeOrder): Decision<DocumentEvent> {
+  const refusal = authoringRefusal(state);
+  if (refusal) return refused(refusal);
+  const signerId = command.signature.signerId;
+  if (state.details!.approverId !== signerId) return refused('not-the-document-approver');
+  if (command.signerRole !== 'ADMIN') return refused('signer-not-admin');
+  if (signerId === state.createdBy || signerId === state.lastEditedBy) return refused('approver-is-author');
+  const signed = { parentChangeId: state.parentChangeId, documentId: state.documentId, signature: command.signature, comments: '' };
+  return {
+    events: [
+      command.approve
+        ? { type: 'ChangeOrderApproved', data: { ...signed, approvedDate: command.now.toISOString() } }
+        : { type: 'ChangeOrderRejected', data: { ...signed, reason: command.reason } },
+    ],
+  };
+}
+
+/** The change order aggregate (`document-<parentChangeId>`): authoring while undecided, each step signed. */
+export const changeOrderDecider: Decider<ChangeOrderCommand, DocumentEvent, ChangeOrderState> = {
+  name: 'change-order',
+  initialState,
+  evolve,
+  decide(command, state) {
+    if (command.type === 'CreateChangeOrder') return decideCreate(state, command);
+    if (command.type === 'DecideChangeOrder') return decideDecision(state, command);
+    const refusal = authoringRefusal(state);
+    if (refusal) return refused(refusal);
+    switch (command.type) {
+      case 'UpdateParent':
+        return decideUpdateParent(state, command);
+      case 'AddSupportingFiles':
+        return decideAddFiles(state, command);
+      case 'DeleteSupportingFile':
+        return decideDeleteFile(state, command);
+      case 'AddChild':
+        return decideAddChild(state, command);
+      case 'UpdateChild':
+        return decideUpdateChild(state, command);
+      case 'DeactivateChild':
+        return decideDeactivateChild(state, command);
+      case 'DeactivateChangeOrder':
+        return decideDeactivate(state, command);
+      default: {
+        const unhandled: never = command;
+        return unhandled;
+      }
+    }
+  },
+};

@@ -1,0 +1,433 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type AddDocumentListData,
+  CHANGE_ORDER_NUMBERS_STREAM,
+  type ChildDetails,
+  type DocumentFile,
+  documentStreamId,
+  documentUploadStreamId,
+  type ParentDetails,
+  type Signature,
+  type SignatureCredentials,
+  type SignatureMeaning,
+  type UploadedFile,
+} from '@ifu/contracts';
+import { findCustomerById, findUserById } from '@ifu/projections';
+import type { z } from 'zod';
+import type { StagedFile } from '../files/file-store';
+import type { Uploads } from '../files/uploads';
+import type { AppContext } from '../platform/app-context';
+import type { CommandRun } from '../platform/command-pipeline';
+import { refuse } from '../platform/errors';
+import type { AuthenticatedUser } from '../platform/http';
+import { sign } from '../signatures/signatures';
+import { type ApproverFacts, type ChangeOrderCommand, changeOrderDecider, type CustomerFacts } from './change-order';
+import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
+import { documentUploadDecider } from './document-upload';
+import { extractTexts } from './document-text';
+
+/**
+ * The document commands as explicit steps of the pipeline. Every authoring step is signed: the decision is checked
+ * first (a refused edit neither asks for the signature nor keeps a file), then the author's own credentials are
+ * verified (failures count toward lockout), then the change is decided again at the version that was signed.
+ */
+
+/** The parent fields as the decider keeps them; `productFamilyDescription` defaults to the description of change. */
+export const parentDetailsOf = (fields: {
+  productFamilyName: string;
+  productFamilyDescription?: string;
+  changeDescription: string;
+  changeJustification: string;
+  changeType: string;
+  customerId: string;
+  approverId: string;
+  isInternal: boolean;
+  effectiveDate: string;
+}): ParentDetails => ({
+  productFamilyName: fields.productFamilyName,
+  productFamilyDescription: fields.productFamilyDescription?.trim() || fields.changeDescription,
+  changeDescription: fields.changeDescription,
+  changeJustification: fields.changeJustification,
+  changeType: fields.changeType,
+  customerId: fields.customerId,
+  approverId: fields.approverId,
+  isInternal: fields.isInternal,
+  effectiveDate: fields.effectiveDate,
+});
+
+export const childDetailsOf = (fields: Omit<ChildDetails, 'productSubFamilyNameTwo'> & { productSubFamilyNameTwo?: string }): ChildDetails => ({
+  associatedReferenceNumber: fields.associatedReferenceNumber,
+  productSubFamilyNameOne: fields.productSubFamilyNameOne,
+  billMaterialInformation: fields.billMaterialInformation,
+  productSubFamilyNameTwo: fields.productSubFamilyNameTwo?.trim() || fields.billMaterialInformation,
+  keywords: fields.keywords,
+  countryList: fields.countryList,
+  languageList: fields.languageList,
+  changeDescription: fields.changeDescription,
+  changeJustification: fields.changeJustification,
+});
+
+/** A staged upload as a change order's file: a new file id, its content address, and the name the author gave. */
+const documentFileOf = (file: StagedFile): DocumentFile => ({
+  fileId: randomUUID(),
+  sha256: file.sha256,
+  contentType: file.contentType,
+  size: file.size,
+  docName: file.originalName.split(/[/\\]/).pop() || 'document.pdf',
+});
+
+async function approverFacts(ctx: AppContext, approverId: string): Promise<ApproverFacts | undefined> {
+  const user = await findUserById(ctx.db, approverId);
+  return user && { id: user.id, role: user.role, active: user.userActive && !user.isDeleted };
+}
+
+async function customerFacts(ctx: AppContext, customerId: string): Promise<CustomerFacts | undefined> {
+  const customer = await findCustomerById(ctx.db, customerId);
+  return customer && { id: customer.id, status: customer.status };
+}
+
+/** Stands in for the signature while a command is only checked, before the signer is asked to prove who they are. */
+const UNSIGNED: Signature = { signerId: '', name: '', email: '', signedAt: '', meaning: 'authorship' };
+
+/**
+ * One signed step on a change order: checked unsigned first, then signed by the logged-in user's own credentials,
+ * then decided at the version signed (any change in between is a 409, not a retry).
+ */
+async function signedStep(
+  ctx: AppContext,
+  run: CommandRun,
+  input: {
+    parentChangeId: string;
+    actor: AuthenticatedUser;
+    credentials: SignatureCredentials;
+    meaning: SignatureMeaning;
+    seenVersion?: number;
+    sha256?: string;
+    command: (signature: Signature) => ChangeOrderCommand;
+  },
+) {
+  const stream = documentStreamId(input.parentChangeId);
+  await run.check({ stream, decider: changeOrderDecider, command: input.command(UNSIGNED), expectedVersion: input.seenVersion });
+  const { signature } = await sign(ctx, run, {
+    signer: input.actor,
+    credentials: input.credentials,
+    meaning: input.meaning,
+    subject: { stream, decider: changeOrderDecider, seenVersion: input.seenVersion, sha256: input.sha256 },
+  });
+  return run.execute({ stream, decider: changeOrderDecider, command: input.command(signature), expectedVersion: signature.subject!.version });
+}
+
+/** Keeps the staged files a saved change order uses, and extracts their text for the searches. */
+async function keepFiles(ctx: AppContext, uploads: Uploads | undefined, staged: StagedFile[]): Promise<void> {
+  for (const file of staged) {
+    if (uploads) await uploads.commit(file);
+    else await ctx.files.commit(file);
+  }
+}
+
+// ---- the add wizard's uploads
+
+/** `POST /document/addDocumentFiles`: the files are kept staged (24 hours) under a new upload id, their text extracted. */
+export async function recordUpload(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { kind: 'parent' | 'child'; files: { staged: StagedFile; role: UploadedFile['role'] }[]; uploads: Uploads; actor: AuthenticatedUser },
+): Promise<{ uploadId: string; files: UploadedFile[] }> {
+  const uploadId = randomUUID();
+  const files = input.files.map(({ staged, role }): UploadedFile => ({ ...documentFileOf(staged), stagedId: staged.stagedId, role }));
+  await run.execute({
+    stream: documentUploadStreamId(uploadId),
+    decider: documentUploadDecider,
+    command: { type: 'RecordUpload', uploadId, kind: input.kind, uploadedBy: input.actor.userId, files, now: run.now },
+  });
+  for (const { staged } of input.files) input.uploads.keepStaged(staged);
+  await extractTexts(ctx, input.files.filter(({ role }) => role !== 'logo').map(({ staged }) => ({ staged })), run.now);
+  return { uploadId, files };
+}
+
+/** The staged files of an upload, as the file store takes them back. */
+const stagedOf = (file: UploadedFile): StagedFile => ({
+  stagedId: file.stagedId,
+  sha256: file.sha256,
+  contentType: file.contentType,
+  size: file.size,
+  originalName: file.docName,
+});
+
+async function useUpload(
+  run: CommandRun,
+  input: { uploadId: string; field: string; kind: 'parent' | 'child'; parentChangeId: string; actor: AuthenticatedUser },
+): Promise<UploadedFile[]> {
+  const stream = documentUploadStreamId(input.uploadId);
+  const { state } = await run.execute({
+    stream,
+    decider: documentUploadDecider,
+    command: { type: 'UseUpload', kind: input.kind, field: input.field, parentChangeId: input.parentChangeId, actorUserId: input.actor.userId, now: run.now },
+  });
+  return state.files;
+}
+
+async function checkUpload(ctx: AppContext, run: CommandRun, input: { uploadId: string; field: string; kind: 'parent' | 'child'; actor: AuthenticatedUser }) {
+  const step = {
+    stream: documentUploadStreamId(input.uploadId),
+    decider: documentUploadDecider,
+    command: { type: 'UseUpload' as const, kind: input.kind, field: input.field, parentChangeId: '', actorUserId: input.actor.userId, now: run.now },
+  };
+  await run.check(step);
+  const { state } = await run.load(step.stream, documentUploadDecider);
+  // The sweeper may have removed a file of an upload near the end of its 24 hours.
+  for (const file of state.files) {
+    if (!(await ctx.files.isStaged(file.stagedId))) refuse('upload-unusable', { field: input.field });
+  }
+  return state.files;
+}
+
+async function releaseUploads(run: CommandRun, uploadIds: string[], parentChangeId: string) {
+  for (const uploadId of uploadIds) {
+    await run.execute({ stream: documentUploadStreamId(uploadId), decider: documentUploadDecider, command: { type: 'ReleaseUpload', parentChangeId } });
+  }
+}
+
+// ---- the change order
+
+/**
+ * `POST /document/addDocumentListData`: the whole change order, signed by its author (`authorship`). The uploads are
+ * checked, the signature taken, the uploads taken (never twice), the number assigned, the change order recorded, the
+ * files kept. A number once assigned is not given again, even if the recording is then refused.
+ */
+export async function createChangeOrder(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { request: z.output<typeof AddDocumentListData>; actor: AuthenticatedUser },
+): Promise<{ parentChangeId: string; documentId: string }> {
+  const { request, actor } = input;
+  const parentChangeId = randomUUID();
+  const stream = documentStreamId(parentChangeId);
+  const details = parentDetailsOf(request);
+  const [customer, approver] = await Promise.all([customerFacts(ctx, details.customerId), approverFacts(ctx, details.approverId)]);
+
+  const parentFiles = await checkUpload(ctx, run, { uploadId: request.uploadParentDocumentFileId, field: 'uploadParentDocumentFileId', kind: 'parent', actor });
+  const logo = parentFiles.find((f) => f.role === 'logo');
+  if (!logo) refuse('invalid-request', { message: 'uploadParentDocumentFileId: Select Document Logo' });
+  const supporting = parentFiles.filter((f) => f.role === 'supporting');
+  const childUploads = request.list.map((child, index) => ({ uploadId: child.uploadDocumentFileId, field: `list.${index}.uploadDocumentFileId` }));
+  const seen = new Set<string>();
+  for (const { uploadId, field } of childUploads) {
+    if (seen.has(uploadId)) refuse('upload-unusable', { field });
+    seen.add(uploadId);
+  }
+  const childFiles: UploadedFile[] = [];
+  for (const { uploadId, field } of childUploads) {
+    const files = await checkUpload(ctx, run, { uploadId, field, kind: 'child', actor });
+    const main = files.find((f) => f.role === 'main');
+    if (!main) refuse('upload-unusable', { field });
+    childFiles.push(main);
+  }
+
+  const asFile = ({ stagedId: _s, role: _r, ...file }: UploadedFile): DocumentFile => file;
+  const command = (signature: Signature, documentId: string): ChangeOrderCommand => ({
+    type: 'CreateChangeOrder',
+    parentChangeId,
+    documentId,
+    approvalRoutingNumber: approvalRoutingNumber(documentId),
+    details,
+    logo: asFile(logo),
+    files: supporting.map(asFile),
+    children: request.list.map((child, index) => ({ ...childDetailsOf(child), childDocumentId: randomUUID(), file: asFile(childFiles[index]!) })),
+    customer,
+    approver,
+    signature,
+    comments: request.comments,
+    actorUserId: actor.userId,
+  });
+  await run.check({ stream, decider: changeOrderDecider, command: command(UNSIGNED, 'CO-0000-00000') });
+  const { signature } = await sign(ctx, run, {
+    signer: actor,
+    credentials: { username: request.username, password: request.password },
+    meaning: 'authorship',
+    subject: { stream, decider: changeOrderDecider },
+  });
+
+  const taken: string[] = [];
+  try {
+    for (const { uploadId, field, kind } of [
+      { uploadId: request.uploadParentDocumentFileId, field: 'uploadParentDocumentFileId', kind: 'parent' as const },
+      ...childUploads.map((c) => ({ ...c, kind: 'child' as const })),
+    ]) {
+      await useUpload(run, { uploadId, field, kind, parentChangeId, actor });
+      taken.push(uploadId);
+    }
+    const { events } = await run.execute({
+      stream: CHANGE_ORDER_NUMBERS_STREAM,
+      decider: changeOrderNumbersDecider,
+      command: { type: 'AssignNumber', year: run.now.getUTCFullYear(), parentChangeId },
+    });
+    const documentId = events[0]!.data.documentId;
+    await run.execute({ stream, decider: changeOrderDecider, command: command(signature, documentId), expectedVersion: 0 });
+    await keepFiles(ctx, undefined, [...parentFiles, ...childFiles].map(stagedOf));
+    return { parentChangeId, documentId };
+  } catch (error) {
+    // Not recorded after all: the uploads can be used by the next attempt.
+    if (taken.length > 0) await releaseUploads(run, taken, parentChangeId);
+    throw error;
+  }
+}
+
+interface SignedEdit {
+  parentChangeId: string;
+  credentials: SignatureCredentials;
+  comments: string;
+  actor: AuthenticatedUser;
+  seenVersion?: number;
+}
+
+/** `PUT /document/updateParent`: the parent's fields, a new logo, more supporting files; signed. */
+export async function updateParent(
+  ctx: AppContext,
+  run: CommandRun,
+  input: SignedEdit & { details: ParentDetails; logo?: StagedFile; newFiles: StagedFile[]; uploads: Uploads },
+): Promise<void> {
+  const [customer, approver] = await Promise.all([customerFacts(ctx, input.details.customerId), approverFacts(ctx, input.details.approverId)]);
+  const logo = input.logo && documentFileOf(input.logo);
+  const addFiles = input.newFiles.map(documentFileOf);
+  await signedStep(ctx, run, {
+    ...input,
+    meaning: 'authorship',
+    command: (signature) => ({
+      type: 'UpdateParent',
+      details: input.details,
+      logo,
+      addFiles,
+      customer,
+      approver,
+      signature,
+      comments: input.comments,
+      actorUserId: input.actor.userId,
+    }),
+  });
+  await keepFiles(ctx, input.uploads, [...(input.logo ? [input.logo] : []), ...input.newFiles]);
+  await extractTexts(ctx, input.newFiles.map((staged) => ({ staged })), run.now);
+}
+
+/** `POST /document/addFilesToParent`: more supporting files (4 at most in all); signed. */
+export async function addFilesToParent(ctx: AppContext, run: CommandRun, input: SignedEdit & { newFiles: StagedFile[]; uploads: Uploads }): Promise<void> {
+  if (input.newFiles.length === 0) refuse('invalid-request', { message: 'parentDocuments: Select a document' });
+  const files = input.newFiles.map(documentFileOf);
+  await signedStep(ctx, run, {
+    ...input,
+    meaning: 'authorship',
+    command: (signature) => ({ type: 'AddSupportingFiles', files, signature, comments: input.comments, actorUserId: input.actor.userId }),
+  });
+  await keepFiles(ctx, input.uploads, input.newFiles);
+  await extractTexts(ctx, input.newFiles.map((staged) => ({ staged })), run.now);
+}
+
+/** `DELETE /document/deleteParentFileById`: signed with the meaning `file-deletion`, bound to the file's SHA-256. */
+export async function deleteSupportingFile(ctx: AppContext, run: CommandRun, input: Omit<SignedEdit, 'comments'> & { fileId: string }): Promise<void> {
+  const { state } = await run.load(documentStreamId(input.parentChangeId), changeOrderDecider);
+  const file = state.files.find((f) => f.fileId === input.fileId);
+  await signedStep(ctx, run, {
+    ...input,
+    meaning: 'file-deletion',
+    sha256: file?.sha256,
+    command: (signature) => ({ type: 'DeleteSupportingFile', fileId: input.fileId, signature, comments: '', actorUserId: input.actor.userId }),
+  });
+}
+
+/** `PUT /document/updateSingleChildDocument` with `documentParentChangeId`: a new child (its file required); signed. */
+export async function addChild(
+  ctx: AppContext,
+  run: CommandRun,
+  input: SignedEdit & { details: ChildDetails; file: StagedFile | undefined; uploads: Uploads },
+): Promise<string> {
+  if (!input.file) refuse('invalid-request', { message: 'childMainDocument: Select a document' });
+  const childDocumentId = randomUUID();
+  const file = documentFileOf(input.file);
+  await signedStep(ctx, run, {
+    ...input,
+    meaning: 'authorship',
+    sha256: file.sha256,
+    command: (signature) => ({ type: 'AddChild', childDocumentId, details: input.details, file, signature, comments: input.comments, actorUserId: input.actor.userId }),
+  });
+  await keepFiles(ctx, input.uploads, [input.file]);
+  await extractTexts(ctx, [{ staged: input.file }], run.now);
+  return childDocumentId;
+}
+
+/** `PUT /document/updateSingleChildDocument` with `childDocumentId`: the child's fields and, optionally, a new file. */
+export async function updateChild(
+  ctx: AppContext,
+  run: CommandRun,
+  input: SignedEdit & { childDocumentId: string; details: ChildDetails; file: StagedFile | undefined; uploads: Uploads },
+): Promise<void> {
+  const file = input.file && documentFileOf(input.file);
+  await signedStep(ctx, run, {
+    ...input,
+    meaning: 'authorship',
+    sha256: file?.sha256,
+    command: (signature) => ({
+      type: 'UpdateChild',
+      childDocumentId: input.childDocumentId,
+      details: input.details,
+      file,
+      signature,
+      comments: input.comments,
+      actorUserId: input.actor.userId,
+    }),
+  });
+  if (input.file) {
+    await keepFiles(ctx, input.uploads, [input.file]);
+    await extractTexts(ctx, [{ staged: input.file }], run.now);
+  }
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/** `DELETE /document/deleteChildDoc`: the child leaves every list and search; signed `deactivation`. */
+export async function deactivateChild(ctx: AppContext, run: CommandRun, input: Omit<SignedEdit, 'comments'> & { childDocumentId: string }): Promise<void> {
+  await signedStep(ctx, run, {
+    ...input,
+    meaning: 'deactivation',
+    command: (signature) => ({
+      type: 'DeactivateChild',
+      childDocumentId: input.childDocumentId,
+      today: today(run.now),
+      signature,
+      comments: '',
+      actorUserId: input.actor.userId,
+    }),
+  });
+}
+
+/** `DELETE /document/deleteParentChange`: the change order leaves every list and search; signed `deactivation`. */
+export async function deactivateChangeOrder(ctx: AppContext, run: CommandRun, input: Omit<SignedEdit, 'comments'>): Promise<void> {
+  await signedStep(ctx, run, {
+    ...input,
+    meaning: 'deactivation',
+    command: (signature) => ({ type: 'DeactivateChangeOrder', today: today(run.now), signature, comments: '', actorUserId: input.actor.userId }),
+  });
+}
+
+/**
+ * The assigned approver's signed decision. The HTTP call, the review-before-signing rule and the screens come with
+ * the approval issue; the demo data set uses this to have decided change orders.
+ */
+export async function decideChangeOrder(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { parentChangeId: string; approve: boolean; reason: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number },
+): Promise<void> {
+  const stream = documentStreamId(input.parentChangeId);
+  const { signature, signerRole } = await sign(ctx, run, {
+    signer: input.actor,
+    credentials: input.credentials,
+    meaning: input.approve ? 'approval' : 'rejection',
+    subject: { stream, decider: changeOrderDecider, seenVersion: input.seenVersion },
+  });
+  await run.execute({
+    stream,
+    decider: changeOrderDecider,
+    expectedVersion: signature.subject!.version,
+    command: { type: 'DecideChangeOrder', approve: input.approve, reason: input.reason, signature, signerRole, now: run.now },
+  });
+}

@@ -1,0 +1,299 @@
+import { type Request, type Response, Router } from 'express';
+import {
+  AddDocumentListData,
+  AddFilesToParentFields,
+  type ChangeOrderView,
+  DeleteChildDocRequest,
+  DeleteParentChangeRequest,
+  DeleteParentFileRequest,
+  DOCUMENT_MESSAGES,
+  DocumentListQuery,
+  type DocumentListResponse,
+  UpdateChildFields,
+  UpdateParentFields,
+} from '@ifu/contracts';
+import { type ChangeOrderRecord, changeOrdersProjection, findChangeOrder, listChangeOrders } from '@ifu/projections';
+import { z } from 'zod';
+import { guards } from '../auth/authentication';
+import { acceptUploads, filePolicies } from '../files/uploads';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { authoringRefusal } from './change-order';
+import {
+  addChild,
+  addFilesToParent,
+  childDetailsOf,
+  createChangeOrder,
+  deactivateChangeOrder,
+  deactivateChild,
+  deleteSupportingFile,
+  parentDetailsOf,
+  recordUpload,
+  updateChild,
+  updateParent,
+} from './commands';
+
+/** Signed file links in a staff answer work this long: enough to open them from the screen, not to share them. */
+const FILE_LINK_SECONDS = 10 * 60;
+
+/** A change order as the view and edit screens show it, its files as short-lived signed links (a new tab has no token). */
+export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, now = ctx.clock()): ChangeOrderView {
+  const link = (file: { sha256: string; contentType: string; docName: string }) =>
+    ctx.files.signedUrl(file, { ttlSeconds: FILE_LINK_SECONDS, filename: file.docName }, now);
+  return {
+    parentChangeId: record.parentChangeId,
+    parentDocumentChangeId: record.parentChangeId,
+    documentId: record.documentId,
+    approvalRoutingNumber: record.approvalRoutingNumber,
+    status: record.status,
+    changeType: record.changeType,
+    productFamilyName: record.productFamilyName,
+    productFamilyDescription: record.productFamilyDescription,
+    changeDescription: record.changeDescription,
+    changeJustification: record.changeJustification,
+    comments: record.comments,
+    reason: record.reason,
+    isInternal: record.isInternal,
+    effectiveDate: record.effectiveDate,
+    approvedDate: record.approvedDate,
+    customerId: record.customerId,
+    customerName: record.customerName,
+    approverId: record.approverId,
+    approver: record.approver,
+    author: record.author,
+    parentDocumentList: record.files.map((file) => ({
+      fileId: file.fileId,
+      id: file.fileId,
+      docName: file.docName,
+      size: file.size,
+      sha256: file.sha256,
+      path: link(file),
+    })),
+    parentDocumentLogoUrl: link(record.logo),
+    children: record.children
+      .filter((child) => child.active)
+      .map((child) => ({
+        childDocumentId: child.childDocumentId,
+        documentNumber: child.documentNumber,
+        associatedReferenceNumber: child.associatedReferenceNumber,
+        productSubFamilyNameOne: child.productSubFamilyNameOne,
+        productSubFamilyNameTwo: child.productSubFamilyNameTwo,
+        billMaterialInformation: child.billMaterialInformation,
+        keywords: child.keywords,
+        countryList: child.countryList,
+        languageList: child.languageList,
+        changeDescription: child.changeDescription,
+        changeJustification: child.changeJustification,
+        comments: child.comments,
+        docName: child.file.docName,
+        documentPath: link(child.file),
+        sha256: child.file.sha256,
+        size: child.file.size,
+        obsoleteDate: child.obsoleteDate,
+        signatures: child.signatures,
+      })),
+    signatures: record.signatures,
+    createdAt: record.createdAt,
+    editable: authoringRefusal({ exists: true, active: record.active, status: record.status }) === undefined,
+    version: record.version,
+  };
+}
+
+const READ_MODELS = [changeOrdersProjection.name];
+
+/** `isParent` of the upload call: the only text field it takes. */
+const UploadFields = z.strictObject({
+  isParent: z.enum(['true', 'false'], { error: (issue) => (issue.input === undefined ? 'isParent is required' : 'isParent must be true or false') }),
+});
+
+/** Documents: the add wizard's uploads and submit, the list, the view, and every signed edit (spec §2.7-§2.12, §7.3). */
+export function documentRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const { loggedIn } = guards(ctx);
+  const policies = filePolicies(ctx.config);
+  const wizardFiles = acceptUploads(ctx.files, {
+    parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 },
+    parentLogo: { policy: policies.logo('parentLogo'), maxCount: 1 },
+    childMainDocument: { policy: policies.document('childMainDocument'), maxCount: 1 },
+  });
+  const parentFiles = acceptUploads(ctx.files, {
+    parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 },
+    parentLogo: { policy: policies.logo('parentLogo'), maxCount: 1 },
+  });
+  const supportingFiles = acceptUploads(ctx.files, { parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 } });
+  const childFile = acceptUploads(ctx.files, { childMainDocument: { policy: policies.document('childMainDocument'), maxCount: 1 } });
+
+  async function answerWithChangeOrder(res: Response, message: string, parentChangeId: string, extra: object = {}) {
+    const record = await findChangeOrder(ctx.db, parentChangeId);
+    if (!record) refuse('document-not-found');
+    setVersion(res, record.version);
+    res.json({ message, ...extra, document: toChangeOrderView(ctx, record) });
+  }
+
+  async function answerWithList(req: Request, res: Response, involving?: string) {
+    const query = parseBody(DocumentListQuery, { ...req.query });
+    const { rows, total } = await listChangeOrders(ctx.db, { ...query, involving });
+    res.json({ data: { list: rows, total } } satisfies DocumentListResponse);
+  }
+
+  router.post('/document/addDocumentFiles', loggedIn, wizardFiles, async (req, res) => {
+    const { isParent } = parseBody(UploadFields, req.body ?? {});
+    const uploads = req.uploads!;
+    const run = ctx.commands.begin(originOf(req));
+    if (isParent === 'true') {
+      if (uploads.files('childMainDocument').length > 0) refuse('invalid-request', { message: 'childMainDocument: not accepted with isParent=true' });
+      const logo = uploads.single('parentLogo');
+      if (!logo) refuse('invalid-request', { message: `parentLogo: ${DOCUMENT_MESSAGES.selectDocumentLogo}` });
+      const { uploadId, files } = await recordUpload(ctx, run, {
+        kind: 'parent',
+        files: [...uploads.files('parentDocuments').map((staged) => ({ staged, role: 'supporting' as const })), { staged: logo, role: 'logo' }],
+        uploads,
+        actor: req.auth!,
+      });
+      res.json({
+        message: DOCUMENT_MESSAGES.uploadedServer,
+        uploadParentDocumentFileId: uploadId,
+        fileDetails: files.map(({ fileId, docName, size, sha256, role }) => ({ fileId, docName, size, sha256, role })),
+      });
+      return;
+    }
+    if (uploads.files('parentDocuments').length > 0 || uploads.files('parentLogo').length > 0) {
+      refuse('invalid-request', { message: 'parentDocuments: not accepted with isParent=false' });
+    }
+    const main = uploads.single('childMainDocument');
+    if (!main) refuse('invalid-request', { message: `childMainDocument: ${DOCUMENT_MESSAGES.selectDocument}` });
+    const { uploadId, files } = await recordUpload(ctx, run, { kind: 'child', files: [{ staged: main, role: 'main' }], uploads, actor: req.auth! });
+    res.json({
+      message: DOCUMENT_MESSAGES.uploadedServer,
+      uploadChildDocumentFileId: uploadId,
+      fileDetails: files.map(({ fileId, docName, size, sha256, role }) => ({ fileId, docName, size, sha256, role })),
+    });
+  });
+
+  router.post('/document/addDocumentListData', loggedIn, async (req, res) => {
+    const request = parseBody(AddDocumentListData, req.body);
+    const run = ctx.commands.begin(originOf(req));
+    const { parentChangeId, documentId } = await createChangeOrder(ctx, run, { request, actor: req.auth! });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
+  });
+
+  router.get('/document/getDocumentList', loggedIn, (req, res) => answerWithList(req, res));
+  router.get('/document/getDocumentParents', loggedIn, (req, res) => answerWithList(req, res));
+  router.get('/document/getAllParentsForLoginUser', loggedIn, (req, res) => answerWithList(req, res, req.auth!.userId));
+
+  const sendChangeOrder = async (req: Request, res: Response) => {
+    const record = await findChangeOrder(ctx.db, idParam(req, 'id', 'document-not-found'));
+    if (!record?.active) refuse('document-not-found');
+    setVersion(res, record.version);
+    res.json(toChangeOrderView(ctx, record));
+  };
+  router.get('/document/get/:id', loggedIn, sendChangeOrder);
+  router.get('/document/getSingleParentById/:id', loggedIn, sendChangeOrder);
+
+  router.put('/document/updateParent', loggedIn, parentFiles, async (req, res) => {
+    const { parentChangeId, username, password, comments, ...fields } = parseBody(UpdateParentFields, req.body ?? {});
+    const run = ctx.commands.begin(originOf(req));
+    await updateParent(ctx, run, {
+      parentChangeId,
+      details: parentDetailsOf(fields),
+      logo: req.uploads!.single('parentLogo'),
+      newFiles: req.uploads!.files('parentDocuments'),
+      uploads: req.uploads!,
+      credentials: { username, password },
+      comments,
+      actor: req.auth!,
+      seenVersion: ifMatch(req),
+    });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.updated, parentChangeId);
+  });
+
+  router.put('/document/updateSingleChildDocument', loggedIn, childFile, async (req, res) => {
+    const input = parseBody(UpdateChildFields, req.body ?? {});
+    const details = childDetailsOf(input);
+    const common = {
+      details,
+      file: req.uploads!.single('childMainDocument'),
+      uploads: req.uploads!,
+      credentials: { username: input.username, password: input.password },
+      comments: input.comments,
+      actor: req.auth!,
+      seenVersion: ifMatch(req),
+    };
+    const run = ctx.commands.begin(originOf(req));
+    if (input.documentParentChangeId) {
+      await addChild(ctx, run, { ...common, parentChangeId: input.documentParentChangeId });
+      await run.settle(READ_MODELS);
+      await answerWithChangeOrder(res, DOCUMENT_MESSAGES.childAdded, input.documentParentChangeId);
+      return;
+    }
+    const holder = await findChangeOrder(ctx.db, input.childDocumentId!);
+    if (!holder?.active || !holder.children.some((c) => c.childDocumentId === input.childDocumentId && c.active)) refuse('child-not-found');
+    await updateChild(ctx, run, { ...common, parentChangeId: holder.parentChangeId, childDocumentId: input.childDocumentId! });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.childUpdated, holder.parentChangeId);
+  });
+
+  router.post('/document/addFilesToParent', loggedIn, supportingFiles, async (req, res) => {
+    const input = parseBody(AddFilesToParentFields, req.body ?? {});
+    const run = ctx.commands.begin(originOf(req));
+    await addFilesToParent(ctx, run, {
+      parentChangeId: input.documentParentChangeId,
+      newFiles: req.uploads!.files('parentDocuments'),
+      uploads: req.uploads!,
+      credentials: { username: input.username, password: input.password },
+      comments: input.comments,
+      actor: req.auth!,
+      seenVersion: ifMatch(req),
+    });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.uploaded, input.documentParentChangeId);
+  });
+
+  router.delete('/document/deleteParentFileById', loggedIn, async (req, res) => {
+    const input = parseBody(DeleteParentFileRequest, req.body);
+    const run = ctx.commands.begin(originOf(req));
+    await deleteSupportingFile(ctx, run, {
+      parentChangeId: input.documentParentChangeId,
+      fileId: input.fileId,
+      credentials: { username: input.username, password: input.password },
+      actor: req.auth!,
+      seenVersion: ifMatch(req),
+    });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.updated, input.documentParentChangeId);
+  });
+
+  router.delete('/document/deleteChildDoc', loggedIn, async (req, res) => {
+    const input = parseBody(DeleteChildDocRequest, req.body);
+    const holder = await findChangeOrder(ctx.db, input.childDocumentId);
+    if (!holder?.active || !holder.children.some((c) => c.childDocumentId === input.childDocumentId && c.active)) refuse('child-not-found');
+    const run = ctx.commands.begin(originOf(req));
+    await deactivateChild(ctx, run, {
+      parentChangeId: holder.parentChangeId,
+      childDocumentId: input.childDocumentId,
+      credentials: { username: input.username, password: input.password },
+      actor: req.auth!,
+      seenVersion: ifMatch(req),
+    });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.updated, holder.parentChangeId);
+  });
+
+  router.delete('/document/deleteParentChange', loggedIn, async (req, res) => {
+    const input = parseBody(DeleteParentChangeRequest, req.body);
+    const run = ctx.commands.begin(originOf(req));
+    await deactivateChangeOrder(ctx, run, {
+      parentChangeId: input.documentParentChangeId,
+      credentials: { username: input.username, password: input.password },
+      actor: req.auth!,
+      seenVersion: ifMatch(req),
+    });
+    await run.settle(READ_MODELS);
+    res.json({ message: DOCUMENT_MESSAGES.updated });
+  });
+
+  return router;
+}
