@@ -1,5 +1,6 @@
 import { toDayMonthYear } from '@ifu/contracts';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { decideChangeOrder } from '../services/src/documents/commands';
+import { makePdf } from './documents';
 import { PNG_1X1 } from './images';
 import type { TestApi } from './test-api';
 
@@ -11,14 +12,6 @@ export interface Credentials {
 /** A signer whose id is needed too (an approver is named by id). */
 export interface Signer extends Credentials {
   id: string;
-}
-
-/** A small real PDF of one page that says `text`. */
-export async function makePdf(text: string): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([300, 200]);
-  page.drawText(text, { x: 20, y: 100, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  return pdf.save();
 }
 
 const pdfBlob = async (text: string) => new Blob([new Uint8Array(await makePdf(text))], { type: 'application/pdf' });
@@ -127,4 +120,32 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
     list,
   });
   return { parentChangeId: created.parentChangeId as string, documentId: created.documentId as string };
+}
+
+/**
+ * The approver's signed decision on a change order, through the product's own command (its HTTP call comes with the
+ * approval screens): as if `approver`, logged in, signed with their credentials.
+ */
+export async function arrangeDecision(
+  api: TestApi,
+  input: { parentChangeId: string; approver: Signer & { firstName: string; lastName: string }; approve: boolean; reason?: string },
+): Promise<void> {
+  const { approver } = input;
+  const run = api.arrange();
+  await decideChangeOrder(api.api.context, run, {
+    parentChangeId: input.parentChangeId,
+    approve: input.approve,
+    reason: input.reason ?? '',
+    credentials: { username: approver.email, password: approver.password },
+    actor: {
+      userId: approver.id,
+      email: approver.email,
+      firstName: approver.firstName,
+      lastName: approver.lastName,
+      name: `${approver.firstName} ${approver.lastName}`,
+      role: 'ADMIN',
+      sessionId: 'test-arrangement',
+    },
+  });
+  await run.settle(['change-orders']);
 }

@@ -48,13 +48,13 @@ export const useDeactivateDocument = ({ mutationConfig }: UseDeactivateDocumentO
     mutationFn: deactivateDocument,
     onSuccess: async (...args) => {
       const [result] = args;
-      // A deactivated change order is gone: its own page (still on screen until the caller moves on) is not asked
-      // for again; every list is.
-      await queryClient.invalidateQueries(
-        result.kind === 'parent'
-          ? { queryKey: DOCUMENTS_QUERY_KEY, predicate: (query) => query.queryKey[1] !== 'detail' }
-          : { queryKey: DOCUMENTS_QUERY_KEY },
-      );
+      if (result.kind === 'parent') {
+        // A deactivated change order is gone: no list shows it again from the cache (the caller goes to the list),
+        // and its own page, still on screen until then, is not asked for again.
+        queryClient.removeQueries({ queryKey: [...DOCUMENTS_QUERY_KEY, 'list'] });
+      } else {
+        await queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY });
+      }
       return onSuccess?.(...args);
     },
   });
