@@ -261,4 +261,17 @@ describe.skipIf(skipReason !== undefined)('Documents list and document view in h
     expect(await meanings.allTextContents()).toEqual(['Authorship', 'Approval']);
     expect(await page.getByRole('link', { name: 'Add New Child' }).count()).toBe(0);
   }, 120_000);
+  it('at 390 px: a list or a document that cannot be loaded says so in a toast (spec §8)', async () => {
+    const page = await logIn(VIEWPORTS[1]);
+    await row(page.getByTestId('documents-grid'), control.documentId).waitFor();
+    await page.route('**/document/getDocumentList**', (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable', code: 'internal' } }));
+    await page.getByRole('tab', { name: 'All Documents' }).click();
+    await toast(page, DOCUMENT_MESSAGES.listFailed).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Database unavailable' }).waitFor();
+    await page.route('**/document/get/**', (route) => route.fulfill({ status: 500, json: { message: 'Database unavailable', code: 'internal' } }));
+    await page.goto(`${product.adminUrl}/document/view/${control.parentChangeId}`);
+    await toast(page, DOCUMENT_MESSAGES.fetchFailed).waitFor();
+    // Still logged in: the page offers to try again.
+    await page.getByRole('button', { name: 'Retry' }).waitFor();
+  }, 60_000);
 });
