@@ -2,21 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type UserEvent, userStreamId } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
-import type { EventMetadata, ProjectedEvent } from '@ifu/storage/event-store/event-store';
+import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import type { Projection } from '../src/projection';
 import { catchUp, ensureCheckpoints, LogGapError, projectBatch, ProjectionRunner, ReadModelTimeoutError, rebuild, saveCheckpoint } from '../src/runner';
 import { userAccountsProjection } from '../src/user-accounts/projection';
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
+import { eventByEvent, metadata } from './support';
 
-const metadata = (): EventMetadata => ({
-  actor: { type: 'system', name: 'projection-test' },
-  occurredAt: new Date().toISOString(),
-  correlationId: randomUUID(),
-  ip: null,
-  userAgent: null,
-});
 
 async function appendUserHistory(store: PostgresEventStore, users: number) {
   for (let i = 0; i < users; i++) {
@@ -51,13 +45,6 @@ const countingProjection = (afterApply: (event: ProjectedEvent) => void = () => 
   },
 });
 
-/** The same read model applied one event per statement batch: what a set-based batch must equal. */
-const eventByEvent = (projection: Projection): Projection => ({
-  ...projection,
-  async applyBatch(tx, events) {
-    for (const event of events) await projection.applyBatch(tx, [event]);
-  },
-});
 
 const snapshot = async (db: Queryable) => (await db.query('SELECT * FROM user_accounts ORDER BY id')).rows;
 

@@ -96,11 +96,11 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
 
 /** The change order with this parent change id, or the one holding the child document with this id. */
 export async function findChangeOrder(db: Queryable, id: string): Promise<ChangeOrderRecord | undefined> {
-  const { rows } = await db.query<Joined>(
-    `SELECT c.*, ${JOINED_COLUMNS} FROM change_orders c ${JOINS} WHERE c.id = $1 OR c.child_ids @> ARRAY[$1]::text[] LIMIT 1`,
-    [id],
-  );
-  return rows[0] && toRecord(rows[0]);
+  // Two indexed lookups: an OR of both conditions would scan the whole table.
+  const byParent = await db.query<Joined>(`SELECT c.*, ${JOINED_COLUMNS} FROM change_orders c ${JOINS} WHERE c.id = $1`, [id]);
+  if (byParent.rows[0]) return toRecord(byParent.rows[0]);
+  const byChild = await db.query<Joined>(`SELECT c.*, ${JOINED_COLUMNS} FROM change_orders c ${JOINS} WHERE c.child_ids @> ARRAY[$1]::text[] LIMIT 1`, [id]);
+  return byChild.rows[0] && toRecord(byChild.rows[0]);
 }
 
 export interface ChangeOrderListRequest {

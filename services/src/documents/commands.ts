@@ -33,17 +33,7 @@ import { extractTexts } from './document-text';
  */
 
 /** The parent fields as the decider keeps them; `productFamilyDescription` defaults to the description of change. */
-export const parentDetailsOf = (fields: {
-  productFamilyName: string;
-  productFamilyDescription?: string;
-  changeDescription: string;
-  changeJustification: string;
-  changeType: string;
-  customerId: string;
-  approverId: string;
-  isInternal: boolean;
-  effectiveDate: string;
-}): ParentDetails => ({
+export const parentDetailsOf = (fields: Omit<ParentDetails, 'productFamilyDescription'> & { productFamilyDescription?: string }): ParentDetails => ({
   productFamilyName: fields.productFamilyName,
   productFamilyDescription: fields.productFamilyDescription?.trim() || fields.changeDescription,
   changeDescription: fields.changeDescription,

@@ -121,6 +121,14 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
       expect(rows[0]?.text).toContain('Sterile cardiac catheter');
     });
 
+    it('when a large file comes before a small one, then they keep the order they were sent in', async () => {
+      const author = await person('USER');
+      const large = Buffer.concat([pdfA, Buffer.alloc(60 * 1024, 0x20)]);
+      const files = [pdfPart('parentDocuments', large, 'first.pdf'), pdfPart('parentDocuments', pdfB, 'second.pdf'), pdfPart('parentDocuments', pdfA, 'third.pdf'), logoPart()];
+      const res = await sendForm(t.url, 'POST', '/document/addDocumentFiles', multipart({ isParent: 'true' }, files), author.token);
+      expect(res.body.fileDetails.map((f: { docName: string }) => f.docName)).toEqual(['first.pdf', 'second.pdf', 'third.pdf', 'logo.png']);
+    });
+
     it('when a child PDF is uploaded, then it answers uploadChildDocumentFileId', async () => {
       const author = await person('USER');
       const res = await sendForm(t.url, 'POST', '/document/addDocumentFiles', multipart({ isParent: 'false' }, [pdfPart('childMainDocument', pdfB)]), author.token);

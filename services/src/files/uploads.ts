@@ -23,13 +23,21 @@ export class Uploads {
   private readonly committed = new Set<string>();
   constructor(private readonly store: FileStore) {}
 
-  add(field: string, file: StagedFile): void {
-    this.staged.push(Object.assign(file, { field }));
+  private arrivals = 0;
+
+  /** The place of the next file part in the request: files stage in parallel and may finish in another order. */
+  nextArrival(): number {
+    return this.arrivals++;
   }
 
-  /** The staged files of a field, in the order they came. */
+  add(field: string, file: StagedFile, arrival = this.nextArrival()): void {
+    this.staged.push(Object.assign(file, { field, arrival }));
+  }
+
+  /** The staged files of a field, in the order the request sent them. */
   files(field: string): StagedFile[] {
-    return this.staged.filter((file) => (file as StagedFile & { field: string }).field === field);
+    type Placed = StagedFile & { field: string; arrival: number };
+    return (this.staged as Placed[]).filter((file) => file.field === field).sort((a, b) => a.arrival - b.arrival);
   }
 
   single(field: string): StagedFile | undefined {
@@ -77,9 +85,10 @@ class StagingStorage implements multer.StorageEngine {
       callback(new Refusal({ code: 'file-invalid', message: `No file is accepted in the field ${file.fieldname}` }));
       return;
     }
+    const arrival = req.uploads!.nextArrival();
     this.store.stage(file.stream, policy, file.originalname ?? '').then(
       (staged) => {
-        req.uploads!.add(file.fieldname, staged);
+        req.uploads!.add(file.fieldname, staged, arrival);
         callback(null, { size: staged.size });
       },
       (error: unknown) => callback(error),

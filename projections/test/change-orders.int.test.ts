@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DocumentEvent, documentStreamId, type DocumentFile, type Signature } from '@ifu/contracts';
+import type { Queryable } from '@ifu/storage/database/database';
+import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
+import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
+import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
+import { changeOrdersProjection } from '../src/change-orders/projection';
+import { findChangeOrder, listChangeOrders } from '../src/change-orders/queries';
+import { ProjectionRunner, rebuild } from '../src/runner';
+import { eventByEvent, metadata } from './support';
+
+/** Event data are interfaces, without the index signature the store's generic append asks for. */
+const withMetadata = (event: DocumentEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
+const signature = (meaning: Signature['meaning'], signerId = 'author'): Signature => ({ signerId, name: 'A', email: 'a@x', signedAt: new Date().toISOString(), meaning });
+const file = (name: string): DocumentFile => ({ fileId: randomUUID(), sha256: name.padEnd(64, 'a'), contentType: 'application/pdf', size: 1, docName: `${name}.pdf` });
+
+/** A history of `n` change orders: created with two children, edited, a child replaced and one deactivated, some decided. */
+async function appendHistory(store: PostgresEventStore, n: number) {
+  for (let i = 0; i < n; i++) {
+    const parentChangeId = randomUUID();
+    const documentId = `CO-2026-${String(i + 1).padStart(5, '0')}`;
+    const signed = (meaning: Signature['meaning'] = 'authorship') => ({ parentChangeId, documentId, signature: signature(meaning), comments: `c${i}` });
+    const details = { productFamilyName: `P${i}`, productFamilyDescription: 'd', changeDescription: 'd', changeJustification: 'j', changeType: 'Record', customerId: 'c', approverId: 'ap', isInternal: i % 2 === 0, effectiveDate: '2026-12-01' };
+    const child = (k: number) => ({ associatedReferenceNumber: `LOT-${i}-${k}`, productSubFamilyNameOne: 'PN', productSubFamilyNameTwo: 'B', billMaterialInformation: 'B', keywords: 'k', countryList: 'DE', languageList: 'de', changeDescription: 'c', changeJustification: 'j' });
+    const supporting = file(`s${i}`);
+    const events: DocumentEvent[] = [
+      { type: 'ChangeOrderCreated', data: { ...signed(), approvalRoutingNumber: documentId.replace('CO', 'AR'), details, logo: file('logo'), files: [supporting], createdBy: 'author' } },
+      { type: 'ChildDocumentAdded', data: { ...signed(), child: { ...child(1), childDocumentId: `${parentChangeId}-1`, documentNumber: `${documentId}-01`, file: file('a') }, editedBy: 'author' } },
+      { type: 'ChildDocumentAdded', data: { ...signed(), child: { ...child(2), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, file: file('b') }, editedBy: 'author' } },
+    ];
+    const later: DocumentEvent[] = [
+      { type: 'ChangeOrderUpdated', data: { ...signed(), details: { ...details, productFamilyName: `P${i} XL` }, changes: [{ field: 'productFamilyName', old: `P${i}`, new: `P${i} XL` }], editedBy: 'editor' } },
+      { type: 'ChildDocumentUpdated', data: { ...signed(), childDocumentId: `${parentChangeId}-1`, documentNumber: `${documentId}-01`, details: { ...child(1), keywords: 'new' }, file: file('a2'), changes: [], editedBy: 'editor' } },
+      { type: 'SupportingFilesAdded', data: { ...signed(), files: [file(`t${i}`)], editedBy: 'editor' } },
+      { type: 'SupportingFileDeleted', data: { ...signed('file-deletion'), file: supporting, editedBy: 'editor' } },
+      { type: 'ChildDocumentDeactivated', data: { ...signed('deactivation'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, obsoleteDate: '2026-11-23', editedBy: 'editor' } },
+    ];
+    if (i % 3 === 0) later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate: new Date().toISOString() } });
+    if (i % 5 === 0) later.push({ type: 'ChangeOrderDeactivated', data: { ...signed('deactivation'), obsoleteDate: '2026-11-23', editedBy: 'editor' } });
+    // Two appends, so batches cut through streams.
+    await store.append(documentStreamId(parentChangeId), events.map(withMetadata), 0);
+    await store.append(documentStreamId(parentChangeId), later.map(withMetadata), events.length);
+  }
+}
+
+const snapshot = async (db: Queryable) => (await db.query('SELECT * FROM change_orders ORDER BY id')).rows;
+
+describe('the change-orders read model', () => {
+  let test: TestDatabase;
+  let store: PostgresEventStore;
+  beforeEach(async () => {
+    test = await openTestDatabase();
+    store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });
+  });
+  afterEach(async () => {
+    await store.close();
+    await test.dispose();
+  });
+
+  it('when rebuilt from the log, set-based or event by event, then it equals the one built incrementally', async () => {
+    const runner = new ProjectionRunner(test.db, store, [changeOrdersProjection], { batchSize: 7, pollIntervalMs: 20 });
+    await runner.start();
+    await appendHistory(store, 15);
+    await runner.waitFor(await store.lastPosition(), [changeOrdersProjection.name]);
+    await runner.stop();
+    const incremental = await snapshot(test.db);
+    expect(incremental).toHaveLength(15);
+    for (const batchSize of [1, 5, 1000]) {
+      await rebuild(test.db, store, changeOrdersProjection, batchSize);
+      expect(await snapshot(test.db)).toEqual(incremental);
+      await rebuild(test.db, store, eventByEvent(changeOrdersProjection), batchSize);
+      expect(await snapshot(test.db)).toEqual(incremental);
+    }
+  });
+
+  it('when folded, then a change order shows its edits, its one active child, and is found by that child', async () => {
+    await appendHistory(store, 6);
+    await rebuild(test.db, store, changeOrdersProjection, 100);
+    const { rows, total } = await listChangeOrders(test.db, { tab: 'all', page: 0, pageSize: 10 });
+    // Every fifth is deactivated (the 1st and the 6th): they leave the list.
+    expect(total).toBe(4);
+    const pending = await listChangeOrders(test.db, { tab: 'pending' });
+    expect(pending.rows.every((row) => row.status === 'REQUIRE_APPROVAL')).toBe(true);
+    const one = rows.find((row) => row.status === 'APPROVED')!;
+    const record = await findChangeOrder(test.db, one.parentChangeId);
+    expect(record).toMatchObject({ productFamilyName: expect.stringMatching(/XL$/), status: 'APPROVED', files: [{ docName: expect.stringMatching(/^t/) }] });
+    expect(record!.children.filter((c) => c.active).map((c) => c.keywords)).toEqual(['new']);
+    expect(record!.children[1]).toMatchObject({ active: false, obsoleteDate: '2026-11-23' });
+    expect((await findChangeOrder(test.db, `${one.parentChangeId}-1`))?.parentChangeId).toBe(one.parentChangeId);
+    expect(one.childCount).toBe(1);
+  });
+});

@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import type { ChildDetails, DocumentEvent, DocumentFile, ParentDetails, Signature } from '@ifu/contracts';
+import { deciderSpec } from '../../../test-support/specs';
+import { type ApproverFacts, changeOrderDecider, type CreateChangeOrder } from './change-order';
+import { changeOrderNumbersDecider } from './change-order-numbers';
+import { documentUploadDecider, UPLOAD_KEPT_MS } from './document-upload';
+
+const spec = deciderSpec(changeOrderDecider);
+const at = '2026-11-23T10:00:00.000Z';
+const sign = (signerId: string, meaning: Signature['meaning'] = 'authorship'): Signature => ({ signerId, name: 'N', email: `${signerId}@x`, signedAt: at, meaning });
+const file = (name: string, sha = name.padEnd(64, '0')): DocumentFile => ({ fileId: `f-${name}`, sha256: sha, contentType: 'application/pdf', size: 10, docName: `${name}.pdf` });
+const details: ParentDetails = {
+  productFamilyName: 'Cardio',
+  productFamilyDescription: 'desc',
+  changeDescription: 'desc',
+  changeJustification: 'why',
+  changeType: 'Record',
+  customerId: 'c1',
+  approverId: 'approver',
+  isInternal: false,
+  effectiveDate: '2026-12-01',
+};
+const child: ChildDetails = {
+  associatedReferenceNumber: 'LOT-1',
+  productSubFamilyNameOne: 'PN-1',
+  productSubFamilyNameTwo: 'BOM-1',
+  billMaterialInformation: 'BOM-1',
+  keywords: 'k',
+  countryList: 'DE',
+  languageList: 'de',
+  changeDescription: 'c',
+  changeJustification: 'j',
+};
+const admin = (id: string): ApproverFacts => ({ id, role: 'ADMIN', active: true });
+const approvedCustomer = { id: 'c1', status: 'APPROVED' };
+
+const create = (overrides: Partial<CreateChangeOrder> = {}): CreateChangeOrder => ({
+  type: 'CreateChangeOrder',
+  parentChangeId: 'p1',
+  documentId: 'CO-2026-00042',
+  approvalRoutingNumber: 'AR-2026-00042',
+  details,
+  logo: file('logo'),
+  files: [file('a')],
+  children: [{ ...child, childDocumentId: 'k1', file: file('ifu') }],
+  customer: approvedCustomer,
+  approver: admin('approver'),
+  signature: sign('author'),
+  comments: 'ok',
+  actorUserId: 'author',
+  ...overrides,
+});
+
+const signed = { parentChangeId: 'p1', documentId: 'CO-2026-00042', signature: sign('author'), comments: 'ok' };
+const created: DocumentEvent = {
+  type: 'ChangeOrderCreated',
+  data: { ...signed, approvalRoutingNumber: 'AR-2026-00042', details, logo: file('logo'), files: [file('a')], createdBy: 'author' },
+};
+const childAdded = (id: string, n: number): DocumentEvent => ({
+  type: 'ChildDocumentAdded',
+  data: { ...signed, child: { ...child, childDocumentId: id, documentNumber: `CO-2026-00042-0${n}`, file: file('ifu') }, editedBy: 'author' },
+});
+const approved: DocumentEvent = { type: 'ChangeOrderApproved', data: { ...signed, signature: sign('approver', 'approval'), comments: '', approvedDate: at } };
+
+describe('change order decider', () => {
+  it('given nothing, when the author creates a change order, then it is created with each child numbered in order', () => {
+    spec.given().when(create({ children: [{ ...child, childDocumentId: 'k1', file: file('ifu') }, { ...child, childDocumentId: 'k2', file: file('ifu') }] })).then([
+      created,
+      childAdded('k1', 1),
+      childAdded('k2', 2),
+    ]);
+  });
+
+  it('given nothing, when the approver is the author, a USER or inactive, then approver-not-eligible', () => {
+    for (const approver of [admin('author'), { id: 'approver', role: 'USER' as const, active: true }, { ...admin('approver'), active: false }, undefined]) {
+      spec.given().when(create({ approver })).thenRefuses({ code: 'approver-not-eligible' });
+    }
+  });
+
+  it('given nothing, when the customer is not approved, then customer-not-approved', () => {
+    spec.given().when(create({ customer: { id: 'c1', status: 'REQUIRE_APPROVAL' } })).thenRefuses({ code: 'customer-not-approved' });
+    spec.given().when(create({ customer: undefined })).thenRefuses({ code: 'customer-not-approved' });
+  });
+
+  it('given nothing, when five supporting files are attached, then too-many-supporting-files', () => {
+    spec.given().when(create({ files: ['a', 'b', 'c', 'd', 'e'].map((n) => file(n)) })).thenRefuses({ code: 'too-many-supporting-files' });
+  });
+
+  it('given a change order, when it is created again, then document-exists', () => {
+    spec.given(created).when(create()).thenRefuses({ code: 'document-exists' });
+  });
+
+  it('given a change order with one file, when four more are added, then refused; when three, then added', () => {
+    const more = (n: number) => ({ type: 'AddSupportingFiles' as const, files: Array.from({ length: n }, (_, i) => file(`m${i}`)), signature: sign('editor'), comments: 'c', actorUserId: 'editor' });
+    spec.given(created, childAdded('k1', 1)).when(more(4)).thenRefuses({ code: 'too-many-supporting-files' });
+    spec.given(created, childAdded('k1', 1)).when(more(3)).then([
+      { type: 'SupportingFilesAdded', data: { ...signed, signature: sign('editor'), comments: 'c', editedBy: 'editor', files: more(3).files } },
+    ]);
+  });
+
+  it('given a change order, when the parent is edited, then only the changed fields are recorded, old and new', () => {
+    spec
+      .given(created, childAdded('k1', 1))
+      .when({
+        type: 'UpdateParent',
+        details: { ...details, productFamilyName: 'Cardio XL', isInternal: true },
+        addFiles: [],
+        customer: approvedCustomer,
+        approver: admin('approver'),
+        signature: sign('editor'),
+        comments: 'renamed',
+        actorUserId: 'editor',
+      })
+      .then([
+        {
+          type: 'ChangeOrderUpdated',
+          data: {
+            ...signed,
+            signature: sign('editor'),
+            comments: 'renamed',
+            editedBy: 'editor',
+            details: { ...details, productFamilyName: 'Cardio XL', isInternal: true },
+            changes: [
+              { field: 'productFamilyName', old: 'Cardio', new: 'Cardio XL' },
+              { field: 'isInternal', old: 'false', new: 'true' },
+            ],
+          },
+        },
+      ]);
+  });
+
+  it('given a change order, when the approver is changed to its creator, then approver-not-eligible', () => {
+    spec
+      .given(created, childAdded('k1', 1))
+      .when({ type: 'UpdateParent', details: { ...details, approverId: 'author' }, addFiles: [], customer: approvedCustomer, approver: admin('author'), signature: sign('editor'), comments: 'c', actorUserId: 'editor' })
+      .thenRefuses({ code: 'approver-not-eligible' });
+  });
+
+  it('given two children, when one is deactivated, then it records its obsolete date; the last one cannot be', () => {
+    const deactivate = (id: string) => ({ type: 'DeactivateChild' as const, childDocumentId: id, today: '2026-11-23', signature: sign('author', 'deactivation'), comments: '', actorUserId: 'author' });
+    spec.given(created, childAdded('k1', 1), childAdded('k2', 2)).when(deactivate('k1')).then([
+      {
+        type: 'ChildDocumentDeactivated',
+        data: { ...signed, signature: sign('author', 'deactivation'), comments: '', editedBy: 'author', childDocumentId: 'k1', documentNumber: 'CO-2026-00042-01', obsoleteDate: '2026-11-23' },
+      },
+    ]);
+    spec.given(created, childAdded('k1', 1)).when(deactivate('k1')).thenRefuses({ code: 'last-child' });
+    spec.given(created, childAdded('k1', 1), childAdded('k2', 2)).when(deactivate('nope')).thenRefuses({ code: 'child-not-found' });
+  });
+
+  it('given a deactivated child, when a child is added, then its number is never the deactivated one', () => {
+    const deactivated: DocumentEvent = {
+      type: 'ChildDocumentDeactivated',
+      data: { ...signed, childDocumentId: 'k2', documentNumber: 'CO-2026-00042-02', obsoleteDate: '2026-11-23', editedBy: 'author' },
+    };
+    const { decision } = spec
+      .given(created, childAdded('k1', 1), childAdded('k2', 2), deactivated)
+      .when({ type: 'AddChild', childDocumentId: 'k3', details: child, file: file('new'), signature: sign('author'), comments: 'c', actorUserId: 'author' });
+    const event = decision.events[0] as Extract<DocumentEvent, { type: 'ChildDocumentAdded' }>;
+    expect(event.data.child.documentNumber).toBe('CO-2026-00042-03');
+  });
+
+  it('given a decided change order, when anything is authored, then document-decided', () => {
+    const commands = [
+      { type: 'UpdateParent' as const, details, addFiles: [], customer: approvedCustomer, approver: admin('approver'), signature: sign('a'), comments: 'c', actorUserId: 'a' },
+      { type: 'AddSupportingFiles' as const, files: [file('x')], signature: sign('a'), comments: 'c', actorUserId: 'a' },
+      { type: 'DeleteSupportingFile' as const, fileId: 'f-a', signature: sign('a'), comments: '', actorUserId: 'a' },
+      { type: 'AddChild' as const, childDocumentId: 'k9', details: child, file: file('x'), signature: sign('a'), comments: 'c', actorUserId: 'a' },
+      { type: 'UpdateChild' as const, childDocumentId: 'k1', details: child, signature: sign('a'), comments: 'c', actorUserId: 'a' },
+      { type: 'DeactivateChild' as const, childDocumentId: 'k1', today: '2026-11-23', signature: sign('a'), comments: '', actorUserId: 'a' },
+      { type: 'DeactivateChangeOrder' as const, today: '2026-11-23', signature: sign('a'), comments: '', actorUserId: 'a' },
+    ];
+    for (const command of commands) spec.given(created, childAdded('k1', 1), approved).when(command).thenRefuses({ code: 'document-decided' });
+  });
+
+  it('given a deactivated change order, when it is edited, then document-not-found', () => {
+    const gone: DocumentEvent = { type: 'ChangeOrderDeactivated', data: { ...signed, obsoleteDate: '2026-11-23', editedBy: 'author' } };
+    spec
+      .given(created, childAdded('k1', 1), gone)
+      .when({ type: 'DeactivateChangeOrder', today: '2026-11-23', signature: sign('a'), comments: '', actorUserId: 'a' })
+      .thenRefuses({ code: 'document-not-found' });
+  });
+
+  it('given a pending change order, when someone other than the assigned approver, a USER, or its author decides, then refused', () => {
+    const decide = (signerId: string, signerRole: 'ADMIN' | 'USER' = 'ADMIN') => ({ type: 'DecideChangeOrder' as const, approve: true, signature: sign(signerId, 'approval'), signerRole, reason: '', now: new Date(at) });
+    spec.given(created, childAdded('k1', 1)).when(decide('someone')).thenRefuses({ code: 'not-the-document-approver' });
+    spec.given(created, childAdded('k1', 1)).when(decide('approver', 'USER')).thenRefuses({ code: 'signer-not-admin' });
+    const editedByApprover: DocumentEvent = { type: 'ChangeOrderLogoChanged', data: { ...signed, logo: file('l2'), previous: file('logo'), editedBy: 'approver' } };
+    spec.given(created, childAdded('k1', 1), editedByApprover).when(decide('approver')).thenRefuses({ code: 'approver-is-author' });
+    spec.given(created, childAdded('k1', 1)).when(decide('approver')).then([{ type: 'ChangeOrderApproved', data: { ...signed, signature: sign('approver', 'approval'), comments: '', approvedDate: at } }]);
+  });
+});
+
+describe('change order numbers', () => {
+  const numbers = deciderSpec(changeOrderNumbersDecider);
+  it('given numbers up to 41 this year and 7 last year, when one is asked for, then 42 of this year', () => {
+    numbers
+      .given(
+        { type: 'ChangeOrderNumberAssigned', data: { year: 2025, number: 7, documentId: 'CO-2025-00007', parentChangeId: 'x' } },
+        { type: 'ChangeOrderNumberAssigned', data: { year: 2026, number: 41, documentId: 'CO-2026-00041', parentChangeId: 'y' } },
+      )
+      .when({ type: 'AssignNumber', year: 2026, parentChangeId: 'p' })
+      .then([{ type: 'ChangeOrderNumberAssigned', data: { year: 2026, number: 42, documentId: 'CO-2026-00042', parentChangeId: 'p' } }]);
+  });
+});
+
+describe('document uploads', () => {
+  const uploads = deciderSpec(documentUploadDecider);
+  const uploaded = { type: 'DocumentFilesUploaded' as const, data: { uploadId: 'u', kind: 'child' as const, uploadedBy: 'author', uploadedAt: at, files: [] } };
+  const use = (overrides: Record<string, unknown> = {}) => ({ type: 'UseUpload' as const, kind: 'child' as const, field: 'f', parentChangeId: 'p', actorUserId: 'author', now: new Date(at), ...overrides });
+
+  it('given an upload, when its uploader uses it within 24 hours, then it is used', () => {
+    uploads.given(uploaded).when(use()).then([{ type: 'DocumentUploadUsed', data: { uploadId: 'u', parentChangeId: 'p' } }]);
+  });
+
+  it('given an upload, when someone else, the wrong kind, a second use or after 24 hours, then upload-unusable naming the field', () => {
+    const late = new Date(Date.parse(at) + UPLOAD_KEPT_MS);
+    for (const command of [use({ actorUserId: 'other' }), use({ kind: 'parent' }), use({ now: late })]) {
+      uploads.given(uploaded).when(command).thenRefuses({ code: 'upload-unusable', field: 'f' });
+    }
+    uploads.given(uploaded, { type: 'DocumentUploadUsed', data: { uploadId: 'u', parentChangeId: 'q' } }).when(use()).thenRefuses({ code: 'upload-unusable', field: 'f' });
+    uploads.given().when(use()).thenRefuses({ code: 'upload-unusable', field: 'f' });
+  });
+
+  it('given a used upload, when the change order that took it is released, then it can be used again', () => {
+    uploads
+      .given(uploaded, { type: 'DocumentUploadUsed', data: { uploadId: 'u', parentChangeId: 'p' } })
+      .when({ type: 'ReleaseUpload', parentChangeId: 'p' })
+      .then([{ type: 'DocumentUploadReleased', data: { uploadId: 'u', parentChangeId: 'p' } }]);
+  });
+});
