@@ -142,8 +142,7 @@ describe.skipIf(skipReason !== undefined)('Documents list and document view in h
       expect(await signature.getByTestId('signature-time').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC$/);
       // Supporting files open in a new tab through their signed links.
       const files = parent.getByTestId('supporting-file');
-      // (in the order the API keeps them: the order the upload finished storing them, not always the order sent)
-      expect((await files.allTextContents()).sort()).toEqual(['Risk assessment.pdf', 'Test report.pdf']);
+      expect(await files.allTextContents()).toEqual(['Risk assessment.pdf', 'Test report.pdf']);
       expect(await files.first().getAttribute('target')).toBe('_blank');
       const fileResponse = await page.request.get((await files.first().getAttribute('href'))!);
       expect(fileResponse.status()).toBe(200);
