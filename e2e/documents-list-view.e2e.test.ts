@@ -79,6 +79,11 @@ describe.skipIf(skipReason !== undefined)('Documents list and document view in h
         ],
       });
       const page = await logIn(viewport);
+      // Every deactivation names the version of the change order the page showed (If-Match).
+      const deleteIfMatch: Array<string | undefined> = [];
+      page.on('request', (request) => {
+        if (request.method() === 'DELETE') deleteIfMatch.push(request.headers()['if-match']);
+      });
 
       // The 'Documents' tab: only change orders pending approval, this one among them.
       await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Documents');
@@ -200,6 +205,10 @@ describe.skipIf(skipReason !== undefined)('Documents list and document view in h
       await parentDialog.getByLabel('Password').fill(AUTHOR.password);
       await parentDialog.getByRole('button', { name: 'Deactivate' }).click();
       await page.waitForURL('**/document/list');
+      // Three signed calls: the refused one, the child, the change order; each with the version then shown.
+      expect(deleteIfMatch).toHaveLength(3);
+      for (const header of deleteIfMatch) expect(header).toMatch(/^"\d+"$/);
+      expect(Number(JSON.parse(deleteIfMatch[2]!))).toBeGreaterThan(Number(JSON.parse(deleteIfMatch[1]!)));
       await row(grid, control.documentId).waitFor();
       expect(await row(grid, documentId).count()).toBe(0);
       expect(await toast(page, DOCUMENT_MESSAGES.fetchFailed).count()).toBe(0);
