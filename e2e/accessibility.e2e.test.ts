@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { arrangeChangeOrder } from '../test-support/document-arrangements';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -399,6 +400,41 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await add.locator('.Mui-error').first().waitFor();
         await expectAccessible(page, viewport, 'document-add-child-errors-page');
       }, 120_000);
+
+      it('admin /document/list (both tabs) and /document/view/<id> with a pending change order, and its deactivate dialog', async () => {
+        const approver = await arrangeApprover();
+        const customer = unique('Documented Devices');
+        const customerId = await addCustomer(customer, approver.id);
+        await decide(customerId, approver, true);
+        const { parentChangeId, documentId } = await arrangeChangeOrder(product.api, {
+          author: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+          approverId: approver.id,
+          customerId,
+          productName: unique('Infusion Pump'),
+          children: [
+            { lotNumber: 'LOT-A11Y-1', partNumber: 'PN-1' },
+            { lotNumber: 'LOT-A11Y-2', partNumber: 'PN-2' },
+          ],
+        });
+
+        const page = await logIn(viewport);
+        const grid = page.getByTestId('documents-grid');
+        await grid.getByRole('row').filter({ hasText: documentId }).getByTestId('document-status').waitFor();
+        await expectAccessible(page, viewport, 'document-list-pending');
+        await page.getByRole('tab', { name: 'All Documents' }).click();
+        await page.waitForURL('**/document/list?tab=all');
+        await grid.getByRole('row').filter({ hasText: documentId }).getByTestId('document-status').waitFor();
+        await expectAccessible(page, viewport, 'document-list-all');
+
+        await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+        await page.getByTestId('child-document').first().waitFor();
+        await expectAccessible(page, viewport, 'document-view');
+        await page.getByRole('button', { name: `Deactivate change order ${documentId}` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Deactivate Change Order' });
+        await dialog.getByRole('button', { name: 'Deactivate' }).click();
+        await dialog.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'document-deactivate-dialog');
+      });
 
       it('admin /managenotification', async () => {
         const page = await logIn(viewport);

@@ -12,10 +12,17 @@ export interface TestProduct {
 /** The API and both portals as `npm start` runs them, on free ports over a fresh test schema. */
 export async function startTestProduct(): Promise<TestProduct> {
   for (const portal of ['admin', 'customer'] as const) if (needsBuild(portal)) await buildPortal(portal);
-  const [adminPort, customerPort] = [await freePort(), await freePort()];
+  const [adminPort, customerPort, apiPort] = [await freePort(), await freePort(), await freePort()];
   const adminUrl = `http://127.0.0.1:${adminPort}`;
   const customerUrl = `http://127.0.0.1:${customerPort}`;
-  const api = await startTestApi({ PUBLIC_ADMIN_URL: adminUrl, PUBLIC_CUSTOMER_URL: customerUrl });
+  // One public address of the API, as in production: the links it signs (file URLs, logos) name the origin the
+  // portals call and their CSP allows, not `localhost` beside `127.0.0.1`.
+  const api = await startTestApi({
+    PUBLIC_ADMIN_URL: adminUrl,
+    PUBLIC_CUSTOMER_URL: customerUrl,
+    API_PORT: String(apiPort),
+    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+  });
   const admin = await startPortalServer({ portal: 'admin', port: adminPort, host: '127.0.0.1', apiUrl: api.url });
   const customer = await startPortalServer({ portal: 'customer', port: customerPort, host: '127.0.0.1', apiUrl: api.url });
   return {

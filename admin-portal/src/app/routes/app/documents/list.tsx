@@ -1,9 +1,5 @@
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { DocumentsList } from '@/features/documents/components/documents-list';
 
-const DocumentListRoute = () => (
-  <Page title="Documents">
-    <PlaceholderContent />
-  </Page>
-);
+const DocumentListRoute = () => <DocumentsList />;
 
 export default DocumentListRoute;

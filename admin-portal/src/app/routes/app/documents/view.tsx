@@ -1,14 +1,11 @@
 import { useParams } from 'react-router-dom';
 
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { ChangeOrderPage } from '@/features/documents/components/change-order-view';
 
 const DocumentViewRoute = () => {
-  const { id } = useParams();
-  return (
-    <Page title="View Document">
-      <PlaceholderContent>Document {id}: this screen is not available yet.</PlaceholderContent>
-    </Page>
-  );
+  const { id = '' } = useParams();
+  // A new id is a new page: nothing of the previous document (opened files, an open dialog) carries over.
+  return <ChangeOrderPage key={id} id={id} />;
 };
 
 export default DocumentViewRoute;

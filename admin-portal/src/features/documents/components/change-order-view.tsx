@@ -1,0 +1,494 @@
+import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import type { ChangeOrderView as ChangeOrder, ChildDocumentView, DocumentFileView, Signature } from '@ifu/contracts';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+
+import { notify } from '@/components/ui/notifications';
+import { Page } from '@/components/ui/page';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+
+import type { DeactivateDocumentResult, DeactivationTarget } from '../api/deactivate-document';
+import { useChangeOrder } from '../api/get-change-order';
+
+import { AccessibilityChip, DocumentStatusChip } from './change-order-chips';
+import {
+  countryListNames,
+  formatEffectiveDate,
+  formatUtcDateTime,
+  languageListNames,
+  SIGNATURE_MEANING_LABEL,
+} from './change-order-format';
+import { DeactivateDocumentDialog } from './deactivate-document-dialog';
+
+const docs = paths.app.documents;
+const EMPTY = '—';
+const LOGO_SIZE = 100;
+
+/** Keeps an id such as CO-2026-00042 on one line (a hyphen is otherwise a place to break). */
+const Nowrap = ({ children }: { children: ReactNode }) => (
+  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Box>
+);
+
+type Fact = { label: string; value: ReactNode; testId: string };
+
+/** Label and value side by side from the sm breakpoint, stacked on a phone; long values wrap anywhere. */
+const Facts = ({ items }: { items: Fact[] }) => (
+  <Box
+    component="dl"
+    sx={{
+      m: 0,
+      display: 'grid',
+      gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '200px minmax(0, 1fr)' },
+      columnGap: 2,
+      rowGap: { xs: 0.25, sm: 1.25 },
+      alignItems: 'start',
+    }}
+  >
+    {items.map(({ label, value, testId }) => (
+      <Box key={label} sx={{ display: 'contents' }}>
+        <Typography
+          component="dt"
+          variant="body2"
+          color="textSecondary"
+          sx={{ fontWeight: 600, mt: { xs: 1, sm: 0 }, lineHeight: { sm: '24px' } }}
+        >
+          {label}
+        </Typography>
+        <Typography
+          component="dd"
+          variant="body2"
+          sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line', lineHeight: { sm: '24px' } }}
+          data-testid={testId}
+        >
+          {value === '' || value === null ? EMPTY : value}
+        </Typography>
+      </Box>
+    ))}
+  </Box>
+);
+
+const SectionTitle = ({ id, level = 'h3', children }: { id: string; level?: 'h3' | 'h4'; children: ReactNode }) => (
+  <Typography id={id} variant="subtitle1" component={level} sx={{ fontWeight: 700, mb: 1 }}>
+    {children}
+  </Typography>
+);
+
+/** A file opened in a new tab through its signed link; a check mark once it was opened here (spec §2.12). */
+const FileLink = ({ href, name, opened, onOpen, testId }: { href: string; name: string; opened: boolean; onOpen: () => void; testId: string }) => (
+  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+    <PictureAsPdfOutlined fontSize="small" color="action" aria-hidden />
+    <Link href={href} target="_blank" rel="noopener noreferrer" onClick={onOpen} sx={{ overflowWrap: 'anywhere' }} data-testid={testId}>
+      {name}
+    </Link>
+    {opened ? <CheckCircle fontSize="small" color="success" titleAccess="Opened" data-testid="file-opened" /> : null}
+  </Stack>
+);
+
+/** The electronic signatures on a record: printed name (and email), date and time in UTC, meaning. */
+const SignatureList = ({ signatures, testId }: { signatures: readonly Signature[]; testId: string }) =>
+  signatures.length === 0 ? (
+    <Typography variant="body2" color="textSecondary">
+      No signatures
+    </Typography>
+  ) : (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid={testId}>
+      {signatures.map((signature, index) => (
+        <Box
+          component="li"
+          key={`${signature.signedAt}-${index}`}
+          data-testid="signature"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1.4fr)' },
+            columnGap: 2,
+            py: 0.75,
+            borderTop: index === 0 ? 0 : 1,
+            borderColor: 'divider',
+          }}
+        >
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            <Box component="span" sx={{ fontWeight: 600 }} data-testid="signature-name">
+              {signature.name}
+            </Box>{' '}
+            <Box component="span" sx={{ color: 'text.secondary' }}>
+              ({signature.email})
+            </Box>
+          </Typography>
+          <Typography variant="body2" data-testid="signature-meaning">
+            {SIGNATURE_MEANING_LABEL[signature.meaning]}
+          </Typography>
+          <Typography variant="body2" color="textSecondary" data-testid="signature-time">
+            {formatUtcDateTime(signature.signedAt)}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+
+const Logo = ({ url, alt }: { url: string | null; alt: string }) => (
+  <Box
+    sx={{
+      width: LOGO_SIZE,
+      height: LOGO_SIZE,
+      flex: 'none',
+      display: 'grid',
+      placeItems: 'center',
+      border: 1,
+      borderColor: 'divider',
+      borderRadius: 1,
+      overflow: 'hidden',
+    }}
+  >
+    {url ? (
+      <Box
+        component="img"
+        src={url}
+        alt={alt}
+        width={LOGO_SIZE}
+        height={LOGO_SIZE}
+        sx={{ objectFit: 'contain', display: 'block' }}
+        data-testid="change-order-logo"
+      />
+    ) : (
+      <ImageOutlined color="disabled" aria-label={`No ${alt}`} />
+    )}
+  </Box>
+);
+
+type Opened = { has: (key: string) => boolean; add: (key: string) => void };
+
+const useOpened = (): Opened => {
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
+  return { has: (key) => opened.has(key), add: (key) => setOpened((current) => new Set(current).add(key)) };
+};
+
+type Deactivation = { target: DeactivationTarget; subject: ReactNode };
+
+/**
+ * Document view (spec §2.12, without the approval): the change order (parent) with its signatures, supporting files
+ * and logo, and its child documents in an accordion. While it awaits approval (`editable`) it offers Add New Child,
+ * edit of the parent and of each child, and deactivation of a child or of the whole change order, each signed in the
+ * Deactivate modal; once decided none of these is shown (spec §4).
+ */
+export const ChangeOrderPage = ({ id }: { id: string }) => {
+  const changeOrder = useChangeOrder({ id });
+  const { isError, errorUpdatedAt } = changeOrder;
+
+  useEffect(() => {
+    if (isError) notify('error', DOCUMENT_MESSAGES.fetchFailed);
+  }, [isError, errorUpdatedAt]);
+
+  const back = (
+    <Button component={RouterLink} to={docs.list.getHref()} variant="outlined" startIcon={<ArrowBack />}>
+      Back
+    </Button>
+  );
+
+  if (changeOrder.data) return <ChangeOrderDetails changeOrder={changeOrder.data} back={back} />;
+  return (
+    <Page title="View Document" actions={back}>
+      {changeOrder.isError ? (
+        <Alert
+          severity="error"
+          role="alert"
+          action={
+            <Button color="inherit" size="small" onClick={() => void changeOrder.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {DOCUMENT_MESSAGES.fetchFailed} {errorMessage(changeOrder.error)}
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading the document" />
+        </Box>
+      )}
+    </Page>
+  );
+};
+
+const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; back: ReactNode }) => {
+  const navigate = useNavigate();
+  const opened = useOpened();
+  const [deactivation, setDeactivation] = useState<Deactivation>();
+  const { editable, parentChangeId, documentId } = changeOrder;
+
+  const onDeactivated = (result: DeactivateDocumentResult) => {
+    setDeactivation(undefined);
+    notify('success', result.response.message);
+    // The change order is gone: back to the list (spec §2.12).
+    if (result.kind === 'parent') void navigate(docs.list.getHref());
+  };
+
+  const facts: Fact[] = [
+    { label: 'Document ID / ChangeOrder No.', value: documentId, testId: 'view-document-id' },
+    { label: 'Product Name', value: changeOrder.productFamilyName, testId: 'view-product-name' },
+    { label: 'Customer', value: changeOrder.customerName, testId: 'view-customer' },
+    { label: 'Change Type', value: changeOrder.changeType, testId: 'view-change-type' },
+    { label: 'Accessibility', value: <AccessibilityChip isInternal={changeOrder.isInternal} />, testId: 'view-accessibility' },
+    { label: 'Effective Date', value: formatEffectiveDate(changeOrder.effectiveDate), testId: 'view-effective-date' },
+    { label: 'Status', value: <DocumentStatusChip status={changeOrder.status} />, testId: 'view-status' },
+    { label: 'Approver', value: changeOrder.approver?.email ?? '', testId: 'view-approver' },
+  ];
+  if (changeOrder.reason) {
+    const label = changeOrder.status === 'REJECTED' ? 'Reason of Rejection' : 'Reason of Approval';
+    facts.push({ label, value: changeOrder.reason, testId: 'view-reason' });
+  }
+  facts.push(
+    { label: 'Description of Change', value: changeOrder.changeDescription, testId: 'view-change-description' },
+    { label: 'Justification of Change', value: changeOrder.changeJustification, testId: 'view-change-justification' },
+  );
+  if (changeOrder.productFamilyDescription && changeOrder.productFamilyDescription !== changeOrder.changeDescription) {
+    facts.push({ label: 'Product Description', value: changeOrder.productFamilyDescription, testId: 'view-product-description' });
+  }
+  facts.push(
+    { label: 'Comments', value: changeOrder.comments, testId: 'view-comments' },
+    { label: 'Approval Routing Number', value: changeOrder.approvalRoutingNumber, testId: 'view-routing-number' },
+  );
+
+  return (
+    <Page
+      title="View Document"
+      actions={
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          {back}
+          {editable ? (
+            <Button component={RouterLink} to={docs.addChild.getHref(parentChangeId)} variant="contained" startIcon={<NoteAddOutlined />}>
+              Add New Child
+            </Button>
+          ) : null}
+        </Stack>
+      }
+    >
+      <Stack spacing={3}>
+        <Paper variant="outlined" component="section" aria-labelledby="change-order-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="change-order">
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+            <Typography id="change-order-title" variant="h6" component="h2" sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              Change Order <Nowrap>{documentId}</Nowrap>
+            </Typography>
+            {editable ? (
+              <>
+                <IconButton
+                  component={RouterLink}
+                  to={docs.editParent.getHref(parentChangeId)}
+                  aria-label={`Edit change order ${documentId}`}
+                  title="Edit"
+                >
+                  <EditOutlined />
+                </IconButton>
+                <IconButton
+                  aria-label={`Deactivate change order ${documentId}`}
+                  title="Deactivate"
+                  onClick={() =>
+                    setDeactivation({
+                      target: { kind: 'parent', parentChangeId },
+                      subject: (
+                        <>
+                          change order <Nowrap>{documentId}</Nowrap> and all its child documents
+                        </>
+                      ),
+                    })
+                  }
+                >
+                  <DeleteOutline color="error" />
+                </IconButton>
+              </>
+            ) : null}
+          </Stack>
+          <Box
+            sx={{
+              display: 'grid',
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `minmax(0, 1fr) ${LOGO_SIZE}px` },
+              gap: 3,
+              alignItems: 'start',
+            }}
+          >
+            <Facts items={facts} />
+            <Box sx={{ order: { xs: -1, md: 0 } }}>
+              <Logo url={changeOrder.parentDocumentLogoUrl} alt={`Logo of ${changeOrder.productFamilyName}`} />
+            </Box>
+          </Box>
+
+          <Divider sx={{ my: 2.5 }} />
+          <Box component="section" aria-labelledby="supporting-files-title">
+            <SectionTitle id="supporting-files-title">Supporting Files</SectionTitle>
+            {changeOrder.parentDocumentList.length === 0 ? (
+              <Typography variant="body2" color="textSecondary">
+                No supporting files
+              </Typography>
+            ) : (
+              <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="supporting-files">
+                {changeOrder.parentDocumentList.map((file: DocumentFileView) => (
+                  <li key={file.fileId}>
+                    <FileLink
+                      href={file.path}
+                      name={file.docName}
+                      opened={opened.has(`file-${file.fileId}`)}
+                      onOpen={() => opened.add(`file-${file.fileId}`)}
+                      testId="supporting-file"
+                    />
+                  </li>
+                ))}
+              </Stack>
+            )}
+          </Box>
+
+          <Divider sx={{ my: 2.5 }} />
+          <Box component="section" aria-labelledby="change-order-signatures-title">
+            <SectionTitle id="change-order-signatures-title">Signatures</SectionTitle>
+            <SignatureList signatures={changeOrder.signatures} testId="change-order-signatures" />
+          </Box>
+        </Paper>
+
+        <Box component="section" aria-labelledby="child-documents-title" data-testid="child-documents">
+          <Typography id="child-documents-title" variant="h6" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+            Child Documents ({changeOrder.children.length})
+          </Typography>
+          {changeOrder.children.length === 0 ? (
+            <Paper variant="outlined" sx={{ p: 3 }}>
+              <Typography color="textSecondary">No child documents</Typography>
+            </Paper>
+          ) : (
+            <Stack spacing={1.5}>
+              {changeOrder.children.map((child) => (
+                <ChildAccordion
+                  key={child.childDocumentId}
+                  child={child}
+                  editable={editable}
+                  opened={opened}
+                  onDeactivate={() =>
+                    setDeactivation({
+                      target: { kind: 'child', childDocumentId: child.childDocumentId },
+                      subject: (
+                        <>
+                          child document <Nowrap>{child.documentNumber}</Nowrap>
+                        </>
+                      ),
+                    })
+                  }
+                />
+              ))}
+            </Stack>
+          )}
+        </Box>
+      </Stack>
+
+      {deactivation ? (
+        <DeactivateDocumentDialog
+          target={deactivation.target}
+          subject={deactivation.subject}
+          version={changeOrder.version}
+          onDeactivated={onDeactivated}
+          onClose={() => setDeactivation(undefined)}
+        />
+      ) : null}
+    </Page>
+  );
+};
+
+type ChildAccordionProps = { child: ChildDocumentView; editable: boolean; opened: Opened; onDeactivate: () => void };
+
+/** One child document: its fields, its file and its signatures; edit and deactivate while the change order is editable. */
+const ChildAccordion = ({ child, editable, opened, onDeactivate }: ChildAccordionProps) => {
+  const summaryId = `child-${child.childDocumentId}-summary`;
+  const facts: Fact[] = [
+    { label: 'Child Document Number', value: child.documentNumber, testId: 'child-document-number' },
+    { label: 'Lot Number', value: child.associatedReferenceNumber, testId: 'child-lot-number' },
+    { label: 'Part Number', value: child.productSubFamilyNameOne, testId: 'child-part-number' },
+    { label: 'Bill of Material', value: child.billMaterialInformation, testId: 'child-bill-of-material' },
+    { label: 'Keywords', value: child.keywords, testId: 'child-keywords' },
+    { label: 'Country', value: countryListNames(child.countryList), testId: 'child-country' },
+    { label: 'Language', value: languageListNames(child.languageList), testId: 'child-language' },
+    { label: 'Description of Change', value: child.changeDescription, testId: 'child-change-description' },
+    { label: 'Justification of Change', value: child.changeJustification, testId: 'child-change-justification' },
+    { label: 'Comments', value: child.comments, testId: 'child-comments' },
+    {
+      label: 'File',
+      value: (
+        <FileLink
+          href={child.documentPath}
+          name={child.docName}
+          opened={opened.has(`child-${child.childDocumentId}`)}
+          onOpen={() => opened.add(`child-${child.childDocumentId}`)}
+          testId="child-file"
+        />
+      ),
+      testId: 'child-file-cell',
+    },
+  ];
+
+  return (
+    <Accordion
+      defaultExpanded
+      disableGutters
+      variant="outlined"
+      sx={{ borderRadius: 1, '&::before': { display: 'none' } }}
+      data-testid="child-document" data-child-id={child.childDocumentId}>
+      <AccordionSummary expandIcon={<ExpandMore />} id={summaryId} aria-controls={`child-${child.childDocumentId}-details`}>
+        <Box sx={{ minWidth: 0 }}>
+          {/* The accordion puts its summary in an h3 of its own. */}
+          <Typography component="span" variant="subtitle1" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {child.documentNumber}
+          </Typography>
+          <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+            Lot Number {child.associatedReferenceNumber} · Part Number {child.productSubFamilyNameOne}
+          </Typography>
+        </Box>
+      </AccordionSummary>
+      <AccordionDetails id={`child-${child.childDocumentId}-details`} sx={{ pt: 0 }}>
+        {editable ? (
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
+            <Button
+              component={RouterLink}
+              to={docs.editChild.getHref(child.childDocumentId)}
+              size="small"
+              startIcon={<EditOutlined />}
+              aria-label={`Edit child document ${child.documentNumber}`}
+            >
+              Edit
+            </Button>
+            <Button
+              size="small"
+              color="error"
+              startIcon={<DeleteOutline />}
+              aria-label={`Deactivate child document ${child.documentNumber}`}
+              onClick={onDeactivate}
+            >
+              Deactivate
+            </Button>
+          </Stack>
+        ) : null}
+        <Facts items={facts} />
+        <Divider sx={{ my: 2 }} />
+        <SectionTitle id={`child-${child.childDocumentId}-signatures`} level="h4">Signatures</SectionTitle>
+        <SignatureList signatures={child.signatures} testId="child-signatures" />
+      </AccordionDetails>
+    </Accordion>
+  );
+};

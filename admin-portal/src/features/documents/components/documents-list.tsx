@@ -1,0 +1,109 @@
+import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
+import Search from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { useEffect } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+
+import { notify } from '@/components/ui/notifications';
+import { Page } from '@/components/ui/page';
+import { useSpecGridState } from '@/components/ui/spec-data-grid';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+
+import { useDocumentList, type DocumentListTab } from '../api/get-document-list';
+
+import { DocumentsTable } from './documents-table';
+
+/** Spec §2.7: 'Documents' holds only the change orders pending approval, 'All Documents' every one. */
+const TABS: ReadonlyArray<{ value: DocumentListTab; label: string }> = [
+  { value: 'pending', label: 'Documents' },
+  { value: 'all', label: 'All Documents' },
+];
+
+const tabOf = (value: string | null): DocumentListTab => (value === 'all' ? 'all' : 'pending');
+
+/**
+ * The documents list (spec §2.7): the two tabs, the grid, Search Document and Add Document. The tab is kept in the
+ * address (`?tab=all`), so coming back from a document shows the tab it was opened from.
+ */
+export const DocumentsList = () => {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabOf(searchParams.get('tab'));
+
+  return (
+    <Page
+      title="Documents"
+      actions={
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to={paths.app.documents.search.getHref()} variant="outlined" startIcon={<Search />}>
+            Search Document
+          </Button>
+          <Button component={RouterLink} to={paths.app.documents.add.getHref()} variant="contained" startIcon={<NoteAddOutlined />}>
+            Add Document
+          </Button>
+        </Stack>
+      }
+    >
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box sx={{ borderBottom: 1, borderColor: 'divider', px: { xs: 0, sm: 1 } }}>
+          <Tabs
+            value={tab}
+            onChange={(_event, value: DocumentListTab) => setSearchParams(value === 'all' ? { tab: 'all' } : {}, { replace: true })}
+            aria-label="Documents"
+            variant="fullWidth"
+            sx={{ maxWidth: 420 }}
+          >
+            {TABS.map(({ value, label }) => (
+              <Tab key={value} value={value} label={label} data-testid={`documents-tab-${value}`} />
+            ))}
+          </Tabs>
+        </Box>
+        <DocumentsTabList key={tab} tab={tab} />
+      </Paper>
+    </Page>
+  );
+};
+
+/** One tab's list: its own page, sort and search, asked of the server. */
+const DocumentsTabList = ({ tab }: { tab: DocumentListTab }) => {
+  const state = useSpecGridState();
+  const documents = useDocumentList({ params: { ...state.params, tab } });
+  const { isError, errorUpdatedAt } = documents;
+
+  // Spec §8: a failed list is said in a toast (once per failure), and the grid's place offers to try again.
+  useEffect(() => {
+    if (isError) notify('error', DOCUMENT_MESSAGES.listFailed);
+  }, [isError, errorUpdatedAt]);
+
+  if (documents.isError) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        sx={{ m: 2 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void documents.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {DOCUMENT_MESSAGES.listFailed} {errorMessage(documents.error)}
+      </Alert>
+    );
+  }
+  return (
+    <DocumentsTable
+      rows={documents.data?.data.list ?? []}
+      rowCount={documents.data?.data.total ?? 0}
+      state={state}
+      loading={documents.isFetching}
+    />
+  );
+};

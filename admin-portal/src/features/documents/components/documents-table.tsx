@@ -1,0 +1,151 @@
+import type { DocumentListItem } from '@ifu/contracts';
+import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { SpecDataGrid, type SpecGridState } from '@/components/ui/spec-data-grid';
+import { paths } from '@/config/paths';
+
+import { AccessibilityChip, DocumentStatusChip } from './change-order-chips';
+import { formatEffectiveDate } from './change-order-format';
+
+/** The grid keys its rows by `id`: a change order's is its parentChangeId. */
+type DocumentRow = DocumentListItem & { id: string };
+type Column = GridColDef<DocumentRow>;
+
+type DocumentsTableProps = {
+  rows: readonly DocumentListItem[];
+  /** Every change order of the tab, on all pages. */
+  rowCount: number;
+  /** The grid's page, sort and search (what the rows were asked for). */
+  state: SpecGridState;
+  loading: boolean;
+};
+
+/** A text that may be cut short in its column, whole in its tooltip. */
+const titled = ({ value }: GridRenderCellParams<DocumentRow, string>) => (
+  <Box component="span" title={value} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+    {value}
+  </Box>
+);
+
+/** The View action (spec §2.7): an eye that links to the document's page, named for screen readers. */
+const ViewLink = ({ row }: { row: DocumentListItem }) => (
+  <IconButton
+    component={RouterLink}
+    to={paths.app.documents.view.getHref(row.parentChangeId)}
+    size="small"
+    color="primary"
+    aria-label={`View ${row.documentId}`}
+    title="View"
+  >
+    <VisibilityOutlined fontSize="small" />
+  </IconButton>
+);
+
+/**
+ * The documents grid (spec §2.7): #, Document ID, Effective Date, Approver (first name), Customer, Type,
+ * Accessibility, Status and Action (View); paged, sorted and searched on the server. On a phone the facts share one
+ * column so that the View action stays in view.
+ */
+export const DocumentsTable = ({ rows, rowCount, state, loading }: DocumentsTableProps) => {
+  const { isPhone, pagination } = state;
+  const gridRows = useMemo<DocumentRow[]>(() => rows.map((row) => ({ ...row, id: row.parentChangeId })), [rows]);
+
+  const columns = useMemo<Column[]>(() => {
+    const offset = pagination.page * pagination.pageSize;
+    const action: Column = {
+      field: 'action',
+      headerName: 'Action',
+      width: isPhone ? 72 : 76,
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      renderCell: ({ row }) => <ViewLink row={row} />,
+    };
+
+    if (isPhone) {
+      const document: Column = {
+        field: 'documentId',
+        headerName: 'Document',
+        flex: 1,
+        minWidth: 160,
+        renderCell: ({ row }) => (
+          <Box sx={{ minWidth: 0, lineHeight: 1.3, py: 1 }}>
+            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+              {row.documentId}
+            </Typography>
+            <Typography variant="caption" color="textSecondary" noWrap component="p">
+              {row.customerName} · {row.changeType}
+            </Typography>
+            <Typography variant="caption" color="textSecondary" noWrap component="p" sx={{ mb: 0.5 }}>
+              {formatEffectiveDate(row.effectiveDate)} · {row.approverFirstName}
+            </Typography>
+            <Stack direction="row" spacing={0.5}>
+              <DocumentStatusChip status={row.status} />
+              <AccessibilityChip isInternal={row.isInternal} />
+            </Stack>
+          </Box>
+        ),
+      };
+      return [document, action];
+    }
+
+    return [
+      {
+        field: 'no',
+        headerName: '#',
+        width: 44,
+        sortable: false,
+        filterable: false,
+        disableColumnMenu: true,
+        // The row's place in the list as sorted on the server, counted across pages.
+        renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
+      },
+      { field: 'documentId', headerName: 'Document ID', flex: 1, minWidth: 136 },
+      {
+        field: 'effectiveDate',
+        headerName: 'Effective Date',
+        width: 132,
+        valueFormatter: (value: string) => formatEffectiveDate(value),
+      },
+      { field: 'approverFirstName', headerName: 'Approver', sortable: false, flex: 0.6, minWidth: 96 },
+      { field: 'customerName', headerName: 'Customer', sortable: false, flex: 1, minWidth: 104, renderCell: titled },
+      { field: 'changeType', headerName: 'Type', flex: 1, minWidth: 104, renderCell: titled },
+      {
+        field: 'isInternal',
+        headerName: 'Accessibility',
+        width: 116,
+        renderCell: ({ row }) => <AccessibilityChip isInternal={row.isInternal} />,
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        // 'Approval Pending' whole.
+        width: 154,
+        renderCell: ({ row }) => <DocumentStatusChip status={row.status} />,
+      },
+      action,
+    ];
+  }, [isPhone, pagination]);
+
+  return (
+    <SpecDataGrid
+      testId="documents-grid"
+      rows={gridRows}
+      rowCount={rowCount}
+      columns={columns}
+      loading={loading}
+      rowHeight={isPhone ? 108 : 52}
+      compact={isPhone}
+      state={state}
+      noRowsLabel="No documents"
+      searchLabel="Search documents"
+    />
+  );
+};

@@ -1,0 +1,151 @@
+import { toDayMonthYear } from '@ifu/contracts';
+import { decideChangeOrder } from '../services/src/documents/commands';
+import { makePdf } from './documents';
+import { PNG_1X1 } from './images';
+import type { TestApi } from './test-api';
+
+/** Someone who signs: the credentials they re-enter. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+/** A signer whose id is needed too (an approver is named by id). */
+export interface Signer extends Credentials {
+  id: string;
+}
+
+const pdfBlob = async (text: string) => new Blob([new Uint8Array(await makePdf(text))], { type: 'application/pdf' });
+
+async function send(api: TestApi, token: string, method: string, path: string, body: FormData | object): Promise<Record<string, unknown>> {
+  const init: RequestInit =
+    body instanceof FormData
+      ? { method, body, headers: { authorization: `Bearer ${token}` } }
+      : { method, body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+  const response = await fetch(`${api.url}${path}`, init);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+/** A customer registered by `registrar` (with its logo) and approved by `approver` with their signature; its id. */
+export async function arrangeApprovedCustomer(api: TestApi, registrar: Credentials, approver: Signer, customerName: string): Promise<string> {
+  const token = await api.login(registrar.email, registrar.password);
+  const form = new FormData();
+  form.set('customerName', customerName);
+  form.set('contactInformation', '4930901820');
+  form.set('contactEmail', `${customerName.toLowerCase().replace(/\W+/g, '.')}@example.com`);
+  form.set('countryExclusionList', 'DE,US');
+  form.set('customerWebsiteLink', 'https://example.com');
+  form.set('approverId', approver.id);
+  form.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
+  const added = await send(api, token, 'POST', '/customer/add', form);
+  const customerId = (added.customer as { id: string }).id;
+  const approverToken = await api.login(approver.email, approver.password);
+  await send(api, approverToken, 'POST', '/customer/approve/add', {
+    customerId,
+    customerApproverId: approver.id,
+    customerApproval: true,
+    changeDescription: 'Customer approval',
+    changeJustification: '',
+    username: approver.email,
+    password: approver.password,
+  });
+  return customerId;
+}
+
+export interface ChildArrangement {
+  lotNumber: string;
+  partNumber: string;
+  countryList?: string;
+  languageList?: string;
+}
+
+export interface ChangeOrderArrangement {
+  author: Credentials;
+  approverId: string;
+  customerId: string;
+  productName: string;
+  children: ChildArrangement[];
+  /** Names of the supporting files (PDFs), at most 4. */
+  supportingFiles?: string[];
+  isInternal?: boolean;
+  /** `YYYY-MM-DD`; today (UTC) when absent. */
+  effectiveDate?: string;
+}
+
+/**
+ * A change order created the way the Add wizard does it: the supporting files and the logo uploaded, each child's
+ * file uploaded, then POST /document/addDocumentListData signed by its author. Its parentChangeId and documentId.
+ */
+export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrangement): Promise<{ parentChangeId: string; documentId: string }> {
+  const token = await api.login(order.author.email, order.author.password);
+  const parent = new FormData();
+  parent.set('isParent', 'true');
+  for (const name of order.supportingFiles ?? ['Risk assessment.pdf']) parent.append('parentDocuments', await pdfBlob(name), name);
+  parent.set('parentLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
+  const uploadedParent = await send(api, token, 'POST', '/document/addDocumentFiles', parent);
+
+  const list = [];
+  for (const child of order.children) {
+    const form = new FormData();
+    form.set('isParent', 'false');
+    form.set('childMainDocument', await pdfBlob(`IFU ${child.lotNumber}`), `IFU ${child.lotNumber}.pdf`);
+    const uploaded = await send(api, token, 'POST', '/document/addDocumentFiles', form);
+    list.push({
+      associatedReferenceNumber: child.lotNumber,
+      productSubFamilyNameOne: child.partNumber,
+      billMaterialInformation: `BOM-${child.partNumber}`,
+      changeDescription: `First release of ${child.lotNumber}`,
+      changeJustification: 'New product line',
+      countryList: child.countryList ?? 'DE,US',
+      languageList: child.languageList ?? 'de,en',
+      keywords: `${order.productName}, instructions`,
+      uploadDocumentFileId: uploaded.uploadChildDocumentFileId as string,
+    });
+  }
+
+  const created = await send(api, token, 'POST', '/document/addDocumentListData', {
+    changeType: 'General Document',
+    productFamilyName: order.productName,
+    approverId: order.approverId,
+    isInternal: order.isInternal ?? false,
+    customerId: order.customerId,
+    effectiveDate: toDayMonthYear(order.effectiveDate ?? new Date().toISOString().slice(0, 10)),
+    changeDescription: `Instructions for use of ${order.productName}`,
+    changeJustification: 'Regulatory update',
+    username: order.author.email,
+    password: order.author.password,
+    comments: 'Reviewed by QA',
+    uploadParentDocumentFileId: uploadedParent.uploadParentDocumentFileId as string,
+    list,
+  });
+  return { parentChangeId: created.parentChangeId as string, documentId: created.documentId as string };
+}
+
+/**
+ * The approver's signed decision on a change order, through the product's own command (its HTTP call comes with the
+ * approval screens): as if `approver`, logged in, signed with their credentials.
+ */
+export async function arrangeDecision(
+  api: TestApi,
+  input: { parentChangeId: string; approver: Signer & { firstName: string; lastName: string }; approve: boolean; reason?: string },
+): Promise<void> {
+  const { approver } = input;
+  const run = api.arrange();
+  await decideChangeOrder(api.api.context, run, {
+    parentChangeId: input.parentChangeId,
+    approve: input.approve,
+    reason: input.reason ?? '',
+    credentials: { username: approver.email, password: approver.password },
+    actor: {
+      userId: approver.id,
+      email: approver.email,
+      firstName: approver.firstName,
+      lastName: approver.lastName,
+      name: `${approver.firstName} ${approver.lastName}`,
+      role: 'ADMIN',
+      sessionId: 'test-arrangement',
+    },
+  });
+  await run.settle(['change-orders']);
+}
