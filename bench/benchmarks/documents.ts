@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CHANGE_ORDER_NUMBERS_STREAM, type ChildDetails, type DocumentEvent, type DocumentFile, documentStreamId, type Signature } from '@ifu/contracts';
+import type { Queryable } from '@ifu/storage/database/database';
 import type { Actor } from '@ifu/storage/event-store/event-store';
 import { type ChangeOrderState, changeOrderDecider } from '@ifu/services/documents/change-order';
 import { changeOrderNumber, approvalRoutingNumber } from '@ifu/services/documents/change-order-numbers';
@@ -405,4 +406,53 @@ export async function timeGets(api: Pick<BenchApi, 'url' | 'token'>, name: strin
   }
   agent.destroy();
   return { name, path, requests, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: Math.max(...latencies), bytes, latenciesMs: latencies };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// For a missed list target: the list's own statements, explained.
+// ---------------------------------------------------------------------------------------------------------------
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Subplan Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Actual Total Time': number;
+  Plans?: PlanNode[];
+}
+
+/** A plan as one line per node: type, index or table, rows x loops, time. */
+function planLines(node: PlanNode, depth = 0, lines: string[] = []): string[] {
+  const name = [node['Subplan Name'], node['Node Type'], node['Index Name'] ? `using ${node['Index Name']}` : node['Relation Name'] ? `on ${node['Relation Name']}` : '']
+    .filter(Boolean)
+    .join(' ');
+  lines.push(`${'  '.repeat(depth + 1)}${name}: ${node['Actual Rows'].toLocaleString('en-US')} rows x ${node['Actual Loops'].toLocaleString('en-US')} loops, ${node['Actual Total Time'].toFixed(1)} ms`);
+  for (const child of node.Plans ?? []) planLines(child, depth + 1, lines);
+  return lines;
+}
+
+/**
+ * The statements `list` sends (recorded through a wrapper of `db`), each run again under EXPLAIN (ANALYZE): their
+ * execution times and plans, as lines for the report.
+ */
+export async function explainStatements(db: Queryable, list: (recorder: Queryable) => Promise<unknown>): Promise<string[]> {
+  const statements: Array<{ sql: string; params: readonly unknown[] }> = [];
+  const recorder: Queryable = {
+    query: (sql, params = []) => {
+      statements.push({ sql, params });
+      return db.query(sql, params);
+    },
+    exec: (sql) => db.exec(sql),
+  };
+  await list(recorder);
+  const lines: string[] = [];
+  for (const { sql, params } of statements) {
+    const { rows } = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+    const plan = rows[0]!['QUERY PLAN'][0]!;
+    lines.push(`  ${sql.replace(/\s+/g, ' ').slice(0, 110)}... : ${plan['Execution Time'].toFixed(1)} ms`);
+    lines.push(...planLines(plan.Plan, 1));
+  }
+  return lines;
 }
