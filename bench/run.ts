@@ -891,7 +891,7 @@ async function listBenchmarks(bench: BenchDatabase, rows: Row[], results: Record
   try {
     const perRound = Math.ceil(config.listRequests / 3);
     for (let round = 0; round < 3; round++) {
-      log(`documents list, round ${round + 1} of 3: ${perRound} sequential requests per query after 30 untimed`);
+      log(`documents list, round ${round + 1} of 3: ${perRound} sequential requests per query after 10 untimed`);
       const order = round % 2 === 0 ? all : [...all].reverse();
       for (const q of order) {
         const check = (body: unknown) => {
@@ -899,7 +899,7 @@ async function listBenchmarks(bench: BenchDatabase, rows: Row[], results: Record
           const data = (body as { data: { list: unknown[]; total: number } }).data;
           if (data.total !== q.total || data.list.length !== 10) throw new Error(`${q.name}: total ${data.total}, ${data.list.length} rows; expected ${q.total}, 10`);
         };
-        const run: LatencyRun = await timeGets(api, q.name, q.path, perRound, 30, check);
+        const run: LatencyRun = await timeGets(api, q.name, q.path, perRound, 10, check);
         latencies.get(q.name)!.push(...run.latenciesMs);
         bytes = bytes.set(q.name, run.bytes);
       }
