@@ -1,4 +1,5 @@
 import { describeBootstrap, startApi } from '../services/src/api-server';
+import { changeOrderCount, describeDemoSeed, seedDemo } from '../services/src/demo/seed-demo';
 import { loadConfigOrExit } from '../services/src/platform/config';
 import { createLogger } from '../services/src/platform/logger';
 import { buildPortal, needsBuild, type PortalName, startPortalServer } from './portal-server';
@@ -6,7 +7,8 @@ import { buildPortal, needsBuild, type PortalName, startPortalServer } from './p
 /**
  * `npm start`: the whole product on one machine. The API (with its projectors in-process) on API_PORT, and the two
  * portals as static sites on ADMIN_PORTAL_PORT and CUSTOMER_PORTAL_PORT, built first when their sources changed.
- * Without DATABASE_URL everything lives in the embedded database under DATA_DIR.
+ * Without DATABASE_URL everything lives in the embedded database under DATA_DIR. With `--demo` (`npm start -- --demo`),
+ * a store without change orders gets the demo data set before the addresses are announced.
  */
 async function main() {
   const config = loadConfigOrExit();
@@ -23,6 +25,16 @@ async function main() {
   }
 
   const api = await startApi(config, { logger, announceMail: pretty ? announceMail : undefined });
+  let demoLines: string[] = [];
+  if (process.argv.slice(2).includes('--demo')) {
+    const existing = await changeOrderCount(api.context);
+    if (existing > 0) demoLines = [`  Demo data: skipped, this store already has ${existing} change order(s).`];
+    else {
+      console.log('Seeding the demo data set (--demo)...');
+      const result = await seedDemo({ context: api.context, url: `http://127.0.0.1:${api.port}` }, { log: (line) => console.log(`  ${line}`) });
+      demoLines = describeDemoSeed(result).map((line) => `  ${line}`);
+    }
+  }
   const adminPortal = await startPortalServer({ portal: 'admin', port: config.ADMIN_PORTAL_PORT, apiUrl: config.PUBLIC_API_URL });
   const customerPortal = await startPortalServer({
     portal: 'customer',
@@ -42,6 +54,7 @@ async function main() {
   const banner = describeBootstrap(api.bootstrap);
   if (banner) lines.push('', `  ${highlight(banner, pretty)}`);
   else lines.push('  Log in with your existing administrator account (created on the first start).');
+  if (demoLines.length > 0) lines.push('', ...demoLines);
   console.log(boxed(lines, pretty));
 
   let stopping = false;

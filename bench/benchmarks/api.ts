@@ -416,9 +416,9 @@ export function fetchBytes(url: string, headers: Record<string, string>): Promis
 }
 
 /** POST /customer/add (multipart, the logo as `customerLogo`) as the administrator: the new customer's id. */
-export async function addCustomer(api: BenchApi, approverId: string, logo: Buffer): Promise<string> {
+export async function addCustomer(api: BenchApi, approverId: string, logo: Buffer, name = 'Medline Nord Bench GmbH'): Promise<string> {
   const form = new FormData();
-  form.set('customerName', 'Medline Nord Bench GmbH');
+  form.set('customerName', name);
   form.set('contactInformation', '+49 40 1234 5678');
   form.set('contactEmail', 'ifu@medline-nord.example');
   form.set('countryExclusionList', 'US,CA');

@@ -1,0 +1,458 @@
+/**
+ * The documents feature: a 50 MB PDF uploaded to an API running in its own process (its memory growth, sampled from
+ * /proc), and the documents list over 100,000 change orders generated with the product's own decider.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { CHANGE_ORDER_NUMBERS_STREAM, type ChildDetails, type DocumentEvent, type DocumentFile, documentStreamId, type Signature } from '@ifu/contracts';
+import type { Queryable } from '@ifu/storage/database/database';
+import type { Actor } from '@ifu/storage/event-store/event-store';
+import { type ChangeOrderState, changeOrderDecider } from '@ifu/services/documents/change-order';
+import { changeOrderNumber, approvalRoutingNumber } from '@ifu/services/documents/change-order-numbers';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { BENCH_AUDIT_KEY } from '../lib/audit-key';
+import type { LogEvent } from '../lib/events';
+import { metadataFor, prng, uuidFrom } from '../lib/events';
+import { startSmtpSink } from '../lib/smtp-sink';
+import { median, percentile } from '../lib/stats';
+import type { BenchApi } from './api';
+
+const REPO_ROOT = new URL('../../', import.meta.url).pathname;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The large PDF.
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * A PDF of about `bytes` bytes made with pdf-lib: one page of IFU text (so the text extraction finds something) and an
+ * embedded file attachment of random bytes (incompressible, so the size holds) making up the rest. Written to `path`.
+ */
+export async function makeLargePdf(path: string, bytes: number): Promise<number> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  const lines = [
+    'Instructions for use - Gebrauchsanweisung',
+    'CardioFlow PTCA Balloon Catheter, LOT-BENCH-50MB',
+    'Attached: the device master record scan (binary, for the upload benchmark).',
+  ];
+  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 20, size: 12, font }));
+  const overhead = (await pdf.save()).length + 2_000;
+  await pdf.attach(randomBytes(Math.max(0, bytes - overhead)), 'device-master-record.bin', { mimeType: 'application/octet-stream', description: 'bench payload' });
+  const saved = await pdf.save({ useObjectStreams: false });
+  writeFileSync(path, saved);
+  return saved.length;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The API in its own process, its memory read from /proc.
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface ApiProcess {
+  url: string;
+  pid: number;
+  token: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `bench/lib/api-child.ts` as its own Node process (`node --import tsx`, no launcher in between, so its pid is the
+ * API's): production configuration on the given schema, logs to /dev/null, mail to a loopback SMTP sink.
+ */
+export async function startApiProcess(databaseUrl: string, admin: { email: string; password: string }): Promise<ApiProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ifu-bench-upload-'));
+  const smtp = await startSmtpSink();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/api-child.ts'], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      API_PORT: '0',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(36).toString('base64url'),
+      LINK_SECRET: randomBytes(36).toString('base64url'),
+      AUDIT_KEY: BENCH_AUDIT_KEY,
+      SMTP_URL: smtp.url,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+    },
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const errors: string[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`API process did not start within 60 s:\n${errors.join('')}`)), 60_000);
+    child.once('message', (message: { port: number }) => {
+      clearTimeout(timer);
+      resolve(message.port);
+    });
+    void exited.then(() => reject(new Error(`API process exited:\n${errors.join('')}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${url}/user/get/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: admin.email, password: admin.password }) });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+  const token = ((await login.json()) as { message: string }).message;
+  return {
+    url,
+    pid: child.pid!,
+    token,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      process.off('exit', killOnExit);
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Resident set size of a process in bytes (VmRSS), or 0 when it is gone. */
+function rssOf(pid: number): number {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The process's children (the PDF text extractor the API spawns per file). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+export interface UploadRun {
+  label: string;
+  fileBytes: number;
+  ms: number;
+  /** RSS of the API process: median of 10 samples just before, and the largest sample during the upload. */
+  rssBeforeBytes: number;
+  rssPeakBytes: number;
+  rssGrowthBytes: number;
+  /** The largest RSS of the API's child processes (the PDF text extractor) seen during the upload, for information. */
+  extractorPeakBytes: number;
+  samples: number;
+}
+
+/**
+ * One POST /document/addDocumentFiles with `isParent=false` and the file as `childMainDocument`, streamed from disk
+ * (fs.openAsBlob: fetch reads the file as it sends it). The API process's RSS is read every `everyMs` from 200 ms
+ * before the request until the answer (which comes after the file is stored and its text extracted).
+ */
+export async function timeUpload(api: ApiProcess, path: string, label: string, everyMs = 20): Promise<UploadRun> {
+  const fileBytes = (await stat(path)).size;
+  const before: number[] = [];
+  for (let i = 0; i < 10; i++) {
+    before.push(rssOf(api.pid));
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  const rssBeforeBytes = median(before);
+  let peak = 0;
+  let extractorPeak = 0;
+  let samples = 0;
+  const sample = () => {
+    peak = Math.max(peak, rssOf(api.pid));
+    for (const child of childrenOf(api.pid)) extractorPeak = Math.max(extractorPeak, rssOf(child));
+    samples += 1;
+  };
+  const timer = setInterval(sample, everyMs);
+  const body = new FormData();
+  body.set('isParent', 'false');
+  body.set('childMainDocument', await openAsBlob(path, { type: 'application/pdf' }), 'large-ifu.pdf');
+  const start = performance.now();
+  try {
+    const response = await fetch(`${api.url}/document/addDocumentFiles`, { method: 'POST', headers: { authorization: `Bearer ${api.token}` }, body });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`upload of ${label}: ${response.status} ${text.slice(0, 300)}`);
+    const answer = JSON.parse(text) as { fileDetails: Array<{ size: number }> };
+    if (answer.fileDetails[0]?.size !== fileBytes) throw new Error(`upload of ${label}: stored ${answer.fileDetails[0]?.size} bytes of ${fileBytes}`);
+  } finally {
+    clearInterval(timer);
+  }
+  const ms = performance.now() - start;
+  sample();
+  return { label, fileBytes, ms, rssBeforeBytes, rssPeakBytes: peak, rssGrowthBytes: Math.max(0, peak - rssBeforeBytes), extractorPeakBytes: extractorPeak, samples };
+}
+
+/** The baseline: the same file copied on disk through streams (read, write, fsync), in this process. */
+export async function timeDiskCopy(path: string, to: string): Promise<number> {
+  const start = performance.now();
+  const out = createWriteStream(to, { flush: true });
+  await pipeline(createReadStream(path), out);
+  const ms = performance.now() - start;
+  rmSync(to, { force: true });
+  return ms;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 100,000 change orders, as the product's decider writes them.
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface ChangeOrderLogOptions {
+  changeOrders: number;
+  authors: Actor[];
+  approvers: Array<{ id: string; email: string; name: string }>;
+  customerIds: string[];
+  /** Continues after the log's last recorded time. */
+  startAt: Date;
+  seed?: number;
+}
+
+export interface ChangeOrderLog {
+  events: LogEvent[];
+  byType: Record<string, number>;
+  pending: number;
+  approved: number;
+  rejected: number;
+  children: number;
+}
+
+const LANGUAGE_SETS = ['en', 'de', 'fr', 'es', 'it', 'nl', 'sv', 'pt', 'de,fr,it', 'fr,nl'];
+const COUNTRY_SETS = ['GB,IE', 'DE,AT', 'FR,BE,LU', 'ES,MX', 'IT', 'NL,BE', 'SE,FI', 'PT,BR', 'CH', 'US,CA'];
+const FAMILIES = ['CardioFlow PTCA Balloon Catheters', 'OrthoFix Bone Screws', 'SteriGuard Surgical Drapes', 'GlucoSense Meters', 'VentaLine Infusion Sets', 'DermaClose Skin Staplers'];
+const CHANGE_TYPES = ['General Document', 'Record', 'Model/Product Information', 'Product Drawing'];
+
+const hex = (random: () => number, length: number) => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
+const fileOf = (random: () => number, name: string, contentType = 'application/pdf'): DocumentFile => ({
+  fileId: uuidFrom(random),
+  sha256: hex(random, 64),
+  contentType,
+  size: 40_000 + Math.floor(random() * 400_000),
+  docName: name,
+});
+
+/**
+ * The events of `changeOrders` change orders as the product records them, one command at a time: the number
+ * (ChangeOrderNumberAssigned), then `changeOrderDecider.decide` of the author's signed CreateChangeOrder (the
+ * ChangeOrderCreated and one ChildDocumentAdded per child, 1 to 4), and for about 65 % the assigned approver's signed
+ * decision (about 1 in 13 of those a rejection); the rest stay pending. Signatures are bound to the stream versions
+ * as sign() binds them; files are content addresses only (no file is stored).
+ */
+export function generateChangeOrderLog(options: ChangeOrderLogOptions): ChangeOrderLog {
+  const random = prng(options.seed ?? 2026);
+  const events: LogEvent[] = [];
+  const byType: Record<string, number> = {};
+  let at = options.startAt.getTime();
+  let pending = 0;
+  let approved = 0;
+  let rejected = 0;
+  let children = 0;
+  const year = options.startAt.getUTCFullYear();
+  const push = (streamId: string, streamVersion: number, event: { type: string; data: unknown }, actor: Actor, when: Date) => {
+    events.push({ streamId, streamVersion, type: event.type, data: event.data as Record<string, unknown>, metadata: metadataFor(random, actor, when), recordedAt: when.toISOString() });
+    byType[event.type] = (byType[event.type] ?? 0) + 1;
+  };
+  for (let i = 1; i <= options.changeOrders; i++) {
+    at += 1_000 + Math.floor(random() * 60_000);
+    const when = new Date(at);
+    const author = options.authors[Math.floor(random() * options.authors.length)]!;
+    const authorId = author.type === 'user' ? author.userId : '';
+    const approver = options.approvers[Math.floor(random() * options.approvers.length)]!;
+    const parentChangeId = uuidFrom(random);
+    const documentId = changeOrderNumber(year, i);
+    const stream = documentStreamId(parentChangeId);
+    push(CHANGE_ORDER_NUMBERS_STREAM, i, { type: 'ChangeOrderNumberAssigned', data: { year, number: i, documentId, parentChangeId } }, author, when);
+    const family = FAMILIES[Math.floor(random() * FAMILIES.length)]!;
+    const signature = (signer: { id: string; email: string; name: string }, meaning: Signature['meaning'], version: number, signedAt: Date): Signature => ({
+      signerId: signer.id,
+      name: signer.name,
+      email: signer.email,
+      signedAt: signedAt.toISOString(),
+      meaning,
+      subject: { stream, version },
+    });
+    const authorSigner = { id: authorId, email: author.type === 'user' ? author.email : '', name: author.type === 'user' ? (author.name ?? '') : '' };
+    const childCount = 1 + Math.floor(random() * 4);
+    const effective = new Date(at + (7 + Math.floor(random() * 60)) * 86_400_000).toISOString().slice(0, 10);
+    const decision = changeOrderDecider.decide(
+      {
+        type: 'CreateChangeOrder',
+        parentChangeId,
+        documentId,
+        approvalRoutingNumber: approvalRoutingNumber(documentId),
+        details: {
+          productFamilyName: family,
+          productFamilyDescription: `${family}: instructions for use`,
+          changeDescription: `Revision ${1 + (i % 9)} of the ${family} leaflets`,
+          changeJustification: 'Labelling update after design review',
+          changeType: CHANGE_TYPES[Math.floor(random() * CHANGE_TYPES.length)]!,
+          customerId: options.customerIds[Math.floor(random() * options.customerIds.length)]!,
+          approverId: approver.id,
+          isInternal: random() < 0.2,
+          effectiveDate: effective,
+        },
+        logo: fileOf(random, 'logo.png', 'image/png'),
+        files: random() < 0.5 ? [fileOf(random, 'risk-analysis.pdf')] : [],
+        children: Array.from({ length: childCount }, (_, c) => {
+          const details: ChildDetails = {
+            associatedReferenceNumber: `LOT-${String(i).padStart(6, '0')}-${c + 1}`,
+            productSubFamilyNameOne: `PN-${1000 + (i % 9000)}-${c + 1}`,
+            productSubFamilyNameTwo: `BOM-${i % 500}`,
+            billMaterialInformation: `BOM-${i % 500}`,
+            keywords: 'sterile single use',
+            countryList: COUNTRY_SETS[Math.floor(random() * COUNTRY_SETS.length)]!,
+            languageList: LANGUAGE_SETS[Math.floor(random() * LANGUAGE_SETS.length)]!,
+            changeDescription: 'New revision',
+            changeJustification: 'Labelling update',
+          };
+          return { ...details, childDocumentId: uuidFrom(random), file: fileOf(random, `ifu-${c + 1}.pdf`) };
+        }),
+        customer: { id: '', status: 'APPROVED' },
+        approver: { id: approver.id, role: 'ADMIN', active: true },
+        signature: signature(authorSigner, 'authorship', 0, when),
+        comments: 'Ready for review',
+        actorUserId: authorId,
+      },
+      changeOrderDecider.initialState(),
+    );
+    if (decision.rejection || decision.events.length === 0) throw new Error(`the decider refused change order ${i}: ${JSON.stringify(decision.rejection)}`);
+    let state: ChangeOrderState = changeOrderDecider.initialState();
+    let version = 0;
+    for (const event of decision.events) {
+      version += 1;
+      state = changeOrderDecider.evolve(state, event);
+      push(stream, version, event, author, when);
+    }
+    children += childCount;
+    const roll = random();
+    if (roll < 0.65) {
+      at += 500;
+      const decidedAt = new Date(at);
+      const approve = roll < 0.6;
+      const decided = changeOrderDecider.decide(
+        {
+          type: 'DecideChangeOrder',
+          approve,
+          reason: approve ? '' : 'The flow table does not match the verification report.',
+          signature: signature(approver, approve ? 'approval' : 'rejection', version, decidedAt),
+          signerRole: 'ADMIN',
+          now: decidedAt,
+        },
+        state,
+      );
+      if (decided.rejection) throw new Error(`the decider refused the decision of change order ${i}: ${JSON.stringify(decided.rejection)}`);
+      for (const event of decided.events as DocumentEvent[]) {
+        version += 1;
+        push(stream, version, event, { type: 'user', userId: approver.id, email: approver.email, name: approver.name }, decidedAt);
+      }
+      if (approve) approved += 1;
+      else rejected += 1;
+    } else pending += 1;
+  }
+  return { events, byType, pending, approved, rejected, children };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The list's latency against GET /user/me, one client, interleaved.
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface LatencyRun {
+  name: string;
+  path: string;
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  bytes: number;
+  latenciesMs: number[];
+}
+
+/** `requests` sequential GETs on one keep-alive connection (after `warmup` untimed), each timed to its last byte. */
+export async function timeGets(api: Pick<BenchApi, 'url' | 'token'>, name: string, path: string, requests: number, warmup: number, check?: (body: unknown) => void): Promise<LatencyRun> {
+  const { Agent, request } = await import('node:http');
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
+      const req = request(`${api.url}${path}`, { agent, headers: { authorization: `Bearer ${api.token}` } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  const latencies: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < warmup + requests; i++) {
+    const t0 = performance.now();
+    const answer = await get();
+    const ms = performance.now() - t0;
+    if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status} ${answer.body.subarray(0, 300).toString()}`);
+    if (i === 0 && check) check(JSON.parse(answer.body.toString('utf8')));
+    if (i >= warmup) {
+      latencies.push(ms);
+      bytes = answer.body.length;
+    }
+  }
+  agent.destroy();
+  return { name, path, requests, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), maxMs: Math.max(...latencies), bytes, latenciesMs: latencies };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// For a missed list target: the list's own statements, explained.
+// ---------------------------------------------------------------------------------------------------------------
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Relation Name'?: string;
+  'Subplan Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Actual Total Time': number;
+  Plans?: PlanNode[];
+}
+
+/** A plan as one line per node: type, index or table, rows x loops, time. */
+function planLines(node: PlanNode, depth = 0, lines: string[] = []): string[] {
+  const name = [node['Subplan Name'], node['Node Type'], node['Index Name'] ? `using ${node['Index Name']}` : node['Relation Name'] ? `on ${node['Relation Name']}` : '']
+    .filter(Boolean)
+    .join(' ');
+  lines.push(`${'  '.repeat(depth + 1)}${name}: ${node['Actual Rows'].toLocaleString('en-US')} rows x ${node['Actual Loops'].toLocaleString('en-US')} loops, ${node['Actual Total Time'].toFixed(1)} ms`);
+  for (const child of node.Plans ?? []) planLines(child, depth + 1, lines);
+  return lines;
+}
+
+/**
+ * The statements `list` sends (recorded through a wrapper of `db`), each run again under EXPLAIN (ANALYZE): their
+ * execution times and plans, as lines for the report.
+ */
+export async function explainStatements(db: Queryable, list: (recorder: Queryable) => Promise<unknown>): Promise<string[]> {
+  const statements: Array<{ sql: string; params: readonly unknown[] }> = [];
+  const recorder: Queryable = {
+    query: (sql, params = []) => {
+      statements.push({ sql, params });
+      return db.query(sql, params);
+    },
+    exec: (sql) => db.exec(sql),
+  };
+  await list(recorder);
+  const lines: string[] = [];
+  for (const { sql, params } of statements) {
+    const { rows } = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+    const plan = rows[0]!['QUERY PLAN'][0]!;
+    lines.push(`  ${sql.replace(/\s+/g, ' ').slice(0, 110)}... : ${plan['Execution Time'].toFixed(1)} ms`);
+    lines.push(...planLines(plan.Plan, 1));
+  }
+  return lines;
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../../../test-support/test-api';
+import { DEMO_ACCOUNTS, DemoDataRefused, type DemoSeedResult, seedDemo } from './seed-demo';
+
+describe('the demo data set', () => {
+  let t: TestApi;
+  let result: DemoSeedResult;
+
+  beforeAll(async () => {
+    t = await startTestApi();
+    result = await seedDemo({ context: t.api.context, url: t.url });
+  }, 180_000);
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('when seeded into a fresh store, then its demo accounts can sign in', async () => {
+    for (const account of DEMO_ACCOUNTS) await expect(t.login(account.email, account.password)).resolves.toEqual(expect.any(String));
+  });
+
+  it('when seeded, then there are two approved customers with logos', async () => {
+    const token = await t.login(DEMO_ACCOUNTS[1].email, DEMO_ACCOUNTS[1].password);
+    expect(result.customers).toHaveLength(2);
+    for (const { id } of result.customers) {
+      const { status, body } = await t.call('GET', `/customer/get/${id}`, { token });
+      expect(status).toBe(200);
+      expect(body).toMatchObject({ status: 'APPROVED', logoUrl: expect.any(String) });
+      const logo = await fetch(`${t.url}/customer/logo/${id}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(logo.headers.get('content-type')).toBe('image/png');
+    }
+  });
+
+  it('when seeded, then the change orders are pending, approved and rejected, each with several children in several languages', async () => {
+    const token = await t.login(DEMO_ACCOUNTS[2].email, DEMO_ACCOUNTS[2].password);
+    const statuses = new Set<string>();
+    const languages = new Set<string>();
+    for (const order of result.changeOrders) {
+      const { status, body } = await t.call('GET', `/document/get/${order.parentChangeId}`, { token });
+      expect(status).toBe(200);
+      expect(body.status).toBe(order.status);
+      expect(body.children.length).toBeGreaterThanOrEqual(2);
+      for (const child of body.children) for (const language of String(child.languageList).split(',')) languages.add(language);
+      statuses.add(body.status);
+    }
+    expect([...statuses].sort()).toEqual(['APPROVED', 'REJECTED', 'REQUIRE_APPROVAL']);
+    expect(languages.size).toBeGreaterThanOrEqual(5);
+    const pending = await t.call('GET', '/document/getDocumentList?tab=pending&page=1&pageSize=50', { token });
+    expect(pending.body.data.total).toBe(result.changeOrders.filter((c) => c.status === 'REQUIRE_APPROVAL').length);
+  });
+
+  it("when seeded, then every child's PDF has its text extracted (title, product, lot)", async () => {
+    const { rows } = await t.database.db.query<{ text: string }>(
+      `SELECT t.text FROM change_orders c, jsonb_array_elements(c.children) AS child, document_file_text t
+        WHERE t.sha256 = child->'file'->>'sha256'`,
+    );
+    const children = result.changeOrders.reduce((n, c) => n + c.children, 0);
+    expect(rows.length).toBe(children);
+    for (const { text } of rows) expect(text).toMatch(/LOT-/);
+    const all = rows.map((r) => r.text).join('\n');
+    for (const phrase of ['Instructions for use', 'Gebrauchsanweisung', "Mode d'emploi", 'CardioFlow PTCA Balloon Catheter', 'LOT-24A117']) expect(all).toContain(phrase);
+  });
+
+  it('when seeded a second time, then it refuses and adds nothing', async () => {
+    const before = await t.store.readAll(0, 100_000);
+    await expect(seedDemo({ context: t.api.context, url: t.url })).rejects.toBeInstanceOf(DemoDataRefused);
+    expect((await t.store.readAll(0, 100_000)).length).toBe(before.length);
+  });
+});
