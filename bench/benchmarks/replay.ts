@@ -263,6 +263,12 @@ export async function generateMixedLog(db: Database, options: MixedLogOptions, c
     checks: new Map([
       ['user-accounts', (target: Database) => checkUserAccounts(target, workload.staff)],
       ['customer-list', (target: Database) => checkCustomerList(target, workload.customers)],
+      // The mixed log holds no change orders (the documents rows have their own log): the rebuild must leave none.
+      ['change-orders', async (target: Database) => {
+        const { rows } = await target.query<{ n: string | number }>('SELECT count(*) AS n FROM change_orders');
+        const n = Number(rows[0]?.n ?? 0);
+        return n === 0 ? { wrong: 0 } : { wrong: n, firstDifference: `${n} change orders from a log without any` };
+      }],
     ]),
   };
 }

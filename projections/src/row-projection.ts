@@ -28,6 +28,10 @@ export interface RowProjectionSpec<R extends Row> {
    * applied event moves the row's version, even one that changes no other column.
    */
   evolve(row: R | undefined, event: ProjectedEvent): R | undefined;
+  /** More tables the read model keeps (emptied by a rebuild with its own). */
+  extraTables?: readonly string[];
+  /** Runs in the batch's transaction after its rows are written (figures kept over the whole table, such as totals). */
+  afterBatch?(tx: Queryable): Promise<void>;
 }
 
 /**
@@ -37,7 +41,7 @@ export interface RowProjectionSpec<R extends Row> {
 export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projection {
   return {
     name: spec.name,
-    tables: [spec.table],
+    tables: [spec.table, ...(spec.extraTables ?? [])],
     handles: new Set(spec.handles),
     migrations: () => migrationsFromDirectory(`projections/${spec.name}`, spec.migrationsDirectory.pathname),
     async applyBatch(tx: Queryable, events: readonly ProjectedEvent[]) {
@@ -65,6 +69,7 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
          ON CONFLICT (id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}`,
         [JSON.stringify(written)],
       );
+      await spec.afterBatch?.(tx);
     },
   };
 }

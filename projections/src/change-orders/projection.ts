@@ -37,6 +37,8 @@ export interface ChangeOrderRow extends Row {
   created_by: string;
   last_edited_by: string;
   created_at: string | Date;
+  /** How many of its children are active (the list's column, kept so the list never reads `children`). */
+  child_count: number;
 }
 
 const EVENT_TYPES = [
@@ -60,112 +62,127 @@ const withChild = (row: ChangeOrderRow, id: string, change: (child: ChildRow) =>
 export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
   name: 'change-orders',
   table: 'change_orders',
+  extraTables: ['change_order_totals'],
   migrationsDirectory: new URL('./migrations', import.meta.url),
   handles: EVENT_TYPES,
   rowId: (event) => (event.data as { parentChangeId: string }).parentChangeId,
-  evolve(row, recorded: ProjectedEvent) {
-    const event = { type: recorded.type, data: recorded.data } as unknown as DocumentEvent;
-    if (event.type === 'ChangeOrderCreated') {
-      if (row) return row;
-      const d = event.data;
-      return {
-        id: d.parentChangeId,
-        document_id: d.documentId,
-        approval_routing_number: d.approvalRoutingNumber,
-        status: 'REQUIRE_APPROVAL',
-        active: true,
-        product_family_name: d.details.productFamilyName,
-        product_family_description: d.details.productFamilyDescription,
-        change_description: d.details.changeDescription,
-        change_justification: d.details.changeJustification,
-        change_type: d.details.changeType,
-        customer_id: d.details.customerId,
-        approver_id: d.details.approverId,
-        is_internal: d.details.isInternal,
-        effective_date: d.details.effectiveDate,
-        approved_date: null,
-        comments: d.comments,
-        reason: null,
-        logo: d.logo,
-        files: d.files,
-        children: [],
-        child_ids: [],
-        signatures: [d.signature],
-        created_by: d.createdBy,
-        last_edited_by: d.createdBy,
-        created_at: recorded.recordedAt,
-        stream_version: recorded.streamVersion,
-      };
-    }
-    if (!row) return undefined;
-    const signed = { signatures: [...row.signatures, event.data.signature] };
-    switch (event.type) {
-      case 'ChildDocumentAdded': {
-        const child: ChildRow = { ...event.data.child, active: true, obsoleteDate: null, comments: event.data.comments, signatures: [event.data.signature] };
-        // Added with the change order: its signature is the creation's, already listed once.
-        const sameSignature = JSON.stringify(row.signatures.at(-1)) === JSON.stringify(event.data.signature);
-        return {
-          ...row,
-          ...(sameSignature ? {} : signed),
-          children: [...row.children, child],
-          child_ids: [...row.child_ids, child.childDocumentId],
-          last_edited_by: event.data.editedBy,
-        };
-      }
-      case 'ChangeOrderUpdated': {
-        const d = event.data.details;
-        return {
-          ...row,
-          ...signed,
-          product_family_name: d.productFamilyName,
-          product_family_description: d.productFamilyDescription,
-          change_description: d.changeDescription,
-          change_justification: d.changeJustification,
-          change_type: d.changeType,
-          customer_id: d.customerId,
-          approver_id: d.approverId,
-          is_internal: d.isInternal,
-          effective_date: d.effectiveDate,
-          comments: event.data.comments,
-          last_edited_by: event.data.editedBy,
-        };
-      }
-      case 'ChangeOrderLogoChanged':
-        return { ...row, ...signed, logo: event.data.logo, comments: event.data.comments, last_edited_by: event.data.editedBy };
-      case 'SupportingFilesAdded':
-        return { ...row, ...signed, files: [...row.files, ...event.data.files], comments: event.data.comments, last_edited_by: event.data.editedBy };
-      case 'SupportingFileDeleted':
-        return { ...row, ...signed, files: row.files.filter((f) => f.fileId !== event.data.file.fileId), last_edited_by: event.data.editedBy };
-      case 'ChildDocumentUpdated': {
-        const d = event.data;
-        return {
-          ...row,
-          ...signed,
-          children: withChild(row, d.childDocumentId, (child) => ({
-            ...child,
-            ...d.details,
-            file: d.file ?? child.file,
-            comments: d.comments,
-            signatures: [...child.signatures, d.signature],
-          })),
-          last_edited_by: d.editedBy,
-        };
-      }
-      case 'ChildDocumentDeactivated':
-        return {
-          ...row,
-          ...signed,
-          children: withChild(row, event.data.childDocumentId, (child) => ({ ...child, active: false, obsoleteDate: event.data.obsoleteDate })),
-          last_edited_by: event.data.editedBy,
-        };
-      case 'ChangeOrderDeactivated':
-        return { ...row, ...signed, active: false, last_edited_by: event.data.editedBy };
-      case 'ChangeOrderApproved':
-        return { ...row, ...signed, status: 'APPROVED', approved_date: event.data.approvedDate, reason: null };
-      case 'ChangeOrderRejected':
-        return { ...row, ...signed, status: 'REJECTED', reason: event.data.reason };
-      default:
-        return row;
-    }
+  evolve(row, recorded) {
+    const next = evolveRow(row, recorded);
+    return next && { ...next, child_count: next.children.filter((child) => child.active).length };
+  },
+  // The tabs' totals, counted once per batch that changed change orders (writes are rare, lists are read often).
+  async afterBatch(tx) {
+    await tx.query(
+      `INSERT INTO change_order_totals (id, listed, pending)
+       SELECT 1, count(*) FILTER (WHERE active), count(*) FILTER (WHERE active AND status = 'REQUIRE_APPROVAL') FROM change_orders
+       ON CONFLICT (id) DO UPDATE SET listed = EXCLUDED.listed, pending = EXCLUDED.pending`,
+    );
   },
 });
+
+/** One event folded into a change order's row (its child count is derived after). */
+function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): Omit<ChangeOrderRow, 'child_count'> | undefined {
+  const event = { type: recorded.type, data: recorded.data } as unknown as DocumentEvent;
+  if (event.type === 'ChangeOrderCreated') {
+    if (row) return row;
+    const d = event.data;
+    return {
+      id: d.parentChangeId,
+      document_id: d.documentId,
+      approval_routing_number: d.approvalRoutingNumber,
+      status: 'REQUIRE_APPROVAL',
+      active: true,
+      product_family_name: d.details.productFamilyName,
+      product_family_description: d.details.productFamilyDescription,
+      change_description: d.details.changeDescription,
+      change_justification: d.details.changeJustification,
+      change_type: d.details.changeType,
+      customer_id: d.details.customerId,
+      approver_id: d.details.approverId,
+      is_internal: d.details.isInternal,
+      effective_date: d.details.effectiveDate,
+      approved_date: null,
+      comments: d.comments,
+      reason: null,
+      logo: d.logo,
+      files: d.files,
+      children: [],
+      child_ids: [],
+      signatures: [d.signature],
+      created_by: d.createdBy,
+      last_edited_by: d.createdBy,
+      created_at: recorded.recordedAt,
+      stream_version: recorded.streamVersion,
+    };
+  }
+  if (!row) return undefined;
+  const signed = { signatures: [...row.signatures, event.data.signature] };
+  switch (event.type) {
+    case 'ChildDocumentAdded': {
+      const child: ChildRow = { ...event.data.child, active: true, obsoleteDate: null, comments: event.data.comments, signatures: [event.data.signature] };
+      // Added with the change order: its signature is the creation's, already listed once.
+      const sameSignature = JSON.stringify(row.signatures.at(-1)) === JSON.stringify(event.data.signature);
+      return {
+        ...row,
+        ...(sameSignature ? {} : signed),
+        children: [...row.children, child],
+        child_ids: [...row.child_ids, child.childDocumentId],
+        last_edited_by: event.data.editedBy,
+      };
+    }
+    case 'ChangeOrderUpdated': {
+      const d = event.data.details;
+      return {
+        ...row,
+        ...signed,
+        product_family_name: d.productFamilyName,
+        product_family_description: d.productFamilyDescription,
+        change_description: d.changeDescription,
+        change_justification: d.changeJustification,
+        change_type: d.changeType,
+        customer_id: d.customerId,
+        approver_id: d.approverId,
+        is_internal: d.isInternal,
+        effective_date: d.effectiveDate,
+        comments: event.data.comments,
+        last_edited_by: event.data.editedBy,
+      };
+    }
+    case 'ChangeOrderLogoChanged':
+      return { ...row, ...signed, logo: event.data.logo, comments: event.data.comments, last_edited_by: event.data.editedBy };
+    case 'SupportingFilesAdded':
+      return { ...row, ...signed, files: [...row.files, ...event.data.files], comments: event.data.comments, last_edited_by: event.data.editedBy };
+    case 'SupportingFileDeleted':
+      return { ...row, ...signed, files: row.files.filter((f) => f.fileId !== event.data.file.fileId), last_edited_by: event.data.editedBy };
+    case 'ChildDocumentUpdated': {
+      const d = event.data;
+      return {
+        ...row,
+        ...signed,
+        children: withChild(row, d.childDocumentId, (child) => ({
+          ...child,
+          ...d.details,
+          file: d.file ?? child.file,
+          comments: d.comments,
+          signatures: [...child.signatures, d.signature],
+        })),
+        last_edited_by: d.editedBy,
+      };
+    }
+    case 'ChildDocumentDeactivated':
+      return {
+        ...row,
+        ...signed,
+        children: withChild(row, event.data.childDocumentId, (child) => ({ ...child, active: false, obsoleteDate: event.data.obsoleteDate })),
+        last_edited_by: event.data.editedBy,
+      };
+    case 'ChangeOrderDeactivated':
+      return { ...row, ...signed, active: false, last_edited_by: event.data.editedBy };
+    case 'ChangeOrderApproved':
+      return { ...row, ...signed, status: 'APPROVED', approved_date: event.data.approvedDate, reason: null };
+    case 'ChangeOrderRejected':
+      return { ...row, ...signed, status: 'REJECTED', reason: event.data.reason };
+    default:
+      return row;
+  }
+}
