@@ -20,6 +20,7 @@ import { useForm, useWatch } from 'react-hook-form';
 
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { notify } from '@/components/ui/notifications';
+import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
 import { failureMessage } from '@/lib/api-client';
 
 import { useApproveCustomer } from '../api/approve-customer';
@@ -159,7 +160,7 @@ export const ApproveCustomerDialog = ({ customer, approverId, onClose }: Approve
       fullWidth
       maxWidth="xs"
       aria-labelledby={TITLE_ID}
-      slotProps={{ paper: { sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: 'calc(100% - 64px)' } } } }}
+      slotProps={phoneDialogSlotProps}
       data-testid="approve-customer-dialog"
     >
       <DialogTitle id={TITLE_ID} sx={{ pr: 7 }}>

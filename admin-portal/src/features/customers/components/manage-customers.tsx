@@ -1,7 +1,6 @@
 import { CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { CustomerView } from '@ifu/contracts';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { useCallback, useState } from 'react';
@@ -10,6 +9,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
 import { useSpecGridState } from '@/components/ui/spec-data-grid';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/app-state';
@@ -65,18 +65,9 @@ export const ManageCustomers = () => {
     >
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {customers.isError ? (
-          <Alert
-            severity="error"
-            role="alert"
-            sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void customers.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert sx={{ m: 2 }} onRetry={() => void customers.refetch()}>
             {errorMessage(customers.error)}
-          </Alert>
+          </RetryAlert>
         ) : (
           <CustomersTable
             rows={customers.data?.customerList ?? []}

@@ -10,54 +10,18 @@ import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+
+import { Facts } from '@/components/ui/facts';
+import type { Fact } from '@/components/ui/facts';
+import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
 
 import { countryNames, formatDate, formatUtcDateTime } from './customer-format';
 import { CustomerLogo } from './customer-logo';
 import { CustomerStatusChip } from './customer-status-chip';
 
 const TITLE_ID = 'view-customer-title';
-const EMPTY = '—';
 
 const MEANING: Record<string, string> = { approval: 'Approval', rejection: 'Rejection' };
-
-type Fact = { label: string; value: ReactNode; testId: string };
-
-/** Label and value side by side from the sm breakpoint, stacked on a phone. */
-const Facts = ({ items }: { items: Fact[] }) => (
-  <Box
-    component="dl"
-    sx={{
-      m: 0,
-      display: 'grid',
-      gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' },
-      columnGap: 2,
-      rowGap: { xs: 0.25, sm: 1.25 },
-      alignItems: 'start',
-    }}
-  >
-    {items.map(({ label, value, testId }) => (
-      <Box key={label} sx={{ display: 'contents' }}>
-        <Typography
-          component="dt"
-          variant="body2"
-          color="textSecondary"
-          sx={{ fontWeight: 600, mt: { xs: 1, sm: 0 }, lineHeight: { sm: '24px' } }}
-        >
-          {label}
-        </Typography>
-        <Typography
-          component="dd"
-          variant="body2"
-          sx={{ m: 0, overflowWrap: 'anywhere', lineHeight: { sm: '24px' } }}
-          data-testid={testId}
-        >
-          {value === '' || value === null ? EMPTY : value}
-        </Typography>
-      </Box>
-    ))}
-  </Box>
-);
 
 type ViewCustomerDialogProps = { customer: CustomerView; onClose: () => void };
 
@@ -110,7 +74,7 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
       fullWidth
       maxWidth="sm"
       aria-labelledby={TITLE_ID}
-      slotProps={{ paper: { sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: 'calc(100% - 64px)' } } } }}
+      slotProps={phoneDialogSlotProps}
       data-testid="view-customer-dialog"
     >
       <DialogTitle id={TITLE_ID} sx={{ pr: 7 }}>
@@ -120,7 +84,7 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
         <Close />
       </IconButton>
       <DialogContent dividers>
-        <Facts items={facts} />
+        <Facts items={facts} labelWidth={160} />
         {decision ? (
           <Box component="section" aria-labelledby="customer-decision-title" data-testid="view-customer-decision">
             <Divider sx={{ my: 2 }} />
@@ -128,6 +92,7 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
               Electronic signature
             </Typography>
             <Facts
+              labelWidth={160}
               items={[
                 {
                   label: 'Signed by',

@@ -5,13 +5,11 @@ import CheckCircle from '@mui/icons-material/CheckCircle';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -25,9 +23,13 @@ import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
+import { Facts } from '@/components/ui/facts';
+import type { Fact } from '@/components/ui/facts';
 import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
+import { LOGO_SIZE, LogoBox } from '@/features/customers/components/customer-logo';
 import { errorMessage } from '@/lib/api-client';
 
 import type { DeactivateDocumentResult, DeactivationTarget } from '../api/deactivate-document';
@@ -44,51 +46,11 @@ import {
 import { DeactivateDocumentDialog } from './deactivate-document-dialog';
 
 const docs = paths.app.documents;
-const EMPTY = '—';
-const LOGO_SIZE = 100;
 
 /** Keeps an id such as CO-2026-00042 on one line (a hyphen is otherwise a place to break). */
 const Nowrap = ({ children }: { children: ReactNode }) => (
   <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
     {children}
-  </Box>
-);
-
-type Fact = { label: string; value: ReactNode; testId: string };
-
-/** Label and value side by side from the sm breakpoint, stacked on a phone; long values wrap anywhere. */
-const Facts = ({ items }: { items: Fact[] }) => (
-  <Box
-    component="dl"
-    sx={{
-      m: 0,
-      display: 'grid',
-      gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: '200px minmax(0, 1fr)' },
-      columnGap: 2,
-      rowGap: { xs: 0.25, sm: 1.25 },
-      alignItems: 'start',
-    }}
-  >
-    {items.map(({ label, value, testId }) => (
-      <Box key={label} sx={{ display: 'contents' }}>
-        <Typography
-          component="dt"
-          variant="body2"
-          color="textSecondary"
-          sx={{ fontWeight: 600, mt: { xs: 1, sm: 0 }, lineHeight: { sm: '24px' } }}
-        >
-          {label}
-        </Typography>
-        <Typography
-          component="dd"
-          variant="body2"
-          sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line', lineHeight: { sm: '24px' } }}
-          data-testid={testId}
-        >
-          {value === '' || value === null ? EMPTY : value}
-        </Typography>
-      </Box>
-    ))}
   </Box>
 );
 
@@ -150,35 +112,6 @@ const SignatureList = ({ signatures, testId }: { signatures: readonly Signature[
     </Box>
   );
 
-const Logo = ({ url, alt }: { url: string | null; alt: string }) => (
-  <Box
-    sx={{
-      width: LOGO_SIZE,
-      height: LOGO_SIZE,
-      flex: 'none',
-      display: 'grid',
-      placeItems: 'center',
-      border: 1,
-      borderColor: 'divider',
-      borderRadius: 1,
-      overflow: 'hidden',
-    }}
-  >
-    {url ? (
-      <Box
-        component="img"
-        src={url}
-        alt={alt}
-        width={LOGO_SIZE}
-        height={LOGO_SIZE}
-        sx={{ objectFit: 'contain', display: 'block' }}
-        data-testid="change-order-logo"
-      />
-    ) : (
-      <ImageOutlined color="disabled" aria-label={`No ${alt}`} />
-    )}
-  </Box>
-);
 
 type Opened = { has: (key: string) => boolean; add: (key: string) => void };
 
@@ -213,17 +146,9 @@ export const ChangeOrderPage = ({ id }: { id: string }) => {
   return (
     <Page title="View Document" actions={back}>
       {changeOrder.isError ? (
-        <Alert
-          severity="error"
-          role="alert"
-          action={
-            <Button color="inherit" size="small" onClick={() => void changeOrder.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void changeOrder.refetch()}>
           {DOCUMENT_MESSAGES.fetchFailed} {errorMessage(changeOrder.error)}
-        </Alert>
+        </RetryAlert>
       ) : (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label="Loading the document" />
@@ -329,9 +254,13 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
               alignItems: 'start',
             }}
           >
-            <Facts items={facts} />
+            <Facts items={facts} labelWidth={200} keepLineBreaks />
             <Box sx={{ order: { xs: -1, md: 0 } }}>
-              <Logo url={changeOrder.parentDocumentLogoUrl} alt={`Logo of ${changeOrder.productFamilyName}`} />
+              <LogoBox
+                src={changeOrder.parentDocumentLogoUrl ?? undefined}
+                alt={`Logo of ${changeOrder.productFamilyName}`}
+                testId="change-order-logo"
+              />
             </Box>
           </Box>
 
@@ -484,7 +413,7 @@ const ChildAccordion = ({ child, editable, opened, onDeactivate }: ChildAccordio
             </Button>
           </Stack>
         ) : null}
-        <Facts items={facts} />
+        <Facts items={facts} labelWidth={200} keepLineBreaks />
         <Divider sx={{ my: 2 }} />
         <SectionTitle id={`child-${child.childDocumentId}-signatures`} level="h4">Signatures</SectionTitle>
         <SignatureList signatures={child.signatures} testId="child-signatures" />

@@ -11,9 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 
-import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -26,6 +25,7 @@ import { childPageDefaults, childPageSchema, toUpdateChildFormData } from './doc
 import type { ChildPageInput, ChildPageValues } from './document-form-values';
 import { fileSize } from './file-fields';
 import { SingleFileField } from './file-fields';
+import { NotEditable, useEditOutcome } from './signed-edit';
 
 export type ChildPageMode = { kind: 'edit'; childDocumentId: string } | { kind: 'add'; parentChangeId: string };
 
@@ -56,21 +56,12 @@ type ChildDocumentFormProps = { view: ChangeOrderView; child?: ChildDocumentView
  */
 const ChildDocumentForm = ({ view, child }: ChildDocumentFormProps) => {
   const adding = child === undefined;
-  const navigate = useNavigate();
   const schema = useMemo(() => childPageSchema({ adding }), [adding]);
   const { control, handleSubmit } = useForm<ChildPageInput, unknown, ChildPageValues>({
     resolver: zodResolver(schema),
     defaultValues: childPageDefaults(child),
   });
-  const save = useUpdateSingleChildDocument({
-    mutationConfig: {
-      onSuccess: (response) => {
-        notify('success', response.message);
-        void navigate(paths.app.documents.view.getHref(response.document.parentChangeId));
-      },
-      onError: (error) => notify('error', errorMessage(error, DOCUMENT_MESSAGES.editFailed)),
-    },
-  });
+  const save = useUpdateSingleChildDocument({ mutationConfig: useEditOutcome() });
   const onSubmit = handleSubmit((values) =>
     save.mutate({
       data: toUpdateChildFormData(values, child ? { childDocumentId: child.childDocumentId } : { documentParentChangeId: view.parentChangeId }),
@@ -141,11 +132,7 @@ export const ChildDocumentPage = ({ mode }: { mode: ChildPageMode }) => {
       </Alert>
     );
   } else if (!view.editable) {
-    content = (
-      <Alert severity="info" role="status" data-testid="not-editable">
-        Document {view.documentId} is {view.status === 'APPROVED' ? 'approved' : 'rejected'}: it can no longer be edited.
-      </Alert>
-    );
+    content = <NotEditable view={view} />;
   } else {
     content = <ChildDocumentForm key={`${view.parentChangeId}-${child?.childDocumentId ?? 'new'}`} view={view} child={child} />;
   }

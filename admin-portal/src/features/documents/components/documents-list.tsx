@@ -1,7 +1,6 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import Search from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -14,6 +13,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
 import { useSpecGridState } from '@/components/ui/spec-data-grid';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 
@@ -84,18 +84,9 @@ const DocumentsTabList = ({ tab }: { tab: DocumentListTab }) => {
 
   if (documents.isError) {
     return (
-      <Alert
-        severity="error"
-        role="alert"
-        sx={{ m: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void documents.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert sx={{ m: 2 }} onRetry={() => void documents.refetch()}>
         {DOCUMENT_MESSAGES.listFailed} {errorMessage(documents.error)}
-      </Alert>
+      </RetryAlert>
     );
   }
   return (

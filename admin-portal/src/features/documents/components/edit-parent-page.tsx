@@ -21,9 +21,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 
-import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { LogoBox } from '@/features/customers/components/customer-logo';
@@ -39,6 +38,7 @@ import { fieldGridSx, fullRow, ParentFields, SignedFields } from './document-fie
 import { editParentDefaults, editParentSchema, toUpdateParentFormData } from './document-form-values';
 import type { EditParentInput, EditParentValues } from './document-form-values';
 import { fileSize, SingleFileField, SupportingFilesField } from './file-fields';
+import { NotEditable, useEditOutcome } from './signed-edit';
 
 const CurrentLogo = ({ view }: { view: ChangeOrderView }) => {
   const logo = useParentLogo(view.parentDocumentLogoUrl);
@@ -96,7 +96,6 @@ const KeptFiles = ({ files, onDelete }: { files: readonly DocumentFileView[]; on
  * fields, the signer's Username, Password and Comments; Update, then back to the document.
  */
 const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
-  const navigate = useNavigate();
   const kept = view.parentDocumentList.length;
   // The resolver reads the count of kept files as it is when it runs: deleting one makes room for another.
   const keptRef = useRef(kept);
@@ -112,15 +111,7 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
     defaultValues: editParentDefaults(view),
   });
   const [deleting, setDeleting] = useState<DocumentFileView | null>(null);
-  const update = useUpdateParent({
-    mutationConfig: {
-      onSuccess: (response) => {
-        notify('success', response.message);
-        void navigate(paths.app.documents.view.getHref(response.document.parentChangeId));
-      },
-      onError: (error) => notify('error', errorMessage(error, DOCUMENT_MESSAGES.editFailed)),
-    },
-  });
+  const update = useUpdateParent({ mutationConfig: useEditOutcome() });
   const onSubmit = handleSubmit((values) =>
     update.mutate({ data: toUpdateParentFormData(values, view.parentChangeId), version: view.version }),
   );
@@ -183,11 +174,7 @@ export const EditParentPage = ({ docId }: { docId: string }) => {
   } else if (!view) {
     content = <FormSkeleton label="Loading document" rows={10} />;
   } else if (!view.editable) {
-    content = (
-      <Alert severity="info" role="status" data-testid="not-editable">
-        Document {view.documentId} is {view.status === 'APPROVED' ? 'approved' : 'rejected'}: it can no longer be edited.
-      </Alert>
-    );
+    content = <NotEditable view={view} />;
   } else {
     // Keyed by the change order, not its version: deleting a file keeps what was typed.
     content = <EditParentForm key={view.parentChangeId} view={view} />;

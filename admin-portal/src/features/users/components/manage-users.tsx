@@ -1,7 +1,6 @@
 import type { UserListItem } from '@ifu/contracts';
 import Download from '@mui/icons-material/FileDownloadOutlined';
 import PersonAdd from '@mui/icons-material/PersonAddAlt1Outlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -12,6 +11,7 @@ import { useCallback, useState } from 'react';
 
 import { Page } from '@/components/ui/page';
 import { useSpecGridState } from '@/components/ui/spec-data-grid';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/app-state';
 
@@ -86,18 +86,9 @@ const UsersList = ({ tab, currentUserId, onEdit, onDeactivate }: UsersListProps)
   const users = useUsers({ params: { ...state.params, ...(tab === 'active' ? { status: 'ACTIVE' } : {}) } });
   if (users.isError) {
     return (
-      <Alert
-        severity="error"
-        role="alert"
-        sx={{ m: 2 }}
-        action={
-          <Button color="inherit" size="small" onClick={() => void users.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert sx={{ m: 2 }} onRetry={() => void users.refetch()}>
         {errorMessage(users.error)}
-      </Alert>
+      </RetryAlert>
     );
   }
   return (

@@ -15,6 +15,7 @@ import { useForm } from 'react-hook-form';
 
 import { RhfCheckbox } from '@/components/ui/form/rhf-checkbox';
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
+import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
 import { failureMessage } from '@/lib/api-client';
 
 import { useAddUser } from '../api/add-user';
@@ -79,7 +80,7 @@ export const UserFormDialog = ({ user, onClose }: UserFormDialogProps) => {
       fullWidth
       maxWidth="sm"
       aria-labelledby={TITLE_ID}
-      slotProps={{ paper: { sx: { m: { xs: 2, sm: 4 }, width: { xs: 'calc(100% - 32px)', sm: 'calc(100% - 64px)' } } } }}
+      slotProps={phoneDialogSlotProps}
       data-testid="user-form-dialog"
     >
       <DialogTitle id={TITLE_ID} sx={{ pr: 7 }}>
