@@ -129,6 +129,22 @@ describe('change order decider', () => {
       ]);
   });
 
+  it('given a change order, when its customer is changed to one not approved, then customer-not-approved; an unchanged customer is not checked again', () => {
+    const update = (customerId: string, customer: { id: string; status: string } | undefined) => ({
+      type: 'UpdateParent' as const,
+      details: { ...details, customerId },
+      addFiles: [],
+      customer,
+      approver: admin('approver'),
+      signature: sign('editor'),
+      comments: 'c',
+      actorUserId: 'editor',
+    });
+    spec.given(created, childAdded('k1', 1)).when(update('c2', { id: 'c2', status: 'REJECTED' })).thenRefuses({ code: 'customer-not-approved' });
+    spec.given(created, childAdded('k1', 1)).when(update('c2', undefined)).thenRefuses({ code: 'customer-not-approved' });
+    spec.given(created, childAdded('k1', 1)).when(update('c1', { id: 'c1', status: 'REQUIRE_APPROVAL' })).thenNothing();
+  });
+
   it('given a change order, when the approver is changed to its creator, then approver-not-eligible', () => {
     spec
       .given(created, childAdded('k1', 1))

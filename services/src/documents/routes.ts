@@ -131,6 +131,13 @@ export function documentRoutes(ctx: AppContext): Router {
     res.json({ message, ...extra, document: toChangeOrderView(ctx, record) });
   }
 
+  /** The active change order holding this active child: a child's calls name only the child. */
+  async function changeOrderHoldingChild(childDocumentId: string) {
+    const holder = await findChangeOrder(ctx.db, childDocumentId);
+    if (!holder?.active || !holder.children.some((c) => c.childDocumentId === childDocumentId && c.active)) refuse('child-not-found');
+    return holder;
+  }
+
   async function answerWithList(req: Request, res: Response, involving?: string) {
     const query = parseBody(DocumentListQuery, { ...req.query });
     const { rows, total } = await listChangeOrders(ctx.db, { ...query, involving });
@@ -229,8 +236,7 @@ export function documentRoutes(ctx: AppContext): Router {
       await answerWithChangeOrder(res, DOCUMENT_MESSAGES.childAdded, input.documentParentChangeId);
       return;
     }
-    const holder = await findChangeOrder(ctx.db, input.childDocumentId!);
-    if (!holder?.active || !holder.children.some((c) => c.childDocumentId === input.childDocumentId && c.active)) refuse('child-not-found');
+    const holder = await changeOrderHoldingChild(input.childDocumentId!);
     await updateChild(ctx, run, { ...common, parentChangeId: holder.parentChangeId, childDocumentId: input.childDocumentId! });
     await run.settle(READ_MODELS);
     await answerWithChangeOrder(res, DOCUMENT_MESSAGES.childUpdated, holder.parentChangeId);
@@ -268,8 +274,7 @@ export function documentRoutes(ctx: AppContext): Router {
 
   router.delete('/document/deleteChildDoc', loggedIn, async (req, res) => {
     const input = parseBody(DeleteChildDocRequest, req.body);
-    const holder = await findChangeOrder(ctx.db, input.childDocumentId);
-    if (!holder?.active || !holder.children.some((c) => c.childDocumentId === input.childDocumentId && c.active)) refuse('child-not-found');
+    const holder = await changeOrderHoldingChild(input.childDocumentId);
     const run = ctx.commands.begin(originOf(req));
     await deactivateChild(ctx, run, {
       parentChangeId: holder.parentChangeId,
