@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS, ListQuery, passwordText, requiredText } from './common';
 import { COUNTRY_CODES } from './countries';
 import { LANGUAGE_CODES } from './languages';
+import { REASON_MAX } from './customers';
 import { Signature, SIGNATURE_MESSAGES } from './signatures';
 
 /** Spec §5 texts of the document screens and §8 messages, spelled once for the forms and the server. */
@@ -60,7 +61,28 @@ export const DOCUMENT_MESSAGES = {
   childUpdated: 'Child Document Updated',
   rejected: 'Document Rejected',
   noDataFound: 'No Data Found',
+  // Approval (spec §2.7, §2.12, §5)
+  approve: 'Approve',
+  reject: 'Reject',
+  approved: 'Document Approved',
+  approvalFailed: 'Document approval failed.',
+  enterConfirmPassword: SIGNATURE_MESSAGES.enterConfirmPassword,
+  passwordMismatch: SIGNATURE_MESSAGES.passwordMismatch,
+  enterReason: 'Enter Reason',
+  reasonTooLong: "Reason can't be more than 255 characters.",
+  submitting: 'Submitting...',
+  openEveryFile: 'Open every supporting file and child document before approving or rejecting',
+  // Internal search (spec §2.8)
+  searchField: 'Search',
+  changeOrderNumber: 'ChangeOrder Number',
+  productName: 'Product Name',
+  customerName: 'Customer Name',
+  archiveSearch: 'Archive Search',
+  submit: 'Submit',
 } as const;
+
+/** The internal search answers at most this many documents, best first. */
+export const SEARCH_RESULTS_MAX = 50;
 
 /** Spec §3 change types, in the order of the Start step's radios. */
 export const CHANGE_TYPES = ['General Document', 'Record', 'Model/Product Information', 'Product Drawing'] as const;
@@ -298,8 +320,8 @@ export const DocumentFileView = z.object({
   docName: z.string(),
   size: z.number(),
   sha256: z.string(),
-  /** A short-lived signed URL: a new tab carries no bearer token. */
-  path: z.string(),
+  /** Whether the caller has opened this file (at this content) through the download call: the review's check mark. */
+  opened: z.boolean(),
 });
 export type DocumentFileView = z.infer<typeof DocumentFileView>;
 
@@ -319,6 +341,20 @@ export type UploadChildResponse = z.infer<typeof UploadChildResponse>;
 
 export const PersonRef = z.object({ id: z.string(), firstName: z.string(), name: z.string(), email: z.string() });
 
+/** An earlier approved version of a child document, and what changed from it to the next version. */
+export const DocumentVersion = z.object({
+  childDocumentId: z.string(),
+  documentNumber: z.string(),
+  parentChangeId: z.string(),
+  documentId: z.string(),
+  /** When it was published: its change order's effective date. */
+  effectiveDate: z.string(),
+  obsoleteDate: z.string().nullable(),
+  /** From this version to the one after it: fields, old and new. */
+  changes: z.array(z.object({ field: z.string(), old: z.string(), new: z.string() })),
+});
+export type DocumentVersion = z.infer<typeof DocumentVersion>;
+
 export const ChildDocumentView = z.object({
   childDocumentId: z.string(),
   documentNumber: z.string(),
@@ -333,12 +369,19 @@ export const ChildDocumentView = z.object({
   changeJustification: z.string(),
   comments: z.string(),
   docName: z.string(),
-  documentPath: z.string(),
   sha256: z.string(),
   size: z.number(),
   obsoleteDate: z.string().nullable(),
   /** Authorship signatures of this child (added, edited), newest last. */
   signatures: z.array(Signature),
+  /** Whether the caller has opened this file (at this content) through the download call: the review's check mark. */
+  opened: z.boolean(),
+  /** Superseded by a later approved version whose effective date has come. */
+  archived: z.boolean(),
+  /** The later approved version that replaces this one (from its effective date), if any. */
+  supersededBy: z.object({ childDocumentId: z.string(), documentNumber: z.string(), parentChangeId: z.string(), effectiveDate: z.string() }).nullable(),
+  /** Earlier approved versions (same customer, product family, reference and part number), newest first. */
+  versions: z.array(DocumentVersion),
 });
 export type ChildDocumentView = z.infer<typeof ChildDocumentView>;
 
@@ -371,6 +414,10 @@ export const ChangeOrderView = z.object({
   createdAt: z.string(),
   /** While REQUIRE_APPROVAL it can be edited, added to and deactivated (spec §4). */
   editable: z.boolean(),
+  /** The caller is the assigned approver and the change order awaits its decision: Approve and Reject are shown. */
+  mayDecide: z.boolean(),
+  /** Files the caller has not opened yet (Approve and Reject stay disabled until this is empty). */
+  unopened: z.array(z.object({ fileId: z.string(), docName: z.string() })),
   /** The stream version this shows: its ETag. */
   version: z.number(),
 });
@@ -401,3 +448,125 @@ export type ChangeOrderResponse = z.infer<typeof ChangeOrderResponse>;
 
 export const AddDocumentListDataResponse = ChangeOrderResponse.extend({ parentChangeId: z.string(), documentId: z.string() });
 export type AddDocumentListDataResponse = z.infer<typeof AddDocumentListDataResponse>;
+
+// ---- Documents II: review, decision, accessibility, downloads, versions, search (spec §2.7, §2.8, §2.12, §7.3)
+
+/** An optional free text, bounded before anything else looks at it. */
+const optionalText = (max: number, tooLong = `must be at most ${max} characters`) =>
+  z
+    .string({ error: 'must be a string' })
+    .max(max * 4 + 64, { message: tooLong, abort: true })
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: 'must not contain control characters', abort: true })
+    .transform((v) => v.trim())
+    .refine((v) => v.length <= max, { message: tooLong, abort: true })
+    .optional();
+
+/**
+ * `POST /document/approveDocuments` (spec §7.3): `documentApproval` true approves, false rejects. The username and
+ * password are the assigned approver's electronic signature. The reason is `reason` (view screen) or
+ * `changeJustification` (list screen); a rejection needs one. `confirmPassword`, when sent, must equal the password.
+ */
+export const ApproveDocumentsRequest = z
+  .object({
+    parentChangeId: idField('parentChangeId is required'),
+    approverId: idField('approverId is required').optional(),
+    documentApproval: booleanField('documentApproval is required'),
+    changeDescription: optionalText(2000),
+    changeJustification: optionalText(REASON_MAX, DOCUMENT_MESSAGES.reasonTooLong),
+    reason: optionalText(REASON_MAX, DOCUMENT_MESSAGES.reasonTooLong),
+    username: requiredText(DOCUMENT_MESSAGES.enterUsername, 254),
+    password: passwordText(DOCUMENT_MESSAGES.enterPassword),
+    confirmPassword: z.string({ error: 'must be a string' }).max(1024, 'must be at most 1024 characters').optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.confirmPassword !== undefined && value.confirmPassword !== value.password) {
+      context.addIssue({ code: 'custom', path: ['confirmPassword'], message: DOCUMENT_MESSAGES.passwordMismatch });
+    }
+    if (!value.documentApproval && !(value.reason || value.changeJustification)) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: DOCUMENT_MESSAGES.enterReason });
+    }
+  })
+  .transform(({ reason, changeJustification, confirmPassword: _confirmed, ...rest }) => ({ ...rest, reason: reason || changeJustification || '' }));
+export type ApproveDocumentsRequest = z.input<typeof ApproveDocumentsRequest>;
+
+/** `POST /document/update/IsInternal` (spec §7.3): ADMIN only, on a decided change order; `isInternal` true is Offline. */
+export const UpdateIsInternalRequest = z.object({
+  parentDocumentChangeId: idField('parentDocumentChangeId is required'),
+  isInternal: booleanField('isInternal is required'),
+});
+export type UpdateIsInternalRequest = z.input<typeof UpdateIsInternalRequest>;
+
+/** `GET /document/getDocumentDownload/:id?purpose=`: `manifest` adds the signature page (approved child documents only). */
+export const DocumentDownloadQuery = z.object({
+  purpose: z.enum(['download', 'manifest'], { error: 'purpose must be download or manifest' }).optional().default('download'),
+});
+export type DocumentDownloadQuery = z.input<typeof DocumentDownloadQuery>;
+
+/** The answer of `GET /document/getDocumentDownload/:id`: a signed link for one file and one purpose, for minutes. */
+export const DocumentDownloadResponse = z.object({
+  documentPath: z.string(),
+  docName: z.string(),
+  sha256: z.string(),
+  expiresAt: z.string(),
+});
+export type DocumentDownloadResponse = z.infer<typeof DocumentDownloadResponse>;
+
+/** Internal search (spec §2.8, §7.3): both spellings of the fields are taken; every field is optional. */
+export const SearchDocumentsRequest = z
+  .object({
+    keywords: optionalText(200),
+    keyword: optionalText(200),
+    changeOrderNo: optionalText(40),
+    changeOrderNumber: optionalText(40),
+    productName: optionalText(200),
+    customerName: optionalText(200),
+    isArchieveSearch: booleanField('isArchieveSearch must be true or false').optional(),
+  })
+  .transform((v) => ({
+    keywords: v.keywords || v.keyword || '',
+    changeOrderNo: v.changeOrderNo || v.changeOrderNumber || '',
+    productName: v.productName || '',
+    customerName: v.customerName || '',
+    archive: v.isArchieveSearch ?? false,
+  }));
+export type SearchDocumentsRequest = z.input<typeof SearchDocumentsRequest>;
+export type SearchDocumentsCriteria = z.output<typeof SearchDocumentsRequest>;
+
+/** A piece of a search snippet: the words that matched are `match: true` (plain text, never markup). */
+export const SnippetPart = z.object({ text: z.string(), match: z.boolean() });
+export type SnippetPart = z.infer<typeof SnippetPart>;
+
+export const DocumentSearchResult = z.object({
+  childDocumentId: z.string(),
+  parentChangeId: z.string(),
+  documentNumber: z.string(),
+  changeOrderNo: z.string(),
+  productName: z.string(),
+  changeDescription: z.string(),
+  keywords: z.string(),
+  associatedReferenceNumber: z.string(),
+  productSubFamilyNameOne: z.string(),
+  customerName: z.string(),
+  languageList: z.string(),
+  countryList: z.string(),
+  status: DocumentStatus,
+  isInternal: z.boolean(),
+  effectiveDate: z.string(),
+  obsoleteDate: z.string().nullable(),
+  /** Superseded by a later approved version whose effective date has come. */
+  archived: z.boolean(),
+  docName: z.string(),
+  /** Where the words matched: the PDF's text, else the description. Empty when the search had no words. */
+  snippet: z.array(SnippetPart),
+});
+export type DocumentSearchResult = z.infer<typeof DocumentSearchResult>;
+
+/** `POST /document/searchDocuments/` answers `data.list`, best match first; an empty list carries 'No Data Found'. */
+export const SearchDocumentsResponse = z.object({ data: z.object({ list: z.array(DocumentSearchResult) }), message: z.string().optional() });
+export type SearchDocumentsResponse = z.infer<typeof SearchDocumentsResponse>;
+
+/** `GET /document/getProductByCustomer/:id`: the approved product families of a customer. */
+export const ProductFamily = z.object({ parentChangeId: z.string(), productFamilyName: z.string() });
+export type ProductFamily = z.infer<typeof ProductFamily>;
+export const ProductsByCustomerResponse = z.object({ data: z.object({ list: z.array(ProductFamily) }) });
+export type ProductsByCustomerResponse = z.infer<typeof ProductsByCustomerResponse>;

@@ -105,11 +105,40 @@ export type DocumentEvent =
       data: Signed & { childDocumentId: string; documentNumber: string; obsoleteDate: string; editedBy: string };
     }
   | { type: 'ChangeOrderDeactivated'; data: Signed & { obsoleteDate: string; editedBy: string } }
-  /** The assigned approver's signed decision (the review rules and the screens for it come with the approval issue). */
-  | { type: 'ChangeOrderApproved'; data: Signed & { approvedDate: string } }
-  | { type: 'ChangeOrderRejected'; data: Signed & { reason: string } };
+  /** The assigned approver's signed decision (meaning `approval` or `rejection`), after opening every file. */
+  | { type: 'ChangeOrderApproved'; data: Signed & { approvedDate: string; reason?: string } }
+  | { type: 'ChangeOrderRejected'; data: Signed & { reason: string } }
+  /** An ADMIN switched a decided change order Online (`isInternal` false) or Offline (true); not signed (spec §4). */
+  | {
+      type: 'ChangeOrderAccessibilityChanged';
+      data: { parentChangeId: string; documentId: string; isInternal: boolean; previous: boolean; changedBy: string };
+    };
 
 export const documentStreamId = (parentChangeId: string) => `document-${parentChangeId}`;
+
+/**
+ * Staff downloads of a change order's files, one stream per change order (`document-files-<parentChangeId>`), kept
+ * apart from the change order's own stream so that opening a file never races an author's signed edit. The
+ * approver's downloads are the review the decision requires: a file counts as opened at the content (sha256) it had.
+ */
+export const documentFilesStreamId = (parentChangeId: string) => `document-files-${parentChangeId}`;
+export type DocumentFileEvent = {
+  type: 'DocumentFileDownloaded';
+  data: {
+    parentChangeId: string;
+    documentId: string;
+    /** A supporting file's id, or the child's file id. */
+    fileId: string;
+    /** Set when the file is a child document's. */
+    childDocumentId: string | null;
+    documentNumber: string | null;
+    sha256: string;
+    docName: string;
+    downloadedBy: string;
+    /** `manifest`: the copy with the signature page appended. */
+    purpose: 'download' | 'manifest';
+  };
+};
 
 /** Change order numbers are handed out in order from one stream; a number once assigned is never given again. */
 export const CHANGE_ORDER_NUMBERS_STREAM = 'change-order-numbers';
