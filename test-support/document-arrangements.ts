@@ -13,7 +13,7 @@ export interface Signer extends Credentials {
   id: string;
 }
 
-const pdfBlob = async (text: string) => new Blob([new Uint8Array(await makePdf(text))], { type: 'application/pdf' });
+const pdfBlob = async (...lines: string[]) => new Blob([new Uint8Array(await makePdf(...lines))], { type: 'application/pdf' });
 
 async function send(api: TestApi, token: string, method: string, path: string, body: FormData | object): Promise<Record<string, unknown>> {
   const init: RequestInit =
@@ -57,6 +57,9 @@ export interface ChildArrangement {
   partNumber: string;
   countryList?: string;
   languageList?: string;
+  /** The text inside the child's PDF; `IFU <lotNumber>` when absent. */
+  pdfLines?: string[];
+  keywords?: string;
 }
 
 export interface ChangeOrderArrangement {
@@ -88,7 +91,7 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
   for (const child of order.children) {
     const form = new FormData();
     form.set('isParent', 'false');
-    form.set('childMainDocument', await pdfBlob(`IFU ${child.lotNumber}`), `IFU ${child.lotNumber}.pdf`);
+    form.set('childMainDocument', await pdfBlob(...(child.pdfLines ?? [`IFU ${child.lotNumber}`])), `IFU ${child.lotNumber}.pdf`);
     const uploaded = await send(api, token, 'POST', '/document/addDocumentFiles', form);
     list.push({
       associatedReferenceNumber: child.lotNumber,
@@ -98,7 +101,7 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
       changeJustification: 'New product line',
       countryList: child.countryList ?? 'DE,US',
       languageList: child.languageList ?? 'de,en',
-      keywords: `${order.productName}, instructions`,
+      keywords: child.keywords ?? `${order.productName}, instructions`,
       uploadDocumentFileId: uploaded.uploadChildDocumentFileId as string,
     });
   }
