@@ -40,6 +40,26 @@ export interface SearchHit {
 /** How many matches are ranked: a term in half of a million documents is ranked among its first matches only. */
 const RANKED_CANDIDATES = 1000;
 
+/** A search uses at most this many distinct words: more add nothing to finding a document, only cost. */
+export const MAX_SEARCH_WORDS = 12;
+
+/**
+ * The words of a search, each once, at most MAX_SEARCH_WORDS (case aside): `websearch_to_tsquery` reads them with
+ * their quotes and minus signs; repeating a word only made the query (and its snippet) costlier.
+ */
+export function searchWords(text: string): string {
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const word of text.trim().split(/\s+/)) {
+    const key = word.toLowerCase();
+    if (word === '' || seen.has(key)) continue;
+    seen.add(key);
+    words.push(word);
+    if (words.length === MAX_SEARCH_WORDS) break;
+  }
+  return words.join(' ');
+}
+
 /** `%…%` for LIKE with the user's wildcards taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -86,10 +106,11 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
   }
   if (criteria.productName) where.push(`d.product_family_name ILIKE ${param(containsPattern(criteria.productName))}`);
 
-  const words = criteria.keywords.trim();
+  const words = searchWords(criteria.keywords);
   let query = 'NULL::tsquery';
+  let text = 'NULL::text';
   if (words) {
-    const text = param(words);
+    text = param(words);
     const configs = await configsInUse(db, now);
     query = `(${configs.map((config) => `websearch_to_tsquery('${config}', ${text})`).join(' || ')})`;
     const matches = [`d.search @@ q.query`];
@@ -109,9 +130,10 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
             to_char(h.effective_date, 'YYYY-MM-DD') AS effective_date, to_char(h.obsolete_date, 'YYYY-MM-DD') AS obsolete_date,
             (h.obsolete_date IS NOT NULL AND h.obsolete_date <= $1::date) AS archived,
             CASE WHEN q.query IS NULL THEN NULL ELSE
+              -- The snippet in the document's own language only: ts_headline's cost grows steeply with the query's size.
               ts_headline(h.configs[1]::regconfig,
                           left(coalesce(nullif(t.text, ''), h.change_description), 20000),
-                          q.query,
+                          websearch_to_tsquery(h.configs[1]::regconfig, ${text}),
                           'MaxFragments=1, MaxWords=24, MinWords=10, StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', FragmentDelimiter=" … "')
             END AS headline
        FROM hits h CROSS JOIN q

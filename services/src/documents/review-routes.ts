@@ -30,6 +30,10 @@ import { documentLink, verifyDocumentLink } from './document-links';
 import { changeOrderViewFor, READ_MODELS } from './routes';
 import { ManifestUnavailable, withSignatureManifest } from './signature-manifest';
 
+/** A search that runs longer is cancelled (SQLSTATE 57014, query_canceled) and refused. */
+const SEARCH_TIMEOUT_MS = 3000;
+const QUERY_CANCELED = '57014';
+
 /** The file an id names in a change order: a child document's (active) or a supporting file. */
 function fileOf(record: ChangeOrderRecord, id: string) {
   const child = record.children.find((c) => c.active && (c.childDocumentId === id || c.file.fileId === id));
@@ -101,6 +105,11 @@ export function reviewRoutes(ctx: AppContext): Router {
   });
 
   router.get('/document/getDocumentDownload/:id', loggedIn, async (req, res) => {
+    // A HEAD request opens nothing: only a real request for the link is recorded as a download.
+    if (req.method === 'HEAD') {
+      res.status(204).end();
+      return;
+    }
     const id = idParam(req, 'id', 'document-not-found');
     const { purpose } = parseBody(DocumentDownloadQuery, { ...req.query });
     const record = (await findChangeOrder(ctx.db, id)) ?? (await findChangeOrderByFileId(ctx.db, id));
@@ -174,14 +183,14 @@ export function reviewRoutes(ctx: AppContext): Router {
   });
 
   router.post('/document/searchDocuments', loggedIn, async (req, res) => {
-    const criteria = parseBody(SearchDocumentsRequest, req.body ?? {});
+    const criteria = parseBody(SearchDocumentsRequest, req.body);
     let customerIds: string[] | undefined;
     if (criteria.customerName) {
       const customer = await findCustomerByName(ctx.db, criteria.customerName);
       customerIds = customer ? [customer.id] : [];
     }
     const now = ctx.clock();
-    const hits = await searchDocuments(ctx.db, {
+    const search = {
       keywords: criteria.keywords,
       changeOrderNo: criteria.changeOrderNo,
       productName: criteria.productName,
@@ -189,7 +198,18 @@ export function reviewRoutes(ctx: AppContext): Router {
       archive: criteria.archive,
       today: now.toISOString().slice(0, 10),
       limit: SEARCH_RESULTS_MAX,
-    });
+    };
+    let hits;
+    try {
+      // A bound on any one search, so that no query a user can write holds the database for the others.
+      hits = await ctx.db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL statement_timeout = '${SEARCH_TIMEOUT_MS}'`);
+        return searchDocuments(tx, search);
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === QUERY_CANCELED) refuse('search-too-costly');
+      throw error;
+    }
     const list = hits.map(({ headline, ...hit }) => ({ ...hit, snippet: snippetParts(headline) }));
     res.json({ data: { list }, ...(list.length === 0 ? { message: DOCUMENT_MESSAGES.noDataFound } : {}) } satisfies SearchDocumentsResponse);
   });
