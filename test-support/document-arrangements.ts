@@ -14,7 +14,7 @@ export interface Signer extends Credentials {
   id: string;
 }
 
-const pdfBlob = async (text: string) => new Blob([new Uint8Array(await makePdf(text))], { type: 'application/pdf' });
+const pdfBlob = async (...lines: string[]) => new Blob([new Uint8Array(await makePdf(...lines))], { type: 'application/pdf' });
 
 async function send(api: TestApi, token: string, method: string, path: string, body: FormData | object): Promise<Record<string, unknown>> {
   const init: RequestInit =
@@ -58,6 +58,8 @@ export interface ChildArrangement {
   partNumber: string;
   countryList?: string;
   languageList?: string;
+  /** The lines of text inside the child's PDF (what its text extraction finds); `IFU <lotNumber>` when absent. */
+  pdfText?: string[];
 }
 
 export interface ChangeOrderArrangement {
@@ -89,7 +91,7 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
   for (const child of order.children) {
     const form = new FormData();
     form.set('isParent', 'false');
-    form.set('childMainDocument', await pdfBlob(`IFU ${child.lotNumber}`), `IFU ${child.lotNumber}.pdf`);
+    form.set('childMainDocument', await pdfBlob(...(child.pdfText ?? [`IFU ${child.lotNumber}`])), `IFU ${child.lotNumber}.pdf`);
     const uploaded = await send(api, token, 'POST', '/document/addDocumentFiles', form);
     list.push({
       associatedReferenceNumber: child.lotNumber,
