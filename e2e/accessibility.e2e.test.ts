@@ -446,7 +446,7 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
           approverId: approver.id,
           customerId,
           productName: unique('Search Pump'),
-          children: [{ lotNumber: 'LOT-A11Y-S', partNumber: 'PN-S', pdfText: ['Instructions for use', `Never expose the pump to ${word} light.`] }],
+          children: [{ lotNumber: 'LOT-A11Y-S', partNumber: 'PN-S', pdfLines: ['Instructions for use', `Never expose the pump to ${word} light.`] }],
         });
 
         const page = await logIn(viewport);

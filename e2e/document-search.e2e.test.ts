@@ -47,13 +47,13 @@ describe.skipIf(skipReason !== undefined)('Internal document search (/document/s
     approver.id = await product.api.createUser({ ...approver, role: 'ADMIN' });
     const customerId = await arrangeApprovedCustomer(product.api, AUTHOR, approver, customerName);
     const otherCustomerId = await arrangeApprovedCustomer(product.api, AUTHOR, approver, otherCustomerName);
-    const order = (productName: string, lotNumber: string, partNumber: string, customer = customerId, pdfText?: string[]) =>
+    const order = (productName: string, lotNumber: string, partNumber: string, customer = customerId, pdfLines?: string[]) =>
       arrangeChangeOrder(product.api, {
         author: AUTHOR,
         approverId: approver.id,
         customerId: customer,
         productName,
-        children: [{ lotNumber, partNumber, ...(pdfText ? { pdfText } : {}) }],
+        children: [{ lotNumber, partNumber, ...(pdfLines ? { pdfLines } : {}) }],
       });
     const approve = (arranged: Arranged) => arrangeDecision(product.api, { parentChangeId: arranged.parentChangeId, approver, approve: true });
 

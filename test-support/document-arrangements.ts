@@ -1,5 +1,4 @@
 import { toDayMonthYear } from '@ifu/contracts';
-import { decideChangeOrder } from '../services/src/documents/commands';
 import { makePdf } from './documents';
 import { PNG_1X1 } from './images';
 import type { TestApi } from './test-api';
@@ -58,8 +57,9 @@ export interface ChildArrangement {
   partNumber: string;
   countryList?: string;
   languageList?: string;
-  /** The lines of text inside the child's PDF (what its text extraction finds); `IFU <lotNumber>` when absent. */
-  pdfText?: string[];
+  /** The text inside the child's PDF; `IFU <lotNumber>` when absent. */
+  pdfLines?: string[];
+  keywords?: string;
 }
 
 export interface ChangeOrderArrangement {
@@ -91,7 +91,7 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
   for (const child of order.children) {
     const form = new FormData();
     form.set('isParent', 'false');
-    form.set('childMainDocument', await pdfBlob(...(child.pdfText ?? [`IFU ${child.lotNumber}`])), `IFU ${child.lotNumber}.pdf`);
+    form.set('childMainDocument', await pdfBlob(...(child.pdfLines ?? [`IFU ${child.lotNumber}`])), `IFU ${child.lotNumber}.pdf`);
     const uploaded = await send(api, token, 'POST', '/document/addDocumentFiles', form);
     list.push({
       associatedReferenceNumber: child.lotNumber,
@@ -101,7 +101,7 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
       changeJustification: 'New product line',
       countryList: child.countryList ?? 'DE,US',
       languageList: child.languageList ?? 'de,en',
-      keywords: `${order.productName}, instructions`,
+      keywords: child.keywords ?? `${order.productName}, instructions`,
       uploadDocumentFileId: uploaded.uploadChildDocumentFileId as string,
     });
   }
@@ -125,29 +125,44 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
 }
 
 /**
- * The approver's signed decision on a change order, through the product's own command (its HTTP call comes with the
- * approval screens): as if `approver`, logged in, signed with their credentials.
+ * The approver's review and signed decision, through the product's own calls: they open every supporting file and
+ * child document (GET /document/getDocumentDownload/:id, which records the review), then sign the decision.
  */
 export async function arrangeDecision(
   api: TestApi,
-  input: { parentChangeId: string; approver: Signer & { firstName: string; lastName: string }; approve: boolean; reason?: string },
-): Promise<void> {
+  input: { parentChangeId: string; approver: Signer & { firstName?: string; lastName?: string }; approve: boolean; reason?: string },
+): Promise<Record<string, unknown>> {
   const { approver } = input;
-  const run = api.arrange();
-  await decideChangeOrder(api.api.context, run, {
+  const token = await api.login(approver.email, approver.password);
+  await openEveryFile(api, token, input.parentChangeId);
+  return send(api, token, 'POST', '/document/approveDocuments', {
     parentChangeId: input.parentChangeId,
-    approve: input.approve,
-    reason: input.reason ?? '',
-    credentials: { username: approver.email, password: approver.password },
-    actor: {
-      userId: approver.id,
-      email: approver.email,
-      firstName: approver.firstName,
-      lastName: approver.lastName,
-      name: `${approver.firstName} ${approver.lastName}`,
-      role: 'ADMIN',
-      sessionId: 'test-arrangement',
-    },
+    approverId: approver.id,
+    documentApproval: input.approve,
+    reason: input.reason ?? (input.approve ? '' : 'Rejected in a test arrangement'),
+    username: approver.email,
+    password: approver.password,
   });
-  await run.settle(['change-orders']);
+}
+
+/** Opens (downloads) every supporting file and active child document of a change order as the token's user. */
+export async function openEveryFile(api: TestApi, token: string, parentChangeId: string): Promise<void> {
+  const view = await get(api, token, `/document/get/${parentChangeId}`);
+  const ids = [
+    ...(view.parentDocumentList as { fileId: string }[]).map((f) => f.fileId),
+    ...(view.children as { childDocumentId: string }[]).map((c) => c.childDocumentId),
+  ];
+  for (const id of ids) {
+    const { documentPath } = await get(api, token, `/document/getDocumentDownload/${id}`);
+    const file = await fetch(documentPath as string);
+    if (file.status !== 200) throw new Error(`opening ${id} answered ${file.status}`);
+    await file.arrayBuffer();
+  }
+}
+
+async function get(api: TestApi, token: string, path: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
 }

@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { CHANGE_ORDER_NUMBERS_STREAM, type ChildDetails, type DocumentEvent, type DocumentFile, documentStreamId, type Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { Actor } from '@ifu/storage/event-store/event-store';
-import { type ChangeOrderState, changeOrderDecider } from '@ifu/services/documents/change-order';
+import { type ChangeOrderState, changeOrderDecider, filesToReview, openedKey } from '@ifu/services/documents/change-order';
 import { changeOrderNumber, approvalRoutingNumber } from '@ifu/services/documents/change-order-numbers';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { BENCH_AUDIT_KEY } from '../lib/audit-key';
@@ -345,6 +345,8 @@ export function generateChangeOrderLog(options: ChangeOrderLogOptions): ChangeOr
           reason: approve ? '' : 'The flow table does not match the verification report.',
           signature: signature(approver, approve ? 'approval' : 'rejection', version, decidedAt),
           signerRole: 'ADMIN',
+          // The approver's review downloads live in their own streams, which the list does not read: not generated.
+          opened: new Set(filesToReview(state).map(openedKey)),
           now: decidedAt,
         },
         state,

@@ -7,3 +7,6 @@ export * from './customer-list/projection';
 export * from './customer-list/queries';
 export * from './change-orders/projection';
 export * from './change-orders/queries';
+export * from './document-search/projection';
+export * from './document-search/queries';
+export * from './document-search/search-configs';

@@ -53,6 +53,7 @@ const EVENT_TYPES = [
   'ChangeOrderDeactivated',
   'ChangeOrderApproved',
   'ChangeOrderRejected',
+  'ChangeOrderAccessibilityChanged',
 ] satisfies DocumentEvent['type'][];
 
 const withChild = (row: ChangeOrderRow, id: string, change: (child: ChildRow) => ChildRow): ChildRow[] =>
@@ -116,7 +117,8 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
     };
   }
   if (!row) return undefined;
-  const signed = { signatures: [...row.signatures, event.data.signature] };
+  // Every event but the accessibility switch is signed; its signature joins the change order's list.
+  const signed = 'signature' in event.data ? { signatures: [...row.signatures, event.data.signature] } : {};
   switch (event.type) {
     case 'ChildDocumentAdded': {
       const child: ChildRow = { ...event.data.child, active: true, obsoleteDate: null, comments: event.data.comments, signatures: [event.data.signature] };
@@ -179,9 +181,11 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
     case 'ChangeOrderDeactivated':
       return { ...row, ...signed, active: false, last_edited_by: event.data.editedBy };
     case 'ChangeOrderApproved':
-      return { ...row, ...signed, status: 'APPROVED', approved_date: event.data.approvedDate, reason: null };
+      return { ...row, ...signed, status: 'APPROVED', approved_date: event.data.approvedDate, reason: event.data.reason ?? null };
     case 'ChangeOrderRejected':
       return { ...row, ...signed, status: 'REJECTED', reason: event.data.reason };
+    case 'ChangeOrderAccessibilityChanged':
+      return { ...row, is_internal: event.data.isInternal };
     default:
       return row;
   }

@@ -103,6 +103,15 @@ export async function findChangeOrder(db: Queryable, id: string): Promise<Change
   return byChild.rows[0] && toRecord(byChild.rows[0]);
 }
 
+/** The change order holding the supporting file with this id. */
+export async function findChangeOrderByFileId(db: Queryable, fileId: string): Promise<ChangeOrderRecord | undefined> {
+  const { rows } = await db.query<Joined>(
+    `SELECT c.*, ${JOINED_COLUMNS} FROM change_orders c ${JOINS} WHERE c.files @> jsonb_build_array(jsonb_build_object('fileId', $1::text)) LIMIT 1`,
+    [fileId],
+  );
+  return rows[0] && toRecord(rows[0]);
+}
+
 export interface ChangeOrderListRequest {
   /** `pending`: only those awaiting approval (the 'Documents' tab); `all`: every active change order. */
   tab?: 'pending' | 'all';

@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { accountFacts, credentialsDecider, loadAccount } from '../auth/credentials';
 import { hashPassword, storePasswordHash } from '../auth/password-hashes';
 import { changeOrderNumbersDecider } from '../documents/change-order-numbers';
-import { decideChangeOrder } from '../documents/commands';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { userDecider } from '../users/decider';
@@ -19,8 +18,8 @@ import { makeDemoIfuPdf } from './demo-pdf';
  * Everything goes the way the product's own users would make it: accounts through the command pipeline (as the
  * first administrator is made: claim the address, register, store the password hash, record PasswordSet), customers,
  * uploads and change orders over HTTP against the running API (so each step is validated, authorized, signed with
- * the signer's own password and projected as in production), and the approver's decision through
- * `decideChangeOrder`, the documents feature's command step (its HTTP route comes with the approval issue).
+ * the signer's own password and projected as in production), and the approver's review (every file opened) and signed
+ * decision over HTTP too.
  * No SQL writes, no hand-made events.
  */
 
@@ -91,10 +90,10 @@ async function createAccount(ctx: AppContext, run: CommandRun, account: (typeof 
 class DemoClient {
   constructor(private readonly baseUrl: string) {}
 
-  async send<T>(method: string, path: string, body: FormData | object, token?: string): Promise<T> {
+  async send<T>(method: string, path: string, body: FormData | object | undefined, token?: string): Promise<T> {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-    let payload: FormData | string;
-    if (body instanceof FormData) payload = body;
+    let payload: FormData | string | undefined;
+    if (body === undefined || body instanceof FormData) payload = body;
     else {
       payload = JSON.stringify(body);
       headers['content-type'] = 'application/json';
@@ -253,23 +252,30 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
     const { parentChangeId, documentId } = created.document;
     let status: DemoSeedResult['changeOrders'][number]['status'] = 'REQUIRE_APPROVAL';
     if (order.outcome !== 'pending') {
-      const decision = ctx.commands.begin({ actor: { type: 'user', userId: ids.approver, email: approver.email }, correlationId: randomUUID(), ip: null, userAgent: null });
-      await decideChangeOrder(ctx, decision, {
-        parentChangeId,
-        approve: order.outcome === 'approve',
-        reason: order.reason ?? '',
-        credentials: { username: approver.email, password: approver.password },
-        actor: {
-          userId: ids.approver,
-          email: approver.email,
-          firstName: approver.firstName,
-          lastName: approver.lastName,
-          name: `${approver.firstName} ${approver.lastName}`,
-          role: approver.role,
-          sessionId: '',
+      // The approver reviews every file (each download is recorded), then signs the decision.
+      const view = await client.send<{ parentDocumentList: { fileId: string }[]; children: { childDocumentId: string }[] }>(
+        'GET',
+        `/document/get/${parentChangeId}`,
+        undefined,
+        tokens.approver,
+      );
+      for (const id of [...view.parentDocumentList.map((f) => f.fileId), ...view.children.map((c) => c.childDocumentId)]) {
+        await client.send('GET', `/document/getDocumentDownload/${id}`, undefined, tokens.approver);
+      }
+      await client.send(
+        'POST',
+        '/document/approveDocuments',
+        {
+          parentChangeId,
+          approverId: ids.approver,
+          documentApproval: order.outcome === 'approve',
+          reason: order.reason ?? '',
+          username: approver.email,
+          password: approver.password,
+          confirmPassword: approver.password,
         },
-      });
-      await decision.settle(['change-orders'], 30_000);
+        tokens.approver,
+      );
       status = order.outcome === 'approve' ? 'APPROVED' : 'REJECTED';
     }
     changeOrders.push({ parentChangeId, documentId, family: order.family, children: order.children.length, status });

@@ -1,4 +1,4 @@
-import type { ChangeOrderNumberEvent, DocumentEvent, DocumentUploadEvent, FieldChange } from '@ifu/contracts';
+import type { ChangeOrderNumberEvent, DocumentEvent, DocumentFileEvent, DocumentUploadEvent, FieldChange } from '@ifu/contracts';
 import { auditVocabulary } from '../audit/vocabulary';
 
 /** 'keywords: "old" → "new"; countryList: "DE" → "DE,FR"': what a change altered, old and new. */
@@ -6,9 +6,10 @@ const changeList = (changes: readonly FieldChange[]) =>
   changes.map((c) => `${c.field}: "${c.old.slice(0, 80)}" → "${c.new.slice(0, 80)}"`).join('; ') || 'no field changed';
 
 /** How the documents feature's events read in the audit report. */
-export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploadEvent | ChangeOrderNumberEvent>(
+export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploadEvent | ChangeOrderNumberEvent | DocumentFileEvent>(
   [
     { prefix: 'document-upload-', type: 'document upload' },
+    { prefix: 'document-files-', type: 'document downloads' },
     { prefix: 'document-', type: 'change order' },
     { prefix: 'change-order-numbers', type: 'change order numbers' },
   ],
@@ -37,7 +38,17 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
     ChildDocumentUpdated: (d) => ({ action: `Edited child document ${d.documentNumber}: ${changeList(d.changes)} (electronic signature)`, subjectName: d.documentId }),
     ChildDocumentDeactivated: (d) => ({ action: `Deactivated child document ${d.documentNumber}, obsolete from ${d.obsoleteDate} (electronic signature)`, subjectName: d.documentId }),
     ChangeOrderDeactivated: (d) => ({ action: `Deactivated change order ${d.documentId} (electronic signature)`, subjectName: d.documentId }),
-    ChangeOrderApproved: (d) => ({ action: `Approved change order ${d.documentId} (electronic signature)`, subjectName: d.documentId }),
+    ChangeOrderApproved: (d) => ({ action: `Approved change order ${d.documentId} (electronic signature)`, subjectName: d.documentId, ...(d.reason ? { reason: d.reason } : {}) }),
+    ChangeOrderAccessibilityChanged: (d) => ({
+      action: `Switched change order ${d.documentId} ${d.isInternal ? 'Offline' : 'Online'} (was ${d.previous ? 'Offline' : 'Online'})`,
+      subjectName: d.documentId,
+    }),
+    DocumentFileDownloaded: (d) => ({
+      action: `Downloaded ${d.documentNumber ? `child document ${d.documentNumber}` : 'supporting file'} ${d.docName} (sha256 ${d.sha256})${
+        d.purpose === 'manifest' ? ' with its signature manifest' : ''
+      }`,
+      subjectName: d.documentId,
+    }),
     ChangeOrderRejected: (d) => ({ action: `Rejected change order ${d.documentId} (electronic signature)`, subjectName: d.documentId, reason: d.reason }),
   },
 );

@@ -104,6 +104,8 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
       return { ...state, status: 'APPROVED' };
     case 'ChangeOrderRejected':
       return { ...state, status: 'REJECTED' };
+    case 'ChangeOrderAccessibilityChanged':
+      return { ...state, details: { ...state.details!, isInternal: event.data.isInternal } };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -191,14 +193,27 @@ export interface DeactivateChangeOrder extends Authored {
   today: string;
 }
 
-/** The assigned approver's signed decision (its screens and review rules come with the approval issue). */
+/**
+ * The assigned approver's signed decision. `opened` holds what the signer has opened through the download call, as
+ * `fileId:sha256` (a file changed since it was opened counts as unopened); every supporting file and every active
+ * child's file must be in it.
+ */
 export interface DecideChangeOrder {
   type: 'DecideChangeOrder';
   approve: boolean;
   signature: Signature;
   signerRole: Role;
   reason: string;
+  opened: ReadonlySet<string>;
   now: Date;
+}
+
+/** An ADMIN switches a decided change order Online or Offline (spec §4); the role is the actor's now. */
+export interface ChangeAccessibility {
+  type: 'ChangeAccessibility';
+  isInternal: boolean;
+  actorUserId: string;
+  actorRole: Role;
 }
 
 export type ChangeOrderCommand =
@@ -210,7 +225,8 @@ export type ChangeOrderCommand =
   | UpdateChild
   | DeactivateChild
   | DeactivateChangeOrder
-  | DecideChangeOrder;
+  | DecideChangeOrder
+  | ChangeAccessibility;
 
 const eligibleApprover = (approver: ApproverFacts | undefined, actorUserId: string, createdBy: string | null) =>
   approver !== undefined && approver.role === 'ADMIN' && approver.active && approver.id !== actorUserId && approver.id !== createdBy;
@@ -271,8 +287,18 @@ const plain = (
     | 'customer-not-approved'
     | 'not-the-document-approver'
     | 'signer-not-admin'
-    | 'approver-is-author',
+    | 'approver-is-author'
+    | 'document-undecided'
+    | 'admin-only',
 ) => ({ code });
+
+/** The key a download records a file under: the same file id at other content is another file to open. */
+export const openedKey = (file: Pick<DocumentFile, 'fileId' | 'sha256'>) => `${file.fileId}:${file.sha256}`;
+
+/** The files a decision needs opened: every supporting file and every active child's file, as they are now. */
+export function filesToReview(state: { files: readonly DocumentFile[]; children: readonly { active: boolean; file: DocumentFile }[] }): DocumentFile[] {
+  return [...state.files, ...state.children.filter((child) => child.active).map((child) => child.file)];
+}
 
 function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Decision<DocumentEvent> {
   if (state.exists) return refused('document-exists');
@@ -404,12 +430,32 @@ function decideDecision(state: ChangeOrderState, command: DecideChangeOrder): De
   if (state.details!.approverId !== signerId) return refused('not-the-document-approver');
   if (command.signerRole !== 'ADMIN') return refused('signer-not-admin');
   if (signerId === state.createdBy || signerId === state.lastEditedBy) return refused('approver-is-author');
+  const unopened = filesToReview(state).filter((file) => !command.opened.has(openedKey(file)));
+  if (unopened.length > 0) {
+    return { events: [], rejection: { code: 'files-not-opened', unopened: unopened.map(({ fileId, docName }) => ({ fileId, docName })) } };
+  }
   const signed = { parentChangeId: state.parentChangeId, documentId: state.documentId, signature: command.signature, comments: '' };
   return {
     events: [
       command.approve
-        ? { type: 'ChangeOrderApproved', data: { ...signed, approvedDate: command.now.toISOString() } }
+        ? { type: 'ChangeOrderApproved', data: { ...signed, approvedDate: command.now.toISOString(), ...(command.reason ? { reason: command.reason } : {}) } }
         : { type: 'ChangeOrderRejected', data: { ...signed, reason: command.reason } },
+    ],
+  };
+}
+
+function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibility): Decision<DocumentEvent> {
+  if (!state.exists || !state.active) return refused('document-not-found');
+  if (command.actorRole !== 'ADMIN') return refused('admin-only');
+  if (state.status === 'REQUIRE_APPROVAL') return refused('document-undecided');
+  const previous = state.details!.isInternal;
+  if (previous === command.isInternal) return { events: [] };
+  return {
+    events: [
+      {
+        type: 'ChangeOrderAccessibilityChanged',
+        data: { parentChangeId: state.parentChangeId, documentId: state.documentId, isInternal: command.isInternal, previous, changedBy: command.actorUserId },
+      },
     ],
   };
 }
@@ -422,6 +468,7 @@ export const changeOrderDecider: Decider<ChangeOrderCommand, DocumentEvent, Chan
   decide(command, state) {
     if (command.type === 'CreateChangeOrder') return decideCreate(state, command);
     if (command.type === 'DecideChangeOrder') return decideDecision(state, command);
+    if (command.type === 'ChangeAccessibility') return decideAccessibility(state, command);
     const refusal = authoringRefusal(state);
     if (refusal) return refused(refusal);
     switch (command.type) {

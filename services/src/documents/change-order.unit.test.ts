@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildDetails, DocumentEvent, DocumentFile, ParentDetails, Signature } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import { type ApproverFacts, changeOrderDecider, type CreateChangeOrder } from './change-order';
+import { type ApproverFacts, changeOrderDecider, type CreateChangeOrder, openedKey } from './change-order';
+import { documentFilesDecider, openedBy } from './document-files';
 import { changeOrderNumbersDecider } from './change-order-numbers';
 import { documentUploadDecider, UPLOAD_KEPT_MS } from './document-upload';
 
@@ -197,13 +198,121 @@ describe('change order decider', () => {
       .thenRefuses({ code: 'document-not-found' });
   });
 
+  const everyFileOpened = new Set([openedKey(file('a')), openedKey(file('ifu'))]);
+  const decide = (signerId: string, options: { role?: 'ADMIN' | 'USER'; approve?: boolean; opened?: ReadonlySet<string>; reason?: string } = {}) => ({
+    type: 'DecideChangeOrder' as const,
+    approve: options.approve ?? true,
+    signature: sign(signerId, options.approve === false ? 'rejection' : 'approval'),
+    signerRole: options.role ?? 'ADMIN',
+    reason: options.reason ?? '',
+    opened: options.opened ?? everyFileOpened,
+    now: new Date(at),
+  });
+
   it('given a pending change order, when someone other than the assigned approver, a USER, or its author decides, then refused', () => {
-    const decide = (signerId: string, signerRole: 'ADMIN' | 'USER' = 'ADMIN') => ({ type: 'DecideChangeOrder' as const, approve: true, signature: sign(signerId, 'approval'), signerRole, reason: '', now: new Date(at) });
     spec.given(created, childAdded('k1', 1)).when(decide('someone')).thenRefuses({ code: 'not-the-document-approver' });
-    spec.given(created, childAdded('k1', 1)).when(decide('approver', 'USER')).thenRefuses({ code: 'signer-not-admin' });
+    spec.given(created, childAdded('k1', 1)).when(decide('approver', { role: 'USER' })).thenRefuses({ code: 'signer-not-admin' });
     const editedByApprover: DocumentEvent = { type: 'ChangeOrderLogoChanged', data: { ...signed, logo: file('l2'), previous: file('logo'), editedBy: 'approver' } };
     spec.given(created, childAdded('k1', 1), editedByApprover).when(decide('approver')).thenRefuses({ code: 'approver-is-author' });
-    spec.given(created, childAdded('k1', 1)).when(decide('approver')).then([{ type: 'ChangeOrderApproved', data: { ...signed, signature: sign('approver', 'approval'), comments: '', approvedDate: at } }]);
+  });
+
+  it('given a pending change order whose files the approver opened, when the approver approves or rejects, then the signed decision is recorded', () => {
+    spec.given(created, childAdded('k1', 1)).when(decide('approver')).then([approved]);
+    spec
+      .given(created, childAdded('k1', 1))
+      .when(decide('approver', { approve: false, reason: 'wrong lot' }))
+      .then([{ type: 'ChangeOrderRejected', data: { ...signed, signature: sign('approver', 'rejection'), comments: '', reason: 'wrong lot' } }]);
+  });
+
+  it('given a pending change order, when the approver has not opened every file, then files-not-opened names the unopened ones', () => {
+    spec
+      .given(created, childAdded('k1', 1))
+      .when(decide('approver', { opened: new Set([openedKey(file('a'))]) }))
+      .thenRefuses({ code: 'files-not-opened', unopened: [{ fileId: 'f-ifu', docName: 'ifu.pdf' }] });
+    spec
+      .given(created, childAdded('k1', 1))
+      .when(decide('approver', { opened: new Set() }))
+      .thenRefuses({ code: 'files-not-opened', unopened: [{ fileId: 'f-a', docName: 'a.pdf' }, { fileId: 'f-ifu', docName: 'ifu.pdf' }] });
+  });
+
+  it('given a child file replaced after the approver opened it, when the approver approves, then the new content must be opened first', () => {
+    const replaced: DocumentEvent = {
+      type: 'ChildDocumentUpdated',
+      data: { ...signed, childDocumentId: 'k1', documentNumber: 'CO-2026-00042-01', details: child, file: { ...file('ifu'), sha256: 'b'.repeat(64) }, previousFile: file('ifu'), changes: [], editedBy: 'author' },
+    };
+    spec
+      .given(created, childAdded('k1', 1), replaced)
+      .when(decide('approver'))
+      .thenRefuses({ code: 'files-not-opened', unopened: [{ fileId: 'f-ifu', docName: 'ifu.pdf' }] });
+  });
+
+  it('given a deactivated child, when the approver decides, then its file need not be opened', () => {
+    const other: DocumentEvent = {
+      type: 'ChildDocumentAdded',
+      data: { ...signed, child: { ...child, childDocumentId: 'k2', documentNumber: 'CO-2026-00042-02', file: file('old') }, editedBy: 'author' },
+    };
+    const gone: DocumentEvent = { type: 'ChildDocumentDeactivated', data: { ...signed, childDocumentId: 'k2', documentNumber: 'CO-2026-00042-02', obsoleteDate: '2026-11-23', editedBy: 'author' } };
+    spec.given(created, childAdded('k1', 1), other, gone).when(decide('approver')).then([approved]);
+  });
+
+  it('given a decided change order, when the approver decides again, then document-decided', () => {
+    spec.given(created, childAdded('k1', 1), approved).when(decide('approver', { approve: false, reason: 'late' })).thenRefuses({ code: 'document-decided' });
+  });
+
+  const switchTo = (isInternal: boolean, actorRole: 'ADMIN' | 'USER' = 'ADMIN') => ({ type: 'ChangeAccessibility' as const, isInternal, actorUserId: 'admin', actorRole });
+
+  it('given an approved change order, when an ADMIN switches it Offline, then recorded; the same value again records nothing', () => {
+    spec
+      .given(created, childAdded('k1', 1), approved)
+      .when(switchTo(true))
+      .then([{ type: 'ChangeOrderAccessibilityChanged', data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, changedBy: 'admin' } }]);
+    spec.given(created, childAdded('k1', 1), approved).when(switchTo(false)).thenNothing();
+  });
+
+  it('given a change order, when a USER switches it or it is still pending, then refused', () => {
+    spec.given(created, childAdded('k1', 1), approved).when(switchTo(true, 'USER')).thenRefuses({ code: 'admin-only' });
+    spec.given(created, childAdded('k1', 1)).when(switchTo(true)).thenRefuses({ code: 'document-undecided' });
+    spec.given().when(switchTo(true)).thenRefuses({ code: 'document-not-found' });
+  });
+
+  it('given an approved change order, when the author edits, adds a child or deactivates, then document-decided', () => {
+    const authored = { signature: sign('author'), comments: 'c', actorUserId: 'author' };
+    spec.given(created, childAdded('k1', 1), approved).when({ type: 'UpdateChild', childDocumentId: 'k1', details: child, ...authored }).thenRefuses({ code: 'document-decided' });
+    spec.given(created, childAdded('k1', 1), approved).when({ type: 'AddChild', childDocumentId: 'k9', details: child, file: file('n'), ...authored }).thenRefuses({ code: 'document-decided' });
+    spec.given(created, childAdded('k1', 1), approved).when({ type: 'DeactivateChangeOrder', today: '2026-11-23', ...authored }).thenRefuses({ code: 'document-decided' });
+  });
+});
+
+describe('document downloads', () => {
+  const files = deciderSpec(documentFilesDecider);
+  const download = (by: string, fileId: string, sha256: string) => ({
+    parentChangeId: 'p1',
+    documentId: 'CO-2026-00042',
+    fileId,
+    childDocumentId: null,
+    documentNumber: null,
+    sha256,
+    docName: 'a.pdf',
+    downloadedBy: by,
+    purpose: 'download' as const,
+  });
+
+  it('given anything, when a file is downloaded, then the download is recorded (every staff download is an event)', () => {
+    files.given({ type: 'DocumentFileDownloaded', data: download('u', 'f', 'x') }).when({ type: 'RecordDownload', download: download('u', 'f', 'x') }).then([
+      { type: 'DocumentFileDownloaded', data: download('u', 'f', 'x') },
+    ]);
+  });
+
+  it('folds what each user opened, per file content', () => {
+    const state = [download('u', 'f', 'x'), download('u', 'f', 'y'), download('v', 'g', 'z')].reduce(
+      (s, d) => documentFilesDecider.evolve(s, { type: 'DocumentFileDownloaded', data: d }),
+      documentFilesDecider.initialState(),
+    );
+    expect([...openedBy(state, 'u')]).toEqual(['f:x', 'f:y']);
+    expect([...openedBy(state, 'v')]).toEqual(['g:z']);
+    expect([...openedBy(state, 'w')]).toEqual([]);
+    // Plain data: the state survives a JSON snapshot.
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
   });
 });
 

@@ -4,9 +4,12 @@ import {
   CHANGE_ORDER_NUMBERS_STREAM,
   type ChildDetails,
   type DocumentFile,
+  type DocumentFileEvent,
+  documentFilesStreamId,
   documentStreamId,
   documentUploadStreamId,
   type ParentDetails,
+  type Role,
   type Signature,
   type SignatureCredentials,
   type SignatureMeaning,
@@ -23,6 +26,7 @@ import type { AuthenticatedUser } from '../platform/http';
 import { sign } from '../signatures/signatures';
 import { type ApproverFacts, type ChangeOrderCommand, changeOrderDecider, type CustomerFacts } from './change-order';
 import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
+import { documentFilesDecider, openedBy } from './document-files';
 import { documentUploadDecider } from './document-upload';
 import { extractTexts } from './document-text';
 
@@ -398,9 +402,17 @@ export async function deactivateChangeOrder(ctx: AppContext, run: CommandRun, in
   });
 }
 
+/** What `userId` has opened of this change order's files (the review a decision requires). */
+export async function openedFiles(run: CommandRun, parentChangeId: string, userId: string): Promise<ReadonlySet<string>> {
+  const { state } = await run.load(documentFilesStreamId(parentChangeId), documentFilesDecider);
+  return openedBy(state, userId);
+}
+
 /**
- * The assigned approver's signed decision. The HTTP call, the review-before-signing rule and the screens come with
- * the approval issue; the demo data set uses this to have decided change orders.
+ * `POST /document/approveDocuments`: the assigned approver's signed decision (meaning `approval` or `rejection`). It
+ * is checked unsigned first (not the approver, already decided, files not opened: refused without asking for the
+ * password), then signed with the approver's own credentials (failures count toward lockout), then decided at the
+ * version signed, so that of two decisions at once exactly one is recorded and the other is a 409.
  */
 export async function decideChangeOrder(
   ctx: AppContext,
@@ -408,16 +420,47 @@ export async function decideChangeOrder(
   input: { parentChangeId: string; approve: boolean; reason: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number },
 ): Promise<void> {
   const stream = documentStreamId(input.parentChangeId);
+  const opened = await openedFiles(run, input.parentChangeId, input.actor.userId);
+  const decision = (signature: Signature, signerRole: Role): ChangeOrderCommand => ({
+    type: 'DecideChangeOrder',
+    approve: input.approve,
+    reason: input.reason,
+    signature,
+    signerRole,
+    opened,
+    now: run.now,
+  });
+  const actorNow = await findUserById(ctx.db, input.actor.userId);
+  await run.check({
+    stream,
+    decider: changeOrderDecider,
+    command: decision({ ...UNSIGNED, signerId: input.actor.userId }, actorNow?.role ?? 'USER'),
+    expectedVersion: input.seenVersion,
+  });
   const { signature, signerRole } = await sign(ctx, run, {
     signer: input.actor,
     credentials: input.credentials,
     meaning: input.approve ? 'approval' : 'rejection',
     subject: { stream, decider: changeOrderDecider, seenVersion: input.seenVersion },
   });
+  await run.execute({ stream, decider: changeOrderDecider, expectedVersion: signature.subject!.version, command: decision(signature, signerRole) });
+}
+
+/** `POST /document/update/IsInternal`: an ADMIN (as they are now) switches a decided change order Online or Offline. */
+export async function changeAccessibility(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { parentChangeId: string; isInternal: boolean; actor: AuthenticatedUser },
+): Promise<void> {
+  const actorNow = await findUserById(ctx.db, input.actor.userId);
   await run.execute({
-    stream,
+    stream: documentStreamId(input.parentChangeId),
     decider: changeOrderDecider,
-    expectedVersion: signature.subject!.version,
-    command: { type: 'DecideChangeOrder', approve: input.approve, reason: input.reason, signature, signerRole, now: run.now },
+    command: { type: 'ChangeAccessibility', isInternal: input.isInternal, actorUserId: input.actor.userId, actorRole: actorNow?.role ?? 'USER' },
   });
+}
+
+/** Records one staff download of a change order's file (the approver's downloads are their review). */
+export async function recordDownload(run: CommandRun, download: DocumentFileEvent['data']): Promise<void> {
+  await run.execute({ stream: documentFilesStreamId(download.parentChangeId), decider: documentFilesDecider, command: { type: 'RecordDownload', download } });
 }

@@ -3,7 +3,7 @@ import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendF
 import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { decideChangeOrder } from './commands';
+import { arrangeDecision } from '../../../test-support/document-arrangements';
 
 interface Person {
   id: string;
@@ -86,16 +86,9 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.document as { parentChangeId: string; documentId: string; version: number; children: { childDocumentId: string }[]; parentDocumentList: { fileId: string }[] };
   };
+  /** The approver opens every file, then approves over HTTP. */
   const approveDirectly = async (parentChangeId: string) => {
-    const run = t.api.context.commands.begin({ actor: { type: 'user', userId: approver.id, email: approver.email }, correlationId: 'test', ip: null, userAgent: null });
-    await decideChangeOrder(t.api.context, run, {
-      parentChangeId,
-      approve: true,
-      reason: '',
-      credentials: { username: approver.email, password: approver.password },
-      actor: { userId: approver.id, email: approver.email, role: 'ADMIN', name: 'Alma Approver' } as never,
-    });
-    await run.settle(['change-orders']);
+    await arrangeDecision(t, { parentChangeId, approver, approve: true });
   };
 
   describe('POST /document/addDocumentFiles', () => {
@@ -212,8 +205,9 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
       });
       expect(doc.children.map((c: { documentNumber: string }) => c.documentNumber)).toEqual([`${documentId}-01`, `${documentId}-02`]);
       expect((await t.api.context.files.count()).staged).toBe(stagedBefore - 4);
-      // The file links work without a token, and serve the PDF.
-      const file = await fetch(doc.children[0].documentPath);
+      // Each file opens through the download call: a signed link that works without a token and serves the PDF.
+      const link = await t.call('GET', `/document/getDocumentDownload/${doc.children[0].childDocumentId}`, { token: author.token });
+      const file = await fetch(link.body.documentPath);
       expect(file.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await file.arrayBuffer())).toEqual(pdfB);
     });

@@ -1,12 +1,17 @@
 import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Feature } from '../platform/feature';
 import { documentsVocabulary } from './audit';
+import { Router } from 'express';
+import { reviewRoutes } from './review-routes';
 import { documentRoutes } from './routes';
 
-/** Change orders: the add wizard's uploads, signed authoring, the list and the view. */
+/**
+ * Change orders: the add wizard's uploads, signed authoring, the list and the view; the review, the signed decision,
+ * downloads with their signature manifest, versions and the internal search.
+ */
 export const documentsFeature: Feature = {
   name: 'documents',
-  routes: (ctx) => documentRoutes(ctx),
+  routes: (ctx) => Router().use(documentRoutes(ctx), reviewRoutes(ctx)),
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),
   audit: documentsVocabulary,
 };

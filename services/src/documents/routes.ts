@@ -12,14 +12,23 @@ import {
   UpdateChildFields,
   UpdateParentFields,
 } from '@ifu/contracts';
-import { type ChangeOrderRecord, changeOrdersProjection, findChangeOrder, listChangeOrders } from '@ifu/projections';
+import {
+  type ChangeOrderRecord,
+  changeOrdersProjection,
+  documentSearchProjection,
+  findChangeOrder,
+  findChildVersions,
+  listChangeOrders,
+  versionChanges,
+} from '@ifu/projections';
 import { z } from 'zod';
 import { guards } from '../auth/authentication';
 import { acceptUploads, filePolicies } from '../files/uploads';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
-import { authoringRefusal } from './change-order';
+import type { CommandRun } from '../platform/command-pipeline';
+import { authoringRefusal, filesToReview, openedKey } from './change-order';
 import {
   addChild,
   addFilesToParent,
@@ -28,19 +37,30 @@ import {
   deactivateChangeOrder,
   deactivateChild,
   deleteSupportingFile,
+  openedFiles,
   parentDetailsOf,
   recordUpload,
   updateChild,
   updateParent,
 } from './commands';
 
-/** Signed file links in a staff answer work this long: enough to open them from the screen, not to share them. */
+/** The logo link in a staff answer works this long: enough to show it on the screen, not to share it. */
 const FILE_LINK_SECONDS = 10 * 60;
 
-/** A change order as the view and edit screens show it, its files as short-lived signed links (a new tab has no token). */
-export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, now = ctx.clock()): ChangeOrderView {
-  const link = (file: { sha256: string; contentType: string; docName: string }) =>
-    ctx.files.signedUrl(file, { ttlSeconds: FILE_LINK_SECONDS, filename: file.docName }, now);
+/** What the caller's view of a change order adds to the record: what they opened, and the versions of its children. */
+export interface ReviewFacts {
+  viewerId: string;
+  opened: ReadonlySet<string>;
+  versions: Awaited<ReturnType<typeof findChildVersions>>;
+}
+
+/**
+ * A change order as the view and edit screens show it. Its files carry no link: each is opened through the download
+ * call, which records the download (the approver's review); only the logo is a short-lived signed link.
+ */
+export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, review: ReviewFacts, now = ctx.clock()): ChangeOrderView {
+  const isOpened = (file: { fileId: string; sha256: string }) => review.opened.has(openedKey(file));
+  const mayDecide = record.active && record.status === 'REQUIRE_APPROVAL' && record.approverId === review.viewerId;
   return {
     parentChangeId: record.parentChangeId,
     parentDocumentChangeId: record.parentChangeId,
@@ -68,39 +88,71 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, no
       docName: file.docName,
       size: file.size,
       sha256: file.sha256,
-      path: link(file),
+      opened: isOpened(file),
     })),
-    parentDocumentLogoUrl: link(record.logo),
+    parentDocumentLogoUrl: ctx.files.signedUrl(record.logo, { ttlSeconds: FILE_LINK_SECONDS, filename: record.logo.docName }, now),
     children: record.children
       .filter((child) => child.active)
-      .map((child) => ({
-        childDocumentId: child.childDocumentId,
-        documentNumber: child.documentNumber,
-        associatedReferenceNumber: child.associatedReferenceNumber,
-        productSubFamilyNameOne: child.productSubFamilyNameOne,
-        productSubFamilyNameTwo: child.productSubFamilyNameTwo,
-        billMaterialInformation: child.billMaterialInformation,
-        keywords: child.keywords,
-        countryList: child.countryList,
-        languageList: child.languageList,
-        changeDescription: child.changeDescription,
-        changeJustification: child.changeJustification,
-        comments: child.comments,
-        docName: child.file.docName,
-        documentPath: link(child.file),
-        sha256: child.file.sha256,
-        size: child.file.size,
-        obsoleteDate: child.obsoleteDate,
-        signatures: child.signatures,
-      })),
+      .map((child) => {
+        const versions = review.versions.get(child.childDocumentId);
+        // Each earlier version with what changed from it to the version after it (the newest one: this child).
+        const earlier = versions?.earlier ?? [];
+        return {
+          childDocumentId: child.childDocumentId,
+          documentNumber: child.documentNumber,
+          associatedReferenceNumber: child.associatedReferenceNumber,
+          productSubFamilyNameOne: child.productSubFamilyNameOne,
+          productSubFamilyNameTwo: child.productSubFamilyNameTwo,
+          billMaterialInformation: child.billMaterialInformation,
+          keywords: child.keywords,
+          countryList: child.countryList,
+          languageList: child.languageList,
+          changeDescription: child.changeDescription,
+          changeJustification: child.changeJustification,
+          comments: child.comments,
+          docName: child.file.docName,
+          sha256: child.file.sha256,
+          size: child.file.size,
+          obsoleteDate: versions?.obsoleteDate ?? child.obsoleteDate,
+          signatures: child.signatures,
+          opened: isOpened(child.file),
+          archived: versions?.obsoleteDate != null && versions.obsoleteDate <= now.toISOString().slice(0, 10),
+          supersededBy: versions?.supersededBy ?? null,
+          versions: earlier.map((version, index) => ({
+            childDocumentId: version.childDocumentId,
+            documentNumber: version.documentNumber,
+            parentChangeId: version.parentChangeId,
+            documentId: version.documentId,
+            effectiveDate: version.effectiveDate,
+            obsoleteDate: version.obsoleteDate,
+            changes: versionChanges(version, index === 0 ? versions!.self : earlier[index - 1]!),
+          })),
+        };
+      }),
     signatures: record.signatures,
     createdAt: record.createdAt,
     editable: authoringRefusal({ exists: true, active: record.active, status: record.status }) === undefined,
+    mayDecide,
+    unopened: record.status === 'REQUIRE_APPROVAL'
+      ? filesToReview(record)
+          .filter((file) => !isOpened(file))
+          .map(({ fileId, docName }) => ({ fileId, docName }))
+      : [],
     version: record.version,
   };
 }
 
-const READ_MODELS = [changeOrdersProjection.name];
+/** The caller's view of a change order: the record with what they opened and the versions of its children. */
+export async function changeOrderViewFor(ctx: AppContext, run: CommandRun, record: ChangeOrderRecord, viewerId: string): Promise<ChangeOrderView> {
+  const [opened, versions] = await Promise.all([
+    openedFiles(run, record.parentChangeId, viewerId),
+    findChildVersions(ctx.db, record.children.filter((child) => child.active).map((child) => child.childDocumentId)),
+  ]);
+  return toChangeOrderView(ctx, record, { viewerId, opened, versions }, run.now);
+}
+
+/** The read models a document command's answer and the next screens need: the change orders and the search. */
+export const READ_MODELS = [changeOrdersProjection.name, documentSearchProjection.name];
 
 /** `isParent` of the upload call: the only text field it takes. */
 const UploadFields = z.strictObject({
@@ -124,11 +176,11 @@ export function documentRoutes(ctx: AppContext): Router {
   const supportingFiles = acceptUploads(ctx.files, { parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 } });
   const childFile = acceptUploads(ctx.files, { childMainDocument: { policy: policies.document('childMainDocument'), maxCount: 1 } });
 
-  async function answerWithChangeOrder(res: Response, message: string, parentChangeId: string, extra: object = {}) {
+  async function answerWithChangeOrder(req: Request, res: Response, message: string, parentChangeId: string, extra: object = {}) {
     const record = await findChangeOrder(ctx.db, parentChangeId);
     if (!record) refuse('document-not-found');
     setVersion(res, record.version);
-    res.json({ message, ...extra, document: toChangeOrderView(ctx, record) });
+    res.json({ message, ...extra, document: await changeOrderViewFor(ctx, ctx.commands.begin(originOf(req)), record, req.auth!.userId) });
   }
 
   /** The active change order holding this active child: a child's calls name only the child. */
@@ -183,7 +235,7 @@ export function documentRoutes(ctx: AppContext): Router {
     const run = ctx.commands.begin(originOf(req));
     const { parentChangeId, documentId } = await createChangeOrder(ctx, run, { request, actor: req.auth! });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
+    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
   });
 
   router.get('/document/getDocumentList', loggedIn, (req, res) => answerWithList(req, res));
@@ -194,7 +246,7 @@ export function documentRoutes(ctx: AppContext): Router {
     const record = await findChangeOrder(ctx.db, idParam(req, 'id', 'document-not-found'));
     if (!record?.active) refuse('document-not-found');
     setVersion(res, record.version);
-    res.json(toChangeOrderView(ctx, record));
+    res.json(await changeOrderViewFor(ctx, ctx.commands.begin(originOf(req)), record, req.auth!.userId));
   };
   router.get('/document/get/:id', loggedIn, sendChangeOrder);
   router.get('/document/getSingleParentById/:id', loggedIn, sendChangeOrder);
@@ -214,7 +266,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.updated, parentChangeId);
+    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, parentChangeId);
   });
 
   router.put('/document/updateSingleChildDocument', loggedIn, childFile, async (req, res) => {
@@ -233,13 +285,13 @@ export function documentRoutes(ctx: AppContext): Router {
     if (input.documentParentChangeId) {
       await addChild(ctx, run, { ...common, parentChangeId: input.documentParentChangeId });
       await run.settle(READ_MODELS);
-      await answerWithChangeOrder(res, DOCUMENT_MESSAGES.childAdded, input.documentParentChangeId);
+      await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.childAdded, input.documentParentChangeId);
       return;
     }
     const holder = await changeOrderHoldingChild(input.childDocumentId!);
     await updateChild(ctx, run, { ...common, parentChangeId: holder.parentChangeId, childDocumentId: input.childDocumentId! });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.childUpdated, holder.parentChangeId);
+    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.childUpdated, holder.parentChangeId);
   });
 
   router.post('/document/addFilesToParent', loggedIn, supportingFiles, async (req, res) => {
@@ -255,7 +307,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.uploaded, input.documentParentChangeId);
+    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.uploaded, input.documentParentChangeId);
   });
 
   router.delete('/document/deleteParentFileById', loggedIn, async (req, res) => {
@@ -269,7 +321,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.updated, input.documentParentChangeId);
+    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, input.documentParentChangeId);
   });
 
   router.delete('/document/deleteChildDoc', loggedIn, async (req, res) => {
@@ -284,7 +336,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(res, DOCUMENT_MESSAGES.updated, holder.parentChangeId);
+    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, holder.parentChangeId);
   });
 
   router.delete('/document/deleteParentChange', loggedIn, async (req, res) => {

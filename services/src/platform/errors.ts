@@ -90,6 +90,17 @@ export const ERRORS = {
     (d) => `${d.field}: this upload is unknown, already used, someone else's or older than 24 hours. Upload the files again.`,
   ),
   'not-the-document-approver': entry(403, 'Only the assigned approver can approve or reject this change order'),
+  'files-not-opened': entry<{ unopened: { fileId: string; docName: string }[] }>(
+    409,
+    (d) =>
+      `Open every supporting file and child document before approving or rejecting. Not opened yet: ${d.unopened
+        .slice(0, 20)
+        .map((f) => f.docName)
+        .join(', ')}${d.unopened.length > 20 ? ` and ${d.unopened.length - 20} more` : ''}`,
+  ),
+  'document-undecided': entry(409, 'Accessibility of a change order awaiting approval is changed by editing it (Edit parent)'),
+  'document-not-approved': entry(409, 'Only an approved document has a signature manifest'),
+  'manifest-unavailable': entry(422, 'The signature page cannot be added to this PDF (it is encrypted or damaged); download the original instead'),
 
   // ---- files (files/)
   'file-invalid': entry<{ message: string }>(400, (d) => d.message),

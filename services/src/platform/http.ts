@@ -119,7 +119,7 @@ export function ifMatch(req: Request): number | undefined {
 const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A record id from the path: the product's ids are UUIDs; anything else names no record (the given code, a 404). */
-export function idParam(req: Request, name: string, notFound: 'customer-not-found' | 'logo-not-found' | 'user-not-found' | 'document-not-found'): string {
+export function idParam(req: Request, name: string, notFound: 'customer-not-found' | 'logo-not-found' | 'user-not-found' | 'document-not-found' | 'file-link-invalid'): string {
   const value = req.params[name];
   if (typeof value !== 'string' || !ID.test(value)) refuse(notFound);
   return value.toLowerCase();

@@ -1,0 +1,264 @@
+import type { Queryable } from '@ifu/storage/database/database';
+import { SEARCH_CONFIGS } from './search-configs';
+
+export interface SearchCriteria {
+  keywords: string;
+  changeOrderNo: string;
+  productName: string;
+  /** The customers the Customer Name field chose (none found: nothing matches); undefined: any customer. */
+  customerIds?: readonly string[];
+  /** Superseded versions whose obsolete date has come, instead of the current ones. */
+  archive: boolean;
+  /** `YYYY-MM-DD`: versions are current or archived as of this day. */
+  today: string;
+  limit: number;
+}
+
+export interface SearchHit {
+  childDocumentId: string;
+  parentChangeId: string;
+  documentNumber: string;
+  changeOrderNo: string;
+  productName: string;
+  changeDescription: string;
+  keywords: string;
+  associatedReferenceNumber: string;
+  productSubFamilyNameOne: string;
+  customerName: string;
+  languageList: string;
+  countryList: string;
+  status: 'REQUIRE_APPROVAL' | 'APPROVED' | 'REJECTED';
+  isInternal: boolean;
+  effectiveDate: string;
+  obsoleteDate: string | null;
+  archived: boolean;
+  docName: string;
+  /** ts_headline's fragment, the matched words between \u0001 and \u0002 (split into parts by the API). */
+  headline: string | null;
+}
+
+/** How many matches are ranked: a term in half of a million documents is ranked among its first matches only. */
+const RANKED_CANDIDATES = 1000;
+
+/** `%…%` for LIKE with the user's wildcards taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Text that names part of a number ('lot-a', '00042'): also looked for inside the numbers, not only as whole words. */
+const looksLikeNumberFragment = (text: string) => text.length >= 3 && /[\d-]/.test(text);
+
+let knownConfigs: { at: number; configs: string[] } | undefined;
+
+/** The text search configurations in use (a handful; read at most once a minute). */
+async function configsInUse(db: Queryable, now: number): Promise<string[]> {
+  if (knownConfigs && now - knownConfigs.at < 60_000) return knownConfigs.configs;
+  const { rows } = await db.query<{ config: string }>('SELECT config FROM document_search_configs ORDER BY config');
+  const configs = ['ifu_simple', ...rows.map((row) => row.config).filter((c) => c !== 'ifu_simple' && SEARCH_CONFIGS.has(c))];
+  knownConfigs = { at: now, configs };
+  return configs;
+}
+
+/** Forgets the configurations read (a test or a rebuild that emptied the table). */
+export const forgetSearchConfigs = () => {
+  knownConfigs = undefined;
+};
+
+/**
+ * The internal search (spec §2.8): the current versions (approved and current, or awaiting approval) or, with
+ * `archive`, the superseded ones; full text over numbers, names, keywords, descriptions and the PDF's own text, in
+ * every language in use, ranked; a fragment of a number matches by trigram. At most `limit` hits, best first.
+ */
+export async function searchDocuments(db: Queryable, criteria: SearchCriteria, now = Date.now()): Promise<SearchHit[]> {
+  const params: unknown[] = [criteria.today];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const where = ['d.listed'];
+  where.push(
+    criteria.archive
+      ? `d.status = 'APPROVED' AND d.obsolete_date IS NOT NULL AND d.obsolete_date <= $1::date`
+      : `d.status IN ('APPROVED', 'REQUIRE_APPROVAL') AND (d.obsolete_date IS NULL OR d.obsolete_date > $1::date)`,
+  );
+  if (criteria.customerIds) where.push(`d.customer_id = ANY(${param(criteria.customerIds)}::text[])`);
+  if (criteria.changeOrderNo) {
+    const pattern = param(containsPattern(criteria.changeOrderNo.toLowerCase()));
+    where.push(`d.numbers LIKE ${pattern} AND lower(d.document_id) LIKE ${pattern}`);
+  }
+  if (criteria.productName) where.push(`d.product_family_name ILIKE ${param(containsPattern(criteria.productName))}`);
+
+  const words = criteria.keywords.trim();
+  let query = 'NULL::tsquery';
+  if (words) {
+    const text = param(words);
+    const configs = await configsInUse(db, now);
+    query = `(${configs.map((config) => `websearch_to_tsquery('${config}', ${text})`).join(' || ')})`;
+    const matches = [`d.search @@ q.query`];
+    if (looksLikeNumberFragment(words)) matches.push(`d.numbers LIKE ${param(containsPattern(words.toLowerCase()))}`);
+    where.push(`(${matches.join(' OR ')})`);
+  }
+  const limit = param(criteria.limit);
+  const ranked = words
+    ? `SELECT d.*, ts_rank_cd(d.search, q.query) AS rank FROM document_search d, q WHERE ${where.join(' AND ')} LIMIT ${RANKED_CANDIDATES}`
+    : `SELECT d.*, 0::real AS rank FROM document_search d, q WHERE ${where.join(' AND ')} ORDER BY d.effective_date DESC, d.id LIMIT ${limit}`;
+  const { rows } = await db.query<Record<string, unknown>>(
+    `WITH q AS (SELECT ${query} AS query),
+     hits AS (SELECT * FROM (${ranked}) c ORDER BY rank DESC, effective_date DESC, id LIMIT ${limit})
+     SELECT h.id, h.parent_change_id, h.document_number, h.document_id, h.product_family_name, h.change_description, h.keywords,
+            h.associated_reference_number, h.product_sub_family_name_one, coalesce(cu.customer_name, '') AS customer_name,
+            h.language_list, h.country_list, h.status, h.is_internal, h.doc_name,
+            to_char(h.effective_date, 'YYYY-MM-DD') AS effective_date, to_char(h.obsolete_date, 'YYYY-MM-DD') AS obsolete_date,
+            (h.obsolete_date IS NOT NULL AND h.obsolete_date <= $1::date) AS archived,
+            CASE WHEN q.query IS NULL THEN NULL ELSE
+              ts_headline(h.configs[1]::regconfig,
+                          left(coalesce(nullif(t.text, ''), h.change_description), 20000),
+                          q.query,
+                          'MaxFragments=1, MaxWords=24, MinWords=10, StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', FragmentDelimiter=" … "')
+            END AS headline
+       FROM hits h CROSS JOIN q
+       LEFT JOIN customer_list cu ON cu.id = h.customer_id
+       LEFT JOIN document_file_text t ON t.sha256 = h.sha256
+      ORDER BY h.rank DESC, h.effective_date DESC, h.id`,
+    params,
+  );
+  return rows.map((row) => ({
+    childDocumentId: String(row.id),
+    parentChangeId: String(row.parent_change_id),
+    documentNumber: String(row.document_number),
+    changeOrderNo: String(row.document_id),
+    productName: String(row.product_family_name),
+    changeDescription: String(row.change_description),
+    keywords: String(row.keywords),
+    associatedReferenceNumber: String(row.associated_reference_number),
+    productSubFamilyNameOne: String(row.product_sub_family_name_one),
+    customerName: String(row.customer_name),
+    languageList: String(row.language_list),
+    countryList: String(row.country_list),
+    status: row.status as SearchHit['status'],
+    isInternal: Boolean(row.is_internal),
+    effectiveDate: String(row.effective_date),
+    obsoleteDate: (row.obsolete_date as string | null) ?? null,
+    archived: Boolean(row.archived),
+    docName: String(row.doc_name),
+    headline: (row.headline as string | null) ?? null,
+  }));
+}
+
+/** A version of a child document as the view lists it. */
+export interface VersionRecord {
+  childDocumentId: string;
+  parentChangeId: string;
+  documentId: string;
+  documentNumber: string;
+  effectiveDate: string;
+  obsoleteDate: string | null;
+  supersededBy: string | null;
+  approvedPosition: number | null;
+  fields: Record<string, string>;
+}
+
+export interface ChildVersions {
+  childDocumentId: string;
+  obsoleteDate: string | null;
+  supersededBy: { childDocumentId: string; documentNumber: string; parentChangeId: string; effectiveDate: string } | null;
+  /** Earlier approved versions, newest first. */
+  earlier: VersionRecord[];
+}
+
+/** The fields compared between versions (what changed from one to the next), by their API names. */
+const VERSION_FIELDS = {
+  associatedReferenceNumber: 'associated_reference_number',
+  productSubFamilyNameOne: 'product_sub_family_name_one',
+  productSubFamilyNameTwo: 'product_sub_family_name_two',
+  billMaterialInformation: 'bill_material_information',
+  keywords: 'keywords',
+  countryList: 'country_list',
+  languageList: 'language_list',
+  changeDescription: 'change_description',
+  changeJustification: 'change_justification',
+  docName: 'doc_name',
+  sha256: 'sha256',
+} as const;
+
+const VERSION_COLUMNS = `d.id, d.parent_change_id, d.document_id, d.document_number, to_char(d.effective_date, 'YYYY-MM-DD') AS effective_date,
+  to_char(d.obsolete_date, 'YYYY-MM-DD') AS obsolete_date, d.superseded_by, d.approved_position::float8 AS approved_position,
+  ${Object.values(VERSION_FIELDS).map((c) => `d.${c}`).join(', ')}`;
+
+function versionOf(row: Record<string, unknown>): VersionRecord {
+  return {
+    childDocumentId: String(row.id),
+    parentChangeId: String(row.parent_change_id),
+    documentId: String(row.document_id),
+    documentNumber: String(row.document_number),
+    effectiveDate: String(row.effective_date),
+    obsoleteDate: (row.obsolete_date as string | null) ?? null,
+    supersededBy: (row.superseded_by as string | null) ?? null,
+    approvedPosition: (row.approved_position as number | null) ?? null,
+    fields: Object.fromEntries(Object.entries(VERSION_FIELDS).map(([name, column]) => [name, String(row[column] ?? '')])),
+  };
+}
+
+/** What changed from one version to the next: fields, old and new. */
+export function versionChanges(older: VersionRecord, newer: Pick<VersionRecord, 'fields'>): { field: string; old: string; new: string }[] {
+  return Object.keys(VERSION_FIELDS)
+    .filter((field) => older.fields[field] !== newer.fields[field])
+    .map((field) => ({ field, old: older.fields[field]!, new: newer.fields[field]! }));
+}
+
+/**
+ * The versions around each of these children: what supersedes it, and the approved versions before it (same
+ * customer, product family, reference and part number, approved earlier), newest first, at most 20.
+ */
+export async function findChildVersions(db: Queryable, childIds: readonly string[]): Promise<Map<string, ChildVersions & { self: VersionRecord }>> {
+  const found = new Map<string, ChildVersions & { self: VersionRecord }>();
+  if (childIds.length === 0) return found;
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT d.id AS for_id, 'self' AS kind, ${VERSION_COLUMNS} FROM document_search d WHERE d.id = ANY($1)
+     UNION ALL
+     SELECT c.id, 'earlier', v.*
+       FROM document_search c
+       CROSS JOIN LATERAL (
+         SELECT ${VERSION_COLUMNS} FROM document_search d
+          WHERE d.customer_id = c.customer_id AND d.family_key = c.family_key
+            AND lower(d.associated_reference_number) = lower(c.associated_reference_number)
+            AND lower(d.product_sub_family_name_one) = lower(c.product_sub_family_name_one)
+            AND d.listed AND d.status = 'APPROVED' AND d.id <> c.id
+            AND d.approved_position < coalesce(c.approved_position, 9223372036854775807)
+          ORDER BY d.approved_position DESC LIMIT 20) v
+      WHERE c.id = ANY($1)`,
+    [childIds],
+  );
+  for (const row of rows.filter((r) => r.kind === 'self')) {
+    const self = versionOf(row);
+    found.set(self.childDocumentId, { childDocumentId: self.childDocumentId, obsoleteDate: self.obsoleteDate, supersededBy: null, earlier: [], self });
+  }
+  for (const row of rows.filter((r) => r.kind === 'earlier')) found.get(String(row.for_id))?.earlier.push(versionOf(row));
+  const successorIds = [...found.values()].map((v) => v.self.supersededBy).filter((id): id is string => id !== null);
+  if (successorIds.length > 0) {
+    const successors = await db.query<{ id: string; document_number: string; parent_change_id: string; effective_date: string }>(
+      `SELECT id, document_number, parent_change_id, to_char(effective_date, 'YYYY-MM-DD') AS effective_date FROM document_search WHERE id = ANY($1)`,
+      [successorIds],
+    );
+    const byId = new Map(successors.rows.map((s) => [s.id, s]));
+    for (const versions of found.values()) {
+      const successor = versions.self.supersededBy ? byId.get(versions.self.supersededBy) : undefined;
+      versions.supersededBy = successor
+        ? { childDocumentId: successor.id, documentNumber: successor.document_number, parentChangeId: successor.parent_change_id, effectiveDate: successor.effective_date }
+        : null;
+    }
+  }
+  return found;
+}
+
+/** The approved product families of a customer (one per family name, its most recent approved change order). */
+export async function productFamiliesOfCustomer(db: Queryable, customerId: string): Promise<{ parentChangeId: string; productFamilyName: string }[]> {
+  const { rows } = await db.query<{ id: string; product_family_name: string }>(
+    `SELECT id, product_family_name FROM (
+       SELECT DISTINCT ON (lower(trim(product_family_name))) id, product_family_name
+         FROM document_search_parents
+        WHERE customer_id = $1 AND active AND status = 'APPROVED'
+        ORDER BY lower(trim(product_family_name)), approved_position DESC) f
+     ORDER BY lower(product_family_name)`,
+    [customerId],
+  );
+  return rows.map((row) => ({ parentChangeId: row.id, productFamilyName: row.product_family_name }));
+}

@@ -1,0 +1,204 @@
+import { type Request, type Response, Router } from 'express';
+import {
+  ApproveDocumentsRequest,
+  DOCUMENT_MESSAGES,
+  DocumentDownloadQuery,
+  type DocumentDownloadResponse,
+  type ProductsByCustomerResponse,
+  SEARCH_RESULTS_MAX,
+  SearchDocumentsRequest,
+  type SearchDocumentsResponse,
+  type SnippetPart,
+  UpdateIsInternalRequest,
+} from '@ifu/contracts';
+import {
+  type ChangeOrderRecord,
+  findChangeOrder,
+  findChangeOrderByFileId,
+  findCustomerById,
+  findCustomerByName,
+  productFamiliesOfCustomer,
+  searchDocuments,
+} from '@ifu/projections';
+import { guards } from '../auth/authentication';
+import { sendStoredFile } from '../files/file-routes';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { changeAccessibility, decideChangeOrder, recordDownload } from './commands';
+import { documentLink, verifyDocumentLink } from './document-links';
+import { changeOrderViewFor, READ_MODELS } from './routes';
+import { ManifestUnavailable, withSignatureManifest } from './signature-manifest';
+
+/** The file an id names in a change order: a child document's (active) or a supporting file. */
+function fileOf(record: ChangeOrderRecord, id: string) {
+  const child = record.children.find((c) => c.active && (c.childDocumentId === id || c.file.fileId === id));
+  if (child) return { file: child.file, child };
+  const file = record.files.find((f) => f.fileId === id);
+  return file ? { file, child: undefined } : undefined;
+}
+
+/** Splits ts_headline's fragment (matches between \u0001 and \u0002) into plain parts: never markup. */
+export function snippetParts(headline: string | null): SnippetPart[] {
+  if (!headline) return [];
+  const parts: SnippetPart[] = [];
+  // eslint-disable-next-line no-control-regex -- \u0001 and \u0002 are the selectors the query asked ts_headline for
+  for (const piece of headline.split(/(\u0001[^\u0001\u0002]*\u0002)/)) {
+    if (piece === '') continue;
+    const match = piece.startsWith('\u0001');
+    // eslint-disable-next-line no-control-regex -- what remains of control characters is not shown
+    const text = (match ? piece.slice(1, -1) : piece).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ');
+    if (text.trim() === '' && !match) {
+      if (parts.length > 0) parts.push({ text: ' ', match: false });
+      continue;
+    }
+    parts.push({ text, match });
+  }
+  return parts;
+}
+
+/**
+ * Documents II: the review-before-signing downloads, the approver's signed decision, the Online/Offline switch, the
+ * signature manifest, the internal search and the products of a customer (spec §2.7, §2.8, §2.12, §7.3).
+ */
+export function reviewRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const { loggedIn, adminOnly } = guards(ctx);
+
+  async function answerWithChangeOrder(req: Request, res: Response, message: string, parentChangeId: string) {
+    const run = ctx.commands.begin(originOf(req));
+    const record = await findChangeOrder(ctx.db, parentChangeId);
+    if (!record) refuse('document-not-found');
+    setVersion(res, record.version);
+    res.json({ message, document: await changeOrderViewFor(ctx, run, record, req.auth!.userId) });
+  }
+
+  router.post('/document/approveDocuments', loggedIn, async (req, res) => {
+    const input = parseBody(ApproveDocumentsRequest, req.body);
+    const record = await findChangeOrder(ctx.db, input.parentChangeId);
+    if (!record?.active || record.parentChangeId !== input.parentChangeId) refuse('document-not-found');
+    // The spec's client sends the approver's id; it must name the caller (the decider checks the caller is assigned).
+    if (input.approverId !== undefined && input.approverId !== req.auth!.userId) refuse('not-the-document-approver');
+    const run = ctx.commands.begin(originOf(req));
+    await decideChangeOrder(ctx, run, {
+      parentChangeId: input.parentChangeId,
+      approve: input.documentApproval,
+      reason: input.reason,
+      credentials: { username: input.username, password: input.password },
+      actor: req.auth!,
+      seenVersion: ifMatch(req),
+    });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(req, res, input.documentApproval ? DOCUMENT_MESSAGES.approved : DOCUMENT_MESSAGES.rejected, input.parentChangeId);
+  });
+
+  router.post('/document/update/IsInternal', ...adminOnly, async (req, res) => {
+    const input = parseBody(UpdateIsInternalRequest, req.body);
+    const run = ctx.commands.begin(originOf(req));
+    await changeAccessibility(ctx, run, { parentChangeId: input.parentDocumentChangeId, isInternal: input.isInternal, actor: req.auth! });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, input.parentDocumentChangeId);
+  });
+
+  router.get('/document/getDocumentDownload/:id', loggedIn, async (req, res) => {
+    const id = idParam(req, 'id', 'document-not-found');
+    const { purpose } = parseBody(DocumentDownloadQuery, { ...req.query });
+    const record = (await findChangeOrder(ctx.db, id)) ?? (await findChangeOrderByFileId(ctx.db, id));
+    const found = record?.active ? fileOf(record, id) : undefined;
+    if (!record || !found) refuse('document-not-found');
+    if (purpose === 'manifest' && (!found.child || record.status !== 'APPROVED')) refuse('document-not-approved');
+    const run = ctx.commands.begin(originOf(req));
+    await recordDownload(run, {
+      parentChangeId: record.parentChangeId,
+      documentId: record.documentId,
+      fileId: found.file.fileId,
+      childDocumentId: found.child?.childDocumentId ?? null,
+      documentNumber: found.child?.documentNumber ?? null,
+      sha256: found.file.sha256,
+      docName: found.file.docName,
+      downloadedBy: req.auth!.userId,
+      purpose,
+    });
+    const link = documentLink(ctx, { parentChangeId: record.parentChangeId, fileId: found.file.fileId, sha256: found.file.sha256, purpose }, run.now);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ documentPath: link.url, docName: found.file.docName, sha256: found.file.sha256, expiresAt: link.expiresAt } satisfies DocumentDownloadResponse);
+  });
+
+  // The signed link itself: no bearer token (a new tab has none); the signature names the file, content and purpose.
+  router.get('/document/file/:parentChangeId/:fileId', async (req, res) => {
+    const parentChangeId = idParam(req, 'parentChangeId', 'file-link-invalid');
+    const fileId = idParam(req, 'fileId', 'file-link-invalid');
+    const record = await findChangeOrder(ctx.db, parentChangeId);
+    const found = record?.active && record.parentChangeId === parentChangeId ? fileOf(record, fileId) : undefined;
+    if (!record || !found || found.file.fileId !== fileId) refuse('file-link-invalid');
+    const now = ctx.clock();
+    const purpose = verifyDocumentLink(ctx, { parentChangeId, fileId, sha256: found.file.sha256 }, req.query as Record<string, unknown>, now);
+    if (!purpose) refuse('file-link-invalid');
+    if (purpose === 'download') {
+      await sendStoredFile(res, ctx.files, found.file, { cacheControl: 'private, no-store', filename: found.file.docName });
+      return;
+    }
+    if (!found.child || record.status !== 'APPROVED') refuse('document-not-approved');
+    const opened = await ctx.files.open(found.file.sha256);
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+    let signed: Uint8Array;
+    try {
+      signed = await withSignatureManifest(Buffer.concat(chunks), {
+        documentId: record.documentId,
+        documentNumber: found.child.documentNumber,
+        approvalRoutingNumber: record.approvalRoutingNumber,
+        productFamilyName: record.productFamilyName,
+        docName: found.file.docName,
+        sha256: found.file.sha256,
+        signatures: [...found.child.signatures, ...record.signatures.filter((s) => s.meaning === 'approval')].map((s) => ({
+          name: s.name,
+          email: s.email,
+          signedAt: s.signedAt,
+          meaning: s.meaning,
+        })),
+        generatedAt: now,
+      });
+    } catch (error) {
+      if (error instanceof ManifestUnavailable) refuse('manifest-unavailable');
+      throw error;
+    }
+    const name = found.file.docName.replace(/\.pdf$/i, '');
+    const filename = `${name} (signed).pdf`;
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Length', String(signed.length));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Disposition', `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
+    res.end(Buffer.from(signed));
+  });
+
+  router.post('/document/searchDocuments', loggedIn, async (req, res) => {
+    const criteria = parseBody(SearchDocumentsRequest, req.body ?? {});
+    let customerIds: string[] | undefined;
+    if (criteria.customerName) {
+      const customer = await findCustomerByName(ctx.db, criteria.customerName);
+      customerIds = customer ? [customer.id] : [];
+    }
+    const now = ctx.clock();
+    const hits = await searchDocuments(ctx.db, {
+      keywords: criteria.keywords,
+      changeOrderNo: criteria.changeOrderNo,
+      productName: criteria.productName,
+      customerIds,
+      archive: criteria.archive,
+      today: now.toISOString().slice(0, 10),
+      limit: SEARCH_RESULTS_MAX,
+    });
+    const list = hits.map(({ headline, ...hit }) => ({ ...hit, snippet: snippetParts(headline) }));
+    res.json({ data: { list }, ...(list.length === 0 ? { message: DOCUMENT_MESSAGES.noDataFound } : {}) } satisfies SearchDocumentsResponse);
+  });
+
+  router.get('/document/getProductByCustomer/:id', loggedIn, async (req, res) => {
+    const customer = await findCustomerById(ctx.db, idParam(req, 'id', 'customer-not-found'));
+    if (!customer) refuse('customer-not-found');
+    res.json({ data: { list: await productFamiliesOfCustomer(ctx.db, customer.id) } } satisfies ProductsByCustomerResponse);
+  });
+
+  return router;
+}
