@@ -19,6 +19,8 @@ type Viewport = (typeof VIEWPORTS)[number];
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 /** A word that is only inside one PDF's text: not in any number, name, keyword or description. */
 const PDF_ONLY_WORD = 'quasarflux';
+/** The keyword of the 11 children that fill more than one page. */
+const PAGED_WORD = 'pagewalk';
 
 interface Arranged {
   parentChangeId: string;
@@ -38,6 +40,8 @@ describe.skipIf(skipReason !== undefined)('Internal document search (/document/s
   let current: Arranged;
   /** The same product family name at another customer, pending approval. */
   let elsewhere: Arranged;
+  /** A change order of 11 children whose keywords say PAGED_WORD: more than one page of results. */
+  let paged: Arranged;
   const contexts: BrowserContext[] = [];
 
   const suite = useBrowserProduct();
@@ -67,6 +71,13 @@ describe.skipIf(skipReason !== undefined)('Internal document search (/document/s
     current = await order('Orbit Stent', 'LOT-ORBIT-7', 'PN-ORBIT');
     await approve(current);
     elsewhere = await order('Orbit Stent', 'LOT-ORBIT-9', 'PN-ORBIT-B', otherCustomerId);
+    paged = await arrangeChangeOrder(product.api, {
+      author: AUTHOR,
+      approverId: approver.id,
+      customerId,
+      productName: 'Pager Pump',
+      children: Array.from({ length: 11 }, (_, index) => ({ lotNumber: `LOT-PAGE-${index + 1}`, partNumber: `PN-PAGE-${index + 1}`, keywords: PAGED_WORD })),
+    });
   }, 180_000);
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
@@ -165,14 +176,15 @@ describe.skipIf(skipReason !== undefined)('Internal document search (/document/s
       if (viewport.name === 'phone') expect(await overflowsHorizontally(page)).toBe(false);
       await shot(page, `results-${viewport.name}`);
 
-      // (d) The download icon opens the PDF in a new tab, through its signed link.
+      // (d) The download icon opens the PDF in a new tab, through its signed link (GET /document/file/…).
       const documentNumber = (await found.getByTestId('search-document-link').textContent())!;
-      const pdfResponse = context.waitForEvent('response', (response) => response.url().includes('/files/'));
+      const pdfResponse = context.waitForEvent('response', (response) => response.url().includes('/document/file/'));
       const [tab] = await Promise.all([context.waitForEvent('page'), found.getByRole('button', { name: `Download ${documentNumber}` }).click()]);
       const response = await pdfResponse;
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toContain('application/pdf');
-      expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      // The tab shows it in Chromium's PDF viewer (whose page is what the tab's response body reads as); the link's bytes are the PDF.
+      expect((await (await page.request.get(response.url())).body()).subarray(0, 5).toString()).toBe('%PDF-');
       expect(response.frame().page()).toBe(tab);
       await tab.close();
       expect(await toast(page, 'Failed').count()).toBe(0);
@@ -218,7 +230,7 @@ describe.skipIf(skipReason !== undefined)('Internal document search (/document/s
     }, 120_000);
   }
 
-  it('at 1280 px: the same search submitted again asks the server again and starts on the first page; a failed search shows the server message in a toast', async () => {
+  it('at 1280 px: 11 results page by 10 (10/25/50/100); the same search submitted again asks the server again and starts on the first page; a failed search shows the server message in a toast', async () => {
     const { page } = await logIn(VIEWPORTS[0]);
     await page.goto(`${product.adminUrl}/document/search`);
     await form(page).waitFor();
@@ -226,10 +238,22 @@ describe.skipIf(skipReason !== undefined)('Internal document search (/document/s
     page.on('request', (request) => {
       if (request.url().includes('/document/searchDocuments')) calls += 1;
     });
-    await search(page, { keywords: PDF_ONLY_WORD });
-    await row(page, inPdf).waitFor();
-    await search(page, { keywords: PDF_ONLY_WORD });
-    await row(page, inPdf).waitFor();
+    const dataRows = () => grid(page).getByRole('row').filter({ hasText: `${paged.documentId}-` });
+    const answer = await search(page, { keywords: PAGED_WORD });
+    expect(answer.data.list).toHaveLength(11);
+    await expect.poll(() => dataRows().count()).toBe(10);
+    expect(await results(page).getByTestId('search-result-count').textContent()).toBe('11 documents found');
+    const pagination = page.locator('.MuiTablePagination-root');
+    expect(await pagination.textContent()).toContain('1–10 of 11');
+    await pagination.getByRole('combobox').click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['10', '25', '50', '100']);
+    await page.keyboard.press('Escape');
+    await pagination.getByRole('button', { name: 'Go to next page' }).click();
+    await expect.poll(() => dataRows().count()).toBe(1);
+    // Submitted again: asked again, and a new grid on its first page.
+    await search(page, { keywords: PAGED_WORD });
+    await expect.poll(() => dataRows().count()).toBe(10);
+    expect(await pagination.textContent()).toContain('1–10 of 11');
     expect(calls).toBe(2);
     // The body names the spec's fields.
     const sent = page.waitForRequest((request) => request.url().includes('/document/searchDocuments'));
