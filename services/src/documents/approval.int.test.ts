@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, openEveryFile } from '../../../test-support/document-arrangements';
 import { apiSpec, unique } from '../../../test-support/specs';
+import { formatAuditDate } from '../audit/audit-dates';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
 interface Person {
@@ -124,6 +125,16 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
         ],
       });
       expect(decided.body.document.signatures.at(-1)).toMatchObject({ name: 'Alma Approver', meaning: 'approval', signedAt: expect.stringMatching(/Z$/) });
+
+      // The audit CSV shows the signature (who, when, meaning, reason) and every download.
+      const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const today = formatAuditDate(t.clock.now());
+      const csv = await (await fetch(`${t.url}/user/create/report?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${admin}` } })).text();
+      const approvalRow = csv.split('\n').find((line) => line.includes('ChangeOrderApproved') && line.includes(documentId))!;
+      for (const expected of ['Alma Approver', approver.email, `Approved change order ${documentId} (electronic signature)`, 'approval', 'All IFUs verified']) {
+        expect(approvalRow).toContain(expected);
+      }
+      expect(csv.split('\n').filter((line) => line.includes('DocumentFileDownloaded') && line.includes(documentId)).length).toBeGreaterThanOrEqual(3);
     });
 
     it('a child file replaced after it was opened must be opened again', async () => {
@@ -298,7 +309,7 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       const family = unique('Versioned Stent ');
       const first = await givenChangeOrder({ lots: [lot, unique('LOT-W')], effectiveDate: daysAgo(20, now), family });
       await arrangeDecision(t, { parentChangeId: first.parentChangeId, approver, approve: true });
-      const second = await givenChangeOrder({ lots: [lot, unique('LOT-X')], effectiveDate: daysAgo(1, now), family });
+      const second = await givenChangeOrder({ lots: [lot, unique('LOT-X')], effectiveDate: daysAgo(1, now), family, pdfLines: ['IFU, revision 2'] });
       // Pending: not yet a version of anything.
       expect((await view(first.parentChangeId, author)).children[0]).toMatchObject({ archived: false, supersededBy: null });
       await arrangeDecision(t, { parentChangeId: second.parentChangeId, approver, approve: true });
@@ -314,7 +325,7 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
           documentId: first.documentId,
           effectiveDate: daysAgo(20, now),
           obsoleteDate: daysAgo(1, now),
-          changes: expect.arrayContaining([{ field: 'sha256', old: old.sha256, new: current.sha256 }]),
+          changes: [{ field: 'sha256', old: old.sha256, new: current.sha256 }],
         },
       ]);
       // The second child had no earlier version.
