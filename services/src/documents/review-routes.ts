@@ -8,7 +8,6 @@ import {
   SEARCH_RESULTS_MAX,
   SearchDocumentsRequest,
   type SearchDocumentsResponse,
-  type SnippetPart,
   UpdateIsInternalRequest,
 } from '@ifu/contracts';
 import {
@@ -19,6 +18,7 @@ import {
   findCustomerByName,
   productFamiliesOfCustomer,
   searchDocuments,
+  searchWords,
 } from '@ifu/projections';
 import { guards } from '../auth/authentication';
 import { sendStoredFile } from '../files/file-routes';
@@ -28,6 +28,7 @@ import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/h
 import { changeAccessibility, decideChangeOrder, recordDownload } from './commands';
 import { documentLink, verifyDocumentLink } from './document-links';
 import { changeOrderViewFor, READ_MODELS } from './routes';
+import { snippetOf } from './search-snippet';
 import { ManifestUnavailable, withSignatureManifest } from './signature-manifest';
 
 /** A search that runs longer is cancelled (SQLSTATE 57014, query_canceled) and refused. */
@@ -40,25 +41,6 @@ function fileOf(record: ChangeOrderRecord, id: string) {
   if (child) return { file: child.file, child };
   const file = record.files.find((f) => f.fileId === id);
   return file ? { file, child: undefined } : undefined;
-}
-
-/** Splits ts_headline's fragment (matches between \u0001 and \u0002) into plain parts: never markup. */
-export function snippetParts(headline: string | null): SnippetPart[] {
-  if (!headline) return [];
-  const parts: SnippetPart[] = [];
-  // eslint-disable-next-line no-control-regex -- \u0001 and \u0002 are the selectors the query asked ts_headline for
-  for (const piece of headline.split(/(\u0001[^\u0001\u0002]*\u0002)/)) {
-    if (piece === '') continue;
-    const match = piece.startsWith('\u0001');
-    // eslint-disable-next-line no-control-regex -- what remains of control characters is not shown
-    const text = (match ? piece.slice(1, -1) : piece).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ');
-    if (text.trim() === '' && !match) {
-      if (parts.length > 0) parts.push({ text: ' ', match: false });
-      continue;
-    }
-    parts.push({ text, match });
-  }
-  return parts;
 }
 
 /**
@@ -210,7 +192,12 @@ export function reviewRoutes(ctx: AppContext): Router {
       if ((error as { code?: string }).code === QUERY_CANCELED) refuse('search-too-costly');
       throw error;
     }
-    const list = hits.map(({ headline, ...hit }) => ({ ...hit, snippet: snippetParts(headline) }));
+    const words = searchWords(criteria.keywords);
+    const list = hits.map(({ snippetSource, ...hit }) => {
+      if (snippetSource === null) return { ...hit, snippet: [] };
+      const inText = snippetOf(snippetSource, words);
+      return { ...hit, snippet: inText.length > 0 ? inText : snippetOf(`${hit.changeDescription} ${hit.keywords}`, words) };
+    });
     res.json({ data: { list }, ...(list.length === 0 ? { message: DOCUMENT_MESSAGES.noDataFound } : {}) } satisfies SearchDocumentsResponse);
   });
 
