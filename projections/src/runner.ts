@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { Database } from '@ifu/storage/database/database';
+import type { Database, Queryable } from '@ifu/storage/database/database';
 import type { EventStore, ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import type { Projection } from './projection';
@@ -45,7 +45,44 @@ export async function ensureCheckpoints(db: Database, projections: readonly Proj
     await db.query('INSERT INTO projection_checkpoints (name, position) VALUES ($1, 0) ON CONFLICT (name) DO NOTHING', [
       projection.name,
     ]);
+    // A rebuild cut short (a crash) left its indexes dropped: build them again.
+    await restoreDeferredIndexes(db, projection.name);
   }
+}
+
+/**
+ * Drops the projection's deferred indexes for a rebuild, keeping their definitions to build them again after. Only
+ * when the connection owns the tables (the API's restricted role cannot drop an index; then they stay).
+ */
+async function deferIndexes(tx: Queryable, projection: Projection): Promise<void> {
+  if (!projection.deferredIndexes?.length) return;
+  const { rows } = await tx.query<{ name: string; definition: string }>(
+    `SELECT i.indexname AS name, i.indexdef AS definition
+       FROM pg_indexes i JOIN pg_class c ON c.relname = i.tablename AND c.relnamespace = to_regnamespace(i.schemaname)
+      WHERE i.schemaname = current_schema() AND i.indexname = ANY($1) AND pg_has_role(current_user, c.relowner, 'USAGE')`,
+    [projection.deferredIndexes],
+  );
+  for (const { name, definition } of rows) {
+    await tx.query('INSERT INTO projection_deferred_indexes (projection, name, definition) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      projection.name,
+      name,
+      definition,
+    ]);
+    await tx.query(`DROP INDEX ${name}`);
+  }
+}
+
+async function restoreDeferredIndexes(db: Database, projectionName: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ name: string; definition: string }>(
+      'SELECT name, definition FROM projection_deferred_indexes WHERE projection = $1 FOR UPDATE',
+      [projectionName],
+    );
+    for (const { name, definition } of rows) {
+      await tx.query(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+      await tx.query('DELETE FROM projection_deferred_indexes WHERE projection = $1 AND name = $2', [projectionName, name]);
+    }
+  });
 }
 
 async function checkpointOf(db: Database, name: string): Promise<number> {
@@ -146,8 +183,13 @@ export async function rebuild(db: Database, store: EventStore, projection: Proje
     await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
     for (const table of projection.tables) await tx.query(`DELETE FROM ${table}`);
     await tx.query('UPDATE projection_checkpoints SET position = 0, updated_at = now() WHERE name = $1', [projection.name]);
+    await deferIndexes(tx, projection);
   });
-  return catchUp(db, store, projection, batchSize);
+  try {
+    return await catchUp(db, store, projection, batchSize);
+  } finally {
+    await restoreDeferredIndexes(db, projection.name);
+  }
 }
 
 /** Progress over events for nobody is written once this far ahead of the checkpoint, or this long after. */

@@ -396,6 +396,9 @@ export const documentSearchProjection: Projection = {
   name: 'document-search',
   tables: ['document_search', 'document_search_parents', 'document_search_configs'],
   handles: new Set(EVENT_TYPES),
+  // Each row adds hundreds of words to the full-text index and its numbers to the trigram index: built at once after
+  // a rebuild's replay, not row by row.
+  deferredIndexes: ['document_search_search', 'document_search_numbers'],
   migrations: () => migrationsFromDirectory('projections/document-search', new URL('./migrations', import.meta.url).pathname),
   async applyBatch(tx, events) {
     if (events.length === 0) return;

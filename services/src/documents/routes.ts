@@ -246,6 +246,8 @@ export function documentRoutes(ctx: AppContext): Router {
     const record = await findChangeOrder(ctx.db, idParam(req, 'id', 'document-not-found'));
     if (!record?.active) refuse('document-not-found');
     setVersion(res, record.version);
+    // The answer depends on who asks and what they opened, not only on the version its ETag names: never reused.
+    res.setHeader('Cache-Control', 'no-store');
     res.json(await changeOrderViewFor(ctx, ctx.commands.begin(originOf(req)), record, req.auth!.userId));
   };
   router.get('/document/get/:id', loggedIn, sendChangeOrder);
