@@ -1,4 +1,4 @@
-import { type Request, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import {
   ApproveDocumentsRequest,
   DOCUMENT_MESSAGES,
@@ -65,7 +65,7 @@ export function reviewRoutes(ctx: AppContext): Router {
   const router = Router();
   const { loggedIn, adminOnly } = guards(ctx);
 
-  async function answerWithChangeOrder(req: Request, res: import('express').Response, message: string, parentChangeId: string) {
+  async function answerWithChangeOrder(req: Request, res: Response, message: string, parentChangeId: string) {
     const run = ctx.commands.begin(originOf(req));
     const record = await findChangeOrder(ctx.db, parentChangeId);
     if (!record) refuse('document-not-found');

@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DocumentEvent, documentStreamId, type DocumentFile, type Signature } from '@ifu/contracts';
+import type { Queryable } from '@ifu/storage/database/database';
+import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
+import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
+import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
+import { documentSearchProjection } from '../src/document-search/projection';
+import { findChildVersions, forgetSearchConfigs, searchDocuments } from '../src/document-search/queries';
+import { ProjectionRunner, rebuild } from '../src/runner';
+import { eventByEvent, metadata } from './support';
+
+const withMetadata = (event: DocumentEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
+const signature = (meaning: Signature['meaning']): Signature => ({ signerId: 'author', name: 'A', email: 'a@x', signedAt: '2026-11-01T00:00:00.000Z', meaning });
+const file = (sha: string): DocumentFile => ({ fileId: randomUUID(), sha256: sha.padEnd(64, '0'), contentType: 'application/pdf', size: 1, docName: `${sha}.pdf` });
+
+/**
+ * `n` change orders of one customer and family whose first child shares its lot with every third one before it, so
+ * later approvals supersede earlier ones (in chains, within one batch and across batches); edits, a replaced file,
+ * deactivations, a rejection and accessibility switches along the way. The PDFs' texts are in document_file_text.
+ */
+async function appendHistory(db: Queryable, store: PostgresEventStore, n: number) {
+  const texts = ['Sterile catheter, do not resterilize', 'Gebrauchsanweisung für den Katheter', 'Notice d’utilisation stérile'];
+  for (let i = 0; i < n; i++) {
+    await db.query(`INSERT INTO document_file_text (sha256, pages, text, failure, extracted_at) VALUES ($1, 1, $2, NULL, now()) ON CONFLICT DO NOTHING`, [
+      `a${i}`.padEnd(64, '0'),
+      `${texts[i % 3]} lot ${i}`,
+    ]);
+  }
+  for (let i = 0; i < n; i++) {
+    const parentChangeId = randomUUID();
+    const documentId = `CO-2026-${String(i + 1).padStart(5, '0')}`;
+    const signed = (meaning: Signature['meaning'] = 'authorship') => ({ parentChangeId, documentId, signature: signature(meaning), comments: 'c' });
+    const details = { productFamilyName: 'Cardio Stent', productFamilyDescription: 'd', changeDescription: 'd', changeJustification: 'j', changeType: 'Record', customerId: 'c1', approverId: 'ap', isInternal: false, effectiveDate: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}` };
+    const child = (lot: string, language: string) => ({ associatedReferenceNumber: lot, productSubFamilyNameOne: 'PN-1', productSubFamilyNameTwo: 'B', billMaterialInformation: 'B', keywords: 'stent', countryList: 'DE', languageList: language, changeDescription: 'c', changeJustification: 'j' });
+    const events: DocumentEvent[] = [
+      { type: 'ChangeOrderCreated', data: { ...signed(), approvalRoutingNumber: 'AR', details, logo: file('logo'), files: [file(`s${i}`)], createdBy: 'author' } },
+      { type: 'ChildDocumentAdded', data: { ...signed(), child: { ...child(`LOT-${i % 3}`, ['en', 'de', 'fr'][i % 3]!), childDocumentId: `${parentChangeId}-1`, documentNumber: `${documentId}-01`, file: file(`a${i}`) }, editedBy: 'author' } },
+      { type: 'ChildDocumentAdded', data: { ...signed(), child: { ...child(`OWN-${i}`, 'xx'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, file: file(`b${i}`) }, editedBy: 'author' } },
+    ];
+    const later: DocumentEvent[] = [];
+    if (i % 4 === 1) later.push({ type: 'ChangeOrderUpdated', data: { ...signed(), details: { ...details, productFamilyName: 'cardio  STENT' }, changes: [], editedBy: 'editor' } });
+    if (i % 4 === 2) later.push({ type: 'ChildDocumentUpdated', data: { ...signed(), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, details: { ...child(`OWN-${i}`, 'es'), keywords: 'renamed' }, file: file(`c${i}`), changes: [], editedBy: 'editor' } });
+    if (i % 7 === 3) later.push({ type: 'ChildDocumentDeactivated', data: { ...signed('deactivation'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, obsoleteDate: '2026-11-23', editedBy: 'editor' } });
+    if (i % 5 === 4) later.push({ type: 'ChangeOrderRejected', data: { ...signed('rejection'), reason: 'no' } });
+    else if (i % 11 !== 10) later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate: '2026-11-01T00:00:00.000Z' } });
+    if (i % 6 === 0 && i % 5 !== 4 && i % 11 !== 10) later.push({ type: 'ChangeOrderAccessibilityChanged', data: { parentChangeId, documentId, isInternal: true, previous: false, changedBy: 'admin' } });
+    await store.append(documentStreamId(parentChangeId), events.map(withMetadata), 0);
+    if (later.length > 0) await store.append(documentStreamId(parentChangeId), later.map(withMetadata), events.length);
+  }
+}
+
+const snapshot = async (db: Queryable) => [
+  ...(await db.query(`SELECT *, search::text AS search FROM document_search ORDER BY id`)).rows,
+  ...(await db.query('SELECT * FROM document_search_parents ORDER BY id')).rows,
+  ...(await db.query('SELECT * FROM document_search_configs ORDER BY config')).rows,
+];
+
+describe('the document-search read model', () => {
+  let test: TestDatabase;
+  let store: PostgresEventStore;
+  beforeEach(async () => {
+    test = await openTestDatabase();
+    store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });
+    forgetSearchConfigs();
+  });
+  afterEach(async () => {
+    await store.close();
+    await test.dispose();
+  });
+
+  it('when rebuilt from the log, set-based in any batch size or event by event, then it equals the one built incrementally', async () => {
+    const runner = new ProjectionRunner(test.db, store, [documentSearchProjection], { batchSize: 7, pollIntervalMs: 20 });
+    await runner.start();
+    await appendHistory(test.db, store, 24);
+    await runner.waitFor(await store.lastPosition(), [documentSearchProjection.name]);
+    await runner.stop();
+    const incremental = await snapshot(test.db);
+    expect(incremental.length).toBeGreaterThan(48);
+    for (const batchSize of [1, 5, 1000]) {
+      await rebuild(test.db, store, documentSearchProjection, batchSize);
+      expect(await snapshot(test.db)).toEqual(incremental);
+      await rebuild(test.db, store, eventByEvent(documentSearchProjection), batchSize);
+      expect(await snapshot(test.db)).toEqual(incremental);
+    }
+  });
+
+  it('when approvals follow one another, then each version is superseded by the next approved one only', async () => {
+    await appendHistory(test.db, store, 12);
+    await rebuild(test.db, store, documentSearchProjection, 1000);
+    const { rows } = await test.db.query<{ id: string; document_number: string; status: string; superseded_by: string | null; associated_reference_number: string }>(
+      `SELECT id, document_number, status, superseded_by, associated_reference_number FROM document_search WHERE associated_reference_number LIKE 'LOT-%' ORDER BY document_number`,
+    );
+    for (const lot of ['LOT-0', 'LOT-1', 'LOT-2']) {
+      const approved = rows.filter((r) => r.associated_reference_number === lot && r.status === 'APPROVED');
+      // Each approved version points at the next approved one; the newest is current.
+      approved.forEach((row, index) => expect(row.superseded_by, `${lot} ${row.document_number}`).toBe(approved[index + 1]?.id ?? null));
+      expect(rows.filter((r) => r.associated_reference_number === lot && r.status !== 'APPROVED').every((r) => r.superseded_by === null)).toBe(true);
+    }
+    const newest = rows.filter((r) => r.associated_reference_number === 'LOT-0' && r.status === 'APPROVED').at(-1)!;
+    const versions = (await findChildVersions(test.db, [newest.id])).get(newest.id)!;
+    expect(versions.earlier.length).toBe(rows.filter((r) => r.associated_reference_number === 'LOT-0' && r.status === 'APPROVED').length - 1);
+    expect(versions.supersededBy).toBeNull();
+  });
+
+  it('searches the PDF text in its language, accents and stems aside, and fragments of numbers', async () => {
+    await appendHistory(test.db, store, 12);
+    await rebuild(test.db, store, documentSearchProjection, 1000);
+    const base = { keywords: '', changeOrderNo: '', productName: '', archive: false, today: '2026-11-23', limit: 50 };
+    const german = await searchDocuments(test.db, { ...base, keywords: 'Gebrauchsanweisungen' });
+    expect(german.length).toBeGreaterThan(0);
+    expect(german.every((hit) => hit.languageList === 'de')).toBe(true);
+    const french = await searchDocuments(test.db, { ...base, keywords: 'sterile utilisation' });
+    expect(french.map((hit) => hit.languageList)).toContain('fr');
+    const fragment = await searchDocuments(test.db, { ...base, keywords: '00007' });
+    expect(fragment.map((hit) => hit.documentNumber).every((n) => n.startsWith('CO-2026-00007'))).toBe(true);
+    const archived = await searchDocuments(test.db, { ...base, archive: true });
+    expect(archived.length).toBeGreaterThan(0);
+    expect(archived.every((hit) => hit.archived && hit.status === 'APPROVED')).toBe(true);
+  });
+});
