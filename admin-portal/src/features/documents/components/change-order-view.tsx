@@ -125,7 +125,9 @@ const ApprovalPanel = ({ unopened, onDecide }: { unopened: ChangeOrder['unopened
   const waiting = unopened.length > 0;
   return (
     <Paper variant="outlined" component="section" aria-labelledby="approval-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="approval-panel">
-      <SectionTitle id="approval-title">Approval</SectionTitle>
+      <Typography id="approval-title" variant="h6" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+        Approval
+      </Typography>
       {waiting ? (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="open-every-file">
           {DOCUMENT_MESSAGES.openEveryFile}:
