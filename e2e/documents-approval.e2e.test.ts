@@ -290,6 +290,44 @@ describe.skipIf(skipReason !== undefined)('Document approval in headless Chromiu
     }, 180_000);
   }
 
+  for (const viewport of VIEWPORTS) {
+    it(`at ${viewport.width} px (${viewport.name}): a second approved version lists the earlier one with its changes; the earlier one says it is superseded`, async () => {
+      const productName = `Versioned Pump ${viewport.name}`;
+      const lot = `LOT-V-${viewport.name}`;
+      const first = await arrange(productName, [lot], ['Risk.pdf']);
+      await arrangeDecision(product.api, { parentChangeId: first.parentChangeId, approver, approve: true });
+      const second = await arrangeChangeOrder(product.api, {
+        author: AUTHOR,
+        approverId: approver.id,
+        customerId,
+        productName,
+        supportingFiles: ['Risk.pdf'],
+        children: [{ lotNumber: lot, partNumber: 'PN-100', countryList: 'DE,FR', languageList: 'de,fr' }],
+      });
+      await arrangeDecision(product.api, { parentChangeId: second.parentChangeId, approver, approve: true });
+
+      const page = await logIn(viewport, AUTHOR);
+      await page.goto(`${product.adminUrl}/document/view/${second.parentChangeId}`);
+      const versions = page.getByTestId('child-versions');
+      await versions.waitFor();
+      const version = versions.getByTestId('child-version').first();
+      expect(await version.getByTestId('version-number').textContent()).toContain(first.documentId);
+      expect(await version.getByTestId('version-number').getAttribute('href')).toBe(`/document/view/${first.parentChangeId}`);
+      expect(await version.getByTestId('version-dates').textContent()).toMatch(/^Published \d{2}\/\d{2}\/\d{4}/);
+      expect(await version.getByTestId('version-change').count()).toBeGreaterThan(0);
+      if (viewport.name === 'phone') expect(await overflowsHorizontally(page)).toBe(false);
+      await shot(page, `approval-view-versions-${viewport.name}`);
+
+      await version.getByTestId('version-number').click();
+      await page.waitForURL(`**/document/view/${first.parentChangeId}`);
+      const superseded = page.getByTestId('child-superseded');
+      await superseded.waitFor();
+      expect(await superseded.textContent()).toMatch(new RegExp(`^Superseded by ${second.documentId}-\\d+ from \\d{2}/\\d{2}/\\d{4}$`));
+      await page.getByTestId('child-archived').filter({ hasText: 'Archived' }).waitFor();
+      await shot(page, `approval-view-superseded-${viewport.name}`);
+    }, 120_000);
+  }
+
   it('at 1280 px: reject from the list needs a reason (Enter Reason), sent as changeJustification', async () => {
     const { documentId } = await arrange('List Rejected Pump', ['LOT-LR'], ['Risk.pdf']);
     const page = await logIn(VIEWPORTS[0], approver);

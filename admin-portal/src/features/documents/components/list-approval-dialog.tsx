@@ -211,7 +211,12 @@ export const ListApprovalDialog = ({ parentChangeId, approverId, onDecided, onCl
       data-testid="list-approval-dialog"
     >
       <DialogTitle id={TITLE_ID} sx={{ pr: 7, overflowWrap: 'anywhere' }}>
-        Document Approval{view ? ` ${view.documentId}` : ''}
+        Document Approval{' '}
+        {view ? (
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {view.documentId}
+          </Box>
+        ) : null}
       </DialogTitle>
       <IconButton aria-label="Close" onClick={onClose} disabled={busy} sx={{ position: 'absolute', right: 8, top: 10 }}>
         <Close />
