@@ -52,3 +52,6 @@ export function configsForLanguages(languageList: string): string[] {
   ].slice(0, MAX_CONFIGS);
   return configs.length > 0 ? configs : [SIMPLE_CONFIG];
 }
+
+/** How much of a PDF's text is indexed (a tsvector holds at most 1 MB); the rest is still stored and shown. */
+export const INDEXED_TEXT_CHARS = 200_000;

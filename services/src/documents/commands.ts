@@ -28,7 +28,7 @@ import { type ApproverFacts, type ChangeOrderCommand, changeOrderDecider, type C
 import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
 import { documentFilesDecider, openedBy } from './document-files';
 import { documentUploadDecider } from './document-upload';
-import { extractTexts } from './document-text';
+import { extractTexts, indexDocumentTexts } from './document-text';
 
 /**
  * The document commands as explicit steps of the pipeline. Every authoring step is signed: the decision is checked
@@ -98,6 +98,8 @@ async function signedStep(
     seenVersion?: number;
     sha256?: string;
     command: (signature: Signature) => ChangeOrderCommand;
+    /** Runs once signed, before the event is appended (a new file's text and vectors, for the read models). */
+    prepare?: () => Promise<void>;
   },
 ) {
   const stream = documentStreamId(input.parentChangeId);
@@ -108,6 +110,7 @@ async function signedStep(
     meaning: input.meaning,
     subject: { stream, decider: changeOrderDecider, seenVersion: input.seenVersion, sha256: input.sha256 },
   });
+  await input.prepare?.();
   return run.execute({ stream, decider: changeOrderDecider, command: input.command(signature), expectedVersion: signature.subject!.version });
 }
 
@@ -257,6 +260,7 @@ export async function createChangeOrder(
       command: { type: 'AssignNumber', year: run.now.getUTCFullYear(), parentChangeId },
     });
     const documentId = events[0]!.data.documentId;
+    await indexDocumentTexts(ctx, request.list.map((child, index) => ({ sha256: childFiles[index]!.sha256, languageList: child.languageList })));
     await run.execute({ stream, decider: changeOrderDecider, command: command(signature, documentId), expectedVersion: 0 });
     await keepFiles(ctx, undefined, [...parentFiles, ...childFiles].map(stagedOf));
     return { parentChangeId, documentId };
@@ -342,9 +346,12 @@ export async function addChild(
     meaning: 'authorship',
     sha256: file.sha256,
     command: (signature) => ({ type: 'AddChild', childDocumentId, details: input.details, file, signature, comments: input.comments, actorUserId: input.actor.userId }),
+    prepare: async () => {
+      await extractTexts(ctx, [{ staged: input.file! }], run.now);
+      await indexDocumentTexts(ctx, [{ sha256: file.sha256, languageList: input.details.languageList }]);
+    },
   });
   await keepFiles(ctx, input.uploads, [input.file]);
-  await extractTexts(ctx, [{ staged: input.file }], run.now);
   return childDocumentId;
 }
 
@@ -368,11 +375,13 @@ export async function updateChild(
       comments: input.comments,
       actorUserId: input.actor.userId,
     }),
+    prepare: async () => {
+      if (input.file) await extractTexts(ctx, [{ staged: input.file }], run.now);
+      const sha256 = file?.sha256 ?? (await run.load(documentStreamId(input.parentChangeId), changeOrderDecider)).state.children.find((c) => c.childDocumentId === input.childDocumentId)?.file.sha256;
+      if (sha256) await indexDocumentTexts(ctx, [{ sha256, languageList: input.details.languageList }]);
+    },
   });
-  if (input.file) {
-    await keepFiles(ctx, input.uploads, [input.file]);
-    await extractTexts(ctx, [{ staged: input.file }], run.now);
-  }
+  if (input.file) await keepFiles(ctx, input.uploads, [input.file]);
 }
 
 const today = (now: Date) => now.toISOString().slice(0, 10);

@@ -1,3 +1,4 @@
+import { configsForLanguages, INDEXED_TEXT_CHARS } from '@ifu/projections';
 import type { StagedFile } from '../files/file-store';
 import type { AppContext } from '../platform/app-context';
 import { extractPdfText } from './pdf-text';
@@ -19,6 +20,26 @@ export async function extractTexts(ctx: AppContext, files: { staged: StagedFile 
       `INSERT INTO document_file_text (sha256, pages, text, failure, extracted_at) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (sha256) DO NOTHING`,
       [staged.sha256, result?.pages ?? 0, result?.text ?? '', failure ?? null, now.toISOString()],
+    );
+  }
+}
+
+/**
+ * Keeps the full-text vector of each child's PDF text in each of its languages (`document_text_vectors`, by content
+ * address and search configuration), computed once when a change order takes the file. Parsing and stemming a PDF's
+ * text is the costly part of indexing a document; kept beside its text, a rebuild of the search read model reuses it
+ * instead of parsing every document again. Called before the event that uses the file is appended, so the read model
+ * finds it (and computes it itself if it is missing: the result is the same).
+ */
+export async function indexDocumentTexts(ctx: AppContext, files: { sha256: string; languageList: string }[]): Promise<void> {
+  for (const { sha256, languageList } of files) {
+    await ctx.db.query(
+      `INSERT INTO document_text_vectors (sha256, config, vector)
+       SELECT t.sha256, c.config, to_tsvector(c.config::regconfig, left(t.text, ${INDEXED_TEXT_CHARS}))
+         FROM document_file_text t CROSS JOIN unnest($2::text[]) AS c(config)
+        WHERE t.sha256 = $1
+       ON CONFLICT (sha256, config) DO NOTHING`,
+      [sha256, configsForLanguages(languageList)],
     );
   }
 }
