@@ -51,6 +51,7 @@ import {
   formatUtcDateTime,
   languageListNames,
   SIGNATURE_MEANING_LABEL,
+  versionChange,
 } from './change-order-format';
 import { DeactivateDocumentDialog } from './deactivate-document-dialog';
 import { FileLink } from './file-link';
@@ -212,14 +213,17 @@ const VersionList = ({ versions, labelledBy }: { versions: readonly DocumentVers
         </Typography>
         {version.changes.length > 0 ? (
           <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid="version-changes">
-            {version.changes.map((change) => (
-              <Typography component="li" variant="body2" key={change.field} sx={{ overflowWrap: 'anywhere' }} data-testid="version-change">
-                <Box component="span" sx={{ fontWeight: 600 }}>
-                  {change.field}
-                </Box>
-                : {change.old || '—'} → {change.new || '—'}
-              </Typography>
-            ))}
+            {version.changes.map((change) => {
+              const shown = versionChange(change);
+              return (
+                <Typography component="li" variant="body2" key={change.field} sx={{ overflowWrap: 'anywhere' }} data-testid="version-change">
+                  <Box component="span" sx={{ fontWeight: 600 }}>
+                    {shown.label}
+                  </Box>
+                  : {shown.old || '—'} → {shown.new || '—'}
+                </Typography>
+              );
+            })}
           </Box>
         ) : null}
       </Box>
