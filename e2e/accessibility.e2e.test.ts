@@ -491,6 +491,35 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await expectAccessible(page, viewport, 'document-view-superseded');
       }, 120_000);
 
+      it('admin /document/search: the form, its results (with a snippet) and No Data Found', async () => {
+        const approver = await arrangeApprover();
+        const customerId = await addCustomer(unique('Searched Supplies'), approver.id);
+        await decide(customerId, approver, true);
+        const word = `nebulite${viewport.name}`;
+        const { documentId } = await arrangeChangeOrder(product.api, {
+          author: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+          approverId: approver.id,
+          customerId,
+          productName: unique('Search Pump'),
+          children: [{ lotNumber: 'LOT-A11Y-S', partNumber: 'PN-S', pdfLines: ['Instructions for use', `Never expose the pump to ${word} light.`] }],
+        });
+
+        const page = await logIn(viewport);
+        await page.goto(`${product.adminUrl}/document/search`);
+        const form = page.getByTestId('document-search-form');
+        await form.waitFor();
+        await expectAccessible(page, viewport, 'document-search-empty');
+        await form.getByLabel('Search', { exact: true }).fill(word);
+        await form.getByRole('button', { name: 'Submit' }).click();
+        const found = page.getByTestId('search-results-grid').getByRole('row').filter({ hasText: documentId });
+        await found.getByTestId('search-snippet').locator('mark').waitFor();
+        await expectAccessible(page, viewport, 'document-search-results');
+        await form.getByLabel('Search', { exact: true }).fill('nothing-matches-this');
+        await form.getByRole('button', { name: 'Submit' }).click();
+        await page.getByTestId('search-no-data').waitFor();
+        await expectAccessible(page, viewport, 'document-search-no-data');
+      });
+
       it('admin /managenotification', async () => {
         const page = await logIn(viewport);
         await page.goto(`${product.adminUrl}/managenotification`);

@@ -346,9 +346,9 @@ async function write(tx: Queryable, batch: Batch) {
     const columns = CHILD_COLUMNS.filter((c) => c !== 'id');
     await tx.query(
       `INSERT INTO document_search (${CHILD_COLUMNS.join(', ')}, search)
-       SELECT ${CHILD_COLUMNS.map((c) => `r.${c}`).join(', ')}, document_search_vector(r.configs, x.title, x.body, r.sha256)
-         FROM jsonb_populate_recordset(NULL::document_search, $1::jsonb) r
-         JOIN jsonb_to_recordset($1::jsonb) AS x(id text, title text, body text) ON x.id = r.id
+       SELECT ${CHILD_COLUMNS.map((c) => `r.${c}`).join(', ')}, document_search_vector(r.configs, e->>'title', e->>'body', r.sha256)
+         -- One row per element (a join of two record sets had no statistics and became a nested loop of n × n).
+         FROM jsonb_array_elements($1::jsonb) AS e CROSS JOIN LATERAL jsonb_populate_record(NULL::document_search, e) AS r
        ON CONFLICT (id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, search = EXCLUDED.search`,
       [JSON.stringify(textRows)],
     );

@@ -33,12 +33,39 @@ export interface SearchHit {
   obsoleteDate: string | null;
   archived: boolean;
   docName: string;
-  /** ts_headline's fragment, the matched words between \u0001 and \u0002 (split into parts by the API). */
-  headline: string | null;
+  /** The start of the PDF's text when the search had words: the API finds and marks the snippet in it. */
+  snippetSource: string | null;
 }
+
+/**
+ * How much of a hit's PDF text the snippet is looked for in. ts_headline parsed the whole text of every hit and made
+ * a search of 50 hits cost tens of milliseconds (bench: search); finding the first matching word in the start of the
+ * text is cheap.
+ */
+const SNIPPET_SOURCE_CHARS = 12_000;
 
 /** How many matches are ranked: a term in half of a million documents is ranked among its first matches only. */
 const RANKED_CANDIDATES = 1000;
+
+/** A search uses at most this many distinct words: more add nothing to finding a document, only cost. */
+export const MAX_SEARCH_WORDS = 12;
+
+/**
+ * The words of a search, each once, at most MAX_SEARCH_WORDS (case aside): `websearch_to_tsquery` reads them with
+ * their quotes and minus signs; repeating a word only made the query (and its snippet) costlier.
+ */
+export function searchWords(text: string): string {
+  const seen = new Set<string>();
+  const words: string[] = [];
+  for (const word of text.trim().split(/\s+/)) {
+    const key = word.toLowerCase();
+    if (word === '' || seen.has(key)) continue;
+    seen.add(key);
+    words.push(word);
+    if (words.length === MAX_SEARCH_WORDS) break;
+  }
+  return words.join(' ');
+}
 
 /** `%…%` for LIKE with the user's wildcards taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -86,10 +113,11 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
   }
   if (criteria.productName) where.push(`d.product_family_name ILIKE ${param(containsPattern(criteria.productName))}`);
 
-  const words = criteria.keywords.trim();
+  const words = searchWords(criteria.keywords);
   let query = 'NULL::tsquery';
+  let text = 'NULL::text';
   if (words) {
-    const text = param(words);
+    text = param(words);
     const configs = await configsInUse(db, now);
     query = `(${configs.map((config) => `websearch_to_tsquery('${config}', ${text})`).join(' || ')})`;
     const matches = [`d.search @@ q.query`];
@@ -108,12 +136,8 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
             h.language_list, h.country_list, h.status, h.is_internal, h.doc_name,
             to_char(h.effective_date, 'YYYY-MM-DD') AS effective_date, to_char(h.obsolete_date, 'YYYY-MM-DD') AS obsolete_date,
             (h.obsolete_date IS NOT NULL AND h.obsolete_date <= $1::date) AS archived,
-            CASE WHEN q.query IS NULL THEN NULL ELSE
-              ts_headline(h.configs[1]::regconfig,
-                          left(coalesce(nullif(t.text, ''), h.change_description), 20000),
-                          q.query,
-                          'MaxFragments=1, MaxWords=24, MinWords=10, StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', FragmentDelimiter=" … "')
-            END AS headline
+            -- Where to look for the snippet: the start of the PDF's text (the API marks the words in it).
+            CASE WHEN q.query IS NULL THEN NULL ELSE left(t.text, ${SNIPPET_SOURCE_CHARS}) END AS snippet_source
        FROM hits h CROSS JOIN q
        LEFT JOIN customer_list cu ON cu.id = h.customer_id
        LEFT JOIN document_file_text t ON t.sha256 = h.sha256
@@ -139,7 +163,7 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
     obsoleteDate: (row.obsolete_date as string | null) ?? null,
     archived: Boolean(row.archived),
     docName: String(row.doc_name),
-    headline: (row.headline as string | null) ?? null,
+    snippetSource: (row.snippet_source as string | null) ?? null,
   }));
 }
 

@@ -163,8 +163,11 @@ const booleanField = (required: string) =>
     error: (issue) => (issue.input === undefined || issue.input === '' ? required : 'must be true or false'),
   });
 
+/** Ids are lower-case UUIDs; one sent in capitals names the same record. */
 const idField = (required: string) =>
-  requiredText(required, 64).regex(/^[A-Za-z0-9-]+$/, 'must be an id');
+  requiredText(required, 64)
+    .regex(/^[A-Za-z0-9-]+$/, 'must be an id')
+    .transform((id) => id.toLowerCase());
 
 /** DD-MMM-YYYY as sent (spec §7.3), kept as `YYYY-MM-DD`. */
 export const effectiveDateField = z

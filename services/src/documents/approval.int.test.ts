@@ -370,6 +370,13 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       expect((await search({ keywords: 'x'.repeat(201) })).body.message).toBe('keywords must be at most 200 characters');
       expect((await search({ keywords: 'a\u0000b' })).body.message).toBe('keywords must not contain control characters');
       expect((await search({ isArchieveSearch: 'yes' })).body.message).toBe('isArchieveSearch must be true or false');
+      // A body that is not JSON is refused, not read as an empty search.
+      const text = await fetch(`${t.url}/document/searchDocuments/`, { method: 'POST', body: 'keywords=x', headers: { authorization: `Bearer ${author.token}`, 'content-type': 'text/plain' } });
+      expect((await text.json()).message).toBe('Request body must be a JSON object');
+      // One word forty times, or query syntax, is an ordinary search (the words are taken once each, at most 12).
+      for (const keywords of [Array(40).fill('a').join(' '), `"steril* & | ! ( ) : <-> \\ %_' OR 1=1 --`, 'x'.repeat(200)]) {
+        expect((await search({ keywords })).status, keywords).toBe(200);
+      }
     });
   });
 

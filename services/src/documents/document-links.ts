@@ -36,7 +36,7 @@ export function documentLink(ctx: AppContext, file: LinkedFile, now: Date): { ur
 export function verifyDocumentLink(ctx: AppContext, file: Omit<LinkedFile, 'purpose'>, query: Record<string, unknown>, now: Date): DownloadPurpose | undefined {
   const { purpose, expires, signature } = query;
   if ((purpose !== 'download' && purpose !== 'manifest') || typeof expires !== 'string' || typeof signature !== 'string') return undefined;
-  if (!/^\d{1,12}$/.test(expires) || Number(expires) * 1000 < now.getTime() || signature.length > 100) return undefined;
+  if (!/^[1-9]\d{0,11}$/.test(expires) || Number(expires) * 1000 < now.getTime() || signature.length > 100) return undefined;
   const expected = Buffer.from(signatureOf(ctx, { ...file, purpose }, Number(expires)));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? purpose : undefined;

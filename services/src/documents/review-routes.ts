@@ -8,7 +8,6 @@ import {
   SEARCH_RESULTS_MAX,
   SearchDocumentsRequest,
   type SearchDocumentsResponse,
-  type SnippetPart,
   UpdateIsInternalRequest,
 } from '@ifu/contracts';
 import {
@@ -19,6 +18,7 @@ import {
   findCustomerByName,
   productFamiliesOfCustomer,
   searchDocuments,
+  searchWords,
 } from '@ifu/projections';
 import { guards } from '../auth/authentication';
 import { sendStoredFile } from '../files/file-routes';
@@ -28,7 +28,12 @@ import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/h
 import { changeAccessibility, decideChangeOrder, recordDownload } from './commands';
 import { documentLink, verifyDocumentLink } from './document-links';
 import { changeOrderViewFor, READ_MODELS } from './routes';
+import { snippetOf } from './search-snippet';
 import { ManifestUnavailable, withSignatureManifest } from './signature-manifest';
+
+/** A search that runs longer is cancelled (SQLSTATE 57014, query_canceled) and refused. */
+const SEARCH_TIMEOUT_MS = 3000;
+const QUERY_CANCELED = '57014';
 
 /** The file an id names in a change order: a child document's (active) or a supporting file. */
 function fileOf(record: ChangeOrderRecord, id: string) {
@@ -36,25 +41,6 @@ function fileOf(record: ChangeOrderRecord, id: string) {
   if (child) return { file: child.file, child };
   const file = record.files.find((f) => f.fileId === id);
   return file ? { file, child: undefined } : undefined;
-}
-
-/** Splits ts_headline's fragment (matches between \u0001 and \u0002) into plain parts: never markup. */
-export function snippetParts(headline: string | null): SnippetPart[] {
-  if (!headline) return [];
-  const parts: SnippetPart[] = [];
-  // eslint-disable-next-line no-control-regex -- \u0001 and \u0002 are the selectors the query asked ts_headline for
-  for (const piece of headline.split(/(\u0001[^\u0001\u0002]*\u0002)/)) {
-    if (piece === '') continue;
-    const match = piece.startsWith('\u0001');
-    // eslint-disable-next-line no-control-regex -- what remains of control characters is not shown
-    const text = (match ? piece.slice(1, -1) : piece).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ');
-    if (text.trim() === '' && !match) {
-      if (parts.length > 0) parts.push({ text: ' ', match: false });
-      continue;
-    }
-    parts.push({ text, match });
-  }
-  return parts;
 }
 
 /**
@@ -101,6 +87,11 @@ export function reviewRoutes(ctx: AppContext): Router {
   });
 
   router.get('/document/getDocumentDownload/:id', loggedIn, async (req, res) => {
+    // A HEAD request opens nothing: only a real request for the link is recorded as a download.
+    if (req.method === 'HEAD') {
+      res.status(204).end();
+      return;
+    }
     const id = idParam(req, 'id', 'document-not-found');
     const { purpose } = parseBody(DocumentDownloadQuery, { ...req.query });
     const record = (await findChangeOrder(ctx.db, id)) ?? (await findChangeOrderByFileId(ctx.db, id));
@@ -174,14 +165,14 @@ export function reviewRoutes(ctx: AppContext): Router {
   });
 
   router.post('/document/searchDocuments', loggedIn, async (req, res) => {
-    const criteria = parseBody(SearchDocumentsRequest, req.body ?? {});
+    const criteria = parseBody(SearchDocumentsRequest, req.body);
     let customerIds: string[] | undefined;
     if (criteria.customerName) {
       const customer = await findCustomerByName(ctx.db, criteria.customerName);
       customerIds = customer ? [customer.id] : [];
     }
     const now = ctx.clock();
-    const hits = await searchDocuments(ctx.db, {
+    const search = {
       keywords: criteria.keywords,
       changeOrderNo: criteria.changeOrderNo,
       productName: criteria.productName,
@@ -189,8 +180,24 @@ export function reviewRoutes(ctx: AppContext): Router {
       archive: criteria.archive,
       today: now.toISOString().slice(0, 10),
       limit: SEARCH_RESULTS_MAX,
+    };
+    let hits;
+    try {
+      // A bound on any one search, so that no query a user can write holds the database for the others.
+      hits = await ctx.db.transaction(async (tx) => {
+        await tx.query(`SET LOCAL statement_timeout = '${SEARCH_TIMEOUT_MS}'`);
+        return searchDocuments(tx, search);
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code === QUERY_CANCELED) refuse('search-too-costly');
+      throw error;
+    }
+    const words = searchWords(criteria.keywords);
+    const list = hits.map(({ snippetSource, ...hit }) => {
+      if (snippetSource === null) return { ...hit, snippet: [] };
+      const inText = snippetOf(snippetSource, words);
+      return { ...hit, snippet: inText.length > 0 ? inText : snippetOf(`${hit.changeDescription} ${hit.keywords}`, words) };
     });
-    const list = hits.map(({ headline, ...hit }) => ({ ...hit, snippet: snippetParts(headline) }));
     res.json({ data: { list }, ...(list.length === 0 ? { message: DOCUMENT_MESSAGES.noDataFound } : {}) } satisfies SearchDocumentsResponse);
   });
 

@@ -24,7 +24,16 @@ export async function sendStoredFile(
   res.setHeader('Cache-Control', options.cacheControl);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   if (options.filename) res.setHeader('Content-Disposition', contentDisposition(options.filename));
-  await pipeline(opened.stream, res);
+  try {
+    await pipeline(opened.stream, res);
+  } catch (error) {
+    // The browser closed the connection (a cancelled download, a PDF viewer that read enough): nothing went wrong here.
+    if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' && !res.writableFinished) {
+      opened.stream.destroy();
+      return;
+    }
+    throw error;
+  }
 }
 
 /** GET /files/:sha256 with a signed, short-lived query (FileStore.signedUrl): no bearer token needed. */

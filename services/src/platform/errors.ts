@@ -98,6 +98,7 @@ export const ERRORS = {
         .map((f) => f.docName)
         .join(', ')}${d.unopened.length > 20 ? ` and ${d.unopened.length - 20} more` : ''}`,
   ),
+  'search-too-costly': entry(400, 'keywords: this search takes too long; use fewer or more specific words'),
   'document-undecided': entry(409, 'Accessibility of a change order awaiting approval is changed by editing it (Edit parent)'),
   'document-not-approved': entry(409, 'Only an approved document has a signature manifest'),
   'manifest-unavailable': entry(422, 'The signature page cannot be added to this PDF (it is encrypted or damaged); download the original instead'),

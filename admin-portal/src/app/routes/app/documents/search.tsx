@@ -1,9 +1,5 @@
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { DocumentSearch } from '@/features/document-search/components/document-search';
 
-const DocumentSearchRoute = () => (
-  <Page title="Search Document">
-    <PlaceholderContent />
-  </Page>
-);
+const DocumentSearchRoute = () => <DocumentSearch />;
 
 export default DocumentSearchRoute;
