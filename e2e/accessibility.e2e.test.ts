@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
-import { arrangeChangeOrder } from '../test-support/document-arrangements';
+import { arrangeChangeOrder, arrangeDecision, openEveryFile } from '../test-support/document-arrangements';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -435,6 +435,61 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await dialog.locator('.Mui-error').first().waitFor();
         await expectAccessible(page, viewport, 'document-deactivate-dialog');
       });
+
+      it('document approval: the view with files to open and opened, the Document Approve modal, the list approval modal and its form, a decided view with versions and the Online/Offline switch', async () => {
+        const approver = await arrangeApprover();
+        const customerId = await addCustomer(unique('Reviewed Devices'), approver.id);
+        await decide(customerId, approver, true);
+        const author = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+        const productName = unique('Bone Screw');
+        const children = [{ lotNumber: 'LOT-A11Y-V', partNumber: 'PN-V' }];
+        const first = await arrangeChangeOrder(product.api, { author, approverId: approver.id, customerId, productName, children });
+        await arrangeDecision(product.api, { parentChangeId: first.parentChangeId, approver, approve: true });
+        const second = await arrangeChangeOrder(product.api, { author, approverId: approver.id, customerId, productName, children });
+
+        const page = await logIn(viewport, approver.email, approver.password);
+        const row = page.getByTestId('documents-grid').getByRole('row').filter({ hasText: second.documentId });
+        await row.getByRole('button', { name: `Approve ${second.documentId}` }).click();
+        const modal = page.getByTestId('list-approval-dialog');
+        await modal.getByTestId('approval-document').waitFor();
+        await expectAccessible(page, viewport, 'document-list-approval');
+
+        await page.goto(`${product.adminUrl}/document/view/${second.parentChangeId}`);
+        await page.getByTestId('open-every-file').waitFor();
+        await expectAccessible(page, viewport, 'document-view-unopened');
+        await openEveryFile(product.api, await product.api.login(approver.email, approver.password), second.parentChangeId);
+        await page.reload();
+        await page.getByTestId('approval-panel').getByRole('button', { name: 'Approve' }).and(page.locator(':enabled')).waitFor();
+        await expectAccessible(page, viewport, 'document-view-opened');
+        await page.getByTestId('approval-panel').getByRole('button', { name: 'Reject' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Document Approve' });
+        await dialog.getByLabel('Password', { exact: true }).fill('one');
+        await dialog.getByLabel('Confirm Password').fill('two');
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await dialog.locator('.Mui-error').first().waitFor();
+        await expectAccessible(page, viewport, 'document-approve-dialog');
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+        await page.goto(`${product.adminUrl}/document/list`);
+        await row.getByRole('button', { name: `Approve ${second.documentId}` }).click();
+        await modal.getByRole('button', { name: 'Approve' }).and(page.locator(':enabled')).click();
+        await modal.getByLabel('Username').fill(approver.email);
+        await modal.getByLabel('Password', { exact: true }).fill(approver.password);
+        await modal.getByLabel('Confirm Password').fill(approver.password);
+        await modal.getByRole('button', { name: 'Submit' }).waitFor();
+        await expectAccessible(page, viewport, 'document-list-approval-form');
+        await modal.getByRole('button', { name: 'Submit' }).click();
+        await modal.waitFor({ state: 'detached' });
+
+        // Decided: the signature, the versions, the archived predecessor; an ADMIN's Online/Offline switch.
+        await page.goto(`${product.adminUrl}/document/view/${second.parentChangeId}`);
+        await page.getByTestId('child-versions').waitFor();
+        await page.getByTestId('accessibility-switch').waitFor();
+        await expectAccessible(page, viewport, 'document-view-decided');
+        await page.goto(`${product.adminUrl}/document/view/${first.parentChangeId}`);
+        await page.getByTestId('child-superseded').waitFor();
+        await expectAccessible(page, viewport, 'document-view-superseded');
+      }, 120_000);
 
       it('admin /document/search: the form, its results (with a snippet) and No Data Found', async () => {
         const approver = await arrangeApprover();

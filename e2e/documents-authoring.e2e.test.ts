@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
+import { openFileInNewTab } from '../test-support/document-tabs';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -437,7 +438,7 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         const parent = page.getByTestId('edit-parent-form');
         await expect.poll(() => parent.getByLabel('Product Name').inputValue()).toBe('Stent Delivery System');
         await expect.poll(() => parent.getByTestId('kept-file').count()).toBe(2);
-        // The stored logo shows (it travels as a blob: URL), and the files link to the API.
+        // The stored logo shows (it travels as a blob: URL), and the files open through the download call.
         await expect
           .poll(() =>
             parent.getByTestId('document-current-logo').evaluate((element) => {
@@ -446,7 +447,9 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
             }),
           )
           .toBe(true);
-        expect(await parent.getByRole('link', { name: 'label.pdf' }).getAttribute('href')).toMatch(new RegExp(`^${product.api.url}/files/`));
+        const label = await openFileInNewTab(page, parent.getByRole('button', { name: 'label.pdf', exact: true }));
+        expect(label.url.startsWith(`${product.api.url}/document/file/`)).toBe(true);
+        expect(label.status).toBe(200);
         await shot(page, viewport, 'edit-parent');
         await parent.getByRole('button', { name: 'Delete risk.pdf' }).click();
         const confirm = page.getByTestId('delete-file-dialog');

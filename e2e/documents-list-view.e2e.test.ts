@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { openFileInNewTab } from '../test-support/document-tabs';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -145,13 +146,15 @@ describe.skipIf(skipReason !== undefined)('Documents list and document view in h
       const signature = parent.getByTestId('change-order-signatures').getByTestId('signature').first();
       expect(await signature.getByTestId('signature-meaning').textContent()).toBe('Authorship');
       expect(await signature.getByTestId('signature-time').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC$/);
-      // Supporting files open in a new tab through their signed links.
+      // Supporting files open in a new tab through the download call and its signed link; the opening is recorded.
       const files = parent.getByTestId('supporting-file');
       expect(await files.allTextContents()).toEqual(['Risk assessment.pdf', 'Test report.pdf']);
-      expect(await files.first().getAttribute('target')).toBe('_blank');
-      const fileResponse = await page.request.get((await files.first().getAttribute('href'))!);
-      expect(fileResponse.status()).toBe(200);
-      expect((await fileResponse.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await parent.getByTestId('file-opened').count()).toBe(0);
+      const opened = await openFileInNewTab(page, files.first());
+      expect(opened.status).toBe(200);
+      expect(opened.contentType).toContain('application/pdf');
+      await parent.getByTestId('supporting-files').getByRole('img', { name: 'Opened' }).waitFor();
+      expect(await parent.getByTestId('file-opened').count()).toBe(1);
       // The logo loads.
       await expect
         .poll(() => parent.getByTestId('change-order-logo').evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0))
@@ -170,7 +173,6 @@ describe.skipIf(skipReason !== undefined)('Documents list and document view in h
       expect(await first.getByTestId('child-language').textContent()).toBe('German, English');
       const firstNumber = (await first.getByTestId('child-document-number').textContent())!;
       expect(firstNumber).toContain(documentId);
-      expect(await first.getByTestId('child-file').getAttribute('target')).toBe('_blank');
       const childId = (await first.getAttribute('data-child-id'))!;
       expect(await first.getByRole('link', { name: `Edit child document ${firstNumber}` }).getAttribute('href')).toBe(`/document/editchild/${childId}`);
       if (viewport.name === 'phone') expect(await overflowsHorizontally(page)).toBe(false);

@@ -38,6 +38,11 @@ export type RequestOptions<T> = {
   params?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * The browser's HTTP cache for this call. `no-store` for an answer that changes without its ETag changing (a change
+   * order's view holds what the caller has opened): a revalidation would answer 304 and the stale body.
+   */
+  cache?: RequestCache;
 };
 
 const buildUrl = (path: string, params?: RequestOptions<unknown>['params']) => {
@@ -66,11 +71,11 @@ const unauthorized = () => {
   window.location.assign(paths.auth.login.getHref());
 };
 
-type SendOptions = Pick<RequestOptions<unknown>, 'auth' | 'redirectOnUnauthorized' | 'params' | 'headers' | 'signal'>;
+type SendOptions = Pick<RequestOptions<unknown>, 'auth' | 'redirectOnUnauthorized' | 'params' | 'headers' | 'signal' | 'cache'>;
 
 /** Sends one call and answers the 2xx response; any other outcome is an ApiError with the server's message. */
 async function send(method: Method, path: string, body: unknown, options: SendOptions, accept: string): Promise<Response> {
-  const { auth = true, redirectOnUnauthorized = true, params, signal } = options;
+  const { auth = true, redirectOnUnauthorized = true, params, signal, cache } = options;
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -86,7 +91,7 @@ async function send(method: Method, path: string, body: unknown, options: SendOp
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal });
+    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal, ...(cache ? { cache } : {}) });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE);

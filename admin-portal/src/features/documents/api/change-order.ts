@@ -13,11 +13,12 @@ export const DOCUMENTS_QUERY_KEY = ['documents'] as const;
  * (Edit child is reached by the child's id). Its `version` is the ETag an edit sends back as If-Match.
  */
 export const getChangeOrder = ({ id, signal }: { id: string; signal?: AbortSignal }): Promise<ChangeOrderView> =>
-  api.get(`/document/get/${encodeURIComponent(id)}`, { schema: ChangeOrderView, signal });
+  // Never from the HTTP cache: what the caller has opened changes the answer but not its ETag (the stream version).
+  api.get(`/document/get/${encodeURIComponent(id)}`, { schema: ChangeOrderView, signal, cache: 'no-store' });
 
 /** GET /document/getSingleParentById/:id: the change order for Edit parent. */
 export const getSingleParent = ({ id, signal }: { id: string; signal?: AbortSignal }): Promise<ChangeOrderView> =>
-  api.get(`/document/getSingleParentById/${encodeURIComponent(id)}`, { schema: ChangeOrderView, signal });
+  api.get(`/document/getSingleParentById/${encodeURIComponent(id)}`, { schema: ChangeOrderView, signal, cache: 'no-store' });
 
 const authoringKey = (call: 'get' | 'parent', id: string) => [...DOCUMENTS_QUERY_KEY, 'authoring', call, id] as const;
 

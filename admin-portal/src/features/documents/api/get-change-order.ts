@@ -14,7 +14,8 @@ const FILE_LINK_RENEW_MS = 5 * 60_000;
  * childDocumentId. `version` is its ETag: the version a signed change sends back as If-Match.
  */
 export const getChangeOrder = ({ id, signal }: { id: string; signal?: AbortSignal }): Promise<ChangeOrderView> =>
-  api.get(`/document/get/${encodeURIComponent(id)}`, { schema: ChangeOrderView, signal });
+  // Never from the HTTP cache: what the caller has opened changes the answer but not its ETag (the stream version).
+  api.get(`/document/get/${encodeURIComponent(id)}`, { schema: ChangeOrderView, signal, cache: 'no-store' });
 
 export const getChangeOrderQueryOptions = (id: string) =>
   queryOptions({

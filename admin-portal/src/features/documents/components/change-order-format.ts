@@ -52,3 +52,31 @@ export const SIGNATURE_MEANING_LABEL: Record<SignatureMeaning, string> = {
 
 /** Accessibility (spec §3): isInternal true is Offline, false is Online. */
 export const accessibilityLabel = (isInternal: boolean): 'Online' | 'Offline' => (isInternal ? 'Offline' : 'Online');
+
+const VERSION_FIELD_LABEL: Record<string, string> = {
+  associatedReferenceNumber: 'Lot Number',
+  productSubFamilyNameOne: 'Part Number',
+  productSubFamilyNameTwo: 'Bill of Material',
+  billMaterialInformation: 'Bill of Material',
+  keywords: 'Keywords',
+  countryList: 'Country',
+  languageList: 'Language',
+  changeDescription: 'Description of Change',
+  changeJustification: 'Justification of Change',
+  docName: 'File name',
+  sha256: 'File content (SHA-256)',
+};
+
+/**
+ * One change between two versions of a child, in words: the field's label, and its old and new values as the view
+ * shows them (country and language names; a file's SHA-256 shortened to its first 12 characters).
+ */
+export const versionChange = (change: { field: string; old: string; new: string }): { label: string; old: string; new: string } => {
+  const show = (value: string) => {
+    if (change.field === 'countryList') return countryListNames(value);
+    if (change.field === 'languageList') return languageListNames(value);
+    if (change.field === 'sha256') return value.slice(0, 12);
+    return value;
+  };
+  return { label: VERSION_FIELD_LABEL[change.field] ?? change.field, old: show(change.old), new: show(change.new) };
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { accessibilityLabel, countryListNames, formatEffectiveDate, formatUtcDateTime, languageListNames } from './change-order-format';
+import { accessibilityLabel, countryListNames, formatEffectiveDate, formatUtcDateTime, languageListNames, versionChange } from './change-order-format';
 
 describe('change order formats', () => {
   it('shows an effective date dd/MM/y as the recorded day, whatever the time zone', () => {
@@ -25,5 +25,14 @@ describe('change order formats', () => {
   it('reads isInternal as the spec does: true is Offline, false is Online', () => {
     expect(accessibilityLabel(true)).toBe('Offline');
     expect(accessibilityLabel(false)).toBe('Online');
+  });
+});
+
+describe('versionChange', () => {
+  it('names the field as the view does and shows codes as names, a file hash shortened', () => {
+    expect(versionChange({ field: 'countryList', old: 'DE,US', new: 'DE,FR' })).toEqual({ label: 'Country', old: 'Germany, United States', new: 'Germany, France' });
+    expect(versionChange({ field: 'languageList', old: 'de', new: 'de,fr' })).toEqual({ label: 'Language', old: 'German', new: 'German, French' });
+    expect(versionChange({ field: 'sha256', old: 'a'.repeat(64), new: 'b'.repeat(64) })).toEqual({ label: 'File content (SHA-256)', old: 'a'.repeat(12), new: 'b'.repeat(12) });
+    expect(versionChange({ field: 'somethingNew', old: 'x', new: 'y' })).toEqual({ label: 'somethingNew', old: 'x', new: 'y' });
   });
 });

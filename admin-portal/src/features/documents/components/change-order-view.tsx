@@ -1,25 +1,30 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
-import type { ChangeOrderView as ChangeOrder, ChildDocumentView, DocumentFileView, Signature } from '@ifu/contracts';
+import type { ChangeOrderResponse, ChangeOrderView as ChangeOrder, ChildDocumentView, DocumentFileView, DocumentVersion, Signature } from '@ifu/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import CheckCircle from '@mui/icons-material/CheckCircle';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import HighlightOff from '@mui/icons-material/HighlightOff';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
-import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
@@ -30,10 +35,14 @@ import { Page } from '@/components/ui/page';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { LOGO_SIZE, LogoBox } from '@/features/customers/components/customer-logo';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, failureMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/app-state';
 
 import type { DeactivateDocumentResult, DeactivationTarget } from '../api/deactivate-document';
 import { useChangeOrder } from '../api/get-change-order';
+import { DOCUMENTS_QUERY_KEY } from '../api/get-document-list';
+import { useUpdateIsInternal } from '../api/update-is-internal';
+import { useOpenDocumentFile } from '../api/use-open-document-file';
 
 import { AccessibilityChip, DocumentStatusChip } from './change-order-chips';
 import {
@@ -42,8 +51,12 @@ import {
   formatUtcDateTime,
   languageListNames,
   SIGNATURE_MEANING_LABEL,
+  versionChange,
 } from './change-order-format';
 import { DeactivateDocumentDialog } from './deactivate-document-dialog';
+import { FileLink } from './file-link';
+import type { Decision } from './document-approval-values';
+import { DocumentApproveDialog } from './document-approve-dialog';
 
 const docs = paths.app.documents;
 
@@ -58,17 +71,6 @@ const SectionTitle = ({ id, level = 'h3', children }: { id: string; level?: 'h3'
   <Typography id={id} variant="subtitle1" component={level} sx={{ fontWeight: 700, mb: 1 }}>
     {children}
   </Typography>
-);
-
-/** A file opened in a new tab through its signed link; a check mark once it was opened here (spec §2.12). */
-const FileLink = ({ href, name, opened, onOpen, testId }: { href: string; name: string; opened: boolean; onOpen: () => void; testId: string }) => (
-  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
-    <PictureAsPdfOutlined fontSize="small" color="action" aria-hidden />
-    <Link href={href} target="_blank" rel="noopener noreferrer" onClick={onOpen} sx={{ overflowWrap: 'anywhere' }} data-testid={testId}>
-      {name}
-    </Link>
-    {opened ? <CheckCircle fontSize="small" color="success" titleAccess="Opened" data-testid="file-opened" /> : null}
-  </Stack>
 );
 
 /** The electronic signatures on a record: printed name (and email), date and time in UTC, meaning. */
@@ -113,12 +115,121 @@ const SignatureList = ({ signatures, testId }: { signatures: readonly Signature[
   );
 
 
-type Opened = { has: (key: string) => boolean; add: (key: string) => void };
+/** Spec §4, §9: a successful approval refreshes the page after 2 seconds. */
+export const APPROVAL_REFRESH_MS = 2_000;
 
-const useOpened = (): Opened => {
-  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
-  return { has: (key) => opened.has(key), add: (key) => setOpened((current) => new Set(current).add(key)) };
+/**
+ * The assigned approver's Approve and Reject (spec §2.12, §4): disabled until every supporting file and child document
+ * has been opened; until then the files still to open are named.
+ */
+const ApprovalPanel = ({ unopened, onDecide }: { unopened: ChangeOrder['unopened']; onDecide: (decision: Decision) => void }) => {
+  const waiting = unopened.length > 0;
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="approval-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="approval-panel">
+      <Typography id="approval-title" variant="h6" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
+        Approval
+      </Typography>
+      {waiting ? (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="open-every-file">
+          {DOCUMENT_MESSAGES.openEveryFile}:
+          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+            {unopened.map((file) => (
+              <Box component="li" key={file.fileId} sx={{ overflowWrap: 'anywhere' }} data-testid="unopened-file">
+                {file.docName}
+              </Box>
+            ))}
+          </Box>
+        </Alert>
+      ) : null}
+      <Stack direction="row" spacing={1.5}>
+        <Button
+          variant="contained"
+          color="success"
+          startIcon={<CheckCircleOutline />}
+          disabled={waiting}
+          onClick={() => onDecide('approve')}
+          sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 130 }}
+        >
+          {DOCUMENT_MESSAGES.approve}
+        </Button>
+        <Button
+          variant="contained"
+          color="error"
+          startIcon={<HighlightOff />}
+          disabled={waiting}
+          onClick={() => onDecide('reject')}
+          sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 130 }}
+        >
+          {DOCUMENT_MESSAGES.reject}
+        </Button>
+      </Stack>
+    </Paper>
+  );
 };
+
+/**
+ * An ADMIN's Online/Offline switch on a decided change order (spec §4): it updates at once and the page reloads.
+ */
+const AccessibilitySwitch = ({ parentChangeId, isInternal }: { parentChangeId: string; isInternal: boolean }) => {
+  const update = useUpdateIsInternal({
+    mutationConfig: {
+      onSuccess: () => window.location.reload(),
+      onError: (error) => notify('error', failureMessage(DOCUMENT_MESSAGES.editFailed, error)),
+    },
+  });
+  const online = update.isPending ? update.variables.isInternal === false : !isInternal;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <AccessibilityChip isInternal={!online} />
+      <Switch
+        checked={online}
+        disabled={update.isPending}
+        onChange={(_event, checked) => update.mutate({ parentDocumentChangeId: parentChangeId, isInternal: !checked })}
+        slotProps={{ input: { 'aria-label': 'Online' } }}
+        data-testid="accessibility-switch"
+      />
+    </Stack>
+  );
+};
+
+/** Earlier approved versions of a child, newest first: each with its dates and what changed from it to the next. */
+const VersionList = ({ versions, labelledBy }: { versions: readonly DocumentVersion[]; labelledBy: string }) => (
+  <Box component="ul" aria-labelledby={labelledBy} sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="child-versions">
+    {versions.map((version, index) => (
+      <Box
+        component="li"
+        key={version.childDocumentId}
+        data-testid="child-version"
+        sx={{ py: 1, borderTop: index === 0 ? 0 : 1, borderColor: 'divider' }}
+      >
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          <Link component={RouterLink} to={docs.view.getHref(version.parentChangeId)} sx={{ fontWeight: 600 }} data-testid="version-number">
+            {version.documentNumber}
+          </Link>
+        </Typography>
+        <Typography variant="body2" color="textSecondary" data-testid="version-dates">
+          Published {formatEffectiveDate(version.effectiveDate)}
+          {version.obsoleteDate ? ` · Obsolete ${formatEffectiveDate(version.obsoleteDate)}` : ''}
+        </Typography>
+        {version.changes.length > 0 ? (
+          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid="version-changes">
+            {version.changes.map((change) => {
+              const shown = versionChange(change);
+              return (
+                <Typography component="li" variant="body2" key={change.field} sx={{ overflowWrap: 'anywhere' }} data-testid="version-change">
+                  <Box component="span" sx={{ fontWeight: 600 }}>
+                    {shown.label}
+                  </Box>
+                  : {shown.old || '—'} → {shown.new || '—'}
+                </Typography>
+              );
+            })}
+          </Box>
+        ) : null}
+      </Box>
+    ))}
+  </Box>
+);
 
 type Deactivation = { target: DeactivationTarget; subject: ReactNode };
 
@@ -160,9 +271,23 @@ export const ChangeOrderPage = ({ id }: { id: string }) => {
 
 const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; back: ReactNode }) => {
   const navigate = useNavigate();
-  const opened = useOpened();
+  const session = useSession();
+  const queryClient = useQueryClient();
   const [deactivation, setDeactivation] = useState<Deactivation>();
+  const [decision, setDecision] = useState<Decision>();
+  // Decided here: Approve and Reject go at once; the page itself refreshes 2 seconds later (spec §4).
+  const [decided, setDecided] = useState(false);
+  const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(refresh.current), []);
   const { editable, parentChangeId, documentId } = changeOrder;
+  const isAdmin = session?.role === 'ADMIN';
+
+  const onDecided = (response: ChangeOrderResponse) => {
+    setDecision(undefined);
+    setDecided(true);
+    notify('success', response.message);
+    refresh.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY }), APPROVAL_REFRESH_MS);
+  };
 
   const onDeactivated = (result: DeactivateDocumentResult) => {
     setDeactivation(undefined);
@@ -176,7 +301,16 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
     { label: 'Product Name', value: changeOrder.productFamilyName, testId: 'view-product-name' },
     { label: 'Customer', value: changeOrder.customerName, testId: 'view-customer' },
     { label: 'Change Type', value: changeOrder.changeType, testId: 'view-change-type' },
-    { label: 'Accessibility', value: <AccessibilityChip isInternal={changeOrder.isInternal} />, testId: 'view-accessibility' },
+    {
+      label: 'Accessibility',
+      value:
+        isAdmin && !editable ? (
+          <AccessibilitySwitch parentChangeId={parentChangeId} isInternal={changeOrder.isInternal} />
+        ) : (
+          <AccessibilityChip isInternal={changeOrder.isInternal} />
+        ),
+      testId: 'view-accessibility',
+    },
     { label: 'Effective Date', value: formatEffectiveDate(changeOrder.effectiveDate), testId: 'view-effective-date' },
     { label: 'Status', value: <DocumentStatusChip status={changeOrder.status} />, testId: 'view-status' },
     { label: 'Approver', value: changeOrder.approver?.email ?? '', testId: 'view-approver' },
@@ -212,6 +346,9 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
       }
     >
       <Stack spacing={3}>
+        {changeOrder.mayDecide && !decided && session ? (
+          <ApprovalPanel unopened={changeOrder.unopened} onDecide={setDecision} />
+        ) : null}
         <Paper variant="outlined" component="section" aria-labelledby="change-order-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="change-order">
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
             <Typography id="change-order-title" variant="h6" component="h2" sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -275,13 +412,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
               <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="supporting-files">
                 {changeOrder.parentDocumentList.map((file: DocumentFileView) => (
                   <li key={file.fileId}>
-                    <FileLink
-                      href={file.path}
-                      name={file.docName}
-                      opened={opened.has(`file-${file.fileId}`)}
-                      onOpen={() => opened.add(`file-${file.fileId}`)}
-                      testId="supporting-file"
-                    />
+                    <FileLink id={file.fileId} name={file.docName} opened={file.opened} testId="supporting-file" />
                   </li>
                 ))}
               </Stack>
@@ -310,7 +441,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
                   key={child.childDocumentId}
                   child={child}
                   editable={editable}
-                  opened={opened}
+                  approved={changeOrder.status === 'APPROVED'}
                   onDeactivate={() =>
                     setDeactivation({
                       target: { kind: 'child', childDocumentId: child.childDocumentId },
@@ -337,14 +468,25 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
           onClose={() => setDeactivation(undefined)}
         />
       ) : null}
+      {decision && session ? (
+        <DocumentApproveDialog
+          key={decision}
+          decision={decision}
+          changeOrder={changeOrder}
+          approverId={session.id}
+          onDecided={onDecided}
+          onClose={() => setDecision(undefined)}
+        />
+      ) : null}
     </Page>
   );
 };
 
-type ChildAccordionProps = { child: ChildDocumentView; editable: boolean; opened: Opened; onDeactivate: () => void };
+type ChildAccordionProps = { child: ChildDocumentView; editable: boolean; approved: boolean; onDeactivate: () => void };
 
 /** One child document: its fields, its file and its signatures; edit and deactivate while the change order is editable. */
-const ChildAccordion = ({ child, editable, opened, onDeactivate }: ChildAccordionProps) => {
+const ChildAccordion = ({ child, editable, approved, onDeactivate }: ChildAccordionProps) => {
+  const open = useOpenDocumentFile();
   const summaryId = `child-${child.childDocumentId}-summary`;
   const facts: Fact[] = [
     { label: 'Child Document Number', value: child.documentNumber, testId: 'child-document-number' },
@@ -360,13 +502,7 @@ const ChildAccordion = ({ child, editable, opened, onDeactivate }: ChildAccordio
     {
       label: 'File',
       value: (
-        <FileLink
-          href={child.documentPath}
-          name={child.docName}
-          opened={opened.has(`child-${child.childDocumentId}`)}
-          onOpen={() => opened.add(`child-${child.childDocumentId}`)}
-          testId="child-file"
-        />
+        <FileLink id={child.childDocumentId} name={child.docName} opened={child.opened} testId="child-file" />
       ),
       testId: 'child-file-cell',
     },
@@ -384,6 +520,9 @@ const ChildAccordion = ({ child, editable, opened, onDeactivate }: ChildAccordio
           {/* The accordion puts its summary in an h3 of its own. */}
           <Typography component="span" variant="subtitle1" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
             {child.documentNumber}
+            {child.archived ? (
+              <Chip size="small" label="Archived" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} data-testid="child-archived" />
+            ) : null}
           </Typography>
           <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
             Lot Number {child.associatedReferenceNumber} · Part Number {child.productSubFamilyNameOne}
@@ -391,6 +530,28 @@ const ChildAccordion = ({ child, editable, opened, onDeactivate }: ChildAccordio
         </Box>
       </AccordionSummary>
       <AccordionDetails id={`child-${child.childDocumentId}-details`} sx={{ pt: 0 }}>
+        {child.supersededBy ? (
+          <Alert severity="info" sx={{ mb: 1.5 }} data-testid="child-superseded">
+            Superseded by{' '}
+            <Link component={RouterLink} to={docs.view.getHref(child.supersededBy.parentChangeId)}>
+              <Nowrap>{child.supersededBy.documentNumber}</Nowrap>
+            </Link>{' '}
+            from {formatEffectiveDate(child.supersededBy.effectiveDate)}
+          </Alert>
+        ) : null}
+        {approved ? (
+          <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
+            <Button
+              size="small"
+              startIcon={<DownloadOutlined />}
+              onClick={() => void open(child.childDocumentId, 'manifest')}
+              aria-label={`Download with signatures ${child.documentNumber}`}
+              data-testid="child-manifest"
+            >
+              Download with signatures
+            </Button>
+          </Stack>
+        ) : null}
         {editable ? (
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
             <Button
@@ -417,6 +578,15 @@ const ChildAccordion = ({ child, editable, opened, onDeactivate }: ChildAccordio
         <Divider sx={{ my: 2 }} />
         <SectionTitle id={`child-${child.childDocumentId}-signatures`} level="h4">Signatures</SectionTitle>
         <SignatureList signatures={child.signatures} testId="child-signatures" />
+        {child.versions.length > 0 ? (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <SectionTitle id={`child-${child.childDocumentId}-versions`} level="h4">
+              Earlier versions
+            </SectionTitle>
+            <VersionList versions={child.versions} labelledBy={`child-${child.childDocumentId}-versions`} />
+          </>
+        ) : null}
       </AccordionDetails>
     </Accordion>
   );

@@ -72,11 +72,14 @@ const storedChild: ChildDocumentView = {
   changeJustification: 'New product',
   comments: 'ok',
   docName: 'ifu.pdf',
-  documentPath: 'http://localhost:8080/files/abc',
   sha256: 'abc',
   size: 4,
   obsoleteDate: null,
   signatures: [],
+  opened: false,
+  archived: false,
+  supersededBy: null,
+  versions: [],
 };
 
 const view: ChangeOrderView = {
@@ -101,15 +104,17 @@ const view: ChangeOrderView = {
   approver: null,
   author: null,
   parentDocumentList: [
-    { fileId: 'f1', id: 'f1', docName: 'a.pdf', size: 4, sha256: 'x', path: '/files/x' },
-    { fileId: 'f2', id: 'f2', docName: 'b.pdf', size: 4, sha256: 'y', path: '/files/y' },
-    { fileId: 'f3', id: 'f3', docName: 'c.pdf', size: 4, sha256: 'z', path: '/files/z' },
+    { fileId: 'f1', id: 'f1', docName: 'a.pdf', size: 4, sha256: 'x', opened: false },
+    { fileId: 'f2', id: 'f2', docName: 'b.pdf', size: 4, sha256: 'y', opened: false },
+    { fileId: 'f3', id: 'f3', docName: 'c.pdf', size: 4, sha256: 'z', opened: false },
   ],
   parentDocumentLogoUrl: null,
   children: [storedChild],
   signatures: [],
   createdAt: '2026-11-01T00:00:00.000Z',
   editable: true,
+  mayDecide: false,
+  unopened: [],
   version: 3,
 };
 

@@ -1,4 +1,5 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import type { ChangeOrderResponse, DocumentListItem } from '@ifu/contracts';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
@@ -7,7 +8,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
 import { notify } from '@/components/ui/notifications';
@@ -16,10 +18,12 @@ import { useSpecGridState } from '@/components/ui/spec-data-grid';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/app-state';
 
-import { useDocumentList, type DocumentListTab } from '../api/get-document-list';
+import { DOCUMENTS_QUERY_KEY, useDocumentList, type DocumentListTab } from '../api/get-document-list';
 
 import { DocumentsTable } from './documents-table';
+import { ListApprovalDialog } from './list-approval-dialog';
 
 /** Spec §2.7: 'Documents' holds only the change orders pending approval, 'All Documents' every one. */
 const TABS: ReadonlyArray<{ value: DocumentListTab; label: string }> = [
@@ -73,6 +77,15 @@ export const DocumentsList = () => {
 
 /** One tab's list: its own page, sort and search, asked of the server. */
 const DocumentsTabList = ({ tab }: { tab: DocumentListTab }) => {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [approving, setApproving] = useState<string>();
+  const onApprove = useCallback((row: DocumentListItem) => setApproving(row.parentChangeId), []);
+  const onDecided = (response: ChangeOrderResponse) => {
+    setApproving(undefined);
+    notify('success', response.message);
+    void queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY });
+  };
   const state = useSpecGridState();
   const documents = useDocumentList({ params: { ...state.params, tab } });
   const { isError, errorUpdatedAt } = documents;
@@ -90,11 +103,23 @@ const DocumentsTabList = ({ tab }: { tab: DocumentListTab }) => {
     );
   }
   return (
-    <DocumentsTable
-      rows={documents.data?.data.list ?? []}
-      rowCount={documents.data?.data.total ?? 0}
-      state={state}
-      loading={documents.isFetching}
-    />
+    <>
+      <DocumentsTable
+        rows={documents.data?.data.list ?? []}
+        rowCount={documents.data?.data.total ?? 0}
+        state={state}
+        loading={documents.isFetching}
+        currentUserId={session?.id}
+        onApprove={onApprove}
+      />
+      {approving && session ? (
+        <ListApprovalDialog
+          parentChangeId={approving}
+          approverId={session.id}
+          onDecided={onDecided}
+          onClose={() => setApproving(undefined)}
+        />
+      ) : null}
+    </>
   );
 };

@@ -1,5 +1,6 @@
 import type { DocumentListItem } from '@ifu/contracts';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -25,6 +26,9 @@ type DocumentsTableProps = {
   /** The grid's page, sort and search (what the rows were asked for). */
   state: SpecGridState;
   loading: boolean;
+  /** The logged-in user: a pending change order they are the approver of offers Approve. */
+  currentUserId: string | undefined;
+  onApprove: (row: DocumentListItem) => void;
 };
 
 /** A text that may be cut short in its column, whole in its tooltip. */
@@ -50,10 +54,10 @@ const ViewLink = ({ row }: { row: DocumentListItem }) => (
 
 /**
  * The documents grid (spec §2.7): #, Document ID, Effective Date, Approver (first name), Customer, Type,
- * Accessibility, Status and Action (View); paged, sorted and searched on the server. On a phone the facts share one
+ * Accessibility, Status and Action (View, and Approve for the approver of a pending one); paged, sorted and searched on the server. On a phone the facts share one
  * column so that the View action stays in view.
  */
-export const DocumentsTable = ({ rows, rowCount, state, loading }: DocumentsTableProps) => {
+export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, onApprove }: DocumentsTableProps) => {
   const { isPhone, pagination } = state;
   const gridRows = useMemo<DocumentRow[]>(() => rows.map((row) => ({ ...row, id: row.parentChangeId })), [rows]);
 
@@ -62,11 +66,21 @@ export const DocumentsTable = ({ rows, rowCount, state, loading }: DocumentsTabl
     const action: Column = {
       field: 'action',
       headerName: 'Action',
-      width: isPhone ? 72 : 76,
+      // Room for View and, for the approver of a pending change order, Approve.
+      width: isPhone ? 84 : 96,
       sortable: false,
       filterable: false,
       disableColumnMenu: true,
-      renderCell: ({ row }) => <ViewLink row={row} />,
+      renderCell: ({ row }) => (
+        <Stack direction={isPhone ? 'column' : 'row'} spacing={0.5} sx={{ alignItems: 'center' }}>
+          <ViewLink row={row} />
+          {row.status === 'REQUIRE_APPROVAL' && currentUserId !== undefined && row.approverId === currentUserId ? (
+            <IconButton size="small" aria-label={`Approve ${row.documentId}`} title="Approve" onClick={() => onApprove(row)}>
+              <VpnKeyOutlined fontSize="small" color="warning" />
+            </IconButton>
+          ) : null}
+        </Stack>
+      ),
     };
 
     if (isPhone) {
@@ -132,7 +146,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading }: DocumentsTabl
       },
       action,
     ];
-  }, [isPhone, pagination]);
+  }, [isPhone, pagination, currentUserId, onApprove]);
 
   return (
     <SpecDataGrid

@@ -30,7 +30,8 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useSingleParent } from '../api/change-order';
 import { useUpdateParent } from '../api/edit-change-order';
-import { apiFileLink, useParentLogo } from '../api/parent-logo';
+import { useParentLogo } from '../api/parent-logo';
+import { useOpenDocumentFile } from '../api/use-open-document-file';
 
 import { FormSkeleton } from './child-document-page';
 import { DeleteParentFileDialog } from './delete-parent-file-dialog';
@@ -46,7 +47,9 @@ const CurrentLogo = ({ view }: { view: ChangeOrderView }) => {
 };
 
 /** The supporting files the change order keeps, each with a link and a delete icon (spec §2.11). */
-const KeptFiles = ({ files, onDelete }: { files: readonly DocumentFileView[]; onDelete: (file: DocumentFileView) => void }) => (
+const KeptFiles = ({ files, onDelete }: { files: readonly DocumentFileView[]; onDelete: (file: DocumentFileView) => void }) => {
+  const open = useOpenDocumentFile();
+  return (
   <Box component="section" aria-labelledby="kept-files-label" sx={{ minWidth: 0 }}>
     <FormLabel id="kept-files-label" sx={{ fontSize: '0.875rem', display: 'block', mb: 0.5 }}>
       Supporting files
@@ -76,7 +79,13 @@ const KeptFiles = ({ files, onDelete }: { files: readonly DocumentFileView[]; on
             </ListItemIcon>
             <ListItemText
               primary={
-                <Link href={apiFileLink(file.path)} target="_blank" rel="noopener noreferrer" underline="hover">
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={() => void open(file.fileId)}
+                  underline="hover"
+                  sx={{ textAlign: 'left', verticalAlign: 'baseline', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}
+                >
                   {file.docName}
                 </Link>
               }
@@ -89,7 +98,8 @@ const KeptFiles = ({ files, onDelete }: { files: readonly DocumentFileView[]; on
       </List>
     )}
   </Box>
-);
+  );
+};
 
 /**
  * Edit parent (spec §2.11, §5 Edit parent): the supporting files (delete, add up to 4 in all), the logo, the parent's

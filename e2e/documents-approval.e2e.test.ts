@@ -1,0 +1,357 @@
+import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason, closeContext } from '../test-support/browser';
+import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
+import { openFileInNewTab } from '../test-support/document-tabs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
+import type { TestProduct } from '../test-support/test-product';
+
+const skipReason = browserSkipReason();
+if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+type Viewport = (typeof VIEWPORTS)[number];
+
+const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+const REFUSED_SIGNATURE = 'Signature refused: enter your own username and password.';
+
+describe.skipIf(skipReason !== undefined)('Document approval in headless Chromium (spec §2.7, §2.12, §4, §5)', () => {
+  let product: TestProduct;
+  let browser: Browser;
+  let approver: Signer & { firstName: string; lastName: string };
+  let customerId: string;
+  const contexts: BrowserContext[] = [];
+
+  const suite = useBrowserProduct();
+  beforeAll(async () => {
+    ({ product, browser } = suite);
+    approver = { email: 'ada.approver@example.com', password: 'approver passphrase 1', id: '', firstName: 'Ada', lastName: 'Approver' };
+    approver.id = await product.api.createUser({ ...approver, role: 'ADMIN' });
+    customerId = await arrangeApprovedCustomer(product.api, AUTHOR, approver, 'Review Medical');
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
+  });
+
+  const logIn = async (viewport: Viewport, who: { email: string; password: string }): Promise<Page> => {
+    const phone = viewport.width < 600;
+    const context = await browser.newContext({
+      viewport: { width: viewport.width, height: viewport.height },
+      ...(phone ? { isMobile: true, hasTouch: true } : {}),
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await logInThroughForm(page, product.adminUrl, who.email, who.password);
+    return page;
+  };
+
+  const arrange = (productName: string, lots: string[], supportingFiles = ['Risk assessment.pdf', 'Test report.pdf']) =>
+    arrangeChangeOrder(product.api, {
+      author: AUTHOR,
+      approverId: approver.id,
+      customerId,
+      productName,
+      supportingFiles,
+      children: lots.map((lot, index) => ({ lotNumber: lot, partNumber: `PN-${index + 1}00`, countryList: 'DE,US', languageList: 'de,en' })),
+    });
+
+  const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
+  const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+  const overflowsHorizontally = (page: Page) =>
+    page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+  /** Opens every file link inside `scope` in a new tab (each gets a PDF) and waits for its check mark. */
+  const openEach = async (page: Page, scope: Locator, testId: 'supporting-file' | 'child-file') => {
+    const links = scope.getByTestId(testId);
+    const count = await links.count();
+    for (let index = 0; index < count; index += 1) {
+      const before = await scope.getByRole('img', { name: 'Opened' }).count();
+      const opened = await openFileInNewTab(page, links.nth(index));
+      expect(opened.status).toBe(200);
+      expect(opened.contentType).toContain('application/pdf');
+      await expect.poll(() => scope.getByRole('img', { name: 'Opened' }).count(), { timeout: 10_000 }).toBe(before + 1);
+    }
+    return count;
+  };
+
+  for (const viewport of VIEWPORTS) {
+    it(`at ${viewport.width} px (${viewport.name}): the approver opens every file (check marks; Approve enabled only then), a wrong password is refused, then approves; the view shows the signature; the approved document downloads with its signatures`, async () => {
+      const { parentChangeId } = await arrange(`Balloon Catheter ${viewport.name}`, [`LOT-A-${viewport.name}`, `LOT-B-${viewport.name}`]);
+      const page = await logIn(viewport, approver);
+      await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+      const panel = page.getByTestId('approval-panel');
+      await panel.waitFor();
+      const approve = panel.getByRole('button', { name: 'Approve' });
+      const reject = panel.getByRole('button', { name: 'Reject' });
+      expect(await approve.isDisabled()).toBe(true);
+      expect(await reject.isDisabled()).toBe(true);
+      const hint = panel.getByTestId('open-every-file');
+      expect(await hint.textContent()).toContain(DOCUMENT_MESSAGES.openEveryFile);
+      expect(await hint.getByTestId('unopened-file').count()).toBe(4);
+      await shot(page, `approval-view-unopened-${viewport.name}`);
+
+      const parent = page.getByTestId('change-order');
+      expect(await openEach(page, parent, 'supporting-file')).toBe(2);
+      // Half way: still disabled, the hint names the two child documents left.
+      expect(await approve.isDisabled()).toBe(true);
+      expect(await hint.getByTestId('unopened-file').allTextContents()).toEqual([`IFU LOT-A-${viewport.name}.pdf`, `IFU LOT-B-${viewport.name}.pdf`]);
+      const children = page.getByTestId('child-documents');
+      expect(await openEach(page, children, 'child-file')).toBe(2);
+      await hint.waitFor({ state: 'detached' });
+      expect(await approve.isEnabled()).toBe(true);
+      if (viewport.name === 'phone') expect(await overflowsHorizontally(page)).toBe(false);
+      await shot(page, `approval-view-opened-${viewport.name}`);
+
+      // The Document Approve modal: the fields' messages, the live mismatch, a wrong password.
+      await approve.click();
+      const dialog = page.getByRole('dialog', { name: 'Document Approve' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      for (const message of [DOCUMENT_MESSAGES.enterUsername, DOCUMENT_MESSAGES.enterPassword, DOCUMENT_MESSAGES.enterConfirmPassword]) {
+        await dialog.getByText(message, { exact: true }).waitFor();
+      }
+      await dialog.getByLabel('Username').fill(approver.email);
+      await dialog.getByLabel('Password', { exact: true }).fill('not my password');
+      await dialog.getByLabel('Confirm Password').fill('not my passwor');
+      await dialog.getByText(DOCUMENT_MESSAGES.passwordMismatch, { exact: true }).waitFor();
+      await dialog.getByLabel('Confirm Password').fill('not my password');
+      await dialog.getByText(DOCUMENT_MESSAGES.passwordMismatch, { exact: true }).waitFor({ state: 'detached' });
+      await dialog.getByLabel('Reason').fill('x'.repeat(256));
+      await dialog.getByText(DOCUMENT_MESSAGES.reasonTooLong, { exact: true }).waitFor();
+      await dialog.getByLabel('Reason').fill('Checked against the label');
+      await shot(page, `approval-dialog-${viewport.name}`);
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      const refusal = dialog.getByTestId('decision-error');
+      await refusal.waitFor();
+      expect(await refusal.textContent()).toBe(REFUSED_SIGNATURE);
+      expect(page.url()).toContain(`/document/view/${parentChangeId}`);
+
+      await dialog.getByLabel('Password', { exact: true }).fill(approver.password);
+      await dialog.getByLabel('Confirm Password').fill(approver.password);
+      await dialog.getByRole('button', { name: 'Submit' }).click();
+      await toast(page, DOCUMENT_MESSAGES.approved).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await panel.count()).toBe(0);
+      // Refreshed after 2 seconds: Approved, the decision's signature, the reason; no edit, add or decision.
+      await parent.getByTestId('view-status').filter({ hasText: 'Approved' }).waitFor({ timeout: 10_000 });
+      expect(await parent.getByTestId('view-reason').textContent()).toBe('Checked against the label');
+      const decision = parent.getByTestId('change-order-signatures').getByTestId('signature').last();
+      expect(await decision.getByTestId('signature-meaning').textContent()).toBe('Approval');
+      expect(await decision.getByTestId('signature-name').textContent()).toBe('Ada Approver');
+      expect(await decision.getByTestId('signature-time').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC$/);
+      expect(await page.getByRole('link', { name: 'Add New Child' }).count()).toBe(0);
+      expect(await parent.getByRole('link', { name: /^Edit change order/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /^Deactivate/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+      await shot(page, `approval-view-approved-${viewport.name}`);
+
+      // The approved child with its signature manifest.
+      const manifest = page.getByTestId('child-document').first().getByTestId('child-manifest');
+      const withSignatures = await openFileInNewTab(page, manifest);
+      expect(withSignatures.status).toBe(200);
+      expect(withSignatures.contentType).toContain('application/pdf');
+      expect(withSignatures.url).toContain('manifest');
+    }, 180_000);
+  }
+
+  it('at 1280 px: Reject needs a reason; the rejection and its reason show on the view', async () => {
+    const { parentChangeId } = await arrange('Rejected Catheter', ['LOT-R'], ['Risk.pdf']);
+    const page = await logIn(VIEWPORTS[0], approver);
+    await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+    const panel = page.getByTestId('approval-panel');
+    await panel.waitFor();
+    await openEach(page, page.getByTestId('change-order'), 'supporting-file');
+    await openEach(page, page.getByTestId('child-documents'), 'child-file');
+    await panel.getByRole('button', { name: 'Reject' }).and(page.locator(':enabled')).click();
+    const dialog = page.getByRole('dialog', { name: 'Document Approve' });
+    await dialog.getByLabel('Username').fill(approver.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(approver.password);
+    await dialog.getByLabel('Confirm Password').fill(approver.password);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByText(DOCUMENT_MESSAGES.enterReason, { exact: true }).waitFor();
+    await dialog.getByLabel('Reason').fill('Wrong language set');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await toast(page, DOCUMENT_MESSAGES.rejected).waitFor();
+    const parent = page.getByTestId('change-order');
+    await parent.getByTestId('view-status').filter({ hasText: 'Rejected' }).waitFor({ timeout: 10_000 });
+    expect(await parent.getByTestId('view-reason').textContent()).toBe('Wrong language set');
+    const meanings = parent.getByTestId('change-order-signatures').getByTestId('signature-meaning');
+    expect(await meanings.allTextContents()).toEqual(['Authorship', 'Rejection']);
+    // A rejected change order has no signature manifest.
+    expect(await page.getByTestId('child-manifest').count()).toBe(0);
+  }, 120_000);
+
+  for (const viewport of VIEWPORTS) {
+    it(`at ${viewport.width} px (${viewport.name}): someone else sees no Approve or Reject; an ADMIN switches a decided change order Online and Offline, the page reloads`, async () => {
+      const pending = await arrange(`Pending Screw ${viewport.name}`, [`LOT-P-${viewport.name}`], ['Risk.pdf']);
+      const decided = await arrange(`Decided Screw ${viewport.name}`, [`LOT-D-${viewport.name}`], ['Risk.pdf']);
+      await arrangeDecision(product.api, { parentChangeId: decided.parentChangeId, approver, approve: true });
+
+      const page = await logIn(viewport, AUTHOR);
+      await page.goto(`${product.adminUrl}/document/view/${pending.parentChangeId}`);
+      await page.getByTestId('child-document').first().waitFor();
+      expect(await page.getByTestId('approval-panel').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Reject' }).count()).toBe(0);
+      // Pending: no switch, only the badge.
+      expect(await page.getByTestId('accessibility-switch').count()).toBe(0);
+
+      await page.goto(`${product.adminUrl}/document/view/${decided.parentChangeId}`);
+      const accessibility = page.getByTestId('view-accessibility');
+      const toggle = accessibility.getByRole('switch', { name: 'Online' }).or(accessibility.getByRole('checkbox', { name: 'Online' }));
+      await toggle.waitFor();
+      expect(await accessibility.getByTestId('document-accessibility').textContent()).toBe('Online');
+      expect(await toggle.isChecked()).toBe(true);
+      await shot(page, `approval-view-switch-${viewport.name}`);
+      const reloaded = page.waitForEvent('load');
+      await toggle.click();
+      await reloaded;
+      await accessibility.getByTestId('document-accessibility').filter({ hasText: 'Offline' }).waitFor();
+      expect(await toggle.isChecked()).toBe(false);
+      const back = page.waitForEvent('load');
+      await toggle.click();
+      await back;
+      await accessibility.getByTestId('document-accessibility').filter({ hasText: 'Online' }).waitFor();
+    }, 120_000);
+  }
+
+  for (const viewport of VIEWPORTS) {
+    it(`at ${viewport.width} px (${viewport.name}): approval from the list: the modal's details and files, the credential form appears to submit only when complete`, async () => {
+      const { documentId } = await arrange(`Glucose Meter ${viewport.name}`, [`LOT-L-${viewport.name}`], ['Risk.pdf']);
+      // A pending change order someone else decides: no Approve on its row.
+      const foreign = await arrangeChangeOrder(product.api, {
+        author: AUTHOR,
+        approverId: await product.api.createUser({ email: `other.${viewport.name}@example.com`, password: 'other passphrase 1', role: 'ADMIN' }),
+        customerId,
+        productName: `Foreign ${viewport.name}`,
+        children: [{ lotNumber: `LOT-F-${viewport.name}`, partNumber: 'PN-9' }],
+      });
+      const page = await logIn(viewport, approver);
+      const grid = page.getByTestId('documents-grid');
+      const row = grid.getByRole('row').filter({ hasText: documentId });
+      await row.waitFor();
+      const other = grid.getByRole('row').filter({ hasText: foreign.documentId });
+      await other.waitFor();
+      expect(await other.getByRole('button', { name: `Approve ${foreign.documentId}` }).count()).toBe(0);
+      await row.getByRole('button', { name: `Approve ${documentId}` }).click();
+      const dialog = page.getByTestId('list-approval-dialog');
+      const details = dialog.getByTestId('approval-document');
+      await details.waitFor();
+      expect(await details.getByTestId('approval-ifu-number').textContent()).toBe(`LOT-L-${viewport.name}`);
+      expect(await details.getByTestId('approval-part-number').textContent()).toBe('PN-100');
+      expect(await details.getByTestId('approval-change-type').textContent()).toBe('General Document');
+      expect(await details.getByTestId('approval-bill-material').textContent()).toBe('BOM-PN-100');
+      expect(await details.getByTestId('approval-internal').textContent()).toBe('No');
+      expect(await details.getByTestId('approval-language').textContent()).toBe('German, English');
+      expect(await details.getByTestId('approval-country').textContent()).toBe('Germany, United States');
+      expect(await details.getByTestId('approval-document-number').textContent()).toContain(documentId);
+      for (const label of ['Document Number', 'IFU Number', 'Part Number', 'Description of IFU', 'Language', 'Change Type', 'Bill Material', 'Description of Change', 'Justification of Change', 'Internal', 'Approval Routine Number', 'Country']) {
+        expect(await details.getByRole('rowheader', { name: label, exact: true }).count(), label).toBe(1);
+      }
+      const approve = dialog.getByRole('button', { name: 'Approve' });
+      expect(await approve.isDisabled()).toBe(true);
+      await openEach(page, dialog, 'child-file');
+      await openEach(page, dialog, 'supporting-file');
+      await dialog.getByTestId('open-every-file').waitFor({ state: 'detached' });
+      expect(await approve.isEnabled()).toBe(true);
+      await shot(page, `approval-list-modal-${viewport.name}`);
+
+      // Reject first: the reason is asked for; Back to the choice.
+      await dialog.getByRole('button', { name: 'Reject' }).click();
+      await dialog.getByLabel('Reason').fill('');
+      await dialog.getByLabel('Reason').blur();
+      await dialog.getByRole('button', { name: 'Back' }).click();
+
+      await approve.click();
+      const submit = dialog.getByRole('button', { name: 'Submit' });
+      expect(await submit.count()).toBe(0);
+      await dialog.getByLabel('Username').fill(approver.email);
+      await dialog.getByLabel('Password', { exact: true }).fill(approver.password);
+      await dialog.getByLabel('Confirm Password').fill('different');
+      // The list's form does not say it; the submit button simply stays away.
+      await page.waitForTimeout(200);
+      expect(await dialog.getByText(DOCUMENT_MESSAGES.passwordMismatch).count()).toBe(0);
+      expect(await submit.count()).toBe(0);
+      await dialog.getByLabel('Confirm Password').fill(approver.password);
+      await submit.waitFor();
+      await shot(page, `approval-list-form-${viewport.name}`);
+      const answered = page.waitForResponse((r) => r.url().includes('/document/approveDocuments'));
+      await submit.click();
+      const response = await answered;
+      expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ documentApproval: true, changeJustification: '' });
+      await toast(page, DOCUMENT_MESSAGES.approved).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      await row.waitFor({ state: 'detached' });
+    }, 180_000);
+  }
+
+  for (const viewport of VIEWPORTS) {
+    it(`at ${viewport.width} px (${viewport.name}): a second approved version lists the earlier one with its changes; the earlier one says it is superseded`, async () => {
+      const productName = `Versioned Pump ${viewport.name}`;
+      const lot = `LOT-V-${viewport.name}`;
+      const first = await arrange(productName, [lot], ['Risk.pdf']);
+      await arrangeDecision(product.api, { parentChangeId: first.parentChangeId, approver, approve: true });
+      const second = await arrangeChangeOrder(product.api, {
+        author: AUTHOR,
+        approverId: approver.id,
+        customerId,
+        productName,
+        supportingFiles: ['Risk.pdf'],
+        children: [{ lotNumber: lot, partNumber: 'PN-100', countryList: 'DE,FR', languageList: 'de,fr' }],
+      });
+      await arrangeDecision(product.api, { parentChangeId: second.parentChangeId, approver, approve: true });
+
+      const page = await logIn(viewport, AUTHOR);
+      await page.goto(`${product.adminUrl}/document/view/${second.parentChangeId}`);
+      const versions = page.getByTestId('child-versions');
+      await versions.waitFor();
+      const version = versions.getByTestId('child-version').first();
+      expect(await version.getByTestId('version-number').textContent()).toContain(first.documentId);
+      expect(await version.getByTestId('version-number').getAttribute('href')).toBe(`/document/view/${first.parentChangeId}`);
+      expect(await version.getByTestId('version-dates').textContent()).toMatch(/^Published \d{2}\/\d{2}\/\d{4}/);
+      expect(await version.getByTestId('version-change').count()).toBeGreaterThan(0);
+      if (viewport.name === 'phone') expect(await overflowsHorizontally(page)).toBe(false);
+      await shot(page, `approval-view-versions-${viewport.name}`);
+
+      await version.getByTestId('version-number').click();
+      await page.waitForURL(`**/document/view/${first.parentChangeId}`);
+      const superseded = page.getByTestId('child-superseded');
+      await superseded.waitFor();
+      expect(await superseded.textContent()).toMatch(new RegExp(`^Superseded by ${second.documentId}-\\d+ from \\d{2}/\\d{2}/\\d{4}$`));
+      await page.getByTestId('child-archived').filter({ hasText: 'Archived' }).waitFor();
+      await shot(page, `approval-view-superseded-${viewport.name}`);
+    }, 120_000);
+  }
+
+  it('at 1280 px: reject from the list needs a reason (Enter Reason), sent as changeJustification', async () => {
+    const { documentId } = await arrange('List Rejected Pump', ['LOT-LR'], ['Risk.pdf']);
+    const page = await logIn(VIEWPORTS[0], approver);
+    const row = page.getByTestId('documents-grid').getByRole('row').filter({ hasText: documentId });
+    await row.getByRole('button', { name: `Approve ${documentId}` }).click();
+    const dialog = page.getByTestId('list-approval-dialog');
+    await dialog.getByTestId('approval-document').waitFor();
+    await openEach(page, dialog, 'child-file');
+    await openEach(page, dialog, 'supporting-file');
+    await dialog.getByRole('button', { name: 'Reject' }).and(page.locator(':enabled')).click();
+    await dialog.getByLabel('Username').fill(approver.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(approver.password);
+    await dialog.getByLabel('Confirm Password').fill(approver.password);
+    await dialog.getByLabel('Reason').fill('x');
+    await dialog.getByLabel('Reason').fill('');
+    await dialog.getByText(DOCUMENT_MESSAGES.enterReason, { exact: true }).waitFor();
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    expect(await submit.count()).toBe(0);
+    await dialog.getByLabel('Reason').fill('Missing French leaflet');
+    const answered = page.waitForResponse((r) => r.url().includes('/document/approveDocuments'));
+    await submit.click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ documentApproval: false, changeJustification: 'Missing French leaflet' });
+    await toast(page, DOCUMENT_MESSAGES.rejected).waitFor();
+  }, 120_000);
+});
