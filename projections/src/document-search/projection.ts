@@ -345,11 +345,13 @@ async function write(tx: Queryable, batch: Batch) {
   if (textRows.length > 0) {
     const columns = CHILD_COLUMNS.filter((c) => c !== 'id');
     await tx.query(
-      `INSERT INTO document_search (${CHILD_COLUMNS.join(', ')}, search)
-       SELECT ${CHILD_COLUMNS.map((c) => `r.${c}`).join(', ')}, document_search_vector(r.configs, e->>'title', e->>'body', r.sha256)
+      `INSERT INTO document_search (${CHILD_COLUMNS.join(', ')}, rank_vector, search)
+       SELECT ${CHILD_COLUMNS.map((c) => `r.${c}`).join(', ')}, h.head, h.head || document_search_file(r.configs, r.sha256)
          -- One row per element (a join of two record sets had no statistics and became a nested loop of n × n).
-         FROM jsonb_array_elements($1::jsonb) AS e CROSS JOIN LATERAL jsonb_populate_record(NULL::document_search, e) AS r
-       ON CONFLICT (id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, search = EXCLUDED.search`,
+         FROM jsonb_array_elements($1::jsonb) AS e
+         CROSS JOIN LATERAL jsonb_populate_record(NULL::document_search, e) AS r
+         CROSS JOIN LATERAL (SELECT document_search_head(r.configs, e->>'title', e->>'body') AS head) AS h
+       ON CONFLICT (id) DO UPDATE SET ${columns.map((c) => `${c} = EXCLUDED.${c}`).join(', ')}, rank_vector = EXCLUDED.rank_vector, search = EXCLUDED.search`,
       [JSON.stringify(textRows)],
     );
     const configs = [...new Set(textRows.flatMap((row) => row.configs))];
