@@ -6,7 +6,33 @@ const WORDS_BEFORE = 8;
 const WORDS_AFTER = 16;
 
 /** Lower case without accents: how the search compares words (as its unaccent configurations do). */
-const fold = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+// eslint-disable-next-line no-control-regex -- plain ASCII needs no decomposition: the fast path for most words
+const fold = (word: string) => (/^[\u0000-\u007f]*$/.test(word) ? word.toLowerCase() : word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase());
+
+/** Characters of text around the first match that the passage is cut from (a passage is about 25 words). */
+const WINDOW_BEFORE = 160;
+const WINDOW_AFTER = 400;
+
+/**
+ * Where the first searched word starts in `text`, found in its folded copy with native string search (so a long text
+ * is not taken apart word by word), or -1. Folding keeps positions when it keeps the length (accented letters become
+ * their base letter); when it does not, the start of the text is searched word by word instead.
+ */
+function firstMatchAt(text: string, stems: string[]): number | undefined {
+  const folded = fold(text);
+  if (folded.length !== text.length) return undefined;
+  let first = -1;
+  for (const stem of stems) {
+    for (let at = folded.indexOf(stem); at >= 0 && (first < 0 || at < first); at = folded.indexOf(stem, at + 1)) {
+      // A word that starts with the stem (a number fragment may sit inside a word).
+      if (at === 0 || !/[\p{L}\p{N}]/u.test(folded[at - 1]!) || /\d/.test(stem)) {
+        first = at;
+        break;
+      }
+    }
+  }
+  return first;
+}
 
 /**
  * What a text's word must start with to count as one of the searched words: the word's stem, roughly (a word of up
@@ -31,6 +57,23 @@ export function markedStems(searchWords: string): string[] {
 export function snippetOf(text: string, searchWords: string): SnippetPart[] {
   const stems = markedStems(searchWords);
   if (stems.length === 0 || text === '') return [];
+  const at = firstMatchAt(text, stems);
+  if (at === -1) return [];
+  if (at !== undefined && (at > WINDOW_BEFORE || text.length > at + WINDOW_AFTER)) {
+    // Cut at spaces, so that no word is split at the window's edges.
+    const from = at > WINDOW_BEFORE ? text.indexOf(' ', at - WINDOW_BEFORE) + 1 : 0;
+    const end = text.lastIndexOf(' ', at + WINDOW_AFTER);
+    const window = text.slice(from, end > at ? end : text.length);
+    const parts = passage(window, stems);
+    if (from > 0 && parts[0] && !parts[0].text.startsWith('…')) parts.unshift({ text: '… ', match: false });
+    if (end > at && end < text.length && !parts.at(-1)?.text.endsWith('…')) parts.push({ text: ' …', match: false });
+    return parts;
+  }
+  return passage(at === undefined ? text.slice(0, 4000) : text, stems);
+}
+
+/** The passage around the first marked word of `text` (already cut to a window, or short). */
+function passage(text: string, stems: string[]): SnippetPart[] {
   const matches = (word: string) => {
     const folded = fold(word);
     return stems.some((stem) => folded.startsWith(stem) || (/\d/.test(stem) && folded.includes(stem)));

@@ -21,6 +21,16 @@ describe('search snippets', () => {
     expect(parts.at(-1)!.text.endsWith('w66 …')).toBe(true);
   });
 
+  it('finds a match deep in a long text, accents aside, and cuts the passage at spaces', () => {
+    const filler = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(200);
+    const parts = snippetOf(`${filler}La stérilisation à l’oxyde d’éthylène est validée. ${filler}`, 'sterilisation');
+    expect(marked(parts)).toEqual(['stérilisation']);
+    expect(parts[0]!.text.startsWith('… ')).toBe(true);
+    expect(parts.at(-1)!.text.endsWith(' …')).toBe(true);
+    expect(joined(parts).length).toBeLessThan(300);
+    expect(snippetOf(filler, 'sterilisation')).toEqual([]);
+  });
+
   it('finds fragments of numbers inside document numbers', () => {
     expect(marked(snippetOf('Lot LOT-A00042-7 and part PN-1', '00042'))).toEqual(['LOT-A00042-7']);
   });
