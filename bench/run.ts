@@ -17,6 +17,7 @@ import type { Projection } from '@ifu/projections/projection';
 import { allProjections } from '@ifu/projections/registry';
 import { rebuild } from '@ifu/projections/runner';
 import { changeOrdersProjection } from '@ifu/projections/change-orders/projection';
+import { documentSearchProjection } from '@ifu/projections/document-search/projection';
 import { listChangeOrders } from '@ifu/projections/change-orders/queries';
 import { DocumentListQuery } from '@ifu/contracts';
 import { customerListProjection } from '@ifu/projections/customer-list/projection';
@@ -44,6 +45,19 @@ import {
   type LatencyRun,
   type UploadRun,
 } from './benchmarks/documents';
+import {
+  explainShape,
+  measureShape,
+  searchShapes,
+  type ShapeResult,
+  ownTimes,
+  vectorCost,
+  watchProgress,
+  withoutSamples,
+  writeSearchLog,
+  writeSearchTexts,
+  writeTextVectors,
+} from './benchmarks/search';
 import { ageAccount, benchPipeline, type CommandCost, createAccount, signIn, timeSignIns } from './benchmarks/commands';
 import { checkReadModel, generateLog, generateMixedLog, timeReadAll, timeRebuild, writeLog, type RebuildRun } from './benchmarks/replay';
 import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
@@ -70,8 +84,17 @@ const TARGET_LIST_P99_MS = 50;
 /** Sign-ins of the old account and first sign-ins of new ones in the round-trip profile. */
 const PROFILED_SIGN_INS = 50;
 
-const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'upload', 'list'] as const;
+/** p99 of each internal search shape over 1,000,000 child documents, one client. */
+const TARGET_SEARCH_P99_MS = 20;
+/** Requests/s of each search shape over the bare app's primary-key read, same clients. */
+const TARGET_SEARCH_RATIO = 0.5;
+/** The rebuild of document-search over the 1,000,000 children's log. */
+const TARGET_SEARCH_REBUILD_S = 600;
+
+const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'upload', 'list', 'search'] as const;
 type Section = (typeof SECTIONS)[number];
+/** Run only when named (`--only search`): a million documents take most of an hour to set up. */
+const NAMED_ONLY: readonly Section[] = ['search'];
 
 const { values: args } = parseArgs({
   options: {
@@ -94,7 +117,11 @@ const { values: args } = parseArgs({
     'upload-runs': { type: 'string', default: '3' },
     'change-orders': { type: 'string', default: '100000' },
     'list-requests': { type: 'string', default: '600' },
-    only: { type: 'string', default: SECTIONS.join(',') },
+    'search-children': { type: 'string', default: '1000000' },
+    'search-requests': { type: 'string', default: '600' },
+    'search-clients': { type: 'string', default: '8' },
+    'search-batch': { type: 'string', default: '5000' },
+    only: { type: 'string', default: SECTIONS.filter((s) => !NAMED_ONLY.includes(s)).join(',') },
   },
 });
 
@@ -125,6 +152,11 @@ const config = {
   /** Change orders in the documents list, and timed requests per list query (in 3 interleaved rounds). */
   changeOrders: Number(args['change-orders']),
   listRequests: Number(args['list-requests']),
+  /** The internal search: child documents, requests per round and shape, concurrent clients, rebuild batch size. */
+  searchChildren: Number(args['search-children']),
+  searchRequests: Number(args['search-requests']),
+  searchClients: Number(args['search-clients']),
+  searchBatch: Number(args['search-batch']),
   sections: args.only.split(',').map((name) => name.trim()) as Section[],
   /** The app's pool size (openPostgres default), used by every benchmark. */
   poolSize: 10,
@@ -248,6 +280,7 @@ async function main(): Promise<void> {
     if (runs('commands')) await commandBenchmarks(bench, rows, results, profiles);
     if (runs('upload')) await uploadBenchmarks(bench, rows, results);
     if (runs('list')) await listBenchmarks(bench, rows, results, profiles);
+    if (runs('search')) await searchBenchmarks(bench, rows, results, profiles);
 
     machine.loadAverage.end = round(loadavg()[0]!, 2);
     printReport(machine, rows, profiles);
@@ -943,6 +976,264 @@ async function listBenchmarks(bench: BenchDatabase, rows: Row[], results: Record
     }
   }
   results.list = { changeOrders: config.changeOrders, generated: { ...generated, events: undefined }, events: before + written, genMs, writeMs, rebuildMs, summary };
+}
+
+/** Customers of the search corpus (registered through the API, each with a logo). */
+const SEARCH_CUSTOMERS = [
+  'Medline Nord GmbH',
+  'Helvetia Medical AG',
+  'Iberia Salud S.A.',
+  'Nordic Care AB',
+  'Lusitana Saude Lda',
+  'Rhein Klinikbedarf GmbH',
+  'Lombardia Dispositivi S.p.A.',
+  'Benelux Medical B.V.',
+  'Albion Healthcare Ltd',
+  'Gaule Medical SAS',
+];
+
+/**
+ * 10. The internal search over `--search-children` child documents: the log from the product's decider, the PDFs'
+ * text, the document-search rebuild (timed), then POST /document/searchDocuments/ for each query shape against the
+ * bare app's primary-key read, one client (p50, p99) and `--search-clients` clients (requests/s), interleaved.
+ */
+async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const schema = 'b_search';
+  const db = await bench.openSchema(schema, config.poolSize);
+  const admin = { email: 'bench.search@example-ifu.de', password: 'bench horse battery staple' };
+  // People and customers through the API (in its own process, as it serves the searches later).
+  let api = await startApiProcess(bench.schemaUrl(schema), admin);
+  const approvers: Array<{ id: string; email: string; name: string }> = [];
+  const authors: Array<{ type: 'user'; userId: string; email: string; name: string }> = [];
+  const customers: Array<{ id: string; name: string }> = [];
+  try {
+    for (let i = 0; i < 5; i++) {
+      const email = `approver.${i}@example-ifu.de`;
+      approvers.push({ id: await addUser(api, email, 'ADMIN'), email, name: 'Bench Approver' });
+    }
+    for (let i = 0; i < 20; i++) {
+      const email = `author.${i}@example-ifu.de`;
+      authors.push({ type: 'user', userId: await addUser(api, email, 'USER'), email, name: 'Bench Member' });
+    }
+    for (const [i, name] of SEARCH_CUSTOMERS.entries()) customers.push({ id: await addCustomer(api, approvers[i % approvers.length]!.id, makePng(prng(300 + i)), name), name });
+  } finally {
+    await api.stop();
+  }
+
+  const store = await openStore(bench, db, schema);
+  const last = await db.query<{ at: Date }>('SELECT max(recorded_at) AS at FROM events');
+  const before = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
+  const today = new Date().toISOString().slice(0, 10);
+  log(`search: change orders with the change-order decider until there are ${fmt(config.searchChildren)} children, written straight into the log`);
+  const searchLog = await writeSearchLog(db, {
+    children: config.searchChildren,
+    authors,
+    approvers,
+    customerIds: customers.map((c) => c.id),
+    startAt: new Date(last.rows[0]!.at),
+    today,
+  });
+  const { tally, written } = searchLog;
+  log(`search: ${fmt(written)} events written in ${fmt(searchLog.ms / 1000, 1)} s; VACUUM ANALYZE events, then verifying the chain`);
+  await db.exec('VACUUM ANALYZE events');
+  let t0 = performance.now();
+  const verification = await store.verifyChain();
+  const verifyMs = performance.now() - t0;
+  if (!verification.ok || verification.checked !== before + written) throw new Error(`search log does not verify: ${JSON.stringify(verification)}`);
+
+  log(`search: the PDFs' text, ${fmt(searchLog.index.count)} document_file_text rows`);
+  const texts = await writeSearchTexts(db, searchLog.index, new Date().toISOString());
+  await db.exec('VACUUM ANALYZE document_file_text');
+  log(`search: the texts' vectors as the product keeps them when a change order takes a file (indexDocumentTexts)`);
+  const textVectors = await writeTextVectors(db, searchLog.index);
+  await db.exec('VACUUM ANALYZE document_text_vectors');
+  const own = Object.entries(tally.byType).reduce((n, [type, count]) => n + (documentSearchProjection.handles.has(type) ? count : 0), 0);
+  const events = before + written;
+  log(`search: rebuild document-search over ${fmt(events)} events, batch ${config.searchBatch}`);
+  // Through the round-trip counter (a few statements a batch: no measurable cost), so that a miss needs no second rebuild.
+  const instrumented = new InstrumentedDatabase(db);
+  const progress = watchProgress(db, documentSearchProjection.name, events, (line) => log(`search: ${line}`));
+  t0 = performance.now();
+  try {
+    await rebuild(instrumented, store, documentSearchProjection, config.searchBatch);
+  } finally {
+    progress.stop();
+  }
+  const rebuildMs = performance.now() - t0;
+  const vector = await vectorCost(db);
+  // For a miss: what building the full-text index in one go costs (against keeping it row by row during the rebuild).
+  let bulkIndexMs: number | undefined;
+  if (rebuildMs > TARGET_SEARCH_REBUILD_S * 1000) {
+    log('search: rebuild missed its target; timing a bulk CREATE INDEX of the full-text index for comparison');
+    t0 = performance.now();
+    await db.exec('CREATE INDEX bench_search_bulk ON document_search USING gin (search)');
+    bulkIndexMs = performance.now() - t0;
+    await db.exec('DROP INDEX bench_search_bulk');
+  }
+  const expected = searchLog.index.expected();
+  const counted = (
+    await db.query<Record<string, string>>(
+      `SELECT count(*) AS children, count(*) FILTER (WHERE status = 'APPROVED') AS approved, count(*) FILTER (WHERE status = 'REJECTED') AS rejected,
+              count(*) FILTER (WHERE status = 'REQUIRE_APPROVAL') AS pending, count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded,
+              count(*) FILTER (WHERE obsolete_date <= $1::date) AS archived
+         FROM document_search`,
+      [today],
+    )
+  ).rows[0]!;
+  const differences = (['children', 'approved', 'rejected', 'pending', 'superseded', 'archived'] as const).filter((k) => Number(counted[k]) !== expected[k]);
+  // The API's other read models catch up before it serves, so that no replay runs during the timed requests.
+  log('search: the other read models (untimed), VACUUM ANALYZE');
+  for (const projection of allProjections.filter((p) => p !== documentSearchProjection)) await rebuild(db, store, projection, 5000);
+  await db.exec('VACUUM ANALYZE document_search');
+  await db.exec('VACUUM ANALYZE document_search_parents');
+  await store.close();
+  const sizes = (
+    await db.query<{ name: string; bytes: string }>(
+      `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
+        WHERE c.relnamespace = current_schema()::regnamespace AND c.relname IN ('events', 'document_file_text', 'document_text_vectors', 'document_search', 'document_search_parents')
+       UNION ALL
+       SELECT i.indexrelname, pg_relation_size(i.indexrelid) FROM pg_stat_user_indexes i WHERE i.schemaname = current_schema() AND i.relname = 'document_search'
+       ORDER BY 2 DESC`,
+    )
+  ).rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) }));
+  const sizeOf = (name: string) => `${fmt((sizes.find((s) => s.name === name)?.bytes ?? 0) / MB / 1024, 2)} GiB`;
+
+  const shapes = searchShapes(searchLog, texts, customers[2]!);
+  api = await startApiProcess(bench.schemaUrl(schema), admin);
+  const bare = await startBareApp(bench.schemaUrl(schema), tmpdir());
+  const measured: ShapeResult[] = [];
+  try {
+    for (const shape of shapes) {
+      log(`search: ${shape.name} (${shape.about}): ${config.readRounds} rounds each side, 1 client then ${config.searchClients}`);
+      measured.push(await measureShape(api, bare, shape, { requests: config.searchRequests, clients: config.searchClients, rounds: config.readRounds }));
+    }
+  } finally {
+    await bare.close();
+    await api.stop();
+  }
+  log('search: EXPLAIN (ANALYZE, BUFFERS) of each shape');
+  const explained: Record<string, Awaited<ReturnType<typeof explainShape>>> = {};
+  const explainDb = openPostgres({ connectionString: bench.schemaUrl(schema), max: 1 });
+  try {
+    for (const shape of shapes) explained[shape.name] = await explainShape(explainDb, shape.body, today);
+  } finally {
+    await explainDb.close();
+  }
+
+  const perSecond = (n: number, ms: number) => fmt((n / ms) * 1000);
+  rows.push({
+    benchmark: `Search log: ${fmt(searchLog.index.count)} children (decider + bulk INSERT)`,
+    value: `${perSecond(written, searchLog.ms)} events/s`,
+    detail:
+      `${fmt(written)} events, ${fmt(tally.changeOrders)} change orders (${fmt(tally.approved)} approved, ${fmt(tally.rejected)} rejected, ${fmt(tally.pending)} pending; ` +
+      `${fmt(tally.revisions)} new versions) in ${fmt(searchLog.ms / 1000, 1)} s, of which making the events ${fmt(searchLog.makeMs / 1000, 1)} s; ` +
+      `chain verified in ${fmt(verifyMs / 1000, 1)} s; events ${sizeOf('events')}`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `Search texts: ${fmt(texts.rows)} document_file_text rows`,
+    value: `${perSecond(texts.rows, texts.ms)} rows/s`,
+    detail:
+      `${fmt(texts.characters / 1e6, 0)} M characters (mean ${fmt(texts.characters / Math.max(1, texts.rows - texts.failures))}), ${fmt(texts.failures)} without text, ` +
+      `in ${fmt(texts.ms / 1000, 1)} s, of which making the texts ${fmt(texts.makeMs / 1000, 1)} s; table ${sizeOf('document_file_text')} (TOAST)`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `Search text vectors: ${fmt(textVectors.files)} files (indexDocumentTexts)`,
+    value: `${perSecond(textVectors.files, textVectors.ms)} files/s`,
+    detail:
+      `${fmt(textVectors.vectors)} vectors (file x language configuration) in ${fmt(textVectors.ms / 1000, 1)} s on ${textVectors.concurrency} connections: ` +
+      `the product's cost at upload, once per file; table ${sizeOf('document_text_vectors')}`,
+    target: '',
+    status: '',
+  });
+  const rebuildMet = rebuildMs <= TARGET_SEARCH_REBUILD_S * 1000;
+  rows.push({
+    benchmark: `Rebuild document-search, batch ${config.searchBatch}`,
+    value: `${fmt(rebuildMs / 1000, 1)} s`,
+    detail:
+      `${perSecond(events, rebuildMs)} events/s (${fmt(events)} events, ${fmt(own)} its own), ${perSecond(searchLog.index.count, rebuildMs)} children/s; ` +
+      `document_search ${sizeOf('document_search')}, of it index document_search_search ${sizeOf('document_search_search')}, numbers ${sizeOf('document_search_numbers')}`,
+    target: `<= ${fmt(TARGET_SEARCH_REBUILD_S)} s`,
+    status: status(rebuildMet),
+  });
+  profiles.statements.push({
+    name: 'rebuild document-search',
+    title:
+      `Where the rebuild of document-search goes (batch ${config.searchBatch}, ${fmt(events)} events, ${fmt(rebuildMs, 0)} ms; per child document). ` +
+      `The vector alone (document_search_vector over a sample of ${fmt(vector.rows)} rows: ${fmt(vector.meanCharacters)} characters, ` +
+      `${fmt(vector.meanConfigs, 2)} configurations, ${fmt(vector.meanLexemes)} lexemes a row) costs ${fmt(vector.perRowMs, 2)} ms a row, ` +
+      `${fmt((vector.perRowMs * searchLog.index.count) / 1000, 0)} s for all ${fmt(searchLog.index.count)}` +
+      (bulkIndexMs === undefined ? ':' : `; building the GIN index on search in one go (CREATE INDEX after the rows) takes ${fmt(bulkIndexMs / 1000, 1)} s:`),
+    unit: 'per child',
+    totalMs: rebuildMs,
+    statements: statementsTable(instrumented, searchLog.index.count),
+  });
+  rows.push({
+    benchmark: '  document-search rows against the generator',
+    value: differences.length === 0 ? 'right' : `${differences.length} wrong`,
+    detail: `${fmt(Number(counted.children))} rows: ${fmt(Number(counted.approved))} approved, ${fmt(Number(counted.pending))} pending, ${fmt(Number(counted.rejected))} rejected; ${fmt(Number(counted.superseded))} superseded, ${fmt(Number(counted.archived))} archived (${fmt(expected.current)} current)${differences.length ? `; expected ${differences.map((k) => `${k} ${fmt(expected[k])}`).join(', ')}` : ''}`,
+    target: '',
+    status: differences.length === 0 ? '' : 'WRONG',
+  });
+  const baselineP50 = median(measured.map((m) => m.baselineP50Ms));
+  const baselineP99 = median(measured.map((m) => m.baselineP99Ms));
+  const baselineRps = median(measured.map((m) => m.loaded.baselineRps));
+  rows.push({
+    benchmark: 'GET /user/me, bare Express + pg (baseline)',
+    value: `${fmt(baselineP99, 2)} ms p99`,
+    detail: `1 client: p50 ${fmt(baselineP50, 2)} ms (medians over the shapes' interleaved rounds); ${config.searchClients} clients: ${fmt(baselineRps)} req/s`,
+    target: '',
+    status: '',
+  });
+  for (const m of measured) {
+    const met = m.p99Ms <= TARGET_SEARCH_P99_MS;
+    rows.push({
+      benchmark: `  search ${m.name}`,
+      value: `${fmt(m.p99Ms, 2)} ms p99`,
+      detail:
+        `1 client: p50 ${fmt(m.p50Ms, 2)} ms (baseline p99 ${fmt(m.baselineP99Ms, 2)}, p50 ${fmt(m.baselineP50Ms, 2)}); ${m.hits} hits, ${fmt(m.answerBytes)} bytes; ` +
+        `${m.about}; ${fmt(m.requestsPerRound)} requests x ${config.readRounds} rounds${m.wrong ? `; WRONG ANSWER: ${m.wrong}` : ''}`,
+      target: `<= ${TARGET_SEARCH_P99_MS} ms`,
+      status: m.wrong ? 'WRONG' : status(met),
+    });
+    rows.push({
+      benchmark: `    req/s over bare, ${config.searchClients} clients`,
+      value: `${fmt(m.loaded.ratio, 2)}x`,
+      detail: `${fmt(m.loaded.productRps)} req/s against ${fmt(m.loaded.baselineRps)}; rounds ${m.loaded.roundRatios.map((r) => fmt(r, 2)).join(' / ')}; under load p50 ${fmt(m.loadedP50Ms, 1)} ms, p99 ${fmt(m.loadedP99Ms, 1)} ms`,
+      target: `>= ${fmt(TARGET_SEARCH_RATIO, 1)}x`,
+      status: status(m.loaded.ratio >= TARGET_SEARCH_RATIO),
+    });
+  }
+  profiles.notes.push(
+    `Search log: ${Object.entries(tally.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`,
+    `Search sizes: ${sizes.map((s) => `${s.name} ${fmt(s.bytes / MB, 0)} MiB`).join(', ')}`,
+  );
+  for (const m of measured) {
+    const statements = explained[m.name]!.statements;
+    const main = statements.reduce((a, b) => (b.executionMs > a.executionMs ? b : a), statements[0]!);
+    profiles.notes.push(
+      '',
+      `searchDocuments, ${m.name}: ${JSON.stringify(m.body)}. Called directly (SQL + rows, no HTTP): p50 ${fmt(explained[m.name]!.directMs, 2)} ms ` +
+        `(${fmt(explained[m.name]!.directBytes / 1024, 0)} KiB of hits; HTTP p50 ${fmt(m.p50Ms, 2)} ms). Under EXPLAIN (ANALYZE, BUFFERS), ${fmt(main.executionMs, 1)} ms; most time of their own: ` +
+        `${ownTimes(main.plan).map((o) => `${o.node} ${fmt(o.ms, 1)} ms`).join(', ')}`,
+      ...explained[m.name]!.lines,
+    );
+  }
+  results.search = {
+    children: searchLog.index.count,
+    events,
+    log: { written, ms: searchLog.ms, makeMs: searchLog.makeMs, verifyMs, tally },
+    textVectors,
+    texts: { rows: texts.rows, characters: texts.characters, failures: texts.failures, ms: texts.ms, makeMs: texts.makeMs, planted: Object.fromEntries(Object.entries(texts.planted).map(([w, at]) => [w, at.length])) },
+    rebuild: { ms: rebuildMs, batch: config.searchBatch, eventsPerSecond: (events / rebuildMs) * 1000, ownEvents: own, progress: progress.samples, vector, bulkIndexMs },
+    rowsCounted: counted,
+    rowsExpected: expected,
+    sizes,
+    shapes: measured.map((m) => ({ ...m, sequential: withoutSamples(m.sequential), loaded: withoutSamples(m.loaded), explain: explained[m.name] })),
+  };
 }
 
 function appendRow(name: string, r: AppendResult, withTarget: boolean): Row {

@@ -227,7 +227,7 @@ export async function startBenchApi(
 }
 
 /** POST /user/add as the administrator (the set-password mail goes to the loopback SMTP sink): the new account's id. */
-export async function addUser(api: BenchApi, email: string, role: 'ADMIN' | 'USER'): Promise<string> {
+export async function addUser(api: Pick<BenchApi, 'url' | 'token'>, email: string, role: 'ADMIN' | 'USER'): Promise<string> {
   const answer = await call('POST', `${api.url}/user/add`, {
     token: api.token,
     body: { email, firstName: 'Bench', lastName: role === 'ADMIN' ? 'Approver' : 'Member', role, isTrainingCompleted: true },
@@ -416,7 +416,7 @@ export function fetchBytes(url: string, headers: Record<string, string>): Promis
 }
 
 /** POST /customer/add (multipart, the logo as `customerLogo`) as the administrator: the new customer's id. */
-export async function addCustomer(api: BenchApi, approverId: string, logo: Buffer, name = 'Medline Nord Bench GmbH'): Promise<string> {
+export async function addCustomer(api: Pick<BenchApi, 'url' | 'token'>, approverId: string, logo: Buffer, name = 'Medline Nord Bench GmbH'): Promise<string> {
   const form = new FormData();
   form.set('customerName', name);
   form.set('contactInformation', '+49 40 1234 5678');

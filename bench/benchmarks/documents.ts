@@ -57,6 +57,8 @@ export interface ApiProcess {
   url: string;
   pid: number;
   token: string;
+  /** The id of the administrator logged in. */
+  adminId: string;
   stop(): Promise<void>;
 }
 
@@ -102,11 +104,12 @@ export async function startApiProcess(databaseUrl: string, admin: { email: strin
   const url = `http://127.0.0.1:${port}`;
   const login = await fetch(`${url}/user/get/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: admin.email, password: admin.password }) });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const token = ((await login.json()) as { message: string }).message;
+  const { message: token, id: adminId } = (await login.json()) as { message: string; id: string };
   return {
     url,
     pid: child.pid!,
     token,
+    adminId,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
@@ -208,6 +211,7 @@ export async function timeDiskCopy(path: string, to: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------------------------
 
 export interface ChangeOrderLogOptions {
+  /** How many change orders at most (`untilChildren` may stop earlier). */
   changeOrders: number;
   authors: Actor[];
   approvers: Array<{ id: string; email: string; name: string }>;
@@ -215,6 +219,38 @@ export interface ChangeOrderLogOptions {
   /** Continues after the log's last recorded time. */
   startAt: Date;
   seed?: number;
+  /** Stop once this many child documents are made (the last change order gets only the children still missing). */
+  untilChildren?: number;
+  /** Children per change order, drawn evenly from min to max (default 1 to 4). */
+  childrenPerOrder?: { min: number; max: number };
+  /** Shares of change orders the approver approves and rejects (default 0.6 and 0.05); the rest stay pending. */
+  decisions?: { approve: number; reject: number };
+  /** The effective date, in days after the change order is made, drawn evenly from min to max (default 7 to 66). */
+  effectiveDays?: { min: number; max: number };
+  /**
+   * Share of change orders that are a new version of a recent one (default 0): same customer, product family and, for
+   * each child, the same reference and part number; effective 14 to 365 days after the version it follows. Once both
+   * are approved, the later one supersedes the earlier one's children.
+   */
+  revisions?: number;
+  /** Sees each change order once its events are made (the search bench keeps what it needs of its children). */
+  onChangeOrder?: (made: GeneratedChangeOrder) => void;
+}
+
+/** What the generator made of one change order, for the benches that need more than the events. */
+export interface GeneratedChangeOrder {
+  /** 1-based, the number in its document id. */
+  index: number;
+  parentChangeId: string;
+  documentId: string;
+  customerId: string;
+  productFamilyName: string;
+  effectiveDate: string;
+  outcome: 'approved' | 'rejected' | 'pending';
+  /** Its children, in order; `ordinal` counts every child the generator made, from 0. */
+  children: Array<{ ordinal: number; childDocumentId: string; documentNumber: string; sha256: string; languageList: string }>;
+  /** The earlier change order this one is a new version of. */
+  revises?: { index: number; firstChild: number; children: number };
 }
 
 export interface ChangeOrderLog {
@@ -226,10 +262,24 @@ export interface ChangeOrderLog {
   children: number;
 }
 
+/** What `changeOrderEvents` counts while it yields. */
+export type ChangeOrderTally = Omit<ChangeOrderLog, 'events'> & { changeOrders: number; revisions: number };
+
+export const emptyTally = (): ChangeOrderTally => ({ byType: {}, pending: 0, approved: 0, rejected: 0, children: 0, changeOrders: 0, revisions: 0 });
+
 const LANGUAGE_SETS = ['en', 'de', 'fr', 'es', 'it', 'nl', 'sv', 'pt', 'de,fr,it', 'fr,nl'];
 const COUNTRY_SETS = ['GB,IE', 'DE,AT', 'FR,BE,LU', 'ES,MX', 'IT', 'NL,BE', 'SE,FI', 'PT,BR', 'CH', 'US,CA'];
-const FAMILIES = ['CardioFlow PTCA Balloon Catheters', 'OrthoFix Bone Screws', 'SteriGuard Surgical Drapes', 'GlucoSense Meters', 'VentaLine Infusion Sets', 'DermaClose Skin Staplers'];
+export const PRODUCT_FAMILIES = [
+  'CardioFlow PTCA Balloon Catheters',
+  'OrthoFix Bone Screws',
+  'SteriGuard Surgical Drapes',
+  'GlucoSense Meters',
+  'VentaLine Infusion Sets',
+  'DermaClose Skin Staplers',
+];
 const CHANGE_TYPES = ['General Document', 'Record', 'Model/Product Information', 'Product Drawing'];
+/** Recent change orders a new version may follow. */
+const REVISABLE_WINDOW = 5_000;
 
 const hex = (random: () => number, length: number) => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
 const fileOf = (random: () => number, name: string, contentType = 'application/pdf'): DocumentFile => ({
@@ -239,29 +289,30 @@ const fileOf = (random: () => number, name: string, contentType = 'application/p
   size: 40_000 + Math.floor(random() * 400_000),
   docName: name,
 });
+const DAY_MS = 86_400_000;
 
 /**
- * The events of `changeOrders` change orders as the product records them, one command at a time: the number
- * (ChangeOrderNumberAssigned), then `changeOrderDecider.decide` of the author's signed CreateChangeOrder (the
- * ChangeOrderCreated and one ChildDocumentAdded per child, 1 to 4), and for about 65 % the assigned approver's signed
- * decision (about 1 in 13 of those a rejection); the rest stay pending. Signatures are bound to the stream versions
- * as sign() binds them; files are content addresses only (no file is stored).
+ * The events of change orders as the product records them, one command at a time, yielded as they are made (a log
+ * of millions of events never needs to be held): the number (ChangeOrderNumberAssigned), then
+ * `changeOrderDecider.decide` of the author's signed CreateChangeOrder (the ChangeOrderCreated and one
+ * ChildDocumentAdded per child, 1 to 4 by default), and for about 65 % the assigned approver's signed decision (about
+ * 1 in 13 of those a rejection); the rest stay pending. Signatures are bound to the stream versions as sign() binds
+ * them; files are content addresses only (no file is stored). `tally` is kept up to date as events are yielded.
  */
-export function generateChangeOrderLog(options: ChangeOrderLogOptions): ChangeOrderLog {
+export function* changeOrderEvents(options: ChangeOrderLogOptions, tally: ChangeOrderTally): Generator<LogEvent> {
   const random = prng(options.seed ?? 2026);
-  const events: LogEvent[] = [];
-  const byType: Record<string, number> = {};
+  const { min: minChildren, max: maxChildren } = options.childrenPerOrder ?? { min: 1, max: 4 };
+  const { approve: approveShare, reject: rejectShare } = options.decisions ?? { approve: 0.6, reject: 0.05 };
+  const { min: minDays, max: maxDays } = options.effectiveDays ?? { min: 7, max: 66 };
+  const untilChildren = options.untilChildren ?? Infinity;
+  const revisable: Array<{ index: number; customerId: string; family: string; effectiveDate: string; firstChild: number; refs: Array<{ reference: string; part: string }> }> = [];
   let at = options.startAt.getTime();
-  let pending = 0;
-  let approved = 0;
-  let rejected = 0;
-  let children = 0;
   const year = options.startAt.getUTCFullYear();
-  const push = (streamId: string, streamVersion: number, event: { type: string; data: unknown }, actor: Actor, when: Date) => {
-    events.push({ streamId, streamVersion, type: event.type, data: event.data as Record<string, unknown>, metadata: metadataFor(random, actor, when), recordedAt: when.toISOString() });
-    byType[event.type] = (byType[event.type] ?? 0) + 1;
+  const made = (streamId: string, streamVersion: number, event: { type: string; data: unknown }, actor: Actor, when: Date): LogEvent => {
+    tally.byType[event.type] = (tally.byType[event.type] ?? 0) + 1;
+    return { streamId, streamVersion, type: event.type, data: event.data as Record<string, unknown>, metadata: metadataFor(random, actor, when), recordedAt: when.toISOString() };
   };
-  for (let i = 1; i <= options.changeOrders; i++) {
+  for (let i = 1; i <= options.changeOrders && tally.children < untilChildren; i++) {
     at += 1_000 + Math.floor(random() * 60_000);
     const when = new Date(at);
     const author = options.authors[Math.floor(random() * options.authors.length)]!;
@@ -270,8 +321,8 @@ export function generateChangeOrderLog(options: ChangeOrderLogOptions): ChangeOr
     const parentChangeId = uuidFrom(random);
     const documentId = changeOrderNumber(year, i);
     const stream = documentStreamId(parentChangeId);
-    push(CHANGE_ORDER_NUMBERS_STREAM, i, { type: 'ChangeOrderNumberAssigned', data: { year, number: i, documentId, parentChangeId } }, author, when);
-    const family = FAMILIES[Math.floor(random() * FAMILIES.length)]!;
+    yield made(CHANGE_ORDER_NUMBERS_STREAM, i, { type: 'ChangeOrderNumberAssigned', data: { year, number: i, documentId, parentChangeId } }, author, when);
+    let family = PRODUCT_FAMILIES[Math.floor(random() * PRODUCT_FAMILIES.length)]!;
     const signature = (signer: { id: string; email: string; name: string }, meaning: Signature['meaning'], version: number, signedAt: Date): Signature => ({
       signerId: signer.id,
       name: signer.name,
@@ -281,8 +332,38 @@ export function generateChangeOrderLog(options: ChangeOrderLogOptions): ChangeOr
       subject: { stream, version },
     });
     const authorSigner = { id: authorId, email: author.type === 'user' ? author.email : '', name: author.type === 'user' ? (author.name ?? '') : '' };
-    const childCount = 1 + Math.floor(random() * 4);
-    const effective = new Date(at + (7 + Math.floor(random() * 60)) * 86_400_000).toISOString().slice(0, 10);
+    let childCount = minChildren + Math.floor(random() * (maxChildren - minChildren + 1));
+    let effective = new Date(at + (minDays + Math.floor(random() * (maxDays - minDays + 1))) * DAY_MS).toISOString().slice(0, 10);
+    const changeType = CHANGE_TYPES[Math.floor(random() * CHANGE_TYPES.length)]!;
+    let customerId = options.customerIds[Math.floor(random() * options.customerIds.length)]!;
+    const isInternal = random() < 0.2;
+    const logo = fileOf(random, 'logo.png', 'image/png');
+    const files = random() < 0.5 ? [fileOf(random, 'risk-analysis.pdf')] : [];
+    // A new version of a recent change order: its customer, family and children's numbers, effective later.
+    const source = options.revisions && revisable.length > 0 && random() < options.revisions ? revisable[Math.floor(random() * revisable.length)]! : undefined;
+    if (source) {
+      family = source.family;
+      customerId = source.customerId;
+      childCount = source.refs.length;
+      effective = new Date(Date.parse(source.effectiveDate) + (14 + Math.floor(random() * 352)) * DAY_MS).toISOString().slice(0, 10);
+      tally.revisions += 1;
+    }
+    childCount = Math.min(childCount, untilChildren - tally.children);
+    const firstChild = tally.children;
+    const children = Array.from({ length: childCount }, (_, c) => {
+      const details: ChildDetails = {
+        associatedReferenceNumber: source?.refs[c]!.reference ?? `LOT-${String(i).padStart(6, '0')}-${c + 1}`,
+        productSubFamilyNameOne: source?.refs[c]!.part ?? `PN-${1000 + (i % 9000)}-${c + 1}`,
+        productSubFamilyNameTwo: `BOM-${i % 500}`,
+        billMaterialInformation: `BOM-${i % 500}`,
+        keywords: 'sterile single use',
+        countryList: COUNTRY_SETS[Math.floor(random() * COUNTRY_SETS.length)]!,
+        languageList: LANGUAGE_SETS[Math.floor(random() * LANGUAGE_SETS.length)]!,
+        changeDescription: 'New revision',
+        changeJustification: 'Labelling update',
+      };
+      return { ...details, childDocumentId: uuidFrom(random), file: fileOf(random, `ifu-${c + 1}.pdf`) };
+    });
     const decision = changeOrderDecider.decide(
       {
         type: 'CreateChangeOrder',
@@ -294,28 +375,15 @@ export function generateChangeOrderLog(options: ChangeOrderLogOptions): ChangeOr
           productFamilyDescription: `${family}: instructions for use`,
           changeDescription: `Revision ${1 + (i % 9)} of the ${family} leaflets`,
           changeJustification: 'Labelling update after design review',
-          changeType: CHANGE_TYPES[Math.floor(random() * CHANGE_TYPES.length)]!,
-          customerId: options.customerIds[Math.floor(random() * options.customerIds.length)]!,
+          changeType,
+          customerId,
           approverId: approver.id,
-          isInternal: random() < 0.2,
+          isInternal,
           effectiveDate: effective,
         },
-        logo: fileOf(random, 'logo.png', 'image/png'),
-        files: random() < 0.5 ? [fileOf(random, 'risk-analysis.pdf')] : [],
-        children: Array.from({ length: childCount }, (_, c) => {
-          const details: ChildDetails = {
-            associatedReferenceNumber: `LOT-${String(i).padStart(6, '0')}-${c + 1}`,
-            productSubFamilyNameOne: `PN-${1000 + (i % 9000)}-${c + 1}`,
-            productSubFamilyNameTwo: `BOM-${i % 500}`,
-            billMaterialInformation: `BOM-${i % 500}`,
-            keywords: 'sterile single use',
-            countryList: COUNTRY_SETS[Math.floor(random() * COUNTRY_SETS.length)]!,
-            languageList: LANGUAGE_SETS[Math.floor(random() * LANGUAGE_SETS.length)]!,
-            changeDescription: 'New revision',
-            changeJustification: 'Labelling update',
-          };
-          return { ...details, childDocumentId: uuidFrom(random), file: fileOf(random, `ifu-${c + 1}.pdf`) };
-        }),
+        logo,
+        files,
+        children,
         customer: { id: '', status: 'APPROVED' },
         approver: { id: approver.id, role: 'ADMIN', active: true },
         signature: signature(authorSigner, 'authorship', 0, when),
@@ -330,14 +398,16 @@ export function generateChangeOrderLog(options: ChangeOrderLogOptions): ChangeOr
     for (const event of decision.events) {
       version += 1;
       state = changeOrderDecider.evolve(state, event);
-      push(stream, version, event, author, when);
+      yield made(stream, version, event, author, when);
     }
-    children += childCount;
+    tally.children += childCount;
+    tally.changeOrders += 1;
+    let outcome: GeneratedChangeOrder['outcome'] = 'pending';
     const roll = random();
-    if (roll < 0.65) {
+    if (roll < approveShare + rejectShare) {
       at += 500;
       const decidedAt = new Date(at);
-      const approve = roll < 0.6;
+      const approve = roll < approveShare;
       const decided = changeOrderDecider.decide(
         {
           type: 'DecideChangeOrder',
@@ -354,13 +424,43 @@ export function generateChangeOrderLog(options: ChangeOrderLogOptions): ChangeOr
       if (decided.rejection) throw new Error(`the decider refused the decision of change order ${i}: ${JSON.stringify(decided.rejection)}`);
       for (const event of decided.events as DocumentEvent[]) {
         version += 1;
-        push(stream, version, event, { type: 'user', userId: approver.id, email: approver.email, name: approver.name }, decidedAt);
+        yield made(stream, version, event, { type: 'user', userId: approver.id, email: approver.email, name: approver.name }, decidedAt);
       }
-      if (approve) approved += 1;
-      else rejected += 1;
-    } else pending += 1;
+      outcome = approve ? 'approved' : 'rejected';
+      if (approve) tally.approved += 1;
+      else tally.rejected += 1;
+    } else tally.pending += 1;
+    if (options.revisions) {
+      const refs = children.map((child) => ({ reference: child.associatedReferenceNumber, part: child.productSubFamilyNameOne }));
+      const entry = { index: i, customerId, family, effectiveDate: effective, firstChild, refs };
+      if (revisable.length < REVISABLE_WINDOW) revisable.push(entry);
+      else revisable[i % REVISABLE_WINDOW] = entry;
+    }
+    options.onChangeOrder?.({
+      index: i,
+      parentChangeId,
+      documentId,
+      customerId,
+      productFamilyName: family,
+      effectiveDate: effective,
+      outcome,
+      children: children.map((child, c) => ({
+        ordinal: firstChild + c,
+        childDocumentId: child.childDocumentId,
+        documentNumber: (decision.events[c + 1]!.data as { child: { documentNumber: string } }).child.documentNumber,
+        sha256: child.file.sha256,
+        languageList: child.languageList,
+      })),
+      ...(source ? { revises: { index: source.index, firstChild: source.firstChild, children: source.refs.length } } : {}),
+    });
   }
-  return { events, byType, pending, approved, rejected, children };
+}
+
+/** The whole log of `changeOrderEvents` in memory (the documents list's 100,000 change orders). */
+export function generateChangeOrderLog(options: ChangeOrderLogOptions): ChangeOrderLog {
+  const tally = emptyTally();
+  const events = [...changeOrderEvents(options, tally)];
+  return { events, byType: tally.byType, pending: tally.pending, approved: tally.approved, rejected: tally.rejected, children: tally.children };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -419,27 +519,49 @@ interface PlanNode {
   'Index Name'?: string;
   'Relation Name'?: string;
   'Subplan Name'?: string;
+  'CTE Name'?: string;
   'Actual Rows': number;
   'Actual Loops': number;
   'Actual Total Time': number;
+  /** With BUFFERS: 8 kB pages found in shared buffers and read from the OS (its cache or the disk). */
+  'Shared Hit Blocks'?: number;
+  'Shared Read Blocks'?: number;
   Plans?: PlanNode[];
 }
 
-/** A plan as one line per node: type, index or table, rows x loops, time. */
+/** A plan as one line per node: type, index or table, rows x loops, time (and pages, when explained with BUFFERS). */
 function planLines(node: PlanNode, depth = 0, lines: string[] = []): string[] {
-  const name = [node['Subplan Name'], node['Node Type'], node['Index Name'] ? `using ${node['Index Name']}` : node['Relation Name'] ? `on ${node['Relation Name']}` : '']
+  const name = [
+    node['Subplan Name'],
+    node['Node Type'],
+    node['Index Name'] ? `using ${node['Index Name']}` : node['Relation Name'] ? `on ${node['Relation Name']}` : node['CTE Name'] ? `on ${node['CTE Name']}` : '',
+  ]
     .filter(Boolean)
     .join(' ');
-  lines.push(`${'  '.repeat(depth + 1)}${name}: ${node['Actual Rows'].toLocaleString('en-US')} rows x ${node['Actual Loops'].toLocaleString('en-US')} loops, ${node['Actual Total Time'].toFixed(1)} ms`);
+  const pages = node['Shared Hit Blocks'] === undefined ? '' : `; pages hit ${node['Shared Hit Blocks'].toLocaleString('en-US')}, read ${(node['Shared Read Blocks'] ?? 0).toLocaleString('en-US')}`;
+  lines.push(`${'  '.repeat(depth + 1)}${name}: ${node['Actual Rows'].toLocaleString('en-US')} rows x ${node['Actual Loops'].toLocaleString('en-US')} loops, ${node['Actual Total Time'].toFixed(1)} ms${pages}`);
   for (const child of node.Plans ?? []) planLines(child, depth + 1, lines);
   return lines;
 }
 
+/** One statement as explained: its SQL and parameters, and the plan PostgreSQL answered (FORMAT JSON). */
+export interface ExplainedStatement {
+  sql: string;
+  params: readonly unknown[];
+  executionMs: number;
+  plan: unknown;
+}
+
 /**
  * The statements `list` sends (recorded through a wrapper of `db`), each run again under EXPLAIN (ANALYZE): their
- * execution times and plans, as lines for the report.
+ * execution times and plans, as lines for the report. With `buffers`, EXPLAIN (ANALYZE, BUFFERS): each node's pages
+ * too; `explained` receives every statement with its whole plan.
  */
-export async function explainStatements(db: Queryable, list: (recorder: Queryable) => Promise<unknown>): Promise<string[]> {
+export async function explainStatements(
+  db: Queryable,
+  list: (recorder: Queryable) => Promise<unknown>,
+  options: { buffers?: boolean; explained?: ExplainedStatement[] } = {},
+): Promise<string[]> {
   const statements: Array<{ sql: string; params: readonly unknown[] }> = [];
   const recorder: Queryable = {
     query: (sql, params = []) => {
@@ -451,8 +573,12 @@ export async function explainStatements(db: Queryable, list: (recorder: Queryabl
   await list(recorder);
   const lines: string[] = [];
   for (const { sql, params } of statements) {
-    const { rows } = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
+    const { rows } = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(
+      `EXPLAIN (ANALYZE${options.buffers ? ', BUFFERS' : ''}, FORMAT JSON) ${sql}`,
+      params,
+    );
     const plan = rows[0]!['QUERY PLAN'][0]!;
+    options.explained?.push({ sql, params, executionMs: plan['Execution Time'], plan });
     lines.push(`  ${sql.replace(/\s+/g, ' ').slice(0, 110)}... : ${plan['Execution Time'].toFixed(1)} ms`);
     lines.push(...planLines(plan.Plan, 1));
   }

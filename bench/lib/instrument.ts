@@ -99,6 +99,9 @@ export function statementKind(sql: string): string {
   if (/^SELECT pg_advisory_xact_lock/i.test(flat)) return 'SELECT pg_advisory_xact_lock';
   if (/^SELECT pg_notify/i.test(flat)) return 'SELECT pg_notify';
   if (/^SELECT \(SELECT max\(stream_version\)/i.test(flat)) return 'SELECT stream head + log tail';
+  // Two UPDATEs of one table told apart by their aliases (document-search: a row's state, and the versions it supersedes).
+  const aliased = /^UPDATE (\w+) (?!SET\b)(\w+) SET/i.exec(flat);
+  if (aliased) return `UPDATE ${aliased[1]} ${aliased[2]}`;
   const m = /^(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+|SELECT .*? FROM \w+|WITH \w+|\w+)/i.exec(flat);
   return (m?.[1] ?? flat.slice(0, 40)).slice(0, 60);
 }

@@ -8,16 +8,19 @@ import type { LoadOptions, LoadResult } from './load';
 
 const options = workerData as LoadOptions;
 
-function get(agent: Agent, url: URL): Promise<{ status: number; bytes: number }> {
+const payload = options.body === undefined ? undefined : Buffer.from(options.body);
+const headers = payload ? { ...options.headers, 'content-type': 'application/json', 'content-length': String(payload.length) } : options.headers;
+
+function send(agent: Agent, url: URL): Promise<{ status: number; bytes: number }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, method: 'GET', headers: options.headers }, (res) => {
+    const req = request(url, { agent, method: options.method ?? 'GET', headers }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(payload);
   });
 }
 
@@ -35,7 +38,7 @@ async function run(): Promise<LoadResult> {
       while (sent < options.requests) {
         sent += 1;
         const t0 = performance.now();
-        const answer = await get(agent, url);
+        const answer = await send(agent, url);
         latencies.push(performance.now() - t0);
         bytes += answer.bytes;
         if (answer.status !== 200 || (options.expectBytes !== undefined && answer.bytes !== options.expectBytes)) {
@@ -49,9 +52,10 @@ async function run(): Promise<LoadResult> {
   // Hang up only once the servers have seen their last answers out (an early close cuts a streamed file short).
   await new Promise((resolve) => setTimeout(resolve, 100));
   agent.destroy();
+  const inOrder = options.keepLatencies ? [...latencies] : undefined;
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil((p / 100) * latencies.length) - 1))]!;
-  return { requests: latencies.length, ms, requestsPerSecond: (latencies.length / ms) * 1000, p50Ms: at(50), p99Ms: at(99), failed, firstFailure, bytes };
+  return { requests: latencies.length, ms, requestsPerSecond: (latencies.length / ms) * 1000, p50Ms: at(50), p99Ms: at(99), failed, firstFailure, bytes, latenciesMs: inOrder };
 }
 
 run().then(

@@ -9,6 +9,11 @@ export interface LoadOptions {
   concurrency: number;
   /** Every answer must be 200 and, when given, this long; others are counted as failed. */
   expectBytes?: number;
+  /** GET by default; a POST sends `body` (JSON) with every request. */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Answer every request's latency (`latenciesMs`), so that rounds can be pooled into one percentile. */
+  keepLatencies?: boolean;
 }
 
 export interface LoadResult {
@@ -20,6 +25,8 @@ export interface LoadResult {
   failed: number;
   firstFailure?: string;
   bytes: number;
+  /** Each request's latency in ms, in completion order (only with `keepLatencies`). */
+  latenciesMs?: number[];
 }
 
 /**
