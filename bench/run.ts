@@ -1163,7 +1163,7 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     name: 'rebuild document-search',
     title:
       `Where the rebuild of document-search goes (batch ${config.searchBatch}, ${fmt(events)} events, ${fmt(rebuildMs, 0)} ms; per child document). ` +
-      `The vector alone (document_search_vector over a sample of ${fmt(vector.rows)} rows: ${fmt(vector.meanCharacters)} characters, ` +
+      `The vector alone (document_search_head || document_search_file over a sample of ${fmt(vector.rows)} rows: ${fmt(vector.meanCharacters)} characters, ` +
       `${fmt(vector.meanConfigs, 2)} configurations, ${fmt(vector.meanLexemes)} lexemes a row) costs ${fmt(vector.perRowMs, 2)} ms a row, ` +
       `${fmt((vector.perRowMs * searchLog.index.count) / 1000, 0)} s for all ${fmt(searchLog.index.count)}` +
       (bulkIndexMs === undefined ? ':' : `; building the GIN index on search in one go (CREATE INDEX after the rows) takes ${fmt(bulkIndexMs / 1000, 1)} s:`),

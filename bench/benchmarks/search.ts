@@ -589,7 +589,7 @@ export function watchProgress(db: Queryable, projection: string, events: number,
 }
 
 /**
- * What the vector costs, per row: `document_search_vector` over a sample of rows (their configurations, the numbers,
+ * What the vector costs, per row: `document_search_head` and `document_search_file` over a sample of rows (their configurations, the numbers,
  * names and keywords as title, descriptions as body, and their PDF's stored text vectors), against reading the same
  * rows and texts without it. Approximates the projection's title and body (built in Node) from the stored columns.
  */
@@ -603,8 +603,9 @@ export async function vectorCost(db: Queryable, sample = 2_000) {
   await time(`SELECT sum(length(t.text)) ${from}`); // warm: the sample's pages in memory
   const read = await time(`SELECT count(*) AS n, sum(length(t.text)) AS chars, avg(cardinality(d.configs)) AS configs ${from}`);
   const vector = await time(
-    `SELECT sum(length(document_search_vector(d.configs, d.numbers || ' ' || d.product_family_name || ' ' || d.keywords || ' ' || d.doc_name,
-                                             d.keywords || ' ' || d.change_description || ' ' || d.change_justification || ' ' || d.product_family_name, d.sha256))) AS lexemes ${from}`,
+    `SELECT sum(length(document_search_head(d.configs, d.numbers || ' ' || d.product_family_name || ' ' || d.keywords || ' ' || d.doc_name,
+                                            d.keywords || ' ' || d.change_description || ' ' || d.change_justification || ' ' || d.product_family_name)
+                       || document_search_file(d.configs, d.sha256))) AS lexemes ${from}`,
   );
   const rows = Number(read.row.n);
   return {
