@@ -78,6 +78,8 @@ async function restoreDeferredIndexes(db: Database, projectionName: string): Pro
       'SELECT name, definition FROM projection_deferred_indexes WHERE projection = $1 FOR UPDATE',
       [projectionName],
     );
+    // A GIN index builds in memory: with the default 64 MB it spills and merges over and over (bench: search).
+    if (rows.length > 0) await tx.query(`SET LOCAL maintenance_work_mem = '512MB'`);
     for (const { name, definition } of rows) {
       await tx.query(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
       await tx.query('DELETE FROM projection_deferred_indexes WHERE projection = $1 AND name = $2', [projectionName, name]);
