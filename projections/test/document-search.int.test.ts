@@ -90,6 +90,10 @@ describe('the document-search read model', () => {
       await rebuild(test.db, store, eventByEvent(documentSearchProjection), batchSize);
       expect(await snapshot(test.db)).toEqual(incremental);
     }
+    // The GIN indexes a rebuild drops are back, and nothing is left to restore.
+    const indexes = await test.db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'document_search'`);
+    expect(indexes.rows.map((r) => r.indexname)).toEqual(expect.arrayContaining(['document_search_search', 'document_search_numbers']));
+    expect((await test.db.query('SELECT * FROM projection_deferred_indexes')).rows).toEqual([]);
   });
 
   it('when approvals follow one another, then each version is superseded by the next approved one only', async () => {
