@@ -41,7 +41,8 @@ export interface ChangeOrderRow extends Row {
   child_count: number;
 }
 
-const EVENT_TYPES = [
+/** Every event of a change order's stream (`document-<parentChangeId>`): what the documents' read models read. */
+export const CHANGE_ORDER_EVENT_TYPES = [
   'ChangeOrderCreated',
   'ChildDocumentAdded',
   'ChangeOrderUpdated',
@@ -65,7 +66,7 @@ export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
   table: 'change_orders',
   extraTables: ['change_order_totals'],
   migrationsDirectory: new URL('./migrations', import.meta.url),
-  handles: EVENT_TYPES,
+  handles: CHANGE_ORDER_EVENT_TYPES,
   rowId: (event) => (event.data as { parentChangeId: string }).parentChangeId,
   evolve(row, recorded) {
     const next = evolveRow(row, recorded);

@@ -2,6 +2,7 @@ import type { ChildDetails, DocumentEvent, DocumentFile } from '@ifu/contracts';
 import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
+import { CHANGE_ORDER_EVENT_TYPES } from '../change-orders/projection';
 import type { Projection } from '../projection';
 import { configsForLanguages } from './search-configs';
 
@@ -57,21 +58,6 @@ interface ChildRow {
   /** Not a column: the parent's description, part of the body. */
   family_description?: string;
 }
-
-const EVENT_TYPES = [
-  'ChangeOrderCreated',
-  'ChildDocumentAdded',
-  'ChangeOrderUpdated',
-  'ChangeOrderLogoChanged',
-  'SupportingFilesAdded',
-  'SupportingFileDeleted',
-  'ChildDocumentUpdated',
-  'ChildDocumentDeactivated',
-  'ChangeOrderDeactivated',
-  'ChangeOrderApproved',
-  'ChangeOrderRejected',
-  'ChangeOrderAccessibilityChanged',
-] satisfies DocumentEvent['type'][];
 
 const CHILD_COLUMNS = [
   'id',
@@ -397,7 +383,7 @@ async function supersede(tx: Queryable, approved: string[]) {
 export const documentSearchProjection: Projection = {
   name: 'document-search',
   tables: ['document_search', 'document_search_parents', 'document_search_configs'],
-  handles: new Set(EVENT_TYPES),
+  handles: new Set(CHANGE_ORDER_EVENT_TYPES),
   // Each row adds hundreds of words to the full-text index and its numbers to the trigram index: built at once after
   // a rebuild's replay, not row by row.
   deferredIndexes: ['document_search_search', 'document_search_numbers'],

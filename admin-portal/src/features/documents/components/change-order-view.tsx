@@ -1,9 +1,7 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { ChangeOrderResponse, ChangeOrderView as ChangeOrder, ChildDocumentView, DocumentFileView, DocumentVersion, Signature } from '@ifu/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
-import HighlightOff from '@mui/icons-material/HighlightOff';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
@@ -57,6 +55,7 @@ import { DeactivateDocumentDialog } from './deactivate-document-dialog';
 import { FileLink } from './file-link';
 import type { Decision } from './document-approval-values';
 import { DocumentApproveDialog } from './document-approve-dialog';
+import { DecisionButtons } from './decision-buttons';
 
 const docs = paths.app.documents;
 
@@ -142,26 +141,7 @@ const ApprovalPanel = ({ unopened, onDecide }: { unopened: ChangeOrder['unopened
         </Alert>
       ) : null}
       <Stack direction="row" spacing={1.5}>
-        <Button
-          variant="contained"
-          color="success"
-          startIcon={<CheckCircleOutline />}
-          disabled={waiting}
-          onClick={() => onDecide('approve')}
-          sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 130 }}
-        >
-          {DOCUMENT_MESSAGES.approve}
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          startIcon={<HighlightOff />}
-          disabled={waiting}
-          onClick={() => onDecide('reject')}
-          sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 130 }}
-        >
-          {DOCUMENT_MESSAGES.reject}
-        </Button>
+        <DecisionButtons disabled={waiting} onDecide={onDecide} />
       </Stack>
     </Paper>
   );

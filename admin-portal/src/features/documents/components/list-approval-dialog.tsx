@@ -1,12 +1,9 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { ChangeOrderResponse, ChangeOrderView, ChildDocumentView } from '@ifu/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Close from '@mui/icons-material/Close';
-import HighlightOff from '@mui/icons-material/HighlightOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -32,6 +29,7 @@ import { countryListNames, languageListNames } from './change-order-format';
 import { FileLink } from './file-link';
 import { DecisionForm } from './decision-form';
 import type { Decision } from './document-approval-values';
+import { DecisionButtons } from './decision-buttons';
 
 const TITLE_ID = 'list-approval-title';
 
@@ -174,26 +172,7 @@ export const ListApprovalDialog = ({ parentChangeId, approverId, onDecided, onCl
         </DialogContent>
         {view.mayDecide ? (
           <DialogActions sx={{ px: 3, py: 2, gap: 1.5 }}>
-            <Button
-              variant="contained"
-              color="success"
-              startIcon={<CheckCircleOutline />}
-              disabled={waiting}
-              onClick={() => setDecision('approve')}
-              sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 130 }}
-            >
-              {DOCUMENT_MESSAGES.approve}
-            </Button>
-            <Button
-              variant="contained"
-              color="error"
-              startIcon={<HighlightOff />}
-              disabled={waiting}
-              onClick={() => setDecision('reject')}
-              sx={{ flex: { xs: 1, sm: 'none' }, minWidth: 130 }}
-            >
-              {DOCUMENT_MESSAGES.reject}
-            </Button>
+            <DecisionButtons disabled={waiting} onDecide={setDecision} />
           </DialogActions>
         ) : null}
       </>
