@@ -539,7 +539,7 @@ export async function explainShape(
   db: Queryable,
   body: SearchDocumentsRequest,
   today: string,
-  calls = 20,
+  calls = 50,
 ): Promise<{ lines: string[]; statements: ExplainedStatement[]; directMs: number; directBytes: number }> {
   const criteria = await criteriaOf(db, body, today);
   const statements: ExplainedStatement[] = [];

@@ -100,6 +100,8 @@ export function statementKind(sql: string): string {
   if (/^SELECT pg_notify/i.test(flat)) return 'SELECT pg_notify';
   if (/^SELECT \(SELECT max\(stream_version\)/i.test(flat)) return 'SELECT stream head + log tail';
   // Two UPDATEs of one table told apart by their aliases (document-search: a row's state, and the versions it supersedes).
+  const index = /^(CREATE (?:UNIQUE )?INDEX|DROP INDEX)(?: IF (?:NOT )?EXISTS)? (\w+)/i.exec(flat);
+  if (index) return `${index[1]} ${index[2]}`;
   const aliased = /^UPDATE (\w+) (?!SET\b)(\w+) SET/i.exec(flat);
   if (aliased) return `UPDATE ${aliased[1]} ${aliased[2]}`;
   const m = /^(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+|SELECT .*? FROM \w+|WITH \w+|\w+)/i.exec(flat);
