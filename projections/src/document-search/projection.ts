@@ -372,7 +372,9 @@ async function supersede(tx: Queryable, approved: string[]) {
                 AND lower(o.product_sub_family_name_one) = lower(n.product_sub_family_name_one)
                 AND o.listed AND o.status = 'APPROVED' AND o.superseded_by IS NULL
                 AND o.approved_position < n.approved_position
-              WHERE n.parent_change_id = ANY($1) AND n.listed AND n.status = 'APPROVED'
+              -- The change orders approved in this batch: their listed children are approved. (Naming the status here
+              -- let the planner AND in the whole versions index, a scan that grew with the table: bench, search.)
+              WHERE n.parent_change_id = ANY($1) AND n.listed
               ORDER BY o.id, n.approved_position, n.id) s
       WHERE old.id = s.old_id`,
     [approved],
