@@ -197,7 +197,8 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
     it('a rejection from the list takes changeJustification as its reason', async () => {
       const { parentChangeId } = await givenChangeOrder();
       await openEveryFile(t, approver.token, parentChangeId);
-      const answer = await decide(approver, parentChangeId, { documentApproval: 'false', changeJustification: 'Wrong language set', confirmPassword: undefined });
+      // The id in capitals names the same change order.
+      const answer = await decide(approver, parentChangeId.toUpperCase(), { documentApproval: 'false', changeJustification: 'Wrong language set', confirmPassword: undefined });
       expect(answer).toMatchObject({ status: 200, body: { message: 'Document Rejected', document: { status: 'REJECTED', reason: 'Wrong language set' } } });
       expect(answer.body.document.signatures.at(-1)).toMatchObject({ meaning: 'rejection', name: 'Alma Approver' });
     });
@@ -276,6 +277,16 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       await spec.when(() => download(author, '00000000-0000-4000-8000-000000000000')).thenNothingStored(404, 'Document not found');
       await spec.when(() => download(author, child.childDocumentId, 'manifest')).thenNothingStored(409, 'Only an approved document has a signature manifest');
       await spec.when(() => download(author, child.childDocumentId, 'print')).thenNothingStored(400, 'purpose must be download or manifest');
+      // A HEAD request opens nothing: no download is recorded.
+      await spec
+        .when(async () => {
+          const res = await fetch(`${t.url}/document/getDocumentDownload/${child.childDocumentId}`, { method: 'HEAD', headers: { authorization: `Bearer ${author.token}` } });
+          return { status: res.status, body: undefined };
+        })
+        .then({ status: 204, events: [] });
+      // An expiry written with a leading zero is another spelling of the link: refused.
+      const link = (await download(author, child.childDocumentId)).body.documentPath as string;
+      expect((await fetch(link.replace(/expires=(\d+)/, 'expires=0$1'))).status).toBe(404);
     });
 
     it('an approved child downloads with a final manifest page naming its signers; the stored original is unchanged', async () => {
