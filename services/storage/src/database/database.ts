@@ -18,11 +18,32 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** A query that may be cancelled: the server's statement_timeout ran out (SQLSTATE 57014, query_canceled). */
+export const QUERY_CANCELED = '57014';
+
 export interface Database extends Queryable {
   /** Runs `work` in one transaction on one connection; commits when it resolves, rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Statements the server cancels after `timeoutMs` (QUERY_CANCELED), without a transaction around each: pg keeps
+   * a second, smaller pool whose connections start with that statement_timeout, so a bounded query costs one round
+   * trip instead of four (BEGIN, SET LOCAL, the query, COMMIT: the internal search's bench).
+   */
+  bounded?(timeoutMs: number): Queryable;
   /** Human-readable description for logs, never containing a password. */
   readonly description: string;
   readonly kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+}
+
+/**
+ * Runs `work` with each of its statements cancelled by the server after `timeoutMs` (QUERY_CANCELED): on the bounded
+ * pool where the driver keeps one, else in a transaction with SET LOCAL statement_timeout.
+ */
+export async function withStatementTimeout<T>(db: Database, timeoutMs: number, work: (bounded: Queryable) => Promise<T>): Promise<T> {
+  if (db.bounded) return work(db.bounded(timeoutMs));
+  return db.transaction(async (tx) => {
+    await tx.query(`SET LOCAL statement_timeout = ${Math.trunc(timeoutMs)}`);
+    return work(tx);
+  });
 }

@@ -20,13 +20,21 @@ export function redactConnectionString(connectionString: string): string {
 }
 
 export function openPostgres(options: PostgresOptions): Database {
-  const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.max ?? 10,
-    options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
-  });
-  // An idle client's error (server restart) must not crash the process; the next query reconnects.
-  pool.on('error', () => {});
+  const max = options.max ?? 10;
+  const openPool = (poolMax: number, statementTimeoutMs?: number) => {
+    const made = new pg.Pool({
+      connectionString: options.connectionString,
+      max: poolMax,
+      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+      ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
+    });
+    // An idle client's error (server restart) must not crash the process; the next query reconnects.
+    made.on('error', () => {});
+    return made;
+  };
+  const pool = openPool(max);
+  /** The bounded pools, one per timeout, made when first asked for. */
+  const boundedPools = new Map<number, pg.Pool>();
 
   const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
@@ -60,8 +68,17 @@ export function openPostgres(options: PostgresOptions): Database {
         client.release();
       }
     },
+    bounded(timeoutMs) {
+      if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new Error(`bounded: a timeout in whole milliseconds, not ${timeoutMs}`);
+      let bounded = boundedPools.get(timeoutMs);
+      if (!bounded) {
+        bounded = openPool(Math.max(2, Math.ceil(max / 2)), timeoutMs);
+        boundedPools.set(timeoutMs, bounded);
+      }
+      return asQueryable(bounded);
+    },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), ...[...boundedPools.values()].map((p) => p.end())]);
     },
   };
 }

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { QUERY_CANCELED, withStatementTimeout } from '../src/database/database';
+
+import '../../../test-support/provided-context';
+
+const serverUrl = inject('testDatabaseUrl');
+const cancelSkipped = serverUrl ? undefined : 'cancelling needs a PostgreSQL server (TEST_DATABASE_URL): embedded PGlite runs one statement at a time in this process, with no timer to cancel it';
+if (cancelSkipped) console.log(`[statement-timeout] one test skipped: ${cancelSkipped}`);
+
+describe('a statement bounded in time (the internal search: 3 s)', () => {
+  let test: TestDatabase;
+  beforeAll(async () => {
+    test = await openTestDatabase([]);
+  });
+  afterAll(async () => {
+    await test?.dispose();
+  });
+
+  it('answers a statement that ends in time, on the bounded pool (pg) or in a transaction (PGlite)', async () => {
+    const { rows } = await withStatementTimeout(test.db, 1_000, (db) => db.query<{ n: number }>('SELECT 41 + 1 AS n'));
+    expect(rows).toEqual([{ n: 42 }]);
+  });
+
+  it.skipIf(cancelSkipped !== undefined)('cancels one that runs longer (57014), and leaves the ordinary pool unbounded', async () => {
+    const slow = withStatementTimeout(test.db, 100, (db) => db.query('SELECT pg_sleep(2)'));
+    await expect(slow).rejects.toMatchObject({ code: QUERY_CANCELED });
+    // The bound belongs to the bounded pool's connections only.
+    const { rows } = await test.db.query<{ statement_timeout: string }>('SHOW statement_timeout');
+    expect(rows[0]!.statement_timeout).toBe('0');
+    // Bounded connections keep the schema of the database they serve (tests and bench: a search_path per schema).
+    const bounded = await withStatementTimeout(test.db, 1_000, (db) => db.query<{ path: string }>('SELECT current_setting(\'search_path\') AS path'));
+    const ordinary = await test.db.query<{ path: string }>('SELECT current_setting(\'search_path\') AS path');
+    expect(bounded.rows[0]!.path).toBe(ordinary.rows[0]!.path);
+  });
+});
