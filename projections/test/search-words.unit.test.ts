@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, MAX_SEARCH_WORDS, searchWords } from '../src/document-search/queries';
+import { containsPattern, MAX_SEARCH_WORDS, searchWords, snippetNeedles } from '../src/document-search/queries';
 import { configsForLanguages } from '../src/document-search/search-configs';
 
 describe('search input', () => {
@@ -18,5 +18,11 @@ describe('search input', () => {
     expect(configsForLanguages('de,fr,de')).toEqual(['ifu_german', 'ifu_french']);
     expect(configsForLanguages('xx,zu')).toEqual(['ifu_simple']);
     expect(configsForLanguages('nb,nn,no')).toEqual(['ifu_norwegian']);
+  });
+
+  it("places a snippet's window by each stem at a word's start in its three cases, a number fragment anywhere", () => {
+    expect(snippetNeedles(['steril'])).toEqual([' steril', '\nsteril', ' Steril', '\nSteril', ' STERIL', '\nSTERIL']);
+    expect(snippetNeedles(['lot-a1', '00042'])).toEqual(['lot-a1', 'Lot-a1', 'LOT-A1', '00042']);
+    expect(snippetNeedles([])).toEqual([]);
   });
 });

@@ -12,6 +12,11 @@ export interface SearchCriteria {
   /** `YYYY-MM-DD`: versions are current or archived as of this day. */
   today: string;
   limit: number;
+  /**
+   * What the snippet marks, folded (the API's `markedStems`): the text sent back for a hit is a window around the
+   * first of them found in its PDF's text rather than the whole start of the text.
+   */
+  snippetStems?: readonly string[];
 }
 
 export interface SearchHit {
@@ -33,7 +38,10 @@ export interface SearchHit {
   obsoleteDate: string | null;
   archived: boolean;
   docName: string;
-  /** The start of the PDF's text when the search had words: the API finds and marks the snippet in it. */
+  /**
+   * When the search had words, the part of the PDF's text the snippet is cut from: a window around the first of the
+   * snippet's stems where SQL finds one, else the start of the text. The API finds and marks the snippet in it.
+   */
   snippetSource: string | null;
 }
 
@@ -43,6 +51,32 @@ export interface SearchHit {
  * text is cheap.
  */
 const SNIPPET_SOURCE_CHARS = 12_000;
+
+/**
+ * The window sent back around the first stem SQL finds (characters before it, and in all): the API's snippet takes
+ * 160 before and 400 after the first match it finds in the window. Fifty hits' 12,000 characters each had been 600 KB
+ * read, sent and folded for every search (bench: search, the very frequent term).
+ */
+const SNIPPET_WINDOW_BEFORE = 200;
+const SNIPPET_WINDOW_CHARS = 900;
+
+/**
+ * What SQL looks for to place a snippet's window: each stem at a word's start (after a space or a line break) in lower
+ * case, capitalised and upper case, or anywhere when it holds a digit (a number fragment sits inside a number).
+ * Plain strpos, which costs microseconds over a text, where lower() of every hit's 12,000 characters had cost more
+ * than the transfer it saved.
+ */
+export function snippetNeedles(stems: readonly string[]): string[] {
+  const needles = new Set<string>();
+  for (const stem of stems) {
+    const cases = [stem, stem.charAt(0).toUpperCase() + stem.slice(1), stem.toUpperCase()];
+    for (const cased of cases) {
+      if (/\d/.test(stem)) needles.add(cased);
+      else for (const before of [' ', '\n']) needles.add(before + cased);
+    }
+  }
+  return [...needles];
+}
 
 /**
  * How many matches are ranked: a word in half of a million documents is ranked among its first matches only (the
@@ -93,6 +127,20 @@ export const forgetSearchConfigs = () => {
 };
 
 /**
+ * The words as a query in each configuration in use, each different query once (a word most languages stem alike is
+ * one query, not nine): the OR of nine copies had cost five times the one query in matching and ranking (bench:
+ * search, the common term). No query when every configuration drops every word (stop words only).
+ */
+async function distinctQueries(db: Queryable, configs: readonly string[], words: string): Promise<string[]> {
+  const { rows } = await db.query<{ query: string }>(
+    `SELECT DISTINCT query FROM (SELECT websearch_to_tsquery(c::regconfig, $1)::text AS query FROM unnest($2::text[]) AS c) parsed
+      WHERE query <> '' ORDER BY query`,
+    [words, configs],
+  );
+  return rows.map((row) => row.query);
+}
+
+/**
  * The internal search (spec §2.8): the current versions (approved and current, or awaiting approval) or, with
  * `archive`, the superseded ones; full text over numbers, names, keywords, descriptions and the PDF's own text, in
  * every language in use, ranked; a fragment of a number matches by trigram. At most `limit` hits, best first.
@@ -117,37 +165,45 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
   if (criteria.productName) where.push(`d.product_family_name ILIKE ${param(containsPattern(criteria.productName))}`);
 
   const words = searchWords(criteria.keywords);
+  // The query written out in the statement, not taken from a CTE: the planner folds it to a constant (the two-argument
+  // websearch_to_tsquery is immutable) and estimates from the vector's statistics how many rows hold it. Behind a CTE it
+  // assumed every word rare and built a bitmap of every match even for a word in every document (bench: search).
   let query = 'NULL::tsquery';
-  let text = 'NULL::text';
   if (words) {
-    text = param(words);
-    const configs = await configsInUse(db, now);
-    query = `(${configs.map((config) => `websearch_to_tsquery('${config}', ${text})`).join(' || ')})`;
-    const matches = [`d.search @@ q.query`];
+    const parsed = await distinctQueries(db, await configsInUse(db, now), words);
+    query = parsed.length === 0 ? `''::tsquery` : `(${parsed.map((text) => `${param(text)}::tsquery`).join(' || ')})`;
+    const matches = [`d.search @@ ${query}`];
     if (looksLikeNumberFragment(words)) matches.push(`d.numbers LIKE ${param(containsPattern(words.toLowerCase()))}`);
     where.push(`(${matches.join(' OR ')})`);
   }
   const limit = param(criteria.limit);
+  const needles = param(words ? snippetNeedles(criteria.snippetStems ?? []) : []);
   // The columns an answer shows: never the full vector, which would be unpacked for nothing.
   const shown = `d.id, d.parent_change_id, d.document_number, d.document_id, d.product_family_name, d.change_description, d.keywords,
     d.associated_reference_number, d.product_sub_family_name_one, d.customer_id, d.language_list, d.country_list, d.status,
     d.is_internal, d.doc_name, d.effective_date, d.obsolete_date, d.sha256`;
   const ranked = words
-    ? `SELECT ${shown}, ts_rank_cd(d.rank_vector, q.query) AS rank FROM document_search d, q WHERE ${where.join(' AND ')} LIMIT ${RANKED_CANDIDATES}`
-    : `SELECT ${shown}, 0::real AS rank FROM document_search d, q WHERE ${where.join(' AND ')} ORDER BY d.effective_date DESC, d.id LIMIT ${limit}`;
+    ? `SELECT ${shown}, ts_rank_cd(d.rank_vector, ${query}) AS rank FROM document_search d WHERE ${where.join(' AND ')} LIMIT ${RANKED_CANDIDATES}`
+    : `SELECT ${shown}, 0::real AS rank FROM document_search d WHERE ${where.join(' AND ')} ORDER BY d.effective_date DESC, d.id LIMIT ${limit}`;
   const { rows } = await db.query<Record<string, unknown>>(
-    `WITH q AS (SELECT ${query} AS query),
-     hits AS (SELECT * FROM (${ranked}) c ORDER BY rank DESC, effective_date DESC, id LIMIT ${limit})
+    `WITH hits AS (SELECT * FROM (${ranked}) c ORDER BY rank DESC, effective_date DESC, id LIMIT ${limit}),
+     -- The start of each hit's PDF text, unpacked once (MATERIALIZED): an expression over it would unpack it again.
+     texts AS MATERIALIZED (SELECT h.id, left(t.text, ${SNIPPET_SOURCE_CHARS}) AS head
+                              FROM hits h JOIN document_file_text t ON t.sha256 = h.sha256 WHERE ${words ? 'true' : 'false'})
      SELECT h.id, h.parent_change_id, h.document_number, h.document_id, h.product_family_name, h.change_description, h.keywords,
             h.associated_reference_number, h.product_sub_family_name_one, coalesce(cu.customer_name, '') AS customer_name,
             h.language_list, h.country_list, h.status, h.is_internal, h.doc_name,
             to_char(h.effective_date, 'YYYY-MM-DD') AS effective_date, to_char(h.obsolete_date, 'YYYY-MM-DD') AS obsolete_date,
             (h.obsolete_date IS NOT NULL AND h.obsolete_date <= $1::date) AS archived,
-            -- Where to look for the snippet: the start of the PDF's text (the API marks the words in it).
-            CASE WHEN q.query IS NULL THEN NULL ELSE left(t.text, ${SNIPPET_SOURCE_CHARS}) END AS snippet_source
-       FROM hits h CROSS JOIN q
+            -- Where to look for the snippet (the API marks the words in it): around the first needle found, else the
+            -- start of the text (an accented word, which only the API's folding finds).
+            CASE WHEN ${words ? 'false' : 'true'} THEN NULL
+                 WHEN m.at IS NULL THEN x.head
+                 ELSE substr(x.head, greatest(1, m.at - ${SNIPPET_WINDOW_BEFORE}), ${SNIPPET_WINDOW_CHARS}) END AS snippet_source
+       FROM hits h
        LEFT JOIN customer_list cu ON cu.id = h.customer_id
-       LEFT JOIN document_file_text t ON t.sha256 = h.sha256
+       LEFT JOIN texts x ON x.id = h.id
+       LEFT JOIN LATERAL (SELECT min(nullif(strpos(x.head, n), 0)) AS at FROM unnest(${needles}::text[]) AS n) m ON true
       ORDER BY h.rank DESC, h.effective_date DESC, h.id`,
     params,
   );

@@ -20,6 +20,7 @@ import {
   searchDocuments,
   searchWords,
 } from '@ifu/projections';
+import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
 import { guards } from '../auth/authentication';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
@@ -28,12 +29,11 @@ import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/h
 import { changeAccessibility, decideChangeOrder, recordDownload } from './commands';
 import { documentLink, verifyDocumentLink } from './document-links';
 import { changeOrderViewFor, READ_MODELS } from './routes';
-import { snippetOf } from './search-snippet';
+import { markedStems, snippetOf } from './search-snippet';
 import { ManifestUnavailable, withSignatureManifest } from './signature-manifest';
 
 /** A search that runs longer is cancelled (SQLSTATE 57014, query_canceled) and refused. */
 const SEARCH_TIMEOUT_MS = 3000;
-const QUERY_CANCELED = '57014';
 
 /** The file an id names in a change order: a child document's (active) or a supporting file. */
 function fileOf(record: ChangeOrderRecord, id: string) {
@@ -172,6 +172,7 @@ export function reviewRoutes(ctx: AppContext): Router {
       customerIds = customer ? [customer.id] : [];
     }
     const now = ctx.clock();
+    const words = searchWords(criteria.keywords);
     const search = {
       keywords: criteria.keywords,
       changeOrderNo: criteria.changeOrderNo,
@@ -180,19 +181,16 @@ export function reviewRoutes(ctx: AppContext): Router {
       archive: criteria.archive,
       today: now.toISOString().slice(0, 10),
       limit: SEARCH_RESULTS_MAX,
+      snippetStems: markedStems(words),
     };
     let hits;
     try {
       // A bound on any one search, so that no query a user can write holds the database for the others.
-      hits = await ctx.db.transaction(async (tx) => {
-        await tx.query(`SET LOCAL statement_timeout = '${SEARCH_TIMEOUT_MS}'`);
-        return searchDocuments(tx, search);
-      });
+      hits = await withStatementTimeout(ctx.db, SEARCH_TIMEOUT_MS, (bounded) => searchDocuments(bounded, search));
     } catch (error) {
       if ((error as { code?: string }).code === QUERY_CANCELED) refuse('search-too-costly');
       throw error;
     }
-    const words = searchWords(criteria.keywords);
     const list = hits.map(({ snippetSource, ...hit }) => {
       if (snippetSource === null) return { ...hit, snippet: [] };
       const inText = snippetOf(snippetSource, words);
