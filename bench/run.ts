@@ -292,7 +292,8 @@ async function main(): Promise<void> {
     );
     log(`wrote ${file.pathname}`);
   } finally {
-    if (!interrupted) {
+    if (process.env.BENCH_KEEP_DATABASE === '1') log(`kept database ${bench.name} (BENCH_KEEP_DATABASE=1): drop it when done`);
+    else if (!interrupted) {
       await bench.drop();
       log(`dropped database ${bench.name}`);
     }
