@@ -125,6 +125,13 @@ describe('the document-search read model', () => {
     expect(french.map((hit) => hit.languageList)).toContain('fr');
     const fragment = await searchDocuments(test.db, { ...base, keywords: '00007' });
     expect(fragment.map((hit) => hit.documentNumber).every((n) => n.startsWith('CO-2026-00007'))).toBe(true);
+    // A change order number from its start (through the btree, in any case) or from its middle (trigrams): the same.
+    const fromStart = await searchDocuments(test.db, { ...base, changeOrderNo: 'co-2026-00007' });
+    const fromMiddle = await searchDocuments(test.db, { ...base, changeOrderNo: '2026-00007' });
+    expect(fromStart.length).toBeGreaterThan(0);
+    expect(fromStart.every((hit) => hit.changeOrderNo === 'CO-2026-00007')).toBe(true);
+    expect(fromStart.map((hit) => hit.childDocumentId).sort()).toEqual(fromMiddle.map((hit) => hit.childDocumentId).sort());
+    expect(await searchDocuments(test.db, { ...base, changeOrderNo: 'co-2026-0000%' })).toEqual([]);
     const archived = await searchDocuments(test.db, { ...base, archive: true });
     expect(archived.length).toBeGreaterThan(0);
     expect(archived.every((hit) => hit.archived && hit.status === 'APPROVED')).toBe(true);

@@ -104,8 +104,14 @@ export function searchWords(text: string): string {
   return words.join(' ');
 }
 
+/** The user's text for LIKE with its wildcards taken literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%…%` for LIKE with the user's wildcards taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
+
+/** How every change order number starts (`CO-2026-00042`), lower case. */
+const CHANGE_ORDER_PREFIX = 'co-';
 
 /** Text that names part of a number ('lot-a', '00042'): also looked for inside the numbers, not only as whole words. */
 const looksLikeNumberFragment = (text: string) => text.length >= 3 && /[\d-]/.test(text);
@@ -159,8 +165,16 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
   );
   if (criteria.customerIds) where.push(`d.customer_id = ANY(${param(criteria.customerIds)}::text[])`);
   if (criteria.changeOrderNo) {
-    const pattern = param(containsPattern(criteria.changeOrderNo.toLowerCase()));
-    where.push(`d.numbers LIKE ${pattern} AND lower(d.document_id) LIKE ${pattern}`);
+    const lowered = criteria.changeOrderNo.toLowerCase();
+    if (lowered.startsWith(CHANGE_ORDER_PREFIX)) {
+      // 'CO-' only ever starts a change order number (CO-2026-00042): containing it is starting with it, which the
+      // btree on lower(document_id) answers at once; the trigram index had built a bitmap of every 'co-2026-' (bench:
+      // search, 16 ms at 500,000 documents).
+      where.push(`lower(d.document_id) LIKE ${param(`${escapeLike(lowered)}%`)}`);
+    } else {
+      const pattern = param(containsPattern(lowered));
+      where.push(`d.numbers LIKE ${pattern} AND lower(d.document_id) LIKE ${pattern}`);
+    }
   }
   if (criteria.productName) where.push(`d.product_family_name ILIKE ${param(containsPattern(criteria.productName))}`);
 
