@@ -44,8 +44,11 @@ export class ChildIndex {
   readonly flags: Uint8Array;
   readonly languageLists: string[] = [];
   private readonly languageIndex = new Map<string, number>();
-  /** Per version chain (same customer, family, references): the children of its latest approved change order. */
-  private readonly chains = new Map<number, { approved?: { firstChild: number; children: number } }>();
+  /**
+   * Per version chain (same customer, family, references): for each reference (the child's position in its change
+   * order), the ordinal of its current approved child.
+   */
+  private readonly chains = new Map<number, { approved: number[] }>();
 
   constructor(
     readonly capacity: number,
@@ -77,15 +80,17 @@ export class ChildIndex {
       this.flags[at] = fate;
       this.count = Math.max(this.count, at + 1);
     }
-    const chain = (made.revises && this.chains.get(made.revises.index)) || {};
+    const chain = (made.revises && this.chains.get(made.revises.index)) || { approved: [] };
     this.chains.set(made.index, chain);
     if (made.outcome === 'approved') {
-      const before = chain.approved;
-      if (before) {
-        const flag = SUPERSEDED | (made.effectiveDate <= this.today ? ARCHIVED : 0);
-        for (let at = before.firstChild; at < before.firstChild + before.children; at++) this.flags[at]! |= flag;
-      }
-      chain.approved = { firstChild: made.children[0]?.ordinal ?? 0, children: made.children.length };
+      // Reference by reference, as the product supersedes: a new version cut short by the end of the log (its last
+      // change order) holds fewer references than the one before, whose other children stay current.
+      const flag = SUPERSEDED | (made.effectiveDate <= this.today ? ARCHIVED : 0);
+      made.children.forEach((child, reference) => {
+        const before = chain.approved[reference];
+        if (before !== undefined) this.flags[before]! |= flag;
+        chain.approved[reference] = child.ordinal;
+      });
     }
   }
 
