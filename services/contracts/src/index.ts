@@ -13,3 +13,5 @@ export * from './public';
 export * from './languages';
 export * from './documents';
 export * from './events/documents';
+export * from './notifications';
+export * from './events/notifications';

@@ -28,3 +28,37 @@ export type ApprovedCustomersResponse = z.infer<typeof ApprovedCustomersResponse
  */
 export const CustomerNameResponse = z.object({ customerName: z.string(), renamed: z.boolean() });
 export type CustomerNameResponse = z.infer<typeof CustomerNameResponse>;
+
+/** A product family on a customer page: its newest approved change order (whose logo it shows) and its name. */
+export const PublicProductFamily = z.object({ parentChangeId: z.string(), productFamilyName: z.string(), logoUrl: z.nullable(z.string()) });
+export type PublicProductFamily = z.infer<typeof PublicProductFamily>;
+
+/**
+ * GET /module2/getParentLogosForCustomer/:customerName (spec §2.1, §3 parent-logo response): the families with at
+ * least one current, approved, Online document; the notices as text ('' when there is none; several notices of one
+ * scope are joined by blank lines, oldest first).
+ */
+export const ParentLogosResponse = z.object({
+  customerName: z.string(),
+  customerLogoUrl: z.nullable(z.string()),
+  globalNotification: z.string(),
+  customerNotification: z.string(),
+  products: z.array(PublicProductFamily),
+});
+export type ParentLogosResponse = z.infer<typeof ParentLogosResponse>;
+
+/** GET /module2/singleCustomerLogoURL/:customerName/:parentChangeId (spec §3 customer logo response). */
+export const SingleCustomerLogoResponse = z.object({
+  logoUrl: z.nullable(z.string()),
+  productNotification: z.string(),
+  customerName: z.string(),
+  productFamilyName: z.string(),
+  productLogoUrl: z.nullable(z.string()),
+});
+export type SingleCustomerLogoResponse = z.infer<typeof SingleCustomerLogoResponse>;
+
+/** POST /module2/sendSearchURLLink (spec §7.4); the answer's `message` is what the email popup shows. */
+export const SendSearchUrlLinkRequest = z.object({ customerName: z.string(), userEmail: z.string(), parentChangeId: z.string() });
+export type SendSearchUrlLinkRequest = z.infer<typeof SendSearchUrlLinkRequest>;
+export const MessageOnlyResponse = z.object({ message: z.string() });
+export type MessageOnlyResponse = z.infer<typeof MessageOnlyResponse>;
