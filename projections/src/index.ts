@@ -10,3 +10,5 @@ export * from './change-orders/queries';
 export * from './document-search/projection';
 export * from './document-search/queries';
 export * from './document-search/search-configs';
+export * from './notifications/projection';
+export * from './notifications/queries';

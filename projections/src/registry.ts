@@ -2,10 +2,11 @@ import type { Migration } from '@ifu/storage/database/migrations';
 import { changeOrdersProjection } from './change-orders/projection';
 import { customerListProjection } from './customer-list/projection';
 import { documentSearchProjection } from './document-search/projection';
+import { notificationsProjection } from './notifications/projection';
 import type { Projection } from './projection';
 import { userAccountsProjection } from './user-accounts/projection';
 
 /** Every read model of the product, in the order their migrations apply. Each brings its own tables' migrations. */
-export const allProjections: readonly Projection[] = [userAccountsProjection, customerListProjection, changeOrdersProjection, documentSearchProjection];
+export const allProjections: readonly Projection[] = [userAccountsProjection, customerListProjection, changeOrdersProjection, documentSearchProjection, notificationsProjection];
 
 export const projectionMigrations = (): Migration[] => allProjections.flatMap((projection) => projection.migrations());

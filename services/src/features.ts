@@ -5,12 +5,13 @@ import { AuditDictionary } from './audit/vocabulary';
 import { authFeature } from './auth/feature';
 import { customersFeature } from './customers/feature';
 import { documentsFeature } from './documents/feature';
+import { notificationsFeature } from './notifications/feature';
 import { platformFeature } from './platform/platform-feature';
 import { publicPortalFeature } from './public-portal/feature';
 import { usersFeature } from './users/feature';
 
 /** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
-export const features = [platformFeature, authFeature, usersFeature, customersFeature, documentsFeature, publicPortalFeature, auditFeature];
+export const features = [platformFeature, authFeature, usersFeature, customersFeature, documentsFeature, notificationsFeature, publicPortalFeature, auditFeature];
 
 /** The storage tables, then each feature's own tables, then the read models. */
 export const allMigrations = (): Migration[] => [

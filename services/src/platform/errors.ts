@@ -103,6 +103,13 @@ export const ERRORS = {
   'document-not-approved': entry(409, 'Only an approved document has a signature manifest'),
   'manifest-unavailable': entry(422, 'The signature page cannot be added to this PDF (it is encrypted or damaged); download the original instead'),
 
+  // ---- notices (notifications/)
+  'notification-not-found': entry(404, 'Notification not found'),
+  'notification-exists': entry(409, 'A notification with this id already exists'),
+  'notification-customer-not-approved': entry(400, 'customerID: choose an approved customer'),
+  'notification-product-without-customer': entry(400, 'productID needs a customerID'),
+  'notification-product-not-of-customer': entry(400, 'productID: choose an approved product of the chosen customer'),
+
   // ---- files (files/)
   'file-invalid': entry<{ message: string }>(400, (d) => d.message),
   'file-link-invalid': entry(404, 'This download link is not valid or has expired'),

@@ -1,0 +1,73 @@
+import { type Response, Router } from 'express';
+import {
+  AddNotificationRequest,
+  DeleteNotificationRequest,
+  type Notification,
+  NOTIFICATION_MESSAGES,
+  type NotificationChangeResponse,
+  type NotificationListResponse,
+  UpdateNotificationRequest,
+} from '@ifu/contracts';
+import { findNotification, listNotifications, type NotificationRecord, notificationsProjection } from '@ifu/projections';
+import { guards } from '../auth/authentication';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { addNotification, deleteNotification, updateNotification } from './commands';
+
+const READ_MODELS = [notificationsProjection.name];
+
+const toNotification = (record: NotificationRecord): Notification => ({
+  id: record.id,
+  notificationText: record.notificationText,
+  customerID: record.customerId,
+  productID: record.productId,
+  customerName: record.customerName,
+  productName: record.productName,
+  version: record.version,
+});
+
+/** Manage Notification (spec §2.5, §7.1): ADMIN only, each change an event. */
+export function notificationRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const { adminOnly } = guards(ctx);
+
+  const answerWith = async (res: Response, message: string, id: number) => {
+    const record = await findNotification(ctx.db, id);
+    if (!record) refuse('notification-not-found');
+    setVersion(res, record.version);
+    res.json({ message, notification: toNotification(record) } satisfies NotificationChangeResponse);
+  };
+
+  router.get('/user/listNotification', ...adminOnly, async (_req, res) => {
+    res.json({ list: (await listNotifications(ctx.db)).map(toNotification) } satisfies NotificationListResponse);
+  });
+
+  router.post('/user/addNotification', ...adminOnly, async (req, res) => {
+    const { customerID, productID, notificationText } = parseBody(AddNotificationRequest, req.body);
+    const run = ctx.commands.begin(originOf(req));
+    const id = await addNotification(ctx, run, { text: notificationText, scope: { customerId: customerID, productId: productID }, actor: req.auth! });
+    await run.settle(READ_MODELS);
+    await answerWith(res, NOTIFICATION_MESSAGES.added, id);
+  });
+
+  router.post('/user/updateNotification', ...adminOnly, async (req, res) => {
+    const { id, customerID, productID, notificationText } = parseBody(UpdateNotificationRequest, req.body);
+    const run = ctx.commands.begin(originOf(req));
+    await updateNotification(ctx, run, { id, text: notificationText, scope: { customerId: customerID, productId: productID }, actor: req.auth!, seenVersion: ifMatch(req) });
+    await run.settle(READ_MODELS);
+    await answerWith(res, NOTIFICATION_MESSAGES.updated, id);
+  });
+
+  router.delete('/user/deleteNotification', ...adminOnly, async (req, res) => {
+    // `id` in the body, as DELETE /user/delete takes it; a client that cannot send a DELETE body may use ?id=.
+    const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) && 'id' in req.body ? req.body : { id: req.query.id };
+    const { id } = parseBody(DeleteNotificationRequest, body);
+    const run = ctx.commands.begin(originOf(req));
+    await deleteNotification(run, { id, actor: req.auth!, seenVersion: ifMatch(req) });
+    await run.settle(READ_MODELS);
+    res.json({ message: NOTIFICATION_MESSAGES.deleted } satisfies NotificationChangeResponse);
+  });
+
+  return router;
+}
