@@ -62,3 +62,96 @@ export const SendSearchUrlLinkRequest = z.object({ customerName: z.string(), use
 export type SendSearchUrlLinkRequest = z.infer<typeof SendSearchUrlLinkRequest>;
 export const MessageOnlyResponse = z.object({ message: z.string() });
 export type MessageOnlyResponse = z.infer<typeof MessageOnlyResponse>;
+
+/**
+ * The texts of the public pages the server also answers (spec §5 contact form, §8), spelled once. The portal's own
+ * words live in its message catalogue (customer-portal/src/messages).
+ */
+export const PUBLIC_MESSAGES = {
+  noDataFound: 'No Data Found',
+  contactSent: 'Successfully contacted to administrator.',
+  contactFailed: 'Error on connecting administrator.',
+  contactEmailRequired: 'Enter the eMail',
+  contactEmailInvalid: 'Invalid Email Address',
+  contactPhoneRequired: 'Enter a phone number',
+  contactPhoneLength: 'Phone Number Should be 10 to 15 Digits',
+  contactNameRequired: 'Enter the name',
+  contactSubjectRequired: 'Enter the subject',
+  contactMessageRequired: 'Enter the message',
+  searchLinkSent: 'The search link has been sent to your email address. Open it to search the documents.',
+  searchLinkInvalid: 'This search link is not valid. Ask for a new one below.',
+  searchLinkExpired: 'This search link has expired. Ask for a new one below.',
+  selectCountry: 'Select Country',
+  selectLanguage: 'Select Language',
+} as const;
+
+/** How long a search link stays valid, unless LINK_TTL_DAYS says otherwise (issue 11). */
+export const SEARCH_LINK_DEFAULT_DAYS = 30;
+
+/**
+ * POST /module2/checkSearchLink (an addition to the spec's calls): whether the emailed link still opens, before the
+ * page shows its form. Refused with 400 `search-link-invalid` or 410 `search-link-expired`.
+ */
+export const CheckSearchLinkRequest = z.object({ customerName: z.string(), parentChangeId: z.string(), encryptedEmail: z.string() });
+export type CheckSearchLinkRequest = z.infer<typeof CheckSearchLinkRequest>;
+export const CheckSearchLinkResponse = z.object({ customerName: z.string(), productFamilyName: z.string(), expiresAt: z.string() });
+export type CheckSearchLinkResponse = z.infer<typeof CheckSearchLinkResponse>;
+
+/**
+ * POST /module2/searchDocuments/ (spec §7.4): `encryptedEmail` is the link's token; `encryptedCustomerId` and
+ * `productName` are accepted and ignored (the link names the customer and family). `keyword` and `documentNumber`
+ * are optional; `country` (ISO code) and `language` (ISO 639-1 code) are required.
+ */
+export const PublicSearchRequest = z.object({
+  language: z.string(),
+  country: z.string(),
+  keyword: z.optional(z.string()),
+  documentNumber: z.optional(z.string()),
+  productName: z.optional(z.string()),
+  encryptedCustomerId: z.optional(z.string()),
+  encryptedEmail: z.string(),
+  customerName: z.string(),
+  parentChangeId: z.string(),
+});
+export type PublicSearchRequest = z.infer<typeof PublicSearchRequest>;
+
+/** One document of the public results (spec §2.1: the columns of the results grid). */
+export const PublicDocument = z.object({
+  childDocumentId: z.string(),
+  documentNumber: z.string(),
+  associatedReferenceNumber: z.string(),
+  description: z.string(),
+  languageList: z.string(),
+  countryList: z.string(),
+  effectiveDate: z.string(),
+  productFamilyName: z.string(),
+  docName: z.string(),
+});
+export type PublicDocument = z.infer<typeof PublicDocument>;
+/** `message` is 'No Data Found' when the list is empty. */
+export const PublicSearchResponse = z.object({ list: z.array(PublicDocument), message: z.optional(z.string()) });
+export type PublicSearchResponse = z.infer<typeof PublicSearchResponse>;
+
+/**
+ * POST /module2/getDocumentURL (spec §7.4): `docId` is a childDocumentId of the results; `country` (optional) is the
+ * country the visitor searched for, recorded with the download. Answers a signed URL valid for a few minutes.
+ */
+export const GetDocumentUrlRequest = z.object({ docId: z.string(), encryptedUserEmail: z.string(), country: z.optional(z.string()) });
+export type GetDocumentUrlRequest = z.infer<typeof GetDocumentUrlRequest>;
+export const GetDocumentUrlResponse = z.object({ docURL: z.string(), expiresAt: z.string() });
+export type GetDocumentUrlResponse = z.infer<typeof GetDocumentUrlResponse>;
+
+/** GET /module2/geolocation (spec §3 geolocation response), served by our own API: nulls when unknown. */
+export const GeolocationResponse = z.object({ country_code: z.nullable(z.string()), country_name: z.nullable(z.string()) });
+export type GeolocationResponse = z.infer<typeof GeolocationResponse>;
+
+/** POST /module2/contactUs (spec §3 contact message, §5): `website` is a honeypot a person never fills in. */
+export const ContactUsRequest = z.object({
+  email: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  subject: z.string(),
+  textField: z.string(),
+  website: z.optional(z.string()),
+});
+export type ContactUsRequest = z.infer<typeof ContactUsRequest>;

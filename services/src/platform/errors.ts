@@ -110,6 +110,12 @@ export const ERRORS = {
   'notification-product-without-customer': entry(400, 'productID needs a customerID'),
   'notification-product-not-of-customer': entry(400, 'productID: choose an approved product of the chosen customer'),
 
+  // ---- the public portal (public-portal/)
+  'search-link-invalid': entry(400, 'This search link is not valid. Ask for a new one below.'),
+  'search-link-expired': entry(410, 'This search link has expired. Ask for a new one below.'),
+  'search-link-out-of-scope': entry(404, 'This document is not available through this search link'),
+  'product-family-not-found': entry(404, 'Product not found'),
+
   // ---- files (files/)
   'file-invalid': entry<{ message: string }>(400, (d) => d.message),
   'file-link-invalid': entry(404, 'This download link is not valid or has expired'),
