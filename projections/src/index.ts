@@ -12,3 +12,4 @@ export * from './document-search/queries';
 export * from './document-search/search-configs';
 export * from './notifications/projection';
 export * from './notifications/queries';
+export * from './document-search/public-queries';
