@@ -60,7 +60,7 @@ export interface PageNotices {
 /**
  * The notices of a customer's public page (spec §2.1): the global ones, the customer's own, and, for a product family
  * page, the family's. A product notice names the change order its family was chosen by; it stays with the family
- * (same name, however capitalised or spaced) when a newer version of the family is approved.
+ * (same name, however capitalised or spaced: the projection's family key) when a newer version of the family is approved.
  */
 export async function noticesForPage(db: Queryable, customerId: string, productFamilyName?: string): Promise<PageNotices> {
   const { rows } = await db.query<{ scope: 'global' | 'customer' | 'product'; notification_text: string }>(
@@ -71,7 +71,8 @@ export async function noticesForPage(db: Queryable, customerId: string, productF
       WHERE NOT n.deleted
         AND (n.customer_id IS NULL
              OR (n.customer_id = $1 AND n.product_id IS NULL)
-             OR (n.customer_id = $1 AND $2::text IS NOT NULL AND lower(trim(p.product_family_name)) = lower(trim($2::text))))
+             OR (n.customer_id = $1 AND $2::text IS NOT NULL
+                 AND lower(regexp_replace(trim(p.product_family_name), '\\s+', ' ', 'g')) = lower(regexp_replace(trim($2::text), '\\s+', ' ', 'g'))))
       ORDER BY n.notification_id`,
     [customerId, productFamilyName ?? null],
   );

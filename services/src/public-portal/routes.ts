@@ -3,6 +3,7 @@ import { LINE_CONTROL_CHARACTERS } from '@ifu/contracts';
 import type { ApprovedCustomersResponse, CustomerNameResponse } from '@ifu/contracts/public';
 import { findApprovedCustomerByAnyName, findCustomerById, listApprovedCustomers } from '@ifu/projections';
 import { searchUrlOf } from '../customers/search-url';
+import { customerPageRoutes } from './customer-pages';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
@@ -44,5 +45,6 @@ export function publicPortalRoutes(ctx: AppContext): Router {
     res.json(body);
   });
 
+  router.use(customerPageRoutes(ctx));
   return router;
 }

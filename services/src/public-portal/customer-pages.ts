@@ -1,0 +1,77 @@
+import { Router } from 'express';
+import { LINE_CONTROL_CHARACTERS } from '@ifu/contracts';
+import type { ParentLogosResponse, SingleCustomerLogoResponse } from '@ifu/contracts/public';
+import { type CustomerRecord, findApprovedCustomerByAnyName, findChangeOrder, findPublicFamily, noticesForPage, publicProductFamilies } from '@ifu/projections';
+import { sendStoredFile } from '../files/file-routes';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Notices of one scope on one page: separate paragraphs, oldest first. */
+const joined = (texts: readonly string[]) => texts.join('\n\n');
+/** The day public visibility is judged on (UTC), as the internal search judges versions. */
+export const todayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The approved customer a public URL names (by its name or a former one); 404 for any other. */
+export async function approvedCustomerNamed(ctx: AppContext, name: unknown): Promise<CustomerRecord> {
+  if (typeof name !== 'string' || name.length > 200 || LINE_CONTROL_CHARACTERS.test(name) || name.trim() === '') refuse('customer-not-found');
+  const record = await findApprovedCustomerByAnyName(ctx.db, name.trim());
+  if (!record) refuse('customer-not-found');
+  return record;
+}
+
+/** A parentChangeId from a URL, lower case; 404 when it cannot be one. */
+export function parentChangeIdParam(value: unknown): string {
+  if (typeof value !== 'string' || !UUID.test(value)) refuse('product-family-not-found');
+  return value.toLowerCase();
+}
+
+/**
+ * The customer pages of the public portal (spec §2.1): the customer's logo, notices and product families; the logo
+ * and notice of one family. Only approved customers, only families with a public document today.
+ */
+export function customerPageRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const customerLogoUrl = (record: CustomerRecord) => (record.logo ? `${ctx.config.PUBLIC_API_URL}/module2/customerLogo/${record.id}` : null);
+  const productLogoUrl = (parentChangeId: string) => `${ctx.config.PUBLIC_API_URL}/module2/productLogo/${parentChangeId}`;
+
+  router.get('/module2/getParentLogosForCustomer/:customerName', async (req, res) => {
+    const customer = await approvedCustomerNamed(ctx, req.params.customerName);
+    const [families, notices] = await Promise.all([publicProductFamilies(ctx.db, customer.id, todayOf(ctx.clock())), noticesForPage(ctx.db, customer.id)]);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json({
+      customerName: customer.customerName,
+      customerLogoUrl: customerLogoUrl(customer),
+      globalNotification: joined(notices.global),
+      customerNotification: joined(notices.customer),
+      products: families.map((family) => ({ parentChangeId: family.parentChangeId, productFamilyName: family.productFamilyName, logoUrl: productLogoUrl(family.parentChangeId) })),
+    } satisfies ParentLogosResponse);
+  });
+
+  router.get('/module2/singleCustomerLogoURL/:customerName/:parentChangeId', async (req, res) => {
+    const customer = await approvedCustomerNamed(ctx, req.params.customerName);
+    const family = await findPublicFamily(ctx.db, customer.id, parentChangeIdParam(req.params.parentChangeId), todayOf(ctx.clock()));
+    if (!family) refuse('product-family-not-found');
+    const notices = await noticesForPage(ctx.db, customer.id, family.productFamilyName);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json({
+      logoUrl: customerLogoUrl(customer),
+      productNotification: joined(notices.product),
+      customerName: customer.customerName,
+      productFamilyName: family.productFamilyName,
+      productLogoUrl: productLogoUrl(family.parentChangeId),
+    } satisfies SingleCustomerLogoResponse);
+  });
+
+  // The logo of a family's change order, for the public pages: only while that family is public.
+  router.get('/module2/productLogo/:parentChangeId', async (req, res) => {
+    const parentChangeId = parentChangeIdParam(req.params.parentChangeId);
+    const order = await findChangeOrder(ctx.db, parentChangeId);
+    if (!order || order.parentChangeId !== parentChangeId) refuse('logo-not-found');
+    const family = await findPublicFamily(ctx.db, order.customerId, parentChangeId, todayOf(ctx.clock()));
+    if (!family) refuse('logo-not-found');
+    await sendStoredFile(res, ctx.files, order.logo, { cacheControl: 'public, max-age=300' });
+  });
+
+  return router;
+}
