@@ -10,6 +10,7 @@ export * from './countries';
 export * from './customers';
 export * from './events/customers';
 export * from './public';
+export * from './public-requests';
 export * from './languages';
 export * from './documents';
 export * from './events/documents';

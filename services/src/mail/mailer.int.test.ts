@@ -103,4 +103,32 @@ describe('mail', () => {
     expect(lines.join('\n')).not.toContain(token);
     expect(lines.join('\n')).not.toContain('x=1');
   });
+
+  it("when the recipient is a public visitor, then no log line names their address (SMTP or outbox), and a reply-to goes into the message", async () => {
+    const lines: string[] = [];
+    const logger = createLogger('info');
+    const info = logger.info.bind(logger);
+    logger.info = ((obj: unknown, msg?: string) => {
+      lines.push(JSON.stringify({ obj, msg }));
+      return info(obj as object, msg);
+    }) as typeof logger.info;
+    const ownOutbox = mkdtempSync(join(tmpdir(), 'ifu-mail-'));
+    try {
+      const message = { to: 'private.visitor@example.com', visitor: true, replyTo: 'reply.here@example.com', subject: 'Your search link', text: 'Search here.' };
+      const smtp = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'IFU Portal <no-reply@ifu-portal.test>', outboxDir: ownOutbox, logger });
+      await smtp.send(message);
+      smtp.close();
+      await createMailer({ from: 'IFU Portal <no-reply@ifu-portal.test>', outboxDir: ownOutbox, logger }).send(message);
+      expect(received.at(-1)!.to).toEqual(['private.visitor@example.com']);
+      expect(received.at(-1)!.raw).toContain('Reply-To: reply.here@example.com');
+      expect(received.at(-1)!.raw).not.toMatch(/^visitor:/im);
+      const eml = readFileSync(join(ownOutbox, readdirSync(ownOutbox).find((f) => f.endsWith('.eml'))!), 'utf8');
+      expect(eml).toContain('To: private.visitor@example.com');
+      expect(lines).toHaveLength(2);
+      expect(lines.join('\n')).not.toContain('private.visitor');
+      expect(lines.join('\n')).toContain('[visitor]');
+    } finally {
+      rmSync(ownOutbox, { recursive: true, force: true });
+    }
+  });
 });

@@ -8,6 +8,10 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes (the contact form's visitor). */
+  replyTo?: string;
+  /** The recipient is a public visitor: their address is not logged (architecture §6, visitor personal data). */
+  visitor?: boolean;
 }
 
 export interface Mailer {
@@ -29,6 +33,8 @@ export interface MailerOptions {
   announce?: MailAnnouncer;
 }
 
+/** What a log line shows instead of a public visitor's address. */
+const VISITOR = '[visitor]';
 const LINK = /https?:\/\/[^\s<>"]+/g;
 
 /** A link as a log line may show it: the last path segment and the query (where tokens travel) hidden. */
@@ -40,9 +46,9 @@ export function createMailer(options: MailerOptions): Mailer {
     const where = new URL(options.smtpUrl);
     return {
       description: `SMTP ${where.hostname}:${where.port || '25'}`,
-      async send(message) {
+      async send({ visitor, ...message }) {
         const info = await transport.sendMail({ from: options.from, ...message });
-        options.logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+        options.logger.info({ to: visitor ? VISITOR : message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -52,7 +58,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     description: `files in ${options.outboxDir}`,
-    async send(message) {
+    async send({ visitor, ...message }) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(options.outboxDir, { recursive: true });
       const id = String(info.messageId).replace(/[^\w.-]/g, '');
@@ -61,8 +67,9 @@ export function createMailer(options: MailerOptions): Mailer {
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       const links = message.text.match(LINK) ?? [];
       // Shown to the person at the terminal when there is one; a log line otherwise.
-      if (options.announce) options.announce({ to: String(message.to), subject: message.subject, links, file });
-      else options.logger.info({ to: message.to, subject: message.subject, file, links: links.map(redactToken) }, 'mail written to outbox');
+      const to = visitor ? VISITOR : message.to;
+      if (options.announce) options.announce({ to: String(to), subject: message.subject, links, file });
+      else options.logger.info({ to, subject: message.subject, file, links: links.map(redactToken) }, 'mail written to outbox');
     },
     close: () => transport.close(),
   };

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SEARCH_LINK_DEFAULT_DAYS } from '@ifu/contracts/public';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
 const optionalText = z
@@ -64,6 +65,13 @@ export const ConfigSchema = z
     RUN_PROJECTIONS: booleanFlag(true),
     /** Number of proxies in front of the API, for the client IP recorded in events and used by rate limits. */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /** How many days an emailed search link of the public portal stays valid. */
+    LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(SEARCH_LINK_DEFAULT_DAYS),
+    /**
+     * A request header holding the visitor's country code, set by a trusted proxy in front of the API (for example
+     * 'cf-ipcountry'); honoured by GET /module2/geolocation only when set, never taken from the caller otherwise.
+     */
+    GEO_COUNTRY_HEADER: optionalText.pipe(z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'GEO_COUNTRY_HEADER must be a header name').optional()),
   })
   // In production mail goes to a real server: set-password links must not sit in files on the API's disk.
   .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL !== undefined, {

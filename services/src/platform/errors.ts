@@ -115,6 +115,8 @@ export const ERRORS = {
   'search-link-expired': entry(410, 'This search link has expired. Ask for a new one below.'),
   'search-link-out-of-scope': entry(404, 'This document is not available through this search link'),
   'product-family-not-found': entry(404, 'Product not found'),
+  'contact-failed': entry(502, 'Error on connecting administrator.'),
+  'search-link-not-sent': entry(502, 'The search link could not be sent. Please try again later.'),
 
   // ---- files (files/)
   'file-invalid': entry<{ message: string }>(400, (d) => d.message),

@@ -1,0 +1,94 @@
+import { Router } from 'express';
+import { CheckSearchLinkBody, SendSearchLinkBody } from '@ifu/contracts';
+import { type CheckSearchLinkResponse, type MessageOnlyResponse, PUBLIC_MESSAGES } from '@ifu/contracts/public';
+import { findApprovedCustomerByAnyName, findPublicFamily } from '@ifu/projections';
+import { perAddressLimit, perIpLimit } from '../auth/rate-limits';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+import { parseBody } from '../platform/http';
+import { sealSearchLink } from './search-link';
+import { publicToday, verifySearchLink } from './visitor-link';
+
+/** Requests per caller address per 15 minutes, and link mails per visitor address per hour (architecture §6). */
+export const SEARCH_LINK_LIMITS = { perIp: 10, perAddress: 5 } as const;
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The customer's search page as the emailed link opens it (spec §2.1: the parameters in this order). */
+export function searchPageUrl(customerPortalUrl: string, customerName: string, parentChangeId: string, token: string): string {
+  const query = new URLSearchParams([
+    ['customerName', customerName],
+    ['parentChangeId', parentChangeId],
+    ['encryptedEmail', token],
+  ]);
+  return `${customerPortalUrl.replace(/\/+$/, '')}/customerDocSearch?${query.toString()}`;
+}
+
+/**
+ * The email popup of a customer page (spec §2.1, §7.4): a visitor gives an address and receives a link to the
+ * family's search page, the address sealed inside it; and the page's check that the link still opens.
+ */
+export function searchLinkRoutes(ctx: AppContext): Router {
+  const router = Router();
+
+  // Each request mails the address it names: limited per caller, and per address so that no one is flooded.
+  router.post(
+    '/module2/sendSearchURLLink',
+    perIpLimit(SEARCH_LINK_LIMITS.perIp),
+    perAddressLimit(SEARCH_LINK_LIMITS.perAddress, 'userEmail'),
+    async (req, res) => {
+      const { customerName, userEmail, parentChangeId } = parseBody(SendSearchLinkBody, req.body);
+      const now = ctx.clock();
+      const customer = await findApprovedCustomerByAnyName(ctx.db, customerName);
+      if (!customer) refuse('customer-not-found');
+      const family = await findPublicFamily(ctx.db, customer.id, parentChangeId, publicToday(now));
+      if (!family) refuse('product-family-not-found');
+
+      const expiresAt = new Date(now.getTime() + ctx.config.LINK_TTL_DAYS * DAY_MS);
+      const token = sealSearchLink(ctx.secrets.linkSecret, { customerId: customer.id, parentChangeId }, userEmail, expiresAt);
+      const link = searchPageUrl(ctx.config.PUBLIC_CUSTOMER_URL, customer.customerName, parentChangeId, token);
+      // No event records the link: it would hold the visitor's address, and nothing changed. The visitor's later
+      // download is the record (its event carries the address encrypted, never the IP). Nor does a log line name the
+      // address (`visitor: true` keeps it out of the mailer's).
+      try {
+        await ctx.mailer.send({
+          to: userEmail,
+          visitor: true,
+          subject: `IFU Portal: your link to the documents of ${family.productFamilyName}`,
+          text: [
+            'Hello,',
+            '',
+            `You asked for a link to search the documents of ${family.productFamilyName} (${customer.customerName}) on the IFU Portal. Open it here:`,
+            '',
+            link,
+            '',
+            `The link is valid for ${ctx.config.LINK_TTL_DAYS} days, until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC. After that, ask for a new one on the customer's page.`,
+            'If you did not ask for it, you can ignore this message.',
+            '',
+            'IFU Portal',
+          ].join('\n'),
+        });
+      } catch (err) {
+        // Only the kind of failure: a mail server's message may quote the address.
+        req.log.error({ mailError: (err as { code?: unknown }).code ?? (err as Error).name }, 'search link mail failed');
+        refuse('search-link-not-sent');
+      }
+      const body: MessageOnlyResponse = { message: PUBLIC_MESSAGES.searchLinkSent };
+      res.json(body);
+    },
+  );
+
+  router.post('/module2/checkSearchLink', async (req, res) => {
+    const { customerName, parentChangeId, encryptedEmail } = parseBody(CheckSearchLinkBody, req.body);
+    const link = await verifySearchLink(ctx, { customerName, parentChangeId, token: encryptedEmail }, ctx.clock());
+    const body: CheckSearchLinkResponse = {
+      customerName: link.customer.customerName,
+      productFamilyName: link.family.productFamilyName,
+      expiresAt: link.expiresAt.toISOString(),
+    };
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(body);
+  });
+
+  return router;
+}

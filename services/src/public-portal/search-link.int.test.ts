@@ -1,0 +1,258 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Credentials, type Signer } from '../../../test-support/document-arrangements';
+import { PNG_1X1 } from '../../../test-support/images';
+import { apiSpec, unique } from '../../../test-support/specs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { sealSearchLink } from './search-link';
+
+const PORTAL = 'https://portal.example';
+const SENT = 'The search link has been sent to your email address. Open it to search the documents.';
+const INVALID = 'This search link is not valid. Ask for a new one below.';
+const EXPIRED = 'This search link has expired. Ask for a new one below.';
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The emailed search link (spec §2.1 email popup, §7.4 sendSearchURLLink) and its check, over HTTP. */
+describe('search links over HTTP', () => {
+  let t: TestApi;
+  let spec: ReturnType<typeof apiSpec>;
+  let admin: string;
+  let approver: Signer;
+  let author: Credentials;
+  let customerName: string;
+  let customerId: string;
+  let familyId: string;
+  let secondFamilyId: string;
+  let pendingFamilyId: string;
+  let offlineFamilyId: string;
+  let otherCustomerName: string;
+  let otherFamilyId: string;
+  let pendingCustomerName: string;
+
+  // Each request comes from its own address (TRUST_PROXY=1), so the per-IP limit is only met where a test means to.
+  let lastIp = 0;
+  const nextIp = () => `198.51.100.${++lastIp % 250}`;
+
+  const approvedOrder = async (forCustomer: string, productName: string, options: { isInternal?: boolean; decide?: boolean } = {}) => {
+    const { parentChangeId } = await arrangeChangeOrder(t, {
+      author,
+      approverId: approver.id,
+      customerId: forCustomer,
+      productName,
+      isInternal: options.isInternal,
+      children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-1' }],
+    });
+    if (options.decide !== false) await arrangeDecision(t, { parentChangeId, approver, approve: true });
+    return parentChangeId;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApi({ TRUST_PROXY: '1', PUBLIC_CUSTOMER_URL: PORTAL });
+    spec = apiSpec(t);
+    admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const approverEmail = 'link.approver@example.com';
+    approver = { id: await t.createUser({ email: approverEmail, role: 'ADMIN', password: 'link approver password' }), email: approverEmail, password: 'link approver password' };
+    author = { email: 'link.author@example.com', password: 'link author password' };
+    await t.createUser({ email: author.email, role: 'USER', password: author.password });
+    const registrar = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+    customerName = unique('Link Clinic ');
+    customerId = await arrangeApprovedCustomer(t, registrar, approver, customerName);
+    otherCustomerName = unique('Other Link Clinic ');
+    const otherCustomerId = await arrangeApprovedCustomer(t, registrar, approver, otherCustomerName);
+    familyId = await approvedOrder(customerId, 'Cardio Stent');
+    secondFamilyId = await approvedOrder(customerId, 'Ortho Screw');
+    pendingFamilyId = await approvedOrder(customerId, 'Pending Valve', { decide: false });
+    offlineFamilyId = await approvedOrder(customerId, 'Internal Catheter', { isInternal: true });
+    otherFamilyId = await approvedOrder(otherCustomerId, 'Other Stent');
+    // A customer still awaiting its decision.
+    pendingCustomerName = unique('Pending Link Clinic ');
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ customerName: pendingCustomerName, contactInformation: '4930901820', contactEmail: 'pending@example.com', countryExclusionList: 'DE', customerWebsiteLink: 'https://example.com', approverId: approver.id })) form.set(k, v);
+    form.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
+    expect((await fetch(`${t.url}/customer/add`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const sendLink = (body: Record<string, unknown>, from = nextIp()) => t.call('POST', '/module2/sendSearchURLLink', { body, headers: { 'x-forwarded-for': from } });
+  const check = (body: Record<string, unknown>) => t.call('POST', '/module2/checkSearchLink', { body });
+  const mailsTo = (email: string) => t.mails().filter((m) => m.to.toLowerCase().includes(email.toLowerCase()));
+  /** The link in the newest mail to `email`. */
+  const linkTo = (email: string): URL => {
+    const text = mailsTo(email).at(-1)?.text ?? '';
+    const found = text.match(/https:\/\/portal\.example\/customerDocSearch\?\S+/)?.[0];
+    if (!found) throw new Error(`no search link mailed to ${email}`);
+    return new URL(found);
+  };
+  /** A link to `parentChangeId` of `name` mailed to a new address: its query parameters. */
+  const givenLink = async (name = customerName, parentChangeId = familyId) => {
+    const email = `${unique('visitor.')}@example.com`;
+    expect((await sendLink({ customerName: name, userEmail: email, parentChangeId })).status).toBe(200);
+    const params = linkTo(email).searchParams;
+    return { email, customerName: params.get('customerName')!, parentChangeId: params.get('parentChangeId')!, encryptedEmail: params.get('encryptedEmail')! };
+  };
+
+  describe('POST /module2/sendSearchURLLink', () => {
+    it('when a visitor asks for a link to a public family, then it is mailed with its expiry, it opens, and nothing is stored', async () => {
+      const email = `${unique('visitor.')}@example.com`;
+      const before = Date.now();
+      const { events } = await spec.when(() => sendLink({ customerName, userEmail: email, parentChangeId: familyId })).then({ status: 200, body: { message: SENT } });
+      // No event: it would hold the visitor's address (and the request's IP); the later download is the record.
+      expect(events).toEqual([]);
+      const [mail, ...more] = mailsTo(email);
+      expect(more).toEqual([]);
+      expect(mail!.subject).toBe('IFU Portal: your link to the documents of Cardio Stent');
+      expect(mail!.text).toContain('The link is valid for 30 days, until ');
+      const link = linkTo(email);
+      expect(link.pathname).toBe('/customerDocSearch');
+      expect([...link.searchParams.keys()]).toEqual(['customerName', 'parentChangeId', 'encryptedEmail']);
+      expect(link.searchParams.get('customerName')).toBe(customerName);
+      expect(link.searchParams.get('parentChangeId')).toBe(familyId);
+      // The address travels only sealed.
+      expect(link.href).not.toContain(email);
+      expect(link.href).not.toContain(encodeURIComponent(email));
+
+      const opened = await check({ customerName, parentChangeId: familyId, encryptedEmail: link.searchParams.get('encryptedEmail') });
+      expect(opened).toMatchObject({ status: 200, body: { customerName, productFamilyName: 'Cardio Stent' } });
+      expect(opened.headers.get('cache-control')).toBe('private, no-store');
+      const expiresAt = Date.parse(opened.body.expiresAt);
+      expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * DAY_MS - 1000);
+      expect(expiresAt).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS + 1000);
+    });
+
+    it("when the visitor's page names the customer in other letters, then the link carries the customer's own name", async () => {
+      const { customerName: named } = await givenLink(customerName.toUpperCase());
+      expect(named).toBe(customerName);
+    });
+
+    describe('when the request is refused, then 4xx, nothing is stored and nothing is mailed', () => {
+      const valid = () => ({ customerName, userEmail: `${unique('refused.')}@example.com`, parentChangeId: familyId });
+      const cases: Array<[string, () => Record<string, unknown>, number, string]> = [
+        ['an unknown customer', () => ({ ...valid(), customerName: unique('Nobody Clinic ') }), 404, 'Customer not found'],
+        ['a customer awaiting approval', () => ({ ...valid(), customerName: pendingCustomerName }), 404, 'Customer not found'],
+        ['a change order awaiting approval', () => ({ ...valid(), parentChangeId: pendingFamilyId }), 404, 'Product not found'],
+        ['an Offline family', () => ({ ...valid(), parentChangeId: offlineFamilyId }), 404, 'Product not found'],
+        ['an unknown family', () => ({ ...valid(), parentChangeId: crypto.randomUUID() }), 404, 'Product not found'],
+        ["another customer's family", () => ({ ...valid(), parentChangeId: otherFamilyId }), 404, 'Product not found'],
+        ['a malformed address', () => ({ ...valid(), userEmail: 'visitor@' }), 400, 'userEmail must be a valid email address'],
+        ['an address that is a link', () => ({ ...valid(), userEmail: 'https://evil.example/@x.example' }), 400, 'userEmail must be a valid email address'],
+        ['no address', () => ({ ...valid(), userEmail: undefined }), 400, 'userEmail is required'],
+        ['a blank address', () => ({ ...valid(), userEmail: '   ' }), 400, 'userEmail is required'],
+        ['an address of 255 characters', () => ({ ...valid(), userEmail: `${'a'.repeat(243)}@example.com` }), 400, 'userEmail must be at most 254 characters'],
+        ['an address with a line break', () => ({ ...valid(), userEmail: 'a@example.com\nBcc: b@example.com' }), 400, 'userEmail must not contain control characters'],
+        ['a customer name of 201 characters', () => ({ ...valid(), customerName: 'C'.repeat(201) }), 400, 'customerName must be at most 200 characters'],
+        ['a parentChangeId that is no id', () => ({ ...valid(), parentChangeId: "1' OR '1'='1" }), 400, 'parentChangeId must be a change order id'],
+        ['an address that is not a string', () => ({ ...valid(), userEmail: ['a@example.com'] }), 400, 'userEmail must be a string'],
+      ];
+      it.each(cases)('%s', async (_name, body, status, message) => {
+        const request = body();
+        const mailsBefore = t.mails().length;
+        await spec.when(() => sendLink(request)).thenNothingStored(status, message);
+        expect(t.mails().length).toBe(mailsBefore);
+      });
+    });
+
+    it('when one caller address asks more than 10 times in 15 minutes, then 429 and nothing is mailed', async () => {
+      const from = '203.0.113.10';
+      for (let i = 0; i < 10; i++) {
+        expect((await sendLink({ customerName, userEmail: `${unique('flood.')}@example.com`, parentChangeId: crypto.randomUUID() }, from)).status).toBe(404);
+      }
+      const email = `${unique('flood.')}@example.com`;
+      await spec.when(() => sendLink({ customerName, userEmail: email, parentChangeId: familyId }, from)).thenNothingStored(429, 'Too many attempts from this address. Please wait 15 minutes and try again.');
+      expect(mailsTo(email)).toEqual([]);
+      // Another caller is not held back.
+      expect((await sendLink({ customerName, userEmail: email, parentChangeId: familyId })).status).toBe(200);
+    });
+
+    it('when one address is sent more than 5 links in an hour, from however many callers, then 429 and no sixth mail', async () => {
+      const email = `${unique('target.')}@example.com`;
+      for (let i = 0; i < 5; i++) expect((await sendLink({ customerName, userEmail: email, parentChangeId: familyId })).status).toBe(200);
+      await spec.when(() => sendLink({ customerName, userEmail: ` ${email.toUpperCase()} `, parentChangeId: familyId })).thenNothingStored(429, 'Too many attempts from this address. Please wait 15 minutes and try again.');
+      expect(mailsTo(email)).toHaveLength(5);
+    });
+
+    it('when the mail cannot be sent, then 502 with a message and nothing is stored', async () => {
+      const mailer = t.api.context.mailer;
+      const send = mailer.send;
+      mailer.send = () => Promise.reject(new Error('smtp down'));
+      try {
+        await spec.when(() => sendLink({ customerName, userEmail: `${unique('down.')}@example.com`, parentChangeId: familyId })).thenNothingStored(502, 'The search link could not be sent. Please try again later.');
+      } finally {
+        mailer.send = send;
+      }
+    });
+  });
+
+  describe('POST /module2/checkSearchLink', () => {
+    it('when the token has any byte changed, is cut short, or is not a token, then 400 search-link-invalid and nothing is stored', async () => {
+      const link = await givenLink();
+      const token = link.encryptedEmail;
+      const flip = (at: number) => token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+      for (const tampered of [flip(0), flip(5), flip(Math.floor(token.length / 2)), flip(token.length - 2), token.slice(0, -4), `${token}AAAA`, 'abc', 'not a token!', 'A'.repeat(601)]) {
+        const answer = await spec.when(() => check({ ...link, encryptedEmail: tampered })).thenNothingStored(400, INVALID);
+        expect(answer.body.code).toBe('search-link-invalid');
+      }
+    });
+
+    it('when a token sealed under another secret is offered, then 400 search-link-invalid', async () => {
+      const forged = sealSearchLink('x'.repeat(40), { customerId, parentChangeId: familyId }, 'visitor@example.com', new Date(Date.now() + DAY_MS));
+      await spec.when(() => check({ customerName, parentChangeId: familyId, encryptedEmail: forged })).thenNothingStored(400, INVALID);
+    });
+
+    it("when a link of one family is offered for another family of the customer, or for another customer, then 400 search-link-invalid", async () => {
+      const link = await givenLink();
+      await spec.when(() => check({ ...link, parentChangeId: secondFamilyId })).thenNothingStored(400, INVALID);
+      await spec.when(() => check({ ...link, customerName: otherCustomerName, parentChangeId: otherFamilyId })).thenNothingStored(400, INVALID);
+      await spec.when(() => check({ ...link, customerName: otherCustomerName })).thenNothingStored(400, INVALID);
+      const otherLink = await givenLink(otherCustomerName, otherFamilyId);
+      await spec.when(() => check({ ...otherLink, customerName, parentChangeId: familyId })).thenNothingStored(400, INVALID);
+      // The second family's own link opens, for that family only.
+      const second = await givenLink(customerName, secondFamilyId);
+      expect(await check(second)).toMatchObject({ status: 200, body: { productFamilyName: 'Ortho Screw' } });
+      expect((await check({ ...second, parentChangeId: familyId })).status).toBe(400);
+    });
+
+    it('when the parentChangeId is given in capitals, then it is the same family', async () => {
+      const link = await givenLink();
+      expect((await check({ ...link, parentChangeId: link.parentChangeId.toUpperCase() })).status).toBe(200);
+    });
+
+    it('when the request is malformed, then 400 naming the field', async () => {
+      const link = await givenLink();
+      await spec.when(() => check({ ...link, encryptedEmail: undefined })).thenNothingStored(400, 'encryptedEmail is required');
+      await spec.when(() => check({ ...link, parentChangeId: 'family' })).thenNothingStored(400, 'parentChangeId must be a change order id');
+      await spec.when(() => check({ ...link, customerName: 'C'.repeat(201) })).thenNothingStored(400, 'customerName must be at most 200 characters');
+    });
+
+    it('when the family is made Offline after the link was sent, then the link no longer opens (404)', async () => {
+      const familyToHide = await approvedOrder(customerId, unique('Hidden Pump '));
+      const link = await givenLink(customerName, familyToHide);
+      expect((await check(link)).status).toBe(200);
+      const hidden = await t.call('POST', '/document/update/IsInternal', { token: admin, body: { parentDocumentChangeId: familyToHide, isInternal: true } });
+      expect(hidden.status).toBe(200);
+      await spec.when(() => check(link)).thenNothingStored(404, 'Product not found');
+    });
+
+    it('when the customer is no longer approved (renamed, awaiting a new decision), then the link no longer opens (404)', async () => {
+      const name = unique('Renamed Clinic ');
+      const id = await arrangeApprovedCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, name);
+      const family = await approvedOrder(id, 'Renamed Stent');
+      const link = await givenLink(name, family);
+      expect((await check(link)).status).toBe(200);
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ id, customerName: unique('Renamed Again Clinic '), contactInformation: '4930901820', contactEmail: 'renamed@example.com', countryExclusionList: 'DE', customerWebsiteLink: 'https://example.com', approverId: approver.id })) form.set(k, v);
+      expect((await fetch(`${t.url}/customer/update`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
+      await spec.when(() => check(link)).thenNothingStored(404, 'Customer not found');
+    });
+
+    // Last: it moves the server's clock.
+    it('when 30 days have passed, then 410 search-link-expired; a minute before, it still opens', async () => {
+      const link = await givenLink();
+      t.clock.advance(30 * DAY_MS - 60_000);
+      expect((await check(link)).status).toBe(200);
+      t.clock.advance(2 * 60_000);
+      const answer = await spec.when(() => check(link)).thenNothingStored(410, EXPIRED);
+      expect(answer.body.code).toBe('search-link-expired');
+    });
+  });
+});

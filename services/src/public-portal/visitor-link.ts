@@ -1,0 +1,77 @@
+import { LINE_CONTROL_CHARACTERS } from '@ifu/contracts';
+import { findApprovedCustomerByAnyName, findCustomerById, findPublicFamily, type CustomerRecord, type PublicFamily } from '@ifu/projections';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+import { openSearchLink } from './search-link';
+
+/** What an emailed search link opens: the approved customer, the public family it names, and the visitor's address. */
+export interface VisitorLink {
+  customer: CustomerRecord;
+  /** The family as it is public today (its newest approved change order may be a later one than the link's). */
+  family: PublicFamily;
+  /** The change order id the link names, lower-cased. */
+  parentChangeId: string;
+  /** The visitor's address, from inside the token. Personal data: never log it, never put it in an event in the clear. */
+  email: string;
+  expiresAt: Date;
+}
+
+/** The day a public document must be effective by, in UTC ('YYYY-MM-DD'). */
+export const publicToday = (now: Date) => now.toISOString().slice(0, 10);
+
+/**
+ * Checks an emailed search link against what the page asks for, as things are at `now`, and answers what it opens;
+ * otherwise throws the refusal (the error handler answers it):
+ *
+ * - 400 `search-link-invalid`: a malformed or changed token, or one whose scope (customer id, parentChangeId) is not
+ *   the approved customer `customerName` names (current or former name) and the `parentChangeId` given;
+ * - 410 `search-link-expired`: past its expiry;
+ * - 404 `customer-not-found`: no approved customer has that name (any more);
+ * - 404 `product-family-not-found`: the family has no public document today (pending, rejected, Offline, ended).
+ *
+ * For every public call that carries the link with the customer and family: checkSearchLink, searchDocuments, the
+ * customer's logo and notice. `now` is the request's time (`ctx.clock()`, or the command run's `run.now`).
+ */
+export async function verifySearchLink(
+  ctx: AppContext,
+  request: { customerName: string; parentChangeId: string; token: string },
+  now: Date,
+): Promise<VisitorLink> {
+  const opened = open(ctx, request.token, now);
+  const name = request.customerName.trim();
+  if (name.length > 200 || LINE_CONTROL_CHARACTERS.test(name)) refuse('customer-not-found');
+  const customer = await findApprovedCustomerByAnyName(ctx.db, name);
+  if (!customer) refuse('customer-not-found');
+  if (opened.customerId !== customer.id.toLowerCase() || opened.parentChangeId !== request.parentChangeId.trim().toLowerCase()) refuse('search-link-invalid');
+  return withFamily(ctx, customer, opened, now);
+}
+
+/**
+ * The same checks for a call that carries only the token (POST /module2/getDocumentURL: the document id and the
+ * link): the customer and family are the token's own scope, checked as they are at `now`. Refusals as
+ * `verifySearchLink` (no 400 for scope: there is nothing to compare it with; the caller checks that what it serves
+ * lies within `customer` and `family`).
+ */
+export async function verifySearchToken(ctx: AppContext, token: string, now: Date): Promise<VisitorLink> {
+  const opened = open(ctx, token, now);
+  const customer = await findCustomerById(ctx.db, opened.customerId);
+  if (!customer || customer.status !== 'APPROVED') refuse('customer-not-found');
+  return withFamily(ctx, customer, opened, now);
+}
+
+function open(ctx: AppContext, token: string, now: Date) {
+  const opened = openSearchLink(ctx.secrets.linkSecret, token, now);
+  if (!opened.ok) refuse(opened.reason === 'expired' ? 'search-link-expired' : 'search-link-invalid');
+  return opened;
+}
+
+async function withFamily(
+  ctx: AppContext,
+  customer: CustomerRecord,
+  opened: { email: string; expiresAt: Date; parentChangeId: string },
+  now: Date,
+): Promise<VisitorLink> {
+  const family = await findPublicFamily(ctx.db, customer.id, opened.parentChangeId, publicToday(now));
+  if (!family) refuse('product-family-not-found');
+  return { customer, family, parentChangeId: opened.parentChangeId, email: opened.email, expiresAt: opened.expiresAt };
+}
