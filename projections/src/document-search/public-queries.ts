@@ -9,9 +9,6 @@ export const PUBLIC_CHILD = (alias: string, today: string) =>
   `${alias}.status = 'APPROVED' AND ${alias}.listed AND NOT ${alias}.is_internal AND ${alias}.effective_date <= ${today}::date
    AND (${alias}.obsolete_date IS NULL OR ${alias}.obsolete_date > ${today}::date)`;
 
-/** The family key of a change order's product family name, as the projection keeps it (`familyKey`). */
-const FAMILY_KEY = (column: string) => `lower(regexp_replace(trim(${column}), '\\s+', ' ', 'g'))`;
-
 /** A product family on a customer's public page: its newest approved change order (name and logo) and its key. */
 export interface PublicFamily {
   parentChangeId: string;
@@ -24,13 +21,14 @@ export interface PublicFamily {
  * approved change order that still has a public document.
  */
 export async function publicProductFamilies(db: Queryable, customerId: string, today: string): Promise<PublicFamily[]> {
+  // The family key is the projection's own (familyKey: trimmed, spaces collapsed, lower case), read from a child row.
   const { rows } = await db.query<{ id: string; product_family_name: string; family_key: string }>(
     `SELECT id, product_family_name, family_key FROM (
-       SELECT DISTINCT ON (${FAMILY_KEY('p.product_family_name')}) p.id, p.product_family_name, ${FAMILY_KEY('p.product_family_name')} AS family_key
+       SELECT DISTINCT ON (k.family_key) p.id, p.product_family_name, k.family_key
          FROM document_search_parents p
+         CROSS JOIN LATERAL (SELECT d.family_key FROM document_search d WHERE d.parent_change_id = p.id AND ${PUBLIC_CHILD('d', '$2')} LIMIT 1) k
         WHERE p.customer_id = $1 AND p.status = 'APPROVED' AND p.active AND NOT p.is_internal
-          AND EXISTS (SELECT 1 FROM document_search d WHERE d.parent_change_id = p.id AND ${PUBLIC_CHILD('d', '$2')})
-        ORDER BY ${FAMILY_KEY('p.product_family_name')}, p.approved_position DESC) f
+        ORDER BY k.family_key, p.approved_position DESC) f
       ORDER BY lower(product_family_name), id`,
     [customerId, today],
   );
@@ -44,10 +42,39 @@ export async function publicProductFamilies(db: Queryable, customerId: string, t
  */
 export async function findPublicFamily(db: Queryable, customerId: string, parentChangeId: string, today: string): Promise<PublicFamily | undefined> {
   const { rows } = await db.query<{ family_key: string }>(
-    `SELECT ${FAMILY_KEY('product_family_name')} AS family_key FROM document_search_parents WHERE id = $1 AND customer_id = $2 AND status = 'APPROVED'`,
+    `SELECT d.family_key FROM document_search_parents p JOIN document_search d ON d.parent_change_id = p.id
+      WHERE p.id = $1 AND p.customer_id = $2 AND p.status = 'APPROVED' LIMIT 1`,
     [parentChangeId.toLowerCase(), customerId],
   );
   const key = rows[0]?.family_key;
   if (key === undefined) return undefined;
   return (await publicProductFamilies(db, customerId, today)).find((family) => family.familyKey === key);
+}
+
+/** A document a visitor may download: what the download records and serves. */
+export interface PublicDocumentFile {
+  childDocumentId: string;
+  parentChangeId: string;
+  documentNumber: string;
+  fileId: string;
+  sha256: string;
+  docName: string;
+}
+
+/** The child if it is public today and of this customer's family (a search link's scope); undefined otherwise. */
+export async function findPublicDocument(
+  db: Queryable,
+  childDocumentId: string,
+  scope: { customerId: string; familyKey: string },
+  today: string,
+): Promise<PublicDocumentFile | undefined> {
+  const { rows } = await db.query<{ id: string; parent_change_id: string; document_number: string; file_id: string; sha256: string; doc_name: string }>(
+    `SELECT d.id, d.parent_change_id, d.document_number, d.file_id, d.sha256, d.doc_name
+       FROM document_search d
+       JOIN document_search_parents p ON p.id = d.parent_change_id AND p.status = 'APPROVED' AND p.active AND NOT p.is_internal
+      WHERE d.id = $1 AND d.customer_id = $2 AND d.family_key = $3 AND ${PUBLIC_CHILD('d', '$4')}`,
+    [childDocumentId, scope.customerId, scope.familyKey, today],
+  );
+  const row = rows[0];
+  return row && { childDocumentId: row.id, parentChangeId: row.parent_change_id, documentNumber: row.document_number, fileId: row.file_id, sha256: row.sha256, docName: row.doc_name };
 }

@@ -1,5 +1,20 @@
 import type { Queryable } from '@ifu/storage/database/database';
+import { PUBLIC_CHILD } from './public-queries';
 import { SEARCH_CONFIGS } from './search-configs';
+
+/**
+ * The public search's scope (spec §7.4): one approved customer's one product family, only public documents
+ * (`PUBLIC_CHILD`), for a country and a language; optionally a fragment of a document's numbers.
+ */
+export interface VisitorScope {
+  customerId: string;
+  familyKey: string;
+  /** ISO code, upper case. */
+  country: string;
+  /** ISO 639-1 code, lower case. */
+  language: string;
+  documentNumber: string;
+}
 
 export interface SearchCriteria {
   keywords: string;
@@ -17,6 +32,8 @@ export interface SearchCriteria {
    * first of them found in its PDF's text rather than the whole start of the text.
    */
   snippetStems?: readonly string[];
+  /** The public search: only what a visitor of this link may see (the internal statuses are not shown). */
+  visitor?: VisitorScope;
 }
 
 export interface SearchHit {
@@ -164,6 +181,14 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
       : `d.status IN ('APPROVED', 'REQUIRE_APPROVAL') AND (d.obsolete_date IS NULL OR d.obsolete_date > $1::date)`,
   );
   if (criteria.customerIds) where.push(`d.customer_id = ANY(${param(criteria.customerIds)}::text[])`);
+  if (criteria.visitor) {
+    const visitor = criteria.visitor;
+    where.push(`d.customer_id = ${param(visitor.customerId)}`, `d.family_key = ${param(visitor.familyKey)}`, PUBLIC_CHILD('d', '$1'));
+    // The lists are comma-separated codes ('DE,US', 'de,en'): a code is in one when ',code,' is in ',list,'.
+    where.push(`(',' || upper(replace(d.country_list, ' ', '')) || ',') LIKE ${param(`%,${escapeLike(visitor.country.toUpperCase())},%`)}`);
+    where.push(`(',' || lower(replace(d.language_list, ' ', '')) || ',') LIKE ${param(`%,${escapeLike(visitor.language.toLowerCase())},%`)}`);
+    if (visitor.documentNumber) where.push(`d.numbers LIKE ${param(containsPattern(visitor.documentNumber.toLowerCase()))}`);
+  }
   if (criteria.changeOrderNo) {
     const lowered = criteria.changeOrderNo.toLowerCase();
     if (lowered.startsWith(CHANGE_ORDER_PREFIX)) {

@@ -16,3 +16,5 @@ export * from './documents';
 export * from './events/documents';
 export * from './notifications';
 export * from './events/notifications';
+export * from './events/visitors';
+export * from './public-search-requests';

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { EventStore, RecordedEvent } from '@ifu/storage/event-store/event-store';
+import { openEmail, visitorKeys } from '../public-portal/visitors';
 import { csvRow } from './csv';
 import type { AuditDictionary } from './vocabulary';
 
@@ -69,8 +70,41 @@ async function lookUpNames(db: Queryable, dictionary: AuditDictionary, events: R
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-function row(event: RecordedEvent, dictionary: AuditDictionary, names: Map<string, string>): string {
+/** What the report shows for a visitor who has been forgotten (their key deleted): the event is kept, the email is gone. */
+export const ERASED_VISITOR = 'erased visitor';
+
+/**
+ * The emails of the public visitors behind a batch's events, opened with each visitor's own key; a forgotten visitor
+ * (no key any more) reads as ERASED_VISITOR.
+ */
+async function visitorEmails(db: Queryable, events: RecordedEvent[]): Promise<Map<number, string>> {
+  const byVisitor = events.filter((event) => event.metadata.actor.type === 'visitor');
+  if (byVisitor.length === 0) return new Map();
+  const keys = await visitorKeys(db, [...new Set(byVisitor.map((event) => (event.metadata.actor as { visitorId: string }).visitorId))]);
+  return new Map(
+    byVisitor.map((event) => {
+      const key = keys.get((event.metadata.actor as { visitorId: string }).visitorId);
+      const sealed = text((event.data as { email?: unknown }).email);
+      return [event.position, (key && openEmail(key, sealed)) ?? ERASED_VISITOR];
+    }),
+  );
+}
+
+function actorColumns(event: RecordedEvent, emails: Map<number, string>): [name: string, email: string] {
   const actor = event.metadata.actor;
+  switch (actor.type) {
+    case 'user':
+      return [actor.name ?? '', actor.email];
+    case 'public':
+      return ['Public visitor', actor.email];
+    case 'visitor':
+      return ['Public visitor', emails.get(event.position) ?? ERASED_VISITOR];
+    case 'system':
+      return [`System (${actor.name})`, ''];
+  }
+}
+
+function row(event: RecordedEvent, dictionary: AuditDictionary, names: Map<string, string>, emails: Map<number, string>): string {
   const subject = dictionary.subjectOf(event.streamId);
   const line = dictionary.describe(event);
   const named = line.subjectName;
@@ -78,8 +112,7 @@ function row(event: RecordedEvent, dictionary: AuditDictionary, names: Map<strin
   const reasonOrComments = [line.reason ?? '', text((event.data as { comments?: unknown }).comments)].filter(Boolean).join(' | ');
   return csvRow([
     event.recordedAt,
-    actor.type === 'user' ? (actor.name ?? '') : actor.type === 'public' ? 'Public visitor' : `System (${actor.name})`,
-    actor.type === 'system' ? '' : actor.email,
+    ...actorColumns(event, emails),
     line.action,
     subject.type,
     subject.id,
@@ -122,15 +155,14 @@ export async function writeAuditCsv(
     // Past the range by more than the clock slack: nothing later can fall inside it.
     const done = lastTime >= to + CLOCK_SLACK_MS;
     next = done ? Promise.resolve([]) : store.readAll(after, BATCH);
-    const selected = events.filter((event) => {
+    const inRange = events.filter((event) => {
       const time = Date.parse(event.recordedAt);
-      if (time < from || time >= to) return false;
-      if (!actorEmail) return true;
-      const actor = event.metadata.actor;
-      return actor.type !== 'system' && actor.email.toLowerCase() === actorEmail;
+      return time >= from && time < to;
     });
+    const emails = await visitorEmails(db, inRange);
+    const selected = actorEmail ? inRange.filter((event) => actorColumns(event, emails)[1].toLowerCase() === actorEmail) : inRange;
     await lookUpNames(db, dictionary, selected, names);
-    const chunk = selected.map((event) => row(event, dictionary, names)).join('');
+    const chunk = selected.map((event) => row(event, dictionary, names, emails)).join('');
     rows += selected.length;
     if (chunk && !out.write(chunk)) await once(out, 'drain');
     if (done) break;

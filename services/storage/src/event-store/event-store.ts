@@ -5,6 +5,8 @@
 export type Actor =
   | { type: 'user'; userId: string; email: string; name?: string }
   | { type: 'public'; email: string }
+  /** A customer visitor of the public portal: named by a random id only, never by their email (issue 11). */
+  | { type: 'visitor'; visitorId: string }
   | { type: 'system'; name: string };
 
 export interface EventMetadata {

@@ -1,0 +1,22 @@
+/**
+ * Events of public visitors (`visitor-<visitorId>` streams). A visitor is named by a random id; the email is only
+ * ever sealed under that visitor's own key, kept outside the log (crypto-shredding: forgetting them deletes the key).
+ */
+export type VisitorEvent = {
+  type: 'PublicDocumentDownloaded';
+  data: {
+    visitorId: string;
+    /** The visitor's email sealed under their key (`v1.<iv>.<ciphertext>.<tag>`): unreadable once they are forgotten. */
+    email: string;
+    /** The country the visitor searched for (ISO code), or null. */
+    country: string | null;
+    childDocumentId: string;
+    documentNumber: string;
+    parentChangeId: string;
+    customerId: string;
+    docName: string;
+    sha256: string;
+  };
+};
+
+export const visitorStreamId = (visitorId: string) => `visitor-${visitorId}`;
