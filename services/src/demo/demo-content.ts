@@ -182,7 +182,8 @@ export const DEMO_CHANGE_ORDERS: DemoChangeOrder[] = [
     changeDescription: 'First release of the CardioFlow IFUs for the European launch',
     changeJustification: 'Market launch in the EU after CE certification',
     isInternal: false,
-    effectiveInDays: 14,
+    // In effect for a month: the public portal shows it today.
+    effectiveInDays: -30,
     outcome: 'approve',
     children: [
       { languages: ['en'], countries: ['GB', 'IE', 'US'], partNumber: 'CF-2520-EN', bom: 'BOM-CF-2520', lot: 'LOT-24A117', keywords: 'balloon catheter coronary PTCA sterile' },
@@ -199,7 +200,7 @@ export const DEMO_CHANGE_ORDERS: DemoChangeOrder[] = [
     changeDescription: 'New sizes 40-70 mm added to the screw system leaflet',
     changeJustification: 'Product line extension approved by design control DC-0412',
     isInternal: false,
-    effectiveInDays: 30,
+    effectiveInDays: 0,
     outcome: 'approve',
     children: [
       { languages: ['en'], countries: ['GB', 'US', 'CA'], partNumber: 'OF-45C-EN', bom: 'BOM-OF-45C', lot: 'LOT-OF2309', keywords: 'bone screw titanium cannulated orthopaedic' },

@@ -60,6 +60,17 @@ describe('the demo data set', () => {
     for (const phrase of ['Instructions for use', 'Gebrauchsanweisung', "Mode d'emploi", 'CardioFlow PTCA Balloon Catheter', 'LOT-24A117']) expect(all).toContain(phrase);
   });
 
+  it('when seeded, then the first customer’s public page shows families in effect today and the three kinds of notice', async () => {
+    const page = await t.call('GET', `/module2/getParentLogosForCustomer/${encodeURIComponent(result.customers[0]!.name)}`);
+    expect(page.status).toBe(200);
+    expect(page.body.products.map((p: { productFamilyName: string }) => p.productFamilyName)).toContain('CardioFlow PTCA Balloon Catheters');
+    expect(page.body.globalNotification).toMatch(/updated on Sunday/);
+    expect(page.body.customerNotification).toMatch(/printed leaflets/);
+    const family = page.body.products.find((p: { productFamilyName: string }) => p.productFamilyName === 'CardioFlow PTCA Balloon Catheters');
+    const one = await t.call('GET', `/module2/singleCustomerLogoURL/${encodeURIComponent(result.customers[0]!.name)}/${family.parentChangeId}`);
+    expect(one.body.productNotification).toMatch(/check the lot number/);
+  });
+
   it('when seeded a second time, then it refuses and adds nothing', async () => {
     const before = await t.store.readAll(0, 100_000);
     await expect(seedDemo({ context: t.api.context, url: t.url })).rejects.toBeInstanceOf(DemoDataRefused);

@@ -282,6 +282,18 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
     log(`change order ${documentId} (${order.family}, ${order.children.length} documents): ${status}`);
   }
 
+  // 4. Notices on the public pages: one for everyone, one for the first customer, one for its first family.
+  const firstFamily = changeOrders.find((order) => order.status === 'APPROVED' && DEMO_CHANGE_ORDERS.find((o) => o.family === order.family)?.customer === 0);
+  const notices = [
+    { customerID: null, productID: null, notificationText: 'The document portal is being updated on Sunday between 02:00 and 04:00 UTC; downloads may be slow.' },
+    { customerID: customers[0]!.id, productID: null, notificationText: `${customers[0]!.name}: printed leaflets are no longer shipped with new orders; download the current IFU here.` },
+    ...(firstFamily
+      ? [{ customerID: customers[0]!.id, productID: firstFamily.parentChangeId, notificationText: `${firstFamily.family}: check the lot number on the pouch against the IFU before use.` }]
+      : []),
+  ];
+  for (const notice of notices) await client.send('POST', '/user/addNotification', notice, tokens.admin);
+  log(`notices: ${notices.length} (global, customer, product)`);
+
   return {
     accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: a.password, role: a.role, id: ids[a.key], what: ACCOUNT_ROLES[a.key] })),
     customers,
