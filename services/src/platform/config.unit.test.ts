@@ -46,4 +46,13 @@ describe('configuration', () => {
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.SMTP_URL).toBeUndefined();
   });
+
+  it("when the public portal's options are not set, then search links last 30 days and no country header is trusted", () => {
+    const config = loadConfig({});
+    expect(config.LINK_TTL_DAYS).toBe(30);
+    expect(config.GEO_COUNTRY_HEADER).toBeUndefined();
+    expect(loadConfig({ LINK_TTL_DAYS: '7', GEO_COUNTRY_HEADER: ' cf-ipcountry ' })).toMatchObject({ LINK_TTL_DAYS: 7, GEO_COUNTRY_HEADER: 'cf-ipcountry' });
+    expect(() => loadConfig({ LINK_TTL_DAYS: '0' })).toThrow(/LINK_TTL_DAYS/);
+    expect(() => loadConfig({ GEO_COUNTRY_HEADER: 'x-country: FR' })).toThrow(/GEO_COUNTRY_HEADER must be a header name/);
+  });
 });

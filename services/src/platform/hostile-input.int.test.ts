@@ -2,9 +2,11 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AddUserRequest,
+  ContactUsBody,
   ForgotPasswordRequest,
   GetTokenRequest,
   NotifyAdminRequest,
+  SendSearchLinkBody,
   VerifyEmailRequest,
 } from '@ifu/contracts';
 import { PNG_1X1 } from '../../../test-support/images';
@@ -34,6 +36,8 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       ['forgot/password', ForgotPasswordRequest, (email) => ({ email })],
       ['notify/admin', NotifyAdminRequest, (email) => ({ email })],
       ['user/add', AddUserRequest, (email) => ({ email, firstName: 'A', lastName: 'B', isTrainingCompleted: true })],
+      ['module2/sendSearchURLLink', SendSearchLinkBody, (userEmail) => ({ userEmail, customerName: 'A', parentChangeId: '00000000-0000-4000-8000-000000000000' })],
+      ['module2/contactUs', ContactUsBody, (email) => ({ email, name: 'A', phoneNumber: '0123456789', subject: 'S', textField: 'T' })],
     ];
     for (const [name, contract, body] of contracts) {
       it(`when the ${name} contract gets a 100 KB hostile address, then it is refused within 50 ms`, () => {
@@ -49,6 +53,8 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       ['/user/get/token', (username) => ({ username, password: 'whatever it is' }), 'username'],
       ['/user/forgot/password', (email) => ({ email }), 'email'],
       ['/user/notify/admin', (email) => ({ email }), 'email'],
+      ['/module2/sendSearchURLLink', (userEmail) => ({ userEmail, customerName: 'A', parentChangeId: '00000000-0000-4000-8000-000000000000' }), 'userEmail'],
+      ['/module2/contactUs', (email) => ({ email, name: 'A', phoneNumber: '0123456789', subject: 'S', textField: 'T' }), 'email'],
     ];
     for (const [path, body, field] of anonymous) {
       it(`when POST ${path} gets a 100 KB hostile address, then 400 (too large for an anonymous call); at 7 KB, 400 naming ${field}; nothing stored`, async () => {
@@ -84,6 +90,8 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       ['/user/get/token', { username: nul, password: 'x' }, 'username'],
       ['/user/forgot/password', { email: nul }, 'email'],
       ['/user/notify/admin', { email: nul }, 'email'],
+      ['/module2/sendSearchURLLink', { userEmail: nul, customerName: 'A', parentChangeId: '00000000-0000-4000-8000-000000000000' }, 'userEmail'],
+      ['/module2/contactUs', { email: 'a@example.com', name: 'A', phoneNumber: '0123456789', subject: 'S', textField: 'a\u0000b' }, 'textField'],
       ['/user/set/password', { token: 'to\u0000ken', password: 'a good long passphrase' }, 'token'],
     ];
     for (const [path, body, field] of routes) {

@@ -1,0 +1,144 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiSpec, unique } from '../../../test-support/specs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+
+const SENT = 'Successfully contacted to administrator.';
+const FAILED = 'Error on connecting administrator.';
+
+/** The Contact US form (spec §2.1, §5 contact form, §8), over HTTP: mailed to every active ADMIN, nothing stored. */
+describe('contact form over HTTP', () => {
+  let t: TestApi;
+  let spec: ReturnType<typeof apiSpec>;
+  const secondAdmin = 'second.admin@example.com';
+  const formerAdmin = 'former.admin@example.com';
+  const user = 'plain.user@example.com';
+
+  let lastIp = 0;
+  const nextIp = () => `198.51.100.${++lastIp % 250}`;
+
+  beforeAll(async () => {
+    t = await startTestApi({ TRUST_PROXY: '1' });
+    spec = apiSpec(t);
+    const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await t.createUser({ email: secondAdmin, role: 'ADMIN', password: 'second admin password', firstName: 'Sam', lastName: 'Second' });
+    await t.createUser({ email: user, role: 'USER', password: 'plain user password' });
+    const formerId = await t.createUser({ email: formerAdmin, role: 'ADMIN', password: 'former admin password' });
+    expect((await t.call('DELETE', '/user/delete', { token: admin, body: { id: formerId, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const contact = (body: Record<string, unknown>, from = nextIp()) => t.call('POST', '/module2/contactUs', { body, headers: { 'x-forwarded-for': from } });
+  const valid = (overrides: Record<string, unknown> = {}) => ({
+    email: 'Visitor.Person@example.com',
+    name: 'Vera Visitor',
+    phoneNumber: '+41 44 668 1800',
+    subject: unique('Question about lot '),
+    textField: 'Hello,\nwhere do I find the IFU of lot 42?\nThanks',
+    ...overrides,
+  });
+  const rawMails = () => {
+    const dir = join(t.dataDir, 'mail');
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .map((f) => readFileSync(join(dir, f), 'utf8'));
+  };
+
+  it('when a visitor sends a message, then every active ADMIN is mailed it, replies go to the visitor, and nothing is stored', async () => {
+    const body = valid();
+    const { events } = await spec.when(() => contact(body)).then({ status: 200, body: { message: SENT } });
+    // No event: the visitor's name, address, phone and words are personal data (architecture §6).
+    expect(events).toEqual([]);
+    const mails = t.mails().filter((m) => m.subject === `IFU Portal contact: ${body.subject}`);
+    expect(mails.map((m) => m.to).sort()).toEqual([ADMIN_EMAIL, secondAdmin].sort());
+    for (const mail of mails) {
+      expect(mail.text).toContain('Name: Vera Visitor');
+      expect(mail.text).toContain('Email: Visitor.Person@example.com');
+      expect(mail.text).toContain('Phone number: +41 44 668 1800');
+      expect(mail.text).toContain('where do I find the IFU of lot 42?');
+    }
+    const raw = rawMails().filter((m) => m.includes(body.subject));
+    expect(raw).toHaveLength(2);
+    for (const mail of raw) expect(mail).toMatch(/^Reply-To: Visitor\.Person@example\.com$/m);
+  });
+
+  describe('when a field is missing or wrong, then 400 with the spec §5 message, nothing stored and nothing mailed', () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['no email', { email: undefined }, 'email: Enter the eMail'],
+      ['a blank email', { email: '  ' }, 'email: Enter the eMail'],
+      ['a malformed email', { email: 'visitor@@example' }, 'email: Invalid Email Address'],
+      ['an email of 255 characters', { email: `${'a'.repeat(243)}@example.com` }, 'email must be at most 254 characters'],
+      ['no phone number', { phoneNumber: undefined }, 'phoneNumber: Enter a phone number'],
+      ['a blank phone number', { phoneNumber: '' }, 'phoneNumber: Enter a phone number'],
+      ['a phone number of 9 characters', { phoneNumber: '123456789' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
+      ['a phone number of 16 characters', { phoneNumber: '1234567890123456' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
+      ['a phone number of letters', { phoneNumber: 'call me maybe!' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
+      ['no name', { name: undefined }, 'name: Enter the name'],
+      ['a blank name', { name: '   ' }, 'name: Enter the name'],
+      ['a name of 101 characters', { name: 'N'.repeat(101) }, 'name must be at most 100 characters'],
+      ['no subject', { subject: undefined }, 'subject: Enter the subject'],
+      ['a subject of 201 characters', { subject: 'S'.repeat(201) }, 'subject must be at most 200 characters'],
+      ['a subject with a line break (a header injection)', { subject: 'Hi\r\nBcc: victim@example.com' }, 'subject must not contain control characters'],
+      ['no message', { textField: undefined }, 'textField: Enter the message'],
+      ['a blank message', { textField: ' \n ' }, 'textField: Enter the message'],
+      ['a message of 5001 characters', { textField: 'm'.repeat(5001) }, 'textField must be at most 5000 characters'],
+      ['a message far too long', { textField: 'm'.repeat(7000) }, 'textField must be at most 5000 characters'],
+      ['a message with a NUL', { textField: 'hello\u0000' }, 'textField must not contain control characters'],
+      ['a name that is not a string', { name: 42 }, 'name must be a string'],
+    ];
+    it.each(cases)('%s', async (_name, overrides, message) => {
+      const mailsBefore = t.mails().length;
+      await spec.when(() => contact(valid(overrides))).thenNothingStored(400, message);
+      expect(t.mails().length).toBe(mailsBefore);
+    });
+
+    it('every field missing: every message, in the form order', async () => {
+      await spec.when(() => contact({})).thenNothingStored(
+        400,
+        'email: Enter the eMail; name: Enter the name; phoneNumber: Enter a phone number; subject: Enter the subject; textField: Enter the message',
+      );
+    });
+  });
+
+  it('a message of exactly 5000 characters and a phone number of 10 and of 15 characters are accepted', async () => {
+    expect((await contact(valid({ textField: 'm'.repeat(5000), phoneNumber: '0123456789' }))).status).toBe(200);
+    expect((await contact(valid({ phoneNumber: '+41 (44) 668-18' }))).status).toBe(200);
+  });
+
+  it('when the honeypot field is filled, then the same success answer, and nothing is mailed or stored', async () => {
+    const mailsBefore = t.mails().length;
+    const { events } = await spec.when(() => contact(valid({ website: 'https://spam.example' }))).then({ status: 200, body: { message: SENT } });
+    expect(events).toEqual([]);
+    expect(t.mails().length).toBe(mailsBefore);
+    // An empty honeypot is a person's form.
+    expect((await contact(valid({ website: '' }))).status).toBe(200);
+    expect(t.mails().length).toBe(mailsBefore + 2);
+  });
+
+  it('when one caller address sends more than 5 messages in 15 minutes, then 429 and nothing is mailed', async () => {
+    const from = '203.0.113.20';
+    for (let i = 0; i < 5; i++) expect((await contact(valid({ textField: '' }), from)).status).toBe(400);
+    const mailsBefore = t.mails().length;
+    await spec.when(() => contact(valid(), from)).thenNothingStored(429, 'Too many attempts from this address. Please wait 15 minutes and try again.');
+    expect(t.mails().length).toBe(mailsBefore);
+    expect((await contact(valid())).status).toBe(200);
+  });
+
+  it('when no administrator can be reached by mail, then 502 with the spec §8 message; when one can, then success', async () => {
+    const mailer = t.api.context.mailer;
+    const send = mailer.send;
+    try {
+      mailer.send = () => Promise.reject(new Error('smtp down'));
+      const answer = await spec.when(() => contact(valid())).thenNothingStored(502, FAILED);
+      expect(answer.body.code).toBe('contact-failed');
+      mailer.send = (message) => (message.to === secondAdmin ? Promise.reject(new Error('mailbox full')) : send(message));
+      expect(await contact(valid())).toMatchObject({ status: 200, body: { message: SENT } });
+    } finally {
+      mailer.send = send;
+    }
+  });
+});
