@@ -54,8 +54,9 @@ const EditNotification = ({ routeId }: { routeId: string }) => {
       </Alert>
     );
   }
-  // Keyed by the notice and its version, so the form starts from what is stored.
-  return <NotificationForm key={`${notification.id}-${notification.version}`} notification={notification} />;
+  // Keyed by the notice, so the form starts from what is stored; not by its version: the list refreshes after the
+  // update, and the form must stay (with its redirect) until it goes back to the list.
+  return <NotificationForm key={notification.id} notification={notification} />;
 };
 
 /** /notification/add adds a notice, /notification/update/:id edits one (spec §2.2, §2.5). */
