@@ -184,7 +184,12 @@ export const NotificationForm = ({ notification }: NotificationFormProps) => {
                       ? 'Loading products…'
                       : undefined)
               }
-              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              slotProps={{
+                inputLabel: { shrink: true },
+                select: { displayEmpty: true },
+                // The hint of a disabled select stays readable (not the disabled grey).
+                formHelperText: { sx: { '&.Mui-disabled:not(.Mui-error)': { color: 'text.secondary' } } },
+              }}
               data-testid="notification-product"
             >
               {products.options.map((option) => (
