@@ -154,7 +154,8 @@ describe.skipIf(skipReason !== undefined)('Manage Notification in headless Chrom
         }
       }
       // Paging only from 10 notices (spec §9), whatever earlier tests left.
-      await expect.poll(async () => (await listed()).length >= 10 ? 1 : 0).toBe(await page.locator('.MuiTablePagination-root').count());
+      const footers = (await listed()).length >= 10 ? 1 : 0;
+      await expect.poll(() => page.locator('.MuiTablePagination-root').count()).toBe(footers);
 
       // Add: the button is disabled while the message is empty; an emptied message says so.
       await page.getByRole('link', { name: 'Add Notification' }).click();

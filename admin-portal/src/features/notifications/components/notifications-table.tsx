@@ -80,7 +80,12 @@ export const NotificationsTable = ({ rows, rowCount, state, loading, opening, on
             <Typography variant="caption" color="textSecondary" component="p">
               ID {row.id}
             </Typography>
-            <Typography variant="body2" noWrap title={row.notificationText} sx={{ fontWeight: 600 }}>
+            {/* Two lines of the notice: on a phone it is most of what the row is for. */}
+            <Typography
+              variant="body2"
+              title={row.notificationText}
+              sx={{ fontWeight: 600, whiteSpace: 'normal', overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+            >
               {row.notificationText}
             </Typography>
             <Typography variant="caption" color="textSecondary" noWrap component="p" data-testid="notification-targets">
@@ -128,7 +133,7 @@ export const NotificationsTable = ({ rows, rowCount, state, loading, opening, on
       rowCount={rowCount}
       columns={columns}
       loading={loading}
-      rowHeight={isPhone ? 80 : 52}
+      rowHeight={isPhone ? 100 : 52}
       compact={isPhone}
       state={state}
       noRowsLabel="No notifications"
