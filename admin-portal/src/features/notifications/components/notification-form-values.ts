@@ -39,8 +39,15 @@ export const toUpdateNotificationRequest = (values: NotificationFormValues, id: 
   ...toAddNotificationRequest(values),
 });
 
-/** What the Customer and Product columns show: the name, or 'All' for a notice that names none (spec §2.5). */
-export const targetName = (name: string | null): string => name ?? NOTIFICATION_MESSAGES.all;
+/**
+ * What the Customer and Product columns show (spec §2.5): 'All' for a notice that names none; otherwise the name as it
+ * is now, or the id when the list has no name for it (the list's names are joined, and null for a notice for all).
+ */
+export const customerLabel = ({ customerID, customerName }: Pick<Notification, 'customerID' | 'customerName'>): string =>
+  customerID === null ? NOTIFICATION_MESSAGES.all : (customerName ?? customerID);
+
+export const productLabel = ({ productID, productName }: Pick<Notification, 'productID' | 'productName'>): string =>
+  productID === null ? NOTIFICATION_MESSAGES.all : (productName ?? productID);
 
 /** The id in /notification/update/:id, or undefined when it is not a notice's number. */
 export const parseNotificationId = (value: string | undefined): number | undefined => {

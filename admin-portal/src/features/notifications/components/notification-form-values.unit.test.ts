@@ -4,10 +4,11 @@ import { describe, expect, it } from 'vitest';
 
 import {
   canSubmitNotification,
+  customerLabel,
   notificationFormDefaults,
   notificationFormSchema,
   parseNotificationId,
-  targetName,
+  productLabel,
   toAddNotificationRequest,
   toUpdateNotificationRequest,
 } from './notification-form-values';
@@ -65,9 +66,12 @@ describe('the notification form', () => {
     expect(toUpdateNotificationRequest(values, 7)).toEqual({ id: 7, customerID: 'c-1', productID: 'p-1', notificationText: 'Lot 42 is recalled.' });
   });
 
-  it('when a notice names no customer or product, then the grid says All', () => {
-    expect(targetName(null)).toBe('All');
-    expect(targetName('Acme Medical')).toBe('Acme Medical');
+  it('when a notice names no customer or product, then the grid says All; a named one shows its name, or its id when the name is missing', () => {
+    const global = { ...productNotice, customerID: null, productID: null, customerName: null, productName: null };
+    expect([customerLabel(global), productLabel(global)]).toEqual(['All', 'All']);
+    expect([customerLabel(productNotice), productLabel(productNotice)]).toEqual(['Acme Medical', 'Orbit Stent']);
+    const unnamed = { ...productNotice, customerName: null, productName: null };
+    expect([customerLabel(unnamed), productLabel(unnamed)]).toEqual(['c-1', 'p-1']);
   });
 
   it('when the update route has an id, then only a notice number is taken', () => {

@@ -2,7 +2,7 @@ import type { Notification } from '@ifu/contracts';
 
 import type { ListParams } from '@/components/ui/spec-data-grid';
 
-import { targetName } from './notification-form-values';
+import { customerLabel, productLabel } from './notification-form-values';
 
 /** The columns the list sorts by. */
 export type NotificationSortField = 'id' | 'notificationText' | 'customerName' | 'productName';
@@ -16,9 +16,9 @@ const sortValue = (notification: Notification, field: NotificationSortField): st
     case 'notificationText':
       return notification.notificationText;
     case 'customerName':
-      return targetName(notification.customerName);
+      return customerLabel(notification);
     case 'productName':
-      return targetName(notification.productName);
+      return productLabel(notification);
     default: {
       const never: never = field;
       return never;
@@ -33,8 +33,8 @@ const matches = (notification: Notification, words: readonly string[]) => {
   const text = [
     String(notification.id),
     notification.notificationText,
-    targetName(notification.customerName),
-    targetName(notification.productName),
+    customerLabel(notification),
+    productLabel(notification),
   ]
     .join('\n')
     .toLocaleLowerCase();

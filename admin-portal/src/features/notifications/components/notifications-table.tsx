@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 
 import { SpecDataGrid, type SpecGridState } from '@/components/ui/spec-data-grid';
 
-import { targetName } from './notification-form-values';
+import { customerLabel, productLabel } from './notification-form-values';
 
 type Column = GridColDef<Notification>;
 
@@ -89,7 +89,7 @@ export const NotificationsTable = ({ rows, rowCount, state, loading, opening, on
               {row.notificationText}
             </Typography>
             <Typography variant="caption" color="textSecondary" noWrap component="p" data-testid="notification-targets">
-              {targetName(row.customerName)} · {targetName(row.productName)}
+              {customerLabel(row)} · {productLabel(row)}
             </Typography>
           </Box>
         ),
@@ -111,7 +111,7 @@ export const NotificationsTable = ({ rows, rowCount, state, loading, opening, on
         headerName: 'Customer',
         flex: 1,
         minWidth: 150,
-        valueGetter: (value: string | null) => targetName(value),
+        valueGetter: (_value, row) => customerLabel(row),
         renderCell: ({ value }) => <Ellipsis text={value as string} />,
       },
       {
@@ -119,7 +119,7 @@ export const NotificationsTable = ({ rows, rowCount, state, loading, opening, on
         headerName: 'Product',
         flex: 1,
         minWidth: 150,
-        valueGetter: (value: string | null) => targetName(value),
+        valueGetter: (_value, row) => productLabel(row),
         renderCell: ({ value }) => <Ellipsis text={value as string} />,
       },
       actions,
