@@ -523,11 +523,30 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await expectAccessible(page, viewport, 'document-search-no-data');
       });
 
-      it('admin /managenotification', async () => {
+      it('admin /managenotification with a notice and its delete confirmation, and /notification/add with its error', async () => {
+        const text = unique('Portal maintenance on Friday');
+        const token = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+        const added = await product.api.call('POST', '/user/addNotification', { token, body: { customerID: null, productID: null, notificationText: text } });
+        expect(added.status).toBe(200);
         const page = await logIn(viewport);
         await page.goto(`${product.adminUrl}/managenotification`);
-        await page.getByTestId('page-title').waitFor();
+        await pageTitle(page, 'Notification List');
+        const notice = page.getByTestId('notifications-grid').getByRole('row').filter({ hasText: text });
+        await notice.waitFor();
         await expectAccessible(page, viewport, 'manage-notifications');
+        await notice.getByRole('button', { name: /^Delete notification/ }).click();
+        await page.getByRole('dialog', { name: 'Delete Notification' }).waitFor();
+        await expectAccessible(page, viewport, 'notification-delete-dialog');
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await page.getByRole('link', { name: 'Add Notification' }).click();
+        await pageTitle(page, 'Add Notification');
+        const message = page.getByRole('textbox', { name: 'Notification Message' });
+        await message.fill('x');
+        await message.fill('');
+        await message.blur();
+        await page.getByText('Enter Notification Message', { exact: true }).waitFor();
+        await expectAccessible(page, viewport, 'notification-form-errors');
       });
 
       it('customer portal: the page of an approved customer with the terms popup, the search link page and Contact US', async () => {

@@ -10,4 +10,6 @@ export const TIMINGS = {
   setPasswordErrorMs: 6_000,
   /** Reset Password: every message is cleared. */
   setPasswordClearAllMs: 10_000,
+  /** Manage Notification: a notice chosen for editing opens, and a saved one goes back to the list, after 1 second. */
+  notificationRedirectMs: 1_000,
 } as const;

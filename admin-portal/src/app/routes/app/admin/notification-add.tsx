@@ -1,9 +1,5 @@
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { NotificationFormPage } from '@/features/notifications/components/notification-form-page';
 
-const NotificationAddRoute = () => (
-  <Page title="Add Notification">
-    <PlaceholderContent />
-  </Page>
-);
+const NotificationAddRoute = () => <NotificationFormPage />;
 
 export default NotificationAddRoute;

@@ -1,9 +1,5 @@
-import { Page, PlaceholderContent } from '@/components/ui/page';
+import { ManageNotifications } from '@/features/notifications/components/manage-notifications';
 
-const ManageNotificationRoute = () => (
-  <Page title="Manage Notification">
-    <PlaceholderContent />
-  </Page>
-);
+const ManageNotificationRoute = () => <ManageNotifications />;
 
 export default ManageNotificationRoute;
