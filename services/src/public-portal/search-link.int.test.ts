@@ -3,7 +3,9 @@ import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Cred
 import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { Refusal } from '../platform/errors';
 import { sealSearchLink } from './search-link';
+import { verifySearchLink, verifySearchToken } from './visitor-link';
 
 const PORTAL = 'https://portal.example';
 const SENT = 'The search link has been sent to your email address. Open it to search the documents.';
@@ -243,6 +245,21 @@ describe('search links over HTTP', () => {
       for (const [k, v] of Object.entries({ id, customerName: unique('Renamed Again Clinic '), contactInformation: '4930901820', contactEmail: 'renamed@example.com', countryExclusionList: 'DE', customerWebsiteLink: 'https://example.com', approverId: approver.id })) form.set(k, v);
       expect((await fetch(`${t.url}/customer/update`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
       await spec.when(() => check(link)).thenNothingStored(404, 'Customer not found');
+    });
+
+    it('verifySearchLink and verifySearchToken (for the other public calls) answer what the link opens, or throw the refusal', async () => {
+      const link = await givenLink(customerName, secondFamilyId);
+      const now = t.clock.now();
+      const opened = await verifySearchLink(t.api.context, { customerName, parentChangeId: secondFamilyId, token: link.encryptedEmail }, now);
+      expect(opened).toMatchObject({ customer: { id: customerId, customerName }, family: { productFamilyName: 'Ortho Screw' }, parentChangeId: secondFamilyId, email: link.email });
+      const changedAt = (token: string, at: number) => token.slice(0, at) + (token[at] === 'A' ? 'B' : 'A') + token.slice(at + 1);
+      const byToken = await verifySearchToken(t.api.context, link.encryptedEmail, now);
+      expect(byToken).toMatchObject({ customer: { id: customerId }, family: { productFamilyName: 'Ortho Screw' }, parentChangeId: secondFamilyId, email: link.email });
+      const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => (error instanceof Refusal ? error.rejection.code : error));
+      expect(await refusal(verifySearchToken(t.api.context, changedAt(link.encryptedEmail, 30), now))).toBe('search-link-invalid');
+      expect(await refusal(verifySearchToken(t.api.context, link.encryptedEmail, new Date(now.getTime() + 31 * DAY_MS)))).toBe('search-link-expired');
+      expect(await refusal(verifySearchLink(t.api.context, { customerName, parentChangeId: familyId, token: link.encryptedEmail }, now))).toBe('search-link-invalid');
+      expect(await refusal(verifySearchLink(t.api.context, { customerName: pendingCustomerName, parentChangeId: secondFamilyId, token: link.encryptedEmail }, now))).toBe('customer-not-found');
     });
 
     // Last: it moves the server's clock.
