@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { common } from '../messages/common';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 
@@ -9,7 +11,9 @@ export function Layout() {
     <div className="layout">
       <main className="layout__main">
         <ErrorBoundary key={pathname}>
-          <Outlet />
+          <Suspense fallback={<p className="boot" role="status">{common.loading}</p>}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />
