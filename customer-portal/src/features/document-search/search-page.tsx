@@ -110,9 +110,10 @@ function SearchArea({ link, checked }: { link: CustomerDocSearchParams; checked:
     <article className="page">
       <title>{common.title(`${familyName} · ${text.pageTitle}`)}</title>
       <Logos logos={logos} customerName={checked.customerName} />
-      <h1>
-        {familyName} <span className="subtitle">{checked.customerName}</span>
-      </h1>
+      <div>
+        <h1>{familyName}</h1>
+        <p className="subtitle">{checked.customerName}</p>
+      </div>
       {logos?.productNotification.trim() && (
         <section className="notice" aria-label={text.productNotice}>
           <h2 className="notice__title">{text.productNotice}</h2>
