@@ -15,4 +15,6 @@ export const common = {
   terms: 'Terms And Condition',
   poweredBy: 'powered by IFU Portal',
   copyright: '© 2021',
+  /** Spec §2.13: a render failure shows this text; the part before " / " is the heading. */
+  renderFailure: 'Something Went Wrong / Some Issues While Loading...',
 } as const;

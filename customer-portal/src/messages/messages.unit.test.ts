@@ -22,6 +22,7 @@ describe('message catalogues of the public pages', () => {
   it('when the spec spells a text, then the catalogue spells it exactly (spec §2.1, §5, §8)', () => {
     expect(common.contactUs).toBe('Contact US');
     expect(common.terms).toBe('Terms And Condition');
+    expect(common.renderFailure).toBe('Something Went Wrong / Some Issues While Loading...');
     expect(searchText.noData).toBe(PUBLIC_MESSAGES.noDataFound);
     expect(searchText.selectCountry).toBe(PUBLIC_MESSAGES.selectCountry);
     expect(searchText.selectLanguage).toBe(PUBLIC_MESSAGES.selectLanguage);

@@ -83,8 +83,9 @@ function SearchArea({ link, checked }: { link: CustomerDocSearchParams; checked:
       ...link,
       language: searched.language,
       country: searched.country,
-      keyword: searched.keyword.trim(),
-      documentNumber: searched.documentNumber.trim(),
+      // Both are optional: an empty field is left out, not sent as ''.
+      keyword: searched.keyword.trim() || undefined,
+      documentNumber: searched.documentNumber.trim() || undefined,
     });
     setSearching(false);
     if (outcome.kind === 'found') {
