@@ -72,7 +72,7 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
 
   for (const viewport of VIEWPORTS) {
     describe(`at ${viewport.width} px (${viewport.name})`, () => {
-      it('Contact US: every message under its field on submit, then the ones of a bad email and a short phone number', async () => {
+      it('Contact US: every message under its field on submit, then those of a bad email, a short phone number and a phone number the server refuses', async () => {
         const page = await newPage(viewport);
         await page.goto(`${product.customerUrl}/contactus`);
         await page.getByRole('heading', { level: 1, name: 'Contact US' }).waitFor();
@@ -107,6 +107,17 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
         await form.getByText('Invalid Email Address').waitFor();
         await form.getByText('Phone Number Should be 10 to 15 Digits').waitFor();
         expect(await form.getByText('Enter the eMail').count()).toBe(0);
+        // A rule only the server checks (a phone number's characters) shows under its field too.
+        await form.getByLabel('Email', { exact: true }).fill('visitor@example.com');
+        await form.getByLabel('Name', { exact: true }).fill('Vera Visitor');
+        await form.getByLabel('Phone Number').fill('call me now');
+        await form.getByLabel('Subject').fill('Missing IFU');
+        await form.getByLabel('Message', { exact: true }).fill('Where is the IFU of lot 42?');
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(() => form.getByLabel('Phone Number').getAttribute('aria-invalid')).toBe('true');
+        expect(await form.getByText('Phone Number Should be 10 to 15 Digits').count()).toBe(1);
+        expect(await page.getByTestId('contact-answer').textContent()).toBe('');
+
         // The honeypot is out of reach: no name a person or screen reader meets, out of the tab order.
         const honeypot = page.locator('input[name="website"]');
         expect(await honeypot.getAttribute('tabindex')).toBe('-1');

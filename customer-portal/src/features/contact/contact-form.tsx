@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useConfig } from '../../config/config-context';
 import { contactText as text } from '../../messages/contact';
 import { sendContact } from './send-contact';
-import { CONTACT_FIELDS, validateContact, type ContactErrors, type ContactValues } from './validate-contact';
+import { CONTACT_FIELDS, serverFieldErrors, validateContact, type ContactErrors, type ContactValues } from './validate-contact';
 
 /** How long the sent or failed message stays (spec §9: the contact message clears at 5 seconds). */
 export const CONTACT_MESSAGE_MS = 5000;
@@ -33,20 +33,25 @@ export function ContactForm() {
     return () => clearTimeout(timer);
   }, [answer]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (sending) return;
-    const found = validateContact(values);
+  /** Shows the errors under their fields and moves focus to the first; false when there is none. */
+  const showErrors = (found: ContactErrors): boolean => {
     setErrors(found);
     const first = CONTACT_FIELDS.find((field) => found[field] !== undefined);
-    if (first !== undefined) {
-      formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+    if (first === undefined) return false;
+    formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    return true;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending || showErrors(validateContact(values))) return;
     setSending(true);
     setAnswer(undefined);
     const result = await sendContact(apiUrl, { ...values, email: values.email.trim(), website });
     setSending(false);
+    // A refusal that names fields (a rule only the server checks) shows under them, like the form's own.
+    const fieldErrors = result.status === 400 ? serverFieldErrors(result.message) : undefined;
+    if (fieldErrors !== undefined && showErrors(fieldErrors)) return;
     setAnswer(result);
     if (result.ok) setValues(EMPTY);
   };

@@ -23,3 +23,18 @@ export function validateContact(values: ContactValues): ContactErrors {
   if (values.textField.trim() === '') errors.textField = text.messageRequired;
   return errors;
 }
+
+/**
+ * The server's 400 names the fields it refused, the contract's message after the field
+ * (`phoneNumber: Phone Number Should be 10 to 15 Digits; email: Invalid Email Address`): those go under their fields,
+ * so a rule only the server checks reads like the others. Undefined when the message names none of the form's fields.
+ */
+export function serverFieldErrors(message: string): ContactErrors | undefined {
+  const errors: ContactErrors = {};
+  for (const part of message.split('; ')) {
+    const match = /^(\w+)(: | )(.+)$/.exec(part);
+    const field = CONTACT_FIELDS.find((name) => name === match?.[1]);
+    if (match && field && errors[field] === undefined) errors[field] = match[2] === ': ' ? match[3] : part;
+  }
+  return Object.keys(errors).length > 0 ? errors : undefined;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactText as text } from '../../messages/contact';
-import { validateContact, type ContactValues } from './validate-contact';
+import { serverFieldErrors, validateContact, type ContactValues } from './validate-contact';
 
 const valid: ContactValues = {
   email: 'visitor@example.com',
@@ -38,5 +38,20 @@ describe('validateContact (spec §5 contact form)', () => {
     expect(validateContact({ ...valid, phoneNumber: '1234567890' }).phoneNumber).toBeUndefined();
     expect(validateContact({ ...valid, phoneNumber: '123456789012345' }).phoneNumber).toBeUndefined();
     expect(validateContact({ ...valid, phoneNumber: '  1234567890  ' }).phoneNumber).toBeUndefined();
+  });
+});
+
+describe('serverFieldErrors (a 400 of POST /module2/contactUs)', () => {
+  it('when the server names fields, then each message goes under its field', () => {
+    expect(serverFieldErrors('phoneNumber: Phone Number Should be 10 to 15 Digits; email: Invalid Email Address')).toEqual({
+      phoneNumber: text.phoneLength,
+      email: text.emailInvalid,
+    });
+    expect(serverFieldErrors('textField must be at most 5000 characters')).toEqual({ textField: 'textField must be at most 5000 characters' });
+  });
+
+  it('when the message names no field of the form, then there is nothing to place', () => {
+    expect(serverFieldErrors('Error on connecting administrator.')).toBeUndefined();
+    expect(serverFieldErrors('website must be at most 1000 characters')).toBeUndefined();
   });
 });
