@@ -11,7 +11,8 @@ export function Layout() {
     <div className="layout">
       <main className="layout__main">
         <ErrorBoundary key={pathname}>
-          <Suspense fallback={<p className="boot" role="status">{common.loading}</p>}>
+          {/* While a lazy page loads: a plain text, no live region (the page that follows says what it is). */}
+          <Suspense fallback={<p className="boot">{common.loading}</p>}>
             <Outlet />
           </Suspense>
         </ErrorBoundary>
