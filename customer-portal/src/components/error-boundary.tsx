@@ -1,10 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-
-/** Spec §2.13: a render failure shows this text; the part before " / " is the heading. */
-export const RENDER_FAILURE_TEXT = 'Something Went Wrong / Some Issues While Loading...';
+import { common } from '../messages/common';
 
 export function RenderFailure() {
-  const [title, detail] = RENDER_FAILURE_TEXT.split(' / ');
+  const [title, detail] = common.renderFailure.split(' / ');
   return (
     <section className="render-failure" role="alert">
       <h1>{title}</h1>

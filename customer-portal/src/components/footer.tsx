@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { common } from '../messages/common';
 
 // The terms text is read by few visitors: it loads when the popup is first opened.
 const TermsDialog = lazy(() => import('./terms-dialog').then((module) => ({ default: module.TermsDialog })));
@@ -9,18 +10,18 @@ export function Footer() {
   const [termsOpen, setTermsOpen] = useState(false);
   return (
     <footer className="footer">
-      <nav className="footer__links" aria-label="Footer">
-        <Link to={paths.contactUs.getHref()}>Contact US</Link>
+      <nav className="footer__links" aria-label={common.footerNav}>
+        <Link to={paths.contactUs.getHref()}>{common.contactUs}</Link>
         <button type="button" className="link-button" aria-haspopup="dialog" onClick={() => setTermsOpen(true)}>
-          Terms And Condition
+          {common.terms}
         </button>
       </nav>
       <p className="footer__brand">
-        <span>powered by IFU Portal</span> <span>© 2021</span>
+        <span>{common.poweredBy}</span> <span>{common.copyright}</span>
       </p>
       {termsOpen ? (
         <Suspense fallback={null}>
-          <TermsDialog open onClose={() => setTermsOpen(false)} />
+          <TermsDialog onClose={() => setTermsOpen(false)} />
         </Suspense>
       ) : null}
     </footer>

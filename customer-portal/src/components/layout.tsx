@@ -1,4 +1,6 @@
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { common } from '../messages/common';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 
@@ -9,7 +11,10 @@ export function Layout() {
     <div className="layout">
       <main className="layout__main">
         <ErrorBoundary key={pathname}>
-          <Outlet />
+          {/* While a lazy page loads: a plain text, no live region (the page that follows says what it is). */}
+          <Suspense fallback={<p className="boot">{common.loading}</p>}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <Footer />

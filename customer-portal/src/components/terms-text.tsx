@@ -1,3 +1,5 @@
+import { otherPagesText as text } from '../messages/other-pages';
+
 /**
  * Terms of use and privacy policy of the public portal (spec §9).
  * Plain data rendered by TermsText, so the wording can be reviewed in one place.
@@ -99,10 +101,12 @@ function Sections({ sections }: { sections: readonly Section[] }) {
 export function TermsText() {
   return (
     <>
-      <p className="terms__modified">Last modified: {TERMS_LAST_MODIFIED}</p>
-      <h3>Terms of Use</h3>
+      <p className="terms__modified">
+        {text.lastModified} {TERMS_LAST_MODIFIED}
+      </p>
+      <h3>{text.termsOfUse}</h3>
       <Sections sections={TERMS_OF_USE} />
-      <h3>Privacy Policy</h3>
+      <h3>{text.privacyPolicy}</h3>
       <Sections sections={PRIVACY_POLICY} />
     </>
   );

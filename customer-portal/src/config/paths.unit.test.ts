@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCustomerDocSearchParams, paths } from './paths';
+import { paths } from './paths';
+import { parseCustomerDocSearchParams } from './search-link-params';
 
 const link = { customerName: 'Acme Medical', parentChangeId: '42', encryptedEmail: 'abc+/=def' };
 

@@ -1,10 +1,15 @@
-// Shell only. The Contact US form (email, name, phone number, subject, message; spec §5)
-// that posts to /module2/contactUs comes in a later issue.
+import { ContactForm } from '../../features/contact/contact-form';
+import { common } from '../../messages/common';
+import { contactText as text } from '../../messages/contact';
+
+/** /contactus (spec §2.1, §5). */
 export function ContactUsPage() {
   return (
     <article className="page">
-      <title>Contact US | IFU Portal</title>
-      <h1>Contact US</h1>
+      <title>{common.title(text.pageTitle)}</title>
+      <h1>{text.pageTitle}</h1>
+      <p>{text.intro}</p>
+      <ContactForm />
     </article>
   );
 }

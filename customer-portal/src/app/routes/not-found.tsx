@@ -1,18 +1,19 @@
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
+import { common } from '../../messages/common';
+import { otherPagesText as text } from '../../messages/other-pages';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <article className="page">
-      <title>Page not found | IFU Portal</title>
-      <h1>Page not found</h1>
+      <title>{common.title(text.pageNotFound)}</title>
+      <h1>{text.pageNotFound}</h1>
       <p>
-        There is no page at <code className="facts__code">{pathname}</code>. If you followed a link from an email,
-        check that it was copied completely, or open it again from the email.
+        {text.noPageAt} <code className="facts__code">{pathname}</code>. {text.noPageHint}
       </p>
       <p>
-        Still stuck? <Link to={paths.contactUs.getHref()}>Contact US</Link> and we will help you find your documents.
+        {text.stillStuck} <Link to={paths.contactUs.getHref()}>{common.contactUs}</Link> {text.stillStuckEnd}
       </p>
     </article>
   );

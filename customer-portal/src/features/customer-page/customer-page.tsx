@@ -1,0 +1,112 @@
+import type { ParentLogosResponse, PublicProductFamily } from '@ifu/contracts/public';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useConfig } from '../../config/config-context';
+import { paths } from '../../config/paths';
+import { common } from '../../messages/common';
+import { docSearchText as text } from '../../messages/doc-search';
+import { fetchCustomerPage, type CustomerPageAnswer } from './parent-logos';
+
+// The popup loads on the first click on a family: it is not part of the first paint (bundle budget).
+const EmailDialog = lazy(() => import('./email-dialog').then((module) => ({ default: module.EmailDialog })));
+
+/** A notice of the customer page (global or customer-wide), as a labelled region; several are joined by blank lines. */
+function Notice({ title, body }: { title: string; body: string }) {
+  if (body.trim() === '') return null;
+  return (
+    <section className="notice" aria-label={title}>
+      <h2 className="notice__title">{title}</h2>
+      <p className="notice__text">{body}</p>
+    </section>
+  );
+}
+
+function Found({ page }: { page: ParentLogosResponse }) {
+  const [family, setFamily] = useState<PublicProductFamily>();
+  return (
+    <>
+      <div className="brand">
+        {page.customerLogoUrl && <img className="brand__logo" src={page.customerLogoUrl} alt={text.customerLogo(page.customerName)} />}
+        <h1>{page.customerName}</h1>
+      </div>
+      <Notice title={text.globalNotice} body={page.globalNotification} />
+      <Notice title={text.customerNotice(page.customerName)} body={page.customerNotification} />
+      <h2>{text.families}</h2>
+      {page.products.length === 0 ? (
+        <p>{text.noFamilies}</p>
+      ) : (
+        <>
+          <p>{text.intro}</p>
+          <ul className="families">
+            {page.products.map((product) => (
+              <li key={product.parentChangeId}>
+                <button type="button" className="family" aria-haspopup="dialog" onClick={() => setFamily(product)}>
+                  {product.logoUrl ? <img className="family__logo" src={product.logoUrl} alt="" /> : <span className="family__logo" aria-hidden="true" />}
+                  <span className="family__name">{product.productFamilyName}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {family && (
+        <Suspense fallback={null}>
+          <EmailDialog customerName={page.customerName} family={family} onClose={() => setFamily(undefined)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** /docSearch/:customerName (spec §2.1): the customer's logo, notices and product families. */
+export function CustomerPage({ customerName }: { customerName: string }) {
+  const { apiUrl } = useConfig();
+  const [answer, setAnswer] = useState<CustomerPageAnswer & { for: string; attempt: number }>();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchCustomerPage(apiUrl, customerName, controller.signal)
+      .then((result) => setAnswer({ ...result, for: customerName, attempt }))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [apiUrl, customerName, attempt]);
+
+  const current = answer?.for === customerName && answer.attempt === attempt ? answer : undefined;
+  if (current?.kind === 'found') {
+    return (
+      <article className="page">
+        <title>{common.title(text.pageTitle(current.page.customerName))}</title>
+        <Found page={current.page} />
+      </article>
+    );
+  }
+  if (current?.kind === 'not-found') {
+    return (
+      <article className="page">
+        <title>{common.title(text.notFoundTitle)}</title>
+        <h1>{text.notFoundTitle}</h1>
+        <p>{text.notFound(customerName)}</p>
+        <p>
+          {text.notFoundHelp} <Link to={paths.contactUs.getHref()}>{common.contactUs}</Link> {text.notFoundHelpEnd}
+        </p>
+      </article>
+    );
+  }
+  return (
+    <article className="page" aria-busy={current === undefined}>
+      <title>{common.title(text.pageTitle(customerName))}</title>
+      <h1>{customerName}</h1>
+      {current === undefined ? (
+        <p role="status">{common.loading}</p>
+      ) : (
+        <>
+          <p role="alert">{text.loadFailed}</p>
+          <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+            {text.retry}
+          </button>
+        </>
+      )}
+    </article>
+  );
+}

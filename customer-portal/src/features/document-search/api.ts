@@ -1,0 +1,93 @@
+import type {
+  CheckSearchLinkResponse,
+  GetDocumentUrlRequest,
+  PublicDocument,
+  PublicSearchRequest,
+  SingleCustomerLogoResponse,
+} from '@ifu/contracts/public';
+import { callApi, isObject, messageOf } from '../../lib/http';
+import type { CustomerDocSearchParams } from '../../config/paths';
+
+/** The calls of the search page (spec §7.4); each answer's shape is checked by hand (see lib/http.ts). */
+
+const isNullableString = (value: unknown) => value === null || typeof value === 'string';
+const allStrings = (value: Record<string, unknown>, keys: readonly string[]) => keys.every((key) => typeof value[key] === 'string');
+
+export type LinkCheck =
+  | { kind: 'valid'; link: CheckSearchLinkResponse }
+  /** Refused (400 search-link-invalid, 410 search-link-expired, 404): the server's message says why. */
+  | { kind: 'refused'; message: string }
+  | { kind: 'failed' };
+
+/** POST /module2/checkSearchLink: whether the emailed link still opens, before the form shows. */
+export async function checkSearchLink(apiUrl: string, link: CustomerDocSearchParams, signal?: AbortSignal): Promise<LinkCheck> {
+  try {
+    const { status, body } = await callApi(apiUrl, '/module2/checkSearchLink', { body: link, signal });
+    if (status === 200 && isObject(body) && allStrings(body, ['customerName', 'productFamilyName', 'expiresAt'])) {
+      return { kind: 'valid', link: body as CheckSearchLinkResponse };
+    }
+    const message = messageOf(body);
+    return status >= 400 && status < 500 && message !== undefined ? { kind: 'refused', message } : { kind: 'failed' };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { kind: 'failed' };
+  }
+}
+
+/** GET /module2/singleCustomerLogoURL/:customerName/:parentChangeId: the logos and the product notice. */
+export async function fetchLogos(apiUrl: string, link: CustomerDocSearchParams, signal?: AbortSignal): Promise<SingleCustomerLogoResponse | undefined> {
+  const path = `/module2/singleCustomerLogoURL/${encodeURIComponent(link.customerName)}/${encodeURIComponent(link.parentChangeId)}`;
+  const { status, body } = await callApi(apiUrl, path, { signal });
+  return status === 200 &&
+    isObject(body) &&
+    isNullableString(body.logoUrl) &&
+    isNullableString(body.productLogoUrl) &&
+    allStrings(body, ['productNotification', 'customerName', 'productFamilyName'])
+    ? (body as SingleCustomerLogoResponse)
+    : undefined;
+}
+
+/** GET /module2/geolocation: the visitor's country code, or undefined (unknown, or the lookup failed: ignored). */
+export async function fetchCountryCode(apiUrl: string, signal?: AbortSignal): Promise<string | undefined> {
+  const { status, body } = await callApi(apiUrl, '/module2/geolocation', { signal });
+  return status === 200 && isObject(body) && typeof body.country_code === 'string' ? body.country_code : undefined;
+}
+
+const DOCUMENT_KEYS = [
+  'childDocumentId',
+  'documentNumber',
+  'associatedReferenceNumber',
+  'description',
+  'languageList',
+  'countryList',
+  'effectiveDate',
+  'productFamilyName',
+  'docName',
+] as const;
+const isDocument = (value: unknown): value is PublicDocument => isObject(value) && allStrings(value, DOCUMENT_KEYS);
+
+export type SearchOutcome = { kind: 'found'; list: PublicDocument[]; message?: string } | { kind: 'refused'; message: string } | { kind: 'failed' };
+
+/** POST /module2/searchDocuments/: a 400 names the field that is wrong (country and language are required). */
+export async function searchDocuments(apiUrl: string, request: PublicSearchRequest): Promise<SearchOutcome> {
+  try {
+    const { status, body } = await callApi(apiUrl, '/module2/searchDocuments/', { body: request });
+    if (status === 200 && isObject(body) && Array.isArray(body.list) && body.list.every(isDocument)) {
+      return { kind: 'found', list: body.list, message: messageOf(body) };
+    }
+    const message = messageOf(body);
+    return status >= 400 && status < 500 && message !== undefined ? { kind: 'refused', message } : { kind: 'failed' };
+  } catch {
+    return { kind: 'failed' };
+  }
+}
+
+/** POST /module2/getDocumentURL: a short-lived link to one document of the results, or undefined. */
+export async function fetchDocumentUrl(apiUrl: string, request: GetDocumentUrlRequest): Promise<string | undefined> {
+  try {
+    const { status, body } = await callApi(apiUrl, '/module2/getDocumentURL', { body: request });
+    return status === 200 && isObject(body) && typeof body.docURL === 'string' ? body.docURL : undefined;
+  } catch {
+    return undefined;
+  }
+}

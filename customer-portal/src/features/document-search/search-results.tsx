@@ -1,0 +1,137 @@
+import type { PublicDocument } from '@ifu/contracts/public';
+import { useEffect, useRef } from 'react';
+import { searchText as text } from '../../messages/search';
+import { formatDate } from './format';
+import { namesOf } from './lists';
+import type { SearchValues } from './search-form';
+
+type Props = {
+  searched: SearchValues;
+  list: readonly PublicDocument[];
+  /** The server's message for an empty list ('No Data Found'). */
+  message?: string;
+  onNewSearch: () => void;
+  onDownload: (document: PublicDocument) => void;
+  /** The document whose link is being asked for. */
+  downloading?: string;
+  downloadError?: string;
+};
+
+function DownloadButton({ document, onDownload, busy }: { document: PublicDocument; onDownload: Props['onDownload']; busy: boolean }) {
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      aria-label={text.downloadLabel(document.documentNumber, document.docName)}
+      disabled={busy}
+      onClick={() => onDownload(document)}
+    >
+      {text.download}
+    </button>
+  );
+}
+
+/**
+ * The results that replace the form (spec §2.1, §4): what was searched, then the documents: a table on wide screens,
+ * one card per document on phones (CSS shows one of the two; the hidden one is out of the accessibility tree too).
+ */
+export function SearchResults({ searched, list, message, onNewSearch, onDownload, downloading, downloadError }: Props) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The form was replaced: move focus to what replaced it.
+  useEffect(() => headingRef.current?.focus(), []);
+  const language = namesOf('language', searched.language) || text.any;
+  const country = namesOf('country', searched.country) || text.any;
+  const columns = [text.colDocumentNumber, text.colReference, text.colDescription, text.colLanguages, text.colCountries, text.colEffectiveDate];
+  const cells = (document: PublicDocument) => [
+    document.documentNumber,
+    document.associatedReferenceNumber,
+    document.description,
+    namesOf('language', document.languageList),
+    namesOf('country', document.countryList),
+    formatDate(document.effectiveDate),
+  ];
+  return (
+    <section className="results" aria-labelledby="results-title" data-testid="search-results">
+      <h2 id="results-title" ref={headingRef} tabIndex={-1}>
+        {text.resultsTitle}
+      </h2>
+      <h3 className="visually-hidden">{text.searchedFor}</h3>
+      <dl className="facts facts--compact">
+        {(
+          [
+            [text.keyword, searched.keyword.trim() || text.any],
+            [text.language, language],
+            [text.country, country],
+            [text.documentNumber, searched.documentNumber.trim() || text.any],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="facts__row">
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="actions actions--start">
+        <button type="button" className="button button--secondary" onClick={onNewSearch}>
+          {text.newSearch}
+        </button>
+      </div>
+      {list.length === 0 ? (
+        <p className="notice" role="status" data-testid="search-no-data">
+          {message || text.noData}
+        </p>
+      ) : (
+        <>
+          <p role="status">{text.resultCount(list.length)}</p>
+          {downloadError && (
+            <p className="status status--error" role="alert">
+              {downloadError}
+            </p>
+          )}
+          <div className="results__table-wrap">
+            <table className="results__table">
+              <caption className="visually-hidden">{text.resultsTitle}</caption>
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                  <th scope="col">{text.colDownload}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((document) => (
+                  <tr key={document.childDocumentId} data-testid="result-row">
+                    {cells(document).map((cell, index) => (
+                      <td key={columns[index]}>{cell}</td>
+                    ))}
+                    <td>
+                      <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="results__cards">
+            {list.map((document) => (
+              <li key={document.childDocumentId} className="result-card" data-testid="result-card">
+                <dl>
+                  {cells(document).map((cell, index) => (
+                    <div key={columns[index]} className="result-card__row">
+                      <dt>{columns[index]}</dt>
+                      <dd>{cell}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

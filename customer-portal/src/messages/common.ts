@@ -1,0 +1,20 @@
+/**
+ * The words of the public pages, in English. Components never spell a visible text themselves: they read it from
+ * these catalogues, one per area, so that a translation replaces a catalogue file and touches no component.
+ * The catalogues are split by page on purpose: only `common` and `doc-search` ride on the first page (bundle budget);
+ * the others load with the page or popup that needs them.
+ */
+export const common = {
+  siteName: 'IFU Portal',
+  /** A page's <title>: its own name, then the site's. */
+  title: (page: string) => `${page} | IFU Portal`,
+  loading: 'Loading…',
+  close: 'Close',
+  footerNav: 'Footer',
+  contactUs: 'Contact US',
+  terms: 'Terms And Condition',
+  poweredBy: 'powered by IFU Portal',
+  copyright: '© 2021',
+  /** Spec §2.13: a render failure shows this text; the part before " / " is the heading. */
+  renderFailure: 'Something Went Wrong / Some Issues While Loading...',
+} as const;

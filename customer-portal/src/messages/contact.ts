@@ -1,0 +1,23 @@
+/** The Contact US page (spec §5 contact form, §8). See common.ts. */
+export const contactText = {
+  pageTitle: 'Contact US',
+  intro: 'Send a message to the portal administrator. All fields are required.',
+  email: 'Email',
+  name: 'Name',
+  phoneNumber: 'Phone Number',
+  subject: 'Subject',
+  message: 'Message',
+  /** The honeypot's label: hidden from people, it tells a screen reader that somehow reaches it to leave it empty. */
+  website: 'Leave this field empty',
+  submit: 'Submit',
+  sending: 'Sending…',
+  emailRequired: 'Enter the eMail',
+  emailInvalid: 'Invalid Email Address',
+  phoneRequired: 'Enter a phone number',
+  phoneLength: 'Phone Number Should be 10 to 15 Digits',
+  nameRequired: 'Enter the name',
+  subjectRequired: 'Enter the subject',
+  messageRequired: 'Enter the message',
+  sent: 'Successfully contacted to administrator.',
+  failed: 'Error on connecting administrator.',
+} as const;
