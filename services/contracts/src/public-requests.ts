@@ -36,7 +36,9 @@ export type SendSearchLinkBody = z.infer<typeof SendSearchLinkBody>;
  */
 export const CheckSearchLinkBody = z.object({
   customerName: customerNameField,
-  parentChangeId: parentChangeIdField,
+  // Only bounded: a mangled link's parentChangeId does not match its token, and the visitor is told the link is
+  // not valid (400 search-link-invalid, with the offer of a new link) rather than shown a field's rule.
+  parentChangeId: requiredString('parentChangeId', 100).transform((v) => v.toLowerCase()),
   encryptedEmail: requiredString('encryptedEmail', 1000),
 });
 export type CheckSearchLinkBody = z.infer<typeof CheckSearchLinkBody>;

@@ -222,7 +222,8 @@ describe('search links over HTTP', () => {
     it('when the request is malformed, then 400 naming the field', async () => {
       const link = await givenLink();
       await spec.when(() => check({ ...link, encryptedEmail: undefined })).thenNothingStored(400, 'encryptedEmail is required');
-      await spec.when(() => check({ ...link, parentChangeId: 'family' })).thenNothingStored(400, 'parentChangeId must be a change order id');
+      // A mangled parentChangeId is a link that is not valid: the page offers a new one.
+      await spec.when(() => check({ ...link, parentChangeId: 'family' })).thenNothingStored(400, 'This search link is not valid. Ask for a new one below.');
       await spec.when(() => check({ ...link, customerName: 'C'.repeat(201) })).thenNothingStored(400, 'customerName must be at most 200 characters');
     });
 
