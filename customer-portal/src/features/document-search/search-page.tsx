@@ -52,9 +52,8 @@ type Results = { searched: SearchValues; list: PublicDocument[]; message?: strin
 const initialLanguage = () => pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language], LANGUAGE_CODES);
 
 /** The search area of a valid link: logos, product notice, and the form or, once a search answered, its results. */
-function SearchArea({ link, checked }: { link: CustomerDocSearchParams; checked: Extract<LinkCheck, { kind: 'valid' }>['link'] }) {
+function SearchArea({ link, checked, logos }: { link: CustomerDocSearchParams; checked: Extract<LinkCheck, { kind: 'valid' }>['link']; logos: SingleCustomerLogoResponse | undefined }) {
   const { apiUrl } = useConfig();
-  const [logos, setLogos] = useState<SingleCustomerLogoResponse>();
   const [values, setValues] = useState<SearchValues>(() => ({ keyword: '', documentNumber: '', language: initialLanguage(), country: '' }));
   const [searching, setSearching] = useState(false);
   const [error, setError] = useState<string>();
@@ -64,7 +63,6 @@ function SearchArea({ link, checked }: { link: CustomerDocSearchParams; checked:
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchLogos(apiUrl, link, controller.signal).then(setLogos, () => undefined);
     // The country is only a suggestion: a failed or unknown lookup leaves the field as it is (spec §7.5).
     fetchCountryCode(apiUrl, controller.signal).then(
       (code) => {
@@ -141,12 +139,16 @@ function SearchArea({ link, checked }: { link: CustomerDocSearchParams; checked:
 /** /customerDocSearch (spec §2.1): the emailed link is checked first; then the search form and its results. */
 export function SearchPage({ link }: { link: CustomerDocSearchParams | null }) {
   const { apiUrl } = useConfig();
-  const [check, setCheck] = useState<{ for: CustomerDocSearchParams; result: LinkCheck }>();
+  const [check, setCheck] = useState<{ for: CustomerDocSearchParams; result: LinkCheck; logos: SingleCustomerLogoResponse | undefined }>();
 
   useEffect(() => {
     if (link === null) return;
     const controller = new AbortController();
-    checkSearchLink(apiUrl, link, controller.signal).then((result) => setCheck({ for: link, result }), () => undefined);
+    // The logos and the product notice come with the check, so the page is laid out once (no shift when they arrive).
+    Promise.all([checkSearchLink(apiUrl, link, controller.signal), fetchLogos(apiUrl, link, controller.signal).catch(() => undefined)]).then(
+      ([result, logos]) => setCheck({ for: link, result, logos }),
+      () => undefined,
+    );
     return () => controller.abort();
   }, [apiUrl, link]);
 
@@ -163,5 +165,5 @@ export function SearchPage({ link }: { link: CustomerDocSearchParams | null }) {
   }
   if (result.kind === 'refused') return <LinkProblem message={result.message} customerName={link.customerName} />;
   if (result.kind === 'failed') return <LinkProblem message={text.linkCheckFailed} customerName={link.customerName} />;
-  return <SearchArea link={link} checked={result.link} />;
+  return <SearchArea link={link} checked={result.link} logos={check?.logos} />;
 }
