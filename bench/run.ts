@@ -993,17 +993,43 @@ const SEARCH_CUSTOMERS = [
   'Gaule Medical SAS',
 ];
 
+/** The search corpus, set up once per section that needs it (`search`, `public`): see buildSearchCorpus. */
+interface SearchCorpus {
+  schema: string;
+  db: Database;
+  admin: { email: string; password: string };
+  approvers: Array<{ id: string; email: string; name: string }>;
+  authors: Array<{ type: 'user'; userId: string; email: string; name: string }>;
+  customers: Array<{ id: string; name: string }>;
+  today: string;
+  searchLog: Awaited<ReturnType<typeof writeSearchLog>>;
+  verifyMs: number;
+  texts: Awaited<ReturnType<typeof writeSearchTexts>>;
+  textVectors: Awaited<ReturnType<typeof writeTextVectors>>;
+  /** Events in the log after the corpus (before the public section's approvals). */
+  events: number;
+  own: number;
+  rebuildMs: number;
+  progress: ReturnType<typeof watchProgress>;
+  vector: Awaited<ReturnType<typeof vectorCost>>;
+  instrumented: InstrumentedDatabase;
+  counted: Record<string, string>;
+  expected: ReturnType<SearchCorpus['searchLog']['index']['expected']>;
+  differences: string[];
+  sizes: Array<{ name: string; bytes: number }>;
+}
+
 /**
- * 10. The internal search over `--search-children` child documents: the log from the product's decider, the PDFs'
- * text, the document-search rebuild (timed), then POST /document/searchDocuments/ for each query shape against the
- * bare app's primary-key read, one client (p50, p99) and `--search-clients` clients (requests/s), interleaved.
+ * The internal search's corpus over `--search-children` child documents, on a fresh schema: people and customers
+ * through the API, the log from the product's decider, the PDFs' text and their vectors, the document-search rebuild
+ * (timed), the other read models (untimed) and VACUUM ANALYZE. `label` prefixes the log lines.
  */
-async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
-  const schema = 'b_search';
+async function buildSearchCorpus(bench: BenchDatabase, schema: string, label: string): Promise<SearchCorpus> {
+  const say = (message: string) => log(`${label}: ${message}`);
   const db = await bench.openSchema(schema, config.poolSize);
   const admin = { email: 'bench.search@example-ifu.de', password: 'bench horse battery staple' };
   // People and customers through the API (in its own process, as it serves the searches later).
-  let api = await startApiProcess(bench.schemaUrl(schema), admin);
+  const api = await startApiProcess(bench.schemaUrl(schema), admin);
   const approvers: Array<{ id: string; email: string; name: string }> = [];
   const authors: Array<{ type: 'user'; userId: string; email: string; name: string }> = [];
   const customers: Array<{ id: string; name: string }> = [];
@@ -1025,7 +1051,7 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
   const last = await db.query<{ at: Date }>('SELECT max(recorded_at) AS at FROM events');
   const before = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
   const today = new Date().toISOString().slice(0, 10);
-  log(`search: change orders with the change-order decider until there are ${fmt(config.searchChildren)} children, written straight into the log`);
+  say(`change orders with the change-order decider until there are ${fmt(config.searchChildren)} children, written straight into the log`);
   const searchLog = await writeSearchLog(db, {
     children: config.searchChildren,
     authors,
@@ -1035,25 +1061,25 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     today,
   });
   const { tally, written } = searchLog;
-  log(`search: ${fmt(written)} events written in ${fmt(searchLog.ms / 1000, 1)} s; VACUUM ANALYZE events, then verifying the chain`);
+  say(`${fmt(written)} events written in ${fmt(searchLog.ms / 1000, 1)} s; VACUUM ANALYZE events, then verifying the chain`);
   await db.exec('VACUUM ANALYZE events');
   let t0 = performance.now();
   const verification = await store.verifyChain();
   const verifyMs = performance.now() - t0;
   if (!verification.ok || verification.checked !== before + written) throw new Error(`search log does not verify: ${JSON.stringify(verification)}`);
 
-  log(`search: the PDFs' text, ${fmt(searchLog.index.count)} document_file_text rows`);
+  say(`the PDFs' text, ${fmt(searchLog.index.count)} document_file_text rows`);
   const texts = await writeSearchTexts(db, searchLog.index, new Date().toISOString());
   await db.exec('VACUUM ANALYZE document_file_text');
-  log(`search: the texts' vectors as the product keeps them when a change order takes a file (indexDocumentTexts)`);
+  say(`the texts' vectors as the product keeps them when a change order takes a file (indexDocumentTexts)`);
   const textVectors = await writeTextVectors(db, searchLog.index);
   await db.exec('VACUUM ANALYZE document_text_vectors');
   const own = Object.entries(tally.byType).reduce((n, [type, count]) => n + (documentSearchProjection.handles.has(type) ? count : 0), 0);
   const events = before + written;
-  log(`search: rebuild document-search over ${fmt(events)} events, batch ${config.searchBatch}`);
+  say(`rebuild document-search over ${fmt(events)} events, batch ${config.searchBatch}`);
   // Through the round-trip counter (a few statements a batch: no measurable cost), so that a miss needs no second rebuild.
   const instrumented = new InstrumentedDatabase(db);
-  const progress = watchProgress(db, documentSearchProjection.name, events, (line) => log(`search: ${line}`));
+  const progress = watchProgress(db, documentSearchProjection.name, events, (line) => say(line));
   t0 = performance.now();
   try {
     await rebuild(instrumented, store, documentSearchProjection, config.searchBatch);
@@ -1074,7 +1100,7 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
   ).rows[0]!;
   const differences = (['children', 'approved', 'rejected', 'pending', 'superseded', 'archived'] as const).filter((k) => Number(counted[k]) !== expected[k]);
   // The API's other read models catch up before it serves, so that no replay runs during the timed requests.
-  log('search: the other read models (untimed), VACUUM ANALYZE');
+  say('the other read models (untimed), VACUUM ANALYZE');
   for (const projection of allProjections.filter((p) => p !== documentSearchProjection)) await rebuild(db, store, projection, 5000);
   await db.exec('VACUUM ANALYZE document_search');
   await db.exec('VACUUM ANALYZE document_search_parents');
@@ -1088,30 +1114,39 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
        ORDER BY 2 DESC`,
     )
   ).rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) }));
-  const sizeOf = (name: string) => `${fmt((sizes.find((s) => s.name === name)?.bytes ?? 0) / MB / 1024, 2)} GiB`;
+  return {
+    schema,
+    db,
+    admin,
+    approvers,
+    authors,
+    customers,
+    today,
+    searchLog,
+    verifyMs,
+    texts,
+    textVectors,
+    events,
+    own,
+    rebuildMs,
+    progress,
+    vector,
+    instrumented,
+    counted,
+    expected,
+    differences,
+    sizes,
+  };
+}
 
-  const shapes = searchShapes(searchLog, texts, customers[2]!);
-  api = await startApiProcess(bench.schemaUrl(schema), admin);
-  const bare = await startBareApp(bench.schemaUrl(schema), tmpdir());
-  const measured: ShapeResult[] = [];
-  try {
-    for (const shape of shapes) {
-      log(`search: ${shape.name} (${shape.about}): ${config.readRounds} rounds each side, 1 client then ${config.searchClients}`);
-      measured.push(await measureShape(api, bare, shape, { requests: config.searchRequests, clients: config.searchClients, rounds: config.readRounds }));
-    }
-  } finally {
-    await bare.close();
-    await api.stop();
-  }
-  log('search: EXPLAIN (ANALYZE, BUFFERS) of each shape');
-  const explained: Record<string, Awaited<ReturnType<typeof explainShape>>> = {};
-  const explainDb = openPostgres({ connectionString: bench.schemaUrl(schema), max: 1 });
-  try {
-    for (const shape of shapes) explained[shape.name] = await explainShape(explainDb, shape.body, today);
-  } finally {
-    await explainDb.close();
-  }
+/** A table's size from the corpus's sizes, in GiB. */
+const sizeIn = (corpus: SearchCorpus, name: string) => `${fmt((corpus.sizes.find((s) => s.name === name)?.bytes ?? 0) / MB / 1024, 2)} GiB`;
 
+/** The corpus's rows (log, texts, vectors, rebuild, rows against the generator), its rebuild profile and notes; its part of the results. */
+function searchCorpusRows(corpus: SearchCorpus, rows: Row[], profiles: Profiles) {
+  const { searchLog, texts, textVectors, events, own, rebuildMs, vector, counted, expected, differences, verifyMs } = corpus;
+  const { tally, written } = searchLog;
+  const sizeOf = (name: string) => sizeIn(corpus, name);
   const perSecond = (n: number, ms: number) => fmt((n / ms) * 1000);
   rows.push({
     benchmark: `Search log: ${fmt(searchLog.index.count)} children (decider + bulk INSERT)`,
@@ -1160,15 +1195,64 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
       `${fmt((vector.perRowMs * searchLog.index.count) / 1000, 0)} s for all ${fmt(searchLog.index.count)}; the rebuild's deferred indexes are the CREATE INDEX rows:`,
     unit: 'per child',
     totalMs: rebuildMs,
-    statements: statementsTable(instrumented, searchLog.index.count),
+    statements: statementsTable(corpus.instrumented, searchLog.index.count),
   });
   rows.push({
     benchmark: '  document-search rows against the generator',
     value: differences.length === 0 ? 'right' : `${differences.length} wrong`,
-    detail: `${fmt(Number(counted.children))} rows: ${fmt(Number(counted.approved))} approved, ${fmt(Number(counted.pending))} pending, ${fmt(Number(counted.rejected))} rejected; ${fmt(Number(counted.superseded))} superseded, ${fmt(Number(counted.archived))} archived (${fmt(expected.current)} current)${differences.length ? `; expected ${differences.map((k) => `${k} ${fmt(expected[k])}`).join(', ')}` : ''}`,
+    detail: `${fmt(Number(counted.children))} rows: ${fmt(Number(counted.approved))} approved, ${fmt(Number(counted.pending))} pending, ${fmt(Number(counted.rejected))} rejected; ${fmt(Number(counted.superseded))} superseded, ${fmt(Number(counted.archived))} archived (${fmt(expected.current)} current)${differences.length ? `; expected ${differences.map((k) => `${k} ${fmt(expected[k as keyof typeof expected])}`).join(', ')}` : ''}`,
     target: '',
     status: differences.length === 0 ? '' : 'WRONG',
   });
+  profiles.notes.push(
+    `Search log: ${Object.entries(tally.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`,
+    `Search sizes: ${corpus.sizes.map((s) => `${s.name} ${fmt(s.bytes / MB, 0)} MiB`).join(', ')}`,
+  );
+  return {
+    children: searchLog.index.count,
+    events,
+    log: { written, ms: searchLog.ms, makeMs: searchLog.makeMs, verifyMs, tally },
+    textVectors,
+    texts: { rows: texts.rows, characters: texts.characters, failures: texts.failures, ms: texts.ms, makeMs: texts.makeMs, planted: Object.fromEntries(Object.entries(texts.planted).map(([w, at]) => [w, at.length])) },
+    rebuild: { ms: rebuildMs, batch: config.searchBatch, eventsPerSecond: (events / rebuildMs) * 1000, ownEvents: own, progress: corpus.progress.samples, vector },
+    rowsCounted: counted,
+    rowsExpected: expected,
+    sizes: corpus.sizes,
+  };
+}
+
+/**
+ * 10. The internal search over `--search-children` child documents: the log from the product's decider, the PDFs'
+ * text, the document-search rebuild (timed), then POST /document/searchDocuments/ for each query shape against the
+ * bare app's primary-key read, one client (p50, p99) and `--search-clients` clients (requests/s), interleaved.
+ */
+async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const corpus = await buildSearchCorpus(bench, 'b_search', 'search');
+  const { schema, admin, searchLog, texts, customers, today } = corpus;
+
+  const shapes = searchShapes(searchLog, texts, customers[2]!);
+  const api = await startApiProcess(bench.schemaUrl(schema), admin);
+  const bare = await startBareApp(bench.schemaUrl(schema), tmpdir());
+  const measured: ShapeResult[] = [];
+  try {
+    for (const shape of shapes) {
+      log(`search: ${shape.name} (${shape.about}): ${config.readRounds} rounds each side, 1 client then ${config.searchClients}`);
+      measured.push(await measureShape(api, bare, shape, { requests: config.searchRequests, clients: config.searchClients, rounds: config.readRounds }));
+    }
+  } finally {
+    await bare.close();
+    await api.stop();
+  }
+  log('search: EXPLAIN (ANALYZE, BUFFERS) of each shape');
+  const explained: Record<string, Awaited<ReturnType<typeof explainShape>>> = {};
+  const explainDb = openPostgres({ connectionString: bench.schemaUrl(schema), max: 1 });
+  try {
+    for (const shape of shapes) explained[shape.name] = await explainShape(explainDb, shape.body, today);
+  } finally {
+    await explainDb.close();
+  }
+
+  const corpusResults = searchCorpusRows(corpus, rows, profiles);
   const baselineP50 = median(measured.map((m) => m.baselineP50Ms));
   const baselineP99 = median(measured.map((m) => m.baselineP99Ms));
   const baselineRps = median(measured.map((m) => m.loaded.baselineRps));
@@ -1198,10 +1282,6 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
       status: status(m.loaded.ratio >= TARGET_SEARCH_RATIO),
     });
   }
-  profiles.notes.push(
-    `Search log: ${Object.entries(tally.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`,
-    `Search sizes: ${sizes.map((s) => `${s.name} ${fmt(s.bytes / MB, 0)} MiB`).join(', ')}`,
-  );
   for (const m of measured) {
     const statements = explained[m.name]!.statements;
     const main = statements.reduce((a, b) => (b.executionMs > a.executionMs ? b : a), statements[0]!);
@@ -1214,15 +1294,7 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     );
   }
   results.search = {
-    children: searchLog.index.count,
-    events,
-    log: { written, ms: searchLog.ms, makeMs: searchLog.makeMs, verifyMs, tally },
-    textVectors,
-    texts: { rows: texts.rows, characters: texts.characters, failures: texts.failures, ms: texts.ms, makeMs: texts.makeMs, planted: Object.fromEntries(Object.entries(texts.planted).map(([w, at]) => [w, at.length])) },
-    rebuild: { ms: rebuildMs, batch: config.searchBatch, eventsPerSecond: (events / rebuildMs) * 1000, ownEvents: own, progress: progress.samples, vector },
-    rowsCounted: counted,
-    rowsExpected: expected,
-    sizes,
+    ...corpusResults,
     shapes: measured.map((m) => ({ ...m, sequential: withoutSamples(m.sequential), loaded: withoutSamples(m.loaded), explain: explained[m.name] })),
   };
 }
