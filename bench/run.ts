@@ -3,6 +3,7 @@
  * Creates a throw-away database `ifu_bench_<random>` on BENCH_DATABASE_URL's server and drops it at the end.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { BENCH_AUDIT_KEY } from './lib/audit-key';
 import { listenToPostgres } from '@ifu/storage/notifications';
 import type { Projection } from '@ifu/projections/projection';
 import { allProjections } from '@ifu/projections/registry';
-import { rebuild } from '@ifu/projections/runner';
+import { catchUp, rebuild } from '@ifu/projections/runner';
 import { changeOrdersProjection } from '@ifu/projections/change-orders/projection';
 import { documentSearchProjection } from '@ifu/projections/document-search/projection';
 import { listChangeOrders } from '@ifu/projections/change-orders/queries';
@@ -58,6 +59,7 @@ import {
   writeSearchTexts,
   writeTextVectors,
 } from './benchmarks/search';
+import { approveCustomers, checkSearches, measurePublicSearch, publicVisitors } from './benchmarks/public';
 import { ageAccount, benchPipeline, type CommandCost, createAccount, signIn, timeSignIns } from './benchmarks/commands';
 import { checkReadModel, generateLog, generateMixedLog, timeReadAll, timeRebuild, writeLog, type RebuildRun } from './benchmarks/replay';
 import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
@@ -90,11 +92,14 @@ const TARGET_SEARCH_P99_MS = 20;
 const TARGET_SEARCH_RATIO = 0.5;
 /** The rebuild of document-search over the 1,000,000 children's log. */
 const TARGET_SEARCH_REBUILD_S = 600;
+/** The public search under 50 concurrent visitors (issue target): p99, requests/s over the bare app's, no error. */
+const TARGET_PUBLIC_P99_MS = 20;
+const TARGET_PUBLIC_RATIO = 0.5;
 
-const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'upload', 'list', 'search'] as const;
+const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'upload', 'list', 'search', 'public'] as const;
 type Section = (typeof SECTIONS)[number];
-/** Run only when named (`--only search`): a million documents take most of an hour to set up. */
-const NAMED_ONLY: readonly Section[] = ['search'];
+/** Run only when named (`--only search`, `--only public`): a million documents take most of an hour to set up. */
+const NAMED_ONLY: readonly Section[] = ['search', 'public'];
 
 const { values: args } = parseArgs({
   options: {
@@ -121,6 +126,9 @@ const { values: args } = parseArgs({
     'search-requests': { type: 'string', default: '600' },
     'search-clients': { type: 'string', default: '8' },
     'search-batch': { type: 'string', default: '5000' },
+    'public-clients': { type: 'string', default: '50' },
+    'public-seconds': { type: 'string', default: '60' },
+    'public-customers': { type: 'string', default: '3' },
     only: { type: 'string', default: SECTIONS.filter((s) => !NAMED_ONLY.includes(s)).join(',') },
   },
 });
@@ -157,6 +165,10 @@ const config = {
   searchRequests: Number(args['search-requests']),
   searchClients: Number(args['search-clients']),
   searchBatch: Number(args['search-batch']),
+  /** The public search: concurrent visitors, seconds per product round, approved customers whose families they search. */
+  publicClients: Number(args['public-clients']),
+  publicSeconds: Number(args['public-seconds']),
+  publicCustomers: Number(args['public-customers']),
   sections: args.only.split(',').map((name) => name.trim()) as Section[],
   /** The app's pool size (openPostgres default), used by every benchmark. */
   poolSize: 10,
@@ -281,6 +293,7 @@ async function main(): Promise<void> {
     if (runs('upload')) await uploadBenchmarks(bench, rows, results);
     if (runs('list')) await listBenchmarks(bench, rows, results, profiles);
     if (runs('search')) await searchBenchmarks(bench, rows, results, profiles);
+    if (runs('public')) await publicBenchmarks(bench, rows, results, profiles);
 
     machine.loadAverage.end = round(loadavg()[0]!, 2);
     printReport(machine, rows, profiles);
@@ -1296,6 +1309,119 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
   results.search = {
     ...corpusResults,
     shapes: measured.map((m) => ({ ...m, sequential: withoutSamples(m.sequential), loaded: withoutSamples(m.loaded), explain: explained[m.name] })),
+  };
+}
+
+/**
+ * 11. The public portal's search over the same corpus: the customers approved by their approvers (the customer
+ * decider into the log), visitors' searches through sealed links, `--public-clients` (50) visitors against the bare
+ * app's primary-key read, interleaved; p50/p99 under load and with one visitor, requests/s over the baseline.
+ */
+async function publicBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const corpus = await buildSearchCorpus(bench, 'b_public', 'public');
+  const { schema, db, admin, customers, approvers, today, searchLog, texts } = corpus;
+
+  log(`public: the ${customers.length} customers approved by their approvers (customer decider, DecideApproval), written into the log`);
+  const store = await openStore(bench, db, schema);
+  let approvals;
+  let verification;
+  let approved;
+  try {
+    approvals = await approveCustomers(db, store, customers, approvers);
+    for (const projection of allProjections) await catchUp(db, store, projection, 5000);
+    verification = await store.verifyChain();
+    if (!verification.ok || verification.checked !== corpus.events + approvals.written) throw new Error(`public: the log does not verify after the approvals: ${JSON.stringify(verification)}`);
+    approved = Number(
+      (await db.query<{ n: string }>(`SELECT count(*) AS n FROM customer_list WHERE status = 'APPROVED' AND id = ANY($1::text[])`, [customers.map((c) => c.id)])).rows[0]!.n,
+    );
+    if (approved !== customers.length) throw new Error(`public: customer_list shows ${approved} of ${customers.length} customers approved`);
+  } finally {
+    await store.close();
+  }
+
+  const linkSecret = randomBytes(36).toString('base64url');
+  const searches = await publicVisitors(db, customers.slice(0, config.publicCustomers), { linkSecret, today, texts, children: searchLog.index.count });
+  const scopes = new Set(searches.map((s) => s.scope)).size;
+  log(`public: ${scopes} visitors (${config.publicCustomers} customers x their public families), ${searches.length} searches; each checked once, then ${config.publicClients} visitors`);
+  const api = await startApiProcess(bench.schemaUrl(schema), admin, { linkSecret });
+  const bare = await startBareApp(bench.schemaUrl(schema), tmpdir());
+  let measured;
+  try {
+    await checkSearches(api, searches);
+    for (const s of searches) log(`public:   ${s.kind.padEnd(18)} ${s.scope.customerName} / ${s.scope.productFamilyName} (${s.scope.country}, ${s.scope.language}) ${JSON.stringify(s.body.keyword || s.body.documentNumber || '')}: ${s.hits} hits${s.wrong ? `, WRONG: ${s.wrong}` : ''}`);
+    measured = await measurePublicSearch(api, bare, searches, {
+      clients: config.publicClients,
+      rounds: config.readRounds,
+      roundMs: config.publicSeconds * 1000,
+      singleRoundMs: 10_000,
+      report: (line) => log(`public: ${line}`),
+    });
+  } finally {
+    await bare.close();
+    await api.stop();
+  }
+
+  const corpusResults = searchCorpusRows(corpus, rows, profiles);
+  const wrong = searches.filter((s) => s.wrong);
+  const byKind = (kind: string) => searches.filter((s) => s.kind === kind).map((s) => s.hits ?? 0);
+  const kinds = ['rare word', 'common word', 'very frequent word', 'document number', 'browse'];
+  rows.push({
+    benchmark: `Customers approved: ${fmt(approvals.customers)} (customer decider + writeLog)`,
+    value: `${fmt(approvals.written)} events`,
+    detail: `CustomerApproved signed by each customer's approver (not its registrar), bound to the stream version; chain verified (${fmt(verification.checked)} events); customer_list: ${approved} APPROVED`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `Public searches: ${scopes} visitors, ${searches.length} searches`,
+    value: wrong.length === 0 ? 'all 200, sane' : `${wrong.length} wrong`,
+    detail:
+      `hits per search (min/median/max): ${kinds.map((k) => `${k} ${Math.min(...byKind(k))}/${median(byKind(k))}/${Math.max(...byKind(k))}`).join(', ')}` +
+      (wrong.length ? `; first wrong: ${wrong[0]!.kind}, ${wrong[0]!.wrong}` : ''),
+    target: '',
+    status: wrong.length === 0 ? '' : 'WRONG',
+  });
+  const m = measured;
+  rows.push({
+    benchmark: `GET /user/me, bare Express + pg (baseline), ${m.clients} clients`,
+    value: `${fmt(m.loaded.baselineRps)} req/s`,
+    detail: `${m.clients} clients: p50 ${fmt(m.baselineP50Ms, 2)} ms, p99 ${fmt(m.baselineP99Ms, 2)} ms; 1 client: p50 ${fmt(m.baselineSingleP50Ms, 2)} ms, p99 ${fmt(m.baselineSingleP99Ms, 2)} ms`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `  public search, ${m.clients} visitors`,
+    value: `${fmt(m.p99Ms, 2)} ms p99`,
+    detail: `p50 ${fmt(m.p50Ms, 2)} ms (pooled over ${config.readRounds} rounds of ${fmt(m.requestsPerRound)} requests, about ${config.publicSeconds} s each); ${fmt(m.loaded.productRps)} req/s; load average ${fmt(m.loadAverage.before, 2)} -> ${fmt(m.loadAverage.after, 2)}`,
+    target: `<= ${TARGET_PUBLIC_P99_MS} ms`,
+    status: status(m.p99Ms <= TARGET_PUBLIC_P99_MS),
+  });
+  rows.push({
+    benchmark: '  public search, 1 visitor',
+    value: `${fmt(m.singleP99Ms, 2)} ms p99`,
+    detail: `p50 ${fmt(m.singleP50Ms, 2)} ms (${config.readRounds} rounds of ${fmt(m.sequential.requestsPerRound)} requests); ${fmt(m.sequential.productRps)} req/s against ${fmt(m.sequential.baselineRps)}`,
+    target: `<= ${TARGET_PUBLIC_P99_MS} ms`,
+    status: status(m.singleP99Ms <= TARGET_PUBLIC_P99_MS),
+  });
+  rows.push({
+    benchmark: `    req/s over bare, ${m.clients} visitors`,
+    value: `${fmt(m.loaded.ratio, 2)}x`,
+    detail: `${fmt(m.loaded.productRps)} req/s against ${fmt(m.loaded.baselineRps)}; rounds ${m.loaded.roundRatios.map((r) => fmt(r, 2)).join(' / ')}`,
+    target: `>= ${fmt(TARGET_PUBLIC_RATIO, 1)}x`,
+    status: status(m.loaded.ratio >= TARGET_PUBLIC_RATIO),
+  });
+  rows.push({
+    benchmark: '    errors (any answer other than 200)',
+    value: fmt(m.errors),
+    detail: `of ${fmt(m.loaded.product.reduce((n, r) => n + r.requests, 0) + m.sequential.product.reduce((n, r) => n + r.requests, 0))} timed public searches (the load generator fails the run on one)`,
+    target: '0',
+    status: status(m.errors === 0),
+  });
+  results.public = {
+    ...corpusResults,
+    approvals: { ...approvals, chainChecked: verification.checked, approvedInCustomerList: approved },
+    searches: searches.map((s) => ({ kind: s.kind, customer: s.scope.customerName, family: s.scope.productFamilyName, country: s.scope.country, language: s.scope.language, publicChildren: s.scope.publicChildren, keyword: s.body.keyword, documentNumber: s.body.documentNumber, hits: s.hits, wrong: s.wrong })),
+    measured: { ...m, loaded: withoutSamples(m.loaded), sequential: withoutSamples(m.sequential) },
   };
 }
 
