@@ -59,7 +59,7 @@ import {
   writeSearchTexts,
   writeTextVectors,
 } from './benchmarks/search';
-import { approveCustomers, checkSearches, measurePublicSearch, publicVisitors } from './benchmarks/public';
+import { approveCustomers, checkSearches, explainPublicSearches, measurePublicSearch, publicVisitors } from './benchmarks/public';
 import { ageAccount, benchPipeline, type CommandCost, createAccount, signIn, timeSignIns } from './benchmarks/commands';
 import { checkReadModel, generateLog, generateMixedLog, timeReadAll, timeRebuild, writeLog, type RebuildRun } from './benchmarks/replay';
 import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
@@ -1361,7 +1361,26 @@ async function publicBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     await api.stop();
   }
 
+  log('public: the route\'s reads called directly and under EXPLAIN (ANALYZE, BUFFERS), for the first visitor\'s searches');
+  const explainDb = openPostgres({ connectionString: bench.schemaUrl(schema), max: 1 });
+  let explained;
+  try {
+    explained = await explainPublicSearches(explainDb, searches.slice(0, 5), today);
+  } finally {
+    await explainDb.close();
+  }
+
   const corpusResults = searchCorpusRows(corpus, rows, profiles);
+  const first = searches[0]!.scope;
+  profiles.notes.push(
+    '',
+    `Public search, where a request's time goes (${first.customerName} / ${first.productFamilyName}, ${first.country}, ${first.language}; medians of 30 direct calls, SQL and rows, no HTTP): ` +
+      'every search checks the link (the customer by name, then the family: findPublicFamily, which lists the customer\'s public families) and then searches.',
+    ...explained.flatMap((e) => [
+      `  ${e.kind} ${JSON.stringify(searches.find((s) => s.kind === e.kind)!.body.keyword || searches.find((s) => s.kind === e.kind)!.body.documentNumber || '')}: customer ${fmt(e.customerMs, 2)} ms, family ${fmt(e.familyMs, 2)} ms, search ${fmt(e.searchMs, 2)} ms`,
+      ...e.lines,
+    ]),
+  );
   const wrong = searches.filter((s) => s.wrong);
   const byKind = (kind: string) => searches.filter((s) => s.kind === kind).map((s) => s.hits ?? 0);
   const kinds = ['rare word', 'common word', 'very frequent word', 'document number', 'browse'];
@@ -1422,6 +1441,7 @@ async function publicBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     approvals: { ...approvals, chainChecked: verification.checked, approvedInCustomerList: approved },
     searches: searches.map((s) => ({ kind: s.kind, customer: s.scope.customerName, family: s.scope.productFamilyName, country: s.scope.country, language: s.scope.language, publicChildren: s.scope.publicChildren, keyword: s.body.keyword, documentNumber: s.body.documentNumber, hits: s.hits, wrong: s.wrong })),
     measured: { ...m, loaded: withoutSamples(m.loaded), sequential: withoutSamples(m.sequential) },
+    explained,
   };
 }
 

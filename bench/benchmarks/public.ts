@@ -7,9 +7,11 @@
  */
 import { loadavg } from 'node:os';
 import { type CustomerEvent, customerStreamId, type PublicSearchResponse, type Signature } from '@ifu/contracts';
-import type { Database } from '@ifu/storage/database/database';
+import type { Database, Queryable } from '@ifu/storage/database/database';
+import { findApprovedCustomerByAnyName } from '@ifu/projections/customer-list/queries';
+import { searchDocuments, searchWords } from '@ifu/projections/document-search/queries';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
-import { PUBLIC_CHILD, publicProductFamilies } from '@ifu/projections/document-search/public-queries';
+import { findPublicFamily, PUBLIC_CHILD, publicProductFamilies } from '@ifu/projections/document-search/public-queries';
 import { customerDecider, type CustomerState } from '@ifu/services/customers/customer';
 import { SEARCH_LINK_DAYS, sealSearchLink } from '@ifu/services/public-portal/search-link';
 import type { LogEvent } from '../lib/events';
@@ -18,9 +20,10 @@ import type { LoadOptions } from '../lib/load';
 import { runLoad } from '../lib/load';
 import { percentile } from '../lib/stats';
 import { type BareApp, call, compareThroughput, type ThroughputComparison } from './api';
-import type { ApiProcess } from './documents';
+import { type ApiProcess, explainStatements } from './documents';
 import { writeLog } from './replay';
-import type { SearchTexts } from './search';
+import { IFU_LANGUAGES, type IfuLanguage } from '../lib/ifu-text';
+import { PLANTED, type SearchTexts } from './search';
 
 export const PUBLIC_SEARCH_PATH = '/module2/searchDocuments/';
 
@@ -128,8 +131,9 @@ const PUBLIC_PAGE = 100;
  * `customers` approved customers x their public families (`publicProductFamilies`, as the customer's public page
  * lists them): for each, the country and language that most of the family's public documents carry (read from
  * document_search, outside the customer's exclusion list), a visitor with their own address and a search link sealed
- * with the API's LINK_SECRET, valid 30 days; and five searches per visitor: a rare IFU word of the visitor's
- * language (nearest 0.2 % of the children), a common one (nearest 2.5 %), 'sterile' (every child's keywords), a
+ * with the API's LINK_SECRET, valid 30 days; and five searches per visitor: a rare word of the visitor's language
+ * (a tail word in about 0.1 % of the children: mostly no hit in one family, 'No Data Found'), a common IFU word
+ * (document frequency nearest 2.5 %, else the language's rarest), 'sterile' (every child's keywords), a
  * document number fragment of the family (documentNumber field), and no keyword (browse).
  */
 export async function publicVisitors(
@@ -138,10 +142,17 @@ export async function publicVisitors(
   options: { linkSecret: string; today: string; texts: SearchTexts; children: number },
 ): Promise<VisitorSearch[]> {
   const searches: VisitorSearch[] = [];
-  const words = options.texts.maker.ifuWordFrequencies().filter((w) => w.word.length >= 5 && /^\p{L}+$/u.test(w.word) && w.documents > 0);
-  const nearest = (language: string, share: number) =>
-    words.filter((w) => w.language === language).sort((a, b) => Math.abs(a.documents / options.children - share) - Math.abs(b.documents / options.children - share))[0] ??
-    words.sort((a, b) => Math.abs(a.documents / options.children - share) - Math.abs(b.documents / options.children - share))[0]!;
+  const maker = options.texts.maker;
+  const words = maker.ifuWordFrequencies().filter((w) => w.word.length >= 5 && /^\p{L}+$/u.test(w.word) && w.documents > 0);
+  const byShare = (share: number) => (a: { documents: number }, b: { documents: number }) =>
+    Math.abs(a.documents / options.children - share) - Math.abs(b.documents / options.children - share);
+  /** An IFU word of the language (a heading's or a sentence's), its document frequency nearest `share`. */
+  const common = (language: string, share: number) => (words.filter((w) => w.language === language).sort(byShare(share))[0] ?? [...words].sort(byShare(share))[0]!).word;
+  /** A word of the language's long tail (the made-up technical words), in about `share` of the documents. */
+  const rare = (language: string, share: number) => {
+    const code = (IFU_LANGUAGES as readonly string[]).includes(language) ? (language as IfuLanguage) : 'en';
+    return maker.tailWordFrequencies(code, 40_000).filter((w) => w.documents > 0 && /^\p{L}+$/u.test(w.word)).sort(byShare(share))[0]?.word ?? PLANTED[1].word;
+  };
   const expiresAt = new Date(Date.now() + SEARCH_LINK_DAYS * 86_400_000);
   for (const customer of customers) {
     const excluded = (await db.query<{ list: string }>('SELECT country_exclusion_list AS list FROM customer_list WHERE id = $1', [customer.id])).rows[0]?.list ?? '';
@@ -176,8 +187,8 @@ export async function publicVisitors(
       };
       const base = { customerName: customer.name, parentChangeId: family.parentChangeId, encryptedEmail: scope.token, country: scope.country, language: scope.language };
       searches.push(
-        { scope, kind: 'rare word', body: { ...base, keyword: nearest(scope.language, 0.002).word } },
-        { scope, kind: 'common word', body: { ...base, keyword: nearest(scope.language, 0.025).word } },
+        { scope, kind: 'rare word', body: { ...base, keyword: rare(scope.language, 0.001) } },
+        { scope, kind: 'common word', body: { ...base, keyword: common(scope.language, 0.025) } },
         { scope, kind: 'very frequent word', body: { ...base, keyword: 'sterile' } },
         { scope, kind: 'document number', body: { ...base, keyword: '', documentNumber: scope.numberFragment } },
         { scope, kind: 'browse', body: { ...base, keyword: '' } },
@@ -286,4 +297,57 @@ export async function measurePublicSearch(
     errors,
     loadAverage: { before, after },
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 4. Where a public search's time goes: its statements called directly, and under EXPLAIN (ANALYZE, BUFFERS).
+// ---------------------------------------------------------------------------------------------------------------
+
+export interface PublicExplained {
+  kind: string;
+  /** Medians of `calls` direct calls (SQL and rows, no HTTP): what every search runs for the link, then the search. */
+  customerMs: number;
+  familyMs: number;
+  searchMs: number;
+  lines: string[];
+}
+
+/**
+ * For one visitor's searches: the route's three reads called directly from the bench, `calls` times each
+ * (`findApprovedCustomerByAnyName` and `findPublicFamily`, which check the link on every search, then
+ * `searchDocuments` with the criteria the route builds), and the family lookup's and the search's statements under
+ * EXPLAIN (ANALYZE, BUFFERS).
+ */
+export async function explainPublicSearches(db: Queryable, searches: VisitorSearch[], today: string, calls = 30): Promise<PublicExplained[]> {
+  const out: PublicExplained[] = [];
+  const time = async (f: () => Promise<unknown>) => {
+    const times: number[] = [];
+    for (let i = 0; i < calls; i++) {
+      const t0 = performance.now();
+      await f();
+      times.push(performance.now() - t0);
+    }
+    return percentile(times, 50);
+  };
+  for (const search of searches) {
+    const { scope, body } = search;
+    const criteria = {
+      keywords: searchWords(body.keyword ?? ''),
+      changeOrderNo: '',
+      productName: '',
+      archive: false,
+      today,
+      limit: PUBLIC_PAGE,
+      visitor: { customerId: scope.customerId, familyKey: scope.familyKey, country: scope.country, language: scope.language, documentNumber: body.documentNumber ?? '' },
+    };
+    const customerMs = await time(() => findApprovedCustomerByAnyName(db, scope.customerName));
+    const familyMs = await time(() => findPublicFamily(db, scope.customerId, scope.parentChangeId, today));
+    const searchMs = await time(() => searchDocuments(db, criteria));
+    const lines = [
+      ...(out.length === 0 ? await explainStatements(db, (recorder) => findPublicFamily(recorder, scope.customerId, scope.parentChangeId, today), { buffers: true }) : []),
+      ...(await explainStatements(db, (recorder) => searchDocuments(recorder, criteria), { buffers: true })),
+    ];
+    out.push({ kind: search.kind, customerMs, familyMs, searchMs, lines });
+  }
+  return out;
 }
