@@ -3,6 +3,7 @@
  * Creates a throw-away database `ifu_bench_<random>` on BENCH_DATABASE_URL's server and drops it at the end.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ import { BENCH_AUDIT_KEY } from './lib/audit-key';
 import { listenToPostgres } from '@ifu/storage/notifications';
 import type { Projection } from '@ifu/projections/projection';
 import { allProjections } from '@ifu/projections/registry';
-import { rebuild } from '@ifu/projections/runner';
+import { catchUp, rebuild } from '@ifu/projections/runner';
 import { changeOrdersProjection } from '@ifu/projections/change-orders/projection';
 import { documentSearchProjection } from '@ifu/projections/document-search/projection';
 import { listChangeOrders } from '@ifu/projections/change-orders/queries';
@@ -58,6 +59,7 @@ import {
   writeSearchTexts,
   writeTextVectors,
 } from './benchmarks/search';
+import { approveCustomers, checkSearches, explainPublicSearches, measurePublicSearch, publicVisitors } from './benchmarks/public';
 import { ageAccount, benchPipeline, type CommandCost, createAccount, signIn, timeSignIns } from './benchmarks/commands';
 import { checkReadModel, generateLog, generateMixedLog, timeReadAll, timeRebuild, writeLog, type RebuildRun } from './benchmarks/replay';
 import { createBenchDatabase, serverFacts, type BenchDatabase } from './lib/database';
@@ -90,11 +92,14 @@ const TARGET_SEARCH_P99_MS = 20;
 const TARGET_SEARCH_RATIO = 0.5;
 /** The rebuild of document-search over the 1,000,000 children's log. */
 const TARGET_SEARCH_REBUILD_S = 600;
+/** The public search under 50 concurrent visitors (issue target): p99, requests/s over the bare app's, no error. */
+const TARGET_PUBLIC_P99_MS = 20;
+const TARGET_PUBLIC_RATIO = 0.5;
 
-const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'upload', 'list', 'search'] as const;
+const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'upload', 'list', 'search', 'public'] as const;
 type Section = (typeof SECTIONS)[number];
-/** Run only when named (`--only search`): a million documents take most of an hour to set up. */
-const NAMED_ONLY: readonly Section[] = ['search'];
+/** Run only when named (`--only search`, `--only public`): a million documents take most of an hour to set up. */
+const NAMED_ONLY: readonly Section[] = ['search', 'public'];
 
 const { values: args } = parseArgs({
   options: {
@@ -121,6 +126,9 @@ const { values: args } = parseArgs({
     'search-requests': { type: 'string', default: '600' },
     'search-clients': { type: 'string', default: '8' },
     'search-batch': { type: 'string', default: '5000' },
+    'public-clients': { type: 'string', default: '50' },
+    'public-seconds': { type: 'string', default: '60' },
+    'public-customers': { type: 'string', default: '3' },
     only: { type: 'string', default: SECTIONS.filter((s) => !NAMED_ONLY.includes(s)).join(',') },
   },
 });
@@ -157,6 +165,10 @@ const config = {
   searchRequests: Number(args['search-requests']),
   searchClients: Number(args['search-clients']),
   searchBatch: Number(args['search-batch']),
+  /** The public search: concurrent visitors, seconds per product round, approved customers whose families they search. */
+  publicClients: Number(args['public-clients']),
+  publicSeconds: Number(args['public-seconds']),
+  publicCustomers: Number(args['public-customers']),
   sections: args.only.split(',').map((name) => name.trim()) as Section[],
   /** The app's pool size (openPostgres default), used by every benchmark. */
   poolSize: 10,
@@ -281,6 +293,7 @@ async function main(): Promise<void> {
     if (runs('upload')) await uploadBenchmarks(bench, rows, results);
     if (runs('list')) await listBenchmarks(bench, rows, results, profiles);
     if (runs('search')) await searchBenchmarks(bench, rows, results, profiles);
+    if (runs('public')) await publicBenchmarks(bench, rows, results, profiles);
 
     machine.loadAverage.end = round(loadavg()[0]!, 2);
     printReport(machine, rows, profiles);
@@ -993,17 +1006,43 @@ const SEARCH_CUSTOMERS = [
   'Gaule Medical SAS',
 ];
 
+/** The search corpus, set up once per section that needs it (`search`, `public`): see buildSearchCorpus. */
+interface SearchCorpus {
+  schema: string;
+  db: Database;
+  admin: { email: string; password: string };
+  approvers: Array<{ id: string; email: string; name: string }>;
+  authors: Array<{ type: 'user'; userId: string; email: string; name: string }>;
+  customers: Array<{ id: string; name: string }>;
+  today: string;
+  searchLog: Awaited<ReturnType<typeof writeSearchLog>>;
+  verifyMs: number;
+  texts: Awaited<ReturnType<typeof writeSearchTexts>>;
+  textVectors: Awaited<ReturnType<typeof writeTextVectors>>;
+  /** Events in the log after the corpus (before the public section's approvals). */
+  events: number;
+  own: number;
+  rebuildMs: number;
+  progress: ReturnType<typeof watchProgress>;
+  vector: Awaited<ReturnType<typeof vectorCost>>;
+  instrumented: InstrumentedDatabase;
+  counted: Record<string, string>;
+  expected: ReturnType<SearchCorpus['searchLog']['index']['expected']>;
+  differences: string[];
+  sizes: Array<{ name: string; bytes: number }>;
+}
+
 /**
- * 10. The internal search over `--search-children` child documents: the log from the product's decider, the PDFs'
- * text, the document-search rebuild (timed), then POST /document/searchDocuments/ for each query shape against the
- * bare app's primary-key read, one client (p50, p99) and `--search-clients` clients (requests/s), interleaved.
+ * The internal search's corpus over `--search-children` child documents, on a fresh schema: people and customers
+ * through the API, the log from the product's decider, the PDFs' text and their vectors, the document-search rebuild
+ * (timed), the other read models (untimed) and VACUUM ANALYZE. `label` prefixes the log lines.
  */
-async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
-  const schema = 'b_search';
+async function buildSearchCorpus(bench: BenchDatabase, schema: string, label: string): Promise<SearchCorpus> {
+  const say = (message: string) => log(`${label}: ${message}`);
   const db = await bench.openSchema(schema, config.poolSize);
   const admin = { email: 'bench.search@example-ifu.de', password: 'bench horse battery staple' };
   // People and customers through the API (in its own process, as it serves the searches later).
-  let api = await startApiProcess(bench.schemaUrl(schema), admin);
+  const api = await startApiProcess(bench.schemaUrl(schema), admin);
   const approvers: Array<{ id: string; email: string; name: string }> = [];
   const authors: Array<{ type: 'user'; userId: string; email: string; name: string }> = [];
   const customers: Array<{ id: string; name: string }> = [];
@@ -1025,7 +1064,7 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
   const last = await db.query<{ at: Date }>('SELECT max(recorded_at) AS at FROM events');
   const before = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
   const today = new Date().toISOString().slice(0, 10);
-  log(`search: change orders with the change-order decider until there are ${fmt(config.searchChildren)} children, written straight into the log`);
+  say(`change orders with the change-order decider until there are ${fmt(config.searchChildren)} children, written straight into the log`);
   const searchLog = await writeSearchLog(db, {
     children: config.searchChildren,
     authors,
@@ -1035,25 +1074,25 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     today,
   });
   const { tally, written } = searchLog;
-  log(`search: ${fmt(written)} events written in ${fmt(searchLog.ms / 1000, 1)} s; VACUUM ANALYZE events, then verifying the chain`);
+  say(`${fmt(written)} events written in ${fmt(searchLog.ms / 1000, 1)} s; VACUUM ANALYZE events, then verifying the chain`);
   await db.exec('VACUUM ANALYZE events');
   let t0 = performance.now();
   const verification = await store.verifyChain();
   const verifyMs = performance.now() - t0;
   if (!verification.ok || verification.checked !== before + written) throw new Error(`search log does not verify: ${JSON.stringify(verification)}`);
 
-  log(`search: the PDFs' text, ${fmt(searchLog.index.count)} document_file_text rows`);
+  say(`the PDFs' text, ${fmt(searchLog.index.count)} document_file_text rows`);
   const texts = await writeSearchTexts(db, searchLog.index, new Date().toISOString());
   await db.exec('VACUUM ANALYZE document_file_text');
-  log(`search: the texts' vectors as the product keeps them when a change order takes a file (indexDocumentTexts)`);
+  say(`the texts' vectors as the product keeps them when a change order takes a file (indexDocumentTexts)`);
   const textVectors = await writeTextVectors(db, searchLog.index);
   await db.exec('VACUUM ANALYZE document_text_vectors');
   const own = Object.entries(tally.byType).reduce((n, [type, count]) => n + (documentSearchProjection.handles.has(type) ? count : 0), 0);
   const events = before + written;
-  log(`search: rebuild document-search over ${fmt(events)} events, batch ${config.searchBatch}`);
+  say(`rebuild document-search over ${fmt(events)} events, batch ${config.searchBatch}`);
   // Through the round-trip counter (a few statements a batch: no measurable cost), so that a miss needs no second rebuild.
   const instrumented = new InstrumentedDatabase(db);
-  const progress = watchProgress(db, documentSearchProjection.name, events, (line) => log(`search: ${line}`));
+  const progress = watchProgress(db, documentSearchProjection.name, events, (line) => say(line));
   t0 = performance.now();
   try {
     await rebuild(instrumented, store, documentSearchProjection, config.searchBatch);
@@ -1074,7 +1113,7 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
   ).rows[0]!;
   const differences = (['children', 'approved', 'rejected', 'pending', 'superseded', 'archived'] as const).filter((k) => Number(counted[k]) !== expected[k]);
   // The API's other read models catch up before it serves, so that no replay runs during the timed requests.
-  log('search: the other read models (untimed), VACUUM ANALYZE');
+  say('the other read models (untimed), VACUUM ANALYZE');
   for (const projection of allProjections.filter((p) => p !== documentSearchProjection)) await rebuild(db, store, projection, 5000);
   await db.exec('VACUUM ANALYZE document_search');
   await db.exec('VACUUM ANALYZE document_search_parents');
@@ -1088,30 +1127,39 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
        ORDER BY 2 DESC`,
     )
   ).rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) }));
-  const sizeOf = (name: string) => `${fmt((sizes.find((s) => s.name === name)?.bytes ?? 0) / MB / 1024, 2)} GiB`;
+  return {
+    schema,
+    db,
+    admin,
+    approvers,
+    authors,
+    customers,
+    today,
+    searchLog,
+    verifyMs,
+    texts,
+    textVectors,
+    events,
+    own,
+    rebuildMs,
+    progress,
+    vector,
+    instrumented,
+    counted,
+    expected,
+    differences,
+    sizes,
+  };
+}
 
-  const shapes = searchShapes(searchLog, texts, customers[2]!);
-  api = await startApiProcess(bench.schemaUrl(schema), admin);
-  const bare = await startBareApp(bench.schemaUrl(schema), tmpdir());
-  const measured: ShapeResult[] = [];
-  try {
-    for (const shape of shapes) {
-      log(`search: ${shape.name} (${shape.about}): ${config.readRounds} rounds each side, 1 client then ${config.searchClients}`);
-      measured.push(await measureShape(api, bare, shape, { requests: config.searchRequests, clients: config.searchClients, rounds: config.readRounds }));
-    }
-  } finally {
-    await bare.close();
-    await api.stop();
-  }
-  log('search: EXPLAIN (ANALYZE, BUFFERS) of each shape');
-  const explained: Record<string, Awaited<ReturnType<typeof explainShape>>> = {};
-  const explainDb = openPostgres({ connectionString: bench.schemaUrl(schema), max: 1 });
-  try {
-    for (const shape of shapes) explained[shape.name] = await explainShape(explainDb, shape.body, today);
-  } finally {
-    await explainDb.close();
-  }
+/** A table's size from the corpus's sizes, in GiB. */
+const sizeIn = (corpus: SearchCorpus, name: string) => `${fmt((corpus.sizes.find((s) => s.name === name)?.bytes ?? 0) / MB / 1024, 2)} GiB`;
 
+/** The corpus's rows (log, texts, vectors, rebuild, rows against the generator), its rebuild profile and notes; its part of the results. */
+function searchCorpusRows(corpus: SearchCorpus, rows: Row[], profiles: Profiles) {
+  const { searchLog, texts, textVectors, events, own, rebuildMs, vector, counted, expected, differences, verifyMs } = corpus;
+  const { tally, written } = searchLog;
+  const sizeOf = (name: string) => sizeIn(corpus, name);
   const perSecond = (n: number, ms: number) => fmt((n / ms) * 1000);
   rows.push({
     benchmark: `Search log: ${fmt(searchLog.index.count)} children (decider + bulk INSERT)`,
@@ -1160,15 +1208,64 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
       `${fmt((vector.perRowMs * searchLog.index.count) / 1000, 0)} s for all ${fmt(searchLog.index.count)}; the rebuild's deferred indexes are the CREATE INDEX rows:`,
     unit: 'per child',
     totalMs: rebuildMs,
-    statements: statementsTable(instrumented, searchLog.index.count),
+    statements: statementsTable(corpus.instrumented, searchLog.index.count),
   });
   rows.push({
     benchmark: '  document-search rows against the generator',
     value: differences.length === 0 ? 'right' : `${differences.length} wrong`,
-    detail: `${fmt(Number(counted.children))} rows: ${fmt(Number(counted.approved))} approved, ${fmt(Number(counted.pending))} pending, ${fmt(Number(counted.rejected))} rejected; ${fmt(Number(counted.superseded))} superseded, ${fmt(Number(counted.archived))} archived (${fmt(expected.current)} current)${differences.length ? `; expected ${differences.map((k) => `${k} ${fmt(expected[k])}`).join(', ')}` : ''}`,
+    detail: `${fmt(Number(counted.children))} rows: ${fmt(Number(counted.approved))} approved, ${fmt(Number(counted.pending))} pending, ${fmt(Number(counted.rejected))} rejected; ${fmt(Number(counted.superseded))} superseded, ${fmt(Number(counted.archived))} archived (${fmt(expected.current)} current)${differences.length ? `; expected ${differences.map((k) => `${k} ${fmt(expected[k as keyof typeof expected])}`).join(', ')}` : ''}`,
     target: '',
     status: differences.length === 0 ? '' : 'WRONG',
   });
+  profiles.notes.push(
+    `Search log: ${Object.entries(tally.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`,
+    `Search sizes: ${corpus.sizes.map((s) => `${s.name} ${fmt(s.bytes / MB, 0)} MiB`).join(', ')}`,
+  );
+  return {
+    children: searchLog.index.count,
+    events,
+    log: { written, ms: searchLog.ms, makeMs: searchLog.makeMs, verifyMs, tally },
+    textVectors,
+    texts: { rows: texts.rows, characters: texts.characters, failures: texts.failures, ms: texts.ms, makeMs: texts.makeMs, planted: Object.fromEntries(Object.entries(texts.planted).map(([w, at]) => [w, at.length])) },
+    rebuild: { ms: rebuildMs, batch: config.searchBatch, eventsPerSecond: (events / rebuildMs) * 1000, ownEvents: own, progress: corpus.progress.samples, vector },
+    rowsCounted: counted,
+    rowsExpected: expected,
+    sizes: corpus.sizes,
+  };
+}
+
+/**
+ * 10. The internal search over `--search-children` child documents: the log from the product's decider, the PDFs'
+ * text, the document-search rebuild (timed), then POST /document/searchDocuments/ for each query shape against the
+ * bare app's primary-key read, one client (p50, p99) and `--search-clients` clients (requests/s), interleaved.
+ */
+async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const corpus = await buildSearchCorpus(bench, 'b_search', 'search');
+  const { schema, admin, searchLog, texts, customers, today } = corpus;
+
+  const shapes = searchShapes(searchLog, texts, customers[2]!);
+  const api = await startApiProcess(bench.schemaUrl(schema), admin);
+  const bare = await startBareApp(bench.schemaUrl(schema), tmpdir());
+  const measured: ShapeResult[] = [];
+  try {
+    for (const shape of shapes) {
+      log(`search: ${shape.name} (${shape.about}): ${config.readRounds} rounds each side, 1 client then ${config.searchClients}`);
+      measured.push(await measureShape(api, bare, shape, { requests: config.searchRequests, clients: config.searchClients, rounds: config.readRounds }));
+    }
+  } finally {
+    await bare.close();
+    await api.stop();
+  }
+  log('search: EXPLAIN (ANALYZE, BUFFERS) of each shape');
+  const explained: Record<string, Awaited<ReturnType<typeof explainShape>>> = {};
+  const explainDb = openPostgres({ connectionString: bench.schemaUrl(schema), max: 1 });
+  try {
+    for (const shape of shapes) explained[shape.name] = await explainShape(explainDb, shape.body, today);
+  } finally {
+    await explainDb.close();
+  }
+
+  const corpusResults = searchCorpusRows(corpus, rows, profiles);
   const baselineP50 = median(measured.map((m) => m.baselineP50Ms));
   const baselineP99 = median(measured.map((m) => m.baselineP99Ms));
   const baselineRps = median(measured.map((m) => m.loaded.baselineRps));
@@ -1198,10 +1295,6 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
       status: status(m.loaded.ratio >= TARGET_SEARCH_RATIO),
     });
   }
-  profiles.notes.push(
-    `Search log: ${Object.entries(tally.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`,
-    `Search sizes: ${sizes.map((s) => `${s.name} ${fmt(s.bytes / MB, 0)} MiB`).join(', ')}`,
-  );
   for (const m of measured) {
     const statements = explained[m.name]!.statements;
     const main = statements.reduce((a, b) => (b.executionMs > a.executionMs ? b : a), statements[0]!);
@@ -1214,16 +1307,141 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     );
   }
   results.search = {
-    children: searchLog.index.count,
-    events,
-    log: { written, ms: searchLog.ms, makeMs: searchLog.makeMs, verifyMs, tally },
-    textVectors,
-    texts: { rows: texts.rows, characters: texts.characters, failures: texts.failures, ms: texts.ms, makeMs: texts.makeMs, planted: Object.fromEntries(Object.entries(texts.planted).map(([w, at]) => [w, at.length])) },
-    rebuild: { ms: rebuildMs, batch: config.searchBatch, eventsPerSecond: (events / rebuildMs) * 1000, ownEvents: own, progress: progress.samples, vector },
-    rowsCounted: counted,
-    rowsExpected: expected,
-    sizes,
+    ...corpusResults,
     shapes: measured.map((m) => ({ ...m, sequential: withoutSamples(m.sequential), loaded: withoutSamples(m.loaded), explain: explained[m.name] })),
+  };
+}
+
+/**
+ * 11. The public portal's search over the same corpus: the customers approved by their approvers (the customer
+ * decider into the log), visitors' searches through sealed links, `--public-clients` (50) visitors against the bare
+ * app's primary-key read, interleaved; p50/p99 under load and with one visitor, requests/s over the baseline.
+ */
+async function publicBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>, profiles: Profiles) {
+  const corpus = await buildSearchCorpus(bench, 'b_public', 'public');
+  const { schema, db, admin, customers, approvers, today, searchLog, texts } = corpus;
+
+  log(`public: the ${customers.length} customers approved by their approvers (customer decider, DecideApproval), written into the log`);
+  const store = await openStore(bench, db, schema);
+  let approvals;
+  let verification;
+  let approved;
+  try {
+    approvals = await approveCustomers(db, store, customers, approvers);
+    for (const projection of allProjections) await catchUp(db, store, projection, 5000);
+    verification = await store.verifyChain();
+    if (!verification.ok || verification.checked !== corpus.events + approvals.written) throw new Error(`public: the log does not verify after the approvals: ${JSON.stringify(verification)}`);
+    approved = Number(
+      (await db.query<{ n: string }>(`SELECT count(*) AS n FROM customer_list WHERE status = 'APPROVED' AND id = ANY($1::text[])`, [customers.map((c) => c.id)])).rows[0]!.n,
+    );
+    if (approved !== customers.length) throw new Error(`public: customer_list shows ${approved} of ${customers.length} customers approved`);
+  } finally {
+    await store.close();
+  }
+
+  const linkSecret = randomBytes(36).toString('base64url');
+  const searches = await publicVisitors(db, customers.slice(0, config.publicCustomers), { linkSecret, today, texts, children: searchLog.index.count });
+  const scopes = new Set(searches.map((s) => s.scope)).size;
+  log(`public: ${scopes} visitors (${config.publicCustomers} customers x their public families), ${searches.length} searches; each checked once, then ${config.publicClients} visitors`);
+  const api = await startApiProcess(bench.schemaUrl(schema), admin, { linkSecret });
+  const bare = await startBareApp(bench.schemaUrl(schema), tmpdir());
+  let measured;
+  try {
+    await checkSearches(api, searches);
+    for (const s of searches) log(`public:   ${s.kind.padEnd(18)} ${s.scope.customerName} / ${s.scope.productFamilyName} (${s.scope.country}, ${s.scope.language}) ${JSON.stringify(s.body.keyword || s.body.documentNumber || '')}: ${s.hits} hits${s.wrong ? `, WRONG: ${s.wrong}` : ''}`);
+    measured = await measurePublicSearch(api, bare, searches, {
+      clients: config.publicClients,
+      rounds: config.readRounds,
+      roundMs: config.publicSeconds * 1000,
+      singleRoundMs: 10_000,
+      report: (line) => log(`public: ${line}`),
+    });
+  } finally {
+    await bare.close();
+    await api.stop();
+  }
+
+  log('public: the route\'s reads called directly and under EXPLAIN (ANALYZE, BUFFERS), for the first visitor\'s searches');
+  const explainDb = openPostgres({ connectionString: bench.schemaUrl(schema), max: 1 });
+  let explained;
+  try {
+    explained = await explainPublicSearches(explainDb, searches.slice(0, 5), today);
+  } finally {
+    await explainDb.close();
+  }
+
+  const corpusResults = searchCorpusRows(corpus, rows, profiles);
+  const first = searches[0]!.scope;
+  profiles.notes.push(
+    '',
+    `Public search, where a request's time goes (${first.customerName} / ${first.productFamilyName}, ${first.country}, ${first.language}; medians of 30 direct calls, SQL and rows, no HTTP): ` +
+      'every search checks the link (the customer by name, then the family: findPublicFamily, which lists the customer\'s public families) and then searches.',
+    ...explained.flatMap((e) => [
+      `  ${e.kind} ${JSON.stringify(searches.find((s) => s.kind === e.kind)!.body.keyword || searches.find((s) => s.kind === e.kind)!.body.documentNumber || '')}: customer ${fmt(e.customerMs, 2)} ms, family ${fmt(e.familyMs, 2)} ms, search ${fmt(e.searchMs, 2)} ms`,
+      ...e.lines,
+    ]),
+  );
+  const wrong = searches.filter((s) => s.wrong);
+  const byKind = (kind: string) => searches.filter((s) => s.kind === kind).map((s) => s.hits ?? 0);
+  const kinds = ['rare word', 'common word', 'very frequent word', 'document number', 'browse'];
+  rows.push({
+    benchmark: `Customers approved: ${fmt(approvals.customers)} (customer decider + writeLog)`,
+    value: `${fmt(approvals.written)} events`,
+    detail: `CustomerApproved signed by each customer's approver (not its registrar), bound to the stream version; chain verified (${fmt(verification.checked)} events); customer_list: ${approved} APPROVED`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `Public searches: ${scopes} visitors, ${searches.length} searches`,
+    value: wrong.length === 0 ? 'all 200, sane' : `${wrong.length} wrong`,
+    detail:
+      `hits per search (min/median/max): ${kinds.map((k) => `${k} ${Math.min(...byKind(k))}/${median(byKind(k))}/${Math.max(...byKind(k))}`).join(', ')}` +
+      (wrong.length ? `; first wrong: ${wrong[0]!.kind}, ${wrong[0]!.wrong}` : ''),
+    target: '',
+    status: wrong.length === 0 ? '' : 'WRONG',
+  });
+  const m = measured;
+  rows.push({
+    benchmark: `GET /user/me, bare Express + pg (baseline), ${m.clients} clients`,
+    value: `${fmt(m.loaded.baselineRps)} req/s`,
+    detail: `${m.clients} clients: p50 ${fmt(m.baselineP50Ms, 2)} ms, p99 ${fmt(m.baselineP99Ms, 2)} ms; 1 client: p50 ${fmt(m.baselineSingleP50Ms, 2)} ms, p99 ${fmt(m.baselineSingleP99Ms, 2)} ms`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `  public search, ${m.clients} visitors`,
+    value: `${fmt(m.p99Ms, 2)} ms p99`,
+    detail: `p50 ${fmt(m.p50Ms, 2)} ms (pooled over ${config.readRounds} rounds of ${fmt(m.requestsPerRound)} requests, about ${config.publicSeconds} s each); ${fmt(m.loaded.productRps)} req/s; load average ${fmt(m.loadAverage.before, 2)} -> ${fmt(m.loadAverage.after, 2)}`,
+    target: `<= ${TARGET_PUBLIC_P99_MS} ms`,
+    status: status(m.p99Ms <= TARGET_PUBLIC_P99_MS),
+  });
+  rows.push({
+    benchmark: '  public search, 1 visitor',
+    value: `${fmt(m.singleP99Ms, 2)} ms p99`,
+    detail: `p50 ${fmt(m.singleP50Ms, 2)} ms (${config.readRounds} rounds of ${fmt(m.sequential.requestsPerRound)} requests); ${fmt(m.sequential.productRps)} req/s against ${fmt(m.sequential.baselineRps)}`,
+    target: `<= ${TARGET_PUBLIC_P99_MS} ms`,
+    status: status(m.singleP99Ms <= TARGET_PUBLIC_P99_MS),
+  });
+  rows.push({
+    benchmark: `    req/s over bare, ${m.clients} visitors`,
+    value: `${fmt(m.loaded.ratio, 2)}x`,
+    detail: `${fmt(m.loaded.productRps)} req/s against ${fmt(m.loaded.baselineRps)}; rounds ${m.loaded.roundRatios.map((r) => fmt(r, 2)).join(' / ')}`,
+    target: `>= ${fmt(TARGET_PUBLIC_RATIO, 1)}x`,
+    status: status(m.loaded.ratio >= TARGET_PUBLIC_RATIO),
+  });
+  rows.push({
+    benchmark: '    errors (any answer other than 200)',
+    value: fmt(m.errors),
+    detail: `of ${fmt(m.loaded.product.reduce((n, r) => n + r.requests, 0) + m.sequential.product.reduce((n, r) => n + r.requests, 0))} timed public searches (the load generator fails the run on one)`,
+    target: '0',
+    status: status(m.errors === 0),
+  });
+  results.public = {
+    ...corpusResults,
+    approvals: { ...approvals, chainChecked: verification.checked, approvedInCustomerList: approved },
+    searches: searches.map((s) => ({ kind: s.kind, customer: s.scope.customerName, family: s.scope.productFamilyName, country: s.scope.country, language: s.scope.language, publicChildren: s.scope.publicChildren, keyword: s.body.keyword, documentNumber: s.body.documentNumber, hits: s.hits, wrong: s.wrong })),
+    measured: { ...m, loaded: withoutSamples(m.loaded), sequential: withoutSamples(m.sequential) },
+    explained,
   };
 }
 

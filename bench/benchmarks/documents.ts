@@ -59,14 +59,18 @@ export interface ApiProcess {
   token: string;
   /** The id of the administrator logged in. */
   adminId: string;
+  /** The LINK_SECRET it runs with (the search links it accepts are sealed with it). */
+  linkSecret: string;
   stop(): Promise<void>;
 }
 
 /**
  * `bench/lib/api-child.ts` as its own Node process (`node --import tsx`, no launcher in between, so its pid is the
- * API's): production configuration on the given schema, logs to /dev/null, mail to a loopback SMTP sink.
+ * API's): production configuration on the given schema, logs to /dev/null, mail to a loopback SMTP sink. LINK_SECRET
+ * is `options.linkSecret` when given (the public bench seals visitors' search links with it), else a random one.
  */
-export async function startApiProcess(databaseUrl: string, admin: { email: string; password: string }): Promise<ApiProcess> {
+export async function startApiProcess(databaseUrl: string, admin: { email: string; password: string }, options: { linkSecret?: string } = {}): Promise<ApiProcess> {
+  const linkSecret = options.linkSecret ?? randomBytes(36).toString('base64url');
   const dataDir = mkdtempSync(join(tmpdir(), 'ifu-bench-upload-'));
   const smtp = await startSmtpSink();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/api-child.ts'], {
@@ -78,7 +82,7 @@ export async function startApiProcess(databaseUrl: string, admin: { email: strin
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       JWT_SECRET: randomBytes(36).toString('base64url'),
-      LINK_SECRET: randomBytes(36).toString('base64url'),
+      LINK_SECRET: linkSecret,
       AUDIT_KEY: BENCH_AUDIT_KEY,
       SMTP_URL: smtp.url,
       ADMIN_EMAIL: admin.email,
@@ -110,6 +114,7 @@ export async function startApiProcess(databaseUrl: string, admin: { email: strin
     pid: child.pid!,
     token,
     adminId,
+    linkSecret,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');

@@ -8,10 +8,15 @@ import type { LoadOptions, LoadResult } from './load';
 
 const options = workerData as LoadOptions;
 
-const payload = options.body === undefined ? undefined : Buffer.from(options.body);
-const headers = payload ? { ...options.headers, 'content-type': 'application/json', 'content-length': String(payload.length) } : options.headers;
+const withBody = (payload: Buffer | undefined) => ({
+  payload,
+  headers: payload ? { ...options.headers, 'content-type': 'application/json', 'content-length': String(payload.length) } : options.headers,
+});
+/** What each request sends: the one `body`, or the `bodies` in turn. */
+const requests = options.bodies?.length ? options.bodies.map((body) => withBody(Buffer.from(body))) : [withBody(options.body === undefined ? undefined : Buffer.from(options.body))];
 
-function send(agent: Agent, url: URL): Promise<{ status: number; bytes: number }> {
+function send(agent: Agent, url: URL, n: number): Promise<{ status: number; bytes: number }> {
+  const { payload, headers } = requests[n % requests.length]!;
   return new Promise((resolve, reject) => {
     const req = request(url, { agent, method: options.method ?? 'GET', headers }, (res) => {
       let bytes = 0;
@@ -36,9 +41,10 @@ async function run(): Promise<LoadResult> {
   await Promise.all(
     Array.from({ length: options.concurrency }, async () => {
       while (sent < options.requests) {
+        const n = sent;
         sent += 1;
         const t0 = performance.now();
-        const answer = await send(agent, url);
+        const answer = await send(agent, url, n);
         latencies.push(performance.now() - t0);
         bytes += answer.bytes;
         if (answer.status !== 200 || (options.expectBytes !== undefined && answer.bytes !== options.expectBytes)) {

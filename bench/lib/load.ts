@@ -12,6 +12,8 @@ export interface LoadOptions {
   /** GET by default; a POST sends `body` (JSON) with every request. */
   method?: 'GET' | 'POST';
   body?: string;
+  /** Bodies sent in turn instead of `body` (request i sends `bodies[i % length]`): many visitors' searches in one run. */
+  bodies?: string[];
   /** Answer every request's latency (`latenciesMs`), so that rounds can be pooled into one percentile. */
   keepLatencies?: boolean;
 }
