@@ -216,7 +216,9 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
     where.push(`(${matches.join(' OR ')})`);
   }
   const limit = param(criteria.limit);
-  const needles = param(words ? snippetNeedles(criteria.snippetStems ?? []) : []);
+  // The public search shows no snippet: its hits' texts are not read at all.
+  const withSnippets = Boolean(words) && !criteria.visitor;
+  const needles = param(withSnippets ? snippetNeedles(criteria.snippetStems ?? []) : []);
   // The columns an answer shows: never the full vector, which would be unpacked for nothing.
   const shown = `d.id, d.parent_change_id, d.document_number, d.document_id, d.product_family_name, d.change_description, d.keywords,
     d.associated_reference_number, d.product_sub_family_name_one, d.customer_id, d.language_list, d.country_list, d.status,
@@ -228,7 +230,7 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
     `WITH hits AS (SELECT * FROM (${ranked}) c ORDER BY rank DESC, effective_date DESC, id LIMIT ${limit}),
      -- The start of each hit's PDF text, unpacked once (MATERIALIZED): an expression over it would unpack it again.
      texts AS MATERIALIZED (SELECT h.id, left(t.text, ${SNIPPET_SOURCE_CHARS}) AS head
-                              FROM hits h JOIN document_file_text t ON t.sha256 = h.sha256 WHERE ${words ? 'true' : 'false'})
+                              FROM hits h JOIN document_file_text t ON t.sha256 = h.sha256 WHERE ${withSnippets ? 'true' : 'false'})
      SELECT h.id, h.parent_change_id, h.document_number, h.document_id, h.product_family_name, h.change_description, h.keywords,
             h.associated_reference_number, h.product_sub_family_name_one, coalesce(cu.customer_name, '') AS customer_name,
             h.language_list, h.country_list, h.status, h.is_internal, h.doc_name,
@@ -236,7 +238,7 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
             (h.obsolete_date IS NOT NULL AND h.obsolete_date <= $1::date) AS archived,
             -- Where to look for the snippet (the API marks the words in it): around the first needle found, else the
             -- start of the text (an accented word, which only the API's folding finds).
-            CASE WHEN ${words ? 'false' : 'true'} THEN NULL
+            CASE WHEN ${withSnippets ? 'false' : 'true'} THEN NULL
                  WHEN m.at IS NULL THEN x.head
                  ELSE substr(x.head, greatest(1, m.at - ${SNIPPET_WINDOW_BEFORE}), ${SNIPPET_WINDOW_CHARS}) END AS snippet_source
        FROM hits h
