@@ -4,8 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
-import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
-import { PNG_1X1 } from '../test-support/images';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 
@@ -39,17 +38,7 @@ describe.skipIf(skipReason !== undefined)('Manage Notification in headless Chrom
     const clinicId = await arrangeApprovedCustomer(product.api, ADMIN, approver, CLINIC);
     await arrangeApprovedCustomer(product.api, ADMIN, approver, OTHER);
     // Registered, never decided: not offered for notices (spec §1: only approved customers are targeted).
-    const token = await product.api.login(ADMIN.email, ADMIN.password);
-    const pending = new FormData();
-    pending.set('customerName', PENDING);
-    pending.set('contactInformation', '4930901820');
-    pending.set('contactEmail', 'pending.practice@example.com');
-    pending.set('countryExclusionList', 'DE');
-    pending.set('customerWebsiteLink', 'https://example.com');
-    pending.set('approverId', approver.id);
-    pending.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
-    const added = await fetch(`${product.api.url}/customer/add`, { method: 'POST', body: pending, headers: { authorization: `Bearer ${token}` } });
-    expect(added.status).toBe(200);
+    await arrangeRegisteredCustomer(product.api, ADMIN, approver.id, PENDING);
     // The clinic's product family, approved (GET /document/getProductByCustomer answers approved families only).
     const order = await arrangeChangeOrder(product.api, {
       author: ADMIN,

@@ -26,8 +26,8 @@ async function send(api: TestApi, token: string, method: string, path: string, b
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-/** A customer registered by `registrar` (with its logo) and approved by `approver` with their signature; its id. */
-export async function arrangeApprovedCustomer(api: TestApi, registrar: Credentials, approver: Signer, customerName: string): Promise<string> {
+/** A customer registered by `registrar` (with its logo) for `approverId`, still awaiting its decision; its id. */
+export async function arrangeRegisteredCustomer(api: TestApi, registrar: Credentials, approverId: string, customerName: string): Promise<string> {
   const token = await api.login(registrar.email, registrar.password);
   const form = new FormData();
   form.set('customerName', customerName);
@@ -35,10 +35,15 @@ export async function arrangeApprovedCustomer(api: TestApi, registrar: Credentia
   form.set('contactEmail', `${customerName.toLowerCase().replace(/\W+/g, '.')}@example.com`);
   form.set('countryExclusionList', 'DE,US');
   form.set('customerWebsiteLink', 'https://example.com');
-  form.set('approverId', approver.id);
+  form.set('approverId', approverId);
   form.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
   const added = await send(api, token, 'POST', '/customer/add', form);
-  const customerId = (added.customer as { id: string }).id;
+  return (added.customer as { id: string }).id;
+}
+
+/** A customer registered by `registrar` (with its logo) and approved by `approver` with their signature; its id. */
+export async function arrangeApprovedCustomer(api: TestApi, registrar: Credentials, approver: Signer, customerName: string): Promise<string> {
+  const customerId = await arrangeRegisteredCustomer(api, registrar, approver.id, customerName);
   const approverToken = await api.login(approver.email, approver.password);
   await send(api, approverToken, 'POST', '/customer/approve/add', {
     customerId,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../../../test-support/document-arrangements';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer, type Signer } from '../../../test-support/document-arrangements';
 import { formatAuditDate } from '../audit/audit-dates';
-import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
@@ -33,10 +32,7 @@ describe('notices over HTTP', () => {
     customerId = await arrangeApprovedCustomer(t, registrar, approver, customerName);
     otherCustomerId = await arrangeApprovedCustomer(t, registrar, approver, unique('Other Clinic '));
     // A customer still awaiting its decision: no notice may name it.
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ customerName: unique('Pending Clinic '), contactInformation: '4930901820', contactEmail: 'pending@example.com', countryExclusionList: 'DE', customerWebsiteLink: 'https://example.com', approverId })) form.set(k, v);
-    form.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
-    pendingCustomerId = (await (await fetch(`${t.url}/customer/add`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } })).json()).customer.id;
+    pendingCustomerId = await arrangeRegisteredCustomer(t, registrar, approverId, unique('Pending Clinic '));
     await t.createUser({ email: 'notice.author@example.com', role: 'USER', password: 'notice author password' });
     const author = { email: 'notice.author@example.com', password: 'notice author password' };
     const order = async (forCustomer: string, productName: string) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../../../test-support/document-arrangements';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer, type Signer } from '../../../test-support/document-arrangements';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
@@ -92,10 +92,7 @@ describe('the customer pages of the public portal', () => {
 
   it('an unknown, unapproved or malformed customer name: 404 "Customer not found", no data', async () => {
     const pendingName = unique('Pending Clinic ');
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ customerName: pendingName, contactInformation: '4930901820', contactEmail: 'p@example.com', countryExclusionList: 'DE', customerWebsiteLink: 'https://example.com', approverId: approver.id })) form.set(k, v);
-    form.set('customerLogo', new Blob([new Uint8Array(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'))], { type: 'image/png' }), 'logo.png');
-    await fetch(`${t.url}/customer/add`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
+    await arrangeRegisteredCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver.id, pendingName);
     for (const name of ['No Such Clinic', pendingName, 'x'.repeat(201), 'bad%0Aname']) {
       const answer = await t.call('GET', `/module2/getParentLogosForCustomer/${encodeURIComponent(name)}`);
       expect({ status: answer.status, body: answer.body }, name).toEqual({ status: 404, body: { code: 'customer-not-found', message: 'Customer not found' } });

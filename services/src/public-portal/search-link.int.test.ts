@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Credentials, type Signer } from '../../../test-support/document-arrangements';
-import { PNG_1X1 } from '../../../test-support/images';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer, type Credentials, type Signer } from '../../../test-support/document-arrangements';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { Refusal } from '../platform/errors';
@@ -67,10 +66,7 @@ describe('search links over HTTP', () => {
     otherFamilyId = await approvedOrder(otherCustomerId, 'Other Stent');
     // A customer still awaiting its decision.
     pendingCustomerName = unique('Pending Link Clinic ');
-    const form = new FormData();
-    for (const [k, v] of Object.entries({ customerName: pendingCustomerName, contactInformation: '4930901820', contactEmail: 'pending@example.com', countryExclusionList: 'DE', customerWebsiteLink: 'https://example.com', approverId: approver.id })) form.set(k, v);
-    form.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
-    expect((await fetch(`${t.url}/customer/add`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
+    await arrangeRegisteredCustomer(t, registrar, approver.id, pendingCustomerName);
   });
   afterAll(async () => {
     await t?.dispose();
