@@ -62,7 +62,7 @@ const PRIVACY_POLICY: readonly Section[] = [
     heading: 'What we collect',
     paragraphs: [
       'To give you access to documents we collect only two items of personal data: your email address and your country. We do not ask for your name, address or payment details, and we do not build a profile of you.',
-      'Your country may be suggested from a lookup of your internet address when you open the search page; you can change it before you search.',
+      'The search page suggests your country from the languages your browser sends (or, where our hosting provider adds it, the country of your connection). This is worked out on our own server: your internet address is not sent to any other service, and it is not kept with your downloads. You can change the country before you search.',
     ],
   },
   {
@@ -83,6 +83,7 @@ const PRIVACY_POLICY: readonly Section[] = [
     heading: 'Your choices',
     paragraphs: [
       'You may ask us, through the Contact US page, which data we hold about you and to correct it; where the law allows, you may also ask us to delete it.',
+      'Your email address is kept with the record of your downloads only in encrypted form, under a key of your own. When you ask us to erase it, we delete that key: the record of the downloads stays, as the manufacturer must keep it, but your address can no longer be read by anyone.',
     ],
   },
 ];
