@@ -1,25 +1,14 @@
 import { Router } from 'express';
-import { LINE_CONTROL_CHARACTERS } from '@ifu/contracts';
 import type { ParentLogosResponse, SingleCustomerLogoResponse } from '@ifu/contracts/public';
-import { type CustomerRecord, findApprovedCustomerByAnyName, findChangeOrder, findPublicFamily, noticesForPage, publicProductFamilies } from '@ifu/projections';
+import { type CustomerRecord, findChangeOrder, findPublicFamily, noticesForPage, publicProductFamilies } from '@ifu/projections';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
+import { approvedCustomerNamed, publicToday } from './visitor-link';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Notices of one scope on one page: separate paragraphs, oldest first. */
 const joined = (texts: readonly string[]) => texts.join('\n\n');
-/** The day public visibility is judged on (UTC), as the internal search judges versions. */
-export const todayOf = (now: Date) => now.toISOString().slice(0, 10);
-
-/** The approved customer a public URL names (by its name or a former one); 404 for any other. */
-export async function approvedCustomerNamed(ctx: AppContext, name: unknown): Promise<CustomerRecord> {
-  if (typeof name !== 'string' || name.length > 200 || LINE_CONTROL_CHARACTERS.test(name) || name.trim() === '') refuse('customer-not-found');
-  const record = await findApprovedCustomerByAnyName(ctx.db, name.trim());
-  if (!record) refuse('customer-not-found');
-  return record;
-}
-
 /** A parentChangeId from a URL, lower case; 404 when it cannot be one. */
 export function parentChangeIdParam(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) refuse('product-family-not-found');
@@ -37,7 +26,7 @@ export function customerPageRoutes(ctx: AppContext): Router {
 
   router.get('/module2/getParentLogosForCustomer/:customerName', async (req, res) => {
     const customer = await approvedCustomerNamed(ctx, req.params.customerName);
-    const [families, notices] = await Promise.all([publicProductFamilies(ctx.db, customer.id, todayOf(ctx.clock())), noticesForPage(ctx.db, customer.id)]);
+    const [families, notices] = await Promise.all([publicProductFamilies(ctx.db, customer.id, publicToday(ctx.clock())), noticesForPage(ctx.db, customer.id)]);
     res.setHeader('Cache-Control', 'no-cache');
     res.json({
       customerName: customer.customerName,
@@ -50,7 +39,7 @@ export function customerPageRoutes(ctx: AppContext): Router {
 
   router.get('/module2/singleCustomerLogoURL/:customerName/:parentChangeId', async (req, res) => {
     const customer = await approvedCustomerNamed(ctx, req.params.customerName);
-    const family = await findPublicFamily(ctx.db, customer.id, parentChangeIdParam(req.params.parentChangeId), todayOf(ctx.clock()));
+    const family = await findPublicFamily(ctx.db, customer.id, parentChangeIdParam(req.params.parentChangeId), publicToday(ctx.clock()));
     if (!family) refuse('product-family-not-found');
     const notices = await noticesForPage(ctx.db, customer.id, family.productFamilyName);
     res.setHeader('Cache-Control', 'no-cache');
@@ -68,7 +57,7 @@ export function customerPageRoutes(ctx: AppContext): Router {
     const parentChangeId = parentChangeIdParam(req.params.parentChangeId);
     const order = await findChangeOrder(ctx.db, parentChangeId);
     if (!order || order.parentChangeId !== parentChangeId) refuse('logo-not-found');
-    const family = await findPublicFamily(ctx.db, order.customerId, parentChangeId, todayOf(ctx.clock()));
+    const family = await findPublicFamily(ctx.db, order.customerId, parentChangeId, publicToday(ctx.clock()));
     if (!family) refuse('logo-not-found');
     await sendStoredFile(res, ctx.files, order.logo, { cacheControl: 'public, max-age=300' });
   });

@@ -19,6 +19,14 @@ export interface VisitorLink {
 /** The day a public document must be effective by, in UTC ('YYYY-MM-DD'). */
 export const publicToday = (now: Date) => now.toISOString().slice(0, 10);
 
+/** The approved customer a public URL or request names (its current name or a former one); 404 for any other. */
+export async function approvedCustomerNamed(ctx: AppContext, name: unknown): Promise<CustomerRecord> {
+  if (typeof name !== 'string' || name.length > 200 || LINE_CONTROL_CHARACTERS.test(name) || name.trim() === '') refuse('customer-not-found');
+  const record = await findApprovedCustomerByAnyName(ctx.db, name.trim());
+  if (!record) refuse('customer-not-found');
+  return record;
+}
+
 /**
  * Checks an emailed search link against what the page asks for, as things are at `now`, and answers what it opens;
  * otherwise throws the refusal (the error handler answers it):
@@ -38,10 +46,7 @@ export async function verifySearchLink(
   now: Date,
 ): Promise<VisitorLink> {
   const opened = open(ctx, request.token, now);
-  const name = request.customerName.trim();
-  if (name.length > 200 || LINE_CONTROL_CHARACTERS.test(name)) refuse('customer-not-found');
-  const customer = await findApprovedCustomerByAnyName(ctx.db, name);
-  if (!customer) refuse('customer-not-found');
+  const customer = await approvedCustomerNamed(ctx, request.customerName);
   if (opened.customerId !== customer.id.toLowerCase() || opened.parentChangeId !== request.parentChangeId.trim().toLowerCase()) refuse('search-link-invalid');
   return withFamily(ctx, customer, opened, now);
 }
