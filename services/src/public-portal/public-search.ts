@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { GetDocumentUrlBody, PUBLIC_MESSAGES, PublicSearchBody, visitorStreamId } from '@ifu/contracts';
 import type { GetDocumentUrlResponse, PublicSearchResponse } from '@ifu/contracts/public';
-import { findPublicDocument, searchDocuments, searchWords } from '@ifu/projections';
+import { findPublicDocument, searchDocuments } from '@ifu/projections';
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
 import { documentLink } from '../documents/document-links';
 import type { AppContext } from '../platform/app-context';
@@ -29,7 +29,7 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     const now = ctx.clock();
     const link = await verifySearchLink(ctx, { customerName: body.customerName, parentChangeId: body.parentChangeId, token: body.encryptedEmail }, now);
     const criteria = {
-      keywords: searchWords(body.keyword),
+      keywords: body.keyword,
       changeOrderNo: '',
       productName: '',
       archive: false,
