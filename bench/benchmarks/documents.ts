@@ -73,7 +73,10 @@ export async function startApiProcess(databaseUrl: string, admin: { email: strin
   const linkSecret = options.linkSecret ?? randomBytes(36).toString('base64url');
   const dataDir = mkdtempSync(join(tmpdir(), 'ifu-bench-upload-'));
   const smtp = await startSmtpSink();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/api-child.ts'], {
+  // BENCH_API_CPU_PROF_DIR: the API process writes a V8 CPU profile there when it stops (where its time goes).
+  const profileDir = process.env.BENCH_API_CPU_PROF_DIR;
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profiling, '--import', 'tsx', 'bench/lib/api-child.ts'], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

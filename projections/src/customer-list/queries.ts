@@ -16,13 +16,14 @@ export interface CustomerRecord extends CustomerDetails {
 }
 
 /** A stored row with its approver's name and address joined in. */
-type Row = CustomerListRow & { approver_name: string | null; approver_email: string | null };
+export type CustomerRecordRow = CustomerListRow & { approver_name: string | null; approver_email: string | null };
 
-const SELECT = `
+/** The customer as a CustomerRecord reads it (alias `c`): other read models' queries that answer a customer too. */
+export const CUSTOMER_RECORD_SELECT = `
   SELECT c.*, u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email
     FROM customer_list c LEFT JOIN user_accounts u ON u.id = c.approver_id`;
 
-const toRecord = (row: Row): CustomerRecord => ({
+export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
   id: row.id,
   customerName: row.customer_name,
   contactEmail: row.contact_email,
@@ -44,37 +45,41 @@ export type CustomerSortField = 'customerName' | 'contactEmail' | 'status' | 'cr
 /** Manage Customer's list, oldest first unless sorted: every customer, or one page (`total` counts all matches). */
 export function listCustomers(db: Queryable, request: PageRequest<CustomerSortField> = {}): Promise<Page<CustomerRecord>> {
   return queryPage(db, request, {
-    select: SELECT,
+    select: CUSTOMER_RECORD_SELECT,
     where: [],
     params: [],
     searchIn: "customer_name || ' ' || contact_email",
     sortColumns: { customerName: 'lower(customer_name)', contactEmail: 'lower(contact_email)', status: 'status', createdAt: 'created_at' },
     defaultOrder: 'created_at, id',
-    map: toRecord,
+    map: toCustomerRecord,
   });
 }
 
 export async function listApprovedCustomers(db: Queryable): Promise<CustomerRecord[]> {
-  const { rows } = await db.query<Row>(`${SELECT} WHERE c.status = 'APPROVED' ORDER BY lower(c.customer_name)`);
-  return rows.map(toRecord);
+  const { rows } = await db.query<CustomerRecordRow>(`${CUSTOMER_RECORD_SELECT} WHERE c.status = 'APPROVED' ORDER BY lower(c.customer_name)`);
+  return rows.map(toCustomerRecord);
 }
 
 export async function findCustomerById(db: Queryable, id: string): Promise<CustomerRecord | undefined> {
-  const { rows } = await db.query<Row>(`${SELECT} WHERE c.id = $1`, [id]);
-  return rows[0] && toRecord(rows[0]);
+  const { rows } = await db.query<CustomerRecordRow>(`${CUSTOMER_RECORD_SELECT} WHERE c.id = $1`, [id]);
+  return rows[0] && toCustomerRecord(rows[0]);
 }
 
 export async function findCustomerByName(db: Queryable, name: string): Promise<CustomerRecord | undefined> {
-  const { rows } = await db.query<Row>(`${SELECT} WHERE lower(c.customer_name) = lower($1)`, [name]);
-  return rows[0] && toRecord(rows[0]);
+  const { rows } = await db.query<CustomerRecordRow>(`${CUSTOMER_RECORD_SELECT} WHERE lower(c.customer_name) = lower($1)`, [name]);
+  return rows[0] && toCustomerRecord(rows[0]);
 }
+
+/**
+ * The approved customer a public URL names, by its name or a name it had before a rename (its current name first):
+ * the statement, with the name as `name` (a parameter), for queries that answer more beside it.
+ */
+export const approvedCustomerNamedSql = (name: string) =>
+  `${CUSTOMER_RECORD_SELECT} WHERE c.status = 'APPROVED' AND (lower(c.customer_name) = lower(${name}) OR lower(${name}) = ANY(c.former_names))
+    ORDER BY (lower(c.customer_name) = lower(${name})) DESC LIMIT 1`;
 
 /** The approved customer a public URL names: by its name, or by a name it had before a rename. */
 export async function findApprovedCustomerByAnyName(db: Queryable, name: string): Promise<CustomerRecord | undefined> {
-  const { rows } = await db.query<Row>(
-    `${SELECT} WHERE c.status = 'APPROVED' AND (lower(c.customer_name) = lower($1) OR lower($1) = ANY(c.former_names))
-      ORDER BY (lower(c.customer_name) = lower($1)) DESC LIMIT 1`,
-    [name],
-  );
-  return rows[0] && toRecord(rows[0]);
+  const { rows } = await db.query<CustomerRecordRow>(approvedCustomerNamedSql('$1'), [name]);
+  return rows[0] && toCustomerRecord(rows[0]);
 }

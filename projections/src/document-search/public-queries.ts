@@ -1,4 +1,5 @@
 import type { Queryable } from '@ifu/storage/database/database';
+import { approvedCustomerNamedSql, CUSTOMER_RECORD_SELECT, type CustomerRecord, type CustomerRecordRow, toCustomerRecord } from '../customer-list/queries';
 
 /**
  * What the public sees of the documents (spec §4 public search, issue 11): a child is public when it is approved,
@@ -36,6 +37,22 @@ export async function publicProductFamilies(db: Queryable, customerId: string, t
 }
 
 /**
+ * The statement of the public family a parentChangeId names for a customer (`findPublicFamily`), over SQL expressions
+ * (parameters, or a joined customer's id): the named change order's family key, then the family's newest approved
+ * change order with a public child. Columns: id, product_family_name, family_key.
+ */
+const publicFamilySql = (customerId: string, parentChangeId: string, today: string) =>
+  `SELECT p.id, p.product_family_name, d.family_key
+     FROM document_search d
+     JOIN document_search_parents p ON p.id = d.parent_change_id AND p.status = 'APPROVED' AND p.active AND NOT p.is_internal
+    WHERE d.customer_id = ${customerId}
+      AND d.family_key = (SELECT n.family_key FROM document_search_parents np JOIN document_search n ON n.parent_change_id = np.id
+                           WHERE np.id = ${parentChangeId} AND np.customer_id = ${customerId} AND np.status = 'APPROVED' LIMIT 1)
+      AND ${PUBLIC_CHILD('d', today)}
+    ORDER BY p.approved_position DESC, p.id
+    LIMIT 1`;
+
+/**
  * The public family a parentChangeId names for a customer (a search link's family): any approved change order of
  * that customer whose family has a public document today, shown by its newest approved change order with one;
  * undefined otherwise. A link made for an older version of a family keeps working once a newer one is approved.
@@ -44,21 +61,44 @@ export async function publicProductFamilies(db: Queryable, customerId: string, t
  * where listing all the customer's families had cost 15-20 ms a search at 100,000 documents).
  */
 export async function findPublicFamily(db: Queryable, customerId: string, parentChangeId: string, today: string): Promise<PublicFamily | undefined> {
-  const { rows } = await db.query<{ id: string; product_family_name: string; family_key: string }>(
-    `WITH named AS (
-       SELECT d.family_key FROM document_search_parents p JOIN document_search d ON d.parent_change_id = p.id
-        WHERE p.id = $1 AND p.customer_id = $2 AND p.status = 'APPROVED' LIMIT 1)
-     SELECT p.id, p.product_family_name, d.family_key
-       FROM named n
-       JOIN document_search d ON d.customer_id = $2 AND d.family_key = n.family_key
-       JOIN document_search_parents p ON p.id = d.parent_change_id AND p.status = 'APPROVED' AND p.active AND NOT p.is_internal
-      WHERE ${PUBLIC_CHILD('d', '$3')}
-      ORDER BY p.approved_position DESC, p.id
-      LIMIT 1`,
-    [parentChangeId.toLowerCase(), customerId, today],
+  const { rows } = await db.query<FamilyRow>(publicFamilySql('$2', '$1', '$3'), [parentChangeId.toLowerCase(), customerId, today]);
+  return rows[0] && toFamily(rows[0]);
+}
+
+type FamilyRow = { id: string; product_family_name: string; family_key: string };
+const toFamily = (row: FamilyRow): PublicFamily => ({ parentChangeId: row.id, productFamilyName: row.product_family_name, familyKey: row.family_key });
+
+/** What a search link opens, as things are today: its approved customer, and the public family it names (if any). */
+export interface PublicScope {
+  customer: CustomerRecord;
+  family: PublicFamily | undefined;
+}
+
+/**
+ * The approved customer a public request names (its name, current or former, or its id) with the public family
+ * `parentChangeId` names for it (`findPublicFamily`), in one statement: every public search and download asks both
+ * (bench: public, where the two statements had been two of a search's four round trips). Undefined when no approved
+ * customer has that name or id.
+ */
+export async function findVisitorScope(
+  db: Queryable,
+  customer: { name: string } | { id: string },
+  parentChangeId: string,
+  today: string,
+): Promise<PublicScope | undefined> {
+  const named = 'name' in customer ? approvedCustomerNamedSql('$1') : `${CUSTOMER_RECORD_SELECT} WHERE c.id = $1 AND c.status = 'APPROVED'`;
+  const { rows } = await db.query<CustomerRecordRow & { family_id: string | null; family_name: string | null; family_key: string | null }>(
+    `SELECT named.*, f.id AS family_id, f.product_family_name AS family_name, f.family_key AS family_key
+       FROM (${named}) named
+       LEFT JOIN LATERAL (${publicFamilySql('named.id', '$2', '$3')}) f ON true`,
+    ['name' in customer ? customer.name : customer.id, parentChangeId.toLowerCase(), today],
   );
   const row = rows[0];
-  return row && { parentChangeId: row.id, productFamilyName: row.product_family_name, familyKey: row.family_key };
+  if (!row) return undefined;
+  const family = row.family_id !== null && row.family_name !== null && row.family_key !== null
+    ? toFamily({ id: row.family_id, product_family_name: row.family_name, family_key: row.family_key })
+    : undefined;
+  return { customer: toCustomerRecord(row), family };
 }
 
 /** A document a visitor may download: what the download records and serves. */

@@ -1,5 +1,5 @@
 import { LINE_CONTROL_CHARACTERS } from '@ifu/contracts';
-import { findApprovedCustomerByAnyName, findCustomerById, findPublicFamily, type CustomerRecord, type PublicFamily } from '@ifu/projections';
+import { findApprovedCustomerByAnyName, findVisitorScope, type CustomerRecord, type PublicFamily, type PublicScope } from '@ifu/projections';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { openSearchLink } from './search-link';
@@ -19,10 +19,15 @@ export interface VisitorLink {
 /** The day a public document must be effective by, in UTC ('YYYY-MM-DD'). */
 export const publicToday = (now: Date) => now.toISOString().slice(0, 10);
 
+/** A customer name a public URL or request gives, if it can be one; 404 for any other (nothing is looked up). */
+function customerNameOf(name: unknown): string {
+  if (typeof name !== 'string' || name.length > 200 || LINE_CONTROL_CHARACTERS.test(name) || name.trim() === '') refuse('customer-not-found');
+  return name.trim();
+}
+
 /** The approved customer a public URL or request names (its current name or a former one); 404 for any other. */
 export async function approvedCustomerNamed(ctx: AppContext, name: unknown): Promise<CustomerRecord> {
-  if (typeof name !== 'string' || name.length > 200 || LINE_CONTROL_CHARACTERS.test(name) || name.trim() === '') refuse('customer-not-found');
-  const record = await findApprovedCustomerByAnyName(ctx.db, name.trim());
+  const record = await findApprovedCustomerByAnyName(ctx.db, customerNameOf(name));
   if (!record) refuse('customer-not-found');
   return record;
 }
@@ -46,9 +51,12 @@ export async function verifySearchLink(
   now: Date,
 ): Promise<VisitorLink> {
   const opened = open(ctx, request.token, now);
-  const customer = await approvedCustomerNamed(ctx, request.customerName);
-  if (opened.customerId !== customer.id.toLowerCase() || opened.parentChangeId !== request.parentChangeId.trim().toLowerCase()) refuse('search-link-invalid');
-  return withFamily(ctx, customer, opened, now);
+  const customerName = customerNameOf(request.customerName);
+  // The customer and the family in one statement (bench: public): the scope compared below is the token's own.
+  const scope = await findVisitorScope(ctx.db, { name: customerName }, opened.parentChangeId, publicToday(now));
+  if (!scope) refuse('customer-not-found');
+  if (opened.customerId !== scope.customer.id.toLowerCase() || opened.parentChangeId !== request.parentChangeId.trim().toLowerCase()) refuse('search-link-invalid');
+  return withFamily(scope, opened);
 }
 
 /**
@@ -59,9 +67,9 @@ export async function verifySearchLink(
  */
 export async function verifySearchToken(ctx: AppContext, token: string, now: Date): Promise<VisitorLink> {
   const opened = open(ctx, token, now);
-  const customer = await findCustomerById(ctx.db, opened.customerId);
-  if (!customer || customer.status !== 'APPROVED') refuse('customer-not-found');
-  return withFamily(ctx, customer, opened, now);
+  const scope = await findVisitorScope(ctx.db, { id: opened.customerId }, opened.parentChangeId, publicToday(now));
+  if (!scope) refuse('customer-not-found');
+  return withFamily(scope, opened);
 }
 
 function open(ctx: AppContext, token: string, now: Date) {
@@ -70,13 +78,7 @@ function open(ctx: AppContext, token: string, now: Date) {
   return opened;
 }
 
-async function withFamily(
-  ctx: AppContext,
-  customer: CustomerRecord,
-  opened: { email: string; expiresAt: Date; parentChangeId: string },
-  now: Date,
-): Promise<VisitorLink> {
-  const family = await findPublicFamily(ctx.db, customer.id, opened.parentChangeId, publicToday(now));
-  if (!family) refuse('product-family-not-found');
-  return { customer, family, parentChangeId: opened.parentChangeId, email: opened.email, expiresAt: opened.expiresAt };
+function withFamily(scope: PublicScope, opened: { email: string; expiresAt: Date; parentChangeId: string }): VisitorLink {
+  if (!scope.family) refuse('product-family-not-found');
+  return { customer: scope.customer, family: scope.family, parentChangeId: opened.parentChangeId, email: opened.email, expiresAt: opened.expiresAt };
 }
