@@ -8,10 +8,9 @@
 import { loadavg } from 'node:os';
 import { type CustomerEvent, customerStreamId, type PublicSearchResponse, type Signature } from '@ifu/contracts';
 import type { Database, Queryable } from '@ifu/storage/database/database';
-import { findApprovedCustomerByAnyName } from '@ifu/projections/customer-list/queries';
 import { searchDocuments, searchWords } from '@ifu/projections/document-search/queries';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
-import { findPublicFamily, PUBLIC_CHILD, publicProductFamilies } from '@ifu/projections/document-search/public-queries';
+import { findVisitorScope, PUBLIC_CHILD, publicProductFamilies } from '@ifu/projections/document-search/public-queries';
 import { customerDecider, type CustomerState } from '@ifu/services/customers/customer';
 import { SEARCH_LINK_DAYS, sealSearchLink } from '@ifu/services/public-portal/search-link';
 import type { LogEvent } from '../lib/events';
@@ -306,17 +305,16 @@ export async function measurePublicSearch(
 export interface PublicExplained {
   kind: string;
   /** Medians of `calls` direct calls (SQL and rows, no HTTP): what every search runs for the link, then the search. */
-  customerMs: number;
-  familyMs: number;
+  /** The link's customer and family, one statement (`findVisitorScope`). */
+  scopeMs: number;
   searchMs: number;
   lines: string[];
 }
 
 /**
- * For one visitor's searches: the route's three reads called directly from the bench, `calls` times each
- * (`findApprovedCustomerByAnyName` and `findPublicFamily`, which check the link on every search, then
- * `searchDocuments` with the criteria the route builds), and the family lookup's and the search's statements under
- * EXPLAIN (ANALYZE, BUFFERS).
+ * For one visitor's searches: the route's two reads called directly from the bench, `calls` times each
+ * (`findVisitorScope`, the link's customer and family, checked on every search, then `searchDocuments` with the
+ * criteria the route builds), and the scope's and the search's statements under EXPLAIN (ANALYZE, BUFFERS).
  */
 export async function explainPublicSearches(db: Queryable, searches: VisitorSearch[], today: string, calls = 30): Promise<PublicExplained[]> {
   const out: PublicExplained[] = [];
@@ -340,14 +338,13 @@ export async function explainPublicSearches(db: Queryable, searches: VisitorSear
       limit: PUBLIC_PAGE,
       visitor: { customerId: scope.customerId, familyKey: scope.familyKey, country: scope.country, language: scope.language, documentNumber: body.documentNumber ?? '' },
     };
-    const customerMs = await time(() => findApprovedCustomerByAnyName(db, scope.customerName));
-    const familyMs = await time(() => findPublicFamily(db, scope.customerId, scope.parentChangeId, today));
+    const scopeMs = await time(() => findVisitorScope(db, { name: scope.customerName }, scope.parentChangeId, today));
     const searchMs = await time(() => searchDocuments(db, criteria));
     const lines = [
-      ...(out.length === 0 ? await explainStatements(db, (recorder) => findPublicFamily(recorder, scope.customerId, scope.parentChangeId, today), { buffers: true }) : []),
+      ...(out.length === 0 ? await explainStatements(db, (recorder) => findVisitorScope(recorder, { name: scope.customerName }, scope.parentChangeId, today), { buffers: true }) : []),
       ...(await explainStatements(db, (recorder) => searchDocuments(recorder, criteria), { buffers: true })),
     ];
-    out.push({ kind: search.kind, customerMs, familyMs, searchMs, lines });
+    out.push({ kind: search.kind, scopeMs, searchMs, lines });
   }
   return out;
 }

@@ -136,4 +136,33 @@ describe('the document-search read model', () => {
     expect(archived.length).toBeGreaterThan(0);
     expect(archived.every((hit) => hit.archived && hit.status === 'APPROVED')).toBe(true);
   });
+
+  it('when the same words are searched again, then the parse comes from memory: one statement, the same hits', async () => {
+    await appendHistory(test.db, store, 12);
+    await rebuild(test.db, store, documentSearchProjection, 1000);
+    const statements: string[] = [];
+    const counting: Queryable = {
+      query: ((text: string, params?: unknown[]) => {
+        statements.push(text);
+        return test.db.query(text, params);
+      }) as Queryable['query'],
+      exec: (sql) => test.db.exec(sql),
+    };
+    const criteria = { keywords: 'sterile catheter', changeOrderNo: '', productName: '', archive: false, today: '2026-11-23', limit: 50 };
+    const first = await searchDocuments(counting, criteria);
+    const parses = () => statements.filter((text) => text.includes('websearch_to_tsquery')).length;
+    expect(first.length).toBeGreaterThan(0);
+    expect(parses()).toBe(1);
+    statements.length = 0;
+    expect(await searchDocuments(counting, criteria)).toEqual(first);
+    expect(statements.length).toBe(1);
+    expect(parses()).toBe(0);
+    // Other words are parsed; forgetting the configurations forgets the parses made under them.
+    await searchDocuments(counting, { ...criteria, keywords: 'stent' });
+    expect(parses()).toBe(1);
+    forgetSearchConfigs();
+    statements.length = 0;
+    expect(await searchDocuments(counting, criteria)).toEqual(first);
+    expect(parses()).toBe(1);
+  });
 });

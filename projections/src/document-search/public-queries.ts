@@ -68,6 +68,13 @@ export async function findPublicFamily(db: Queryable, customerId: string, parent
 type FamilyRow = { id: string; product_family_name: string; family_key: string };
 const toFamily = (row: FamilyRow): PublicFamily => ({ parentChangeId: row.id, productFamilyName: row.product_family_name, familyKey: row.family_key });
 
+const scopeSql = (named: string) =>
+  `SELECT named.*, f.id AS family_id, f.product_family_name AS family_name, f.family_key AS family_key
+     FROM (${named}) named
+     LEFT JOIN LATERAL (${publicFamilySql('named.id', '$2', '$3')}) f ON true`;
+const SCOPE_BY_NAME_SQL = scopeSql(approvedCustomerNamedSql('$1'));
+const SCOPE_BY_ID_SQL = scopeSql(`${CUSTOMER_RECORD_SELECT} WHERE c.id = $1 AND c.status = 'APPROVED'`);
+
 /** What a search link opens, as things are today: its approved customer, and the public family it names (if any). */
 export interface PublicScope {
   customer: CustomerRecord;
@@ -86,13 +93,14 @@ export async function findVisitorScope(
   parentChangeId: string,
   today: string,
 ): Promise<PublicScope | undefined> {
-  const named = 'name' in customer ? approvedCustomerNamedSql('$1') : `${CUSTOMER_RECORD_SELECT} WHERE c.id = $1 AND c.status = 'APPROVED'`;
-  const { rows } = await db.query<CustomerRecordRow & { family_id: string | null; family_name: string | null; family_key: string | null }>(
-    `SELECT named.*, f.id AS family_id, f.product_family_name AS family_name, f.family_key AS family_key
-       FROM (${named}) named
-       LEFT JOIN LATERAL (${publicFamilySql('named.id', '$2', '$3')}) f ON true`,
-    ['name' in customer ? customer.name : customer.id, parentChangeId.toLowerCase(), today],
-  );
+  const byName = 'name' in customer;
+  const sql = byName ? SCOPE_BY_NAME_SQL : SCOPE_BY_ID_SQL;
+  const params = [byName ? customer.name : customer.id, parentChangeId.toLowerCase(), today];
+  type ScopeRow = CustomerRecordRow & { family_id: string | null; family_name: string | null; family_key: string | null };
+  // A prepared statement where the driver has them: its parse and plan are not paid on every search.
+  const { rows } = db.queryPrepared
+    ? await db.queryPrepared<ScopeRow>(byName ? 'ifu_public_scope_by_name' : 'ifu_public_scope_by_id', sql, params)
+    : await db.query<ScopeRow>(sql, params);
   const row = rows[0];
   if (!row) return undefined;
   const family = row.family_id !== null && row.family_name !== null && row.family_key !== null
