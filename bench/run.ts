@@ -1377,7 +1377,7 @@ async function publicBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     `Public search, where a request's time goes (${first.customerName} / ${first.productFamilyName}, ${first.country}, ${first.language}; medians of 30 direct calls, SQL and rows, no HTTP): ` +
       'every search checks the link (findVisitorScope, one statement: the approved customer by name and the family the link names, its change order\'s family key, then the family\'s newest public child) and then searches.',
     ...explained.flatMap((e) => [
-      `  ${e.kind} ${JSON.stringify(searches.find((s) => s.kind === e.kind)!.body.keyword || searches.find((s) => s.kind === e.kind)!.body.documentNumber || '')}: scope ${fmt(e.scopeMs, 2)} ms, search ${fmt(e.searchMs, 2)} ms`,
+      `  ${e.kind} ${JSON.stringify(searches.find((s) => s.kind === e.kind)!.body.keyword || searches.find((s) => s.kind === e.kind)!.body.documentNumber || '')}: scope ${fmt(e.scopeMs, 2)} ms, search ${fmt(e.searchMs, 2)} ms (the customer page's family list ${fmt(e.pageFamiliesMs, 2)} ms)`,
       ...e.lines,
     ]),
   );

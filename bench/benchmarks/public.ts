@@ -308,6 +308,8 @@ export interface PublicExplained {
   /** The link's customer and family, one statement (`findVisitorScope`). */
   scopeMs: number;
   searchMs: number;
+  /** The customer page's family list (`publicProductFamilies`), which every customer page asks for. */
+  pageFamiliesMs: number;
   lines: string[];
 }
 
@@ -340,11 +342,12 @@ export async function explainPublicSearches(db: Queryable, searches: VisitorSear
     };
     const scopeMs = await time(() => findVisitorScope(db, { name: scope.customerName }, scope.parentChangeId, today));
     const searchMs = await time(() => searchDocuments(db, criteria));
+    const pageFamiliesMs = await time(() => publicProductFamilies(db, scope.customerId, today));
     const lines = [
       ...(out.length === 0 ? await explainStatements(db, (recorder) => findVisitorScope(recorder, { name: scope.customerName }, scope.parentChangeId, today), { buffers: true }) : []),
       ...(await explainStatements(db, (recorder) => searchDocuments(recorder, criteria), { buffers: true })),
     ];
-    out.push({ kind: search.kind, scopeMs, searchMs, lines });
+    out.push({ kind: search.kind, scopeMs, searchMs, pageFamiliesMs, lines });
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-stor
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { documentSearchProjection } from '../src/document-search/projection';
+import { findPublicFamily, PUBLIC_CHILD, publicProductFamilies } from '../src/document-search/public-queries';
 import { findChildVersions, forgetSearchConfigs, searchDocuments } from '../src/document-search/queries';
 import { ProjectionRunner, rebuild } from '../src/runner';
 import { eventByEvent, metadata } from './support';
@@ -19,7 +20,7 @@ const file = (sha: string): DocumentFile => ({ fileId: randomUUID(), sha256: sha
  * later approvals supersede earlier ones (in chains, within one batch and across batches); edits, a replaced file,
  * deactivations, a rejection and accessibility switches along the way. The PDFs' texts are in document_file_text.
  */
-async function appendHistory(db: Queryable, store: PostgresEventStore, n: number) {
+async function appendHistory(db: Queryable, store: PostgresEventStore, n: number, family = { name: 'Cardio Stent', customerId: 'c1' }) {
   const texts = ['Sterile catheter, do not resterilize', 'Gebrauchsanweisung für den Katheter', 'Notice d’utilisation stérile'];
   for (let i = 0; i < n; i++) {
     await db.query(`INSERT INTO document_file_text (sha256, pages, text, failure, extracted_at) VALUES ($1, 1, $2, NULL, now()) ON CONFLICT DO NOTHING`, [
@@ -31,7 +32,7 @@ async function appendHistory(db: Queryable, store: PostgresEventStore, n: number
     const parentChangeId = randomUUID();
     const documentId = `CO-2026-${String(i + 1).padStart(5, '0')}`;
     const signed = (meaning: Signature['meaning'] = 'authorship') => ({ parentChangeId, documentId, signature: signature(meaning), comments: 'c' });
-    const details = { productFamilyName: 'Cardio Stent', productFamilyDescription: 'd', changeDescription: 'd', changeJustification: 'j', changeType: 'Record', customerId: 'c1', approverId: 'ap', isInternal: false, effectiveDate: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}` };
+    const details = { productFamilyName: family.name, productFamilyDescription: 'd', changeDescription: 'd', changeJustification: 'j', changeType: 'Record', customerId: family.customerId, approverId: 'ap', isInternal: false, effectiveDate: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}` };
     const child = (lot: string, language: string) => ({ associatedReferenceNumber: lot, productSubFamilyNameOne: 'PN-1', productSubFamilyNameTwo: 'B', billMaterialInformation: 'B', keywords: 'stent', countryList: 'DE', languageList: language, changeDescription: 'c', changeJustification: 'j' });
     const events: DocumentEvent[] = [
       { type: 'ChangeOrderCreated', data: { ...signed(), approvalRoutingNumber: 'AR', details, logo: file('logo'), files: [file(`s${i}`)], createdBy: 'author' } },
@@ -39,7 +40,7 @@ async function appendHistory(db: Queryable, store: PostgresEventStore, n: number
       { type: 'ChildDocumentAdded', data: { ...signed(), child: { ...child(`OWN-${i}`, 'xx'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, file: file(`b${i}`) }, editedBy: 'author' } },
     ];
     const later: DocumentEvent[] = [];
-    if (i % 4 === 1) later.push({ type: 'ChangeOrderUpdated', data: { ...signed(), details: { ...details, productFamilyName: 'cardio  STENT' }, changes: [], editedBy: 'editor' } });
+    if (i % 4 === 1) later.push({ type: 'ChangeOrderUpdated', data: { ...signed(), details: { ...details, productFamilyName: `${family.name.toLowerCase()}  ` }, changes: [], editedBy: 'editor' } });
     if (i % 4 === 2) later.push({ type: 'ChildDocumentUpdated', data: { ...signed(), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, details: { ...child(`OWN-${i}`, 'es'), keywords: 'renamed' }, file: file(`c${i}`), changes: [], editedBy: 'editor' } });
     if (i % 7 === 3) later.push({ type: 'ChildDocumentDeactivated', data: { ...signed('deactivation'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, obsoleteDate: '2026-11-23', editedBy: 'editor' } });
     if (i % 5 === 4) later.push({ type: 'ChangeOrderRejected', data: { ...signed('rejection'), reason: 'no' } });
@@ -135,6 +136,45 @@ describe('the document-search read model', () => {
     const archived = await searchDocuments(test.db, { ...base, archive: true });
     expect(archived.length).toBeGreaterThan(0);
     expect(archived.every((hit) => hit.archived && hit.status === 'APPROVED')).toBe(true);
+  });
+
+  it('the public families (a customer page, a search link) are each family\'s newest approved change order with a public child, as the change orders say', async () => {
+    await appendHistory(test.db, store, 24);
+    await appendHistory(test.db, store, 10, { name: 'Ortho  Screw', customerId: 'c1' });
+    await appendHistory(test.db, store, 10, { name: 'Cardio Stent', customerId: 'c2' });
+    await rebuild(test.db, store, documentSearchProjection, 1000);
+    // The reference: from the change orders' own rows (status, activity, accessibility, approval order), not the
+    // children's copies of them that the queries walk.
+    const reference = async (customerId: string, today: string) =>
+      (
+        await test.db.query<{ id: string; product_family_name: string; family_key: string }>(
+          `SELECT DISTINCT ON (d.family_key) p.id, p.product_family_name, d.family_key
+             FROM document_search_parents p JOIN document_search d ON d.parent_change_id = p.id
+            WHERE p.customer_id = $1 AND p.status = 'APPROVED' AND p.active AND NOT p.is_internal AND ${PUBLIC_CHILD('d', '$2')}
+            ORDER BY d.family_key, p.approved_position DESC, p.id`,
+          [customerId, today],
+        )
+      ).rows.map((row) => ({ parentChangeId: row.id, productFamilyName: row.product_family_name, familyKey: row.family_key }));
+    const parents = (await test.db.query<{ id: string; customer_id: string }>('SELECT id, customer_id FROM document_search_parents ORDER BY id')).rows;
+    let found = 0;
+    for (const today of ['2026-09-30', '2026-10-03', '2026-10-15', '2026-11-23']) {
+      for (const customerId of ['c1', 'c2', 'c3']) {
+        const expected = await reference(customerId, today);
+        const families = await publicProductFamilies(test.db, customerId, today);
+        expect([...families].sort((a, b) => a.familyKey.localeCompare(b.familyKey)), `${customerId} ${today}`).toEqual(expected);
+        for (const parent of parents) {
+          const family = await findPublicFamily(test.db, customerId, parent.id, today);
+          // Any approved change order of the customer names its family's newest public one; others name nothing.
+          const key = (await test.db.query<{ family_key: string }>(
+            `SELECT d.family_key FROM document_search d JOIN document_search_parents p ON p.id = d.parent_change_id WHERE p.id = $1 AND p.customer_id = $2 AND p.status = 'APPROVED' LIMIT 1`,
+            [parent.id, customerId],
+          )).rows[0]?.family_key;
+          expect(family, `${parent.id} ${customerId} ${today}`).toEqual(expected.find((f) => f.familyKey === key));
+          if (family) found++;
+        }
+      }
+    }
+    expect(found).toBeGreaterThan(20);
   });
 
   it('when the same words are searched again, then the parse comes from memory: one statement, the same hits', async () => {
