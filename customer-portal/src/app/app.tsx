@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { BrowserRouter } from 'react-router-dom';
 import { ErrorBoundary } from '../components/error-boundary';
 import { ConfigProvider } from '../config/config-context';
 import type { AppConfig } from '../config/env';
@@ -10,9 +9,7 @@ export function App({ config }: { config: AppConfig }) {
     <StrictMode>
       <ErrorBoundary>
         <ConfigProvider config={config}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
+          <AppRoutes />
         </ConfigProvider>
       </ErrorBoundary>
     </StrictMode>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../app/navigation';
 import { paths } from '../config/paths';
 import { common } from '../messages/common';
 

@@ -1,20 +1,21 @@
-import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { Suspense, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigationReset } from '../app/navigation';
 import { common } from '../messages/common';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 
 /** Every public page: its content, then the footer. A page that fails to render keeps the footer. */
-export function Layout() {
+export function Layout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useNavigationReset(main);
   return (
     <div className="layout">
-      <main className="layout__main">
+      {/* tabIndex -1: focus lands here after a link to another page (see useNavigationReset). */}
+      <main className="layout__main" ref={main} tabIndex={-1}>
         <ErrorBoundary key={pathname}>
           {/* While a lazy page loads: a plain text, no live region (the page that follows says what it is). */}
-          <Suspense fallback={<p className="boot">{common.loading}</p>}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<p className="boot">{common.loading}</p>}>{children}</Suspense>
         </ErrorBoundary>
       </main>
       <Footer />

@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { parseCustomerDocSearchParams } from '../../config/search-link-params';
 import { SearchPage } from '../../features/document-search/search-page';
+import { useSearchParams } from '../navigation';
 
 /** /customerDocSearch?customerName&parentChangeId&encryptedEmail, the page the emailed link opens (spec §2.1). */
 export function CustomerDocSearchPage() {
-  const [searchParams] = useSearchParams();
-  // One object per address, so the page checks the link once, not on every render.
-  const key = searchParams.toString();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the parameters' value
-  const link = useMemo(() => parseCustomerDocSearchParams(searchParams), [key]);
+  // One object per address (useSearchParams keeps it while the query is the same), so the page checks the link once.
+  const searchParams = useSearchParams();
+  const link = useMemo(() => parseCustomerDocSearchParams(searchParams), [searchParams]);
   return <SearchPage link={link} />;
 }

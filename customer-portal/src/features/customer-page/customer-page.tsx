@@ -1,6 +1,6 @@
 import type { ParentLogosResponse, PublicProductFamily } from '@ifu/contracts/public';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../app/navigation';
 import { useConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { common } from '../../messages/common';

@@ -1,6 +1,6 @@
 import type { CustomerNameResponse } from '@ifu/contracts/public';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../app/navigation';
 import { useConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 
@@ -31,7 +31,7 @@ export function useRedirectFromFormerName(customerName: string): void {
     const controller = new AbortController();
     fetchCurrentCustomerName(apiUrl, customerName, controller.signal)
       .then((current) => {
-        if (current?.renamed) void navigate(paths.docSearch.getHref(current.customerName), { replace: true });
+        if (current?.renamed) navigate(paths.docSearch.getHref(current.customerName), { replace: true });
       })
       // The page stays as it is when the API cannot answer; a visitor still sees it.
       .catch(() => undefined);

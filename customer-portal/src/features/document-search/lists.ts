@@ -1,5 +1,6 @@
-// The fixed country and language lists (spec §3), some 6 kB gzipped together: only the search page's chunk imports
-// them. Imported by file: the package exports only its root (which brings zod) and './public'.
+// The fixed country and language lists (spec §3), some 6 kB gzipped together: only the search page imports them
+// (it is in the entry, a first page: see src/app/router.tsx). Imported by file: the package exports only its root
+// (which brings zod) and './public'.
 import { COUNTRIES } from '../../../../services/contracts/src/countries';
 import { LANGUAGES } from '../../../../services/contracts/src/languages';
 
