@@ -24,6 +24,7 @@ export const ERRORS = {
   'body-too-large': entry(400, 'Request body is too large'),
   'body-encoding': entry(400, 'Request body encoding is not supported'),
   'body-undecodable': entry(400, 'Request body could not be decoded'),
+  'path-undecodable': entry(400, 'The address could not be decoded (a malformed % escape)'),
   'invalid-if-match': entry(400, 'If-Match must be a record version, as the ETag of the record gave it'),
   'no-such-endpoint': entry<{ method: string; path: string }>(404, (d) => `No such endpoint: ${d.method} ${d.path}`),
   'rate-limited': entry(429, 'Too many attempts from this address. Please wait 15 minutes and try again.'),

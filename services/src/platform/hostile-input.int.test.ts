@@ -119,6 +119,14 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       for (const id of ['%00', 'abc', '..%2F..%2Fetc']) expect((await t.call('GET', `/module2/customerLogo/${id}`)).status).toBe(404);
     });
 
+    it('when a path parameter has a malformed % escape, then 400 naming it, not a server error', async () => {
+      for (const path of ['/module2/getParentLogosForCustomer/%E0%A4%A', '/module2/singleCustomerLogoURL/%ZZ/x', '/module2/productLogo/%']) {
+        const answer = await t.call('GET', path);
+        expect(answer.status, path).toBe(400);
+        expect(answer.body, path).toMatchObject({ code: 'path-undecodable', message: 'The address could not be decoded (a malformed % escape)' });
+      }
+    });
+
     it('when a body claims gzip, deflate or brotli but is not, then 400 and nothing stored', async () => {
       for (const encoding of ['gzip', 'deflate', 'br']) {
         await spec

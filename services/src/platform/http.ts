@@ -150,6 +150,8 @@ function rejectionOf(error: unknown): Rejection {
   }
   // A body that cannot be inflated (a corrupt gzip, deflate or brotli stream) is the client's, not ours.
   if (parserError?.expose && parserError.status !== undefined && parserError.status >= 400 && parserError.status < 500) return { code: 'body-undecodable' };
+  // Express refuses a path parameter with a malformed % escape ('/module2/productLogo/%E0%A4%A') with a URIError.
+  if (error instanceof URIError) return { code: 'path-undecodable' };
   if (error instanceof WrongExpectedVersionError) return { code: 'concurrent-change' };
   if (error instanceof ReadModelTimeoutError) return { code: 'read-models-late' };
   return { code: 'server-error' };
