@@ -4,12 +4,15 @@ import { paths } from '../config/paths';
 import { matchPath, useLocation } from './navigation';
 import { CustomerDocSearchPage } from './routes/customer-doc-search';
 import { DocSearchPage } from './routes/doc-search';
+import { loadSearchArea } from '../features/document-search/search-page';
 
 // Both first pages are in the entry: the customer page, and the search page the emailed link opens. Lazy, the search
 // page's chunk came one round trip after the entry, even when started beside /config.json: in Lighthouse's mobile run
-// its LCP was 2.1-2.2 s (performance 96) against 1.8 s (98) in the entry. That costs every first page some 7 kB
-// gzipped more; with react-router gone the first page is 79.2 kB of its 85 kB budget (e2e/bundle-size.e2e.test.ts).
-// The other pages load when visited, and a first visit at their address starts their chunk at once (main.tsx).
+// its LCP was 2.1-2.2 s (performance 96) against 1.8 s (98) in the entry. The search page's own heavy part, its form
+// and results with the country and language lists (some 6 kB gzipped), is a chunk of its own that loads beside the
+// link check the page waits for anyway (loadSearchArea), so the other first pages do not carry it
+// (e2e/bundle-size.e2e.test.ts: 85 kB budget). The other pages load when visited, and a first visit at their address
+// starts their chunk at once (main.tsx).
 const loadContactUs = () => import('./routes/contact-us');
 const loadNotFound = () => import('./routes/not-found');
 const ContactUsPage = lazy(() => loadContactUs().then((module) => ({ default: module.ContactUsPage })));
@@ -37,6 +40,7 @@ function pageAt(pathname: string): ReactNode {
  */
 export function preloadFirstPage(pathname: string): void {
   if (matchPath(paths.contactUs.path, pathname)) void loadContactUs();
+  else if (matchPath(paths.customerDocSearch.path, pathname)) void loadSearchArea();
   else if (!matchPath(paths.docSearch.path, pathname) && !matchPath(paths.customerDocSearch.path, pathname)) void loadNotFound();
 }
 

@@ -1,6 +1,6 @@
-// The fixed country and language lists (spec §3), some 6 kB gzipped together: only the search page imports them
-// (it is in the entry, a first page: see src/app/router.tsx). Imported by file: the package exports only its root
-// (which brings zod) and './public'.
+// The fixed country and language lists (spec §3), some 6 kB gzipped together: only the search area imports them, a
+// chunk of its own that loads beside the link check (loadSearchArea in search-page.tsx; see src/app/router.tsx).
+// Imported by file: the package exports only its root (which brings zod) and './public'.
 import { COUNTRIES } from '../../../../services/contracts/src/countries';
 import { LANGUAGES } from '../../../../services/contracts/src/languages';
 
