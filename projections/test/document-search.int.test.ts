@@ -6,7 +6,7 @@ import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-stor
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import { documentSearchProjection } from '../src/document-search/projection';
-import { findPublicFamily, PUBLIC_CHILD, publicProductFamilies } from '../src/document-search/public-queries';
+import { findPublicFamily, findVisitorScope, PUBLIC_CHILD, publicProductFamilies } from '../src/document-search/public-queries';
 import { findChildVersions, forgetSearchConfigs, searchDocuments } from '../src/document-search/queries';
 import { ProjectionRunner, rebuild } from '../src/runner';
 import { eventByEvent, metadata } from './support';
@@ -175,6 +175,20 @@ describe('the document-search read model', () => {
       }
     }
     expect(found).toBeGreaterThan(20);
+  });
+
+  it('when a migration adds a customer column while the server runs, then the prepared public scope still answers', async () => {
+    await test.db.query(
+      `INSERT INTO customer_list (id, customer_name, contact_email, contact_information, country_exclusion_list, customer_website_link,
+                                  approver_id, status, created_at, stream_version)
+       VALUES ('c9', 'Scope Clinic', 'a@b.co', 'x', '', 'https://example.com', 'ap', 'APPROVED', now(), 1)`,
+    );
+    // Several at once: the statement is prepared on several of the pool's connections.
+    const scopes = () => Promise.all(Array.from({ length: 4 }, () => findVisitorScope(test.db, { name: 'scope clinic' }, 'no-such-order', '2026-11-23')));
+    for (const scope of await scopes()) expect(scope).toMatchObject({ customer: { id: 'c9', customerName: 'Scope Clinic' }, family: undefined });
+    await test.db.exec('ALTER TABLE customer_list ADD COLUMN added_later text');
+    for (const scope of await scopes()) expect(scope).toMatchObject({ customer: { id: 'c9', customerName: 'Scope Clinic' }, family: undefined });
+    expect(await findVisitorScope(test.db, { id: 'c9' }, 'no-such-order', '2026-11-23')).toMatchObject({ customer: { customerName: 'Scope Clinic' } });
   });
 
   it('when the same words are searched again, then the parse comes from memory: one statement, the same hits', async () => {

@@ -18,9 +18,16 @@ export interface CustomerRecord extends CustomerDetails {
 /** A stored row with its approver's name and address joined in. */
 export type CustomerRecordRow = CustomerListRow & { approver_name: string | null; approver_email: string | null };
 
-/** The customer as a CustomerRecord reads it (alias `c`): other read models' queries that answer a customer too. */
+/**
+ * The customer as a CustomerRecord reads it (alias `c`): other read models' queries that answer a customer too. The
+ * columns are named, not `c.*`: a prepared statement built on it (the public scope) must keep its result's shape when
+ * a migration adds a column, or PostgreSQL refuses the cached plan ("cached plan must not change result type").
+ */
 export const CUSTOMER_RECORD_SELECT = `
-  SELECT c.*, u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email
+  SELECT c.id, c.customer_name, c.contact_email, c.contact_information, c.country_exclusion_list, c.customer_website_link,
+         c.approver_id, c.logo_sha256, c.logo_content_type, c.status, c.approved_date, c.decision_signature, c.decision_reason,
+         c.created_at, c.former_names, c.stream_version,
+         u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email
     FROM customer_list c LEFT JOIN user_accounts u ON u.id = c.approver_id`;
 
 export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
