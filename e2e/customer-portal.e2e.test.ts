@@ -154,6 +154,9 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
         await expectAccessible(page, viewport, 'customer-not-found');
         await page.locator('main').getByRole('link', { name: 'Contact US' }).click();
         await page.waitForURL('**/contactus');
+        // A link to another page starts it at its top, focus on its content (the portal's router).
+        await page.getByRole('heading', { level: 1, name: 'Contact US' }).waitFor();
+        expect(await page.evaluate(() => ({ focused: document.activeElement?.tagName, scrollY: window.scrollY }))).toEqual({ focused: 'MAIN', scrollY: 0 });
       });
 
       it('a search link that is incomplete or not valid says so, and leads to the customer page for a new one', async () => {
@@ -273,6 +276,13 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
           await form.getByRole('button', { name: 'Submit' }).click();
           await page.getByTestId('search-no-data').getByText(PUBLIC_MESSAGES.noDataFound).waitFor();
           await expectAccessible(page, viewport, 'search-no-data');
+
+          // The search area is a chunk of its own: when it cannot be fetched, the page says so instead of waiting.
+          const offline = await newPage(viewport);
+          await offline.route(/\/assets\/search-area-[^/]*\.js$/, (route) => route.abort());
+          await offline.goto(`${product.customerUrl}${link.pathname}${link.search}`);
+          await offline.getByRole('heading', { level: 1, name: 'This search link cannot be used' }).waitFor();
+          expect(await offline.getByTestId('link-problem').textContent()).toBe('Your search link could not be checked. Check your connection and try again.');
         },
         120_000,
       );

@@ -4,7 +4,7 @@ import { type CustomerRecord, findChangeOrder, findPublicFamily, noticesForPage,
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import { approvedCustomerNamed, publicToday } from './visitor-link';
+import { approvedCustomerNamed, approvedCustomerWithFamily, publicToday } from './visitor-link';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Notices of one scope on one page: separate paragraphs, oldest first. */
@@ -38,8 +38,8 @@ export function customerPageRoutes(ctx: AppContext): Router {
   });
 
   router.get('/module2/singleCustomerLogoURL/:customerName/:parentChangeId', async (req, res) => {
-    const customer = await approvedCustomerNamed(ctx, req.params.customerName);
-    const family = await findPublicFamily(ctx.db, customer.id, parentChangeIdParam(req.params.parentChangeId), publicToday(ctx.clock()));
+    const parentChangeId = parentChangeIdParam(req.params.parentChangeId);
+    const { customer, family } = await approvedCustomerWithFamily(ctx, req.params.customerName, parentChangeId, ctx.clock());
     if (!family) refuse('product-family-not-found');
     const notices = await noticesForPage(ctx.db, customer.id, family.productFamilyName);
     res.setHeader('Cache-Control', 'no-cache');

@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import { CheckSearchLinkBody, SendSearchLinkBody } from '@ifu/contracts';
 import { type CheckSearchLinkResponse, type MessageOnlyResponse, PUBLIC_MESSAGES } from '@ifu/contracts/public';
-import { findPublicFamily } from '@ifu/projections';
 import { perAddressLimit, perIpLimit } from '../auth/rate-limits';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { parseBody } from '../platform/http';
 import { sealSearchLink } from './search-link';
-import { approvedCustomerNamed, publicToday, verifySearchLink } from './visitor-link';
+import { approvedCustomerWithFamily, verifySearchLink } from './visitor-link';
 
 /** Requests per caller address per 15 minutes, and link mails per visitor address per hour (architecture §6). */
 export const SEARCH_LINK_LIMITS = { perIp: 10, perAddress: 5 } as const;
@@ -39,8 +38,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
     async (req, res) => {
       const { customerName, userEmail, parentChangeId } = parseBody(SendSearchLinkBody, req.body);
       const now = ctx.clock();
-      const customer = await approvedCustomerNamed(ctx, customerName);
-      const family = await findPublicFamily(ctx.db, customer.id, parentChangeId, publicToday(now));
+      const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now);
       if (!family) refuse('product-family-not-found');
 
       const expiresAt = new Date(now.getTime() + ctx.config.LINK_TTL_DAYS * DAY_MS);

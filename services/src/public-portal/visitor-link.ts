@@ -33,6 +33,16 @@ export async function approvedCustomerNamed(ctx: AppContext, name: unknown): Pro
 }
 
 /**
+ * The approved customer a public URL or request names with the public family `parentChangeId` names for it today
+ * (undefined when it has none), in one statement; 404 customer-not-found for any other name.
+ */
+export async function approvedCustomerWithFamily(ctx: AppContext, name: unknown, parentChangeId: string, now: Date): Promise<PublicScope> {
+  const scope = await findVisitorScope(ctx.db, { name: customerNameOf(name) }, parentChangeId, publicToday(now));
+  if (!scope) refuse('customer-not-found');
+  return scope;
+}
+
+/**
  * Checks an emailed search link against what the page asks for, as things are at `now`, and answers what it opens;
  * otherwise throws the refusal (the error handler answers it):
  *
@@ -51,10 +61,8 @@ export async function verifySearchLink(
   now: Date,
 ): Promise<VisitorLink> {
   const opened = open(ctx, request.token, now);
-  const customerName = customerNameOf(request.customerName);
   // The customer and the family in one statement (bench: public): the scope compared below is the token's own.
-  const scope = await findVisitorScope(ctx.db, { name: customerName }, opened.parentChangeId, publicToday(now));
-  if (!scope) refuse('customer-not-found');
+  const scope = await approvedCustomerWithFamily(ctx, request.customerName, opened.parentChangeId, now);
   if (opened.customerId !== scope.customer.id.toLowerCase() || opened.parentChangeId !== request.parentChangeId.trim().toLowerCase()) refuse('search-link-invalid');
   return withFamily(scope, opened);
 }
