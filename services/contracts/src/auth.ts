@@ -7,6 +7,8 @@ export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_DURATION_MS = 15 * 60_000;
 export const PASSWORD_MAX_AGE_DAYS = 90;
 export const PASSWORD_MIN_LENGTH = 12;
+/** The longest new password: more than a person types, and a bound on the strength estimate's work (issue 19). */
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** POST /user/verify/email */
 export const VerifyEmailRequest = z.object({ email: emailAddress('email') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailAddress, emailedToken, passwordText, requiredText } from './common';
+import { PASSWORD_MAX_LENGTH } from './auth';
+import { emailAddress, emailedToken, LINE_CONTROL_CHARACTERS, passwordText, requiredText } from './common';
 
 /** Spec §5 and §8 texts of the password screens. */
 export const PASSWORD_MESSAGES = {
@@ -13,6 +14,8 @@ export const PASSWORD_MESSAGES = {
   created: 'Password created successfully.',
   changed: 'Password changed successfully.',
   tooShort: 'Password must be at least 12 characters.',
+  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  checkTooSlow: 'This password could not be checked in time. Try a shorter phrase.',
   sameAsEmail: 'Password must not be your email address.',
   tooCommon: 'This password is too common. Choose a less predictable one.',
   blank: 'Password must not be only spaces.',
@@ -22,13 +25,25 @@ export const PASSWORD_MESSAGES = {
   setPasswordLinkSent: 'A link to set your password has been sent to your email.',
 } as const;
 
+/**
+ * A new password as typed (set or change): not trimmed, and at most PASSWORD_MAX_LENGTH characters, refused before
+ * anything else looks at it (a 1 KB password once held the strength estimate for minutes). Passwords already set
+ * are checked with `passwordText`'s wider bound.
+ */
+export const newPasswordText = (required: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? required : 'must be a string') })
+    .min(1, { message: required, abort: true })
+    .max(PASSWORD_MAX_LENGTH, { message: PASSWORD_MESSAGES.tooLong, abort: true })
+    .refine((v) => !LINE_CONTROL_CHARACTERS.test(v), 'must not contain control characters');
+
 /** POST /user/forgot/password: answered the same whether or not the email exists. */
 export const ForgotPasswordRequest = z.object({ email: emailAddress('email') });
 
 /** POST /user/set/password (spec §3: token, password). */
 export const SetPasswordRequest = z.object({
   token: emailedToken(),
-  password: passwordText(PASSWORD_MESSAGES.enterNewPassword),
+  password: newPasswordText(PASSWORD_MESSAGES.enterNewPassword),
 });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
 
@@ -36,7 +51,7 @@ export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
 export const ChangePasswordRequest = z.object({
   email: requiredText(PASSWORD_MESSAGES.enterUserName, 254),
   oldPassword: passwordText(PASSWORD_MESSAGES.enterOldPassword),
-  newPassword: passwordText(PASSWORD_MESSAGES.enterNewPassword),
+  newPassword: newPasswordText(PASSWORD_MESSAGES.enterNewPassword),
   resettoken: z.string().max(200).optional(),
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;

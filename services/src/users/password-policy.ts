@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';
-import * as zxcvbnCommon from '@zxcvbn-ts/language-common';
-import * as zxcvbnEnglish from '@zxcvbn-ts/language-en';
-import { PASSWORD_MAX_AGE_DAYS, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
+import { PASSWORD_MAX_AGE_DAYS, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
+import { StrengthEstimator } from './password-strength';
 
 const DAY_MS = 86_400_000;
 
@@ -33,30 +31,25 @@ export function isCommonPassword(password: string): boolean {
 /** zxcvbn's score (0 to 4) a password needs: 3 is "safely unguessable" against an offline attack on a slow hash. */
 export const MIN_STRENGTH_SCORE = 3;
 
-let estimatorReady = false;
+let estimator: StrengthEstimator | undefined;
 
-/** The strength estimate of a maintained estimator (zxcvbn-ts, English and common dictionaries), set up once. */
-function strengthScore(password: string, email: string): number {
-  if (!estimatorReady) {
-    zxcvbnOptions.setOptions({
-      dictionary: { ...zxcvbnCommon.dictionary, ...zxcvbnEnglish.dictionary },
-      graphs: zxcvbnCommon.adjacencyGraphs,
-      translations: zxcvbnEnglish.translations,
-    });
-    estimatorReady = true;
-  }
-  // The account's own address counts as a guess an attacker would try first.
-  return zxcvbn(password.slice(0, 256), [email, ...email.split(/[@.]/)]).score;
-}
-
-/** The password rule of architecture §6: the first rule broken, as the message to show, or undefined when fine. */
-export function passwordPolicyViolation(password: string, email: string): string | undefined {
+/**
+ * The password rule of architecture §6: the first rule broken, as the message to show, or undefined when fine. The
+ * cheap rules first; the strength estimate last, in a worker thread with a deadline (password-strength.ts), on a
+ * password the contract already bounded to PASSWORD_MAX_LENGTH.
+ */
+export async function passwordPolicyViolation(password: string, email: string): Promise<string | undefined> {
   if (password.trim() === '') return PASSWORD_MESSAGES.blank;
   if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
   const lowered = password.trim().toLowerCase();
   const address = email.trim().toLowerCase();
   if (lowered === address || lowered === address.split('@')[0]) return PASSWORD_MESSAGES.sameAsEmail;
   if (isCommonPassword(password)) return PASSWORD_MESSAGES.tooCommon;
-  if (strengthScore(password, address) < MIN_STRENGTH_SCORE) return PASSWORD_MESSAGES.tooGuessable;
+  // The account's own address counts as a guess an attacker would try first.
+  estimator ??= new StrengthEstimator();
+  const outcome = await estimator.estimate(password, [address, ...address.split(/[@.]/)]);
+  if ('timedOut' in outcome) return PASSWORD_MESSAGES.checkTooSlow;
+  if (outcome.score < MIN_STRENGTH_SCORE) return PASSWORD_MESSAGES.tooGuessable;
   return undefined;
 }

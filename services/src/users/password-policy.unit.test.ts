@@ -2,34 +2,69 @@ import { readFileSync } from 'node:fs';
 import { PASSWORD_MESSAGES } from '@ifu/contracts';
 import { describe, expect, it } from 'vitest';
 import { isPasswordActive, isPasswordExpired, passwordPolicyViolation } from './password-policy';
+import { StrengthEstimator } from './password-strength';
 
 describe('password policy', () => {
-  it('when a password has fewer than 12 characters, then it is refused as too short', () => {
-    expect(passwordPolicyViolation('elevenchars', 'a@example.com')).toBe(PASSWORD_MESSAGES.tooShort);
-    expect(passwordPolicyViolation('twelve chars', 'a@example.com')).toBeUndefined();
+  it('when a password has fewer than 12 characters, then it is refused as too short', async () => {
+    expect(await passwordPolicyViolation('elevenchars', 'a@example.com')).toBe(PASSWORD_MESSAGES.tooShort);
+    expect(await passwordPolicyViolation('twelve chars', 'a@example.com')).toBeUndefined();
   });
 
-  it('when a password is the email address or its local part, then it is refused', () => {
-    expect(passwordPolicyViolation('Jane.Doe.Approver@Example.com', 'jane.doe.approver@example.com')).toBe(PASSWORD_MESSAGES.sameAsEmail);
-    expect(passwordPolicyViolation('jane.doe.approver', 'jane.doe.approver@example.com')).toBe(PASSWORD_MESSAGES.sameAsEmail);
+  it('when a password is the email address or its local part, then it is refused', async () => {
+    expect(await passwordPolicyViolation('Jane.Doe.Approver@Example.com', 'jane.doe.approver@example.com')).toBe(PASSWORD_MESSAGES.sameAsEmail);
+    expect(await passwordPolicyViolation('jane.doe.approver', 'jane.doe.approver@example.com')).toBe(PASSWORD_MESSAGES.sameAsEmail);
   });
 
-  it('when a password is on the common list (any case), then it is refused', () => {
-    expect(passwordPolicyViolation('1qaz2wsx3edc', 'a@example.com')).toBe(PASSWORD_MESSAGES.tooCommon);
-    expect(passwordPolicyViolation('1QAZ2WSX3EDC', 'a@example.com')).toBe(PASSWORD_MESSAGES.tooCommon);
-    expect(passwordPolicyViolation('correct horse battery staple', 'a@example.com')).toBeUndefined();
+  it('when a password is on the common list (any case), then it is refused', async () => {
+    expect(await passwordPolicyViolation('1qaz2wsx3edc', 'a@example.com')).toBe(PASSWORD_MESSAGES.tooCommon);
+    expect(await passwordPolicyViolation('1QAZ2WSX3EDC', 'a@example.com')).toBe(PASSWORD_MESSAGES.tooCommon);
+    expect(await passwordPolicyViolation('correct horse battery staple', 'a@example.com')).toBeUndefined();
   });
 
-  it('when a password is blank or only spaces, then it is refused, whatever its length (issue 8, finding 9)', () => {
-    expect(passwordPolicyViolation(' '.repeat(12), 'a@example.com')).toBe(PASSWORD_MESSAGES.blank);
-    expect(passwordPolicyViolation('\t \t \t \t \t \t ', 'a@example.com')).toBe(PASSWORD_MESSAGES.blank);
+  it('when a password is blank or only spaces, then it is refused, whatever its length (issue 8, finding 9)', async () => {
+    expect(await passwordPolicyViolation(' '.repeat(12), 'a@example.com')).toBe(PASSWORD_MESSAGES.blank);
+    expect(await passwordPolicyViolation('\t \t \t \t \t \t ', 'a@example.com')).toBe(PASSWORD_MESSAGES.blank);
   });
 
-  it('when the estimator finds a long password easy to guess, then it is refused; an unusual phrase passes', () => {
+  it('when the estimator finds a long password easy to guess, then it is refused; an unusual phrase passes', async () => {
     for (const weak of ['zzzzzzzzzzzzz', 'abcabcabcabc', 'Password2024!', 'monkeymonkey1']) {
-      expect(passwordPolicyViolation(weak, 'jane.doe@example.com'), weak).toBe(PASSWORD_MESSAGES.tooGuessable);
+      expect(await passwordPolicyViolation(weak, 'jane.doe@example.com'), weak).toBe(PASSWORD_MESSAGES.tooGuessable);
     }
-    expect(passwordPolicyViolation('a long and unusual passphrase 42', 'a@example.com')).toBeUndefined();
+    expect(await passwordPolicyViolation('a long and unusual passphrase 42', 'a@example.com')).toBeUndefined();
+  });
+
+  it('when a password is longer than 128 characters, then it is refused as too long before any estimate (issue 19, finding 1)', async () => {
+    expect(await passwordPolicyViolation('a'.repeat(129), 'a@example.com')).toBe(PASSWORD_MESSAGES.tooLong);
+    expect(await passwordPolicyViolation(`${'violet tractor mumbles ferns '.repeat(5)}`.slice(0, 128), 'a@example.com')).toBeUndefined();
+  });
+
+  it('when an estimate outlasts its deadline, then it is answered as timed out and the next estimate still works', async () => {
+    const estimator = new StrengthEstimator(1);
+    try {
+      // A repeated phrase of l33t characters is the estimator's slowest kind of input (seconds with its defaults).
+      expect(await estimator.estimate('aB3$'.repeat(32), [])).toEqual({ timedOut: true });
+      const patient = new StrengthEstimator(10_000);
+      try {
+        expect(await patient.estimate('a long and unusual passphrase 42', [])).toEqual({ score: 4 });
+      } finally {
+        await patient.close();
+      }
+    } finally {
+      await estimator.close();
+    }
+  });
+
+  it('when the estimate runs, then the request thread keeps turning: it runs in a worker', async () => {
+    const estimator = new StrengthEstimator(10_000);
+    try {
+      let ticks = 0;
+      const ticker = setInterval(() => ticks++, 5);
+      await estimator.estimate('aB3$'.repeat(32), []);
+      clearInterval(ticker);
+      expect(ticks).toBeGreaterThan(0);
+    } finally {
+      await estimator.close();
+    }
   });
 
   it('when the shipped list is read, then it holds at least 1,000 passwords', () => {

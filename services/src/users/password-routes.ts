@@ -47,7 +47,8 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     if (!user) refuse('password-link-invalid');
     const actor = { type: 'user' as const, userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` };
     const run = ctx.commands.begin(originOf(req, actor));
-    const violation = passwordPolicyViolation(password, user.email);
+    // The link was checked first; the strength estimate runs off the request thread on a bounded password.
+    const violation = await passwordPolicyViolation(password, user.email);
     // A refused password leaves the link usable, so the person can try another one.
     if (violation) refuse('password-policy', { message: violation });
     const passwordHash = await hashPassword(password);
@@ -66,20 +67,20 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     const auth = req.auth!;
     const { email, oldPassword, newPassword } = parseBody(ChangePasswordRequest, req.body);
     if (email.toLowerCase() !== auth.email.toLowerCase()) refuse('username-wrong');
-    const violation = passwordPolicyViolation(newPassword, auth.email);
-    if (violation) refuse('password-policy', { message: violation });
-    if (newPassword === oldPassword) refuse('password-unchanged');
-
+    // The current password first (issue 19, finding 1): nobody gets the strength estimate's work without it. A
+    // wrong one counts toward lockout like a failed login.
     const passwordMatches = await verifyPassword(await loadPasswordHash(ctx.db, auth.userId), oldPassword);
-    const newHash = await hashPassword(newPassword);
     const run = ctx.commands.begin(originOf(req));
-    // The current password is a re-entered credential: a wrong one counts toward lockout like a failed login.
     try {
       await checkCredentials(run, auth.userId, 'change-password', passwordMatches, ctx.config.LOGIN_DELAY_MS);
     } catch (failure) {
       await offerUnlock(ctx, run, auth.userId, failure);
       throw failure;
     }
+    const violation = await passwordPolicyViolation(newPassword, auth.email);
+    if (violation) refuse('password-policy', { message: violation });
+    if (newPassword === oldPassword) refuse('password-unchanged');
+    const newHash = await hashPassword(newPassword);
     await onCredentials(run, auth.userId, { type: 'SetPassword', via: 'change' });
     await storePasswordHash(ctx.db, auth.userId, newHash, run.now.toISOString());
     await revokeOtherSessions(ctx.db, auth.userId, auth.sessionId, run.now, 'password-changed');

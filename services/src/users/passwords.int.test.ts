@@ -180,8 +180,80 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
       expect(login.status).toBe(423);
     });
 
+    it('when the current password is wrong, then that is the answer, before the new one is judged (issue 19, finding 1)', async () => {
+      const email = `${unique('changer-')}@example.com`;
+      await t.createUser({ email, role: 'USER', password: 'the second password' });
+      const token = await t.login(email, 'the second password');
+      const res = await t.call('POST', '/user/change/password', { token, body: { email, oldPassword: 'not the password', newPassword: 'short' } });
+      expect(res).toMatchObject({ status: 403, body: { message: 'The current password is not correct.' } });
+    });
+
     it('when anonymous, then 401', async () => {
       expect((await t.call('POST', '/user/change/password', { body: { email: 'a@b.co', oldPassword: 'x', newPassword: 'y' } })).status).toBe(401);
+    });
+  });
+
+  /**
+   * The issue's own acceptance bounds (issue 19, finding 1): a hostile password is answered within 200 ms and /health
+   * within 50 ms meanwhile. Before, a 64-character repeated phrase held the event loop for 13 s.
+   */
+  describe('a hostile password does not freeze the API (issue 19, finding 1)', () => {
+    const timed = async <T>(work: () => Promise<T>) => {
+      const started = performance.now();
+      const result = await work();
+      return { result, ms: performance.now() - started };
+    };
+    /**
+     * The slowest /health answer while `work` runs, asked every 20 ms and timed from when it was due: the API runs in
+     * this process, so a blocked event loop delays the asking as much as the answer.
+     */
+    const healthWhile = async (work: () => Promise<unknown>) => {
+      let slowest = 0;
+      let done = false;
+      const probing = (async () => {
+        while (!done) {
+          const due = performance.now() + 20;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          expect((await t.call('GET', '/health')).status).toBe(200);
+          slowest = Math.max(slowest, performance.now() - due);
+        }
+      })();
+      try {
+        return { outcome: await work(), slowest };
+      } finally {
+        done = true;
+        await probing;
+      }
+    };
+    const hostile = (length: number) => 'aB3$'.repeat(Math.ceil(length / 4)).slice(0, length);
+
+    it('when a 1 KB password comes to change-password or set-password, then it is refused as too long within 200 ms, and /health answers within 50 ms meanwhile', async () => {
+      const email = `${unique('hostile-')}@example.com`;
+      await t.createUser({ email, role: 'USER', password: 'the first password' });
+      const token = await t.login(email, 'the first password');
+      const linked = await givenNewUser();
+      await t.call('GET', '/health'); // warm
+      const { outcome, slowest } = await healthWhile(async () => [
+        await timed(() => t.call('POST', '/user/change/password', { token, body: { email, oldPassword: 'the first password', newPassword: hostile(1024) } })),
+        await timed(() => t.call('POST', '/user/set/password', { body: { token: t.passwordLinkToken(linked), password: hostile(1024) } })),
+      ]);
+      for (const { result, ms } of outcome) {
+        expect(result).toMatchObject({ status: 400, body: { message: expect.stringContaining('Password must be at most 128 characters.') } });
+        expect(ms).toBeLessThan(200);
+      }
+      expect(slowest).toBeLessThan(50);
+    });
+
+    it('when the longest allowed hostile phrase is judged, then /health still answers within 50 ms and the answer comes within the estimate deadline', async () => {
+      const email = `${unique('hostile-')}@example.com`;
+      await t.createUser({ email, role: 'USER', password: 'the first password' });
+      const token = await t.login(email, 'the first password');
+      const { outcome, slowest } = await healthWhile(() =>
+        timed(() => t.call('POST', '/user/change/password', { token, body: { email, oldPassword: 'the first password', newPassword: hostile(128) } })),
+      );
+      expect(outcome.result.status).toBe(400);
+      expect(outcome.ms).toBeLessThan(5_000);
+      expect(slowest).toBeLessThan(50);
     });
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -24,7 +24,7 @@ export const changePasswordValues = (sessionEmail: string) =>
         .min(1, PASSWORD_MESSAGES.enterUserName)
         .refine((email) => email.toLowerCase() === sessionEmail.trim().toLowerCase(), PASSWORD_MESSAGES.userNameWrong),
       oldPassword: z.string().min(1, PASSWORD_MESSAGES.enterOldPassword),
-      newPassword: z.string().min(1, PASSWORD_MESSAGES.enterNewPassword),
+      newPassword: z.string().min(1, PASSWORD_MESSAGES.enterNewPassword).max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
       confirmPassword: z.string(),
     })
     .refine((form) => form.confirmPassword === form.newPassword, {
@@ -93,7 +93,7 @@ export const ChangePasswordForm = ({ sessionEmail }: { sessionEmail: string }) =
         label="New Password"
         type="password"
         autoComplete="new-password"
-        helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
       />
       <RhfTextField
         control={control}

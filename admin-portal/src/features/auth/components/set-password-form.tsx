@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -18,7 +18,7 @@ import { useSetPassword } from '../api/set-password';
 
 const SetPasswordValues = z
   .object({
-    password: z.string().min(1, PASSWORD_MESSAGES.enterNewPassword),
+    password: z.string().min(1, PASSWORD_MESSAGES.enterNewPassword).max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong),
     confirmPassword: z.string().min(1, PASSWORD_MESSAGES.enterConfirmPassword),
   })
   .refine((form) => form.confirmPassword === form.password, {
@@ -77,7 +77,7 @@ export const SetPasswordForm = ({ token }: { token: string }) => {
         autoComplete="new-password"
         autoFocus
         disabled={done}
-        helperText={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
       />
       <RhfInputField
         control={control}
