@@ -2,12 +2,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { credentialsStreamId, type Role, userStreamId } from '@ifu/contracts';
+import { type Role, userStreamId } from '@ifu/contracts';
 import { PostgresEventStore } from '../services/storage/src/event-store/postgres-event-store';
 import { listenToPostgres, type Notifications } from '../services/storage/src/notifications';
 import { startApi, type RunningApi } from '../services/src/api-server';
-import { accountFacts, credentialsDecider, loadAccount } from '../services/src/auth/credentials';
-import { hashPassword, storePasswordHash } from '../services/src/auth/password-hashes';
+import { setPassword } from '../services/src/auth/password-hashes';
 import type { CommandRun } from '../services/src/platform/command-pipeline';
 import { loadConfig } from '../services/src/platform/config';
 import { createLogger, type Logger } from '../services/src/platform/logger';
@@ -159,15 +158,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
         decider: userDecider,
         command: { type: 'RegisterUser', userId, email: email.toLowerCase(), firstName, lastName, role, isTrainingCompleted: true },
       });
-      if (password) {
-        const setAt = passwordSetAt ?? run.now;
-        await storePasswordHash(database.db, userId, await hashPassword(password), setAt.toISOString());
-        await run.execute({
-          stream: credentialsStreamId(userId),
-          decider: credentialsDecider,
-          command: { type: 'SetPassword', account: accountFacts(await loadAccount(run, userId)), via: 'set-password-link', now: setAt },
-        });
-      }
+      if (password) await setPassword(api.context, run, userId, password, { via: 'bootstrap' }, passwordSetAt ?? run.now);
       await run.settle(['user-accounts']);
       return userId;
     },

@@ -9,6 +9,8 @@ import type { EventStore } from '@ifu/storage/event-store/event-store';
 import { onCredentials } from '@ifu/services/auth/credentials';
 import { CommandPipeline, type CommandRun, type ReadModels, Snapshots } from '@ifu/services/platform/command-pipeline';
 import { Refusal } from '@ifu/services/platform/errors';
+import { Seals } from '@ifu/services/platform/seals';
+import { BENCH_AUDIT_KEY } from '../lib/audit-key';
 import { userDecider } from '@ifu/services/users/decider';
 import { percentile } from '../lib/stats';
 
@@ -16,7 +18,7 @@ import { percentile } from '../lib/stats';
 const noReadModels: ReadModels = { waitFor: async () => {} };
 
 export function benchPipeline(store: EventStore, db: Database): CommandPipeline {
-  return new CommandPipeline(store, new Snapshots(db), noReadModels, () => new Date());
+  return new CommandPipeline(store, new Snapshots(db, new Seals(BENCH_AUDIT_KEY)), noReadModels, () => new Date());
 }
 
 const USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
@@ -25,7 +27,7 @@ function begin(pipeline: CommandPipeline, userId: string, email: string): Comman
   return pipeline.begin({ actor: { type: 'user', userId, email, name: 'Bench Member' }, correlationId: randomUUID(), ip: '10.1.2.3', userAgent: USER_AGENT });
 }
 
-/** An account as an admin creates it and its password as the set-password link sets it, through the pipeline. */
+/** An account as an admin creates it and a password set for it (the decision only: no hash is stored), through the pipeline. */
 export async function createAccount(pipeline: CommandPipeline, index: number): Promise<{ userId: string; email: string }> {
   const userId = randomUUID();
   const email = `member.${index}.${userId.slice(0, 8)}@example-ifu.de`;
@@ -35,7 +37,7 @@ export async function createAccount(pipeline: CommandPipeline, index: number): P
     decider: userDecider,
     command: { type: 'RegisterUser', userId, email, firstName: 'Bench', lastName: 'Member', role: 'USER', isTrainingCompleted: true },
   });
-  await onCredentials(begin(pipeline, userId, email), userId, { type: 'SetPassword', via: 'set-password-link' });
+  await onCredentials(begin(pipeline, userId, email), userId, { type: 'SetPassword', via: 'bootstrap', hashSeal: 'bench' });
   return { userId, email };
 }
 

@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import type { Role } from '@ifu/contracts';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
+import { AccountsFromLog } from './accounts-from-log';
 import { SessionActivity } from './sessions';
 
 interface TokenClaims {
@@ -32,6 +33,8 @@ function readToken(req: Request, secret: KeyObject): TokenClaims | undefined {
 }
 
 export interface Guards {
+  /** Who an account is now, from the log: for every decision about the one asking (and its approvers). */
+  accounts: AccountsFromLog;
   /** Every staff route: a valid token, a live session, an account that is active now (role from now, not the token). */
   loggedIn: RequestHandler;
   /** Logged in with the ADMIN role now. */
@@ -46,15 +49,17 @@ export function guards(ctx: AppContext): Guards {
   let made = guardsByContext.get(ctx);
   if (!made) {
     const sessions = new SessionActivity(ctx.db);
+    const accounts = new AccountsFromLog(ctx.store);
     // A key object made once: given the secret as a string, jsonwebtoken first tries (and fails) to read it as a
     // public key on every request, which was about 40 % of an authenticated GET's CPU (bench: API rows).
     const secret = createSecretKey(Buffer.from(ctx.secrets.jwtSecret));
     const loggedIn: RequestHandler = async (req, _res, next) => {
       const claims = readToken(req, secret);
       if (!claims || !UUID.test(claims.sid)) refuse('authentication-required');
-      const user = await sessions.resume(claims.sid, ctx.clock());
-      if (!user || user.userId !== claims.sub) refuse('session-ended');
-      if (!user.active) refuse('account-not-active');
+      // The token is signed, so its subject names the account: the session and the account are read side by side.
+      const [sessionUserId, user] = await Promise.all([sessions.resume(claims.sid, ctx.clock()), accounts.get(claims.sub)]);
+      if (!sessionUserId || sessionUserId !== claims.sub || !user) refuse('session-ended');
+      if (!user.userActive || user.isDeleted) refuse('account-not-active');
       req.auth = {
         userId: user.userId,
         email: user.email,
@@ -66,7 +71,7 @@ export function guards(ctx: AppContext): Guards {
       };
       next();
     };
-    made = { loggedIn, adminOnly: [loggedIn, requireRole('ADMIN')], sessions };
+    made = { loggedIn, adminOnly: [loggedIn, requireRole('ADMIN')], sessions, accounts };
     guardsByContext.set(ctx, made);
   }
   return made;

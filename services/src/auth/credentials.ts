@@ -4,7 +4,7 @@ import type { CommandRun, Decider, Decision } from '../platform/command-pipeline
 import { type PlainErrorCode, plainRejection, Refusal } from '../platform/errors';
 import { userDecider } from '../users/decider';
 import { type CredentialDecision, decideCredentials, decideLogin, type LoginRejection } from '../users/login';
-import { evolve, initialUserState, PASSWORD_LINK_LIFETIME_MS, type UserState } from '../users/user';
+import { evolve, initialUserState, type OpenLink, PASSWORD_LINK_LIFETIME_MS, type UserState } from '../users/user';
 
 /** What a credentials decision needs to know about the account, from its `user-<id>` stream as it is now. */
 export type AccountFacts = Pick<UserState, 'exists' | 'userId' | 'userActive' | 'isDeleted' | 'passwordSetAt'>;
@@ -20,21 +20,33 @@ interface Attempt {
 export type CredentialsCommand =
   | ({ type: 'LogIn'; account: AccountFacts; passwordMatches: boolean; sessionId: string; now: Date } & Attempt)
   | ({ type: 'CheckCredentials'; account: AccountFacts; purpose: Purpose; passwordMatches: boolean; now: Date } & Attempt)
-  /** The owner's unlock link goes out when the whole account was locked. */
-  | { type: 'IssueUnlockLink'; account: AccountFacts; now: Date }
-  /** The owner lifts every lock through that link. */
-  | { type: 'Unlock'; account: AccountFacts; now: Date }
+  /** The owner's unlock link goes out when the whole account was locked; `tokenSeal` seals its token. */
+  | { type: 'IssueUnlockLink'; account: AccountFacts; tokenSeal: string; now: Date }
+  /** The owner lifts every lock through that link: `linkSeal` is the seal of the token presented. */
+  | { type: 'Unlock'; account: AccountFacts; linkSeal: string; now: Date }
   | { type: 'LogOut'; account: AccountFacts; sessionId: string; now: Date }
-  /** 'change': after the current password was checked. Only an active account gets a password. */
-  | { type: 'SetPassword'; account: AccountFacts; via: 'set-password-link' | 'bootstrap' | 'change'; now: Date }
+  /**
+   * Only an active account gets a password; `hashSeal` seals the hash stored with it. 'change': after the current
+   * password was checked; 'set-password-link': `linkSeal`, the seal of the token presented, must be the open link's.
+   */
+  | ({ type: 'SetPassword'; account: AccountFacts; hashSeal: string; now: Date } & (
+      | { via: 'bootstrap' | 'change' }
+      | { via: 'set-password-link'; linkSeal: string }
+    ))
   /** A set-password link goes out: only to an active account, and not twice within a minute. */
-  | { type: 'IssuePasswordLink'; account: AccountFacts; purpose: PasswordLinkPurpose; now: Date };
+  | { type: 'IssuePasswordLink'; account: AccountFacts; purpose: PasswordLinkPurpose; tokenSeal: string; now: Date }
+  /** A hash stored before seals existed is sealed as found, once (first start after the upgrade). */
+  | { type: 'SealStoredHash'; account: AccountFacts; hashSeal: string; now: Date };
 
 /** A second link request within this time sends no second mail (the first link still works). */
 export const RESEND_LINK_AFTER_MS = 60_000;
 
 /** A set-password or unlock link works for 24 hours. */
 const LINK_LIFETIME_MS = PASSWORD_LINK_LIFETIME_MS;
+
+/** The link the log has open is the one presented, and still in time. */
+const linkHolds = (link: OpenLink | null, linkSeal: string, now: Date) =>
+  link !== null && link.tokenSeal === linkSeal && Date.parse(link.expiresAt) > now.getTime();
 
 /** The caller's address as the lockout keys it: a hash, so the credentials stream holds no address in the clear. */
 export const sourceOf = (ip: string | null) => (ip ? createHash('sha256').update(`ifu source\n${ip}`).digest('hex').slice(0, 16) : undefined);
@@ -82,24 +94,36 @@ export const credentialsDecider: Decider<CredentialsCommand, CredentialEvent, Us
         const accountLocked = current.lockedUntil !== null && Date.parse(current.lockedUntil) > command.now.getTime();
         if (!active || !accountLocked) return { events: [] };
         const expiresAt = new Date(command.now.getTime() + LINK_LIFETIME_MS).toISOString();
-        return { events: [{ type: 'UnlockLinkIssued', data: { userId: current.userId, issuedAt: command.now.toISOString(), expiresAt } }] };
+        return {
+          events: [{ type: 'UnlockLinkIssued', data: { userId: current.userId, issuedAt: command.now.toISOString(), expiresAt, tokenSeal: command.tokenSeal } }],
+        };
       }
       case 'Unlock':
-        if (!active) return { events: [], rejection: { code: 'unlock-link-invalid' } };
+        if (!active || !linkHolds(current.unlockLink, command.linkSeal, command.now)) return { events: [], rejection: { code: 'unlock-link-invalid' } };
         return { events: [{ type: 'AccountUnlocked', data: { userId: current.userId, at: command.now.toISOString() } }] };
       case 'LogOut':
         if (!current.exists) return { events: [] };
         return { events: [{ type: 'LoggedOut', data: { userId: current.userId, sessionId: command.sessionId, at: command.now.toISOString() } }] };
-      case 'SetPassword':
+      case 'SetPassword': {
         if (!active) return { events: [], rejection: { code: 'password-link-invalid' } };
-        return { events: [{ type: 'PasswordSet', data: { userId: current.userId, setAt: command.now.toISOString(), via: command.via } }] };
+        if (command.via === 'set-password-link' && !linkHolds(current.passwordLink, command.linkSeal, command.now)) {
+          return { events: [], rejection: { code: 'password-link-invalid' } };
+        }
+        const setAt = command.now.toISOString();
+        return { events: [{ type: 'PasswordSet', data: { userId: current.userId, setAt, via: command.via, hashSeal: command.hashSeal } }] };
+      }
+      case 'SealStoredHash':
+        // Only a password set before seals existed: never an account that has none, or one sealed already.
+        if (!current.exists || current.passwordSetAt === null || current.passwordSeal !== null) return { events: [] };
+        return { events: [{ type: 'PasswordHashSealed', data: { userId: current.userId, at: command.now.toISOString(), hashSeal: command.hashSeal } }] };
       case 'IssuePasswordLink': {
         if (!active) return { events: [] };
         const recent = current.lastLinkIssuedAt !== null && command.now.getTime() - Date.parse(current.lastLinkIssuedAt) < RESEND_LINK_AFTER_MS;
         if (recent) return { events: [] };
         const expiresAt = new Date(command.now.getTime() + LINK_LIFETIME_MS).toISOString();
+        const issuedAt = command.now.toISOString();
         return {
-          events: [{ type: 'PasswordLinkIssued', data: { userId: current.userId, purpose: command.purpose, expiresAt, issuedAt: command.now.toISOString() } }],
+          events: [{ type: 'PasswordLinkIssued', data: { userId: current.userId, purpose: command.purpose, expiresAt, issuedAt, tokenSeal: command.tokenSeal } }],
         };
       }
       default: {
@@ -123,19 +147,29 @@ export const accountFacts = ({ exists, userId, userActive, isDeleted, passwordSe
   passwordSetAt,
 });
 
-type WithoutAccount<C> = C extends unknown ? Omit<C, 'account' | 'now' | 'source'> : never;
+/** A credentials command as a step gives it: the account, the address and the time are the step's (a test may set the time). */
+type WithoutAccount<C> = C extends unknown ? Omit<C, 'account' | 'now' | 'source'> & { now?: Date } : never;
+
+/**
+ * A password given for the account, judged against its credentials as the log has them now (the stored hash must
+ * match the seal in the log: `passwordCheck` in password-hashes.ts). Called with the folded credentials state, so the
+ * stream is folded once for the check and the decision.
+ */
+export type PasswordCheck = (credentials: UserState) => Promise<boolean>;
 
 /**
  * A step of a command on a user's credentials: the account's facts loaded from its own stream, the caller's address
  * (hashed) from the command's metadata, the decision made on the credentials stream; refusals (recorded first where
- * they count toward lockout) are thrown. Returns the account (for a signer's name and role) and the step's events.
+ * they count toward lockout) are thrown. With `check`, the command's `passwordMatches` is its answer. Returns the
+ * account (for a signer's name and role) and the step's events.
  */
-export async function onCredentials(run: CommandRun, userId: string, command: WithoutAccount<CredentialsCommand>) {
+export async function onCredentials(run: CommandRun, userId: string, command: WithoutAccount<CredentialsCommand>, check?: PasswordCheck) {
   const account = await loadAccount(run, userId);
+  const base = { ...command, account: accountFacts(account), now: command.now ?? run.now, source: sourceOf(run.metadata.ip) };
   const { events } = await run.execute({
     stream: credentialsStreamId(userId),
     decider: credentialsDecider,
-    command: { ...command, account: accountFacts(account), now: run.now, source: sourceOf(run.metadata.ip) } as CredentialsCommand,
+    command: async (credentials: UserState) => (check ? { ...base, passwordMatches: await check(credentials) } : base) as CredentialsCommand,
   });
   return { account, events };
 }
@@ -148,6 +182,6 @@ export const lockedWholeAccount = (error: unknown) =>
  * A step: a credential check of `purpose`, recorded when it fails (toward lockout); throws the refusal. `delayBaseMs`
  * is the progressive delay's first step (LOGIN_DELAY_MS).
  */
-export async function checkCredentials(run: CommandRun, userId: string, purpose: Purpose, passwordMatches: boolean, delayBaseMs = 0): Promise<UserState> {
-  return (await onCredentials(run, userId, { type: 'CheckCredentials', purpose, passwordMatches, delayBaseMs })).account;
+export async function checkCredentials(run: CommandRun, userId: string, purpose: Purpose, check: PasswordCheck, delayBaseMs = 0): Promise<UserState> {
+  return (await onCredentials(run, userId, { type: 'CheckCredentials', purpose, passwordMatches: false, delayBaseMs }, check)).account;
 }

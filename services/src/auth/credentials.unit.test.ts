@@ -76,37 +76,64 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
   });
 
   describe('passwords and links', () => {
-    it('when the current password was checked, then Change Password records the new one', () => {
-      spec.given(passwordSet).when({ type: 'SetPassword', account, via: 'change', now }).then([
-        { type: 'PasswordSet', data: { userId, setAt: now.toISOString(), via: 'change' } },
+    const issuedLink = (tokenSeal: string, when = now): CredentialEvent => ({
+      type: 'PasswordLinkIssued',
+      data: { userId, purpose: 'reset', expiresAt: new Date(when.getTime() + 86_400_000).toISOString(), issuedAt: when.toISOString(), tokenSeal },
+    });
+
+    it('when the current password was checked, then Change Password records the new one with its hash\'s seal', () => {
+      spec.given(passwordSet).when({ type: 'SetPassword', account, via: 'change', hashSeal: 'seal-2', now }).then([
+        { type: 'PasswordSet', data: { userId, setAt: now.toISOString(), via: 'change', hashSeal: 'seal-2' } },
       ]);
     });
 
     it('when the account is inactive, then a password cannot be set through a link', () => {
-      spec.given().when({ type: 'SetPassword', account: inactive, via: 'set-password-link', now }).thenRefuses({ code: 'password-link-invalid' });
+      spec.given(issuedLink('link-1')).when({ type: 'SetPassword', account: inactive, via: 'set-password-link', linkSeal: 'link-1', hashSeal: 'h', now }).thenRefuses({ code: 'password-link-invalid' });
     });
 
-    it('when an active account asks for a link, then one is issued, valid 24 hours', () => {
-      spec.given().when({ type: 'IssuePasswordLink', account, purpose: 'reset', now }).then([
-        { type: 'PasswordLinkIssued', data: { userId, purpose: 'reset', expiresAt: at(24 * 3_600_000).toISOString(), issuedAt: now.toISOString() } },
+    it('when a link sets the password, then it must be the open link the log issued, unused and in time (issue 19, finding 2)', () => {
+      const setByLink = (linkSeal: string, when = now) => ({ type: 'SetPassword' as const, account, via: 'set-password-link' as const, linkSeal, hashSeal: 'h', now: when });
+      expect(spec.given(issuedLink('link-1')).when(setByLink('link-1')).decision.events.map((e) => e.type)).toEqual(['PasswordSet']);
+      // A token the log never issued (a row written into password_tokens behind the product's back).
+      spec.given(issuedLink('link-1')).when(setByLink('forged')).thenRefuses({ code: 'password-link-invalid' });
+      spec.given().when(setByLink('forged')).thenRefuses({ code: 'password-link-invalid' });
+      // A newer link voids the older; a used link is spent; an expired one is refused.
+      spec.given(issuedLink('link-1'), issuedLink('link-2', at(120_000))).when(setByLink('link-1', at(130_000))).thenRefuses({ code: 'password-link-invalid' });
+      spec.given(issuedLink('link-1'), passwordSet).when(setByLink('link-1', at(1000))).thenRefuses({ code: 'password-link-invalid' });
+      spec.given(issuedLink('link-1')).when(setByLink('link-1', at(86_400_000))).thenRefuses({ code: 'password-link-invalid' });
+    });
+
+    it('when a password was set before seals, then its stored hash is sealed once; never one of an account without a password, never twice', () => {
+      const legacy: CredentialEvent = { type: 'PasswordSet', data: { userId, setAt: now.toISOString(), via: 'set-password-link' } };
+      spec.given(legacy).when({ type: 'SealStoredHash', account, hashSeal: 'found', now }).then([
+        { type: 'PasswordHashSealed', data: { userId, at: now.toISOString(), hashSeal: 'found' } },
+      ]);
+      spec.given(legacy, { type: 'PasswordHashSealed', data: { userId, at: now.toISOString(), hashSeal: 'found' } }).when({ type: 'SealStoredHash', account, hashSeal: 'other', now }).thenNothing();
+      spec.given({ type: 'PasswordSet', data: { userId, setAt: now.toISOString(), via: 'change', hashSeal: 'sealed' } }).when({ type: 'SealStoredHash', account, hashSeal: 'other', now }).thenNothing();
+      spec.given().when({ type: 'SealStoredHash', account: { ...account, passwordSetAt: null }, hashSeal: 'planted', now }).thenNothing();
+    });
+
+    it('when an active account asks for a link, then one is issued, valid 24 hours, with its token\'s seal', () => {
+      spec.given().when({ type: 'IssuePasswordLink', account, purpose: 'reset', tokenSeal: 'link-1', now }).then([
+        { type: 'PasswordLinkIssued', data: { userId, purpose: 'reset', expiresAt: at(24 * 3_600_000).toISOString(), issuedAt: now.toISOString(), tokenSeal: 'link-1' } },
       ]);
     });
 
     it('when a link went out less than a minute ago, then no second one; after a minute, or once a password was set, one again', () => {
       const issued: CredentialEvent = { type: 'PasswordLinkIssued', data: { userId, purpose: 'new-user', expiresAt: at(86_400_000).toISOString(), issuedAt: now.toISOString() } };
-      spec.given(issued).when({ type: 'IssuePasswordLink', account, purpose: 'reset', now: at(RESEND_LINK_AFTER_MS - 1) }).thenNothing();
-      expect(spec.given(issued).when({ type: 'IssuePasswordLink', account, purpose: 'reset', now: at(RESEND_LINK_AFTER_MS) }).decision.events).toHaveLength(1);
-      expect(spec.given(issued, passwordSet).when({ type: 'IssuePasswordLink', account, purpose: 'reset', now: at(1000) }).decision.events).toHaveLength(1);
+      spec.given(issued).when({ type: 'IssuePasswordLink', account, purpose: 'reset', tokenSeal: 't', now: at(RESEND_LINK_AFTER_MS - 1) }).thenNothing();
+      expect(spec.given(issued).when({ type: 'IssuePasswordLink', account, purpose: 'reset', tokenSeal: 't', now: at(RESEND_LINK_AFTER_MS) }).decision.events).toHaveLength(1);
+      expect(spec.given(issued, passwordSet).when({ type: 'IssuePasswordLink', account, purpose: 'reset', tokenSeal: 't', now: at(1000) }).decision.events).toHaveLength(1);
     });
 
     it('when an older event has no issuedAt, then the link counts as issued 24 hours before it expires', () => {
       const old: CredentialEvent = { type: 'PasswordLinkIssued', data: { userId, purpose: 'reset', expiresAt: at(86_400_000).toISOString() } };
-      spec.given(old).when({ type: 'IssuePasswordLink', account, purpose: 'reset', now: at(1000) }).thenNothing();
+      spec.given(old).when({ type: 'IssuePasswordLink', account, purpose: 'reset', tokenSeal: 't', now: at(1000) }).thenNothing();
     });
 
     it('when the account is inactive or unknown, then no link is issued and nothing is refused (forgot-password answers the same)', () => {
-      spec.given().when({ type: 'IssuePasswordLink', account: inactive, purpose: 'reset', now }).thenNothing();
-      spec.given().when({ type: 'IssuePasswordLink', account: { ...account, exists: false }, purpose: 'reset', now }).thenNothing();
+      spec.given().when({ type: 'IssuePasswordLink', account: inactive, purpose: 'reset', tokenSeal: 't', now }).thenNothing();
+      spec.given().when({ type: 'IssuePasswordLink', account: { ...account, exists: false }, purpose: 'reset', tokenSeal: 't', now }).thenNothing();
     });
   });
 
@@ -151,11 +178,16 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
     it('when the whole account is locked, then the owner may be sent an unlock link, and unlocking lifts every lock', () => {
       const wholeLock: CredentialEvent = { type: 'AccountLocked', data: { userId, at: now.toISOString(), lockedUntil: new Date(now.getTime() + 900_000).toISOString(), failures: 20 } };
       const sourceLock: CredentialEvent = { type: 'AccountLocked', data: { userId, at: now.toISOString(), lockedUntil: new Date(now.getTime() + 900_000).toISOString(), failures: 5, source: 'aaa' } };
-      expect(spec.given(wholeLock).when({ type: 'IssueUnlockLink', account, now }).decision.events.map((e) => e.type)).toEqual(['UnlockLinkIssued']);
-      spec.given(sourceLock).when({ type: 'IssueUnlockLink', account, now }).thenNothing();
+      const { decision: offered } = spec.given(wholeLock).when({ type: 'IssueUnlockLink', account, tokenSeal: 'unlock-1', now });
+      expect(offered.events.map((e) => e.type)).toEqual(['UnlockLinkIssued']);
+      spec.given(sourceLock).when({ type: 'IssueUnlockLink', account, tokenSeal: 'unlock-1', now }).thenNothing();
+      const issued = offered.events as CredentialEvent[];
       const unlocked: CredentialEvent = { type: 'AccountUnlocked', data: { userId, at: now.toISOString() } };
-      spec.given(wholeLock, sourceLock).when({ type: 'Unlock', account, now }).then([unlocked]);
-      expect(spec.given(wholeLock, sourceLock, unlocked).when(login('aaa', true)).decision.rejection).toBeUndefined();
+      spec.given(wholeLock, sourceLock, ...issued).when({ type: 'Unlock', account, linkSeal: 'unlock-1', now }).then([unlocked]);
+      expect(spec.given(wholeLock, sourceLock, ...issued, unlocked).when(login('aaa', true)).decision.rejection).toBeUndefined();
+      // Only the link the log issued unlocks (issue 19, finding 2), and only once.
+      spec.given(wholeLock, ...issued).when({ type: 'Unlock', account, linkSeal: 'forged', now }).thenRefuses({ code: 'unlock-link-invalid' });
+      spec.given(wholeLock, ...issued, unlocked).when({ type: 'Unlock', account, linkSeal: 'unlock-1', now }).thenRefuses({ code: 'unlock-link-invalid' });
     });
   });
 });

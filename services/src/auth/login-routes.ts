@@ -16,7 +16,7 @@ import { originOf, parseBody } from '../platform/http';
 import { issuePasswordLink } from '../users/password-links';
 import { isPasswordActive, isPasswordExpired } from '../users/password-policy';
 import { guards, issueToken } from './authentication';
-import { loadPasswordHash, verifyPassword } from './password-hashes';
+import { passwordCheck, verifyPassword } from './password-hashes';
 import { perIpLimit } from './rate-limits';
 import { onCredentials } from './credentials';
 import { offerUnlock } from './unlock';
@@ -59,17 +59,21 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
 
   router.post('/user/get/token', limiter, async (req, res) => {
     const { username, password } = parseBody(GetTokenRequest, req.body);
+    // The read model only finds the account by its address; what decides (the password's seal, active, role) is the
+    // account's own streams in the log (issue 19, finding 2).
     const user = await findUserByEmail(ctx.db, username);
-    // The same argon2 work for an unknown address, so timing does not tell which addresses exist.
-    const passwordMatches = await verifyPassword(user && (await loadPasswordHash(ctx.db, user.id)), password);
     if (!user) {
+      // The same argon2 work for an unknown address, so timing does not tell which addresses exist.
+      await verifyPassword(undefined, password);
       req.log.warn({ reason: 'unknown-email' }, 'login refused');
       refuse('authentication-failure');
     }
     const sessionId = randomUUID();
     const run = ctx.commands.begin(originOf(req, { type: 'user', userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` }));
+    let account;
     try {
-      await onCredentials(run, user.id, { type: 'LogIn', passwordMatches, sessionId, delayBaseMs: ctx.config.LOGIN_DELAY_MS });
+      const check = await passwordCheck(ctx, user.id, password);
+      ({ account } = await onCredentials(run, user.id, { type: 'LogIn', passwordMatches: false, sessionId, delayBaseMs: ctx.config.LOGIN_DELAY_MS }, check));
     } catch (failure) {
       await offerUnlock(ctx, run, user.id, failure);
       throw failure;
@@ -78,11 +82,11 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
     req.log.info({ userId: user.id, sessionId }, 'login succeeded');
     const body: GetTokenResponse = {
       message: issueToken(ctx.secrets.jwtSecret, user.id, sessionId),
-      role: user.role,
+      role: account.role,
       id: user.id,
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
     };
     res.json(body);
   });

@@ -1,17 +1,8 @@
-import { SESSION_INACTIVITY_MS, type Role } from '@ifu/contracts';
+import { SESSION_INACTIVITY_MS } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 
 /** Session activity is written at most this often; between writes this process remembers it. */
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
-
-export interface SessionUser {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  active: boolean;
-}
 
 export async function createSession(db: Queryable, sessionId: string, userId: string, now: Date): Promise<void> {
   await db.query('INSERT INTO sessions (id, user_id, created_at, last_seen_at) VALUES ($1, $2, $3, $3)', [
@@ -24,18 +15,12 @@ export async function createSession(db: Queryable, sessionId: string, userId: st
 interface SessionRow {
   user_id: string;
   last_seen_at: Date | string;
-  email: string | null;
-  first_name: string;
-  last_name: string;
-  role: Role;
-  user_active: boolean;
-  is_deleted: boolean;
 }
 
 /**
- * Server-side sessions behind the bearer tokens (architecture §6). Resuming a session is one read that also brings
- * the account as it is now (role, active); its activity is written to the database at most once a minute, and this
- * process keeps the newer times in memory, so the 10-minute inactivity limit (spec §9) stays exact here. Another
+ * Server-side sessions behind the bearer tokens (architecture §6). A session names its account only: who the account
+ * is now comes from the log (`AccountsFromLog`). Its activity is written to the database at most once a minute, and
+ * this process keeps the newer times in memory, so the 10-minute inactivity limit (spec §9) stays exact here. Another
  * API process sees activity at most a minute late, so there a session may end up to a minute early.
  */
 export class SessionActivity {
@@ -43,14 +28,9 @@ export class SessionActivity {
 
   constructor(private readonly db: Queryable) {}
 
-  /** The session's user as the read model has them now, or undefined when the session is over (revoked, unknown, idle). */
-  async resume(sessionId: string, now: Date): Promise<SessionUser | undefined> {
-    const { rows } = await this.db.query<SessionRow>(
-      `SELECT s.user_id, s.last_seen_at, u.email, u.first_name, u.last_name, u.role, u.user_active, u.is_deleted
-         FROM sessions s LEFT JOIN user_accounts u ON u.id = s.user_id
-        WHERE s.id = $1 AND s.revoked_at IS NULL`,
-      [sessionId],
-    );
+  /** The id of the session's account, or undefined when the session is over (revoked, unknown, idle). */
+  async resume(sessionId: string, now: Date): Promise<string | undefined> {
+    const { rows } = await this.db.query<SessionRow>('SELECT user_id, last_seen_at FROM sessions WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
     const row = rows[0];
     if (!row) {
       this.lastSeen.delete(sessionId);
@@ -67,15 +47,7 @@ export class SessionActivity {
     if (now.getTime() - written >= ACTIVITY_WRITE_INTERVAL_MS) {
       await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2', [sessionId, now.toISOString()]);
     }
-    if (row.email === null) return undefined;
-    return {
-      userId: row.user_id,
-      email: row.email,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      role: row.role,
-      active: row.user_active && !row.is_deleted,
-    };
+    return row.user_id;
   }
 
   private remember(sessionId: string, at: number): void {

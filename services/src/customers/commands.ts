@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { approverFacts } from '../users/approver-facts';
 import {
   CUSTOMER_MESSAGES,
   type CustomerDetails,
@@ -8,7 +9,6 @@ import {
   type SignatureCredentials,
   type StoredFile,
 } from '@ifu/contracts';
-import { findUserById } from '@ifu/projections';
 import type { z } from 'zod';
 import type { AuthenticatedUser } from '../platform/http';
 import type { AppContext } from '../platform/app-context';
@@ -18,7 +18,7 @@ import { claim, release, type UniqueKind } from '../platform/unique-claims';
 import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
 import { sign } from '../signatures/signatures';
-import { type ApproverFacts, customerDecider } from './customer';
+import { customerDecider } from './customer';
 
 /**
  * The customer commands as explicit steps of the pipeline: the decision checked first (a refused customer claims no
@@ -49,11 +49,6 @@ const detailsOf = (fields: Fields): CustomerDetails => ({
 
 const stored = (file: StagedFile): StoredFile => ({ sha256: file.sha256, contentType: file.contentType, size: file.size });
 
-async function approverFacts(ctx: AppContext, approverId: string): Promise<ApproverFacts | undefined> {
-  const user = await findUserById(ctx.db, approverId);
-  return user && { id: user.id, role: user.role, active: user.userActive && !user.isDeleted };
-}
-
 const nameHolderExists = (ctx: AppContext) => async (customerId: string) =>
   (await ctx.store.readStream(customerStreamId(customerId))).length > 0;
 
@@ -75,7 +70,7 @@ export async function registerCustomer(
       details,
       logo: stored(logo),
       actorUserId: input.actor.userId,
-      approver: await approverFacts(ctx, details.approverId),
+      approver: await approverFacts(run, details.approverId),
     },
   };
   await run.check(step);
@@ -102,7 +97,7 @@ export async function updateCustomer(
       details,
       logo: input.logo && stored(input.logo),
       actorUserId: input.actor.userId,
-      approver: details.approverId === state.approverId ? undefined : await approverFacts(ctx, details.approverId),
+      approver: details.approverId === state.approverId ? undefined : await approverFacts(run, details.approverId),
     },
   };
   await run.check(step);

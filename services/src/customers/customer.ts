@@ -1,4 +1,5 @@
 import type { CustomerDetails, CustomerEvent, CustomerStatus, Role, Signature, StoredFile } from '@ifu/contracts';
+import type { ApproverFacts } from '../users/approver-facts';
 import type { Decider, Decision } from '../platform/command-pipeline';
 
 /** One customer folded from its stream: what the decider needs. */
@@ -52,12 +53,7 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
   }
 }
 
-/** The chosen approver as the user read model has them now (spec §5: an active, non-deleted ADMIN). */
-export interface ApproverFacts {
-  id: string;
-  role: Role;
-  active: boolean;
-}
+export type { ApproverFacts };
 
 export interface RegisterCustomer {
   type: 'RegisterCustomer';

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { CHANGE_ORDER_NUMBERS_STREAM, credentialsStreamId, type Role, userStreamId } from '@ifu/contracts';
+import { CHANGE_ORDER_NUMBERS_STREAM, type Role, userStreamId } from '@ifu/contracts';
 import sharp from 'sharp';
-import { accountFacts, credentialsDecider, loadAccount } from '../auth/credentials';
-import { hashPassword, storePasswordHash } from '../auth/password-hashes';
+import { setPassword } from '../auth/password-hashes';
 import { changeOrderNumbersDecider } from '../documents/change-order-numbers';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
@@ -78,12 +77,8 @@ async function createAccount(ctx: AppContext, run: CommandRun, account: (typeof 
     decider: userDecider,
     command: { type: 'RegisterUser', userId, email: account.email, firstName: account.firstName, lastName: account.lastName, role: account.role, isTrainingCompleted: true },
   });
-  await storePasswordHash(ctx.db, userId, await hashPassword(account.password), run.now.toISOString());
-  await run.execute({
-    stream: credentialsStreamId(userId),
-    decider: credentialsDecider,
-    command: { type: 'SetPassword', account: accountFacts(await loadAccount(run, userId)), via: 'set-password-link', now: run.now },
-  });
+  // Seeded like the first administrator: no link to follow; the hash is sealed in the log as every password is.
+  await setPassword(ctx, run, userId, account.password, { via: 'bootstrap' });
   return userId;
 }
 

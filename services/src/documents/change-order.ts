@@ -9,6 +9,7 @@ import type {
   Role,
   Signature,
 } from '@ifu/contracts';
+import type { ApproverFacts } from '../users/approver-facts';
 import { MAX_SUPPORTING_FILES } from '@ifu/contracts';
 import type { Decider, Decision } from '../platform/command-pipeline';
 
@@ -113,12 +114,7 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
   }
 }
 
-/** The chosen approver as the user read model has them now (spec §5: role ADMIN, active, not deleted, not the author). */
-export interface ApproverFacts {
-  id: string;
-  role: Role;
-  active: boolean;
-}
+export type { ApproverFacts };
 
 /** The chosen customer as it is now: documents are only made for approved customers. */
 export interface CustomerFacts {

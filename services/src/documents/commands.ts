@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { customerDecider } from '../customers/customer';
+import { approverFacts } from '../users/approver-facts';
 import {
   type AddDocumentListData,
   CHANGE_ORDER_NUMBERS_STREAM,
+  customerStreamId,
   type ChildDetails,
   type DocumentFile,
   type DocumentFileEvent,
@@ -15,7 +18,6 @@ import {
   type SignatureMeaning,
   type UploadedFile,
 } from '@ifu/contracts';
-import { findCustomerById, findUserById } from '@ifu/projections';
 import type { z } from 'zod';
 import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
@@ -24,7 +26,7 @@ import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import type { AuthenticatedUser } from '../platform/http';
 import { sign } from '../signatures/signatures';
-import { type ApproverFacts, type ChangeOrderCommand, changeOrderDecider, type CustomerFacts } from './change-order';
+import { type ChangeOrderCommand, changeOrderDecider, type CustomerFacts } from './change-order';
 import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
 import { documentFilesDecider, openedBy } from './document-files';
 import { documentUploadDecider } from './document-upload';
@@ -70,14 +72,10 @@ const documentFileOf = (file: StagedFile): DocumentFile => ({
   docName: file.originalName.split(/[/\\]/).pop() || 'document.pdf',
 });
 
-async function approverFacts(ctx: AppContext, approverId: string): Promise<ApproverFacts | undefined> {
-  const user = await findUserById(ctx.db, approverId);
-  return user && { id: user.id, role: user.role, active: user.userActive && !user.isDeleted };
-}
-
-async function customerFacts(ctx: AppContext, customerId: string): Promise<CustomerFacts | undefined> {
-  const customer = await findCustomerById(ctx.db, customerId);
-  return customer && { id: customer.id, status: customer.status };
+/** The chosen customer as its stream in the log has it now: documents are only made for approved customers. */
+async function customerFacts(run: CommandRun, customerId: string): Promise<CustomerFacts | undefined> {
+  const { state } = await run.load(customerStreamId(customerId), customerDecider);
+  return state.exists ? { id: customerId, status: state.status } : undefined;
 }
 
 /** Stands in for the signature while a command is only checked, before the signer is asked to prove who they are. */
@@ -201,7 +199,7 @@ export async function createChangeOrder(
   const parentChangeId = randomUUID();
   const stream = documentStreamId(parentChangeId);
   const details = parentDetailsOf(request);
-  const [customer, approver] = await Promise.all([customerFacts(ctx, details.customerId), approverFacts(ctx, details.approverId)]);
+  const [customer, approver] = await Promise.all([customerFacts(run, details.customerId), approverFacts(run, details.approverId)]);
 
   const parentFiles = await checkUpload(ctx, run, { uploadId: request.uploadParentDocumentFileId, field: 'uploadParentDocumentFileId', kind: 'parent', actor });
   const logo = parentFiles.find((f) => f.role === 'logo');
@@ -285,7 +283,7 @@ export async function updateParent(
   run: CommandRun,
   input: SignedEdit & { details: ParentDetails; logo?: StagedFile; newFiles: StagedFile[]; uploads: Uploads },
 ): Promise<void> {
-  const [customer, approver] = await Promise.all([customerFacts(ctx, input.details.customerId), approverFacts(ctx, input.details.approverId)]);
+  const [customer, approver] = await Promise.all([customerFacts(run, input.details.customerId), approverFacts(run, input.details.approverId)]);
   const logo = input.logo && documentFileOf(input.logo);
   const addFiles = input.newFiles.map(documentFileOf);
   await signedStep(ctx, run, {
@@ -439,11 +437,12 @@ export async function decideChangeOrder(
     opened,
     now: run.now,
   });
-  const actorNow = await findUserById(ctx.db, input.actor.userId);
+  // The actor's role as the authentication middleware read it from the log for this request; the signed decision
+  // below uses the signer's role as the signature reads it again.
   await run.check({
     stream,
     decider: changeOrderDecider,
-    command: decision({ ...UNSIGNED, signerId: input.actor.userId }, actorNow?.role ?? 'USER'),
+    command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role),
     expectedVersion: input.seenVersion,
   });
   const { signature, signerRole } = await sign(ctx, run, {
@@ -461,11 +460,11 @@ export async function changeAccessibility(
   run: CommandRun,
   input: { parentChangeId: string; isInternal: boolean; actor: AuthenticatedUser },
 ): Promise<void> {
-  const actorNow = await findUserById(ctx.db, input.actor.userId);
   await run.execute({
     stream: documentStreamId(input.parentChangeId),
     decider: changeOrderDecider,
-    command: { type: 'ChangeAccessibility', isInternal: input.isInternal, actorUserId: input.actor.userId, actorRole: actorNow?.role ?? 'USER' },
+    // The role as the authentication middleware read it from the log for this request (issue 19, finding 2).
+    command: { type: 'ChangeAccessibility', isInternal: input.isInternal, actorUserId: input.actor.userId, actorRole: input.actor.role },
   });
 }
 

@@ -6,6 +6,7 @@ import type { BackgroundWork } from './background-work';
 import type { CommandPipeline } from './command-pipeline';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { Seals } from './seals';
 
 export interface Secrets {
   jwtSecret: string;
@@ -28,6 +29,8 @@ export interface AppContext {
   work: BackgroundWork;
   logger: Logger;
   secrets: Secrets;
+  /** Keyed seals (under a key derived from AUDIT_KEY) of what the request path stores and a signature relies on. */
+  seals: Seals;
   /** Server time; injected so tests can move it (lockout windows, inactivity). Commands read it once, in `begin`. */
   clock: () => Date;
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { Seals } from './seals';
 import { CommandPipeline, type Decider, fold, type ReadModels, SNAPSHOT_EVERY, Snapshots } from './command-pipeline';
 import { Refusal } from './errors';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
@@ -57,7 +58,7 @@ describe('the command pipeline', () => {
     store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });
     readModels = new RecordingReadModels();
     now = new Date('2026-11-21T10:00:00.000Z');
-    pipeline = new CommandPipeline(store, new Snapshots(test.db), readModels, () => now);
+    pipeline = new CommandPipeline(store, new Snapshots(test.db, new Seals(TEST_AUDIT_KEY)), readModels, () => now);
   });
   afterAll(async () => {
     await store.close();
@@ -127,7 +128,7 @@ describe('the command pipeline', () => {
 
   it('when a stream grows long, then it is loaded from a snapshot plus the events after it, with the same state', async () => {
     const s = stream();
-    const snapshots = new Snapshots(test.db);
+    const snapshots = new Snapshots(test.db, new Seals(TEST_AUDIT_KEY));
     for (let i = 1; i <= SNAPSHOT_EVERY + 20; i++) await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: i } });
     const snapshot = await snapshots.load<CounterState>(s, snapshots.keyOf(counter as never));
     expect(snapshot?.version).toBe(SNAPSHOT_EVERY);
@@ -142,5 +143,17 @@ describe('the command pipeline', () => {
     const changed: typeof counter = { ...counter, evolve: (state, event) => (event.type === 'Counted' ? { ...state, total: state.total + 2 * event.data.by } : state) };
     const loaded = await pipeline.begin(origin).load(s, changed);
     expect(loaded).toMatchObject({ state: { total: 2 * SNAPSHOT_EVERY }, sinceSnapshot: SNAPSHOT_EVERY });
+  });
+
+  it('when a snapshot row is changed behind the product\'s back, then it is not used and the stream is folded from its events (issue 19, finding 2)', async () => {
+    const s = stream();
+    for (let i = 0; i < SNAPSHOT_EVERY; i++) await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } });
+    expect(await pipeline.begin(origin).load(s, counter)).toMatchObject({ state: { total: SNAPSHOT_EVERY }, sinceSnapshot: 0 });
+    // What a writer with the API's own role can do: change the folded state (its seal then no longer holds).
+    await test.db.query(`UPDATE stream_snapshots SET state = jsonb_set(state, '{total}', '1000000') WHERE stream_id = $1`, [s]);
+    expect(await pipeline.begin(origin).load(s, counter)).toMatchObject({ state: { total: SNAPSHOT_EVERY }, sinceSnapshot: SNAPSHOT_EVERY });
+    // Or plant a row with a made-up seal.
+    await test.db.query(`UPDATE stream_snapshots SET seal = 'made-up' WHERE stream_id = $1`, [s]);
+    expect(await pipeline.begin(origin).load(s, counter)).toMatchObject({ state: { total: SNAPSHOT_EVERY }, sinceSnapshot: SNAPSHOT_EVERY });
   });
 });

@@ -6,7 +6,9 @@ import {
   type EventStore,
   WrongExpectedVersionError,
 } from '@ifu/storage/event-store/event-store';
+import { canonicalJson } from '@ifu/storage/event-store/hash-chain';
 import { Refusal, type Rejection } from './errors';
+import type { Seals } from './seals';
 
 /** An event as deciders produce it: the type and its data; the pipeline adds the metadata. */
 export interface DomainEvent {
@@ -76,10 +78,16 @@ const MAX_ATTEMPTS = 5;
 /** A snapshot is taken once this many events came after the last one. */
 export const SNAPSHOT_EVERY = 100;
 
-/** Snapshots keyed by the decider's name and a hash of its code, so a changed evolve never reads an old state. */
+/**
+ * Snapshots keyed by the decider's name and a hash of its code, so a changed evolve never reads an old state. Each is
+ * sealed (issue 19, finding 2): a row written behind the product's back (without the audit key) is not used.
+ */
 export class Snapshots {
   private readonly keys = new WeakMap<object, string>();
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    private readonly seals: Seals,
+  ) {}
 
   keyOf(decider: Decider<never, DomainEvent, unknown>): string {
     let key = this.keys.get(decider);
@@ -91,20 +99,26 @@ export class Snapshots {
     return key;
   }
 
+  private sealOf(stream: string, key: string, version: number, state: unknown): string {
+    return this.seals.seal('snapshot', stream, key, String(version), canonicalJson(state));
+  }
+
   async load<State>(stream: string, key: string): Promise<{ version: number; state: State } | undefined> {
-    const { rows } = await this.db.query<{ version: number; state: State }>(
-      'SELECT version, state FROM stream_snapshots WHERE stream_id = $1 AND state_key = $2',
+    const { rows } = await this.db.query<{ version: number; state: State; seal: string | null }>(
+      'SELECT version, state, seal FROM stream_snapshots WHERE stream_id = $1 AND state_key = $2',
       [stream, key],
     );
-    return rows[0];
+    const row = rows[0];
+    if (!row || !this.seals.holds(row.seal, 'snapshot', stream, key, String(row.version), canonicalJson(row.state))) return undefined;
+    return { version: row.version, state: row.state };
   }
 
   async save(stream: string, key: string, version: number, state: unknown): Promise<void> {
     await this.db.query(
-      `INSERT INTO stream_snapshots (stream_id, state_key, version, state) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (stream_id, state_key) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, taken_at = now()
-        WHERE stream_snapshots.version < EXCLUDED.version`,
-      [stream, key, version, JSON.stringify(state)],
+      `INSERT INTO stream_snapshots (stream_id, state_key, version, state, seal) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (stream_id, state_key) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, seal = EXCLUDED.seal, taken_at = now()
+        WHERE stream_snapshots.version < EXCLUDED.version OR stream_snapshots.seal IS DISTINCT FROM EXCLUDED.seal`,
+      [stream, key, version, JSON.stringify(state), this.sealOf(stream, key, version, state)],
     );
   }
 }

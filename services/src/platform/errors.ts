@@ -32,6 +32,10 @@ export const ERRORS = {
   'read-models-late': entry(503, 'The change was saved but the screens are slow to show it. Reload in a moment.'),
   'not-ready': entry(503, 'database or event store unreachable'),
   'shutting-down': entry(503, 'shutting down'),
+  'record-history-broken': entry(
+    500,
+    "This record's history in the event log does not verify: it was changed outside the product, so nothing was done. An administrator must run the audit verification.",
+  ),
   'server-error': entry(500, 'Something went wrong on the server. The request id is in the X-Request-Id header.'),
 
   // ---- who is asking (auth/)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { CONTROL_CHARACTERS, type Role } from '@ifu/contracts';
-import { WrongExpectedVersionError, type Actor } from '@ifu/storage/event-store/event-store';
+import { BrokenLinkError, WrongExpectedVersionError, type Actor } from '@ifu/storage/event-store/event-store';
 import { ReadModelTimeoutError } from '@ifu/projections';
 import type { CommandOrigin } from './command-pipeline';
 import { describeRejection, Refusal, refuse, type Rejection } from './errors';
@@ -154,6 +154,7 @@ function rejectionOf(error: unknown): Rejection {
   if (error instanceof URIError) return { code: 'path-undecodable' };
   if (error instanceof WrongExpectedVersionError) return { code: 'concurrent-change' };
   if (error instanceof ReadModelTimeoutError) return { code: 'read-models-late' };
+  if (error instanceof BrokenLinkError) return { code: 'record-history-broken' };
   return { code: 'server-error' };
 }
 

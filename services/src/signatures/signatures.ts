@@ -1,5 +1,5 @@
 import type { Role, Signature, SignatureCredentials, SignatureMeaning } from '@ifu/contracts';
-import { loadPasswordHash, verifyPassword } from '../auth/password-hashes';
+import { passwordCheck } from '../auth/password-hashes';
 import { checkCredentials } from '../auth/credentials';
 import { offerUnlock } from '../auth/unlock';
 import type { AppContext } from '../platform/app-context';
@@ -34,10 +34,10 @@ export async function sign(
 ): Promise<SignedBy> {
   const { signer, credentials, meaning, subject } = request;
   const ownUsername = credentials.username.trim().toLowerCase() === signer.email.toLowerCase();
-  const passwordMatches = (await verifyPassword(await loadPasswordHash(ctx.db, signer.userId), credentials.password)) && ownUsername;
+  const password = await passwordCheck(ctx, signer.userId, credentials.password);
   let state;
   try {
-    state = await checkCredentials(run, signer.userId, 'signature', passwordMatches, ctx.config.LOGIN_DELAY_MS);
+    state = await checkCredentials(run, signer.userId, 'signature', async (held) => (await password(held)) && ownUsername, ctx.config.LOGIN_DELAY_MS);
   } catch (failure) {
     await offerUnlock(ctx, run, signer.userId, failure);
     throw failure;

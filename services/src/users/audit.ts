@@ -1,10 +1,10 @@
-import type { AccessRequestEvent, BootstrapEvent, EmailClaimEvent, UserEvent } from '@ifu/contracts';
+import type { AccessRequestEvent, BootstrapEvent, EmailClaimEvent, PasswordSealingEvent, UserEvent } from '@ifu/contracts';
 import { auditVocabulary, changedFields } from '../audit/vocabulary';
 
 const name = (d: { firstName: string; lastName: string }) => `${d.firstName} ${d.lastName}`;
 
 /** How the users feature's events read in the audit report. */
-export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | AccessRequestEvent | BootstrapEvent>(
+export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | AccessRequestEvent | BootstrapEvent | PasswordSealingEvent>(
   [
     { prefix: 'user-email-', type: 'email address' },
     // A user's credentials (passwords, links, sign-ins): the same subject as the record itself.
@@ -12,6 +12,7 @@ export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | Acc
     { prefix: 'user-', type: 'user' },
     { prefix: 'access-request-', type: 'access request' },
     { prefix: 'system-bootstrap', type: 'system' },
+    { prefix: 'system-password-seals', type: 'system' },
   ],
   {
     SystemBootstrapped: () => ({ action: 'Created the first administrator' }),
@@ -27,6 +28,8 @@ export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | Acc
     UserReactivated: () => ({ action: 'Reactivated user' }),
     PasswordLinkIssued: (d) => ({ action: `Emailed a set-password link (${d.purpose})` }),
     PasswordSet: (d) => ({ action: `Set password (${d.via})` }),
+    PasswordHashSealed: () => ({ action: 'Sealed the stored password hash in the log (it was stored before seals)' }),
+    StoredPasswordHashesSealed: (d) => ({ action: `Sealed ${d.sealed} stored password hashes in the log (first start with seals)` }),
     LoginSucceeded: () => ({ action: 'Logged in' }),
     LoginFailed: (d) => ({ action: `Login refused (${d.reason})` }),
     CredentialCheckFailed: (d) => ({ action: `Credentials refused for ${d.purpose} (${d.reason})` }),

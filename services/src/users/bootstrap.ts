@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BOOTSTRAP_STREAM, type BootstrapEvent, userStreamId } from '@ifu/contracts';
 import type { Database } from '@ifu/storage/database/database';
-import { onCredentials } from '../auth/credentials';
-import { hashPassword, storePasswordHash } from '../auth/password-hashes';
+import { setPassword } from '../auth/password-hashes';
 import type { CommandPipeline, Decider } from '../platform/command-pipeline';
+import type { Seals } from '../platform/seals';
 import { userDecider } from './decider';
 import { claim } from '../platform/unique-claims';
 import { userEmail } from './email-claims';
@@ -30,8 +30,7 @@ export const bootstrapDecider: Decider<{ type: 'Bootstrap'; adminUserId: string;
  * password. Returns undefined when the log already has events (or another process bootstrapped first).
  */
 export async function bootstrapFirstAdmin(
-  db: Database,
-  commands: CommandPipeline,
+  ctx: { db: Database; seals: Seals; commands: CommandPipeline },
   lastPosition: number,
   options: { email?: string; password?: string },
 ): Promise<BootstrapResult | undefined> {
@@ -39,17 +38,16 @@ export async function bootstrapFirstAdmin(
   const adminUserId = randomUUID();
   const email = (options.email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
   const generatedPassword = options.password ? undefined : randomBytes(18).toString('base64url');
-  const run = commands.begin({ actor: { type: 'system', name: 'bootstrap' }, correlationId: randomUUID(), ip: null, userAgent: null });
+  const run = ctx.commands.begin({ actor: { type: 'system', name: 'bootstrap' }, correlationId: randomUUID(), ip: null, userAgent: null });
   const started = await run.execute({ stream: BOOTSTRAP_STREAM, decider: bootstrapDecider, command: { type: 'Bootstrap', adminUserId, email } });
   if (started.events.length === 0) return undefined;
   await claim(run, userEmail, email, adminUserId, async () => false);
-  await storePasswordHash(db, adminUserId, await hashPassword(options.password ?? generatedPassword!), run.now.toISOString());
   await run.execute({
     stream: userStreamId(adminUserId),
     decider: userDecider,
     command: { type: 'RegisterUser', userId: adminUserId, email, firstName: 'System', lastName: 'Administrator', role: 'ADMIN', isTrainingCompleted: true, origin: 'bootstrap' },
   });
-  await onCredentials(run, adminUserId, { type: 'SetPassword', via: 'bootstrap' });
+  await setPassword(ctx, run, adminUserId, options.password ?? generatedPassword!, { via: 'bootstrap' });
   // A projections worker starting at the same time may take a while to catch up.
   await run.settle(['user-accounts'], 30_000);
   return { email, generatedPassword };

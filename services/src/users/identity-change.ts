@@ -9,7 +9,7 @@ import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
 import { userDecider } from './decider';
 import { checkEmailFree, claimEmail, releaseEmail } from './email-claims';
-import { consumeToken, findTokenUser, SET_PASSWORD_PURPOSES, storeToken, UNLOCK_PURPOSES, voidTokens } from './password-links';
+import { consumeToken, findTokenUser, newLinkToken, SET_PASSWORD_PURPOSES, storeToken, UNLOCK_PURPOSES, voidTokens } from './password-links';
 import type { UserState } from './user';
 
 /**
@@ -33,7 +33,7 @@ type Change = Pick<Requested['data'], 'to' | 'expiresAt'>;
 
 /** Mails the new address the link that confirms it (a user's own change at once; someone else's once accepted). */
 async function mailConfirmation(ctx: AppContext, userId: string, { to, expiresAt }: Change, now: Date): Promise<void> {
-  const token = await storeToken(ctx, userId, CONFIRM, IDENTITY_PURPOSES, now, expiresAt);
+  const token = await storeToken(ctx, newLinkToken(), userId, CONFIRM, IDENTITY_PURPOSES, now, expiresAt);
   await ctx.mailer.send({
     to: to.email,
     subject: 'IFU Portal: confirm your new email address',
@@ -67,7 +67,7 @@ export async function mailIdentityChange(ctx: AppContext, run: CommandRun, userI
     });
     return;
   }
-  const token = await storeToken(ctx, userId, ACCEPT, IDENTITY_PURPOSES, run.now, expiresAt);
+  const token = await storeToken(ctx, newLinkToken(), userId, ACCEPT, IDENTITY_PURPOSES, run.now, expiresAt);
   await ctx.mailer.send({
     to: before.email,
     subject: 'IFU Portal: accept a change to your account',

@@ -2,10 +2,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { PasswordLinkPurpose } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
+import type { Seals } from '../platform/seals';
 import type { CommandRun } from '../platform/command-pipeline';
 import { onCredentials } from '../auth/credentials';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new emailed link's token: 32 random bytes. */
+export const newLinkToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * The seal of an emailed link's token, as the event that issued the link carries it (issue 19, finding 2): the
+ * `password_tokens` table only finds the account a token is for; whether the link works is the log's answer.
+ */
+export const linkSeal = (seals: Seals, userId: string, kind: 'set-password' | 'unlock', token: string) =>
+  seals.seal('emailed-link', userId, kind, hashToken(token));
 
 const MAIL: Record<PasswordLinkPurpose, { subject: string; intro: string }> = {
   'new-user': {
@@ -28,10 +39,12 @@ const MAIL: Record<PasswordLinkPurpose, { subject: string; intro: string }> = {
  * of the same user stop working. Returns whether a mail went out.
  */
 export async function issuePasswordLink(ctx: AppContext, run: CommandRun, userId: string, purpose: PasswordLinkPurpose): Promise<boolean> {
-  const { events, account: state } = await onCredentials(run, userId, { type: 'IssuePasswordLink', purpose });
+  const token = newLinkToken();
+  const tokenSeal = linkSeal(ctx.seals, userId, 'set-password', token);
+  const { events, account: state } = await onCredentials(run, userId, { type: 'IssuePasswordLink', purpose, tokenSeal });
   const issued = events.find((event) => event.type === 'PasswordLinkIssued');
   if (!issued) return false;
-  const token = await storeToken(ctx, userId, purpose, SET_PASSWORD_PURPOSES, run.now, issued.data.expiresAt);
+  await storeToken(ctx, token, userId, purpose, SET_PASSWORD_PURPOSES, run.now, issued.data.expiresAt);
   const link = `${ctx.config.PUBLIC_ADMIN_URL}/user/setpassword/${token}`;
   const { subject, intro } = MAIL[purpose];
   await ctx.mailer.send({
@@ -57,8 +70,7 @@ export const SET_PASSWORD_PURPOSES: readonly string[] = ['new-user', 'reset', 'e
 export const UNLOCK_PURPOSES: readonly string[] = ['unlock'];
 
 /** Stores a new emailed token of `purpose` (only its hash); older unused tokens of the same purposes stop working. */
-export async function storeToken(ctx: AppContext, userId: string, purpose: string, voids: readonly string[], now: Date, expiresAt: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+export async function storeToken(ctx: AppContext, token: string, userId: string, purpose: string, voids: readonly string[], now: Date, expiresAt: string): Promise<string> {
   await ctx.db.transaction(async (tx) => {
     await voidTokens({ db: tx }, userId, voids, now);
     await tx.query(

@@ -1,22 +1,23 @@
 import { Router } from 'express';
 import {
   ChangePasswordRequest,
+  credentialsStreamId,
   ForgotPasswordRequest,
   type MessageResponse,
   PASSWORD_MESSAGES,
   SetPasswordRequest,
 } from '@ifu/contracts';
-import { findUserByEmail, findUserById, userAccountsProjection } from '@ifu/projections';
+import { findUserByEmail, userAccountsProjection } from '@ifu/projections';
 import { guards } from '../auth/authentication';
-import { hashPassword, loadPasswordHash, storePasswordHash, verifyPassword } from '../auth/password-hashes';
+import { passwordCheck, setPassword } from '../auth/password-hashes';
 import { perIpLimit } from '../auth/rate-limits';
-import { checkCredentials, onCredentials } from '../auth/credentials';
+import { accountFacts, checkCredentials, credentialsDecider, loadAccount } from '../auth/credentials';
 import { offerUnlock } from '../auth/unlock';
 import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
-import { consumeToken, findTokenUser, issuePasswordLink } from './password-links';
+import { consumeToken, findTokenUser, issuePasswordLink, linkSeal } from './password-links';
 import { passwordPolicyViolation } from './password-policy';
 
 /** Forgot, set and change password (spec §7.1, §2.1, §2.6). */
@@ -43,21 +44,21 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
   router.post('/user/set/password', limiter, async (req, res) => {
     const { token, password } = parseBody(SetPasswordRequest, req.body);
     const userId = await findTokenUser(ctx, token, ctx.clock());
-    const user = userId ? await findUserById(ctx.db, userId) : undefined;
-    if (!user) refuse('password-link-invalid');
-    const actor = { type: 'user' as const, userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` };
-    const run = ctx.commands.begin(originOf(req, actor));
-    // The link was checked first; the strength estimate runs off the request thread on a bounded password.
-    const violation = await passwordPolicyViolation(password, user.email);
+    if (!userId) refuse('password-link-invalid');
+    // The account as its stream has it: who acts here (the audit trail's actor) and whose address the policy knows.
+    const account = await loadAccount(ctx.commands.begin(originOf(req, { type: 'system', name: 'set-password-link' })), userId);
+    const run = ctx.commands.begin(originOf(req, { type: 'user', userId, email: account.email, name: `${account.firstName} ${account.lastName}` }));
+    const how = { via: 'set-password-link' as const, linkSeal: linkSeal(ctx.seals, userId, 'set-password', token) };
+    // The link first (issue 19, finding 1): the table only found the account; the link must be the one the log has
+    // open (finding 2), for an account active now. Only then is the new password judged, off the request thread.
+    await run.check({ stream: credentialsStreamId(userId), decider: credentialsDecider, command: { type: 'SetPassword', account: accountFacts(account), hashSeal: '', now: run.now, ...how } });
+    const violation = await passwordPolicyViolation(password, account.email);
     // A refused password leaves the link usable, so the person can try another one.
     if (violation) refuse('password-policy', { message: violation });
-    const passwordHash = await hashPassword(password);
     if (!(await consumeToken(ctx, token, run.now))) refuse('password-link-invalid');
-    // Decided before the hash is stored: an account deactivated since the link went out gets no password.
-    await onCredentials(run, user.id, { type: 'SetPassword', via: 'set-password-link' });
-    await storePasswordHash(ctx.db, user.id, passwordHash, run.now.toISOString());
+    await setPassword(ctx, run, userId, password, how);
     // Whoever knew the old password is out.
-    await revokeUserSessions(ctx.db, user.id, run.now, 'password-set');
+    await revokeUserSessions(ctx.db, userId, run.now, 'password-set');
     await run.settle([userAccountsProjection.name]);
     const body: MessageResponse = { message: PASSWORD_MESSAGES.created };
     res.json(body);
@@ -69,10 +70,9 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     if (email.toLowerCase() !== auth.email.toLowerCase()) refuse('username-wrong');
     // The current password first (issue 19, finding 1): nobody gets the strength estimate's work without it. A
     // wrong one counts toward lockout like a failed login.
-    const passwordMatches = await verifyPassword(await loadPasswordHash(ctx.db, auth.userId), oldPassword);
     const run = ctx.commands.begin(originOf(req));
     try {
-      await checkCredentials(run, auth.userId, 'change-password', passwordMatches, ctx.config.LOGIN_DELAY_MS);
+      await checkCredentials(run, auth.userId, 'change-password', await passwordCheck(ctx, auth.userId, oldPassword), ctx.config.LOGIN_DELAY_MS);
     } catch (failure) {
       await offerUnlock(ctx, run, auth.userId, failure);
       throw failure;
@@ -80,9 +80,7 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     const violation = await passwordPolicyViolation(newPassword, auth.email);
     if (violation) refuse('password-policy', { message: violation });
     if (newPassword === oldPassword) refuse('password-unchanged');
-    const newHash = await hashPassword(newPassword);
-    await onCredentials(run, auth.userId, { type: 'SetPassword', via: 'change' });
-    await storePasswordHash(ctx.db, auth.userId, newHash, run.now.toISOString());
+    await setPassword(ctx, run, auth.userId, newPassword, { via: 'change' });
     await revokeOtherSessions(ctx.db, auth.userId, auth.sessionId, run.now, 'password-changed');
     await run.settle([userAccountsProjection.name]);
     const body: MessageResponse = { message: PASSWORD_MESSAGES.changed };

@@ -30,8 +30,20 @@ export interface UserState extends UserProfile {
   recentFailures: Array<{ at: string; source: string }>;
   /** When the newest set-password link still unused went out (no second mail within a minute). */
   lastLinkIssuedAt: string | null;
+  /** The seal of the stored password hash, as the log has it (issue 19, finding 2); null before any was sealed. */
+  passwordSeal: string | null;
+  /** The one set-password link that works: the newest, unused (its token's seal, and when it expires). */
+  passwordLink: OpenLink | null;
+  /** The one unlock link that works. */
+  unlockLink: OpenLink | null;
   /** A change of email or name waiting for the user (issue 8, finding 2). */
   pendingIdentityChange: PendingIdentityChange | null;
+}
+
+/** An emailed link as the log knows it: the seal of its token, never the token. */
+export interface OpenLink {
+  tokenSeal: string;
+  expiresAt: string;
 }
 
 export interface PendingIdentityChange {
@@ -60,6 +72,9 @@ export const initialUserState = (): UserState => ({
   sources: {},
   recentFailures: [],
   lastLinkIssuedAt: null,
+  passwordSeal: null,
+  passwordLink: null,
+  unlockLink: null,
   pendingIdentityChange: null,
 });
 
@@ -107,9 +122,13 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return {
         ...state,
         lastLinkIssuedAt: event.data.issuedAt ?? new Date(Date.parse(event.data.expiresAt) - PASSWORD_LINK_LIFETIME_MS).toISOString(),
+        // A newer link voids the older one; a link from before seals has none and no longer works.
+        passwordLink: event.data.tokenSeal ? { tokenSeal: event.data.tokenSeal, expiresAt: event.data.expiresAt } : null,
       };
     case 'PasswordSet':
-      return { ...unlocked(state), passwordSetAt: event.data.setAt, lastLinkIssuedAt: null };
+      return { ...unlocked(state), passwordSetAt: event.data.setAt, lastLinkIssuedAt: null, passwordSeal: event.data.hashSeal ?? null, passwordLink: null };
+    case 'PasswordHashSealed':
+      return { ...state, passwordSeal: event.data.hashSeal };
     case 'LoginSucceeded': {
       // A success clears its own address's count (or, from before addresses were kept, every count).
       const source = event.data.source;
@@ -138,9 +157,9 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, sources: { ...state.sources, [source]: { ...previous, failures: 0, lockedUntil: event.data.lockedUntil } } };
     }
     case 'UnlockLinkIssued':
-      return state;
+      return { ...state, unlockLink: event.data.tokenSeal ? { tokenSeal: event.data.tokenSeal, expiresAt: event.data.expiresAt } : null };
     case 'AccountUnlocked':
-      return unlocked(state);
+      return { ...unlocked(state), unlockLink: null };
     case 'LoggedOut':
       return state;
     default: {

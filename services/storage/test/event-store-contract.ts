@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BrokenLinkError,
   type EventMetadata,
   type EventStore,
   type NewEvent,
@@ -177,9 +178,12 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         expect(result.ok).toBe(false);
         expect(result.firstBrokenPosition).toBe(target!.position);
         expect(result.firstBrokenStream).toBe(stream);
+        // A decision never folds it: reading the stream refuses the event (issue 19, finding 2).
+        await expect(store.readStream(stream)).rejects.toThrow(BrokenLinkError);
         // Later tests need an intact log again: tampering is undone through the same back door.
         await restore();
         expect((await store.verifyChain()).ok).toBe(true);
+        expect(await store.readStream(stream)).toHaveLength(2);
       });
     }
   });

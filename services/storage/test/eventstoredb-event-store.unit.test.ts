@@ -413,6 +413,18 @@ describe('EventStoreDbEventStore on an in-memory fake client', () => {
     await store.close();
   });
 
+  it('when an event without the audit key\'s hash is in a stream, then reading that stream refuses it (issue 19, finding 2)', async () => {
+    const fake = new FakeEsdb();
+    const store = await openOnFake(fake);
+    await store.append('user-a', [newEvent('UserRegistered', { role: 'USER' })], 0);
+    const head = unwrapMetadata(JSON.parse(fake.log.filter((r) => r.streamId === 'user-a').at(-1)!.metadata)).chain!;
+    fake.write('user-a', 'UserModified', { role: 'ADMIN' }, wrapMetadata(metadata, { recordedAt: new Date().toISOString(), hash: 'f'.repeat(64), previousHash: head.hash }), randomUUID());
+    await expect(store.readStream('user-a')).rejects.toMatchObject({ name: 'BrokenLinkError', streamId: 'user-a', streamVersion: 2 });
+    fake.appendRaw('user-b', 'UserRegistered', { role: 'ADMIN' });
+    await expect(store.readStream('user-b')).rejects.toMatchObject({ name: 'BrokenLinkError', streamVersion: 1 });
+    await store.close();
+  });
+
   it('when events of a stream are missing (truncated), then verify reports the version gap', async () => {
     const fake = new FakeEsdb();
     const store = await openOnFake(fake);

@@ -66,3 +66,23 @@ describe('two PostgreSQL event store instances on one log (two processes)', () =
     }
   });
 });
+
+describe('a PostgreSQL event appended behind the product\'s back (issue 19, finding 2)', () => {
+  it('when a row is inserted into a stream with a hash not made with the audit key, then reading that stream refuses it', async () => {
+    const test = await openTestDatabase();
+    const store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });
+    const metadata = { actor: { type: 'system' as const, name: 'test' }, occurredAt: new Date().toISOString(), correlationId: 'c', ip: null, userAgent: null };
+    try {
+      await store.append('user-x', [{ type: 'UserRegistered', data: { role: 'USER' }, metadata }], 0);
+      // What a writer with the API's own role can do: call the append function with a made-up hash.
+      await test.db.query(
+        `SELECT append_events('user-x', 1, 1, ARRAY[gen_random_uuid()], ARRAY['UserModified'], ARRAY['{"role":"ADMIN"}'::jsonb], ARRAY['{}'::jsonb], now(), ARRAY[repeat('0', 64)], false)`,
+      );
+      await expect(store.readStream('user-x')).rejects.toMatchObject({ name: 'BrokenLinkError', streamId: 'user-x', streamVersion: 2 });
+      expect(await store.readStream('user-x', 2)).toEqual([]);
+    } finally {
+      await store.close();
+      await test.dispose();
+    }
+  });
+});

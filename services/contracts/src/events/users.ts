@@ -12,6 +12,10 @@ export type CredentialFailureReason = 'wrong-password' | 'account-locked' | 'use
  * re-entered credential and the lockout) in `user-credentials-<id>` streams, so that neither a login nor a password
  * change grows the record's stream or changes its version (the ETag an admin signs against). Logs written before
  * that split hold credential events in `user-<id>` too; every reader accepts both.
+ *
+ * Seals (issue 19, finding 2): a password's hash and an emailed link's token are kept in tables the API writes; the
+ * events that set them carry a keyed seal of them (an HMAC under a key derived from AUDIT_KEY, never the hash or the
+ * token), so a row changed behind the product's back no longer matches its log.
  */
 /** What Manage User records of an account: who it is (email, printed name) and what it may do. */
 export type UserProfile = {
@@ -65,9 +69,15 @@ export type UserEvent =
   | {
       type: 'PasswordLinkIssued';
       /** Never the token itself. `issuedAt` is absent on events from before it was recorded (24 h before expiresAt). */
-      data: { userId: string; purpose: PasswordLinkPurpose; expiresAt: string; issuedAt?: string };
+      data: { userId: string; purpose: PasswordLinkPurpose; expiresAt: string; issuedAt?: string; tokenSeal?: string };
     }
-  | { type: 'PasswordSet'; data: { userId: string; setAt: string; via: 'bootstrap' | 'set-password-link' | 'change' } }
+  | {
+      type: 'PasswordSet';
+      /** `hashSeal`: the seal of the stored hash (absent on events from before seals: see PasswordHashSealed). */
+      data: { userId: string; setAt: string; via: 'bootstrap' | 'set-password-link' | 'change'; hashSeal?: string };
+    }
+  /** A hash stored before seals existed, sealed as it was found at the first start after the upgrade. */
+  | { type: 'PasswordHashSealed'; data: { userId: string; at: string; hashSeal: string } }
   | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string; source?: string } }
   | {
       type: 'LoginFailed';
@@ -95,7 +105,7 @@ export type UserEvent =
       type: 'AccountLocked';
       data: { userId: string; at: string; lockedUntil: string; failures: number; source?: string };
     }
-  | { type: 'UnlockLinkIssued'; data: { userId: string; issuedAt: string; expiresAt: string } }
+  | { type: 'UnlockLinkIssued'; data: { userId: string; issuedAt: string; expiresAt: string; tokenSeal?: string } }
   /** The owner lifted a lock through the emailed link. */
   | { type: 'AccountUnlocked'; data: { userId: string; at: string } }
   | { type: 'LoggedOut'; data: { userId: string; sessionId: string; at: string } };
@@ -108,6 +118,7 @@ export type CredentialEvent = Extract<
     type:
       | 'PasswordLinkIssued'
       | 'PasswordSet'
+      | 'PasswordHashSealed'
       | 'LoginSucceeded'
       | 'LoginFailed'
       | 'CredentialCheckFailed'
@@ -135,3 +146,10 @@ export const emailClaimStreamId = (email: string) => `user-email-${email.trim().
 /** `system-bootstrap`: the first administrator was created on an empty log (claimed once, at expected version 0). */
 export type BootstrapEvent = { type: 'SystemBootstrapped'; data: { adminUserId: string; email: string } };
 export const BOOTSTRAP_STREAM = 'system-bootstrap';
+
+/**
+ * `system-password-seals`: the one-time sealing of password hashes stored before seals existed was done (at the
+ * first start after the upgrade); after it, a hash is only ever sealed by the `PasswordSet` that stores it.
+ */
+export type PasswordSealingEvent = { type: 'StoredPasswordHashesSealed'; data: { at: string; sealed: number } };
+export const PASSWORD_SEALING_STREAM = 'system-password-seals';

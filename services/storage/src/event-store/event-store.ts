@@ -66,6 +66,17 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/** An event of a stream being read whose hash is not what the audit key gives for it: written behind the product's back. */
+export class BrokenLinkError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly streamVersion: number,
+  ) {
+    super(`the event log's hash chain does not hold at ${streamId} version ${streamVersion}: it was not written by the product`);
+    this.name = 'BrokenLinkError';
+  }
+}
+
 export interface ChainVerification {
   ok: boolean;
   /** How many events were re-hashed. */
@@ -83,7 +94,11 @@ export interface ChainVerification {
 export interface EventStore {
   readonly kind: 'postgres' | 'eventstoredb';
   append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult>;
-  /** The stream's events in order; with `afterVersion`, only those after it (a snapshot's version). */
+  /**
+   * The stream's events in order; with `afterVersion`, only those after it (a snapshot's version). A store opened
+   * with the audit key checks each event's link in the hash chain as it reads it and throws `BrokenLinkError` for one
+   * that was not written with the key (issue 19, finding 2: every decision folds only events the product wrote).
+   */
   readStream(streamId: string, afterVersion?: number): Promise<RecordedEvent[]>;
   /** Events with position greater than `afterPosition`, in order, at most `limit`. */
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;

@@ -21,6 +21,7 @@ import {
 } from '@eventstore/db-client';
 import {
   type AppendResult,
+  BrokenLinkError,
   type ChainVerification,
   type EventMetadata,
   type EventStore,
@@ -383,8 +384,20 @@ export class EventStoreDbEventStore implements EventStore {
     // Version v is revision v - 1, so the events after version n start at revision n.
     const fromRevision = afterVersion > 0 ? BigInt(afterVersion) : START;
     try {
+      let previous: string | undefined;
       for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision })) {
-        if (resolved.event) events.push(toRecordedEvent(resolved.event).event);
+        if (!resolved.event) continue;
+        const { event, chain } = toRecordedEvent(resolved.event);
+        // Each event carries the hash it chained from: its own link is checked as it is read, and the links between
+        // the events read (issue 19, finding 2).
+        if (this.chainKey) {
+          const { hash, position: _position, ...content } = event;
+          if (!chain || (previous !== undefined && chain.previousHash !== previous) || chainHash(this.chainKey, chain.previousHash, content) !== hash) {
+            throw new BrokenLinkError(streamId, event.streamVersion);
+          }
+          previous = hash;
+        }
+        events.push(event);
       }
     } catch (error) {
       if (isStreamNotFound(error)) return [];

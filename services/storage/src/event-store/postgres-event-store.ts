@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type { Database } from '../database/database';
 import {
   type AppendResult,
+  BrokenLinkError,
   type ChainVerification,
   type EventStore,
   type ExpectedVersion,
@@ -30,6 +31,10 @@ interface EventRow {
 // cost of reading the log (measured in bench/).
 const SELECT_COLUMNS = `position, stream_id, stream_version, event_id, type, data, metadata,
   to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, hash`;
+
+/** The same columns of the events table aliased `e`. */
+const SELECT_EVENT_COLUMNS = `e.position, e.stream_id, e.stream_version, e.event_id, e.type, e.data, e.metadata,
+  to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, e.hash`;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -160,11 +165,22 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, afterVersion = 0): Promise<RecordedEvent[]> {
-    const { rows } = await this.db.query<EventRow>(
-      `SELECT ${SELECT_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2 ORDER BY stream_version`,
+    // Each event with the hash of the one before it in the log, so that its link can be checked on its own.
+    const { rows } = await this.db.query<EventRow & { previous_hash: string | null }>(
+      `SELECT ${SELECT_EVENT_COLUMNS}, p.hash AS previous_hash
+         FROM events e LEFT JOIN events p ON p.position = e.position - 1
+        WHERE e.stream_id = $1 AND e.stream_version > $2 ORDER BY e.stream_version`,
       [streamId, afterVersion],
     );
-    return rows.map(toRecorded);
+    const events = rows.map(toRecorded);
+    if (this.chainKey) {
+      events.forEach((event, index) => {
+        const previous = rows[index]!.previous_hash ?? (event.position === 1 ? GENESIS_HASH : undefined);
+        const { hash, ...content } = event;
+        if (previous === undefined || eventHash(this.chainKey!, previous, content) !== hash) throw new BrokenLinkError(streamId, event.streamVersion);
+      });
+    }
+    return events;
   }
 
   async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {

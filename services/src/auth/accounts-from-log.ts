@@ -1,0 +1,34 @@
+import { type UserEvent, userStreamId } from '@ifu/contracts';
+import type { EventStore } from '@ifu/storage/event-store/event-store';
+import { userDecider } from '../users/decider';
+import type { UserState } from '../users/user';
+
+/** Accounts whose folded state this process keeps; beyond it the least recently asked is folded again when asked. */
+const KEPT = 10_000;
+
+/**
+ * Who an account is now (role, active, email, printed name), folded from its own `user-<id>` stream in the
+ * hash-chained log (issue 19, finding 2): the authentication middleware and every "who is this now" question read
+ * it here, never from the `user_accounts` read model, which the request path's database role can write. A state
+ * folded to a stream version never changes, so it is kept in memory and a request reads only the events after it
+ * (usually none: one indexed query).
+ */
+export class AccountsFromLog {
+  private readonly folded = new Map<string, { version: number; state: UserState }>();
+
+  constructor(private readonly store: EventStore) {}
+
+  /** The account as its stream has it now, or undefined when it was never registered. */
+  async get(userId: string): Promise<UserState | undefined> {
+    const known = this.folded.get(userId);
+    const newer = await this.store.readStream(userStreamId(userId), known?.version ?? 0);
+    if (!known && newer.length === 0) return undefined;
+    let state = known?.state ?? userDecider.initialState();
+    for (const event of newer) state = userDecider.evolve(state, { type: event.type, data: event.data } as UserEvent);
+    const version = (known?.version ?? 0) + newer.length;
+    this.folded.delete(userId);
+    this.folded.set(userId, { version, state });
+    if (this.folded.size > KEPT) this.folded.delete(this.folded.keys().next().value!);
+    return state.exists ? state : undefined;
+  }
+}
