@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type Role, userStreamId } from '@ifu/contracts';
+import type { Database } from '../services/storage/src/database/database';
+import { openPostgres } from '../services/storage/src/database/postgres';
 import { PostgresEventStore } from '../services/storage/src/event-store/postgres-event-store';
 import { listenToPostgres, type Notifications } from '../services/storage/src/notifications';
 import { startApi, type RunningApi } from '../services/src/api-server';
@@ -32,6 +34,8 @@ export interface TestApi {
   url: string;
   api: RunningApi;
   database: TestDatabase;
+  /** Set when the API runs as its own database role (`asApiRole`). */
+  apiRole?: ApiRoleConnection;
   store: PostgresEventStore;
   clock: TestClock;
   dataDir: string;
@@ -52,13 +56,40 @@ export interface TestApi {
   dispose(): Promise<void>;
 }
 
+export interface TestApiOptions {
+  logger?: Logger;
+  /**
+   * The documented two-role setup (docs/security.md, on the PostgreSQL server only): the API connects as a role of
+   * its own that owns nothing and gets only the grants `migrateDatabase` gives it; the test database's role is the
+   * owner (DATABASE_OWNER_URL). `t.database.db` stays the owner's connection; `apiRole.db` is the API's.
+   */
+  asApiRole?: boolean;
+}
+
+/** The API's own database role and its connection, when the test runs the API as that role. */
+export interface ApiRoleConnection {
+  role: string;
+  db: Database;
+}
+
 /** The real API, in-process on a free port, over a fresh schema of the test database. */
-export async function startTestApi(env: Record<string, string> = {}, options: { logger?: Logger } = {}): Promise<TestApi> {
+export async function startTestApi(env: Record<string, string> = {}, options: TestApiOptions = {}): Promise<TestApi> {
   const database = await openTestDatabase();
   const notifications: Notifications | undefined = database.connectionString
     ? await listenToPostgres(database.connectionString, database.schema)
     : undefined;
-  const store = await PostgresEventStore.open(database.db, { notifications, chainKey: TEST_AUDIT_KEY });
+  let apiRole: ApiRoleConnection | undefined;
+  if (options.asApiRole) {
+    if (!database.connectionString) throw new Error('asApiRole needs the PostgreSQL server (TEST_DATABASE_URL)');
+    const role = `ifu_api_${randomUUID().slice(0, 8)}`;
+    await database.db.exec(`CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA ${database.schema} TO ${role}`);
+    const url = new URL(database.connectionString);
+    url.username = role;
+    apiRole = { role, db: openPostgres({ connectionString: url.toString(), searchPath: database.schema, max: 10 }) };
+    env = { DATABASE_OWNER_URL: database.connectionString, ...env };
+  }
+  const apiDb = apiRole?.db ?? database.db;
+  const store = await PostgresEventStore.open(apiDb, { notifications, chainKey: TEST_AUDIT_KEY });
   const dataDir = mkdtempSync(join(tmpdir(), 'ifu-test-'));
   // DATA_DIR may be given relative (as the default './data' is): it is resolved at start-up.
   const clock = new TestClock();
@@ -75,7 +106,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
     ...env,
   });
   const api = await startApi(config, {
-    storage: { db: database.db, store, notifications, close: async () => {} },
+    storage: { db: apiDb, store, notifications, close: async () => {} },
     logger: options.logger ?? createLogger({ level: config.LOG_LEVEL, format: 'json' }),
     clock: clock.now,
     host: '127.0.0.1',
@@ -138,6 +169,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
     url,
     api,
     database,
+    apiRole,
     store,
     clock,
     dataDir,
@@ -171,7 +203,16 @@ export async function startTestApi(env: Record<string, string> = {}, options: { 
       await api.stop();
       await store.close();
       await notifications?.close();
+      if (apiRole) {
+        await apiRole.db.close();
+        await database.db.exec(`DROP OWNED BY ${apiRole.role}`);
+      }
       await database.dispose();
+      if (apiRole) {
+        const admin = openPostgres({ connectionString: database.connectionString!, max: 1 });
+        await admin.exec(`DROP ROLE IF EXISTS ${apiRole.role}`);
+        await admin.close();
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -78,6 +78,13 @@ const MAX_ATTEMPTS = 5;
 /** A snapshot is taken once this many events came after the last one. */
 export const SNAPSHOT_EVERY = 100;
 
+const snapshotSeal = (seals: Seals, stream: string, key: string, version: number, state: unknown) =>
+  seals.seal('snapshot', stream, key, String(version), canonicalJson(state));
+
+/** Whether a `stream_snapshots` row carries the seal of what it holds (issue 19, finding 2). */
+export const snapshotHolds = (seals: Seals, row: { stream_id: string; state_key: string; version: number; state: unknown; seal: string | null }) =>
+  seals.holds(row.seal, 'snapshot', row.stream_id, row.state_key, String(row.version), canonicalJson(row.state));
+
 /**
  * Snapshots keyed by the decider's name and a hash of its code, so a changed evolve never reads an old state. Each is
  * sealed (issue 19, finding 2): a row written behind the product's back (without the audit key) is not used.
@@ -99,9 +106,6 @@ export class Snapshots {
     return key;
   }
 
-  private sealOf(stream: string, key: string, version: number, state: unknown): string {
-    return this.seals.seal('snapshot', stream, key, String(version), canonicalJson(state));
-  }
 
   async load<State>(stream: string, key: string): Promise<{ version: number; state: State } | undefined> {
     const { rows } = await this.db.query<{ version: number; state: State; seal: string | null }>(
@@ -109,7 +113,7 @@ export class Snapshots {
       [stream, key],
     );
     const row = rows[0];
-    if (!row || !this.seals.holds(row.seal, 'snapshot', stream, key, String(row.version), canonicalJson(row.state))) return undefined;
+    if (!row || !snapshotHolds(this.seals, { stream_id: stream, state_key: key, ...row })) return undefined;
     return { version: row.version, state: row.state };
   }
 
@@ -118,7 +122,7 @@ export class Snapshots {
       `INSERT INTO stream_snapshots (stream_id, state_key, version, state, seal) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (stream_id, state_key) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state, seal = EXCLUDED.seal, taken_at = now()
         WHERE stream_snapshots.version < EXCLUDED.version OR stream_snapshots.seal IS DISTINCT FROM EXCLUDED.seal`,
-      [stream, key, version, JSON.stringify(state), this.sealOf(stream, key, version, state)],
+      [stream, key, version, JSON.stringify(state), snapshotSeal(this.seals, stream, key, version, state)],
     );
   }
 }

@@ -15,8 +15,12 @@ export const newLinkToken = () => randomBytes(32).toString('base64url');
  * The seal of an emailed link's token, as the event that issued the link carries it (issue 19, finding 2): the
  * `password_tokens` table only finds the account a token is for; whether the link works is the log's answer.
  */
-export const linkSeal = (seals: Seals, userId: string, kind: 'set-password' | 'unlock', token: string) =>
-  seals.seal('emailed-link', userId, kind, hashToken(token));
+export const linkSeal = (seals: Seals, userId: string, kind: LinkKind, token: string) => tokenHashSeal(seals, userId, kind, hashToken(token));
+
+type LinkKind = 'set-password' | 'unlock';
+
+/** The same seal from the token's hash, as `password_tokens` keeps it (audit:verify compares the two). */
+export const tokenHashSeal = (seals: Seals, userId: string, kind: LinkKind, tokenHash: string) => seals.seal('emailed-link', userId, kind, tokenHash);
 
 const MAIL: Record<PasswordLinkPurpose, { subject: string; intro: string }> = {
   'new-user': {
