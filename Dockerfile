@@ -114,7 +114,9 @@ COPY --from=customer-portal-build /app/customer-portal/dist /usr/share/nginx/htm
 
 # ---------------------------------------------------------------- API and projections worker (default target)
 FROM deps AS api
+# HOST: the API listens on every interface of the container (its default is loopback only); the published port is the way in.
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     API_PORT=8080 \
     DATA_DIR=/app/data
 COPY . .

@@ -192,6 +192,9 @@ describe('docker-compose.yml, checked by structure', () => {
 
   it('when the stack is up, then the api listens on 8080 and each portal serves on 80 with /config.json aimed at the api', () => {
     expect(containerPorts(service('api'))).toContain(8080);
+    // The API's own default is loopback only (issue 19, finding 14): in its container it must listen on every interface.
+    expect(environment(service('api')).HOST).toBe('0.0.0.0');
+    expect(dockerfile).toMatch(/^\s+HOST=0\.0\.0\.0 \\$/m);
     for (const name of ['admin-portal', 'customer-portal']) {
       const portal = service(name);
       expect(containerPorts(portal), `${name} publishes nginx's port`).toContain(80);

@@ -20,6 +20,8 @@ import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
 export interface RunningApi {
   url: string;
   port: number;
+  /** The interface address the server listens on (127.0.0.1 unless HOST says otherwise). */
+  address: string;
   context: AppContext;
   /** The projection runner the command pipeline waits on (benchmarks time its waits). */
   readModels: ProjectionRunner;
@@ -33,6 +35,7 @@ export interface StartOptions extends AppOptions {
   /** Already opened storage (tests); otherwise opened from the configuration. */
   storage?: Storage;
   clock?: () => Date;
+  /** The interface to listen on; default HOST (127.0.0.1 unless set). */
   host?: string;
   /** Where mailed links are shown to a person at the terminal (npm start). */
   announceMail?: MailAnnouncer;
@@ -93,16 +96,17 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   let shuttingDown = false;
   const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });
   const server: Server = await new Promise((resolveServer, reject) => {
-    const s = app.listen(config.API_PORT, options.host ?? '0.0.0.0', () => resolveServer(s));
+    const s = app.listen(config.API_PORT, options.host ?? config.HOST, () => resolveServer(s));
     s.once('error', reject);
   });
   // Keep-alive sockets would hold shutdown open; idle ones are closed at once, busy ones after their response.
   server.keepAliveTimeout = 5000;
-  const port = (server.address() as AddressInfo).port;
+  const { port, address } = server.address() as AddressInfo;
 
   return {
     url: `http://localhost:${port}`,
     port,
+    address,
     context,
     readModels: runner,
     bootstrap,

@@ -16,6 +16,15 @@ const booleanFlag = (fallback: boolean) =>
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /**
+     * The interface the API and the portal servers of `npm start` listen on: loopback unless set (issue 19, finding 14).
+     * The containers set 0.0.0.0, where the published port is the way in.
+     */
+    HOST: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'HOST must be an interface address or host name, e.g. 127.0.0.1 or 0.0.0.0')
+      .default('127.0.0.1'),
     API_PORT: port(8080),
     ADMIN_PORTAL_PORT: port(3000),
     CUSTOMER_PORTAL_PORT: port(3001),

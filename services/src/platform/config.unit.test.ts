@@ -14,18 +14,20 @@ describe('configuration', () => {
       PUBLIC_ADMIN_URL: 'http://localhost:3000',
       PUBLIC_CUSTOMER_URL: 'http://localhost:3001',
       RUN_PROJECTIONS: true,
+      // Loopback only unless HOST says otherwise (issue 19, finding 14).
+      HOST: '127.0.0.1',
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
   it('when several values are wrong, then one error lists every problem by name', () => {
     try {
-      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'not a url', JWT_SECRET: 'short', ADMIN_PASSWORD: 'short', RUN_PROJECTIONS: 'maybe' });
+      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'not a url', JWT_SECRET: 'short', ADMIN_PASSWORD: 'short', RUN_PROJECTIONS: 'maybe', HOST: 'any host' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems.join('\n');
-      for (const name of ['API_PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'RUN_PROJECTIONS']) expect(problems).toContain(name);
+      for (const name of ['API_PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'RUN_PROJECTIONS', 'HOST']) expect(problems).toContain(name);
       expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
     }
   });
