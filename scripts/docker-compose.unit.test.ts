@@ -171,6 +171,10 @@ describe('docker-compose.yml, checked by structure', () => {
     }
     expect(env.API_PORT).toBe('8080');
     expect(env.RUN_PROJECTIONS).toBe('false');
+    // The audit checkpoints live on a volume of their own, not beside DATA_DIR (issue 19, finding 13).
+    expect(env.AUDIT_CHECKPOINTS_FILE).toBe('/app/audit/audit-checkpoints.jsonl');
+    expect(env.AUDIT_CHECKPOINTS_FILE!.startsWith(`${env.DATA_DIR}/`)).toBe(false);
+    expect((api.volumes ?? []).map(String)).toContain('audit-checkpoints:/app/audit');
     expect(env.DATABASE_URL).toMatch(/@postgres:5432\//);
     expect(env.EVENTSTORE_URL).toMatch(/^esdb:\/\/eventstoredb:2113/);
     // The API works as its own role, which owns nothing; the owner only migrates (issue 8, finding 4).

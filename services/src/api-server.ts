@@ -12,7 +12,7 @@ import { createMailer, type MailAnnouncer } from './mail/mailer';
 import type { AppContext } from './platform/app-context';
 import { BackgroundWork } from './platform/background-work';
 import { CommandPipeline, Snapshots } from './platform/command-pipeline';
-import type { Config } from './platform/config';
+import { type Config, configWarnings } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
 import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
@@ -43,6 +43,7 @@ export interface StartOptions extends AppOptions {
 
 export async function startApi(config: Config, options: StartOptions = {}): Promise<RunningApi> {
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+  for (const warning of configWarnings(config)) logger.warn(warning);
   const secrets = loadSecrets(config);
   const storage =
     options.storage ??

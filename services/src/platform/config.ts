@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { SEARCH_LINK_DEFAULT_DAYS } from '@ifu/contracts/public';
 
@@ -107,6 +107,26 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+const isInside = (dir: string, path: string) => {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+};
+
+/**
+ * Settings that work but weaken a protection, logged as warnings at start-up. In production the audit checkpoints
+ * must not sit beside what the API can rewrite (issue 19, finding 13): whoever can write DATA_DIR could rewrite them
+ * after re-chaining the log, and the checkpoints would no longer show it.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV === 'production' && isInside(config.DATA_DIR, config.AUDIT_CHECKPOINTS_FILE)) {
+    warnings.push(
+      `AUDIT_CHECKPOINTS_FILE (${config.AUDIT_CHECKPOINTS_FILE}) is inside DATA_DIR (${config.DATA_DIR}): set it to a file on another volume, append-only if you can, and keep copies off this host (docs/security.md)`,
+    );
+  }
+  return warnings;
 }
 
 /** Validates the environment; fails with every problem listed, one per line. */

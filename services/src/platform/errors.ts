@@ -32,6 +32,11 @@ export const ERRORS = {
   'read-models-late': entry(503, 'The change was saved but the screens are slow to show it. Reload in a moment.'),
   'not-ready': entry(503, 'database or event store unreachable'),
   'shutting-down': entry(503, 'shutting down'),
+  'audit-verify-limited': entry<{ perUserPerHour: number; totalPerHour: number }>(
+    429,
+    (d) =>
+      `The chain verification runs at most ${d.perUserPerHour} times an hour for each administrator and ${d.totalPerHour} times in all. Try again later, or run npm run audit:verify on the server.`,
+  ),
   'server-error': entry(500, 'Something went wrong on the server. The request id is in the X-Request-Id header.'),
 
   // ---- who is asking (auth/)

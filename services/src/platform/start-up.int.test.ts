@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
@@ -10,10 +11,11 @@ import { loadConfig } from './config';
 import { createLogger } from './logger';
 
 /**
- * Issue 19, finding 14: `npm start` listened on every interface. The API listens on 127.0.0.1 unless HOST names
- * another interface (the containers set HOST=0.0.0.0, where the published port is the way in).
+ * How the API starts. Issue 19, finding 14: `npm start` listened on every interface; the API listens on 127.0.0.1
+ * unless HOST names another interface (the containers set HOST=0.0.0.0, where the published port is the way in).
+ * Finding 13: in production, audit checkpoints inside DATA_DIR are warned about.
  */
-describe('the interface the API listens on', () => {
+describe('the API at start-up', () => {
   let database: TestDatabase;
   let store: PostgresEventStore;
   let dataDir: string;
@@ -29,10 +31,10 @@ describe('the interface the API listens on', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const start = (env: Record<string, string>) =>
+  const start = (env: Record<string, string>, logger = createLogger({ level: 'silent', format: 'json' })) =>
     startApi(loadConfig({ API_PORT: '0', DATA_DIR: dataDir, AUDIT_KEY: TEST_AUDIT_KEY, ADMIN_PASSWORD: 'listen test password', ...env }), {
       storage: { db: database.db, store, close: async () => {} },
-      logger: createLogger({ level: 'silent', format: 'json' }),
+      logger,
     });
 
   it('when HOST is not set, then it listens on the loopback interface only', async () => {
@@ -52,5 +54,14 @@ describe('the interface the API listens on', () => {
     } finally {
       await api.stop();
     }
+  });
+
+  it('when production keeps the audit checkpoints inside DATA_DIR, then the start-up log warns about it', async () => {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+    const secrets = { JWT_SECRET: 'j'.repeat(32), LINK_SECRET: 'l'.repeat(32), SMTP_URL: 'smtp://mail.invalid:25' };
+    const api = await start({ NODE_ENV: 'production', ...secrets }, logger);
+    await api.stop();
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/^AUDIT_CHECKPOINTS_FILE \(.*\) is inside DATA_DIR/) }));
   });
 });
