@@ -3,11 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { migrateDatabase } from '@ifu/storage/database/roles';
 import { openStorage, type Storage } from '@ifu/storage/storage';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
-import { allProjections, ProjectionRunner } from '@ifu/projections';
+import { allProjections, listActiveAdmins, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
 import { UPLOAD_KEPT_MS } from './documents/document-upload';
 import { allMigrations } from './features';
 import { LocalFileStore } from './files/local-file-store';
+import { AnonymousMail } from './mail/anonymous-mail';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
 import type { AppContext } from './platform/app-context';
 import { BackgroundWork } from './platform/background-work';
@@ -66,13 +67,22 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   if (config.RUN_PROJECTIONS) await runner.start();
 
   const clock = options.clock ?? (() => new Date());
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail });
   const context: AppContext = {
     config,
     db: storage.db,
     store: storage.store,
     commands: new CommandPipeline(storage.store, new Snapshots(storage.db), runner, clock),
     files: new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) }),
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail }),
+    mailer,
+    anonymousMail: new AnonymousMail({
+      cap: config.ANONYMOUS_MAIL_PER_HOUR,
+      clock,
+      mailer,
+      logger,
+      admins: () => listActiveAdmins(storage.db),
+      manageUsersUrl: `${config.PUBLIC_ADMIN_URL}/manageuser`,
+    }),
     work: new BackgroundWork(logger),
     logger,
     secrets,
@@ -93,6 +103,9 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   sweepStaged();
   const sweeper = setInterval(sweepStaged, 60 * 60 * 1000);
   sweeper.unref();
+  // The digest of anonymous mail held back goes out when its hour is over.
+  const digests = setInterval(() => void context.anonymousMail.flushDue(), 60_000);
+  digests.unref();
 
   let shuttingDown = false;
   const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });
@@ -115,12 +128,15 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       if (shuttingDown) return;
       shuttingDown = true;
       clearInterval(sweeper);
+      clearInterval(digests);
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await context.work.settled();
+      // Held messages go out now, not lost with the process (the read models still answer who the ADMINs are).
+      await context.anonymousMail.close();
       await runner.stop();
       context.mailer.close();
       if (!options.storage) await storage.close();

@@ -21,7 +21,7 @@ export function perIpLimit(limit: number) {
  */
 export function perAddressLimit(limit: number, field = 'email') {
   return rateLimit({
-    windowMs: HOUR_MS,
+    windowMs: 60 * 60_000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
@@ -44,4 +44,50 @@ export function perUserAndTotalLimit(limits: { perUserPerHour: number; totalPerH
     rateLimit({ ...common, limit: limits.perUserPerHour, keyGenerator: (req) => `user:${req.auth?.userId ?? 'none'}` }),
     rateLimit({ ...common, limit: limits.totalPerHour, keyGenerator: () => 'total' }),
   ];
+}
+
+/**
+ * At most `cap` units per key in an hour, over every caller and address together (not per IP or per address): the
+ * mails the anonymous routes may cause (issue 19, finding 5). The hour starts at the first use after the last one
+ * ended; `onHourEnded` hears when an hour that was used is over (its digest goes out then). Time is the server clock.
+ */
+export class HourlyBudget<Key extends string> {
+  private hour?: { start: number; used: Map<Key, number> };
+
+  constructor(
+    readonly cap: number,
+    private readonly clock: () => Date,
+    private readonly onHourEnded: (start: Date, end: Date) => void,
+  ) {}
+
+  /** Takes `count` units of `key`'s budget this hour; false (and nothing taken) when they do not fit. */
+  take(key: Key, count = 1): boolean {
+    const hour = this.current();
+    const used = hour.used.get(key) ?? 0;
+    if (used + count > this.cap) return false;
+    hour.used.set(key, used + count);
+    return true;
+  }
+
+  /** Gives back units taken for something that did not happen after all. */
+  giveBack(key: Key, count = 1): void {
+    const used = this.hour?.used.get(key);
+    if (used !== undefined) this.hour!.used.set(key, Math.max(0, used - count));
+  }
+
+  /** Ends the hour when it is over (the timer calls this); with `now`, ends it at once (shutdown). */
+  endHour(options: { now?: boolean } = {}): void {
+    if (!this.hour) return;
+    const now = this.clock().getTime();
+    if (!options.now && now < this.hour.start + HOUR_MS) return;
+    const { start } = this.hour;
+    this.hour = undefined;
+    this.onHourEnded(new Date(start), new Date(Math.min(now, start + HOUR_MS)));
+  }
+
+  private current() {
+    this.endHour();
+    this.hour ??= { start: this.clock().getTime(), used: new Map() };
+    return this.hour;
+  }
 }

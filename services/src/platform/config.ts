@@ -74,6 +74,12 @@ export const ConfigSchema = z
     RUN_PROJECTIONS: booleanFlag(true),
     /** Number of proxies in front of the API, for the client IP recorded in events and used by rate limits. */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /**
+     * The most mails each kind of anonymous request (access requests, contact messages, search links, set-password
+     * links) may cause in an hour, over every caller and address together (issue 19, finding 5). Past it, mail to the
+     * ADMINs waits for one digest at the end of the hour; search links are refused (429); set-password links are not sent.
+     */
+    ANONYMOUS_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
     /** How many days an emailed search link of the public portal stays valid. */
     LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(SEARCH_LINK_DEFAULT_DAYS),
     /**

@@ -123,6 +123,7 @@ export const ERRORS = {
   'product-family-not-found': entry(404, 'Product not found'),
   'contact-failed': entry(502, 'Error on connecting administrator.'),
   'search-link-not-sent': entry(502, 'The search link could not be sent. Please try again later.'),
+  'mail-budget-spent': entry(429, 'Many links were sent in the last hour. Please try again later.'),
 
   // ---- files (files/)
   'file-invalid': entry<{ message: string }>(400, (d) => d.message),

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
@@ -182,6 +183,55 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
 
     it('when anonymous, then 401', async () => {
       expect((await t.call('POST', '/user/change/password', { body: { email: 'a@b.co', oldPassword: 'x', newPassword: 'y' } })).status).toBe(401);
+    });
+  });
+
+  describe('issue 19, finding 5: the set-password links anonymous calls cause in an hour, in total', () => {
+    it('when forgot-password and verify-email ask for more links in an hour than the cap, then the rest are not sent and counted in the log; the answers do not change; staff mail is not capped', async () => {
+      const lines: Array<{ msg: string; kind?: string; notSentThisHour?: number }> = [];
+      const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
+      const capped = await startTestApi({ ANONYMOUS_MAIL_PER_HOUR: '2' }, { logger });
+      try {
+        const users = await Promise.all([1, 2, 3].map(async (i) => {
+          const email = `capped.${i}@example.com`;
+          await capped.createUser({ email, role: 'USER', password: `capped user password ${i}`, firstName: `Cap${i}`, lastName: 'User' });
+          return email;
+        }));
+        const forgot = async (email: string) => {
+          const answer = await capped.call('POST', '/user/forgot/password', { body: { email } });
+          await capped.api.context.work.settled();
+          return answer;
+        };
+        // Addresses without an account send nothing and use up nothing.
+        for (let i = 0; i < 3; i++) expect((await forgot(`nobody.${i}@example.com`)).status).toBe(200);
+        const answers = [];
+        for (const email of users) answers.push(await forgot(email));
+        expect(new Set(answers.map((a) => JSON.stringify([a.status, a.body]))).size).toBe(1);
+        expect(capped.mails().map((m) => m.to)).toEqual(users.slice(0, 2));
+        expect(lines).toContainEqual(expect.objectContaining({ msg: 'anonymous mail budget spent: mail not sent', kind: 'password-link', notSentThisHour: 1 }));
+        // Nor is a link issued that nobody was mailed.
+        expect((await capped.store.readAll(0, 10_000)).filter((e) => e.type === 'PasswordLinkIssued')).toHaveLength(2);
+
+        // verify-email's set-password link draws on the same budget; its answer is the spec's.
+        const fresh = 'capped.fresh@example.com';
+        await capped.createUser({ email: fresh, role: 'USER', firstName: 'Fresh', lastName: 'Capped' });
+        expect((await capped.call('POST', '/user/verify/email', { body: { email: fresh } })).body).toMatchObject({ emailExist: true, passwordActive: false });
+        expect(capped.mails()).toHaveLength(2);
+        expect(lines).toContainEqual(expect.objectContaining({ kind: 'password-link', notSentThisHour: 2 }));
+
+        // Manage User's mail is not anonymous: not capped.
+        const admin = await capped.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+        const added = await capped.call('POST', '/user/add', { token: admin, body: { email: 'capped.added@example.com', firstName: 'Added', lastName: 'Capped', isTrainingCompleted: true } });
+        expect(added.status).toBe(200);
+        expect(capped.mails().at(-1)?.to).toBe('capped.added@example.com');
+
+        // The next hour, links go out again.
+        capped.clock.advance(60 * 60_000 + 1000);
+        await forgot(users[2]!);
+        expect(capped.mails().at(-1)?.to).toBe(users[2]);
+      } finally {
+        await capped.dispose();
+      }
     });
   });
 });
