@@ -17,6 +17,7 @@ import { type Config, configWarnings } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
 import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
+import { sharedPrintedNames } from './users/printed-name-claims';
 
 export interface RunningApi {
   url: string;
@@ -92,6 +93,14 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const bootstrap = await bootstrapFirstAdmin(storage.db, context.commands, await storage.store.lastPosition(), {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
+  });
+
+  // Active users who share a printed name (data from before the rule, issue 19 finding 10) do not stop the start: they
+  // are named, so that an ADMIN renames one; until then no other change may give that name to anyone.
+  context.work.defer('shared printed names', async () => {
+    for (const { userIds } of await sharedPrintedNames(context)) {
+      logger.warn({ userIds }, 'active users share one printed name, so their signatures do not name one person: rename all but one in Manage User');
+    }
   });
 
   // Staged uploads that no submitted document took are removed once they are 24 hours old (documents/document-upload.ts).

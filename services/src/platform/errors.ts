@@ -64,6 +64,10 @@ export const ERRORS = {
   'user-exists': entry(409, 'A user with this id already exists'),
   'user-not-found': entry(404, 'User not found'),
   'email-taken': entry(409, 'A user with this email already exists'),
+  'printed-name-taken': entry(
+    409,
+    'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.',
+  ),
   'cannot-deactivate-self': entry(403, 'You cannot deactivate your own account'),
   'cannot-demote-self': entry(403, 'You cannot remove the ADMIN role from your own account'),
   'last-admin-deactivation': entry(409, 'The last active ADMIN cannot be deactivated'),

@@ -6,7 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { randomUUID } from 'node:crypto';
+import { userStreamId } from '@ifu/contracts';
 import { startApi } from '../api-server';
+import { userDecider } from '../users/decider';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 
@@ -63,5 +66,30 @@ describe('the API at start-up', () => {
     const api = await start({ NODE_ENV: 'production', ...secrets }, logger);
     await api.stop();
     expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/^AUDIT_CHECKPOINTS_FILE \(.*\) is inside DATA_DIR/) }));
+  });
+
+  it('when active users already share a printed name (data from before the rule), then the API starts and names them in a warning', async () => {
+    const first = await start({});
+    const run = first.context.commands.begin({ actor: { type: 'system', name: 'test-arrangement' }, correlationId: randomUUID(), ip: null, userAgent: null });
+    // Registered in one command (one time): listed by id.
+    const ids = [randomUUID(), randomUUID()];
+    for (const [i, userId] of ids.entries()) {
+      // Written as accounts were before printed names were claimed: no claim.
+      await run.execute({
+        stream: userStreamId(userId),
+        decider: userDecider,
+        command: { type: 'RegisterUser', userId, email: `twin${i}.${userId}@example.com`, firstName: 'Tess', lastName: i === 0 ? 'Twin' : 'TWIN ', role: 'USER', isTrainingCompleted: true },
+      });
+    }
+    await run.settle(['user-accounts']);
+    await first.stop();
+
+    const lines: Array<{ level: number; msg: string; userIds?: string[] }> = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
+    const again = await start({}, logger);
+    await again.context.work.settled();
+    expect((await fetch(`http://127.0.0.1:${again.port}/health`)).status).toBe(200);
+    await again.stop();
+    expect(lines).toContainEqual(expect.objectContaining({ level: 40, msg: expect.stringMatching(/^active users share one printed name/), userIds: [...ids].sort() }));
   });
 });

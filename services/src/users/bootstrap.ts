@@ -7,6 +7,7 @@ import type { CommandPipeline, Decider } from '../platform/command-pipeline';
 import { userDecider } from './decider';
 import { claim } from '../platform/unique-claims';
 import { userEmail } from './email-claims';
+import { printedName, printedNameKey } from './printed-name-claims';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -43,11 +44,13 @@ export async function bootstrapFirstAdmin(
   const started = await run.execute({ stream: BOOTSTRAP_STREAM, decider: bootstrapDecider, command: { type: 'Bootstrap', adminUserId, email } });
   if (started.events.length === 0) return undefined;
   await claim(run, userEmail, email, adminUserId, async () => false);
+  const names = { firstName: 'System', lastName: 'Administrator' };
+  await claim(run, printedName, printedNameKey(names), adminUserId, async () => false);
   await storePasswordHash(db, adminUserId, await hashPassword(options.password ?? generatedPassword!), run.now.toISOString());
   await run.execute({
     stream: userStreamId(adminUserId),
     decider: userDecider,
-    command: { type: 'RegisterUser', userId: adminUserId, email, firstName: 'System', lastName: 'Administrator', role: 'ADMIN', isTrainingCompleted: true, origin: 'bootstrap' },
+    command: { type: 'RegisterUser', userId: adminUserId, email, ...names, role: 'ADMIN', isTrainingCompleted: true, origin: 'bootstrap' },
   });
   await onCredentials(run, adminUserId, { type: 'SetPassword', via: 'bootstrap' });
   // A projections worker starting at the same time may take a while to catch up.

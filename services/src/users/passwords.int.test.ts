@@ -17,7 +17,8 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
   const addUser = async (email: string) => {
     // A session of its own: tests move the clock past the inactivity limit.
     admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    const res = await t.call('POST', '/user/add', { token: admin, body: { email, firstName: 'Pat', lastName: 'Word', isTrainingCompleted: true } });
+    // A name of its own: two active users may not share a printed name (issue 19, finding 10).
+    const res = await t.call('POST', '/user/add', { token: admin, body: { email, firstName: 'Pat', lastName: unique('Word-'), isTrainingCompleted: true } });
     expect(res.status).toBe(200);
     return res.body.user.id as string;
   };
