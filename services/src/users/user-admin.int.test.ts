@@ -49,6 +49,15 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
         .thenNothingStored(409, 'A user with this email already exists');
     });
 
+    it('when three creations of one address run at once, then exactly one wins and the others are 409 (issue 19: all three had won)', async () => {
+      const email = `${unique('raced-')}@example.com`;
+      const answers = await Promise.all([1, 2, 3].map((i) => add({ ...newUser, email, lastName: unique(`Raced${i}-`) })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+      for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.message).toBe('A user with this email already exists');
+      const list = await t.call('GET', '/user/list/user', { token: admin });
+      expect(list.body.userList.filter((u: { email: string }) => u.email === email)).toHaveLength(1);
+    });
+
     it('when the Admin box is ticked, then the user gets the ADMIN role', async () => {
       const res = await add({ email: 'second.admin@example.com', firstName: 'Sid', lastName: 'Second', role: 'ADMIN', isTrainingCompleted: true });
       expect(res.body.user.role).toBe('ADMIN');
