@@ -114,12 +114,15 @@ COPY --from=customer-portal-build /app/customer-portal/dist /usr/share/nginx/htm
 
 # ---------------------------------------------------------------- API and projections worker (default target)
 FROM deps AS api
+# HOST: the API listens on every interface of the container (its default is loopback only); the published port is the way in.
 ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
     API_PORT=8080 \
     DATA_DIR=/app/data
 COPY . .
-# DATA_DIR holds uploaded files; docker-compose.yml mounts a volume there (it takes this ownership when new).
-RUN mkdir -p /app/data && chown node:node /app/data
+# DATA_DIR holds uploaded files; /app/audit the audit checkpoints (AUDIT_CHECKPOINTS_FILE in docker-compose.yml).
+# docker-compose.yml mounts a volume on each (a new volume takes this ownership).
+RUN mkdir -p /app/data /app/audit && chown node:node /app/data /app/audit
 USER node
 EXPOSE 8080
 # tsx is installed locally (node_modules/.bin), so npx runs it without downloading anything.

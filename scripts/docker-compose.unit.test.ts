@@ -171,6 +171,10 @@ describe('docker-compose.yml, checked by structure', () => {
     }
     expect(env.API_PORT).toBe('8080');
     expect(env.RUN_PROJECTIONS).toBe('false');
+    // The audit checkpoints live on a volume of their own, not beside DATA_DIR (issue 19, finding 13).
+    expect(env.AUDIT_CHECKPOINTS_FILE).toBe('/app/audit/audit-checkpoints.jsonl');
+    expect(env.AUDIT_CHECKPOINTS_FILE!.startsWith(`${env.DATA_DIR}/`)).toBe(false);
+    expect((api.volumes ?? []).map(String)).toContain('audit-checkpoints:/app/audit');
     expect(env.DATABASE_URL).toMatch(/@postgres:5432\//);
     expect(env.EVENTSTORE_URL).toMatch(/^esdb:\/\/eventstoredb:2113/);
     // The API works as its own role, which owns nothing; the owner only migrates (issue 8, finding 4).
@@ -192,6 +196,9 @@ describe('docker-compose.yml, checked by structure', () => {
 
   it('when the stack is up, then the api listens on 8080 and each portal serves on 80 with /config.json aimed at the api', () => {
     expect(containerPorts(service('api'))).toContain(8080);
+    // The API's own default is loopback only (issue 19, finding 14): in its container it must listen on every interface.
+    expect(environment(service('api')).HOST).toBe('0.0.0.0');
+    expect(dockerfile).toMatch(/^\s+HOST=0\.0\.0\.0 \\$/m);
     for (const name of ['admin-portal', 'customer-portal']) {
       const portal = service(name);
       expect(containerPorts(portal), `${name} publishes nginx's port`).toContain(80);

@@ -48,6 +48,7 @@ export async function buildPortal(portal: PortalName): Promise<void> {
 export interface PortalServerOptions {
   portal: PortalName;
   port: number;
+  /** The interface to listen on: loopback unless given (npm start passes HOST). */
   host?: string;
   apiUrl: string;
 }
@@ -60,7 +61,7 @@ const NO_CACHE = 'no-cache';
  * /config.json that names the API, compression (brotli or gzip, as the browser accepts), long-lived immutable
  * caching for hashed assets, no-cache for index.html, and index.html for client routes.
  */
-export async function startPortalServer(options: PortalServerOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
+export async function startPortalServer(options: PortalServerOptions): Promise<{ url: string; port: number; address: string; close(): Promise<void> }> {
   const dist = join(PORTALS[options.portal], 'dist');
   const apiOrigin = new URL(options.apiUrl).origin;
   const app = express();
@@ -110,13 +111,14 @@ export async function startPortalServer(options: PortalServerOptions): Promise<{
     res.set('Cache-Control', NO_CACHE).sendFile(join(dist, 'index.html'));
   });
   const server: Server = await new Promise((resolveServer, reject) => {
-    const s = app.listen(options.port, options.host ?? '0.0.0.0', () => resolveServer(s));
+    const s = app.listen(options.port, options.host ?? '127.0.0.1', () => resolveServer(s));
     s.once('error', reject);
   });
-  const port = (server.address() as AddressInfo).port;
+  const { port, address } = server.address() as AddressInfo;
   return {
     url: `http://localhost:${port}`,
     port,
+    address,
     close: () =>
       new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());

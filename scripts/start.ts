@@ -31,14 +31,16 @@ async function main() {
     if (existing > 0) demoLines = [`  Demo data: skipped, this store already has ${existing} change order(s).`];
     else {
       console.log('Seeding the demo data set (--demo)...');
-      const result = await seedDemo({ context: api.context, url: `http://127.0.0.1:${api.port}` }, { log: (line) => console.log(`  ${line}`) });
+      const result = await seedDemo({ context: api.context, url: localUrl(api.address, api.port) }, { log: (line) => console.log(`  ${line}`) });
       demoLines = describeDemoSeed(result).map((line) => `  ${line}`);
     }
   }
-  const adminPortal = await startPortalServer({ portal: 'admin', port: config.ADMIN_PORTAL_PORT, apiUrl: config.PUBLIC_API_URL });
+  // The portals listen where the API does: loopback unless HOST says otherwise.
+  const adminPortal = await startPortalServer({ portal: 'admin', port: config.ADMIN_PORTAL_PORT, host: config.HOST, apiUrl: config.PUBLIC_API_URL });
   const customerPortal = await startPortalServer({
     portal: 'customer',
     port: config.CUSTOMER_PORTAL_PORT,
+    host: config.HOST,
     apiUrl: config.PUBLIC_API_URL,
   });
 
@@ -70,6 +72,12 @@ async function main() {
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** How this process reaches a server of its own: through loopback when it listens on every interface. */
+function localUrl(address: string, port: number): string {
+  const host = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /** The banner, framed so that it stands out between the log lines. */

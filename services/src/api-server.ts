@@ -3,25 +3,29 @@ import type { AddressInfo } from 'node:net';
 import { migrateDatabase } from '@ifu/storage/database/roles';
 import { openStorage, type Storage } from '@ifu/storage/storage';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
-import { allProjections, ProjectionRunner } from '@ifu/projections';
+import { allProjections, listActiveAdmins, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
 import { UPLOAD_KEPT_MS } from './documents/document-upload';
 import { allMigrations } from './features';
 import { LocalFileStore } from './files/local-file-store';
+import { AnonymousMail } from './mail/anonymous-mail';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
 import type { AppContext } from './platform/app-context';
 import { BackgroundWork } from './platform/background-work';
 import { CommandPipeline, Snapshots } from './platform/command-pipeline';
-import type { Config } from './platform/config';
+import { type Config, configWarnings } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
 import { Seals } from './platform/seals';
 import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { sealStoredPasswordHashes } from './auth/password-hashes';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
+import { sharedPrintedNames } from './users/printed-name-claims';
 
 export interface RunningApi {
   url: string;
   port: number;
+  /** The interface address the server listens on (127.0.0.1 unless HOST says otherwise). */
+  address: string;
   context: AppContext;
   /** The projection runner the command pipeline waits on (benchmarks time its waits). */
   readModels: ProjectionRunner;
@@ -35,6 +39,7 @@ export interface StartOptions extends AppOptions {
   /** Already opened storage (tests); otherwise opened from the configuration. */
   storage?: Storage;
   clock?: () => Date;
+  /** The interface to listen on; default HOST (127.0.0.1 unless set). */
   host?: string;
   /** Where mailed links are shown to a person at the terminal (npm start). */
   announceMail?: MailAnnouncer;
@@ -42,6 +47,7 @@ export interface StartOptions extends AppOptions {
 
 export async function startApi(config: Config, options: StartOptions = {}): Promise<RunningApi> {
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
+  for (const warning of configWarnings(config)) logger.warn(warning);
   const secrets = loadSecrets(config);
   const storage =
     options.storage ??
@@ -65,13 +71,22 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
 
   const clock = options.clock ?? (() => new Date());
   const seals = new Seals(secrets.auditKey);
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail });
   const context: AppContext = {
     config,
     db: storage.db,
     store: storage.store,
     commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock),
     files: new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) }),
-    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail }),
+    mailer,
+    anonymousMail: new AnonymousMail({
+      cap: config.ANONYMOUS_MAIL_PER_HOUR,
+      clock,
+      mailer,
+      logger,
+      admins: () => listActiveAdmins(storage.db),
+      manageUsersUrl: `${config.PUBLIC_ADMIN_URL}/manageuser`,
+    }),
     work: new BackgroundWork(logger),
     logger,
     secrets,
@@ -87,6 +102,14 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const sealed = await sealStoredPasswordHashes(context);
   if (sealed > 0) logger.warn({ sealed }, 'password hashes from before seals were sealed as stored (first start after the upgrade)');
 
+  // Active users who share a printed name (data from before the rule, issue 19 finding 10) do not stop the start: they
+  // are named, so that an ADMIN renames one; until then no other change may give that name to anyone.
+  context.work.defer('shared printed names', async () => {
+    for (const { userIds } of await sharedPrintedNames(context)) {
+      logger.warn({ userIds }, 'active users share one printed name, so their signatures do not name one person: rename all but one in Manage User');
+    }
+  });
+
   // Staged uploads that no submitted document took are removed once they are 24 hours old (documents/document-upload.ts).
   const sweepStaged = () =>
     context.work.defer('remove abandoned uploads', async () => {
@@ -96,20 +119,24 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   sweepStaged();
   const sweeper = setInterval(sweepStaged, 60 * 60 * 1000);
   sweeper.unref();
+  // The digest of anonymous mail held back goes out when its hour is over.
+  const digests = setInterval(() => void context.anonymousMail.flushDue(), 60_000);
+  digests.unref();
 
   let shuttingDown = false;
   const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });
   const server: Server = await new Promise((resolveServer, reject) => {
-    const s = app.listen(config.API_PORT, options.host ?? '0.0.0.0', () => resolveServer(s));
+    const s = app.listen(config.API_PORT, options.host ?? config.HOST, () => resolveServer(s));
     s.once('error', reject);
   });
   // Keep-alive sockets would hold shutdown open; idle ones are closed at once, busy ones after their response.
   server.keepAliveTimeout = 5000;
-  const port = (server.address() as AddressInfo).port;
+  const { port, address } = server.address() as AddressInfo;
 
   return {
     url: `http://localhost:${port}`,
     port,
+    address,
     context,
     readModels: runner,
     bootstrap,
@@ -117,12 +144,15 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       if (shuttingDown) return;
       shuttingDown = true;
       clearInterval(sweeper);
+      clearInterval(digests);
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await context.work.settled();
+      // Held messages go out now, not lost with the process (the read models still answer who the ADMINs are).
+      await context.anonymousMail.close();
       await runner.stop();
       context.mailer.close();
       if (!options.storage) await storage.close();

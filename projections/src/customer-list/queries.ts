@@ -48,17 +48,32 @@ export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
 });
 
 export type CustomerSortField = 'customerName' | 'contactEmail' | 'status' | 'createdAt';
+/** What a USER is shown of a customer (id, name, logo, status), and so all a USER may sort on. */
+export type CustomerSummarySortField = 'customerName' | 'status';
+
+const listed = { select: CUSTOMER_RECORD_SELECT, where: [], params: [], map: toCustomerRecord };
 
 /** Manage Customer's list, oldest first unless sorted: every customer, or one page (`total` counts all matches). */
 export function listCustomers(db: Queryable, request: PageRequest<CustomerSortField> = {}): Promise<Page<CustomerRecord>> {
   return queryPage(db, request, {
-    select: CUSTOMER_RECORD_SELECT,
-    where: [],
-    params: [],
+    ...listed,
     searchIn: "customer_name || ' ' || contact_email",
     sortColumns: { customerName: 'lower(customer_name)', contactEmail: 'lower(contact_email)', status: 'status', createdAt: 'created_at' },
     defaultOrder: 'created_at, id',
-    map: toCustomerRecord,
+  });
+}
+
+/**
+ * The customer list as a USER may have it (issue 19, finding 7): matched and sorted only on what a USER is shown, the
+ * name and the status, by name unless sorted. A search or an order over a field the USER is not shown (the contact
+ * email, the creation time) would tell its value.
+ */
+export function listCustomerSummaries(db: Queryable, request: PageRequest<CustomerSummarySortField> = {}): Promise<Page<CustomerRecord>> {
+  return queryPage(db, request, {
+    ...listed,
+    searchIn: 'customer_name',
+    sortColumns: { customerName: 'lower(customer_name)', status: 'status' },
+    defaultOrder: 'lower(customer_name), id',
   });
 }
 

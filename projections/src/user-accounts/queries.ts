@@ -74,6 +74,14 @@ export function listUsers(db: Queryable, request: PageRequest<UserSortField> & {
   });
 }
 
+/** Every active, non-deleted account's id and names: printed names must name one active user (issue 19, finding 10). */
+export async function listActiveUserNames(db: Queryable): Promise<Array<{ id: string; firstName: string; lastName: string }>> {
+  const { rows } = await db.query<{ id: string; first_name: string; last_name: string }>(
+    'SELECT id, first_name, last_name FROM user_accounts WHERE user_active AND NOT is_deleted ORDER BY created_at, id',
+  );
+  return rows.map((row) => ({ id: row.id, firstName: row.first_name, lastName: row.last_name }));
+}
+
 /** Active, non-deleted ADMIN accounts: approver choices and the recipients of access requests. */
 export async function listActiveAdmins(db: Queryable): Promise<UserAccount[]> {
   const { rows } = await db.query<Row>(

@@ -135,6 +135,10 @@ export const CustomerListQuery = ListQuery.extend({
   sortField: z.enum(['customerName', 'contactEmail', 'status', 'createdAt']).optional(),
 });
 export type CustomerListQuery = z.input<typeof CustomerListQuery>;
+/** A USER's customer list: sorted only on what a USER is shown (issue 19, finding 7); the search matches the name only. */
+export const CustomerSummaryListQuery = ListQuery.extend({
+  sortField: z.enum(['customerName', 'status'], { error: 'a USER can sort customers only by customerName or status' }).optional(),
+});
 export const CustomerListResponse = z.object({ customerList: z.array(CustomerView), total: z.number().int().optional() });
 export const CustomerMutationResponse = z.object({ message: z.string(), customer: CustomerView });
 

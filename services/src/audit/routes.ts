@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { type AuditReportEvent, auditReportStreamId, EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
 import { guards } from '../auth/authentication';
+import { perUserAndTotalLimit } from '../auth/rate-limits';
 import type { AppContext } from '../platform/app-context';
 import type { Decider } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
@@ -12,6 +13,12 @@ import { writeAuditCsv } from './report';
 import type { AuditDictionary } from './vocabulary';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * How often ADMINs may run the chain verification through the API (issue 19, finding 13): each run walks the whole
+ * log and appends a checkpoint. `npm run audit:verify` on the server is not limited.
+ */
+export const AUDIT_VERIFY_LIMITS = { perUserPerHour: 10, totalPerHour: 30 } as const;
 
 function dateParameter(value: unknown, name: 'from' | 'to'): Date {
   if (value === undefined || value === '') refuse('invalid-request', { message: `${name} is required, as DD-MMM-YYYY (e.g. 21-Nov-2026)` });
@@ -33,8 +40,9 @@ export function auditRoutes(ctx: AppContext, dictionary: AuditDictionary): Route
   const { adminOnly } = guards(ctx);
 
   // Re-walks the hash chain of the whole log, compares the earlier checkpoints and publishes a new signed one
-  // (architecture §3, tamper evidence).
-  router.get('/audit/verify', ...adminOnly, async (req, res) => {
+  // (architecture §3, tamper evidence). Limited: each run costs a walk of the whole log and a checkpoint line.
+  const verifyLimits = perUserAndTotalLimit(AUDIT_VERIFY_LIMITS, { code: 'audit-verify-limited', ...AUDIT_VERIFY_LIMITS });
+  router.get('/audit/verify', ...adminOnly, ...verifyLimits, async (req, res) => {
     const result = await verifyAndCheckpoint(ctx.store, ctx.secrets.auditKey, ctx.config.AUDIT_CHECKPOINTS_FILE, ctx.clock());
     if (result.checkpoint) req.log.info({ checkpoint: result.checkpoint }, 'audit chain checkpoint');
     else req.log.error({ verification: result }, 'audit chain verification failed');

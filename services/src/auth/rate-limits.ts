@@ -1,5 +1,8 @@
+import type { Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { Refusal } from '../platform/errors';
+import { Refusal, type Rejection } from '../platform/errors';
+
+const HOUR_MS = 60 * 60_000;
 
 /** Per-IP limit for the anonymous calls (login, verify-email, forgot-password, notify-admin), per 15 minutes. */
 export function perIpLimit(limit: number) {
@@ -28,4 +31,63 @@ export function perAddressLimit(limit: number, field = 'email') {
     },
     handler: (_req, _res, next) => next(new Refusal({ code: 'rate-limited' })),
   });
+}
+
+/**
+ * Per signed-in user and in total, per hour, for a costly staff call (the chain verification walks the whole log):
+ * the user's own count first, so a refused call does not use up everyone's. Mount after the authentication guard.
+ */
+export function perUserAndTotalLimit(limits: { perUserPerHour: number; totalPerHour: number }, rejection: Rejection) {
+  const refuseWith = (_req: Request, _res: unknown, next: (error: unknown) => void) => next(new Refusal(rejection));
+  const common = { windowMs: HOUR_MS, standardHeaders: 'draft-8', legacyHeaders: false, handler: refuseWith } as const;
+  return [
+    rateLimit({ ...common, limit: limits.perUserPerHour, keyGenerator: (req) => `user:${req.auth?.userId ?? 'none'}` }),
+    rateLimit({ ...common, limit: limits.totalPerHour, keyGenerator: () => 'total' }),
+  ];
+}
+
+/**
+ * At most `cap` units per key in an hour, over every caller and address together (not per IP or per address): the
+ * mails the anonymous routes may cause (issue 19, finding 5). The hour starts at the first use after the last one
+ * ended; `onHourEnded` hears when an hour that was used is over (its digest goes out then). Time is the server clock.
+ */
+export class HourlyBudget<Key extends string> {
+  private hour?: { start: number; used: Map<Key, number> };
+
+  constructor(
+    readonly cap: number,
+    private readonly clock: () => Date,
+    private readonly onHourEnded: (start: Date, end: Date) => void,
+  ) {}
+
+  /** Takes `count` units of `key`'s budget this hour; false (and nothing taken) when they do not fit. */
+  take(key: Key, count = 1): boolean {
+    const hour = this.current();
+    const used = hour.used.get(key) ?? 0;
+    if (used + count > this.cap) return false;
+    hour.used.set(key, used + count);
+    return true;
+  }
+
+  /** Gives back units taken for something that did not happen after all. */
+  giveBack(key: Key, count = 1): void {
+    const used = this.hour?.used.get(key);
+    if (used !== undefined) this.hour!.used.set(key, Math.max(0, used - count));
+  }
+
+  /** Ends the hour when it is over (the timer calls this); with `now`, ends it at once (shutdown). */
+  endHour(options: { now?: boolean } = {}): void {
+    if (!this.hour) return;
+    const now = this.clock().getTime();
+    if (!options.now && now < this.hour.start + HOUR_MS) return;
+    const { start } = this.hour;
+    this.hour = undefined;
+    this.onHourEnded(new Date(start), new Date(Math.min(now, start + HOUR_MS)));
+  }
+
+  private current() {
+    this.endHour();
+    this.hour ??= { start: this.clock().getTime(), used: new Map() };
+    return this.hour;
+  }
 }

@@ -372,6 +372,37 @@ describe('customers over HTTP', () => {
     });
   });
 
+  describe('issue 19, finding 7: a USER searches and sorts only on what a USER is shown (id, name, logo, status)', () => {
+    const list = (token: string, query: string) => t.call('GET', `/customer/list/?${query}`, { token });
+
+    it("when a USER searches for a customer's contact email, then nothing is found, paged or not; an ADMIN still finds it", async () => {
+      const contactEmail = `${unique('hidden-contact-')}@contact.example`;
+      const name = unique('Hidden Contact Clinic ');
+      await addCustomer({ customerName: name, contactEmail });
+      const search = `search=${encodeURIComponent(contactEmail)}`;
+      expect((await list(user, `page=0&pageSize=10&${search}`)).body).toEqual({ customerList: [], total: 0 });
+      expect((await list(user, search)).body).toEqual({ customerList: [], total: 0 });
+      // What a USER sees still matches.
+      expect((await list(user, `page=0&pageSize=10&search=${encodeURIComponent(name)}`)).body).toMatchObject({ total: 1, customerList: [{ customerName: name }] });
+      const found = await list(admin, `page=0&pageSize=10&${search}`);
+      expect(found.body).toMatchObject({ total: 1, customerList: [{ customerName: name, contactEmail }] });
+    });
+
+    it('when a USER sorts by a field a USER is not shown, then 400 naming the field; by name or status it sorts; an ADMIN may sort by contact email', async () => {
+      for (const hidden of ['contactEmail', 'createdAt']) {
+        const refused = await list(user, `page=0&pageSize=10&sortField=${hidden}`);
+        expect(refused, hidden).toMatchObject({ status: 400, body: { message: 'sortField: a USER can sort customers only by customerName or status' } });
+        expect((await list(user, `sortField=${hidden}`)).status, hidden).toBe(400);
+      }
+      const tag = unique('Sorted ');
+      for (const letter of ['B', 'A']) await givenCustomer(sharedApprover, `${tag} ${letter}`);
+      const sorted = await list(user, `page=0&pageSize=10&sortField=customerName&search=${encodeURIComponent(tag)}`);
+      expect(sorted.body.customerList.map((c: { customerName: string }) => c.customerName)).toEqual([`${tag} A`, `${tag} B`]);
+      expect((await list(user, 'page=0&pageSize=10&sortField=status')).status).toBe(200);
+      expect((await list(admin, 'page=0&pageSize=10&sortField=contactEmail')).status).toBe(200);
+    });
+  });
+
   describe('permissions: anonymous, USER, ADMIN who is not the approver, the approver', () => {
     it('when each customer endpoint is called, then only the allowed roles get through', async () => {
       const approver = await newApprover();

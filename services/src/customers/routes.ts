@@ -6,11 +6,12 @@ import {
   CustomerFields,
   CustomerListQuery,
   type CustomerStatus,
+  CustomerSummaryListQuery,
   type CustomerSummary,
   type CustomerView,
   UpdateCustomerFields,
 } from '@ifu/contracts';
-import { type CustomerRecord, customerListProjection, findCustomerById, listCustomers } from '@ifu/projections';
+import { type CustomerRecord, customerListProjection, findCustomerById, listCustomerSummaries, listCustomers } from '@ifu/projections';
 import { guards } from '../auth/authentication';
 import { sendStoredFile } from '../files/file-routes';
 import { acceptUploads, filePolicies } from '../files/uploads';
@@ -82,11 +83,16 @@ export function customerRoutes(ctx: AppContext): Router {
     await answerWithCustomer(req, res, CUSTOMER_MESSAGES.updated, id);
   });
 
+  // A USER's list is searched and sorted only on what a USER is shown (issue 19, finding 7).
   router.get('/customer/list/', loggedIn, async (req, res) => {
-    const query = parseBody(CustomerListQuery, { ...req.query });
-    const { rows, total } = await listCustomers(ctx.db, query);
     const viewer = req.auth!;
-    res.json({ customerList: rows.map((c) => (viewer.role === 'ADMIN' ? toCustomerView(ctx, c, viewer.userId) : toCustomerSummary(ctx, c))), total });
+    if (viewer.role === 'ADMIN') {
+      const { rows, total } = await listCustomers(ctx.db, parseBody(CustomerListQuery, { ...req.query }));
+      res.json({ customerList: rows.map((c) => toCustomerView(ctx, c, viewer.userId)), total });
+      return;
+    }
+    const { rows, total } = await listCustomerSummaries(ctx.db, parseBody(CustomerSummaryListQuery, { ...req.query }));
+    res.json({ customerList: rows.map((c) => toCustomerSummary(ctx, c)), total });
   });
 
   router.get('/customer/get/:id', loggedIn, async (req, res) => {

@@ -7,6 +7,7 @@ import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { userDecider } from '../users/decider';
 import { claimEmail } from '../users/email-claims';
+import { executeUserStep } from '../users/printed-name-claims';
 import { DEMO_CHANGE_ORDERS, DEMO_CUSTOMERS, type DemoCustomer, ifuOf } from './demo-content';
 import { makeDemoIfuPdf } from './demo-pdf';
 
@@ -72,11 +73,17 @@ export async function makeDemoLogo(logo: DemoCustomer['logo'], size = 256): Prom
 async function createAccount(ctx: AppContext, run: CommandRun, account: (typeof DEMO_ACCOUNTS)[number]): Promise<string> {
   const userId = randomUUID();
   await claimEmail(ctx, run, account.email, userId);
-  await run.execute({
-    stream: userStreamId(userId),
-    decider: userDecider,
-    command: { type: 'RegisterUser', userId, email: account.email, firstName: account.firstName, lastName: account.lastName, role: account.role, isTrainingCompleted: true },
-  });
+  // The printed name is claimed as Manage User claims it (issue 19, finding 10).
+  await executeUserStep(
+    ctx,
+    run,
+    {
+      stream: userStreamId(userId),
+      decider: userDecider,
+      command: { type: 'RegisterUser', userId, email: account.email, firstName: account.firstName, lastName: account.lastName, role: account.role, isTrainingCompleted: true },
+    },
+    userId,
+  );
   // Seeded like the first administrator: no link to follow; the hash is sealed in the log as every password is.
   await setPassword(ctx, run, userId, account.password, { via: 'bootstrap' });
   return userId;

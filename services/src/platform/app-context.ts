@@ -1,6 +1,7 @@
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import type { FileStore } from '../files/file-store';
+import type { AnonymousMail } from '../mail/anonymous-mail';
 import type { Mailer } from '../mail/mailer';
 import type { BackgroundWork } from './background-work';
 import type { CommandPipeline } from './command-pipeline';
@@ -25,6 +26,8 @@ export interface AppContext {
   commands: CommandPipeline;
   files: FileStore;
   mailer: Mailer;
+  /** The hourly budget of the mails anonymous requests cause, and the digest of those held back (issue 19, finding 5). */
+  anonymousMail: AnonymousMail;
   /** Work an answer does not wait for (mail that must not tell by its timing whether an address exists). */
   work: BackgroundWork;
   logger: Logger;

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { SEARCH_LINK_DEFAULT_DAYS } from '@ifu/contracts/public';
 
@@ -16,6 +16,15 @@ const booleanFlag = (fallback: boolean) =>
 export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    /**
+     * The interface the API and the portal servers of `npm start` listen on: loopback unless set (issue 19, finding 14).
+     * The containers set 0.0.0.0, where the published port is the way in.
+     */
+    HOST: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.:-]{1,253}$/, 'HOST must be an interface address or host name, e.g. 127.0.0.1 or 0.0.0.0')
+      .default('127.0.0.1'),
     API_PORT: port(8080),
     ADMIN_PORTAL_PORT: port(3000),
     CUSTOMER_PORTAL_PORT: port(3001),
@@ -65,6 +74,12 @@ export const ConfigSchema = z
     RUN_PROJECTIONS: booleanFlag(true),
     /** Number of proxies in front of the API, for the client IP recorded in events and used by rate limits. */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /**
+     * The most mails each kind of anonymous request (access requests, contact messages, search links, set-password
+     * links) may cause in an hour, over every caller and address together (issue 19, finding 5). Past it, mail to the
+     * ADMINs waits for one digest at the end of the hour; search links are refused (429); set-password links are not sent.
+     */
+    ANONYMOUS_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
     /** How many days an emailed search link of the public portal stays valid. */
     LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(SEARCH_LINK_DEFAULT_DAYS),
     /**
@@ -98,6 +113,26 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+const isInside = (dir: string, path: string) => {
+  const rel = relative(dir, path);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+};
+
+/**
+ * Settings that work but weaken a protection, logged as warnings at start-up. In production the audit checkpoints
+ * must not sit beside what the API can rewrite (issue 19, finding 13): whoever can write DATA_DIR could rewrite them
+ * after re-chaining the log, and the checkpoints would no longer show it.
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.NODE_ENV === 'production' && isInside(config.DATA_DIR, config.AUDIT_CHECKPOINTS_FILE)) {
+    warnings.push(
+      `AUDIT_CHECKPOINTS_FILE (${config.AUDIT_CHECKPOINTS_FILE}) is inside DATA_DIR (${config.DATA_DIR}): set it to a file on another volume, append-only if you can, and keep copies off this host (docs/security.md)`,
+    );
+  }
+  return warnings;
 }
 
 /** Validates the environment; fails with every problem listed, one per line. */

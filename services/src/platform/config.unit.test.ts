@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, configWarnings, loadConfig } from './config';
 
 describe('configuration', () => {
   it('when nothing is set, then the embedded defaults apply', () => {
@@ -14,18 +14,20 @@ describe('configuration', () => {
       PUBLIC_ADMIN_URL: 'http://localhost:3000',
       PUBLIC_CUSTOMER_URL: 'http://localhost:3001',
       RUN_PROJECTIONS: true,
+      // Loopback only unless HOST says otherwise (issue 19, finding 14).
+      HOST: '127.0.0.1',
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
 
   it('when several values are wrong, then one error lists every problem by name', () => {
     try {
-      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'not a url', JWT_SECRET: 'short', ADMIN_PASSWORD: 'short', RUN_PROJECTIONS: 'maybe' });
+      loadConfig({ API_PORT: 'eighty', DATABASE_URL: 'not a url', JWT_SECRET: 'short', ADMIN_PASSWORD: 'short', RUN_PROJECTIONS: 'maybe', HOST: 'any host' });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const problems = (error as ConfigError).problems.join('\n');
-      for (const name of ['API_PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'RUN_PROJECTIONS']) expect(problems).toContain(name);
+      for (const name of ['API_PORT', 'DATABASE_URL', 'JWT_SECRET', 'ADMIN_PASSWORD', 'RUN_PROJECTIONS', 'HOST']) expect(problems).toContain(name);
       expect((error as Error).message).toMatch(/^Invalid configuration:\n {2}- /);
     }
   });
@@ -54,5 +56,25 @@ describe('configuration', () => {
     expect(loadConfig({ LINK_TTL_DAYS: '7', GEO_COUNTRY_HEADER: ' cf-ipcountry ' })).toMatchObject({ LINK_TTL_DAYS: 7, GEO_COUNTRY_HEADER: 'cf-ipcountry' });
     expect(() => loadConfig({ LINK_TTL_DAYS: '0' })).toThrow(/LINK_TTL_DAYS/);
     expect(() => loadConfig({ GEO_COUNTRY_HEADER: 'x-country: FR' })).toThrow(/GEO_COUNTRY_HEADER must be a header name/);
+  });
+
+  describe('where the audit checkpoints go (issue 19, finding 13)', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', DATA_DIR: '/srv/ifu/data' };
+
+    it('when AUDIT_CHECKPOINTS_FILE is not set, then the checkpoints default to DATA_DIR, and production warns at start-up', () => {
+      const config = loadConfig(production);
+      expect(config.AUDIT_CHECKPOINTS_FILE).toBe('/srv/ifu/data/audit-checkpoints.jsonl');
+      expect(configWarnings(config)).toEqual([expect.stringMatching(/^AUDIT_CHECKPOINTS_FILE \(\/srv\/ifu\/data\/audit-checkpoints\.jsonl\) is inside DATA_DIR \(\/srv\/ifu\/data\)/)]);
+    });
+
+    it('when it names a file inside DATA_DIR explicitly, then production warns too', () => {
+      expect(configWarnings(loadConfig({ ...production, AUDIT_CHECKPOINTS_FILE: '/srv/ifu/data/audit/checkpoints.jsonl' }))).toHaveLength(1);
+    });
+
+    it('when it names a file outside DATA_DIR, then nothing is said; nor outside production, where DATA_DIR is the default', () => {
+      expect(configWarnings(loadConfig({ ...production, AUDIT_CHECKPOINTS_FILE: '/srv/ifu/audit/checkpoints.jsonl' }))).toEqual([]);
+      expect(configWarnings(loadConfig({ ...production, AUDIT_CHECKPOINTS_FILE: '/srv/ifu/data-audit/checkpoints.jsonl' }))).toEqual([]);
+      expect(configWarnings(loadConfig({ DATA_DIR: '/srv/ifu/data' }))).toEqual([]);
+    });
   });
 });

@@ -36,6 +36,11 @@ export const ERRORS = {
     500,
     "This record's history in the event log does not verify: it was changed outside the product, so nothing was done. An administrator must run the audit verification.",
   ),
+  'audit-verify-limited': entry<{ perUserPerHour: number; totalPerHour: number }>(
+    429,
+    (d) =>
+      `The chain verification runs at most ${d.perUserPerHour} times an hour for each administrator and ${d.totalPerHour} times in all. Try again later, or run npm run audit:verify on the server.`,
+  ),
   'server-error': entry(500, 'Something went wrong on the server. The request id is in the X-Request-Id header.'),
 
   // ---- who is asking (auth/)
@@ -63,6 +68,10 @@ export const ERRORS = {
   'user-exists': entry(409, 'A user with this id already exists'),
   'user-not-found': entry(404, 'User not found'),
   'email-taken': entry(409, 'A user with this email already exists'),
+  'printed-name-taken': entry(
+    409,
+    'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.',
+  ),
   'cannot-deactivate-self': entry(403, 'You cannot deactivate your own account'),
   'cannot-demote-self': entry(403, 'You cannot remove the ADMIN role from your own account'),
   'last-admin-deactivation': entry(409, 'The last active ADMIN cannot be deactivated'),
@@ -122,6 +131,7 @@ export const ERRORS = {
   'product-family-not-found': entry(404, 'Product not found'),
   'contact-failed': entry(502, 'Error on connecting administrator.'),
   'search-link-not-sent': entry(502, 'The search link could not be sent. Please try again later.'),
+  'mail-budget-spent': entry(429, 'Many links were sent in the last hour. Please try again later.'),
 
   // ---- files (files/)
   'file-invalid': entry<{ message: string }>(400, (d) => d.message),

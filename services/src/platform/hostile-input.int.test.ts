@@ -9,8 +9,9 @@ import {
   SendSearchLinkBody,
   VerifyEmailRequest,
 } from '@ifu/contracts';
+import { arrangeRegisteredCustomer } from '../../../test-support/document-arrangements';
 import { PNG_1X1 } from '../../../test-support/images';
-import { apiSpec } from '../../../test-support/specs';
+import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
 /** The penetration test's payload (finding 1), at 100 KB: quadratic work for a backtracking email pattern. */
@@ -139,6 +140,53 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
         body: new Uint8Array(gzipSync('{"email":"a@b.co"}')),
       });
       expect(real.status).toBe(200);
+    });
+  });
+
+  describe('issue 19: the payloads of findings 5, 7 and 10', () => {
+    it("finding 5: when a contact subject poses as our mail with a link, then the mail's Subject header is ours and the link only in the body, labelled", async () => {
+      const marker = unique('hostile-');
+      const subject = 'IFU Portal: your password expires, renew at https://evil.example/renew';
+      const answer = await t.call('POST', '/module2/contactUs', { body: { email: 'v@example.com', name: 'V', phoneNumber: '0123456789', subject, textField: marker } });
+      expect(answer.status).toBe(200);
+      const mails = t.mails().filter((m) => m.text.includes(marker));
+      expect(mails.length).toBeGreaterThan(0);
+      for (const mail of mails) {
+        expect(mail.subject).toBe('IFU Portal: a message from the Contact US form');
+        expect(mail.text).toContain(`Subject (as the visitor wrote it): ${subject}`);
+      }
+    });
+
+    it("finding 7: when a USER searches for a customer's contact email or sorts by it, then nothing is found, or 400 naming sortField", async () => {
+      const email = `${unique('hostile.user-')}@example.com`;
+      await t.createUser({ email, role: 'USER', password: 'hostile user password', firstName: 'Hos', lastName: unique('Tile-') });
+      const user = await t.login(email, 'hostile user password');
+      // A customer whose contact email is `hostile.clinic.<id>@example.com` (the arrangement's rule).
+      const approverId = await t.createUser({ email: `${unique('hostile.approver-')}@example.com`, role: 'ADMIN', password: 'hostile approver password', firstName: 'Hap', lastName: unique('Prover-') });
+      const name = unique('Hostile Clinic ');
+      await arrangeRegisteredCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approverId, name);
+      const contactEmail = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+      expect((await t.call('GET', `/customer/list/?search=${encodeURIComponent(contactEmail)}`, { token: admin })).body.total).toBe(1);
+      for (const search of [contactEmail, '@', '%@%', '.com', '_']) {
+        const answer = await t.call('GET', `/customer/list/?page=0&pageSize=10&search=${encodeURIComponent(search)}`, { token: user });
+        expect(answer.status, search).toBe(200);
+        for (const customer of answer.body.customerList as Array<{ customerName: string }>) expect(customer.customerName, search).toContain(search.replace(/%/g, ''));
+      }
+      for (const sortField of ['contactEmail', 'createdAt', 'contact_email', 'approverId']) {
+        const answer = await t.call('GET', `/customer/list/?page=0&pageSize=10&sortField=${sortField}`, { token: user });
+        expect(answer.status, sortField).toBe(400);
+        expect(answer.body.message, sortField).toMatch(/^sortField: /);
+      }
+    });
+
+    it('finding 10: when a new user copies an active user\'s printed name with zero-width, bidirectional or decomposed characters, then 409 and nothing is stored', async () => {
+      const lastName = unique('Lookalike-');
+      expect((await t.call('POST', '/user/add', { token: admin, body: { email: `${unique('orig-')}@example.com`, firstName: 'José', lastName, isTrainingCompleted: true } })).status).toBe(200);
+      for (const firstName of ['Jos\u200bé', '\u202aJosé\u202c', 'Jose\u0301', 'JOSÉ\u00a0', '\ufeffjosé']) {
+        await spec
+          .when(() => t.call('POST', '/user/add', { token: admin, body: { email: `${unique('copy-')}@example.com`, firstName, lastName, isTrainingCompleted: true } }))
+          .thenNothingStored(409, 'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.');
+      }
     });
   });
 });

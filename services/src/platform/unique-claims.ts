@@ -1,3 +1,4 @@
+import type { EventStore } from '@ifu/storage/event-store/event-store';
 import type { CommandRun, Decider } from './command-pipeline';
 import { type PlainErrorCode, plainRejection } from './errors';
 
@@ -86,3 +87,21 @@ export async function claim<C extends string, R extends string>(run: CommandRun,
 export async function release<C extends string, R extends string>(run: CommandRun, kind: UniqueKind<C, R>, value: string, ownerId: string): Promise<void> {
   await run.execute({ stream: kind.streamOf(value), decider: claimDecider(kind), command: { type: 'Release', value, ownerId } });
 }
+
+/** How long a claim whose holder has no record yet still blocks: that holder's creation may be under way. */
+export const CLAIM_UNDER_WAY_MS = 5 * 60_000;
+
+/**
+ * `ownerExists` for a kind whose holders have a record of their own (`recordOf(holder)`): the holder blocks the value
+ * when that record exists, or when their claim is younger than CLAIM_UNDER_WAY_MS. The claim is appended just before
+ * the record, so a second creation racing the first would otherwise find no record and take the value over in between
+ * (issue 19: three parallel creations of one address all succeeded). A claim left by a creation that failed stops
+ * blocking after that time.
+ */
+export const holderBlocks =
+  <C extends string, R extends string>(store: EventStore, kind: UniqueKind<C, R>, value: string, recordOf: (holder: string) => string, now: Date) =>
+  async (holder: string): Promise<boolean> => {
+    if ((await store.readStream(recordOf(holder))).length > 0) return true;
+    const claimed = (await store.readStream(kind.streamOf(value))).filter((e) => e.type === kind.claimedType && e.data[kind.ownerKey] === holder).at(-1);
+    return claimed !== undefined && now.getTime() - Date.parse(claimed.metadata.occurredAt) < CLAIM_UNDER_WAY_MS;
+  };

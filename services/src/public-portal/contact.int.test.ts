@@ -53,15 +53,17 @@ describe('contact form over HTTP', () => {
     const { events } = await spec.when(() => contact(body)).then({ status: 200, body: { message: SENT } });
     // No event: the visitor's name, address, phone and words are personal data (architecture §6).
     expect(events).toEqual([]);
-    const mails = t.mails().filter((m) => m.subject === `IFU Portal contact: ${body.subject}`);
+    const mails = t.mails().filter((m) => m.text.includes(`Subject (as the visitor wrote it): ${body.subject}`));
     expect(mails.map((m) => m.to).sort()).toEqual([ADMIN_EMAIL, secondAdmin].sort());
     for (const mail of mails) {
+      expect(mail.subject).toBe('IFU Portal: a message from the Contact US form');
       expect(mail.text).toContain('Name: Vera Visitor');
       expect(mail.text).toContain('Email: Visitor.Person@example.com');
       expect(mail.text).toContain('Phone number: +41 44 668 1800');
       expect(mail.text).toContain('where do I find the IFU of lot 42?');
     }
-    const raw = rawMails().filter((m) => m.includes(body.subject));
+    // Quoted-printable may break a body line anywhere (a soft break, '=' at its end): joined again before searching.
+    const raw = rawMails().filter((m) => m.replace(/=\r?\n/g, '').includes(body.subject));
     expect(raw).toHaveLength(2);
     for (const mail of raw) expect(mail).toMatch(/^Reply-To: Visitor\.Person@example\.com$/m);
   });
@@ -140,5 +142,57 @@ describe('contact form over HTTP', () => {
     } finally {
       mailer.send = send;
     }
+  });
+
+  describe('issue 19, finding 5: no visitor text in a subject, and an hourly cap on the mails in total', () => {
+    const CONTACT_SUBJECT = 'IFU Portal: a message from the Contact US form';
+    const headerOf = (raw: string) => raw.slice(0, raw.search(/\r?\n\r?\n/));
+
+    it("when the visitor's subject holds a URL, then the Subject header is our own text and the visitor's subject is in the body, labelled", async () => {
+      const marker = unique('marker-');
+      const subject = 'Recall notice: sign in at https://evil.example/login?id=1';
+      expect((await contact(valid({ subject, textField: `Please read ${marker}` }))).status).toBe(200);
+      const raw = rawMails().filter((m) => m.replace(/=\r?\n/g, '').includes(marker));
+      expect(raw).toHaveLength(2);
+      for (const mail of raw) {
+        expect(headerOf(mail)).toMatch(new RegExp(`^Subject: ${CONTACT_SUBJECT}$`, 'm'));
+        expect(headerOf(mail)).not.toContain('evil.example');
+        expect(headerOf(mail)).not.toContain('Recall notice');
+      }
+      const mails = t.mails().filter((m) => m.text.includes(marker));
+      for (const mail of mails) {
+        expect(mail.subject).toBe(CONTACT_SUBJECT);
+        expect(mail.text).toContain(`Subject (as the visitor wrote it): ${subject}`);
+      }
+    });
+
+    it('when more messages come in an hour than the cap allows, then the rest reach the ADMINs in one digest, each labelled as the visitor wrote it', async () => {
+      const capped = await startTestApi({ ANONYMOUS_MAIL_PER_HOUR: '4', TRUST_PROXY: '1' });
+      try {
+        await capped.createUser({ email: 'b2@example.com', role: 'ADMIN', password: 'second admin password', firstName: 'Bea', lastName: 'Two' });
+        const sendFrom = (i: number) =>
+          capped.call('POST', '/module2/contactUs', {
+            body: valid({ subject: `Question ${i} https://spam.example/${i}`, textField: `Message number ${i}` }),
+            headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          });
+        // Two ADMINs: two messages (4 mails) fit the cap; the other eight wait for the digest, and each visitor is told it was sent.
+        for (let i = 0; i < 10; i++) expect(await sendFrom(i)).toMatchObject({ status: 200, body: { message: SENT } });
+        expect(capped.mails()).toHaveLength(4);
+        capped.clock.advance(60 * 60_000 + 1000);
+        await capped.api.context.anonymousMail.flushDue();
+        const [digest, ...more] = capped.mails().slice(4);
+        expect(more).toEqual([]);
+        expect(digest!.to.split(/,\s*/).sort()).toEqual([ADMIN_EMAIL, 'b2@example.com'].sort());
+        expect(digest!.subject).toBe('IFU Portal: requests and messages held back for a digest');
+        expect(digest!.text).toContain('Messages of the Contact US form: 8');
+        for (let i = 2; i < 10; i++) {
+          expect(digest!.text).toContain(`Subject (as the visitor wrote it): Question ${i} https://spam.example/${i}`);
+          expect(digest!.text).toContain(`Message number ${i}`);
+        }
+        expect(digest!.text).toContain('Email: Visitor.Person@example.com');
+      } finally {
+        await capped.dispose();
+      }
+    });
   });
 });

@@ -10,6 +10,9 @@ import { parseBody } from '../platform/http';
 /** Contact messages per caller address per 15 minutes: each one mails every active ADMIN (architecture §6). */
 export const CONTACT_LIMIT_PER_IP = 5;
 
+/** The subject of every contact mail: ours, never the visitor's (theirs is in the body, labelled). */
+export const CONTACT_SUBJECT = 'IFU Portal: a message from the Contact US form';
+
 /**
  * The Contact US form (spec §2.1, §3 contact message, §5): the visitor's message is mailed to every active ADMIN,
  * replies going to the visitor. Nothing is stored: no event holds the visitor's name, address, phone or words
@@ -27,24 +30,35 @@ export function contactRoutes(ctx: AppContext): Router {
       return;
     }
     const admins = await listActiveAdmins(ctx.db);
+    // The visitor's words, each labelled as theirs: in the body only. The subject is our own text (issue 19, finding 5),
+    // so no visitor text (a link, a phrase posing as ours) reaches a mail's Subject line.
+    const visitorWrote = [
+      `Name: ${message.name}`,
+      `Email: ${message.email}`,
+      `Phone number: ${message.phoneNumber}`,
+      `Subject (as the visitor wrote it): ${message.subject}`,
+      'Message (as the visitor wrote it):',
+      message.textField,
+    ].join('\n');
+    // Past the hour's budget of these mails (over every caller), the message waits for the digest to the ADMINs.
+    if (!ctx.anonymousMail.take('contact', admins.length)) {
+      ctx.anonymousMail.hold('contact', visitorWrote);
+      res.json(sent);
+      return;
+    }
     const results = await Promise.allSettled(
       admins.map((admin) =>
         ctx.mailer.send({
           to: admin.email,
           // The visitor's address was checked by the email rule (no line breaks, no URL); replies go to it.
           replyTo: message.email,
-          subject: `IFU Portal contact: ${message.subject}`,
+          subject: CONTACT_SUBJECT,
           text: [
             `Hello ${admin.firstName} ${admin.lastName},`,
             '',
             'A visitor sent this message through the Contact US form of the public portal. Their details have not been verified.',
             '',
-            `Name: ${message.name}`,
-            `Email: ${message.email}`,
-            `Phone number: ${message.phoneNumber}`,
-            `Subject: ${message.subject}`,
-            '',
-            message.textField,
+            visitorWrote,
             '',
             'Reply to this mail to answer the visitor.',
             '',

@@ -44,6 +44,12 @@ export function searchLinkRoutes(ctx: AppContext): Router {
       const expiresAt = new Date(now.getTime() + ctx.config.LINK_TTL_DAYS * DAY_MS);
       const token = sealSearchLink(ctx.secrets.linkSecret, { customerId: customer.id, parentChangeId }, userEmail, expiresAt);
       const link = searchPageUrl(ctx.config.PUBLIC_CUSTOMER_URL, customer.customerName, parentChangeId, token);
+      // Past the hour's budget of link mails (over every caller and address: issue 19, finding 5) the visitor is told
+      // to come back later. A digest makes no sense here: the link is the visitor's alone.
+      if (!ctx.anonymousMail.take('search-link')) {
+        ctx.anonymousMail.notSentOverBudget('search-link', req.log);
+        refuse('mail-budget-spent');
+      }
       // No event records the link: it would hold the visitor's address, and nothing changed. The visitor's later
       // download is the record (its event carries the address encrypted, never the IP). Nor does a log line name the
       // address (`visitor: true` keeps it out of the mailer's).
@@ -66,6 +72,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
           ].join('\n'),
         });
       } catch (err) {
+        ctx.anonymousMail.giveBack('search-link');
         // Only the kind of failure: a mail server's message may quote the address.
         req.log.error({ mailError: (err as { code?: unknown }).code ?? (err as Error).name }, 'search link mail failed');
         refuse('search-link-not-sent');

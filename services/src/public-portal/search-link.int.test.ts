@@ -270,3 +270,35 @@ describe('search links over HTTP', () => {
     });
   });
 });
+
+describe('issue 19, finding 5: the search links mailed in an hour, in total', () => {
+  it('when visitors ask for more links in an hour than the cap, from many addresses about many addresses, then the rest are refused with 429 and nothing is mailed; the next hour links go out again', async () => {
+    const capped = await startTestApi({ TRUST_PROXY: '1', ANONYMOUS_MAIL_PER_HOUR: '3' });
+    try {
+      const approverEmail = 'capped.link.approver@example.com';
+      const approver = { id: await capped.createUser({ email: approverEmail, role: 'ADMIN', password: 'capped approver password' }), email: approverEmail, password: 'capped approver password' };
+      const author = { email: 'capped.link.author@example.com', password: 'capped author password' };
+      await capped.createUser({ email: author.email, role: 'USER', password: author.password, firstName: 'Cap', lastName: 'Author' });
+      const customerName = unique('Capped Link Clinic ');
+      const customerId = await arrangeApprovedCustomer(capped, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, customerName);
+      const { parentChangeId } = await arrangeChangeOrder(capped, { author, approverId: approver.id, customerId, productName: 'Capped Stent', children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-1' }] });
+      await arrangeDecision(capped, { parentChangeId, approver, approve: true });
+      const mailsBefore = capped.mails().length;
+      const ask = (i: number) =>
+        capped.call('POST', '/module2/sendSearchURLLink', {
+          body: { customerName, userEmail: `visitor.${i}@example.com`, parentChangeId },
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+        });
+      for (let i = 0; i < 3; i++) expect(await ask(i)).toMatchObject({ status: 200, body: { message: SENT } });
+      for (let i = 3; i < 6; i++) {
+        expect(await ask(i)).toMatchObject({ status: 429, body: { code: 'mail-budget-spent', message: 'Many links were sent in the last hour. Please try again later.' } });
+      }
+      expect(capped.mails().slice(mailsBefore).map((m) => m.to)).toEqual(['visitor.0@example.com', 'visitor.1@example.com', 'visitor.2@example.com']);
+      capped.clock.advance(60 * 60_000 + 1000);
+      expect((await ask(6)).status).toBe(200);
+      expect(capped.mails().at(-1)?.to).toBe('visitor.6@example.com');
+    } finally {
+      await capped.dispose();
+    }
+  });
+});

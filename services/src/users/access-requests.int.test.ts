@@ -77,4 +77,43 @@ describe('POST /user/notify/admin (the /sendRequest screen)', () => {
     });
     expect(t.mails().length).toBe(before);
   });
+
+  describe('issue 19, finding 5: the mails access requests cause in an hour, in total', () => {
+    it('when 20 requests from 20 sources ask about 20 addresses, then at most the hourly cap of mails go out, and the rest in one digest to the ADMINs at the end of the hour', async () => {
+      const capped = await startTestApi({ ANONYMOUS_MAIL_PER_HOUR: '10', TRUST_PROXY: '1' });
+      try {
+        await capped.createUser({ email: 'a2@example.com', role: 'ADMIN', password: 'second admin password', firstName: 'Ada', lastName: 'Two' });
+        await capped.createUser({ email: 'a3@example.com', role: 'ADMIN', password: 'third admin password', firstName: 'Abe', lastName: 'Three' });
+        const addresses = Array.from({ length: 20 }, (_, i) => `asker${i}@example.com`);
+        for (const [i, email] of addresses.entries()) {
+          const answer = await capped.call('POST', '/user/notify/admin', { body: { email }, headers: { 'x-forwarded-for': `203.0.113.${i + 1}` } });
+          expect(answer, email).toMatchObject({ status: 200, body: { message: 'Notified the administrator' } });
+        }
+        // Three ADMINs: three requests (9 mails) fit the cap of 10; the other 17 wait for the digest.
+        const oneByOne = capped.mails();
+        expect(oneByOne.length).toBeLessThanOrEqual(10);
+        expect(oneByOne).toHaveLength(9);
+        // Every request is still recorded.
+        expect((await capped.store.readAll(0, 10_000)).filter((e) => e.type === 'AdministratorNotified')).toHaveLength(20);
+
+        await capped.api.context.anonymousMail.flushDue();
+        expect(capped.mails()).toHaveLength(9); // the hour is not over yet
+        capped.clock.advance(60 * 60_000 + 1000);
+        await capped.api.context.anonymousMail.flushDue();
+        const [digest, ...more] = capped.mails().slice(9);
+        expect(more).toEqual([]);
+        expect(digest!.to.split(/,\s*/).sort()).toEqual([ADMIN_EMAIL, 'a2@example.com', 'a3@example.com'].sort());
+        expect(digest!.subject).toBe('IFU Portal: requests and messages held back for a digest');
+        expect(digest!.text).toContain('Requests for an account or its activation (the /sendRequest screen): 17');
+        for (const email of addresses.slice(3)) expect(digest!.text).toContain(`for the address ${email}`);
+        for (const email of addresses.slice(0, 3)) expect(digest!.text).not.toContain(`for the address ${email},`);
+
+        // A new hour: mailed one by one again.
+        await capped.call('POST', '/user/notify/admin', { body: { email: 'next.hour@example.com' }, headers: { 'x-forwarded-for': '203.0.113.200' } });
+        expect(capped.mails().slice(10).map((m) => m.to).sort()).toEqual([ADMIN_EMAIL, 'a2@example.com', 'a3@example.com'].sort());
+      } finally {
+        await capped.dispose();
+      }
+    });
+  });
 });

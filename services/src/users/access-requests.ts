@@ -53,18 +53,24 @@ export function accessRequestRoutes(ctx: AppContext, options: { rateLimit?: numb
     });
     const manageUsers = `${ctx.config.PUBLIC_ADMIN_URL}/manageuser`;
     for (const event of events) {
+      // The address is the visitor's, unverified: never in the subject, and only in the body as a checked address
+      // (the email rule admits no URL), so the mail cannot carry the visitor's link or phrasing.
+      const asked = user
+        ? `Someone asked, for the address ${email}, to activate its IFU Portal account, which is not active.`
+        : `Someone asked, for the address ${email}, for an IFU Portal account; there is none for it.`;
+      // Past the hour's budget of these mails (over every caller and address), the request waits for the digest.
+      if (!ctx.anonymousMail.take('access-request', admins.length)) {
+        ctx.anonymousMail.hold('access-request', asked);
+        continue;
+      }
       for (const admin of admins) {
-        // The address is the visitor's, unverified: never in the subject, and only in the body as a checked address
-        // (the email rule admits no URL), so the mail cannot carry the visitor's link or phrasing.
         await ctx.mailer.send({
           to: admin.email,
           subject: `IFU Portal: a request to ${event.data.reason}`,
           text: [
             `Hello ${admin.firstName} ${admin.lastName},`,
             '',
-            user
-              ? `Someone asked, for the address ${email}, to activate its IFU Portal account, which is not active.`
-              : `Someone asked, for the address ${email}, for an IFU Portal account; there is none for it.`,
+            asked,
             'This address has not been verified.',
             '',
             `Manage users: ${manageUsers}`,

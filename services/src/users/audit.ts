@@ -1,12 +1,13 @@
-import type { AccessRequestEvent, BootstrapEvent, EmailClaimEvent, PasswordSealingEvent, UserEvent } from '@ifu/contracts';
+import type { AccessRequestEvent, BootstrapEvent, EmailClaimEvent, PasswordSealingEvent, PrintedNameClaimEvent, UserEvent } from '@ifu/contracts';
 import { auditVocabulary, changedFields } from '../audit/vocabulary';
 
 const name = (d: { firstName: string; lastName: string }) => `${d.firstName} ${d.lastName}`;
 
 /** How the users feature's events read in the audit report. */
-export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | AccessRequestEvent | BootstrapEvent | PasswordSealingEvent>(
+export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | PrintedNameClaimEvent | AccessRequestEvent | BootstrapEvent | PasswordSealingEvent>(
   [
     { prefix: 'user-email-', type: 'email address' },
+    { prefix: 'printed-name-', type: 'printed name' },
     // A user's credentials (passwords, links, sign-ins): the same subject as the record itself.
     { prefix: 'user-credentials-', type: 'user' },
     { prefix: 'user-', type: 'user' },
@@ -43,6 +44,8 @@ export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | Acc
     LoggedOut: () => ({ action: 'Logged out' }),
     EmailClaimed: (d) => ({ action: 'Reserved email address', subjectName: d.email }),
     EmailReleased: (d) => ({ action: 'Released email address', subjectName: d.email }),
+    PrintedNameClaimed: (d) => ({ action: 'Reserved printed name (one active user each)', subjectName: d.printedName }),
+    PrintedNameReleased: (d) => ({ action: 'Released printed name', subjectName: d.printedName }),
     AdministratorNotified: (d) => ({ action: `Notified the administrator (${d.reason})`, subjectName: d.email }),
   },
 );

@@ -7,6 +7,7 @@ import type { Seals } from '../platform/seals';
 import { userDecider } from './decider';
 import { claim } from '../platform/unique-claims';
 import { userEmail } from './email-claims';
+import { printedName, printedNameKey } from './printed-name-claims';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -42,10 +43,12 @@ export async function bootstrapFirstAdmin(
   const started = await run.execute({ stream: BOOTSTRAP_STREAM, decider: bootstrapDecider, command: { type: 'Bootstrap', adminUserId, email } });
   if (started.events.length === 0) return undefined;
   await claim(run, userEmail, email, adminUserId, async () => false);
+  const names = { firstName: 'System', lastName: 'Administrator' };
+  await claim(run, printedName, printedNameKey(names), adminUserId, async () => false);
   await run.execute({
     stream: userStreamId(adminUserId),
     decider: userDecider,
-    command: { type: 'RegisterUser', userId: adminUserId, email, firstName: 'System', lastName: 'Administrator', role: 'ADMIN', isTrainingCompleted: true, origin: 'bootstrap' },
+    command: { type: 'RegisterUser', userId: adminUserId, email, ...names, role: 'ADMIN', isTrainingCompleted: true, origin: 'bootstrap' },
   });
   await setPassword(ctx, run, adminUserId, options.password ?? generatedPassword!, { via: 'bootstrap' });
   // A projections worker starting at the same time may take a while to catch up.

@@ -10,6 +10,7 @@ import { originOf, parseBody } from '../platform/http';
 import { userDecider } from './decider';
 import { checkEmailFree, claimEmail, releaseEmail } from './email-claims';
 import { consumeToken, findTokenUser, newLinkToken, SET_PASSWORD_PURPOSES, storeToken, UNLOCK_PURPOSES, voidTokens } from './password-links';
+import { checkPrintedNameOf, executeUserStep } from './printed-name-claims';
 import type { UserState } from './user';
 
 /**
@@ -106,17 +107,19 @@ export function identityChangeRoutes(ctx: AppContext): Router {
     const newEmail = pending.to.email;
     const movesAddress = pending.changed.includes('email');
     if (confirming && movesAddress) await checkEmailFree(ctx, run, newEmail, userId);
+    // A new printed name must still be free when it takes effect (issue 19, finding 10), before the token is used up.
+    await checkPrintedNameOf(ctx, run, { stream, decider: userDecider, command }, userId);
     if (!(await consumeToken(ctx, token, run.now, accepting ? [ACCEPT] : [CONFIRM]))) refuse('identity-change-invalid');
 
     if (accepting && movesAddress) {
-      await run.execute({ stream, decider: userDecider, command });
+      await executeUserStep(ctx, run, { stream, decider: userDecider, command }, userId);
       await mailConfirmation(ctx, userId, pending, run.now);
       const body: MessageResponse = { message: IDENTITY_CHANGE_MESSAGES.accepted };
       res.json(body);
       return;
     }
     if (movesAddress) await claimEmail(ctx, run, newEmail, userId);
-    await run.execute({ stream, decider: userDecider, command });
+    await executeUserStep(ctx, run, { stream, decider: userDecider, command }, userId);
     if (movesAddress) {
       await releaseEmail(run, before.email, userId);
       // Links mailed to the old address stop working, and sessions end: the account is now the new address's.

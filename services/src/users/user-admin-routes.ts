@@ -25,6 +25,7 @@ import { checkEmailFree, claimEmail } from './email-claims';
 import { mailIdentityChange } from './identity-change';
 import { issuePasswordLink } from './password-links';
 import { isPasswordActive } from './password-policy';
+import { checkPrintedNameFree, executeUserStep, printedNameKey } from './printed-name-claims';
 
 export function toUserListItem(user: UserAccount, now: Date): UserListItem {
   const active = user.userActive && !user.isDeleted;
@@ -105,12 +106,16 @@ export function userAdminRoutes(ctx: AppContext): Router {
     const userId = randomUUID();
     const email = input.email.toLowerCase();
     const run = ctx.commands.begin(originOf(req));
+    // Both checked before anything is claimed: a taken address or printed name leaves nothing behind (issue 19, finding 10).
+    await checkEmailFree(ctx, run, email, userId);
+    await checkPrintedNameFree(ctx, run, input, userId);
     await claimEmail(ctx, run, email, userId);
-    await run.execute({
-      stream: userStreamId(userId),
-      decider: userDecider,
-      command: { type: 'RegisterUser', userId, ...input, email, isTrainingCompleted: true },
-    });
+    await executeUserStep(
+      ctx,
+      run,
+      { stream: userStreamId(userId), decider: userDecider, command: { type: 'RegisterUser', userId, ...input, email, isTrainingCompleted: true } },
+      userId,
+    );
     // The new user has no password: the set-password link goes to their mailbox.
     await issuePasswordLink(ctx, run, userId, 'new-user');
     await run.settle(READ_MODELS);
@@ -144,7 +149,9 @@ export function userAdminRoutes(ctx: AppContext): Router {
       await run.check(step);
       const { state: before } = await run.load(step.stream, userDecider);
       if (email !== before.email) await checkEmailFree(ctx, run, email, input.id);
-      const { events } = await run.execute(step);
+      // A new printed name must be free now, whether it applies at once or waits for the user (issue 19, finding 10).
+      if (printedNameKey(input) !== printedNameKey(before)) await checkPrintedNameFree(ctx, run, input, input.id);
+      const { events } = await executeUserStep(ctx, run, step, input.id);
       await mailIdentityChange(ctx, run, input.id, before, events);
       await run.settle(READ_MODELS);
       const requested = events.some((event) => event.type === 'IdentityChangeRequested');
@@ -164,12 +171,18 @@ export function userAdminRoutes(ctx: AppContext): Router {
         meaning: 'deactivation',
         subject: { stream, decider: userDecider, seenVersion: ifMatch(req) },
       });
-      await run.execute({
-        stream,
-        decider: userDecider,
-        expectedVersion: signature.subject!.version,
-        command: { type: 'DeactivateUser', actorUserId: req.auth!.userId, activeAdminCount, signature, now: run.now },
-      });
+      // A deactivated user's printed name is released: another active user may have it now.
+      await executeUserStep(
+        ctx,
+        run,
+        {
+          stream,
+          decider: userDecider,
+          expectedVersion: signature.subject!.version,
+          command: { type: 'DeactivateUser', actorUserId: req.auth!.userId, activeAdminCount, signature, now: run.now },
+        },
+        id,
+      );
       // Their open sessions end now, not at their next inactivity timeout.
       await revokeUserSessions(ctx.db, id, run.now, 'deactivated');
       await run.settle(READ_MODELS);

@@ -42,10 +42,20 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
 
     it('when the email is already used (any case), then 409 and nothing new is written', async () => {
       const email = `${unique('taken-')}@example.com`;
-      expect((await add({ ...newUser, email })).status).toBe(200);
+      const lastName = unique('Taken-');
+      expect((await add({ ...newUser, email, lastName })).status).toBe(200);
       await apiSpec(t)
-        .when(() => add({ ...newUser, email: email.toUpperCase() }))
+        .when(() => add({ ...newUser, email: email.toUpperCase(), lastName }))
         .thenNothingStored(409, 'A user with this email already exists');
+    });
+
+    it('when three creations of one address run at once, then exactly one wins and the others are 409 (issue 19: all three had won)', async () => {
+      const email = `${unique('raced-')}@example.com`;
+      const answers = await Promise.all([1, 2, 3].map((i) => add({ ...newUser, email, lastName: unique(`Raced${i}-`) })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+      for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.message).toBe('A user with this email already exists');
+      const list = await t.call('GET', '/user/list/user', { token: admin });
+      expect(list.body.userList.filter((u: { email: string }) => u.email === email)).toHaveLength(1);
     });
 
     it('when the Admin box is ticked, then the user gets the ADMIN role', async () => {

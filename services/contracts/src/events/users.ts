@@ -142,6 +142,16 @@ export type EmailClaimEvent =
   | { type: 'EmailReleased'; data: { email: string; userId: string } };
 export const emailClaimStreamId = (email: string) => `user-email-${email.trim().toLowerCase()}`;
 
+/**
+ * `printed-name-<key>` streams make a printed name (first and last name, as a signature shows it) name one active
+ * user (issue 19, finding 10; 21 CFR 11.100). The key is the name compared case- and whitespace-insensitively, NFC;
+ * a deactivated user's name is released, and claimed again if they are reactivated.
+ */
+export type PrintedNameClaimEvent =
+  | { type: 'PrintedNameClaimed'; data: { printedName: string; userId: string } }
+  | { type: 'PrintedNameReleased'; data: { printedName: string; userId: string } };
+export const printedNameClaimStreamId = (key: string) => `printed-name-${key}`;
+
 
 /** `system-bootstrap`: the first administrator was created on an empty log (claimed once, at expected version 0). */
 export type BootstrapEvent = { type: 'SystemBootstrapped'; data: { adminUserId: string; email: string } };
