@@ -10,6 +10,7 @@ import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendF
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
+import { reviewedCustomer } from '../test-support/reviewed-versions';
 
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
@@ -125,6 +126,7 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
     const token = await product.api.login(approver.email, approver.password);
     const response = await product.api.call('POST', '/customer/approve/add', {
       token,
+      headers: await reviewedCustomer(product.api, token, customerId),
       body: {
         customerId,
         customerApproverId: approver.id,

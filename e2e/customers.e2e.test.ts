@@ -9,6 +9,7 @@ import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-suppor
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
+import { reviewedCustomer } from '../test-support/reviewed-versions';
 
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
@@ -327,9 +328,10 @@ describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium'
     const approverToken = await product.api.login(APPROVER.email, APPROVER.password);
     const listed = await product.api.call('GET', '/customer/list/', { token: admin });
     const id = (listed.body.customerList as Array<{ id: string; customerName: string }>).find((c) => c.customerName === 'Former Clinic')!.id;
-    const approve = () =>
+    const approve = async () =>
       product.api.call('POST', '/customer/approve/add', {
         token: approverToken,
+        headers: await reviewedCustomer(product.api, approverToken, id),
         body: { customerId: id, customerApproverId: approverId, customerApproval: true, username: APPROVER.email, password: APPROVER.password },
       });
     expect((await approve()).status).toBe(200);

@@ -12,6 +12,7 @@ import { openFileInNewTab } from '../test-support/document-tabs';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
+import { reviewedCustomer } from '../test-support/reviewed-versions';
 
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
@@ -102,6 +103,7 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
     const approverToken = await product.api.login(APPROVER.email, APPROVER.password);
     const approved = await product.api.call('POST', '/customer/approve/add', {
       token: approverToken,
+      headers: await reviewedCustomer(product.api, approverToken, customerId),
       body: { customerId, customerApproverId: approverId, customerApproval: true, changeDescription: 'ok', username: APPROVER.email, password: APPROVER.password },
     });
     expect(approved.status).toBe(200);

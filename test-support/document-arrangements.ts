@@ -1,6 +1,7 @@
 import { toDayMonthYear } from '@ifu/contracts';
 import { makePdf } from './documents';
 import { PNG_1X1 } from './images';
+import { type IfMatch, reviewedChangeOrder, reviewedCustomer } from './reviewed-versions';
 import type { TestApi } from './test-api';
 
 /** Someone who signs: the credentials they re-enter. */
@@ -15,11 +16,11 @@ export interface Signer extends Credentials {
 
 const pdfBlob = async (...lines: string[]) => new Blob([new Uint8Array(await makePdf(...lines))], { type: 'application/pdf' });
 
-async function send(api: TestApi, token: string, method: string, path: string, body: FormData | object): Promise<Record<string, unknown>> {
+async function send(api: TestApi, token: string, method: string, path: string, body: FormData | object, headers: IfMatch | Record<string, never> = {}): Promise<Record<string, unknown>> {
   const init: RequestInit =
     body instanceof FormData
-      ? { method, body, headers: { authorization: `Bearer ${token}` } }
-      : { method, body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+      ? { method, body, headers: { authorization: `Bearer ${token}`, ...headers } }
+      : { method, body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers } };
   const response = await fetch(`${api.url}${path}`, init);
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
@@ -45,6 +46,7 @@ export async function arrangeRegisteredCustomer(api: TestApi, registrar: Credent
 export async function arrangeApprovedCustomer(api: TestApi, registrar: Credentials, approver: Signer, customerName: string): Promise<string> {
   const customerId = await arrangeRegisteredCustomer(api, registrar, approver.id, customerName);
   const approverToken = await api.login(approver.email, approver.password);
+  const seen = await reviewedCustomer(api, approverToken, customerId);
   await send(api, approverToken, 'POST', '/customer/approve/add', {
     customerId,
     customerApproverId: approver.id,
@@ -53,7 +55,7 @@ export async function arrangeApprovedCustomer(api: TestApi, registrar: Credentia
     changeJustification: '',
     username: approver.email,
     password: approver.password,
-  });
+  }, seen);
   return customerId;
 }
 
@@ -131,7 +133,8 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
 
 /**
  * The approver's review and signed decision, through the product's own calls: they open every supporting file and
- * child document (GET /document/getDocumentDownload/:id, which records the review), then sign the decision.
+ * child document (its signed link from GET /document/getDocumentDownload/:id, fetched: the fetch records the review),
+ * then sign the decision, naming the version reviewed (If-Match).
  */
 export async function arrangeDecision(
   api: TestApi,
@@ -140,6 +143,7 @@ export async function arrangeDecision(
   const { approver } = input;
   const token = await api.login(approver.email, approver.password);
   await openEveryFile(api, token, input.parentChangeId);
+  const seen = await reviewedChangeOrder(api, token, input.parentChangeId);
   return send(api, token, 'POST', '/document/approveDocuments', {
     parentChangeId: input.parentChangeId,
     approverId: approver.id,
@@ -147,7 +151,7 @@ export async function arrangeDecision(
     reason: input.reason ?? (input.approve ? '' : 'Rejected in a test arrangement'),
     username: approver.email,
     password: approver.password,
-  });
+  }, seen);
 }
 
 /** Opens (downloads) every supporting file and active child document of a change order as the token's user. */

@@ -323,7 +323,7 @@ export const DocumentFileView = z.object({
   docName: z.string(),
   size: z.number(),
   sha256: z.string(),
-  /** Whether the caller has opened this file (at this content) through the download call: the review's check mark. */
+  /** Whether the caller has fetched this file (at this content) through a download link: the review's check mark. */
   opened: z.boolean(),
 });
 export type DocumentFileView = z.infer<typeof DocumentFileView>;
@@ -377,7 +377,7 @@ export const ChildDocumentView = z.object({
   obsoleteDate: z.string().nullable(),
   /** Authorship signatures of this child (added, edited), newest last. */
   signatures: z.array(Signature),
-  /** Whether the caller has opened this file (at this content) through the download call: the review's check mark. */
+  /** Whether the caller has fetched this file (at this content) through a download link: the review's check mark. */
   opened: z.boolean(),
   /** Superseded by a later approved version whose effective date has come. */
   archived: z.boolean(),
@@ -419,7 +419,10 @@ export const ChangeOrderView = z.object({
   editable: z.boolean(),
   /** The caller is the assigned approver and the change order awaits its decision: Approve and Reject are shown. */
   mayDecide: z.boolean(),
-  /** Files the caller has not opened yet (Approve and Reject stay disabled until this is empty). */
+  /**
+   * Files the caller has not opened yet (Approve and Reject stay disabled until this is empty), each by the id
+   * `GET /document/getDocumentDownload/:id` takes: a supporting file's id, a child document's id.
+   */
   unopened: z.array(z.object({ fileId: z.string(), docName: z.string() })),
   /** The stream version this shows: its ETag. */
   version: z.number(),

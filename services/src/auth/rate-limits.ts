@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { Refusal, type Rejection } from '../platform/errors';
@@ -90,4 +91,23 @@ export class HourlyBudget<Key extends string> {
     this.hour ??= { start: this.clock().getTime(), used: new Map() };
     return this.hour;
   }
+}
+
+/**
+ * Per-link limit for calls that carry an emailed link in the body (a search link's downloads): however many callers
+ * share a link, it is answered at most `limit` times per window, then refused with `refusal` (429). Keyed by a hash of
+ * the link, so the limiter's memory holds no link.
+ */
+export function perLinkLimit(options: { limit: number; windowMinutes: number; field: string; refusal: Rejection }) {
+  return rateLimit({
+    windowMs: options.windowMinutes * 60_000,
+    limit: options.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => {
+      const value = (req.body as Record<string, unknown> | undefined)?.[options.field];
+      return typeof value === 'string' ? `link:${createHash('sha256').update(value).digest('base64url')}` : 'link:none';
+    },
+    handler: (_req, _res, next) => next(new Refusal(options.refusal)),
+  });
 }

@@ -18,6 +18,7 @@ import { claim, release, type UniqueKind } from '../platform/unique-claims';
 import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
 import { sign } from '../signatures/signatures';
+import { customersVocabulary } from './audit';
 import { customerDecider } from './customer';
 
 /**
@@ -125,7 +126,8 @@ export async function decideApproval(
     reason: string;
     changeDescription: string;
     actor: AuthenticatedUser;
-    seenVersion?: number;
+    /** The version the approver reviewed (If-Match): a decision must name it. */
+    seenVersion: number | undefined;
   },
 ): Promise<void> {
   const stream = customerStreamId(input.customerId);
@@ -133,7 +135,7 @@ export async function decideApproval(
     signer: input.actor,
     credentials: input.credentials,
     meaning: input.approve ? 'approval' : 'rejection',
-    subject: { stream, decider: customerDecider, seenVersion: input.seenVersion },
+    subject: { stream, decider: customerDecider, vocabulary: customersVocabulary, seenVersion: input.seenVersion },
   });
   await run.execute({
     stream,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { JPEG_2X2, JPEG_MAGIC_THEN_HTML, PDF_BYTES, pngClaiming, PNG_1X1, SVG_BYTES, WEBP_2X2, WEBP_MAGIC_THEN_HTML } from '../../../test-support/images';
+import { reviewedCustomer } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import type { FileStore } from '../files/file-store';
@@ -76,9 +77,11 @@ describe('customers over HTTP', () => {
     expect(res.status).toBe(200);
     return res.body.customer.id as string;
   };
-  const approve = (customerId: string, approver: Approver, overrides: Record<string, unknown> = {}, token = approver.token) =>
+  /** A decision as the screen sends it: with the version the approver reviewed (`headers` replaces it). */
+  const approve = async (customerId: string, approver: Approver, overrides: Record<string, unknown> = {}, token = approver.token, headers?: Record<string, string>) =>
     t.call('POST', '/customer/approve/add', {
       token,
+      headers: headers ?? (await reviewedCustomer(t, token, customerId)),
       body: { customerId, customerApproverId: approver.id, customerApproval: true, changeDescription: 'Customer approval', username: approver.email, password: approver.password, ...overrides },
     });
 
@@ -299,13 +302,31 @@ describe('customers over HTTP', () => {
       const id = await givenCustomer(approver);
       const seen = (await t.call('GET', `/customer/get/${id}`, { token: approver.token })).headers.get('etag')!;
       expect((await send('PUT', '/customer/update', form({ ...fields({ contactEmail: 'changed@acme.example' }, approver), id }))).status).toBe(200);
-      const res = await t.call('POST', '/customer/approve/add', {
-        token: approver.token,
-        headers: { 'if-match': seen },
-        body: { customerId: id, customerApproverId: approver.id, customerApproval: true, username: approver.email, password: approver.password },
-      });
-      expect(res).toMatchObject({ status: 409, body: { code: 'concurrent-change' } });
+      const res = await spec
+        .when(() =>
+          t.call('POST', '/customer/approve/add', {
+            token: approver.token,
+            headers: { 'if-match': seen },
+            body: { customerId: id, customerApproverId: approver.id, customerApproval: true, username: approver.email, password: approver.password },
+          }),
+        )
+        .thenNothingStored(409, expect.any(String) as unknown as string);
+      // What changed since the version reviewed (issue 19, item 4), in the audit trail's words.
+      expect(res.body.code).toBe('changed-since-review');
+      expect(res.body.message).toContain(`you reviewed version ${seen.replace(/"/g, '')}; it is now version ${Number(seen.replace(/"/g, '')) + 1}`);
+      expect(res.body.message).toMatch(/Since then: Updated customer: [^|]*contactEmail \(System Administrator, \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\. Review it again, then sign\.$/);
       expect((await t.call('GET', `/customer/get/${id}`, { token: admin })).body.status).toBe('REQUIRE_APPROVAL');
+    });
+
+    it('when the approver sends no version reviewed (no If-Match, or *), then 409 saying it must be sent, for an approval and a rejection; nothing stored', async () => {
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
+      const message = 'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.';
+      for (const headers of [{}, { 'if-match': '*' }] as Array<Record<string, string>>) {
+        await spec.when(() => approve(id, approver, {}, approver.token, headers)).thenNothingStored(409, message);
+        await spec.when(() => approve(id, approver, { customerApproval: false, changeJustification: 'No' }, approver.token, headers)).thenNothingStored(409, message);
+      }
+      expect((await approve(id, approver)).status).toBe(200);
     });
 
     it('when two approvals arrive at once, then exactly one wins', async () => {

@@ -92,8 +92,10 @@ async function createAccount(ctx: AppContext, run: CommandRun, account: (typeof 
 class DemoClient {
   constructor(private readonly baseUrl: string) {}
 
-  async send<T>(method: string, path: string, body: FormData | object | undefined, token?: string): Promise<T> {
+  /** One call; `reviewedVersion` goes as If-Match (a signed decision names the version of the record it reviewed). */
+  async send<T>(method: string, path: string, body: FormData | object | undefined, token?: string, reviewedVersion?: number): Promise<T> {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (reviewedVersion !== undefined) headers['if-match'] = `"${reviewedVersion}"`;
     let payload: FormData | string | undefined;
     if (body === undefined || body instanceof FormData) payload = body;
     else {
@@ -104,6 +106,17 @@ class DemoClient {
     const text = await response.text();
     if (!response.ok) throw new Error(`demo data: ${method} ${path} answered ${response.status}: ${text.slice(0, 500)}`);
     return JSON.parse(text) as T;
+  }
+
+  /**
+   * Fetches a signed file link whole: fetching the bytes is what opens a file for the approver's review. Asked of
+   * this API directly (the link names the public address, PUBLIC_API_URL, which need not be where the seed's API listens).
+   */
+  async fetchFile(link: string): Promise<void> {
+    const path = link.slice(link.indexOf('/document/file/'));
+    const response = await fetch(`${this.baseUrl}${path}`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`demo data: GET ${path.split('?')[0]} answered ${response.status}`);
   }
 
   async login(email: string, password: string): Promise<string> {
@@ -145,7 +158,7 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
   // 2. Two customers, registered by the admin with a logo, approved (signed) by the approver.
   const customers: DemoSeedResult['customers'] = [];
   for (const customer of DEMO_CUSTOMERS) {
-    const added = await client.send<{ customer: { id: string } }>(
+    const added = await client.send<{ customer: { id: string; version: number } }>(
       'POST',
       '/customer/add',
       form(
@@ -173,6 +186,7 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
         password: approver.password,
       },
       tokens.approver,
+      added.customer.version,
     );
     customers.push({ id: added.customer.id, name: customer.name, searchUrl: approved.customer.searchUrl });
     log(`customer approved: ${customer.name}`);
@@ -255,14 +269,15 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
     let status: DemoSeedResult['changeOrders'][number]['status'] = 'REQUIRE_APPROVAL';
     if (order.outcome !== 'pending') {
       // The approver reviews every file (each download is recorded), then signs the decision.
-      const view = await client.send<{ parentDocumentList: { fileId: string }[]; children: { childDocumentId: string }[] }>(
+      const view = await client.send<{ parentDocumentList: { fileId: string }[]; children: { childDocumentId: string }[]; version: number }>(
         'GET',
         `/document/get/${parentChangeId}`,
         undefined,
         tokens.approver,
       );
       for (const id of [...view.parentDocumentList.map((f) => f.fileId), ...view.children.map((c) => c.childDocumentId)]) {
-        await client.send('GET', `/document/getDocumentDownload/${id}`, undefined, tokens.approver);
+        const { documentPath } = await client.send<{ documentPath: string }>('GET', `/document/getDocumentDownload/${id}`, undefined, tokens.approver);
+        await client.fetchFile(documentPath);
       }
       await client.send(
         'POST',
@@ -277,6 +292,7 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
           confirmPassword: approver.password,
         },
         tokens.approver,
+        view.version,
       );
       status = order.outcome === 'approve' ? 'APPROVED' : 'REJECTED';
     }

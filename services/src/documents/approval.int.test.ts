@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, openEveryFile } from '../../../test-support/document-arrangements';
+import { multipart, parentFields, sendForm } from '../../../test-support/documents';
+import { reviewedChangeOrder } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { formatAuditDate } from '../audit/audit-dates';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
@@ -49,13 +51,21 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
     });
   };
   const view = async (parentChangeId: string, who: Person = approver) => (await t.call('GET', `/document/get/${parentChangeId}`, { token: who.token })).body;
-  const decide = (who: Person, parentChangeId: string, overrides: Record<string, unknown> = {}) =>
+  /** A decision as the screens send it: with the version the signer reviewed (`headers` replaces it). */
+  const decide = async (who: Person, parentChangeId: string, overrides: Record<string, unknown> = {}, headers?: Record<string, string>) =>
     t.call('POST', '/document/approveDocuments', {
       token: who.token,
+      headers: headers ?? (await reviewedChangeOrder(t, who.token, parentChangeId)),
       body: { parentChangeId, approverId: who.id, documentApproval: true, username: who.email, password: who.password, confirmPassword: who.password, ...overrides },
     });
   const download = (who: Person, id: string, purpose?: string) =>
     t.call('GET', `/document/getDocumentDownload/${id}${purpose ? `?purpose=${purpose}` : ''}`, { token: who.token });
+  /** Fetches a signed file link whole (its bytes: what counts as opening the file). */
+  const fetched = async (link: string) => {
+    const res = await fetch(link);
+    await res.arrayBuffer();
+    return { status: res.status, body: undefined };
+  };
   const search = (body: Record<string, unknown>, who: Person = author) => t.call('POST', '/document/searchDocuments/', { token: who.token, body });
 
   beforeAll(async () => {
@@ -97,13 +107,14 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       expect(refused).toMatchObject({ status: 409, body: { code: 'files-not-opened' } });
       expect(refused.body.message).toContain('Risk assessment.pdf');
 
-      // Opening one file records it for the approver (an event) and gives it its check mark.
+      // Opening one file (fetching it through its link) records it for the approver (an event) and gives it its check mark.
       const supporting = before.parentDocumentList[0].fileId as string;
-      const { answer } = await spec.when(() => download(approver, supporting)).then({
+      const { answer } = await spec.when(() => download(approver, supporting)).then({ status: 200, events: [] });
+      expect(answer.body).toMatchObject({ docName: 'Risk assessment.pdf', documentPath: expect.stringContaining(`/document/file/${parentChangeId}/${supporting}?`) });
+      await spec.when(() => fetched(answer.body.documentPath)).then({
         status: 200,
         events: [{ stream: `document-files-${parentChangeId}`, type: 'DocumentFileDownloaded', data: { fileId: supporting, downloadedBy: approver.id, purpose: 'download' } }],
       });
-      expect(answer.body).toMatchObject({ docName: 'Risk assessment.pdf', documentPath: expect.stringContaining(`/document/file/${parentChangeId}/${supporting}?`) });
       const partly = await view(parentChangeId);
       expect(partly.parentDocumentList[0].opened).toBe(true);
       expect(partly.children.map((c: { opened: boolean }) => c.opened)).toEqual([false, false]);
@@ -225,6 +236,107 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
     });
   });
 
+  describe('a decision is bound to the change order as reviewed, after its files were really opened (issue 19, items 4 and 12)', () => {
+    const VERSION_REQUIRED = 'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.';
+    const signedBy = (who: Person) => ({ username: who.email, password: who.password });
+
+    it('without If-Match, or with *, every signed decision is refused with 409 saying the reviewed version must be sent; nothing stored', async () => {
+      const { parentChangeId } = await givenChangeOrder();
+      await openEveryFile(t, approver.token, parentChangeId);
+      for (const headers of [{}, { 'if-match': '*' }] as Array<Record<string, string>>) {
+        await spec.when(() => decide(approver, parentChangeId, {}, headers)).thenNothingStored(409, VERSION_REQUIRED);
+        await spec.when(() => decide(approver, parentChangeId, { documentApproval: false, reason: 'No' }, headers)).thenNothingStored(409, VERSION_REQUIRED);
+      }
+      // The author's signed deactivations and file deletion are decisions on the record too.
+      const shown = await view(parentChangeId, author);
+      const decisions: Array<[string, Record<string, unknown>]> = [
+        ['/document/deleteChildDoc', { childDocumentId: shown.children[0].childDocumentId, ...signedBy(author) }],
+        ['/document/deleteParentChange', { documentParentChangeId: parentChangeId, ...signedBy(author) }],
+        ['/document/deleteParentFileById', { documentParentChangeId: parentChangeId, fileId: shown.parentDocumentList[0].fileId, ...signedBy(author) }],
+      ];
+      for (const [path, body] of decisions) {
+        await spec.when(() => t.call('DELETE', path, { token: author.token, body })).thenNothingStored(409, VERSION_REQUIRED);
+        expect((await t.call('DELETE', path, { token: author.token, body, headers: { 'if-match': '*' } })).body.message, path).toBe(VERSION_REQUIRED);
+      }
+      expect(await view(parentChangeId)).toMatchObject({ status: 'REQUIRE_APPROVAL', version: shown.version });
+    });
+
+    it('an approval of the version reviewed, after the author changed the effective date and description, is refused with 409 naming what changed; then the new version is approved', async () => {
+      const { parentChangeId } = await givenChangeOrder();
+      await openEveryFile(t, approver.token, parentChangeId);
+      const seen = await view(parentChangeId);
+      const edited = await sendForm(
+        t.url,
+        'PUT',
+        '/document/updateParent',
+        multipart({
+          ...(parentFields(customerId, approver.id, { productFamilyName: 'Cardio Catheter', effectiveDate: '15-Mar-2031', changeDescription: 'Longer balloon inflation time' }) as unknown as Record<string, string>),
+          productFamilyDescription: seen.productFamilyDescription,
+          changeJustification: seen.changeJustification,
+          parantChangeId: parentChangeId,
+          ...signedBy(author),
+          comments: 'Moved the date',
+        }),
+        author.token,
+        { 'if-match': `"${seen.version}"` },
+      );
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+      const refused = await spec.when(() => decide(approver, parentChangeId, {}, { 'if-match': `"${seen.version}"` })).thenNothingStored(409, expect.any(String) as unknown as string);
+      expect(refused.body.code).toBe('changed-since-review');
+      expect(refused.body.message).toContain(`you reviewed version ${seen.version}; it is now version ${seen.version + 1}`);
+      expect(refused.body.message).toContain('effectiveDate: "');
+      expect(refused.body.message).toContain('→ "2031-03-15"');
+      expect(refused.body.message).toContain('changeDescription: "Instructions for use of Cardio Catheter" → "Longer balloon inflation time"');
+      expect((await view(parentChangeId)).status).toBe('REQUIRE_APPROVAL');
+      // Reviewed again (the files are unchanged, so still opened): the decision at the new version is recorded.
+      expect((await decide(approver, parentChangeId)).body.document).toMatchObject({ status: 'APPROVED', effectiveDate: '2031-03-15' });
+    });
+
+    it('a file counts as opened only when its bytes were fetched through the link, not when the link was issued', async () => {
+      const { parentChangeId } = await givenChangeOrder();
+      const shown = await view(parentChangeId);
+      const ids = [...shown.parentDocumentList.map((f: { fileId: string }) => f.fileId), ...shown.children.map((c: { childDocumentId: string }) => c.childDocumentId)];
+      const links: string[] = [];
+      for (const id of ids) {
+        const { answer } = await spec.when(() => download(approver, id)).then({ status: 200, events: [] });
+        links.push(answer.body.documentPath);
+      }
+      expect((await view(parentChangeId)).unopened).toHaveLength(ids.length);
+      const refused = await spec.when(() => decide(approver, parentChangeId)).thenNothingStored(409, expect.stringContaining('Not opened yet') as unknown as string);
+      expect(refused.body.code).toBe('files-not-opened');
+      // A HEAD request fetches no bytes: nothing recorded.
+      await spec
+        .when(async () => {
+          const res = await fetch(links[0]!, { method: 'HEAD' });
+          return { status: res.status, body: undefined };
+        })
+        .then({ status: 200, events: [] });
+      for (const [index, link] of links.entries()) {
+        const { events } = await spec
+          .when(() => fetched(link))
+          .then({ status: 200, events: [{ stream: `document-files-${parentChangeId}`, type: 'DocumentFileDownloaded', data: { downloadedBy: approver.id, purpose: 'download' } }] });
+        expect(events[0]!.metadata.actor).toMatchObject({ type: 'user', userId: approver.id, email: approver.email });
+        expect((await view(parentChangeId)).unopened).toHaveLength(ids.length - index - 1);
+      }
+      expect((await decide(approver, parentChangeId)).body.document).toMatchObject({ status: 'APPROVED' });
+    });
+
+    it('the ids the view and the files-not-opened refusal name as unopened are the ids the download call takes', async () => {
+      const { parentChangeId } = await givenChangeOrder();
+      const { unopened } = await view(parentChangeId);
+      expect(unopened).toHaveLength(3);
+      expect((await decide(approver, parentChangeId)).body.code).toBe('files-not-opened');
+      for (const { fileId, docName } of unopened as Array<{ fileId: string; docName: string }>) {
+        const answer = await download(approver, fileId);
+        expect({ status: answer.status, docName: answer.body.docName }, fileId).toEqual({ status: 200, docName });
+        expect((await fetch(answer.body.documentPath)).status).toBe(200);
+      }
+      expect((await view(parentChangeId)).unopened).toEqual([]);
+      expect((await decide(approver, parentChangeId)).status).toBe(200);
+    });
+  });
+
   describe('POST /document/update/IsInternal', () => {
     it('an ADMIN switches a decided change order Offline at once (an event); a USER, anonymous and a pending change order are refused', async () => {
       const { parentChangeId, documentId } = await givenChangeOrder();
@@ -294,9 +406,17 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       await arrangeDecision(t, { parentChangeId, approver, approve: true });
       const child = (await view(parentChangeId, author)).children[0];
       const original = Buffer.from(await (await fetch((await download(author, child.childDocumentId)).body.documentPath)).arrayBuffer());
-      const { answer, events } = await spec.when(() => download(author, child.childDocumentId, 'manifest')).then({ status: 200 });
+      const answer = await download(author, child.childDocumentId, 'manifest');
+      expect(answer.status).toBe(200);
+      let signed: Response | undefined;
+      const { events } = await spec
+        .when(async () => {
+          signed = await fetch(answer.body.documentPath);
+          return { status: signed.status, body: undefined };
+        })
+        .then({ status: 200 });
       expect(events.map((e) => [e.type, (e.data as { purpose: string }).purpose])).toEqual([['DocumentFileDownloaded', 'manifest']]);
-      const signed = await fetch(answer.body.documentPath);
+      if (!signed) throw new Error('not fetched');
       expect(signed.status).toBe(200);
       expect(signed.headers.get('content-disposition')).toContain('(signed).pdf');
       const bytes = new Uint8Array(await signed.arrayBuffer());

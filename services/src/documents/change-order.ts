@@ -296,6 +296,29 @@ export function filesToReview(state: { files: readonly DocumentFile[]; children:
   return [...state.files, ...state.children.filter((child) => child.active).map((child) => child.file)];
 }
 
+/** A file a decision still needs opened, named by the id the download call takes (`GET /document/getDocumentDownload/:id`). */
+export interface FileToOpen {
+  /** A supporting file's id, or a child document's id (its file's own id is not one the download call knows). */
+  fileId: string;
+  docName: string;
+}
+
+/**
+ * The files a decision needs opened that `opened` (`fileId:sha256` keys) does not hold: every supporting file and
+ * every active child's file, as they are now.
+ */
+export function filesToOpen(
+  state: { files: readonly DocumentFile[]; children: readonly { active: boolean; childDocumentId: string; file: DocumentFile }[] },
+  opened: ReadonlySet<string>,
+): FileToOpen[] {
+  return [
+    ...state.files.filter((file) => !opened.has(openedKey(file))).map(({ fileId, docName }) => ({ fileId, docName })),
+    ...state.children
+      .filter((child) => child.active && !opened.has(openedKey(child.file)))
+      .map((child) => ({ fileId: child.childDocumentId, docName: child.file.docName })),
+  ];
+}
+
 function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Decision<DocumentEvent> {
   if (state.exists) return refused('document-exists');
   if (command.files.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
@@ -426,10 +449,8 @@ function decideDecision(state: ChangeOrderState, command: DecideChangeOrder): De
   if (state.details!.approverId !== signerId) return refused('not-the-document-approver');
   if (command.signerRole !== 'ADMIN') return refused('signer-not-admin');
   if (signerId === state.createdBy || signerId === state.lastEditedBy) return refused('approver-is-author');
-  const unopened = filesToReview(state).filter((file) => !command.opened.has(openedKey(file)));
-  if (unopened.length > 0) {
-    return { events: [], rejection: { code: 'files-not-opened', unopened: unopened.map(({ fileId, docName }) => ({ fileId, docName })) } };
-  }
+  const unopened = filesToOpen(state, command.opened);
+  if (unopened.length > 0) return { events: [], rejection: { code: 'files-not-opened', unopened } };
   const signed = { parentChangeId: state.parentChangeId, documentId: state.documentId, signature: command.signature, comments: '' };
   return {
     events: [

@@ -224,15 +224,15 @@ describe('change order decider', () => {
       .then([{ type: 'ChangeOrderRejected', data: { ...signed, signature: sign('approver', 'rejection'), comments: '', reason: 'wrong lot' } }]);
   });
 
-  it('given a pending change order, when the approver has not opened every file, then files-not-opened names the unopened ones', () => {
+  it('given a pending change order, when the approver has not opened every file, then files-not-opened names the unopened ones, a child by its document id (what the download call takes)', () => {
     spec
       .given(created, childAdded('k1', 1))
       .when(decide('approver', { opened: new Set([openedKey(file('a'))]) }))
-      .thenRefuses({ code: 'files-not-opened', unopened: [{ fileId: 'f-ifu', docName: 'ifu.pdf' }] });
+      .thenRefuses({ code: 'files-not-opened', unopened: [{ fileId: 'k1', docName: 'ifu.pdf' }] });
     spec
       .given(created, childAdded('k1', 1))
       .when(decide('approver', { opened: new Set() }))
-      .thenRefuses({ code: 'files-not-opened', unopened: [{ fileId: 'f-a', docName: 'a.pdf' }, { fileId: 'f-ifu', docName: 'ifu.pdf' }] });
+      .thenRefuses({ code: 'files-not-opened', unopened: [{ fileId: 'f-a', docName: 'a.pdf' }, { fileId: 'k1', docName: 'ifu.pdf' }] });
   });
 
   it('given a child file replaced after the approver opened it, when the approver approves, then the new content must be opened first', () => {
@@ -243,7 +243,7 @@ describe('change order decider', () => {
     spec
       .given(created, childAdded('k1', 1), replaced)
       .when(decide('approver'))
-      .thenRefuses({ code: 'files-not-opened', unopened: [{ fileId: 'f-ifu', docName: 'ifu.pdf' }] });
+      .thenRefuses({ code: 'files-not-opened', unopened: [{ fileId: 'k1', docName: 'ifu.pdf' }] });
   });
 
   it('given a deactivated child, when the approver decides, then its file need not be opened', () => {

@@ -27,6 +27,7 @@ import { refuse } from '../platform/errors';
 import type { AuthenticatedUser } from '../platform/http';
 import { sign } from '../signatures/signatures';
 import { type ChangeOrderCommand, changeOrderDecider, type CustomerFacts } from './change-order';
+import { documentsVocabulary } from './audit';
 import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
 import { documentFilesDecider, openedBy } from './document-files';
 import { documentUploadDecider } from './document-upload';
@@ -82,8 +83,9 @@ async function customerFacts(run: CommandRun, customerId: string): Promise<Custo
 const UNSIGNED: Signature = { signerId: '', name: '', email: '', signedAt: '', meaning: 'authorship' };
 
 /**
- * One signed step on a change order: checked unsigned first, then signed by the logged-in user's own credentials,
- * then decided at the version signed (any change in between is a 409, not a retry).
+ * One signed step on a change order: checked unsigned first, then signed by the logged-in user's own credentials at
+ * the version the signer reviewed (a deactivation or file deletion must name it), then decided at the version signed
+ * (any change in between is a 409, not a retry).
  */
 async function signedStep(
   ctx: AppContext,
@@ -93,7 +95,7 @@ async function signedStep(
     actor: AuthenticatedUser;
     credentials: SignatureCredentials;
     meaning: SignatureMeaning;
-    seenVersion?: number;
+    seenVersion: number | undefined;
     sha256?: string;
     command: (signature: Signature) => ChangeOrderCommand;
     /** Runs once signed, before the event is appended (a new file's text and vectors, for the read models). */
@@ -101,12 +103,13 @@ async function signedStep(
   },
 ) {
   const stream = documentStreamId(input.parentChangeId);
-  await run.check({ stream, decider: changeOrderDecider, command: input.command(UNSIGNED), expectedVersion: input.seenVersion });
+  // The rules first; whether the version reviewed is still the record's is the signature's to say (with what changed).
+  await run.check({ stream, decider: changeOrderDecider, command: input.command(UNSIGNED) });
   const { signature } = await sign(ctx, run, {
     signer: input.actor,
     credentials: input.credentials,
     meaning: input.meaning,
-    subject: { stream, decider: changeOrderDecider, seenVersion: input.seenVersion, sha256: input.sha256 },
+    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: input.seenVersion, sha256: input.sha256 },
   });
   await input.prepare?.();
   return run.execute({ stream, decider: changeOrderDecider, command: input.command(signature), expectedVersion: signature.subject!.version });
@@ -240,7 +243,8 @@ export async function createChangeOrder(
     signer: actor,
     credentials: { username: request.username, password: request.password },
     meaning: 'authorship',
-    subject: { stream, decider: changeOrderDecider },
+    // A new record: its author reviewed none before it (version 0).
+    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: 0 },
   });
 
   const taken: string[] = [];
@@ -274,7 +278,7 @@ interface SignedEdit {
   credentials: SignatureCredentials;
   comments: string;
   actor: AuthenticatedUser;
-  seenVersion?: number;
+  seenVersion: number | undefined;
 }
 
 /** `PUT /document/updateParent`: the parent's fields, a new logo, more supporting files; signed. */
@@ -418,13 +422,14 @@ export async function openedFiles(run: CommandRun, parentChangeId: string, userI
 /**
  * `POST /document/approveDocuments`: the assigned approver's signed decision (meaning `approval` or `rejection`). It
  * is checked unsigned first (not the approver, already decided, files not opened: refused without asking for the
- * password), then signed with the approver's own credentials (failures count toward lockout), then decided at the
- * version signed, so that of two decisions at once exactly one is recorded and the other is a 409.
+ * password), then signed with the approver's own credentials (failures count toward lockout) at the version they
+ * reviewed (If-Match, required), then decided at the version signed, so that of two decisions at once exactly one is
+ * recorded and the other is a 409.
  */
 export async function decideChangeOrder(
   ctx: AppContext,
   run: CommandRun,
-  input: { parentChangeId: string; approve: boolean; reason: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number },
+  input: { parentChangeId: string; approve: boolean; reason: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion: number | undefined },
 ): Promise<void> {
   const stream = documentStreamId(input.parentChangeId);
   const opened = await openedFiles(run, input.parentChangeId, input.actor.userId);
@@ -443,13 +448,12 @@ export async function decideChangeOrder(
     stream,
     decider: changeOrderDecider,
     command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role),
-    expectedVersion: input.seenVersion,
   });
   const { signature, signerRole } = await sign(ctx, run, {
     signer: input.actor,
     credentials: input.credentials,
     meaning: input.approve ? 'approval' : 'rejection',
-    subject: { stream, decider: changeOrderDecider, seenVersion: input.seenVersion },
+    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: input.seenVersion },
   });
   await run.execute({ stream, decider: changeOrderDecider, expectedVersion: signature.subject!.version, command: decision(signature, signerRole) });
 }

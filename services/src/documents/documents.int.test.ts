@@ -4,6 +4,7 @@ import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { arrangeDecision } from '../../../test-support/document-arrangements';
+import { reviewedChangeOrder, reviewedCustomer } from '../../../test-support/reviewed-versions';
 
 interface Person {
   id: string;
@@ -48,6 +49,7 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
     customerId = added.body.customer.id;
     const approved = await t.call('POST', '/customer/approve/add', {
       token: approver.token,
+      headers: await reviewedCustomer(t, approver.token, customerId),
       body: { customerId, customerApproverId: approver.id, customerApproval: true, changeDescription: 'ok', username: approver.email, password: approver.password },
     });
     expect(approved.status).toBe(200);
@@ -86,6 +88,8 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.document as { parentChangeId: string; documentId: string; version: number; children: { childDocumentId: string }[]; parentDocumentList: { fileId: string }[] };
   };
+  /** The version the signer's screen shows (If-Match): a signed deactivation or file deletion names it. */
+  const seen = (who: Person, parentChangeId: string) => reviewedChangeOrder(t, who.token, parentChangeId);
   /** The approver opens every file, then approves over HTTP. */
   const approveDirectly = async (parentChangeId: string) => {
     await arrangeDecision(t, { parentChangeId, approver, approve: true });
@@ -426,10 +430,13 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
       expect(answer.body.document.parentDocumentList.map((f: { docName: string }) => f.docName)).toEqual(['risk.pdf', 'extra.pdf']);
     });
 
-    it('when the parent is edited with a stale If-Match, then 409 and nothing is stored', async () => {
+    it('when the parent is edited with a stale If-Match, then 409 naming what changed since, and nothing is stored', async () => {
       const author = await person('USER');
       const doc = await givenChangeOrder(author);
-      await spec.when(() => editParent(author, doc.parentChangeId, {}, [], { 'if-match': `"${doc.version - 1}"` })).thenNothingStored(409, 'Someone else changed this record at the same time. Reload and try again.');
+      const answer = await spec
+        .when(() => editParent(author, doc.parentChangeId, {}, [], { 'if-match': `"${doc.version - 1}"` }))
+        .thenNothingStored(409, expect.stringContaining(`Since then: Added child document ${doc.documentId}-02`) as unknown as string);
+      expect(answer.body.code).toBe('changed-since-review');
     });
 
     it('when edit parent misses its fields, then the spec messages', async () => {
@@ -468,12 +475,12 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
       const file = doc.parentDocumentList[0]!;
       const body = { documentParentChangeId: doc.parentChangeId, fileId: file.fileId, username: author.email, password: author.password };
       expect((await t.call('DELETE', '/document/deleteParentFileById', { token: author.token, body: { ...body, password: '' } })).body.message).toBe('password: Enter Username and Password');
-      const { answer } = await spec.when(() => t.call('DELETE', '/document/deleteParentFileById', { token: author.token, body })).then({
+      const { answer } = await spec.when(async () => t.call('DELETE', '/document/deleteParentFileById', { token: author.token, headers: await seen(author, doc.parentChangeId), body })).then({
         status: 200,
         events: [{ stream: `document-${doc.parentChangeId}`, type: 'SupportingFileDeleted', data: { signature: { meaning: 'file-deletion', subject: { sha256: expect.any(String) } } } }],
       });
       expect(answer.body.document.parentDocumentList).toEqual([]);
-      expect((await t.call('DELETE', '/document/deleteParentFileById', { token: author.token, body })).status).toBe(404);
+      expect((await t.call('DELETE', '/document/deleteParentFileById', { token: author.token, headers: await seen(author, doc.parentChangeId), body })).status).toBe(404);
     });
 
     it('when a child is edited, then which fields changed is recorded, old and new, and a new file replaces the old', async () => {
@@ -524,19 +531,24 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
       const doc = await givenChangeOrder(author, 2);
       const [first, second] = doc.children;
       const body = (id: string) => ({ childDocumentId: id, username: author.email, password: author.password });
-      const { answer } = await spec.when(() => t.call('DELETE', '/document/deleteChildDoc', { token: author.token, body: body(first!.childDocumentId) })).then({
+      const deactivate = async (id: string) => t.call('DELETE', '/document/deleteChildDoc', { token: author.token, headers: await seen(author, doc.parentChangeId), body: body(id) });
+      const { answer } = await spec.when(() => deactivate(first!.childDocumentId)).then({
         status: 200,
         events: [{ stream: `document-${doc.parentChangeId}`, type: 'ChildDocumentDeactivated', data: { obsoleteDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), signature: { meaning: 'deactivation' } } }],
       });
       expect(answer.body.document.children.map((c: { childDocumentId: string }) => c.childDocumentId)).toEqual([second!.childDocumentId]);
-      expect((await t.call('DELETE', '/document/deleteChildDoc', { token: author.token, body: body(first!.childDocumentId) })).status).toBe(404);
-      expect((await t.call('DELETE', '/document/deleteChildDoc', { token: author.token, body: body(second!.childDocumentId) })).body.code).toBe('last-child');
+      expect((await deactivate(first!.childDocumentId)).status).toBe(404);
+      expect((await deactivate(second!.childDocumentId)).body.code).toBe('last-child');
     });
 
     it('when the change order is deactivated, then it leaves every list but stays in the log and the audit report', async () => {
       const author = await person('USER');
       const doc = await givenChangeOrder(author);
-      const res = await t.call('DELETE', '/document/deleteParentChange', { token: author.token, body: { documentParentChangeId: doc.parentChangeId, username: author.email, password: author.password } });
+      const res = await t.call('DELETE', '/document/deleteParentChange', {
+        token: author.token,
+        headers: await seen(author, doc.parentChangeId),
+        body: { documentParentChangeId: doc.parentChangeId, username: author.email, password: author.password },
+      });
       expect(res).toMatchObject({ status: 200, body: { message: 'Document Updated' } });
       const all = await t.call('GET', '/document/getDocumentList', { token: author.token });
       expect(all.body.data.list.map((d: { parentChangeId: string }) => d.parentChangeId)).not.toContain(doc.parentChangeId);
@@ -555,7 +567,13 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
       const author = await person('USER');
       const doc = await givenChangeOrder(author);
       const { events } = await spec
-        .when(() => t.call('DELETE', '/document/deleteParentChange', { token: author.token, body: { documentParentChangeId: doc.parentChangeId, username: author.email, password: 'not my password' } }))
+        .when(async () =>
+          t.call('DELETE', '/document/deleteParentChange', {
+            token: author.token,
+            headers: await seen(author, doc.parentChangeId),
+            body: { documentParentChangeId: doc.parentChangeId, username: author.email, password: 'not my password' },
+          }),
+        )
         .then({ status: 403, body: { code: 'signature-refused' } });
       expect(events.map((e) => e.type)).toEqual(['CredentialCheckFailed']);
     });

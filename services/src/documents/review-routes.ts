@@ -16,6 +16,7 @@ import {
   findChangeOrderByFileId,
   findCustomerById,
   findCustomerByName,
+  findUserById,
   productFamiliesOfCustomer,
   searchDocuments,
   searchWords,
@@ -27,7 +28,7 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import { changeAccessibility, decideChangeOrder, recordDownload } from './commands';
-import { documentLink, verifyDocumentLink } from './document-links';
+import { staffDocumentLink, verifyStaffDocumentLink } from './document-links';
 import { changeOrderViewFor, READ_MODELS } from './routes';
 import { markedStems, snippetOf } from './search-snippet';
 import { ManifestUnavailable, withSignatureManifest } from './signature-manifest';
@@ -86,8 +87,9 @@ export function reviewRoutes(ctx: AppContext): Router {
     await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, input.parentDocumentChangeId);
   });
 
+  // The link to one file for the caller. Issuing it records nothing: the download is recorded when the link serves the
+  // file (below), so a file counts as opened only once its bytes were fetched.
   router.get('/document/getDocumentDownload/:id', loggedIn, async (req, res) => {
-    // A HEAD request opens nothing: only a real request for the link is recorded as a download.
     if (req.method === 'HEAD') {
       res.status(204).end();
       return;
@@ -98,24 +100,17 @@ export function reviewRoutes(ctx: AppContext): Router {
     const found = record?.active ? fileOf(record, id) : undefined;
     if (!record || !found) refuse('document-not-found');
     if (purpose === 'manifest' && (!found.child || record.status !== 'APPROVED')) refuse('document-not-approved');
-    const run = ctx.commands.begin(originOf(req));
-    await recordDownload(run, {
-      parentChangeId: record.parentChangeId,
-      documentId: record.documentId,
-      fileId: found.file.fileId,
-      childDocumentId: found.child?.childDocumentId ?? null,
-      documentNumber: found.child?.documentNumber ?? null,
-      sha256: found.file.sha256,
-      docName: found.file.docName,
-      downloadedBy: req.auth!.userId,
-      purpose,
-    });
-    const link = documentLink(ctx, { parentChangeId: record.parentChangeId, fileId: found.file.fileId, sha256: found.file.sha256, purpose }, run.now);
+    const link = staffDocumentLink(
+      ctx,
+      { parentChangeId: record.parentChangeId, fileId: found.file.fileId, sha256: found.file.sha256, purpose, userId: req.auth!.userId },
+      ctx.clock(),
+    );
     res.setHeader('Cache-Control', 'no-store');
     res.json({ documentPath: link.url, docName: found.file.docName, sha256: found.file.sha256, expiresAt: link.expiresAt } satisfies DocumentDownloadResponse);
   });
 
-  // The signed link itself: no bearer token (a new tab has none); the signature names the file, content and purpose.
+  // The signed link itself: no bearer token (a new tab has none); the signature names the file, content, purpose and
+  // the user it was issued to, whose download is recorded as the file is served (a HEAD request fetches no bytes).
   router.get('/document/file/:parentChangeId/:fileId', async (req, res) => {
     const parentChangeId = idParam(req, 'parentChangeId', 'file-link-invalid');
     const fileId = idParam(req, 'fileId', 'file-link-invalid');
@@ -123,9 +118,28 @@ export function reviewRoutes(ctx: AppContext): Router {
     const found = record?.active && record.parentChangeId === parentChangeId ? fileOf(record, fileId) : undefined;
     if (!record || !found || found.file.fileId !== fileId) refuse('file-link-invalid');
     const now = ctx.clock();
-    const purpose = verifyDocumentLink(ctx, { parentChangeId, fileId, sha256: found.file.sha256 }, req.query as Record<string, unknown>, now);
-    if (!purpose) refuse('file-link-invalid');
+    const granted = verifyStaffDocumentLink(ctx, { parentChangeId, fileId, sha256: found.file.sha256 }, req.query as Record<string, unknown>, now);
+    // The link works only while the user it was issued to is an active account (deactivation ends their links too).
+    const holder = granted && (await findUserById(ctx.db, granted.userId));
+    if (!granted || !holder?.userActive || holder.isDeleted) refuse('file-link-invalid');
+    const { purpose } = granted;
+    const recordServed = async () => {
+      if (req.method === 'HEAD') return;
+      const actor = { type: 'user' as const, userId: holder.id, email: holder.email, name: `${holder.firstName} ${holder.lastName}`.trim() };
+      await recordDownload(ctx.commands.begin(originOf(req, actor)), {
+        parentChangeId: record.parentChangeId,
+        documentId: record.documentId,
+        fileId: found.file.fileId,
+        childDocumentId: found.child?.childDocumentId ?? null,
+        documentNumber: found.child?.documentNumber ?? null,
+        sha256: found.file.sha256,
+        docName: found.file.docName,
+        downloadedBy: holder.id,
+        purpose,
+      });
+    };
     if (purpose === 'download') {
+      await recordServed();
       await sendStoredFile(res, ctx.files, found.file, { cacheControl: 'private, no-store', filename: found.file.docName });
       return;
     }
@@ -154,6 +168,7 @@ export function reviewRoutes(ctx: AppContext): Router {
       if (error instanceof ManifestUnavailable) refuse('manifest-unavailable');
       throw error;
     }
+    await recordServed();
     const name = found.file.docName.replace(/\.pdf$/i, '');
     const filename = `${name} (signed).pdf`;
     res.setHeader('Content-Type', 'application/pdf');

@@ -28,7 +28,7 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import type { CommandRun } from '../platform/command-pipeline';
-import { authoringRefusal, filesToReview, openedKey } from './change-order';
+import { authoringRefusal, filesToOpen, openedKey } from './change-order';
 import {
   addChild,
   addFilesToParent,
@@ -133,11 +133,7 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
     createdAt: record.createdAt,
     editable: authoringRefusal({ exists: true, active: record.active, status: record.status }) === undefined,
     mayDecide,
-    unopened: record.status === 'REQUIRE_APPROVAL'
-      ? filesToReview(record)
-          .filter((file) => !isOpened(file))
-          .map(({ fileId, docName }) => ({ fileId, docName }))
-      : [],
+    unopened: record.status === 'REQUIRE_APPROVAL' ? filesToOpen(record, review.opened) : [],
     version: record.version,
   };
 }

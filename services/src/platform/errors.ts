@@ -14,6 +14,14 @@ function entry<Details>(status: number, message: Entry<Details>['message']): Ent
   return { status, message };
 }
 
+/** What happened to a record after the version its signer reviewed, in the audit trail's words (at most 10 events). */
+const changedSinceReview = (d: { reviewed: number; current: number; since: string[] }) =>
+  `This record changed after you reviewed it: you reviewed version ${d.reviewed}; it is now version ${d.current}. ${
+    d.since.length === 0
+      ? 'The version you sent is not one this record has had.'
+      : `Since then: ${d.since.slice(0, 10).join(' | ')}${d.since.length > 10 ? ` | and ${d.since.length - 10} more` : ''}.`
+  } Review it again, then sign.`;
+
 const lockedUntil = (d: { lockedUntil: string }) =>
   `This account is locked after 5 failed attempts. Try again after ${d.lockedUntil.slice(11, 16)} UTC.`;
 
@@ -56,6 +64,12 @@ export const ERRORS = {
 
   // ---- re-entered credentials (signatures/, change password): 403, never 401, which would log the browser out
   'signature-refused': entry(403, 'Signature refused: enter your own username and password.'),
+  // A signed decision is bound to the record as its signer reviewed it (21 CFR 11.70).
+  'reviewed-version-required': entry(
+    409,
+    'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.',
+  ),
+  'changed-since-review': entry<{ reviewed: number; current: number; since: string[] }>(409, changedSinceReview),
   'current-password-wrong': entry(403, 'The current password is not correct.'),
 
   // ---- passwords and links (users/)
@@ -128,6 +142,10 @@ export const ERRORS = {
   'search-link-invalid': entry(400, 'This search link is not valid. Ask for a new one below.'),
   'search-link-expired': entry(410, 'This search link has expired. Ask for a new one below.'),
   'search-link-out-of-scope': entry(404, 'This document is not available through this search link'),
+  'download-rate-limited': entry<{ windowMinutes: number }>(
+    429,
+    (d) => `Too many downloads through this search link. Please wait ${d.windowMinutes} minutes and try again.`,
+  ),
   'product-family-not-found': entry(404, 'Product not found'),
   'contact-failed': entry(502, 'Error on connecting administrator.'),
   'search-link-not-sent': entry(502, 'The search link could not be sent. Please try again later.'),

@@ -9,10 +9,11 @@ import {
   SendSearchLinkBody,
   VerifyEmailRequest,
 } from '@ifu/contracts';
-import { arrangeRegisteredCustomer } from '../../../test-support/document-arrangements';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer } from '../../../test-support/document-arrangements';
 import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { sealSearchLink } from '../public-portal/search-link';
 
 /** The penetration test's payload (finding 1), at 100 KB: quadratic work for a backtracking email pattern. */
 const hostileEmail = (length: number) => `a@${'.'.repeat(length)}@`;
@@ -186,6 +187,64 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
         await spec
           .when(() => t.call('POST', '/user/add', { token: admin, body: { email: `${unique('copy-')}@example.com`, firstName, lastName, isTrainingCompleted: true } }))
           .thenNothingStored(409, 'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.');
+      }
+    });
+  });
+
+  describe('issue 19: a signed decision names the version reviewed; download links name their holder', () => {
+    const REQUIRED = 'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.';
+    const INVALID = 'If-Match must be a record version, as the ETag of the record gave it';
+
+    it('when a customer decision gets a wildcard, a list, a negative, an overlong or a future If-Match, then 409 or 400 and nothing stored', async () => {
+      const approver = { id: '', email: 'if.match.approver@example.com', password: 'if match approver password' };
+      approver.id = await t.createUser({ email: approver.email, role: 'ADMIN', password: approver.password });
+      const customerId = await arrangeRegisteredCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver.id, 'If Match Clinic');
+      const token = await t.login(approver.email, approver.password);
+      const decide = (ifMatch: string) =>
+        t.call('POST', '/customer/approve/add', {
+          token,
+          headers: { 'if-match': ifMatch },
+          body: { customerId, customerApproverId: approver.id, customerApproval: true, username: approver.email, password: approver.password },
+        });
+      for (const wildcard of ['*', ' * ', '']) await spec.when(() => decide(wildcard)).thenNothingStored(409, REQUIRED);
+      for (const hostile of ['"1", "2"', '"-1"', `"1${'0'.repeat(10_000)}"`, '"1 2"', '"0x1"', 'W/*']) await spec.when(() => decide(hostile)).thenNothingStored(400, INVALID);
+      await spec
+        .when(() => decide('"999999999"'))
+        .thenNothingStored(409, 'This record changed after you reviewed it: you reviewed version 999999999; it is now version 1. The version you sent is not one this record has had. Review it again, then sign.');
+    });
+
+    it('when a download link is bent to another holder, customer or family, or overlong, then 404 and nothing stored', async () => {
+      const approver = { id: '', email: 'link.approver@example.com', password: 'link approver password' };
+      approver.id = await t.createUser({ email: approver.email, role: 'ADMIN', password: approver.password });
+      const customerId = await arrangeApprovedCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, 'Link Clinic');
+      const { parentChangeId } = await arrangeChangeOrder(t, {
+        author: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        approverId: approver.id,
+        customerId,
+        productName: 'Link Pump',
+        children: [{ lotNumber: 'LOT-LINK-1', partNumber: 'PN-1' }],
+      });
+      const token = await t.login(approver.email, approver.password);
+      const child = (await t.call('GET', `/document/get/${parentChangeId}`, { token })).body.children[0].childDocumentId as string;
+      const staff = (await t.call('GET', `/document/getDocumentDownload/${child}`, { token })).body.documentPath as string;
+      const adminId = (await t.call('GET', '/user/me', { token: admin })).body.id as string;
+      const bent = [staff.replace(/user=[^&]+/, `user=${adminId}`), staff.replace(/user=[^&]+/, `user=${'a'.repeat(10_000)}`), staff.replace(/user=[^&]+/, 'user=')];
+      const link = sealSearchLink(t.api.context.secrets.linkSecret, { customerId, parentChangeId }, 'hostile.visitor@clinic.example', new Date(t.clock.now().getTime() + 86_400_000));
+      await arrangeDecision(t, { parentChangeId, approver, approve: true });
+      const visitor = (await t.call('POST', '/module2/getDocumentURL', { body: { docId: child, encryptedUserEmail: link } })).body.docURL as string;
+      bent.push(
+        visitor.replace(/family=[^&]+/, `family=${'0'.repeat(10_000)}`),
+        visitor.replace(/customer=[^&]+/, `customer=${approver.id}`),
+        visitor.replace(/\/module2\/file\/[^?]+/, '/module2/file/%00'),
+        visitor.replace(/signature=[^&]+/, `signature=${'A'.repeat(5_000)}`),
+      );
+      for (const url of bent) {
+        await spec
+          .when(async () => {
+            const response = await fetch(url);
+            return { status: response.status, body: await response.json() };
+          })
+          .thenNothingStored(404, 'This download link is not valid or has expired');
       }
     });
   });

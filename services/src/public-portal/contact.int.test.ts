@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
@@ -25,7 +26,7 @@ describe('contact form over HTTP', () => {
     await t.createUser({ email: secondAdmin, role: 'ADMIN', password: 'second admin password', firstName: 'Sam', lastName: 'Second' });
     await t.createUser({ email: user, role: 'USER', password: 'plain user password' });
     const formerId = await t.createUser({ email: formerAdmin, role: 'ADMIN', password: 'former admin password' });
-    expect((await t.call('DELETE', '/user/delete', { token: admin, body: { id: formerId, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe(200);
+    expect((await t.call('DELETE', '/user/delete', { token: admin, headers: await reviewedUser(t, admin, formerId), body: { id: formerId, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe(200);
   });
   afterAll(async () => {
     await t?.dispose();

@@ -3,9 +3,11 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Credentials, type Signer } from '../../../test-support/document-arrangements';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
+import { multipart, sendForm } from '../../../test-support/documents';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { formatAuditDate } from '../audit/audit-dates';
+import { PUBLIC_DOWNLOADS_PER_LINK } from './public-search';
 import { sealSearchLink } from './search-link';
 import { forgetVisitor } from './visitors';
 
@@ -158,8 +160,8 @@ describe('public search and download over HTTP', () => {
       const id = children['german@Cardio Stent']!;
       const { answer, events } = await spec.when(() => documentUrl(id)).then({
         status: 200,
-        body: { docURL: expect.stringContaining('/document/file/'), expiresAt: expect.any(String) },
-        events: [{ stream: /^visitor-[0-9a-f-]{36}$/, type: 'PublicDocumentDownloaded', data: { childDocumentId: id, country: 'DE', customerId } }],
+        body: { docURL: expect.stringContaining(`/module2/file/${id}?`), expiresAt: expect.any(String) },
+        events: [{ stream: /^visitor-download-[0-9a-f-]{36}$/, type: 'PublicDocumentDownloaded', data: { childDocumentId: id, country: 'DE', customerId } }],
       });
       const event = events[0]!;
       expect(event.metadata).toMatchObject({ actor: { type: 'visitor', visitorId: (event.data as { visitorId: string }).visitorId }, ip: null, userAgent: null });
@@ -167,12 +169,15 @@ describe('public search and download over HTTP', () => {
       const file = await fetch(answer.body.docURL);
       expect({ status: file.status, type: file.headers.get('content-type') }).toEqual({ status: 200, type: 'application/pdf' });
       expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="IFU LOT-/);
-      // The URL names its file: pointing it at another document of the same change order is refused.
-      const french = (await documentUrl(children['french@Cardio Stent']!)).body.docURL as string;
-      const frenchFile = /\/document\/file\/[^/]+\/([^?]+)/.exec(french)![1]!;
-      expect(answer.body.docURL).not.toContain(frenchFile);
-      expect((await fetch(answer.body.docURL.replace(/(\/document\/file\/[^/]+\/)[^?]+/, `$1${frenchFile}`))).status).toBe(404);
+      // The URL names its document: pointing it at another document of the same family is refused.
+      const frenchId = children['french@Cardio Stent']!;
+      const french = (await documentUrl(frenchId)).body.docURL as string;
+      expect((await fetch(answer.body.docURL.replace(id, frenchId))).status).toBe(404);
       expect((await fetch(french)).status).toBe(200);
+      // So are its scope (another customer or family) and a changed signature.
+      for (const bent of [answer.body.docURL.replace(/customer=[^&]+/, `customer=${otherCustomerId}`), answer.body.docURL.replace(/signature=[^&]+/, 'signature=AAAA')]) {
+        expect(await (await fetch(bent)).json()).toEqual({ code: 'file-link-invalid', message: 'This download link is not valid or has expired' });
+      }
       // Minutes, not days.
       t.clock.advance(6 * 60_000);
       expect((await fetch(answer.body.docURL)).status).toBe(404);
@@ -187,6 +192,68 @@ describe('public search and download over HTTP', () => {
       await spec.when(() => documentUrl(children['german@Cardio Stent']!, { encryptedUserEmail: linkFor(VISITOR, { expiresInDays: -1 }) })).thenNothingStored(410, 'This search link has expired. Ask for a new one below.');
       await spec.when(() => documentUrl('not-an-id')).thenNothingStored(400, 'docId must be a document id');
       await spec.when(() => documentUrl(children['german@Cardio Stent']!, { country: 'ZZ' })).thenNothingStored(400, 'country is not a known code');
+    });
+  });
+
+  describe('issue 19: many downloads at once through one link (item 9), access that ends at once (item 11)', () => {
+    it('one visitor opening documents 8 at a time: every call is answered and recorded up to the link’s limit, then 429; another link is not limited', async () => {
+      const link = linkFor(`${unique('busy.')}@clinic.example`);
+      const ids = [children['german@Cardio Stent']!, children['superseded@Cardio  stent']!, children['french@Cardio Stent']!];
+      const before = await t.store.lastPosition();
+      const statuses: number[] = [];
+      for (let start = 0; start < PUBLIC_DOWNLOADS_PER_LINK.limit; start += 8) {
+        const batch = Array.from({ length: Math.min(8, PUBLIC_DOWNLOADS_PER_LINK.limit - start) }, (_, i) => documentUrl(ids[(start + i) % ids.length]!, { encryptedUserEmail: link }));
+        statuses.push(...(await Promise.all(batch)).map((answer) => answer.status));
+      }
+      expect(statuses).toEqual(Array(PUBLIC_DOWNLOADS_PER_LINK.limit).fill(200));
+      const recorded = (await t.store.readAll(before, 10_000)).filter((event) => event.type === 'PublicDocumentDownloaded');
+      expect(recorded).toHaveLength(PUBLIC_DOWNLOADS_PER_LINK.limit);
+      await spec
+        .when(() => documentUrl(ids[0]!, { encryptedUserEmail: link }))
+        .thenNothingStored(429, `Too many downloads through this search link. Please wait ${PUBLIC_DOWNLOADS_PER_LINK.windowMinutes} minutes and try again.`);
+      expect((await documentUrl(ids[0]!, { encryptedUserEmail: linkFor(`${unique('calm.')}@clinic.example`) })).status).toBe(200);
+    });
+
+    it('a download URL issued before stops serving at once when its document is no longer public to the visitor: Offline, superseded, customer no longer approved', async () => {
+      const registrar = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+      const clinic = unique('Ending Clinic ');
+      const clinicId = await arrangeApprovedCustomer(t, registrar, approver, clinic);
+      const family = await order(clinicId, 'Ending Pump', [{ key: 'endOffline' }, { key: 'endSuperseded' }, { key: 'endCustomer' }]);
+      const link = linkFor(`${unique('ending.')}@clinic.example`, { customer: clinicId, family });
+      const urlOf = async (key: string) => {
+        const answer = await documentUrl(children[`${key}@Ending Pump`]!, { encryptedUserEmail: link });
+        expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+        return answer.body.docURL as string;
+      };
+      const [offline, superseded, customerGone] = [await urlOf('endOffline'), await urlOf('endSuperseded'), await urlOf('endCustomer')];
+      const served = async (url: string) => {
+        const file = await fetch(url);
+        return { status: file.status, body: file.headers.get('content-type') === 'application/pdf' ? 'pdf' : await file.json() };
+      };
+      const gone = { status: 404, body: { code: 'search-link-out-of-scope', message: 'This document is not available through this search link' } };
+      for (const url of [offline, superseded, customerGone]) expect(await served(url)).toEqual({ status: 200, body: 'pdf' });
+
+      const switchTo = (isInternal: boolean) => t.call('POST', '/document/update/IsInternal', { token: admin, body: { parentDocumentChangeId: family, isInternal } });
+      expect((await switchTo(true)).status).toBe(200);
+      expect(await served(offline)).toEqual(gone);
+      expect((await switchTo(false)).status).toBe(200);
+      expect(await served(offline)).toEqual({ status: 200, body: 'pdf' });
+
+      // A newer version of the same reference and part number, effective today, supersedes it.
+      await order(clinicId, 'Ending Pump', [{ key: 'endSuperseded' }]);
+      expect(await served(superseded)).toEqual(gone);
+      expect(await served(customerGone)).toEqual({ status: 200, body: 'pdf' });
+
+      // A changed contact email sends the customer back to approval: nothing of it is public any more.
+      const changed = await sendForm(
+        t.url,
+        'PUT',
+        '/customer/update',
+        multipart({ id: clinicId, customerName: clinic, contactInformation: '4930901820', contactEmail: 'new.contact@example.com', countryExclusionList: 'DE,US', customerWebsiteLink: 'https://example.com', approverId: approver.id }),
+        admin,
+      );
+      expect(changed.body.customer?.status, JSON.stringify(changed.body)).toBe('REQUIRE_APPROVAL');
+      expect(await served(customerGone)).toEqual(gone);
     });
   });
 

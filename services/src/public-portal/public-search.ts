@@ -1,25 +1,34 @@
+import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { GetDocumentUrlBody, PUBLIC_MESSAGES, PublicSearchBody, visitorStreamId } from '@ifu/contracts';
+import { GetDocumentUrlBody, PUBLIC_MESSAGES, PublicSearchBody, visitorDownloadStreamId } from '@ifu/contracts';
 import type { GetDocumentUrlResponse, PublicSearchResponse } from '@ifu/contracts/public';
 import { findPublicDocument, searchDocuments } from '@ifu/projections';
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
-import { documentLink } from '../documents/document-links';
+import { perLinkLimit } from '../auth/rate-limits';
+import { verifyVisitorDocumentLink, visitorDocumentLink } from '../documents/document-links';
+import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import { originOf, parseBody } from '../platform/http';
-import { publicToday, verifySearchLink, verifySearchToken } from './visitor-link';
+import { idParam, originOf, parseBody } from '../platform/http';
+import { publicDocumentInScope, publicToday, verifySearchLink, verifySearchToken } from './visitor-link';
 import { visitorDownloadsDecider } from './visitor-downloads';
 import { sealEmail, visitorFor } from './visitors';
 
 /** At most this many documents answer a public search: a family's leaflets for one country and language. */
 const PUBLIC_RESULTS_MAX = 100;
+/** Document links one emailed search link may ask for in a window (issue 19: a visitor opens a family's leaflets, not thousands). */
+export const PUBLIC_DOWNLOADS_PER_LINK = { limit: 60, windowMinutes: 15 } as const;
 /** A bound on any one public search, as on the internal one. */
 const PUBLIC_SEARCH_TIMEOUT_MS = 3000;
+
+/** Every document file is a PDF (the documents' upload policy). */
+const DOCUMENT_CONTENT_TYPE = 'application/pdf';
 
 /**
  * The public search and download (spec §7.4): only through a valid emailed link, only the link's customer and
  * family, only documents public today. A download is recorded as the visitor's event, with their email sealed under
- * their own key and without their IP address.
+ * their own key and without their IP address; the file's link checks again, as it serves, that the document is still
+ * public to the link (an Offline switch ends access at once).
  */
 export function publicSearchRoutes(ctx: AppContext): Router {
   const router = Router();
@@ -59,7 +68,13 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     res.json({ list, ...(list.length === 0 ? { message: PUBLIC_MESSAGES.noDataFound } : {}) } satisfies PublicSearchResponse);
   });
 
-  router.post('/module2/getDocumentURL', async (req, res) => {
+  const downloadsPerLink = perLinkLimit({
+    ...PUBLIC_DOWNLOADS_PER_LINK,
+    field: 'encryptedUserEmail',
+    refusal: { code: 'download-rate-limited', windowMinutes: PUBLIC_DOWNLOADS_PER_LINK.windowMinutes },
+  });
+
+  router.post('/module2/getDocumentURL', downloadsPerLink, async (req, res) => {
     const body = parseBody(GetDocumentUrlBody, req.body);
     const now = ctx.clock();
     const link = await verifySearchToken(ctx, body.encryptedUserEmail, now);
@@ -69,7 +84,7 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     // The visitor's IP address and browser are not kept: the event names them by their random id only.
     const run = ctx.commands.begin({ ...originOf(req, { type: 'visitor', visitorId: visitor.visitorId }), ip: null, userAgent: null });
     await run.execute({
-      stream: visitorStreamId(visitor.visitorId),
+      stream: visitorDownloadStreamId(randomUUID()),
       decider: visitorDownloadsDecider,
       command: {
         type: 'RecordPublicDownload',
@@ -86,9 +101,22 @@ export function publicSearchRoutes(ctx: AppContext): Router {
         },
       },
     });
-    const signed = documentLink(ctx, { parentChangeId: document.parentChangeId, fileId: document.fileId, sha256: document.sha256, purpose: 'download' }, run.now);
+    const signed = visitorDocumentLink(ctx, { childDocumentId: document.childDocumentId, customerId: link.customer.id, familyId: link.parentChangeId }, link.expiresAt, run.now);
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({ docURL: signed.url, expiresAt: signed.expiresAt } satisfies GetDocumentUrlResponse);
+  });
+
+  // The signed link getDocumentURL answered: no token of any kind (a new tab), only the signature over the document
+  // and the link's scope, which is checked again now: a document switched Offline, superseded, deactivated, or of a
+  // customer no longer approved is not served, however recently its link was issued.
+  router.get('/module2/file/:childDocumentId', async (req, res) => {
+    const childDocumentId = idParam(req, 'childDocumentId', 'file-link-invalid');
+    const now = ctx.clock();
+    const granted = verifyVisitorDocumentLink(ctx, childDocumentId, req.query as Record<string, unknown>, now);
+    if (!granted) refuse('file-link-invalid');
+    const document = await publicDocumentInScope(ctx, { customerId: granted.customerId, parentChangeId: granted.familyId }, childDocumentId, now);
+    if (!document) refuse('search-link-out-of-scope');
+    await sendStoredFile(res, ctx.files, { sha256: document.sha256, contentType: DOCUMENT_CONTENT_TYPE }, { cacheControl: 'private, no-store', filename: document.docName });
   });
 
   return router;

@@ -8,8 +8,9 @@ export interface RecordPublicDownload {
 }
 
 /**
- * A visitor's downloads (`visitor-<visitorId>`): each one recorded, as the manufacturer's distribution records need.
- * Nothing to refuse here: the link and the document's visibility are checked before (public-search.ts).
+ * A visitor's download (`visitor-download-<downloadId>`, one stream each): recorded, as the manufacturer's
+ * distribution records need. Nothing to refuse here: the link and the document's visibility are checked before
+ * (public-search.ts).
  */
 export const visitorDownloadsDecider: Decider<RecordPublicDownload, VisitorEvent, { downloads: number }> = {
   name: 'visitor-downloads',
@@ -19,9 +20,16 @@ export const visitorDownloadsDecider: Decider<RecordPublicDownload, VisitorEvent
 };
 
 /** How visitors' events read in the audit report; the actor's email comes from their key (report.ts), or is erased. */
-export const visitorsVocabulary = auditVocabulary<VisitorEvent>([{ prefix: 'visitor-', type: 'visitor' }], {
+export const visitorsVocabulary = auditVocabulary<VisitorEvent>(
+  [
+    { prefix: 'visitor-download-', type: 'visitor download' },
+    // Logs from before issue 19: one stream per visitor.
+    { prefix: 'visitor-', type: 'visitor' },
+  ],
+  {
   PublicDocumentDownloaded: (d) => ({
     action: `Downloaded document ${d.documentNumber} from the public portal${d.country ? ` (country ${d.country})` : ''}`,
     subjectName: d.documentNumber,
   }),
-});
+  },
+);

@@ -1,5 +1,13 @@
 import { LINE_CONTROL_CHARACTERS } from '@ifu/contracts';
-import { findApprovedCustomerByAnyName, findVisitorScope, type CustomerRecord, type PublicFamily, type PublicScope } from '@ifu/projections';
+import {
+  findApprovedCustomerByAnyName,
+  findPublicDocument,
+  findVisitorScope,
+  type CustomerRecord,
+  type PublicDocumentFile,
+  type PublicFamily,
+  type PublicScope,
+} from '@ifu/projections';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { openSearchLink } from './search-link';
@@ -78,6 +86,22 @@ export async function verifySearchToken(ctx: AppContext, token: string, now: Dat
   const scope = await findVisitorScope(ctx.db, { id: opened.customerId }, opened.parentChangeId, publicToday(now));
   if (!scope) refuse('customer-not-found');
   return withFamily(scope, opened);
+}
+
+/**
+ * The document if it is public at `now` to a link's scope (the approved customer, by id, and the family its
+ * parentChangeId names today); undefined otherwise: for a document link issued earlier, checked again as it is served.
+ */
+export async function publicDocumentInScope(
+  ctx: AppContext,
+  scope: { customerId: string; parentChangeId: string },
+  childDocumentId: string,
+  now: Date,
+): Promise<PublicDocumentFile | undefined> {
+  const today = publicToday(now);
+  const found = await findVisitorScope(ctx.db, { id: scope.customerId }, scope.parentChangeId, today);
+  if (!found?.family) return undefined;
+  return findPublicDocument(ctx.db, childDocumentId, { customerId: found.customer.id, familyKey: found.family.familyKey }, today);
 }
 
 function open(ctx: AppContext, token: string, now: Date) {

@@ -1,18 +1,60 @@
 import type { Role, Signature, SignatureCredentials, SignatureMeaning } from '@ifu/contracts';
+import type { Actor } from '@ifu/storage/event-store/event-store';
+import { AuditDictionary, type AuditVocabulary } from '../audit/vocabulary';
 import { passwordCheck } from '../auth/password-hashes';
 import { checkCredentials } from '../auth/credentials';
 import { offerUnlock } from '../auth/unlock';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun, Decider, DomainEvent } from '../platform/command-pipeline';
+import { refuse } from '../platform/errors';
 
-/** What is being signed: a record's stream (at the version the signer saw: If-Match, else the current one), and a file. */
+/** What is being signed: a record's stream at the version the signer reviewed, and a file. */
 export interface SigningSubject {
   stream: string;
   decider: Decider<never, DomainEvent, unknown>;
-  /** The version the signer saw (If-Match); the decision is refused with 409 if the record moved on since. */
-  seenVersion?: number;
+  /** How the record's events read in the audit trail: what changed since the version reviewed is said in its words. */
+  vocabulary: AuditVocabulary;
+  /**
+   * The version the signer reviewed (If-Match; undefined when none was sent; 0 for a record the signature creates).
+   * A decision (`DECISIONS`) must name it; any signature that names it is refused with 409 when the record moved on.
+   */
+  seenVersion: number | undefined;
   /** SHA-256 of the signed file, where a file is signed. */
   sha256?: string;
+}
+
+/**
+ * The meanings that decide on a record the signer reviewed: they are bound to the version reviewed (21 CFR 11.70),
+ * so they must name it. An author's edit (`authorship`) may leave it out and is then signed at the current version.
+ */
+const DECISIONS: ReadonlySet<SignatureMeaning> = new Set(['approval', 'rejection', 'deactivation', 'file-deletion']);
+
+const actorName = (actor: Actor) => {
+  switch (actor.type) {
+    case 'user':
+      return actor.name || actor.email;
+    case 'public':
+      return actor.email;
+    case 'visitor':
+      return 'a public visitor';
+    case 'system':
+      return `system (${actor.name})`;
+  }
+};
+
+/**
+ * The version a signature binds: the one the signer reviewed, which must be the record's version now. Refused with
+ * 409 otherwise, before the credentials are checked (so a refusal records nothing): a decision without a version
+ * (`reviewed-version-required`), or a record changed since (`changed-since-review`, naming what happened, who and when).
+ */
+async function reviewedVersion(ctx: AppContext, run: CommandRun, subject: SigningSubject, meaning: SignatureMeaning): Promise<number> {
+  if (subject.seenVersion === undefined && DECISIONS.has(meaning)) refuse('reviewed-version-required');
+  const { version } = await run.load(subject.stream, subject.decider);
+  if (subject.seenVersion === undefined || subject.seenVersion === version) return version;
+  const later = subject.seenVersion < version ? await ctx.store.readStream(subject.stream, subject.seenVersion) : [];
+  const dictionary = new AuditDictionary([subject.vocabulary]);
+  const since = later.map((event) => `${dictionary.describe(event).action} (${actorName(event.metadata.actor)}, ${event.recordedAt.slice(0, 16).replace('T', ' ')} UTC)`);
+  return refuse('changed-since-review', { reviewed: subject.seenVersion, current: version, since });
 }
 
 export interface SignedBy {
@@ -22,10 +64,11 @@ export interface SignedBy {
 }
 
 /**
- * An electronic signature (architecture §2): the username and password must be the logged-in user's own. Another
- * account's valid credentials are refused like a wrong password; every refusal is an event on the signer's stream and
- * counts toward lockout (a step of the command, on the signer's credentials stream). Returns the `Signature` the signed event
- * carries, bound to what was signed: pass `signature.subject.version` as the decision's expected version.
+ * An electronic signature (architecture §2): bound to the record as the signer reviewed it (`reviewedVersion`), and
+ * the username and password must be the logged-in user's own. Another account's valid credentials are refused like a
+ * wrong password; every refusal is an event on the signer's stream and counts toward lockout (a step of the command,
+ * on the signer's credentials stream). Returns the `Signature` the signed event carries, bound to what was signed:
+ * pass `signature.subject.version` as the decision's expected version.
  */
 export async function sign(
   ctx: AppContext,
@@ -33,6 +76,7 @@ export async function sign(
   request: { signer: { userId: string; email: string }; credentials: SignatureCredentials; meaning: SignatureMeaning; subject: SigningSubject },
 ): Promise<SignedBy> {
   const { signer, credentials, meaning, subject } = request;
+  const version = await reviewedVersion(ctx, run, subject, meaning);
   const ownUsername = credentials.username.trim().toLowerCase() === signer.email.toLowerCase();
   const password = await passwordCheck(ctx, signer.userId, credentials.password);
   let state;
@@ -42,7 +86,6 @@ export async function sign(
     await offerUnlock(ctx, run, signer.userId, failure);
     throw failure;
   }
-  const version = subject.seenVersion ?? (await run.load(subject.stream, subject.decider)).version;
   return {
     signature: {
       signerId: signer.userId,

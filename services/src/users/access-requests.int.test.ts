@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
 describe('POST /user/notify/admin (the /sendRequest screen)', () => {
@@ -29,7 +30,7 @@ describe('POST /user/notify/admin (the /sendRequest screen)', () => {
   it('when a deactivated user asks, then the reason is activate user', async () => {
     const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const id = await t.createUser({ email: 'dormant@example.com', role: 'USER', password: 'dormant password' });
-    expect((await t.call('DELETE', '/user/delete', { token: admin, body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe(200);
+    expect((await t.call('DELETE', '/user/delete', { token: admin, headers: await reviewedUser(t, admin, id), body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe(200);
     await t.call('POST', '/user/notify/admin', { body: { email: 'dormant@example.com' } });
     expect(t.mails().at(-1)?.subject).toBe('IFU Portal: a request to activate user');
     expect(t.mails().at(-1)?.text).toContain('for the address dormant@example.com');

@@ -20,6 +20,7 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import { sign } from '../signatures/signatures';
+import { usersVocabulary } from './audit';
 import { userDecider } from './decider';
 import { checkEmailFree, claimEmail } from './email-claims';
 import { mailIdentityChange } from './identity-change';
@@ -169,7 +170,8 @@ export function userAdminRoutes(ctx: AppContext): Router {
         signer: req.auth!,
         credentials: { username, password },
         meaning: 'deactivation',
-        subject: { stream, decider: userDecider, seenVersion: ifMatch(req) },
+        // A deactivation decides on the user as the list showed them: it names that version (If-Match).
+        subject: { stream, decider: userDecider, vocabulary: usersVocabulary, seenVersion: ifMatch(req) },
       });
       // A deactivated user's printed name is released: another active user may have it now.
       await executeUserStep(

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
@@ -18,8 +19,9 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
   const add = (body: unknown, token = admin) => t.call('POST', '/user/add', { body, token });
   /** The admin's own credentials: every deactivation is signed. */
   const signed = { username: ADMIN_EMAIL, password: ADMIN_PASSWORD };
-  const deactivate = (id: string, token = admin, credentials: Record<string, unknown> = signed) =>
-    t.call('DELETE', '/user/delete', { token, body: { id, ...credentials } });
+  /** A deactivation as the Manage User dialog sends it: with the user's version the list showed (`headers` replaces it). */
+  const deactivate = async (id: string, token = admin, credentials: Record<string, unknown> = signed, headers?: Record<string, string>) =>
+    t.call('DELETE', '/user/delete', { token, headers: headers ?? (await reviewedUser(t, admin, id)), body: { id, ...credentials } });
   const newUser = { email: 'New.Author@Example.com', firstName: 'Nina', lastName: 'Author', isTrainingCompleted: true };
 
   describe('POST /user/add', () => {
@@ -185,9 +187,10 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
         const firstId = (await own.call('GET', '/user/me', { token: first })).body.id;
         const rivalId = await own.createUser({ email: 'rival.admin@example.com', role: 'ADMIN', password: 'rival admin password' });
         const rival = await own.login('rival.admin@example.com', 'rival admin password');
+        const [rivalSeen, firstSeen] = [await reviewedUser(own, first, rivalId), await reviewedUser(own, rival, firstId)];
         const [one, two] = await Promise.all([
-          own.call('DELETE', '/user/delete', { token: first, body: { id: rivalId, ...signed } }),
-          own.call('DELETE', '/user/delete', { token: rival, body: { id: firstId, username: 'rival.admin@example.com', password: 'rival admin password' } }),
+          own.call('DELETE', '/user/delete', { token: first, headers: rivalSeen, body: { id: rivalId, ...signed } }),
+          own.call('DELETE', '/user/delete', { token: rival, headers: firstSeen, body: { id: firstId, username: 'rival.admin@example.com', password: 'rival admin password' } }),
         ]);
         const statuses = [one.status, two.status].sort();
         expect(statuses[0]).toBe(200);
@@ -199,6 +202,21 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
       } finally {
         await own.dispose();
       }
+    });
+
+    it('when the deactivation names no version reviewed (no If-Match, or *), or an older one, then 409 saying so or what changed; the user stays active', async () => {
+      const email = `${unique('reviewed-')}@example.com`;
+      const id = await t.createUser({ email, role: 'USER', password: 'reviewed user password' });
+      const seen = await reviewedUser(t, admin, id);
+      const message = 'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.';
+      for (const headers of [{}, { 'if-match': '*' }] as Array<Record<string, string>>) await apiSpec(t).when(() => deactivate(id, admin, signed, headers)).thenNothingStored(409, message);
+      const promoted = await t.call('PUT', '/user/modify', { token: admin, body: { id, email, firstName: 'Test', lastName: 'User', role: 'ADMIN', isTrainingCompleted: true } });
+      expect(promoted.status).toBe(200);
+      const stale = await apiSpec(t).when(() => deactivate(id, admin, signed, seen)).thenNothingStored(409, expect.any(String) as unknown as string);
+      expect(stale.body).toMatchObject({ code: 'changed-since-review', message: expect.stringContaining('Updated user: role') });
+      const row = (await t.call('GET', '/user/list/user', { token: admin })).body.userList.find((u: { id: string }) => u.id === id);
+      expect(row).toMatchObject({ status: 'ACTIVE', role: 'ADMIN' });
+      expect((await deactivate(id)).status).toBe(200);
     });
 
     it('when the body has no id, then 400', async () => {

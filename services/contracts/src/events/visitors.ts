@@ -1,6 +1,7 @@
 /**
- * Events of public visitors (`visitor-<visitorId>` streams). A visitor is named by a random id; the email is only
- * ever sealed under that visitor's own key, kept outside the log (crypto-shredding: forgetting them deletes the key).
+ * Events of public visitors: each download in a stream of its own (`visitor-download-<downloadId>`; logs from before
+ * issue 19 have them in one `visitor-<visitorId>` stream per visitor). A visitor is named by a random id; the email is
+ * only ever sealed under that visitor's own key, kept outside the log (crypto-shredding: forgetting them deletes the key).
  */
 export type VisitorEvent = {
   type: 'PublicDocumentDownloaded';
@@ -19,4 +20,8 @@ export type VisitorEvent = {
   };
 };
 
-export const visitorStreamId = (visitorId: string) => `visitor-${visitorId}`;
+/**
+ * One public download's stream: a download decides nothing against earlier ones, so a stream of its own lets one
+ * visitor's many downloads at once be recorded without contending for one stream's version.
+ */
+export const visitorDownloadStreamId = (downloadId: string) => `visitor-download-${downloadId}`;

@@ -11,9 +11,9 @@ import type { CustomerMutation } from './save-customer';
 /**
  * POST /customer/approve/add: the designated approver approves (`customerApproval: true`) or rejects, signing with
  * their own username and password; `changeJustification` carries the reason of a rejection. `version` is the one the
- * approver reviewed: a customer changed since is not decided (409).
+ * approver reviewed, required as If-Match: a customer changed since is not decided (409, saying what changed).
  */
-export const approveCustomer = ({ data, version }: { data: CustomerApprovalRequest; version?: number }): Promise<CustomerMutation> =>
+export const approveCustomer = ({ data, version }: { data: CustomerApprovalRequest; version: number | undefined }): Promise<CustomerMutation> =>
   api.post('/customer/approve/add', data, { schema: CustomerMutationResponse, headers: ifMatch(version) });
 
 type UseApproveCustomerOptions = { mutationConfig?: MutationConfig<typeof approveCustomer> };

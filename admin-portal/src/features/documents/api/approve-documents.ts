@@ -9,11 +9,11 @@ import { DOCUMENTS_QUERY_KEY } from './get-document-list';
 
 /**
  * POST /document/approveDocuments: the assigned approver approves (`documentApproval: true`) or rejects the change
- * order, signing with their own username and password. `version` is the one the approver reviewed: a change order
- * changed since is not decided (409). Refusals carry the server's message: files not opened yet, not the approver,
+ * order, signing with their own username and password. `version` is the one the approver reviewed, required as
+ * If-Match: a change order changed since is not decided (409, saying what changed). Refusals carry the server's message: files not opened yet, not the approver,
  * wrong or someone else's credentials, decided by someone else first.
  */
-export const approveDocuments = ({ data, version }: { data: ApproveDocumentsRequest; version?: number }): Promise<ChangeOrderResponse> =>
+export const approveDocuments = ({ data, version }: { data: ApproveDocumentsRequest; version: number }): Promise<ChangeOrderResponse> =>
   api.post('/document/approveDocuments', data, { schema: ChangeOrderResponse, headers: ifMatch(version) });
 
 type UseApproveDocumentsOptions = { mutationConfig?: MutationConfig<typeof approveDocuments> };

@@ -5,9 +5,10 @@ import { api } from '@/lib/api-client';
 export type DownloadPurpose = 'download' | 'manifest';
 
 /**
- * GET /document/getDocumentDownload/:id (a child document id or a supporting file id): the server records the
- * download (for the assigned approver it is the review the decision needs) and answers a signed link that works for
- * a few minutes, for this one file and purpose. A new tab carries no bearer token, so the link is all it needs.
+ * GET /document/getDocumentDownload/:id (a child document id or a supporting file id): a signed link that works for
+ * a few minutes, for this one file and purpose and the caller. A new tab carries no bearer token, so the link is all it
+ * needs; the server records the download when the tab fetches the file (for the assigned approver it is the review the
+ * decision needs).
  */
 export const getDocumentDownload = (id: string, purpose: DownloadPurpose = 'download'): Promise<DocumentDownloadResponse> =>
   api.get(`/document/getDocumentDownload/${encodeURIComponent(id)}`, {

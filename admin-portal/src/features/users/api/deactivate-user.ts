@@ -9,9 +9,10 @@ import { USERS_QUERY_KEY } from './get-users';
 
 /**
  * DELETE /user/delete with body { id, username, password }: a deactivation, signed with the admin's own credentials;
- * the user's sessions end at once. `version` (the row's) goes as If-Match: a user changed meanwhile is not deactivated.
+ * the user's sessions end at once. `version` (the row's) goes as If-Match, which the server requires: a user changed
+ * meanwhile is not deactivated (409, saying what changed).
  */
-export const deactivateUser = ({ data, version }: { data: DeleteUserRequest; version?: number }): Promise<UserMutationResponse> =>
+export const deactivateUser = ({ data, version }: { data: DeleteUserRequest; version: number | undefined }): Promise<UserMutationResponse> =>
   api.delete('/user/delete', data, { schema: UserMutationResponse, headers: ifMatch(version) });
 
 type UseDeactivateUserOptions = { mutationConfig?: MutationConfig<typeof deactivateUser> };
