@@ -4,6 +4,7 @@ import type { Config } from '../platform/config';
 import { Refusal } from '../platform/errors';
 import type { FilePolicy, FileStore, StagedFile } from './file-store';
 import { sizeInWords } from './local-file-store';
+import { pdfStructureProblem } from './pdf-structure';
 
 /** The upload policies of the product, their limits from the configuration. */
 export const filePolicies = (config: Config) => ({
@@ -14,7 +15,14 @@ export const filePolicies = (config: Config) => ({
     maxBytes: config.LOGO_MAX_BYTES,
     image: { maxWidth: config.IMAGE_MAX_PIXELS, maxHeight: config.IMAGE_MAX_PIXELS },
   }),
-  document: (field: string): FilePolicy => ({ field, types: ['application/pdf'], typesInWords: 'a PDF document', maxBytes: config.DOCUMENT_MAX_BYTES }),
+  document: (field: string): FilePolicy => ({
+    field,
+    types: ['application/pdf'],
+    typesInWords: 'a PDF document',
+    maxBytes: config.DOCUMENT_MAX_BYTES,
+    // A PDF that parses: '%PDF-' followed by HTML or SVG is not one (issue 19, finding 8).
+    verify: (file) => pdfStructureProblem(file, config.PDF_TEXT_MAX_MEMORY_MB),
+  }),
 });
 
 /** The files of one multipart request, staged; those not committed by the time the answer is sent are removed. */
@@ -58,6 +66,7 @@ export class Uploads {
   keepStaged(file: StagedFile): void {
     this.committed.add(file.stagedId);
   }
+
 
   /** Removes what no record took: a refused request leaves no file behind. */
   async discardUncommitted(): Promise<void> {
@@ -113,6 +122,8 @@ export function acceptUploads(store: FileStore, fields: Record<string, { policy:
     storage: new StagingStorage(store, policies),
     // Keep the name as sent, so a name with path parts can be refused instead of silently cut down.
     preservePath: true,
+    // Browsers send file names as UTF-8 bytes without saying so: read as latin1 (the default), 'résumé' became 'rÃ©sumÃ©'.
+    defParamCharset: 'utf8',
     // One byte over the largest policy: the staging step then refuses with the field's own limit.
     limits: {
       fileSize: largest + 1,

@@ -54,6 +54,8 @@ export const ConfigSchema = z
     DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
     /** Logos are decoded and re-encoded; at most this many pixels wide and high. */
     IMAGE_MAX_PIXELS: z.coerce.number().int().min(16).max(16_384).default(4096),
+    /** Resident memory of one PDF process (text extraction, structure check); it is killed above it. */
+    PDF_TEXT_MAX_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
     /**
      * The progressive delay after a failed password (per caller address, and per account once several addresses
      * guess): the next attempt waits this long, then twice as long after each further failure, up to a minute.
