@@ -6,6 +6,9 @@ import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import { allProjections, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
 import { UPLOAD_KEPT_MS } from './documents/document-upload';
+import { pdfTextLimits } from './documents/pdf-text';
+import { DocumentTextQueue } from './documents/text-queue';
+import { forgetStagedUploadsBefore } from './documents/upload-staging';
 import { allMigrations } from './features';
 import { LocalFileStore } from './files/local-file-store';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
@@ -62,12 +65,14 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   if (config.RUN_PROJECTIONS) await runner.start();
 
   const clock = options.clock ?? (() => new Date());
+  const files = new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) });
   const context: AppContext = {
     config,
     db: storage.db,
     store: storage.store,
     commands: new CommandPipeline(storage.store, new Snapshots(storage.db), runner, clock),
-    files: new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) }),
+    files,
+    textQueue: new DocumentTextQueue({ db: storage.db, files, logger, clock }, { concurrency: config.PDF_TEXT_CONCURRENCY, limits: pdfTextLimits(config) }),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail }),
     work: new BackgroundWork(logger),
     logger,
@@ -84,11 +89,14 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const sweepStaged = () =>
     context.work.defer('remove abandoned uploads', async () => {
       const removed = await context.files.deleteStagedOlderThan(UPLOAD_KEPT_MS, clock());
+      await forgetStagedUploadsBefore(storage.db, new Date(clock().getTime() - UPLOAD_KEPT_MS));
       if (removed > 0) logger.info({ removed }, 'abandoned uploads removed');
     });
   sweepStaged();
   const sweeper = setInterval(sweepStaged, 60 * 60 * 1000);
   sweeper.unref();
+  // PDFs left queued by an earlier run (stopped or killed while their text was extracted) are taken first.
+  context.textQueue.start();
 
   let shuttingDown = false;
   const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });
@@ -116,6 +124,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       await context.work.settled();
+      await context.textQueue.stop();
       await runner.stop();
       context.mailer.close();
       if (!options.storage) await storage.close();

@@ -5,6 +5,7 @@ import { Refusal } from '../platform/errors';
 import type { FilePolicy, FileStore, StagedFile } from './file-store';
 import { sizeInWords } from './local-file-store';
 import { pdfStructureProblem } from './pdf-structure';
+import type { QuotaReservation, StagingQuota } from './staging-quota';
 
 /** The upload policies of the product, their limits from the configuration. */
 export const filePolicies = (config: Config) => ({
@@ -29,7 +30,11 @@ export const filePolicies = (config: Config) => ({
 export class Uploads {
   private readonly staged: StagedFile[] = [];
   private readonly committed = new Set<string>();
-  constructor(private readonly store: FileStore) {}
+  constructor(
+    private readonly store: FileStore,
+    /** The user's staging quota, when the route keeps files staged for later requests. */
+    readonly quota?: QuotaReservation,
+  ) {}
 
   private arrivals = 0;
 
@@ -67,6 +72,15 @@ export class Uploads {
     this.committed.add(file.stagedId);
   }
 
+  /**
+   * Keeps `files` staged after the answer once `record` has recorded them, if they fit the user's staging quota
+   * (checked again here, exactly: requests of one user keep their files one at a time); else 413 and nothing kept.
+   */
+  async keepStagedWithinQuota(files: StagedFile[], record: () => Promise<void>): Promise<void> {
+    if (this.quota) await this.quota.keep(record);
+    else await record();
+    for (const file of files) this.keepStaged(file);
+  }
 
   /** Removes what no record took: a refused request leaves no file behind. */
   async discardUncommitted(): Promise<void> {
@@ -95,7 +109,7 @@ class StagingStorage implements multer.StorageEngine {
       return;
     }
     const arrival = req.uploads!.nextArrival();
-    this.store.stage(file.stream, policy, file.originalname ?? '').then(
+    this.store.stage(file.stream, policy, file.originalname ?? '', req.uploads!.quota).then(
       (staged) => {
         req.uploads!.add(file.fieldname, staged, arrival);
         callback(null, { size: staged.size });
@@ -115,7 +129,11 @@ class StagingStorage implements multer.StorageEngine {
  * whole in memory), at most `maxCount` per field. Every multipart problem becomes a 400 naming the field, and every
  * file the request did not commit is removed once the answer is sent.
  */
-export function acceptUploads(store: FileStore, fields: Record<string, { policy: FilePolicy; maxCount: number }>): RequestHandler {
+export function acceptUploads(
+  store: FileStore,
+  fields: Record<string, { policy: FilePolicy; maxCount: number }>,
+  options: { quota?: StagingQuota } = {},
+): RequestHandler {
   const policies = Object.fromEntries(Object.entries(fields).map(([name, { policy }]) => [name, policy]));
   const largest = Math.max(...Object.values(fields).map(({ policy }) => policy.maxBytes));
   const parse = multer({
@@ -135,10 +153,14 @@ export function acceptUploads(store: FileStore, fields: Record<string, { policy:
     },
   }).fields(Object.entries(fields).map(([name, { maxCount }]) => ({ name, maxCount })));
 
-  return (req, res, next) => {
-    const uploads = new Uploads(store);
+  return async (req, res, next) => {
+    const quota = options.quota && req.auth ? await options.quota.reserve(req.auth.userId) : undefined;
+    const uploads = new Uploads(store, quota);
     req.uploads = uploads;
-    res.once('close', () => void uploads.discardUncommitted().catch((err: unknown) => req.log.error({ err }, 'could not remove staged uploads')));
+    res.once('close', () => {
+      quota?.release();
+      void uploads.discardUncommitted().catch((err: unknown) => req.log.error({ err }, 'could not remove staged uploads'));
+    });
     parse(req, res, (error: unknown) => {
       if (!error) return next();
       if (error instanceof Refusal) return next(error);

@@ -1,5 +1,6 @@
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
+import type { DocumentTextQueue } from '../documents/text-queue';
 import type { FileStore } from '../files/file-store';
 import type { Mailer } from '../mail/mailer';
 import type { BackgroundWork } from './background-work';
@@ -23,6 +24,8 @@ export interface AppContext {
   /** The only way to append (platform/command-pipeline.ts); it also waits for the read models a command names. */
   commands: CommandPipeline;
   files: FileStore;
+  /** PDF text extraction after the upload's answer, one process at a time by default (documents/text-queue.ts). */
+  textQueue: DocumentTextQueue;
   mailer: Mailer;
   /** Work an answer does not wait for (mail that must not tell by its timing whether an address exists). */
   work: BackgroundWork;
