@@ -66,6 +66,8 @@ export interface ChildArrangement {
   languageList?: string;
   /** The text inside the child's PDF; `IFU <lotNumber>` when absent. */
   pdfLines?: string[];
+  /** The child's PDF itself (instead of one made of `pdfLines`). */
+  pdf?: Buffer;
   keywords?: string;
 }
 
@@ -77,6 +79,8 @@ export interface ChangeOrderArrangement {
   children: ChildArrangement[];
   /** Names of the supporting files (PDFs), at most 4. */
   supportingFiles?: string[];
+  /** false: answer without waiting for the text queue (its PDFs' text may still be pending). */
+  waitForText?: boolean;
   isInternal?: boolean;
   /** `YYYY-MM-DD`; today (UTC) when absent. */
   effectiveDate?: string;
@@ -98,7 +102,8 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
   for (const child of order.children) {
     const form = new FormData();
     form.set('isParent', 'false');
-    form.set('childMainDocument', await pdfBlob(...(child.pdfLines ?? [`IFU ${child.lotNumber}`])), `IFU ${child.lotNumber}.pdf`);
+    const pdf = child.pdf ? new Blob([new Uint8Array(child.pdf)], { type: 'application/pdf' }) : await pdfBlob(...(child.pdfLines ?? [`IFU ${child.lotNumber}`]));
+    form.set('childMainDocument', pdf, `IFU ${child.lotNumber}.pdf`);
     const uploaded = await send(api, token, 'POST', '/document/addDocumentFiles', form);
     list.push({
       associatedReferenceNumber: child.lotNumber,
@@ -128,6 +133,8 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
     uploadParentDocumentFileId: uploadedParent.uploadParentDocumentFileId as string,
     list,
   });
+  // The PDFs' text is extracted by a queue after the uploads' answers: searchable once it is done.
+  if (order.waitForText !== false) await api.api.context.textQueue.idle();
   return { parentChangeId: created.parentChangeId as string, documentId: created.documentId as string };
 }
 

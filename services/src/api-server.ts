@@ -6,6 +6,9 @@ import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import { allProjections, listActiveAdmins, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
 import { UPLOAD_KEPT_MS } from './documents/document-upload';
+import { pdfTextLimits } from './documents/pdf-text';
+import { DocumentTextQueue } from './documents/text-queue';
+import { forgetStagedUploadsBefore } from './documents/upload-staging';
 import { allMigrations } from './features';
 import { LocalFileStore } from './files/local-file-store';
 import { AnonymousMail } from './mail/anonymous-mail';
@@ -72,12 +75,14 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const clock = options.clock ?? (() => new Date());
   const seals = new Seals(secrets.auditKey);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail });
+  const files = new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) });
   const context: AppContext = {
     config,
     db: storage.db,
     store: storage.store,
     commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock),
-    files: new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) }),
+    files,
+    textQueue: new DocumentTextQueue({ db: storage.db, files, logger, clock }, { concurrency: config.PDF_TEXT_CONCURRENCY, limits: pdfTextLimits(config) }),
     mailer,
     anonymousMail: new AnonymousMail({
       cap: config.ANONYMOUS_MAIL_PER_HOUR,
@@ -114,6 +119,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const sweepStaged = () =>
     context.work.defer('remove abandoned uploads', async () => {
       const removed = await context.files.deleteStagedOlderThan(UPLOAD_KEPT_MS, clock());
+      await forgetStagedUploadsBefore(storage.db, new Date(clock().getTime() - UPLOAD_KEPT_MS));
       if (removed > 0) logger.info({ removed }, 'abandoned uploads removed');
     });
   sweepStaged();
@@ -122,6 +128,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   // The digest of anonymous mail held back goes out when its hour is over.
   const digests = setInterval(() => void context.anonymousMail.flushDue(), 60_000);
   digests.unref();
+  // PDFs left queued by an earlier run (stopped or killed while their text was extracted) are taken first.
+  context.textQueue.start();
 
   let shuttingDown = false;
   const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });
@@ -153,6 +161,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       await context.work.settled();
       // Held messages go out now, not lost with the process (the read models still answer who the ADMINs are).
       await context.anonymousMail.close();
+      await context.textQueue.stop();
       await runner.stop();
       context.mailer.close();
       if (!options.storage) await storage.close();

@@ -404,3 +404,21 @@ export const documentSearchProjection: Projection = {
     await supersede(tx, [...batch.approved]);
   },
 };
+
+/**
+ * A PDF's text became ready after rows of its documents were written (the text queue of the API, issue 19, finding
+ * 3): their full-text vectors take its words now, as a replay would compute them (`rank_vector` is the row's own part
+ * of `search`). Run inside the transaction that keeps the text. Serialized with the projection's batches through its
+ * checkpoint row: a batch that wrote a row without the text committed before this update (which then sees the row),
+ * or runs after it and reads the text itself. Answers how many rows changed.
+ */
+export async function refreshDocumentText(tx: Queryable, sha256s: string[]): Promise<number> {
+  if (sha256s.length === 0) return 0;
+  await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [documentSearchProjection.name]);
+  const { rowCount } = await tx.query(
+    `UPDATE document_search SET search = rank_vector || document_search_file(configs, sha256)
+      WHERE sha256 = ANY($1) AND rank_vector <> ''::tsvector`,
+    [sha256s],
+  );
+  return rowCount;
+}

@@ -379,6 +379,12 @@ export const ChildDocumentView = z.object({
   signatures: z.array(Signature),
   /** Whether the caller has fetched this file (at this content) through a download link: the review's check mark. */
   opened: z.boolean(),
+  /**
+   * Where the PDF's text is for the searches (extracted after the upload, by a queue): 'pending' while it waits,
+   * 'indexed', 'partial' (a limit of the extraction cut it: its beginning is searchable), 'failed' (no text could be
+   * extracted: the document is found by its fields only). An addition to the spec's fields.
+   */
+  textIndexing: z.enum(['pending', 'indexed', 'partial', 'failed']).optional(),
   /** Superseded by a later approved version whose effective date has come. */
   archived: z.boolean(),
   /** The later approved version that replaces this one (from its effective date), if any. */

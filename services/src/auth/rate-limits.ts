@@ -111,3 +111,18 @@ export function perLinkLimit(options: { limit: number; windowMinutes: number; fi
     handler: (_req, _res, next) => next(new Refusal(options.refusal)),
   });
 }
+
+/**
+ * Per-user limit for calls that take files (issue 19, finding 3): `limit` requests per user per `windowMinutes`,
+ * counted before anything is read from the request, so a refused upload stages nothing. Runs after the login guard.
+ */
+export function perUserUploadLimit(limit: number, windowMinutes: number) {
+  return rateLimit({
+    windowMs: windowMinutes * 60_000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    keyGenerator: (req) => `user:${req.auth?.userId ?? 'none'}`,
+    handler: (_req, _res, next) => next(new Refusal({ code: 'upload-rate-limited', limit, minutes: windowMinutes })),
+  });
+}

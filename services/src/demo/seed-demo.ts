@@ -311,6 +311,9 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
   ];
   for (const notice of notices) await client.send('POST', '/user/addNotification', notice, tokens.admin);
   log(`notices: ${notices.length} (global, customer, product)`);
+  // The PDFs' text is extracted by a queue after each upload's answer: the demo is searchable once it is done.
+  await ctx.textQueue.idle();
+  log('the PDFs\' text: extracted and searchable');
 
   return {
     accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: a.password, role: a.role, id: ids[a.key], what: ACCOUNT_ROLES[a.key] })),

@@ -31,7 +31,8 @@ import { documentsVocabulary } from './audit';
 import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
 import { documentFilesDecider, openedBy } from './document-files';
 import { documentUploadDecider } from './document-upload';
-import { extractTexts, indexDocumentTexts } from './document-text';
+import { indexDocumentTexts } from './document-text';
+import { countStagedUpload, uncountStagedUploads } from './upload-staging';
 
 /**
  * The document commands as explicit steps of the pipeline. Every authoring step is signed: the decision is checked
@@ -98,7 +99,7 @@ async function signedStep(
     seenVersion: number | undefined;
     sha256?: string;
     command: (signature: Signature) => ChangeOrderCommand;
-    /** Runs once signed, before the event is appended (a new file's text and vectors, for the read models). */
+    /** Runs once signed, before the event is appended (a file's text vectors, for the read models, when its text is known). */
     prepare?: () => Promise<void>;
   },
 ) {
@@ -115,17 +116,21 @@ async function signedStep(
   return run.execute({ stream, decider: changeOrderDecider, command: input.command(signature), expectedVersion: signature.subject!.version });
 }
 
-/** Keeps the staged files a saved change order uses, and extracts their text for the searches. */
+/** Keeps the staged files a saved change order uses, and queues the new PDFs' text for the searches. */
 async function keepFiles(ctx: AppContext, uploads: Uploads | undefined, staged: StagedFile[]): Promise<void> {
   for (const file of staged) {
     if (uploads) await uploads.commit(file);
     else await ctx.files.commit(file);
   }
+  await ctx.textQueue.enqueue(staged);
 }
 
 // ---- the add wizard's uploads
 
-/** `POST /document/addDocumentFiles`: the files are kept staged (24 hours) under a new upload id, their text extracted. */
+/**
+ * `POST /document/addDocumentFiles`: the files are kept staged (24 hours) under a new upload id, if they fit the
+ * uploader's staging quota; their text is queued, not waited for.
+ */
 export async function recordUpload(
   ctx: AppContext,
   run: CommandRun,
@@ -133,13 +138,16 @@ export async function recordUpload(
 ): Promise<{ uploadId: string; files: UploadedFile[] }> {
   const uploadId = randomUUID();
   const files = input.files.map(({ staged, role }): UploadedFile => ({ ...documentFileOf(staged), stagedId: staged.stagedId, role }));
-  await run.execute({
-    stream: documentUploadStreamId(uploadId),
-    decider: documentUploadDecider,
-    command: { type: 'RecordUpload', uploadId, kind: input.kind, uploadedBy: input.actor.userId, files, now: run.now },
+  const staged = input.files.map((file) => file.staged);
+  await input.uploads.keepStagedWithinQuota(staged, async () => {
+    await run.execute({
+      stream: documentUploadStreamId(uploadId),
+      decider: documentUploadDecider,
+      command: { type: 'RecordUpload', uploadId, kind: input.kind, uploadedBy: input.actor.userId, files, now: run.now },
+    });
+    await countStagedUpload(ctx.db, { uploadId, uploadedBy: input.actor.userId, files: staged, now: run.now });
   });
-  for (const { staged } of input.files) input.uploads.keepStaged(staged);
-  await extractTexts(ctx, input.files.filter(({ role }) => role !== 'logo').map(({ staged }) => ({ staged })), run.now);
+  await ctx.textQueue.enqueue(input.files.filter(({ role }) => role !== 'logo').map(({ staged: file }) => file));
   return { uploadId, files };
 }
 
@@ -265,6 +273,7 @@ export async function createChangeOrder(
     await indexDocumentTexts(ctx, request.list.map((child, index) => ({ sha256: childFiles[index]!.sha256, languageList: child.languageList })));
     await run.execute({ stream, decider: changeOrderDecider, command: command(signature, documentId), expectedVersion: 0 });
     await keepFiles(ctx, undefined, [...parentFiles, ...childFiles].map(stagedOf));
+    await uncountStagedUploads(ctx.db, taken);
     return { parentChangeId, documentId };
   } catch (error) {
     // Not recorded after all: the uploads can be used by the next attempt.
@@ -306,7 +315,6 @@ export async function updateParent(
     }),
   });
   await keepFiles(ctx, input.uploads, [...(input.logo ? [input.logo] : []), ...input.newFiles]);
-  await extractTexts(ctx, input.newFiles.map((staged) => ({ staged })), run.now);
 }
 
 /** `POST /document/addFilesToParent`: more supporting files (4 at most in all); signed. */
@@ -319,7 +327,6 @@ export async function addFilesToParent(ctx: AppContext, run: CommandRun, input: 
     command: (signature) => ({ type: 'AddSupportingFiles', files, signature, comments: input.comments, actorUserId: input.actor.userId }),
   });
   await keepFiles(ctx, input.uploads, input.newFiles);
-  await extractTexts(ctx, input.newFiles.map((staged) => ({ staged })), run.now);
 }
 
 /** `DELETE /document/deleteParentFileById`: signed with the meaning `file-deletion`, bound to the file's SHA-256. */
@@ -348,10 +355,7 @@ export async function addChild(
     meaning: 'authorship',
     sha256: file.sha256,
     command: (signature) => ({ type: 'AddChild', childDocumentId, details: input.details, file, signature, comments: input.comments, actorUserId: input.actor.userId }),
-    prepare: async () => {
-      await extractTexts(ctx, [{ staged: input.file! }], run.now);
-      await indexDocumentTexts(ctx, [{ sha256: file.sha256, languageList: input.details.languageList }]);
-    },
+    prepare: () => indexDocumentTexts(ctx, [{ sha256: file.sha256, languageList: input.details.languageList }]),
   });
   await keepFiles(ctx, input.uploads, [input.file]);
   return childDocumentId;
@@ -378,7 +382,6 @@ export async function updateChild(
       actorUserId: input.actor.userId,
     }),
     prepare: async () => {
-      if (input.file) await extractTexts(ctx, [{ staged: input.file }], run.now);
       const sha256 = file?.sha256 ?? (await run.load(documentStreamId(input.parentChangeId), changeOrderDecider)).state.children.find((c) => c.childDocumentId === input.childDocumentId)?.file.sha256;
       if (sha256) await indexDocumentTexts(ctx, [{ sha256, languageList: input.details.languageList }]);
     },

@@ -1,4 +1,4 @@
-import { type Request, type Response, Router } from 'express';
+import { type Request, type RequestHandler, type Response, Router } from 'express';
 import {
   AddDocumentListData,
   AddFilesToParentFields,
@@ -29,6 +29,8 @@ import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import type { CommandRun } from '../platform/command-pipeline';
 import { authoringRefusal, filesToOpen, openedKey } from './change-order';
+import { type TextIndexing, textIndexingOf } from './document-text';
+import { uploadLimits } from './upload-staging';
 import {
   addChild,
   addFilesToParent,
@@ -52,6 +54,8 @@ export interface ReviewFacts {
   viewerId: string;
   opened: ReadonlySet<string>;
   versions: Awaited<ReturnType<typeof findChildVersions>>;
+  /** Where each child's PDF text is for the searches (by SHA-256): queued, indexed, in part, or not extracted. */
+  texts: ReadonlyMap<string, TextIndexing>;
 }
 
 /**
@@ -116,6 +120,7 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
           obsoleteDate: versions?.obsoleteDate ?? child.obsoleteDate,
           signatures: child.signatures,
           opened: isOpened(child.file),
+          textIndexing: review.texts.get(child.file.sha256),
           archived: versions?.obsoleteDate != null && versions.obsoleteDate <= now.toISOString().slice(0, 10),
           supersededBy: versions?.supersededBy ?? null,
           versions: earlier.map((version, index) => ({
@@ -140,11 +145,13 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
 
 /** The caller's view of a change order: the record with what they opened and the versions of its children. */
 export async function changeOrderViewFor(ctx: AppContext, run: CommandRun, record: ChangeOrderRecord, viewerId: string): Promise<ChangeOrderView> {
-  const [opened, versions] = await Promise.all([
+  const active = record.children.filter((child) => child.active);
+  const [opened, versions, texts] = await Promise.all([
     openedFiles(run, record.parentChangeId, viewerId),
-    findChildVersions(ctx.db, record.children.filter((child) => child.active).map((child) => child.childDocumentId)),
+    findChildVersions(ctx.db, active.map((child) => child.childDocumentId)),
+    textIndexingOf(ctx.db, active.map((child) => child.file.sha256)),
   ]);
-  return toChangeOrderView(ctx, record, { viewerId, opened, versions }, run.now);
+  return toChangeOrderView(ctx, record, { viewerId, opened, versions, texts }, run.now);
 }
 
 /** The read models a document command's answer and the next screens need: the change orders and the search. */
@@ -160,17 +167,24 @@ export function documentRoutes(ctx: AppContext): Router {
   const router = Router();
   const { loggedIn } = guards(ctx);
   const policies = filePolicies(ctx.config);
-  const wizardFiles = acceptUploads(ctx.files, {
+  // Each route that takes files: the uploader's rate limit first (nothing is read from a refused request), then the
+  // files, streamed into staging within the uploader's staging quota.
+  const limits = uploadLimits(ctx);
+  const withFiles = (fields: Parameters<typeof acceptUploads>[1]): RequestHandler => {
+    const accept = acceptUploads(ctx.files, fields, { quota: limits.quota });
+    return (req, res, next) => limits.rate(req, res, (error?: unknown) => (error ? next(error) : accept(req, res, next)));
+  };
+  const wizardFiles = withFiles({
     parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 },
     parentLogo: { policy: policies.logo('parentLogo'), maxCount: 1 },
     childMainDocument: { policy: policies.document('childMainDocument'), maxCount: 1 },
   });
-  const parentFiles = acceptUploads(ctx.files, {
+  const parentFiles = withFiles({
     parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 },
     parentLogo: { policy: policies.logo('parentLogo'), maxCount: 1 },
   });
-  const supportingFiles = acceptUploads(ctx.files, { parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 } });
-  const childFile = acceptUploads(ctx.files, { childMainDocument: { policy: policies.document('childMainDocument'), maxCount: 1 } });
+  const supportingFiles = withFiles({ parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 } });
+  const childFile = withFiles({ childMainDocument: { policy: policies.document('childMainDocument'), maxCount: 1 } });
 
   async function answerWithChangeOrder(req: Request, res: Response, message: string, parentChangeId: string, extra: object = {}) {
     const record = await findChangeOrder(ctx.db, parentChangeId);

@@ -15,13 +15,23 @@ export interface FilePolicy {
    * stored as a fresh encoding of the decoded pixels (no metadata, nothing but the image carried over).
    */
   image?: { maxWidth: number; maxHeight: number };
+  /**
+   * Reads the staged file's structure (documents: a PDF that parses, issue 19 finding 8): a file that only starts
+   * like its type is refused. Answers why it is not one, or undefined when it is.
+   */
+  verify?: (file: Readable) => Promise<string | undefined>;
+}
+
+/** Bytes a request may still stage (a user's staging quota): `take` throws the refusal once they are spent. */
+export interface ByteBudget {
+  take(bytes: number): void;
 }
 
 /** An upload written to the staging area, checked against its policy, not yet part of any record. */
 export interface StagedFile extends StoredFile {
   /** Opaque id of the staged copy. */
   stagedId: string;
-  /** The name the client gave, for display only; never used as a path. */
+  /** The name the client gave, cleaned (files/file-names.ts), for display only; never used as a path. */
   originalName: string;
 }
 
@@ -45,8 +55,12 @@ export interface SignedUrlOptions {
  * an S3-compatible store fits the same calls (staging prefix, copy to the content key, presigned GET).
  */
 export interface FileStore {
-  /** Streams an upload into staging; refuses (and keeps nothing) when it is empty, too large or of another type. */
-  stage(input: Readable, policy: FilePolicy, originalName: string): Promise<StagedFile>;
+  /**
+   * Streams an upload into staging; refuses (and keeps nothing) when it is empty, too large, of another type, not
+   * what its type says (`policy.verify`), or over the budget. The name is kept as UTF-8 NFC without control or
+   * bidirectional characters, and ends in its type's extension (`.pdf`).
+   */
+  stage(input: Readable, policy: FilePolicy, originalName: string, budget?: ByteBudget): Promise<StagedFile>;
   /** Makes a staged file permanent under its content address (stored once, however often it is uploaded). */
   commit(staged: StagedFile): Promise<StoredFile>;
   /** Whether a staged file is still there (an upload kept for a later request may have been swept). */

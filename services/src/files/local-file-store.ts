@@ -7,7 +7,8 @@ import { type Readable, Transform } from 'node:stream';
 import type { StoredFile } from '@ifu/contracts';
 import sharp from 'sharp';
 import { Refusal } from '../platform/errors';
-import type { FilePolicy, FileStore, OpenedFile, SignedUrlOptions, StagedFile } from './file-store';
+import { cleanFileName, MAX_FILE_NAME, storedFileName } from './file-names';
+import type { ByteBudget, FilePolicy, FileStore, OpenedFile, SignedUrlOptions, StagedFile } from './file-store';
 import { type ContentType, sniff, SNIFF_BYTES } from './sniff';
 
 const SHA256 = /^[0-9a-f]{64}$/;
@@ -39,8 +40,9 @@ export class LocalFileStore implements FileStore {
     this.staging = join(options.directory, 'staging');
   }
 
-  async stage(input: Readable, policy: FilePolicy, originalName: string): Promise<StagedFile> {
-    if (UNSAFE_NAME.test(originalName) || originalName.length > 255) {
+  async stage(input: Readable, policy: FilePolicy, clientName: string, budget?: ByteBudget): Promise<StagedFile> {
+    const cleanName = cleanFileName(clientName);
+    if (UNSAFE_NAME.test(cleanName) || cleanName.length > MAX_FILE_NAME) {
       input.resume();
       throw invalid(`${policy.field} has a file name that is not allowed`);
     }
@@ -65,6 +67,7 @@ export class LocalFileStore implements FileStore {
         try {
           size += chunk.length;
           if (size > policy.maxBytes) throw invalid(`${policy.field} must be at most ${sizeInWords(policy.maxBytes)}`);
+          budget?.take(chunk.length);
           if (type === undefined) {
             head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
             if (head.length >= SNIFF_BYTES) checkType();
@@ -102,7 +105,15 @@ export class LocalFileStore implements FileStore {
     }
     out.end();
     await once(out, 'finish');
+    const originalName = storedFileName(cleanName, type!);
     if (policy.image) return this.reencodeImage(path, stagedId, type!, policy, originalName);
+    if (policy.verify) {
+      const problem = await policy.verify(createReadStream(path)).catch((error: unknown) => String(error));
+      if (problem) {
+        await rm(path, { force: true });
+        throw invalid(`${policy.field} must be ${policy.typesInWords}`);
+      }
+    }
     return { stagedId, sha256: hash.digest('hex'), contentType: type!, size, originalName };
   }
 

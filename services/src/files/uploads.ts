@@ -4,6 +4,8 @@ import type { Config } from '../platform/config';
 import { Refusal } from '../platform/errors';
 import type { FilePolicy, FileStore, StagedFile } from './file-store';
 import { sizeInWords } from './local-file-store';
+import { pdfStructureProblem } from './pdf-structure';
+import type { QuotaReservation, StagingQuota } from './staging-quota';
 
 /** The upload policies of the product, their limits from the configuration. */
 export const filePolicies = (config: Config) => ({
@@ -14,14 +16,25 @@ export const filePolicies = (config: Config) => ({
     maxBytes: config.LOGO_MAX_BYTES,
     image: { maxWidth: config.IMAGE_MAX_PIXELS, maxHeight: config.IMAGE_MAX_PIXELS },
   }),
-  document: (field: string): FilePolicy => ({ field, types: ['application/pdf'], typesInWords: 'a PDF document', maxBytes: config.DOCUMENT_MAX_BYTES }),
+  document: (field: string): FilePolicy => ({
+    field,
+    types: ['application/pdf'],
+    typesInWords: 'a PDF document',
+    maxBytes: config.DOCUMENT_MAX_BYTES,
+    // A PDF that parses: '%PDF-' followed by HTML or SVG is not one (issue 19, finding 8).
+    verify: (file) => pdfStructureProblem(file, config.PDF_TEXT_MAX_MEMORY_MB),
+  }),
 });
 
 /** The files of one multipart request, staged; those not committed by the time the answer is sent are removed. */
 export class Uploads {
   private readonly staged: StagedFile[] = [];
   private readonly committed = new Set<string>();
-  constructor(private readonly store: FileStore) {}
+  constructor(
+    private readonly store: FileStore,
+    /** The user's staging quota, when the route keeps files staged for later requests. */
+    readonly quota?: QuotaReservation,
+  ) {}
 
   private arrivals = 0;
 
@@ -59,6 +72,16 @@ export class Uploads {
     this.committed.add(file.stagedId);
   }
 
+  /**
+   * Keeps `files` staged after the answer once `record` has recorded them, if they fit the user's staging quota
+   * (checked again here, exactly: requests of one user keep their files one at a time); else 413 and nothing kept.
+   */
+  async keepStagedWithinQuota(files: StagedFile[], record: () => Promise<void>): Promise<void> {
+    if (this.quota) await this.quota.keep(record);
+    else await record();
+    for (const file of files) this.keepStaged(file);
+  }
+
   /** Removes what no record took: a refused request leaves no file behind. */
   async discardUncommitted(): Promise<void> {
     await Promise.all(this.staged.filter((f) => !this.committed.has(f.stagedId)).map((f) => this.store.deleteStaged(f.stagedId)));
@@ -86,7 +109,7 @@ class StagingStorage implements multer.StorageEngine {
       return;
     }
     const arrival = req.uploads!.nextArrival();
-    this.store.stage(file.stream, policy, file.originalname ?? '').then(
+    this.store.stage(file.stream, policy, file.originalname ?? '', req.uploads!.quota).then(
       (staged) => {
         req.uploads!.add(file.fieldname, staged, arrival);
         callback(null, { size: staged.size });
@@ -106,13 +129,19 @@ class StagingStorage implements multer.StorageEngine {
  * whole in memory), at most `maxCount` per field. Every multipart problem becomes a 400 naming the field, and every
  * file the request did not commit is removed once the answer is sent.
  */
-export function acceptUploads(store: FileStore, fields: Record<string, { policy: FilePolicy; maxCount: number }>): RequestHandler {
+export function acceptUploads(
+  store: FileStore,
+  fields: Record<string, { policy: FilePolicy; maxCount: number }>,
+  options: { quota?: StagingQuota } = {},
+): RequestHandler {
   const policies = Object.fromEntries(Object.entries(fields).map(([name, { policy }]) => [name, policy]));
   const largest = Math.max(...Object.values(fields).map(({ policy }) => policy.maxBytes));
   const parse = multer({
     storage: new StagingStorage(store, policies),
     // Keep the name as sent, so a name with path parts can be refused instead of silently cut down.
     preservePath: true,
+    // Browsers send file names as UTF-8 bytes without saying so: read as latin1 (the default), 'résumé' became 'rÃ©sumÃ©'.
+    defParamCharset: 'utf8',
     // One byte over the largest policy: the staging step then refuses with the field's own limit.
     limits: {
       fileSize: largest + 1,
@@ -124,10 +153,14 @@ export function acceptUploads(store: FileStore, fields: Record<string, { policy:
     },
   }).fields(Object.entries(fields).map(([name, { maxCount }]) => ({ name, maxCount })));
 
-  return (req, res, next) => {
-    const uploads = new Uploads(store);
+  return async (req, res, next) => {
+    const quota = options.quota && req.auth ? await options.quota.reserve(req.auth.userId) : undefined;
+    const uploads = new Uploads(store, quota);
     req.uploads = uploads;
-    res.once('close', () => void uploads.discardUncommitted().catch((err: unknown) => req.log.error({ err }, 'could not remove staged uploads')));
+    res.once('close', () => {
+      quota?.release();
+      void uploads.discardUncommitted().catch((err: unknown) => req.log.error({ err }, 'could not remove staged uploads'));
+    });
     parse(req, res, (error: unknown) => {
       if (!error) return next();
       if (error instanceof Refusal) return next(error);

@@ -1,5 +1,6 @@
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
+import type { DocumentTextQueue } from '../documents/text-queue';
 import type { FileStore } from '../files/file-store';
 import type { AnonymousMail } from '../mail/anonymous-mail';
 import type { Mailer } from '../mail/mailer';
@@ -25,6 +26,8 @@ export interface AppContext {
   /** The only way to append (platform/command-pipeline.ts); it also waits for the read models a command names. */
   commands: CommandPipeline;
   files: FileStore;
+  /** PDF text extraction after the upload's answer, one process at a time by default (documents/text-queue.ts). */
+  textQueue: DocumentTextQueue;
   mailer: Mailer;
   /** The hourly budget of the mails anonymous requests cause, and the digest of those held back (issue 19, finding 5). */
   anonymousMail: AnonymousMail;

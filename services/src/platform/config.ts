@@ -63,6 +63,20 @@ export const ConfigSchema = z
     DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
     /** Logos are decoded and re-encoded; at most this many pixels wide and high. */
     IMAGE_MAX_PIXELS: z.coerce.number().int().min(16).max(16_384).default(4096),
+    /** How many PDFs have their text extracted at once, each in a process of its own (a queue: uploads never wait). */
+    PDF_TEXT_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    /** Resident memory of one PDF process (text extraction, structure check); it is killed above it. */
+    PDF_TEXT_MAX_MEMORY_MB: z.coerce.number().int().min(128).max(16_384).default(512),
+    /** How long one PDF's text extraction may run; the text found until then is kept. */
+    PDF_TEXT_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** The most text kept of one PDF (UTF-8 bytes) and the most pages read: extraction stops there, marked as cut. */
+    PDF_TEXT_MAX_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(2 * 1024 * 1024),
+    PDF_TEXT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** Uploads (requests with files) one user may make per window; more are refused with 429. */
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+    UPLOAD_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+    /** Bytes one user may keep staged and not yet submitted (the add wizard's uploads, 24 hours); more is refused with 413. */
+    UPLOAD_STAGING_QUOTA_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),
     /**
      * The progressive delay after a failed password (per caller address, and per account once several addresses
      * guess): the next attempt waits this long, then twice as long after each further failure, up to a minute.

@@ -153,6 +153,15 @@ export const ERRORS = {
 
   // ---- files (files/)
   'file-invalid': entry<{ message: string }>(400, (d) => d.message),
+  'upload-rate-limited': entry<{ limit: number; minutes: number }>(
+    429,
+    (d) => `Too many uploads: at most ${d.limit} every ${d.minutes} minutes. Please wait a few minutes and try again.`,
+  ),
+  'upload-quota-exceeded': entry<{ quota: string }>(
+    413,
+    (d) =>
+      `Your uploads not yet submitted would exceed ${d.quota}. Submit the documents you uploaded (unsubmitted uploads are removed after 24 hours), then upload again.`,
+  ),
   'file-link-invalid': entry(404, 'This download link is not valid or has expired'),
   'file-not-found': entry(404, 'File not found'),
 } as const;

@@ -10,6 +10,8 @@ import {
   VerifyEmailRequest,
 } from '@ifu/contracts';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer } from '../../../test-support/document-arrangements';
+import { makePdf, multipart, pdfPart, sendForm } from '../../../test-support/documents';
+import { pdfPolyglot, pdfWithExpandingText } from '../../../test-support/hostile-pdfs';
 import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
@@ -246,6 +248,45 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
           })
           .thenNothingStored(404, 'This download link is not valid or has expired');
       }
+      });
+    });
+
+  describe('issue 19, findings 3 and 8: hostile document uploads', () => {
+    const upload = (bytes: Buffer, name: string) =>
+      sendForm(t.url, 'POST', '/document/addDocumentFiles', multipart({ isParent: 'false' }, [pdfPart('childMainDocument', bytes, name)]), admin);
+
+    for (const [kind, name] of [['html', 'ifu.html'], ['svg', 'ifu.svg']] as const) {
+      it(`when a file starts '%PDF-' and goes on as ${kind.toUpperCase()} (named ${name}), then 400 and nothing is stored`, async () => {
+        await spec.when(() => upload(pdfPolyglot(kind), name)).thenNothingStored(400, 'childMainDocument must be a PDF document');
+      });
+    }
+
+    it('when a PDF is named with a right-to-left override, C1 controls and bidirectional isolates, then they are stripped and the name ends in .pdf', async () => {
+      const pdf = await makePdf('Instructions for use');
+      const answer = await upload(pdf, 'r\u00e9sum\u00e9\u202Egpj.exe\u0085\u009b\u2066\u2069');
+      expect({ status: answer.status, docName: answer.body.fileDetails?.[0]?.docName }).toEqual({ status: 200, docName: 'résumégpj.exe.pdf' });
+    });
+
+    it('when a PDF bomb is uploaded (text expanding a thousandfold), then it is answered at once and its text is cut at the limit later', async () => {
+      const queue = t.api.context.textQueue;
+      queue.pause();
+      let sha256: string;
+      try {
+        const answer = await upload(await pdfWithExpandingText('Sterile catheter instructions', 64 * 1024 * 1024), 'bomb.pdf');
+        expect(answer.status).toBe(200);
+        sha256 = answer.body.fileDetails[0].sha256 as string;
+        // Answered while the queue is held: nothing was extracted for the answer.
+        expect((await t.database.db.query('SELECT 1 FROM document_file_text WHERE sha256 = $1', [sha256])).rows).toEqual([]);
+      } finally {
+        queue.resume();
+      }
+      await queue.idle();
+      const { rows } = await t.database.db.query<{ bytes: number; truncated: string }>(
+        'SELECT octet_length(text) AS bytes, truncated FROM document_file_text WHERE sha256 = $1',
+        [sha256],
+      );
+      expect(rows[0]!.truncated).toBe('text-limit');
+      expect(rows[0]!.bytes).toBeLessThanOrEqual(t.api.context.config.PDF_TEXT_MAX_BYTES);
     });
   });
 });

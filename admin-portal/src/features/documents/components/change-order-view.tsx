@@ -462,6 +462,24 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
   );
 };
 
+/** Where the child's PDF text is for the searches (issue 19): said while it is indexed, and when it could not be. */
+const TEXT_INDEXING_NOTES: Record<NonNullable<ChildDocumentView['textIndexing']>, { severity: 'info' | 'warning'; text: string } | null> = {
+  pending: { severity: 'info', text: 'Text being indexed: searches will find this document by the words in its PDF once that is done.' },
+  indexed: null,
+  partial: { severity: 'info', text: 'Only the first part of this PDF’s text is searchable: the rest is beyond the text extraction’s limits.' },
+  failed: { severity: 'warning', text: 'The text of this PDF could not be extracted: searches find this document by its fields, not by the words in its PDF.' },
+};
+
+const TextIndexingNote = ({ state }: { state: ChildDocumentView['textIndexing'] }) => {
+  const note = state ? TEXT_INDEXING_NOTES[state] : null;
+  if (!note) return null;
+  return (
+    <Alert severity={note.severity} sx={{ mb: 1.5 }} data-testid="child-text-indexing" data-state={state}>
+      {note.text}
+    </Alert>
+  );
+};
+
 type ChildAccordionProps = { child: ChildDocumentView; editable: boolean; approved: boolean; onDeactivate: () => void };
 
 /** One child document: its fields, its file and its signatures; edit and deactivate while the change order is editable. */
@@ -519,6 +537,7 @@ const ChildAccordion = ({ child, editable, approved, onDeactivate }: ChildAccord
             from {formatEffectiveDate(child.supersededBy.effectiveDate)}
           </Alert>
         ) : null}
+        <TextIndexingNote state={child.textIndexing} />
         {approved ? (
           <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
             <Button

@@ -1,0 +1,86 @@
+import { Refusal } from '../platform/errors';
+import type { ByteBudget } from './file-store';
+import { sizeInWords } from './local-file-store';
+
+interface UserStaging {
+  /** Bytes this user's requests are staging right now. */
+  inflight: number;
+  /** The user's serialized section: reading what is kept staged and keeping more, one request at a time. */
+  turn: Promise<unknown>;
+  requests: number;
+}
+
+/**
+ * The bytes each user may keep staged and not yet submitted (issue 19, finding 3): what earlier uploads keep staged
+ * (`stagedBytesOf`, read from the database) plus what the user's requests are streaming now. A request over it is
+ * refused with 413 while it streams (its file removed), and checked once more, exactly, when its files are kept.
+ * The streaming count lives in this process (like the rate limits); the kept bytes in the database.
+ */
+export class StagingQuota {
+  private readonly users = new Map<string, UserStaging>();
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly stagedBytesOf: (userId: string) => Promise<number>,
+  ) {}
+
+  private refusal() {
+    return new Refusal({ code: 'upload-quota-exceeded', quota: sizeInWords(this.maxBytes) });
+  }
+
+  private user(userId: string): UserStaging {
+    let user = this.users.get(userId);
+    if (!user) {
+      user = { inflight: 0, turn: Promise.resolve(), requests: 0 };
+      this.users.set(userId, user);
+    }
+    return user;
+  }
+
+  private exclusive<T>(user: UserStaging, work: () => Promise<T>): Promise<T> {
+    const result = user.turn.then(work);
+    user.turn = result.catch(() => undefined);
+    return result;
+  }
+
+  /** One request's share: bytes it stages count against the quota until it keeps them or its answer is sent. */
+  async reserve(userId: string): Promise<QuotaReservation> {
+    const user = this.user(userId);
+    user.requests += 1;
+    const kept = await this.exclusive(user, () => this.stagedBytesOf(userId));
+    let mine = 0;
+    const give = () => {
+      user.inflight -= mine;
+      mine = 0;
+    };
+    return {
+      take: (bytes) => {
+        mine += bytes;
+        user.inflight += bytes;
+        if (kept + user.inflight > this.maxBytes) {
+          // This request's bytes stop counting at once: of two racing for the last room, the other may still fit.
+          give();
+          throw this.refusal();
+        }
+      },
+      keep: (record) =>
+        this.exclusive(user, async () => {
+          if ((await this.stagedBytesOf(userId)) + mine > this.maxBytes) throw this.refusal();
+          await record();
+          give();
+        }),
+      release: () => {
+        give();
+        user.requests -= 1;
+        if (user.requests === 0) this.users.delete(userId);
+      },
+    };
+  }
+}
+
+export interface QuotaReservation extends ByteBudget {
+  /** Runs `record` (which keeps this request's files staged and counts them in `stagedBytesOf`) if they still fit. */
+  keep(record: () => Promise<void>): Promise<void>;
+  /** The request has answered: what it staged and did not keep no longer counts. */
+  release(): void;
+}
