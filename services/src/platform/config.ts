@@ -73,7 +73,7 @@ export const ConfigSchema = z
     PDF_TEXT_MAX_BYTES: z.coerce.number().int().min(1024).max(256 * 1024 * 1024).default(2 * 1024 * 1024),
     PDF_TEXT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(2000),
     /** Uploads (requests with files) one user may make per window; more are refused with 429. */
-    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+    UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(300),
     UPLOAD_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
     /** Bytes one user may keep staged and not yet submitted (the add wizard's uploads, 24 hours); more is refused with 413. */
     UPLOAD_STAGING_QUOTA_BYTES: z.coerce.number().int().min(1024).default(500 * 1024 * 1024),

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { printedNameKey, sharedPrintedNames } from './printed-name-claims';
@@ -35,7 +36,9 @@ describe('printed names name one active user, over HTTP', () => {
   };
   const modify = (user: { id: string; email: string }, body: Record<string, unknown>, token = admin) =>
     t.call('PUT', '/user/modify', { token, body: { id: user.id, email: user.email, role: 'USER', isTrainingCompleted: true, ...body } });
-  const deactivate = (id: string) => t.call('DELETE', '/user/delete', { token: admin, body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  // A deactivation is a signed decision on the user as the list shows them (If-Match: issue 19, finding 4).
+  const deactivate = async (id: string) =>
+    t.call('DELETE', '/user/delete', { token: admin, headers: await reviewedUser(t, admin, id), body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
   const activeNamed = async (firstName: string, lastName: string) => {
     const list = (await t.call('GET', '/user/list/user?status=ACTIVE', { token: admin })).body.userList as Array<{ id: string; firstName: string; lastName: string }>;
     return list.filter((u) => printedNameKey(u) === printedNameKey({ firstName, lastName })).map((u) => u.id);
