@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { userStreamId } from '@ifu/contracts';
 import { eventHash } from '@ifu/storage/event-store/hash-chain';
 import { arrangeRegisteredCustomer } from '../../../test-support/document-arrangements';
+import { reviewedCustomer } from '../../../test-support/reviewed-versions';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { checkReadModels, describeReadModelCheck } from '../audit/read-model-check';
@@ -60,6 +61,7 @@ describe.skipIf(skipReason !== undefined)("a database writer with the API's own 
       });
       const approval = await t.call('POST', '/customer/approve/add', {
         token: approverSession,
+        headers: await reviewedCustomer(t, approverSession, customerId),
         body: { customerId, customerApproverId: approverId, customerApproval: true, changeDescription: 'Approved', changeJustification: '', username: approver.email, password: chosen },
       });
       expect(approval).toMatchObject({ status: 403, body: { code: 'signature-refused' } });
