@@ -67,6 +67,7 @@ import { prng } from './lib/events';
 import { type CpuSummary, profileCpu } from './lib/cpu-profile';
 import { InstrumentedDatabase, type StatementStats } from './lib/instrument';
 import { runLoad } from './lib/load';
+import { benchHostilePasswords, type PasswordBench, summary as passwordSummary } from './benchmarks/passwords';
 import { makePng } from './lib/png';
 import { fmt, median, percentile, round, table } from './lib/stats';
 
@@ -86,6 +87,10 @@ const TARGET_LIST_P99_MS = 50;
 /** Sign-ins of the old account and first sign-ins of new ones in the round-trip profile. */
 const PROFILED_SIGN_INS = 50;
 
+/** Issue 19, finding 1: a hostile password answered within this, and /health within TARGET_HEALTH_WHILE_HOSTILE_MS meanwhile. */
+const TARGET_HOSTILE_PASSWORD_MS = 200;
+const TARGET_HEALTH_WHILE_HOSTILE_MS = 50;
+
 /** p99 of each internal search shape over 1,000,000 child documents, one client. */
 const TARGET_SEARCH_P99_MS = 20;
 /** Requests/s of each search shape over the bare app's primary-key read, same clients. */
@@ -96,7 +101,7 @@ const TARGET_SEARCH_REBUILD_S = 600;
 const TARGET_PUBLIC_P99_MS = 20;
 const TARGET_PUBLIC_RATIO = 0.5;
 
-const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'upload', 'list', 'search', 'public'] as const;
+const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'passwords', 'upload', 'list', 'search', 'public'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Run only when named (`--only search`, `--only public`): a million documents take most of an hour to set up. */
 const NAMED_ONLY: readonly Section[] = ['search', 'public'];
@@ -118,6 +123,7 @@ const { values: args } = parseArgs({
     clients: { type: 'string', default: '8' },
     'old-events': { type: 'string', default: '1100' },
     'sign-ins': { type: 'string', default: '200' },
+    'password-rounds': { type: 'string', default: '20' },
     'upload-mb': { type: 'string', default: '50' },
     'upload-runs': { type: 'string', default: '3' },
     'change-orders': { type: 'string', default: '100000' },
@@ -155,6 +161,7 @@ const config = {
   oldEvents: Number(args['old-events']),
   signIns: Number(args['sign-ins']),
   /** The large upload (decimal MB; under the default DOCUMENT_MAX_BYTES of 50 MiB) and how many of it and of 1 MB. */
+  passwordRounds: Number(args['password-rounds']),
   uploadMb: Number(args['upload-mb']),
   uploadRuns: Number(args['upload-runs']),
   /** Change orders in the documents list, and timed requests per list query (in 3 interleaved rounds). */
@@ -290,6 +297,7 @@ async function main(): Promise<void> {
     if (runs('writes')) await writeBenchmarks(bench, rows, results, profiles);
     if (runs('reads')) await readBenchmarks(bench, rows, results, profiles);
     if (runs('commands')) await commandBenchmarks(bench, rows, results, profiles);
+    if (runs('passwords')) await passwordBenchmarks(bench, rows, results);
     if (runs('upload')) await uploadBenchmarks(bench, rows, results);
     if (runs('list')) await listBenchmarks(bench, rows, results, profiles);
     if (runs('search')) await searchBenchmarks(bench, rows, results, profiles);
@@ -786,6 +794,41 @@ async function commandBenchmarks(bench: BenchDatabase, rows: Row[], results: Rec
 const MB = 1024 * 1024;
 
 /** 8. A 50 MB PDF uploaded as a child document to the API in its own process: its RSS growth and the time. */
+/** Issue 19, finding 1: hostile passwords against the API in its own process, /health timed meanwhile (bench/benchmarks/passwords.ts). */
+async function passwordBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>) {
+  const schema = 'b_passwords';
+  const db = await bench.openSchema(schema, 1);
+  await db.close();
+  const admin = { email: 'bench.passwords@example-ifu.de', password: 'bench horse battery staple' };
+  const api = await startApiProcess(bench.schemaUrl(schema), admin);
+  let measured: PasswordBench;
+  try {
+    log(`hostile passwords: ${config.passwordRounds} rounds of a 1 KB password on change and set, and a 128-character one on change`);
+    measured = await benchHostilePasswords(api, admin, config.passwordRounds);
+  } finally {
+    await api.stop();
+  }
+  const idle = passwordSummary(measured.idleHealthMs);
+  const busy = passwordSummary(measured.busyHealthMs);
+  const oneKb = passwordSummary([...measured.oneKbMs.change, ...measured.oneKbMs.set]);
+  const longest = passwordSummary(measured.longestMs);
+  results.passwords = { idle, busy, oneKb, longest, statuses: measured.statuses };
+  rows.push({
+    benchmark: 'Hostile 1 KB password (change, set)',
+    value: `${fmt(oneKb.max, 1)} ms max`,
+    detail: `p50 ${fmt(oneKb.p50, 1)} ms over ${oneKb.n} requests; answers ${JSON.stringify(measured.statuses)}`,
+    target: `< ${TARGET_HOSTILE_PASSWORD_MS} ms`,
+    status: status(oneKb.max < TARGET_HOSTILE_PASSWORD_MS),
+  });
+  rows.push({
+    benchmark: '/health while hostile passwords are judged',
+    value: `${fmt(busy.max, 1)} ms max`,
+    detail: `p50 ${fmt(busy.p50, 1)} / p99 ${fmt(busy.p99, 1)} ms over ${busy.n}; idle API, same run: p50 ${fmt(idle.p50, 1)} / p99 ${fmt(idle.p99, 1)} / max ${fmt(idle.max, 1)} ms; the 128-character phrase answered in p50 ${fmt(longest.p50, 0)} / max ${fmt(longest.max, 0)} ms (its estimate in a worker)`,
+    target: `< ${TARGET_HEALTH_WHILE_HOSTILE_MS} ms`,
+    status: status(busy.max < TARGET_HEALTH_WHILE_HOSTILE_MS),
+  });
+}
+
 async function uploadBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>) {
   const schema = 'b_upload';
   const db = await bench.openSchema(schema, 1);

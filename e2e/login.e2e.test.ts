@@ -43,6 +43,32 @@ describe.skipIf(skipReason !== undefined)('staff login in headless Chromium', ()
     await page.screenshot({ path: `${SCREENSHOTS}/shell-admin.png` });
   });
 
+  it('when a browser signs in, then the API keeps an HttpOnly device cookie for the login call, and the next login sends it back and renews it (issue 19, finding 6)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const tab = await context.newPage();
+      const deviceCookie = async () => (await context.cookies(`${product.api.url}/user/get/token`)).find((c) => c.name === 'ifu_device');
+      const logIn = async () => {
+        await tab.goto(`${product.adminUrl}/login`);
+        await tab.getByLabel('Username/Email').fill(ADMIN_EMAIL);
+        await tab.getByRole('button', { name: 'Login' }).click();
+        await tab.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+        const sent = tab.waitForRequest((request) => request.url().endsWith('/user/get/token'));
+        await tab.getByRole('button', { name: 'Submit' }).click();
+        await tab.waitForURL('**/document/list');
+        return (await sent).allHeaders();
+      };
+      expect((await logIn()).cookie ?? '').not.toContain('ifu_device=');
+      const first = await deviceCookie();
+      expect(first).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/user/get/token' });
+      await tab.evaluate(() => window.localStorage.clear());
+      expect((await logIn()).cookie ?? '').toContain(`ifu_device=${first!.value}`);
+      expect((await deviceCookie())?.value).not.toBe(first!.value);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('when the password is wrong, then Authentication failure shows under the password field', async () => {
     await usernameStep(ADMIN_EMAIL);
     await page.getByLabel('Password').fill('this is not the password');

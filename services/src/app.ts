@@ -26,6 +26,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
     cors({
       origin: [new URL(ctx.config.PUBLIC_ADMIN_URL).origin, new URL(ctx.config.PUBLIC_CUSTOMER_URL).origin],
       exposedHeaders: ['Content-Disposition', 'X-Request-Id', 'ETag'],
+      // Only the staff portal's login sends a cookie (the device cookie of auth/device-cookies.ts), and only to these origins.
+      credentials: true,
       maxAge: 600,
     }),
   );

@@ -43,6 +43,11 @@ export type RequestOptions<T> = {
    * order's view holds what the caller has opened): a revalidation would answer 304 and the stale body.
    */
   cache?: RequestCache;
+  /**
+   * Send the browser's cookies for the API's origin: only the login does, for its device cookie (an HttpOnly cookie
+   * the API sets after a successful login, so that guesses from elsewhere cannot lock this browser's owner out).
+   */
+  withCookies?: boolean;
 };
 
 const buildUrl = (path: string, params?: RequestOptions<unknown>['params']) => {
@@ -71,11 +76,11 @@ const unauthorized = () => {
   window.location.assign(paths.auth.login.getHref());
 };
 
-type SendOptions = Pick<RequestOptions<unknown>, 'auth' | 'redirectOnUnauthorized' | 'params' | 'headers' | 'signal' | 'cache'>;
+type SendOptions = Pick<RequestOptions<unknown>, 'auth' | 'redirectOnUnauthorized' | 'params' | 'headers' | 'signal' | 'cache' | 'withCookies'>;
 
 /** Sends one call and answers the 2xx response; any other outcome is an ApiError with the server's message. */
 async function send(method: Method, path: string, body: unknown, options: SendOptions, accept: string): Promise<Response> {
-  const { auth = true, redirectOnUnauthorized = true, params, signal, cache } = options;
+  const { auth = true, redirectOnUnauthorized = true, params, signal, cache, withCookies = false } = options;
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -91,7 +96,14 @@ async function send(method: Method, path: string, body: unknown, options: SendOp
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, params), { method, headers, body: payload, signal, ...(cache ? { cache } : {}) });
+    response = await fetch(buildUrl(path, params), {
+      method,
+      headers,
+      body: payload,
+      signal,
+      ...(cache ? { cache } : {}),
+      ...(withCookies ? { credentials: 'include' as const } : {}),
+    });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(NETWORK_ERROR_MESSAGE);

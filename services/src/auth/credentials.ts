@@ -11,10 +11,11 @@ export type AccountFacts = Pick<UserState, 'exists' | 'userId' | 'userActive' | 
 
 export type Purpose = 'login' | 'change-password' | 'signature';
 
-/** Where a check comes from and how long failures make the next attempt wait (users/login.ts). */
+/** Where a check comes from, whether it is trusted, and how long failures make the next attempt wait (users/login.ts). */
 interface Attempt {
   source?: string;
   delayBaseMs?: number;
+  trusted?: boolean;
 }
 
 export type CredentialsCommand =
@@ -147,8 +148,11 @@ export const accountFacts = ({ exists, userId, userActive, isDeleted, passwordSe
   passwordSetAt,
 });
 
-/** A credentials command as a step gives it: the account, the address and the time are the step's (a test may set the time). */
-type WithoutAccount<C> = C extends unknown ? Omit<C, 'account' | 'now' | 'source'> & { now?: Date } : never;
+/**
+ * A credentials command as a step gives it: the account, the source and the time are the step's (a test may set the
+ * time). The source is the caller's address (hashed), or `device`: a browser that signed in before (device-cookies.ts).
+ */
+type WithoutAccount<C> = C extends unknown ? Omit<C, 'account' | 'now' | 'source'> & { now?: Date; device?: string } : never;
 
 /**
  * A password given for the account, judged against its credentials as the log has them now (the stored hash must
@@ -165,7 +169,8 @@ export type PasswordCheck = (credentials: UserState) => Promise<boolean>;
  */
 export async function onCredentials(run: CommandRun, userId: string, command: WithoutAccount<CredentialsCommand>, check?: PasswordCheck) {
   const account = await loadAccount(run, userId);
-  const base = { ...command, account: accountFacts(account), now: command.now ?? run.now, source: sourceOf(run.metadata.ip) };
+  const { device, ...rest } = command;
+  const base = { ...rest, account: accountFacts(account), now: command.now ?? run.now, source: device ?? sourceOf(run.metadata.ip) };
   const { events } = await run.execute({
     stream: credentialsStreamId(userId),
     decider: credentialsDecider,
@@ -179,9 +184,11 @@ export const lockedWholeAccount = (error: unknown) =>
   error instanceof Refusal && error.recorded.some((event) => event.type === 'AccountLocked' && (event.data as { source?: string }).source === undefined);
 
 /**
- * A step: a credential check of `purpose`, recorded when it fails (toward lockout); throws the refusal. `delayBaseMs`
- * is the progressive delay's first step (LOGIN_DELAY_MS).
+ * A step: a credential check of `purpose` from a live session of the account (a password change, a signature),
+ * recorded when it fails (toward lockout); throws the refusal. The session was opened with the password, so it is
+ * trusted (issue 19, finding 6): guesses from elsewhere that locked the whole account do not stop its owner signing;
+ * its own failures lock its address. `delayBaseMs` is the progressive delay's first step (LOGIN_DELAY_MS).
  */
-export async function checkCredentials(run: CommandRun, userId: string, purpose: Purpose, check: PasswordCheck, delayBaseMs = 0): Promise<UserState> {
-  return (await onCredentials(run, userId, { type: 'CheckCredentials', purpose, passwordMatches: false, delayBaseMs }, check)).account;
+export async function checkCredentials(run: CommandRun, userId: string, purpose: Exclude<Purpose, 'login'>, check: PasswordCheck, delayBaseMs = 0): Promise<UserState> {
+  return (await onCredentials(run, userId, { type: 'CheckCredentials', purpose, passwordMatches: false, delayBaseMs, trusted: true }, check)).account;
 }

@@ -190,4 +190,45 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
       spec.given(wholeLock, ...issued, unlocked).when({ type: 'Unlock', account, linkSeal: 'unlock-1', now }).thenRefuses({ code: 'unlock-link-invalid' });
     });
   });
+
+  describe('a trusted browser or session (device cookie; issue 19, finding 6)', () => {
+    const wholeLock: CredentialEvent = { type: 'AccountLocked', data: { userId, at: now.toISOString(), lockedUntil: at(900_000).toISOString(), failures: 20 } };
+    const trustedLogin = (passwordMatches: boolean, when = now) =>
+      ({ type: 'LogIn' as const, account, passwordMatches, sessionId: 's-1', now: when, source: 'device:abc', trusted: true, delayBaseMs: 1000 });
+
+    it('when the whole account is locked, then a browser that signed in before still signs in, and an unknown one does not', () => {
+      expect(spec.given(wholeLock).when(trustedLogin(true)).decision.events.map((e) => e.type)).toEqual(['LoginSucceeded']);
+      expect(spec.given(wholeLock).when({ ...trustedLogin(true), trusted: false, source: 'aaa' }).decision.rejection).toMatchObject({ code: 'account-locked' });
+    });
+
+    it('when a session re-enters its password while the whole account is locked, then it is judged by its own failures', () => {
+      spec.given(wholeLock).when({ type: 'CheckCredentials', account, purpose: 'signature', passwordMatches: true, now, source: 'aaa', trusted: true }).thenNothing();
+    });
+
+    it('when the account-wide delay is on (many guesses), then a trusted browser is not slowed by it', () => {
+      const guesses = Array.from({ length: 10 }, (_, i): CredentialEvent => ({
+        type: 'LoginFailed',
+        data: { userId, at: now.toISOString(), reason: 'wrong-password', consecutiveFailures: i + 1, source: `s${i}`, sourceFailures: 1 },
+      }));
+      expect(spec.given(...guesses).when({ ...trustedLogin(true, at(10)), trusted: false, source: 'new' }).decision.rejection).toMatchObject({ code: 'too-soon' });
+      expect(spec.given(...guesses).when(trustedLogin(true, at(10))).decision.rejection).toBeUndefined();
+    });
+
+    it("when a trusted browser fails, then the failure is marked trusted, counts for that browser (five lock it) and not toward the whole account's lock", () => {
+      const failed = (n: number): CredentialEvent => ({
+        type: 'LoginFailed',
+        data: { userId, at: now.toISOString(), reason: 'wrong-password', consecutiveFailures: n, source: 'device:abc', sourceFailures: n, trusted: true },
+      });
+      expect(spec.given().when(trustedLogin(false)).decision.events).toEqual([failed(1)]);
+      const { decision } = spec.given(...[1, 2, 3, 4].map(failed)).when(trustedLogin(false, at(60_000)));
+      expect(decision.events.at(-1)).toMatchObject({ type: 'AccountLocked', data: { source: 'device:abc', failures: 5 } });
+      // Twenty of its own failures never lock the whole account.
+      const many = Array.from({ length: 19 }, (_, i): CredentialEvent => ({
+        type: 'LoginFailed',
+        data: { userId, at: now.toISOString(), reason: 'wrong-password', consecutiveFailures: i + 1, source: `device:${i % 4}`, sourceFailures: 1, trusted: true },
+      }));
+      const twentieth = spec.given(...many).when({ ...trustedLogin(false), source: 'device:9' }).decision.events;
+      expect(twentieth.map((e) => e.type)).toEqual(['LoginFailed']);
+    });
+  });
 });

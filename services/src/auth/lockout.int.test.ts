@@ -53,6 +53,62 @@ describe('lockout without denial of service', () => {
     expect(await t.call('POST', '/user/unlock', { body: { token } })).toMatchObject({ status: 400, body: { message: 'This unlock link is not valid any more.' } });
   });
 
+  describe('a browser that signed in before (device cookie; issue 19, finding 6)', () => {
+    const loginWith = (email: string, password: string, from: string, cookie?: string) =>
+      t.call('POST', '/user/get/token', { body: { username: email, password }, headers: { 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) } });
+    const deviceCookieOf = (answer: { headers: Headers }) => {
+      const set = answer.headers.get('set-cookie') ?? '';
+      expect(set).toMatch(/^ifu_device=[\w.~-]+; Path=\/user\/get\/token; Max-Age=\d+; HttpOnly; SameSite=Strict/);
+      return set.split(';')[0]!;
+    };
+
+    it('when five failures from each of four addresses lock the account, then the owner\'s browser that signed in before still signs in, and the guessers stay locked out', async () => {
+      const owner = await givenOwner();
+      const cookie = deviceCookieOf(await loginWith(owner.email, owner.password, '198.51.100.30'));
+      // The penetration test: five failures from each of four addresses.
+      for (const from of ['192.0.2.40', '192.0.2.41', '192.0.2.42', '192.0.2.43']) {
+        for (let i = 0; i < 5; i++) expect([401, 423]).toContain((await loginWith(owner.email, `guess ${i}`, from)).status);
+      }
+      // Without the cookie, from anywhere, the account is locked; the guessers' own addresses too.
+      expect((await loginWith(owner.email, owner.password, '198.51.100.31')).status).toBe(423);
+      expect((await loginWith(owner.email, owner.password, '192.0.2.40')).status).toBe(423);
+      // With it, from the owner's usual address or a new one, the owner signs in (and gets a fresh cookie).
+      const back = await loginWith(owner.email, owner.password, '198.51.100.32', cookie);
+      expect(back.status).toBe(200);
+      const renewed = deviceCookieOf(back);
+      expect(renewed).not.toBe(cookie);
+      // The owner's session re-enters the password too (as a signature does), though the whole account is locked to
+      // everyone else.
+      const changed = await t.call('POST', '/user/change/password', {
+        token: back.body.message,
+        headers: { 'x-forwarded-for': '198.51.100.32' },
+        body: { email: owner.email, oldPassword: owner.password, newPassword: 'the owner password after the attack' },
+      });
+      expect(changed).toMatchObject({ status: 200, body: { message: 'Password changed successfully.' } });
+    });
+
+    it("when a stolen device cookie is used to guess, then that browser is locked after five failures of its own, and it does not count toward the account's lock", async () => {
+      const owner = await givenOwner();
+      const cookie = deviceCookieOf(await loginWith(owner.email, owner.password, '198.51.100.33'));
+      for (let i = 0; i < 5; i++) expect((await loginWith(owner.email, `guess ${i}`, `203.0.113.${50 + i}`, cookie)).status).toBe(401);
+      expect((await loginWith(owner.email, owner.password, '203.0.113.60', cookie)).status).toBe(423);
+      // Elsewhere the owner is not locked out: the cookie's failures were its own.
+      expect((await loginWith(owner.email, owner.password, '198.51.100.34')).status).toBe(200);
+      const failures = (await t.store.readStream(`user-credentials-${owner.userId}`)).filter((e) => e.type === 'LoginFailed');
+      expect(failures.every((e) => e.data.trusted === true && String(e.data.source).startsWith('device:'))).toBe(true);
+    });
+
+    it("when a cookie was made for another account, or is tampered with, then it is not trusted", async () => {
+      const owner = await givenOwner();
+      const other = await givenOwner();
+      const otherCookie = deviceCookieOf(await loginWith(other.email, other.password, '198.51.100.35'));
+      for (let i = 0; i < 20; i++) await loginWith(owner.email, `guess ${i}`, `192.0.2.${60 + (i % 4)}`);
+      expect((await loginWith(owner.email, owner.password, '198.51.100.36', otherCookie)).status).toBe(423);
+      expect((await loginWith(owner.email, owner.password, '198.51.100.36', `${otherCookie.slice(0, -2)}xx`)).status).toBe(423);
+      expect((await loginWith(owner.email, owner.password, '198.51.100.36', `ifu_device=${'A'.repeat(5000)}`)).status).toBe(423);
+    });
+  });
+
   it('when an unlock or a set-password token is used for the other purpose, then it does nothing', async () => {
     const res = await t.call('POST', '/user/unlock', { body: { token: 'not-a-token' } });
     expect(res).toMatchObject({ status: 400, body: { code: 'unlock-link-invalid' } });

@@ -16,6 +16,7 @@ import { originOf, parseBody } from '../platform/http';
 import { issuePasswordLink } from '../users/password-links';
 import { isPasswordActive, isPasswordExpired } from '../users/password-policy';
 import { guards, issueToken } from './authentication';
+import { DeviceCookies } from './device-cookies';
 import { passwordCheck, verifyPassword } from './password-hashes';
 import { perIpLimit } from './rate-limits';
 import { onCredentials } from './credentials';
@@ -34,6 +35,7 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
   const router = Router();
   const limiter = perIpLimit(options.loginRateLimit ?? 100);
   const { loggedIn } = guards(ctx);
+  const devices = new DeviceCookies(ctx.secrets.jwtSecret, ctx.config.PUBLIC_API_URL.startsWith('https:'));
 
   router.post('/user/verify/email', limiter, async (req, res) => {
     const { email } = parseBody(VerifyEmailRequest, req.body);
@@ -71,15 +73,19 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
     }
     const sessionId = randomUUID();
     const run = ctx.commands.begin(originOf(req, { type: 'user', userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` }));
+    // A browser that signed in to this account before is judged by its own failures only (issue 19, finding 6).
+    const device = devices.deviceOf(req, user.id);
     let account;
     try {
       const check = await passwordCheck(ctx, user.id, password);
-      ({ account } = await onCredentials(run, user.id, { type: 'LogIn', passwordMatches: false, sessionId, delayBaseMs: ctx.config.LOGIN_DELAY_MS }, check));
+      const login = { type: 'LogIn' as const, passwordMatches: false, sessionId, delayBaseMs: ctx.config.LOGIN_DELAY_MS, device, trusted: device !== undefined };
+      ({ account } = await onCredentials(run, user.id, login, check));
     } catch (failure) {
       await offerUnlock(ctx, run, user.id, failure);
       throw failure;
     }
     await createSession(ctx.db, sessionId, user.id, run.now);
+    devices.remember(req, res, user.id);
     req.log.info({ userId: user.id, sessionId }, 'login succeeded');
     const body: GetTokenResponse = {
       message: issueToken(ctx.secrets.jwtSecret, user.id, sessionId),

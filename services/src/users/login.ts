@@ -18,6 +18,13 @@ export interface CheckCredentials {
   source?: string;
   /** The progressive delay's first step; each further failure doubles it. 0 or absent: no delay. */
   delayBaseMs?: number;
+  /**
+   * The attempt comes from a browser that signed in to this account before (its device cookie: `source` names that
+   * browser) or from a live session of the account (issue 19, finding 6). It is judged by its own source's failures
+   * only: the lock of the whole account and the account-wide delay, which stop guessing from many addresses, do not
+   * keep the owner out; its failures lock its own source and do not count toward the whole account's lock.
+   */
+  trusted?: boolean;
 }
 
 /** The login command: a credential check that opens a session when it passes. */
@@ -28,6 +35,7 @@ export interface LogIn {
   now: Date;
   source?: string;
   delayBaseMs?: number;
+  trusted?: boolean;
 }
 
 export type LoginRejection =
@@ -70,8 +78,12 @@ export function decideCredentials(state: UserState, command: CheckCredentials): 
   const source = command.source;
   const here = state.sources[source ?? ''] ?? { failures: 0, lastFailureAt: null, lockedUntil: null };
 
+  const trusted = command.trusted === true;
   const fail = (reason: CredentialFailureReason, failures: number, sourceFailures?: number): UserEvent => {
-    const where = source === undefined ? {} : { source, ...(sourceFailures === undefined ? {} : { sourceFailures }) };
+    const where = {
+      ...(source === undefined ? {} : { source, ...(sourceFailures === undefined ? {} : { sourceFailures }) }),
+      ...(trusted ? { trusted } : {}),
+    };
     return command.purpose === 'login'
       ? { type: 'LoginFailed', data: { userId, at, reason, consecutiveFailures: failures, ...where } }
       : { type: 'CredentialCheckFailed', data: { userId, at, purpose: command.purpose, reason, consecutiveFailures: failures, ...where } };
@@ -80,15 +92,16 @@ export function decideCredentials(state: UserState, command: CheckCredentials): 
   if (!state.userActive || state.isDeleted) {
     return { events: [fail('user-inactive', state.consecutiveFailures)], rejection: { reason: 'unknown-or-inactive' } };
   }
-  const lockedUntil = [state.lockedUntil, here.lockedUntil].filter((until): until is string => until !== null && Date.parse(until) > now).sort().at(-1);
+  const lockedUntil = [trusted ? null : state.lockedUntil, here.lockedUntil].filter((until): until is string => until !== null && Date.parse(until) > now).sort().at(-1);
   if (lockedUntil) {
     return { events: [fail('account-locked', state.consecutiveFailures)], rejection: { reason: 'account-locked', lockedUntil } };
   }
   const base = command.delayBaseMs ?? 0;
-  // Per address from its first failure; per account once guesses come past one address's lockout threshold.
+  // Per address from its first failure; per account once guesses come past one address's lockout threshold (not for
+  // a trusted browser or session: guesses from elsewhere do not slow the owner down).
   const waitUntil = Math.max(
     notBefore(here.failures, here.lastFailureAt, base),
-    notBefore(state.consecutiveFailures - LOCKOUT_THRESHOLD + 1, state.lastFailureAt, base),
+    trusted ? 0 : notBefore(state.consecutiveFailures - LOCKOUT_THRESHOLD + 1, state.lastFailureAt, base),
   );
   if (now < waitUntil) return { events: [], rejection: { reason: 'too-soon', retryAt: new Date(waitUntil).toISOString() } };
   if (!command.passwordMatches) {
@@ -101,7 +114,7 @@ export function decideCredentials(state: UserState, command: CheckCredentials): 
       return { events: [failed, { type: 'AccountLocked', data: { userId, at, lockedUntil: lockUntil, failures } }], rejection: { reason: 'wrong-password' } };
     }
     const recent = [...state.recentFailures, { at, source: source ?? '' }].filter(({ at: when }) => now - Date.parse(when) < LOCKOUT_DURATION_MS);
-    if (recent.length >= DISTRIBUTED_FAILURES && new Set(recent.map((f) => f.source)).size >= DISTRIBUTED_SOURCES) {
+    if (!trusted && recent.length >= DISTRIBUTED_FAILURES && new Set(recent.map((f) => f.source)).size >= DISTRIBUTED_SOURCES) {
       return { events: [failed, { type: 'AccountLocked', data: { userId, at, lockedUntil: lockUntil, failures: recent.length } }], rejection: { reason: 'wrong-password' } };
     }
     if (source !== undefined && sourceFailures >= LOCKOUT_THRESHOLD) {
@@ -123,6 +136,7 @@ export function decideLogin(state: UserState, command: LogIn): LoginDecision {
     now: command.now,
     source: command.source,
     delayBaseMs: command.delayBaseMs,
+    trusted: command.trusted,
   });
   if (checked.rejection) return checked;
   const source = command.source === undefined ? {} : { source: command.source };

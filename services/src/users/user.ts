@@ -146,7 +146,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         consecutiveFailures: d.consecutiveFailures,
         lastFailureAt: d.at,
         sources: { ...state.sources, [source]: { ...previous, failures: d.sourceFailures ?? d.consecutiveFailures, lastFailureAt: d.at } },
-        recentFailures: [...state.recentFailures, { at: d.at, source }].slice(-RECENT_FAILURES_KEPT),
+        // A trusted browser's or session's failures are its own: they do not count toward the whole account's lock.
+        recentFailures: d.trusted ? state.recentFailures : [...state.recentFailures, { at: d.at, source }].slice(-RECENT_FAILURES_KEPT),
       };
     }
     case 'AccountLocked': {

@@ -81,8 +81,11 @@ export type UserEvent =
   | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string; source?: string } }
   | {
       type: 'LoginFailed';
-      /** `source`: a hash of the caller's address; `sourceFailures`: consecutive failures from it (absent before they were kept). */
-      data: { userId: string; at: string; reason: CredentialFailureReason; consecutiveFailures: number; source?: string; sourceFailures?: number };
+      /**
+       * `source`: a hash of the caller's address, or `device:<hash>` for a browser that signed in before; `sourceFailures`:
+       * consecutive failures from it (absent before they were kept); `trusted`: from such a browser (issue 19, finding 6).
+       */
+      data: { userId: string; at: string; reason: CredentialFailureReason; consecutiveFailures: number; source?: string; sourceFailures?: number; trusted?: boolean };
     }
   | {
       /** A wrong current password on Change Password, or a failed signature: counts toward lockout. */
@@ -95,6 +98,8 @@ export type UserEvent =
         consecutiveFailures: number;
         source?: string;
         sourceFailures?: number;
+        /** From a live session of the account (its own failures; issue 19, finding 6). */
+        trusted?: boolean;
       };
     }
   | {

@@ -6,9 +6,12 @@ import { api } from '@/lib/api-client';
 import { setSession } from '@/lib/app-state';
 import type { MutationConfig } from '@/lib/react-query';
 
-/** POST /user/get/token: `message` is the bearer token (not an authenticated call). */
+/**
+ * POST /user/get/token: `message` is the bearer token (not an authenticated call). The browser's device cookie goes
+ * with it and comes back renewed: a browser that signed in before is not locked out by guesses from elsewhere.
+ */
 export const getToken = ({ data }: { data: GetTokenRequest }): Promise<GetTokenResponse> =>
-  api.post('/user/get/token', data, { auth: false, schema: GetTokenResponse });
+  api.post('/user/get/token', data, { auth: false, schema: GetTokenResponse, withCookies: true });
 
 type UseGetTokenOptions = { mutationConfig?: MutationConfig<typeof getToken> };
 
