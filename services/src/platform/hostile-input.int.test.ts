@@ -146,6 +146,31 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
     });
   });
 
+  describe('issue 19: the payloads of findings 1 and 6 (passwords, device cookies)', () => {
+    const oneKb = 'aB3$'.repeat(256);
+
+    it('finding 1: when a 1 KB repeated phrase comes as a new password (change or set), then 400 for its length and nothing stored', async () => {
+      await spec
+        .when(() => t.call('POST', '/user/change/password', { token: admin, body: { email: ADMIN_EMAIL, oldPassword: ADMIN_PASSWORD, newPassword: oneKb } }))
+        .thenNothingStored(400, 'newPassword: Password must be at most 128 characters.');
+      await spec
+        .when(() => t.call('POST', '/user/set/password', { body: { token: 'a'.repeat(43), password: oneKb } }))
+        .thenNothingStored(400, 'password: Password must be at most 128 characters.');
+    });
+
+    it('finding 6: when a login carries an oversized, malformed or forged device cookie, then it counts as none (a failure is recorded as from the address)', async () => {
+      const email = `${unique('cookie-')}@example.com`;
+      const userId = await t.createUser({ email, role: 'USER', password: 'cookie owner password', firstName: 'Coo', lastName: unique('Kie-') });
+      for (const cookie of [`ifu_device=${'A'.repeat(10_000)}`, 'ifu_device=~~~.~.', `ifu_device=${'a'.repeat(22)}.${'b'.repeat(22)}`, 'ifu_device=x; ifu_device=y']) {
+        const answer = await t.call('POST', '/user/get/token', { body: { username: email, password: 'wrong password' }, headers: { cookie } });
+        expect(answer.status).toBe(401);
+      }
+      const failures = (await t.store.readStream(`user-credentials-${userId}`)).filter((e) => e.type === 'LoginFailed');
+      expect(failures).toHaveLength(4);
+      expect(failures.every((e) => e.data.trusted === undefined && !String(e.data.source ?? '').startsWith('device:'))).toBe(true);
+    });
+  });
+
   describe('issue 19: the payloads of findings 5, 7 and 10', () => {
     it("finding 5: when a contact subject poses as our mail with a link, then the mail's Subject header is ours and the link only in the body, labelled", async () => {
       const marker = unique('hostile-');
