@@ -14,7 +14,7 @@ import type { AuthenticatedUser } from '../platform/http';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
-import { claim, release, type UniqueKind } from '../platform/unique-claims';
+import { claim, holderBlocks, release, type UniqueKind } from '../platform/unique-claims';
 import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
 import { sign } from '../signatures/signatures';
@@ -50,8 +50,11 @@ const detailsOf = (fields: Fields): CustomerDetails => ({
 
 const stored = (file: StagedFile): StoredFile => ({ sha256: file.sha256, contentType: file.contentType, size: file.size });
 
-const nameHolderExists = (ctx: AppContext) => async (customerId: string) =>
-  (await ctx.store.readStream(customerStreamId(customerId))).length > 0;
+/**
+ * Whether the customer holding a name claim still holds it: it exists, or its creation may still be under way (a
+ * claim whose customer does not exist yet blocks for a while, so of parallel registrations exactly one wins).
+ */
+const nameHolderExists = (ctx: AppContext, name: string, now: Date) => holderBlocks(ctx.store, customerName, name, customerStreamId, now);
 
 export async function registerCustomer(
   ctx: AppContext,
@@ -75,7 +78,7 @@ export async function registerCustomer(
     },
   };
   await run.check(step);
-  await claim(run, customerName, details.customerName, customerId, nameHolderExists(ctx));
+  await claim(run, customerName, details.customerName, customerId, nameHolderExists(ctx, details.customerName, run.now));
   await run.execute(step);
   await input.uploads.commit(logo);
   return customerId;
@@ -103,7 +106,7 @@ export async function updateCustomer(
   };
   await run.check(step);
   const renamed = details.customerName.toLowerCase() !== state.customerName.toLowerCase();
-  if (renamed) await claim(run, customerName, details.customerName, input.id, nameHolderExists(ctx));
+  if (renamed) await claim(run, customerName, details.customerName, input.id, nameHolderExists(ctx, details.customerName, run.now));
   try {
     await run.execute(step);
   } catch (error) {

@@ -118,6 +118,14 @@ describe('customers over HTTP', () => {
       expect(stream[0]!.metadata.actor).toMatchObject({ email: ADMIN_EMAIL });
     });
 
+    it('when three customers with one name are added at once, then exactly one is registered (its claim blocks while its creation is under way)', async () => {
+      const name = unique('Race Clinic ');
+      const results = await Promise.all([1, 2, 3].map(() => addCustomer({ customerName: name })));
+      expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+      const list = (await t.call('GET', '/customer/list/', { token: admin })).body.customerList as Array<{ customerName: string }>;
+      expect(list.filter((c) => c.customerName === name)).toHaveLength(1);
+    });
+
     it('when the name is taken (any case), then 409 and nothing is stored', async () => {
       const name = unique('Taken Clinic ');
       await givenCustomer(sharedApprover, name);
