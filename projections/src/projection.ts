@@ -23,4 +23,9 @@ export interface Projection {
   readonly deferredIndexes?: readonly string[];
   /** The handled events of one batch, in log order. */
   applyBatch(tx: Queryable, events: readonly ProjectedEvent[]): Promise<void>;
+  /**
+   * What the read model holds before any event, as its migrations leave a new one (a totals row of zeros): written
+   * into the emptied tables before a replay, so that a rebuild, or `audit:verify`'s replay, equals a new install.
+   */
+  initialRows?(tx: Queryable): Promise<void>;
 }

@@ -32,6 +32,8 @@ export interface RowProjectionSpec<R extends Row> {
   extraTables?: readonly string[];
   /** Runs in the batch's transaction after its rows are written (figures kept over the whole table, such as totals). */
   afterBatch?(tx: Queryable): Promise<void>;
+  /** What the emptied read model holds before any event (Projection.initialRows). */
+  initialRows?(tx: Queryable): Promise<void>;
 }
 
 /**
@@ -44,6 +46,7 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
     tables: [spec.table, ...(spec.extraTables ?? [])],
     handles: new Set(spec.handles),
     migrations: () => migrationsFromDirectory(`projections/${spec.name}`, spec.migrationsDirectory.pathname),
+    ...(spec.initialRows ? { initialRows: spec.initialRows } : {}),
     async applyBatch(tx: Queryable, events: readonly ProjectedEvent[]) {
       if (events.length === 0) return;
       const ids = [...new Set(events.map(spec.rowId))];

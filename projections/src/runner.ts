@@ -206,6 +206,7 @@ export async function rebuild(db: Database, store: EventStore, projection: Proje
   await db.transaction(async (tx) => {
     await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
     for (const table of projection.tables) await tx.query(`DELETE FROM ${table}`);
+    await projection.initialRows?.(tx);
     await tx.query('UPDATE projection_checkpoints SET position = 0, updated_at = now() WHERE name = $1', [projection.name]);
     await deferIndexes(tx, projection);
   });

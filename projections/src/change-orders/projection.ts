@@ -1,4 +1,5 @@
 import type { ChildRecord, DocumentEvent, DocumentFile, Signature } from '@ifu/contracts';
+import type { Queryable } from '@ifu/storage/database/database';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { type Row, rowProjection } from '../row-projection';
 
@@ -60,6 +61,15 @@ export const CHANGE_ORDER_EVENT_TYPES = [
 const withChild = (row: ChangeOrderRow, id: string, change: (child: ChildRow) => ChildRow): ChildRow[] =>
   row.children.map((child) => (child.childDocumentId === id ? change(child) : child));
 
+/** The documents list's two totals, one row (id 1), from the change orders' rows. */
+async function countTotals(tx: Queryable): Promise<void> {
+  await tx.query(
+    `INSERT INTO change_order_totals (id, listed, pending)
+     SELECT 1, count(*) FILTER (WHERE active), count(*) FILTER (WHERE active AND status = 'REQUIRE_APPROVAL') FROM change_orders
+     ON CONFLICT (id) DO UPDATE SET listed = EXCLUDED.listed, pending = EXCLUDED.pending`,
+  );
+}
+
 /** Change orders and their children: the documents list, view and edit screens (spec §2.7, §2.10-§2.12). */
 export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
   name: 'change-orders',
@@ -73,13 +83,9 @@ export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
     return next && { ...next, child_count: next.children.filter((child) => child.active).length };
   },
   // The tabs' totals, counted once per batch that changed change orders (writes are rare, lists are read often).
-  async afterBatch(tx) {
-    await tx.query(
-      `INSERT INTO change_order_totals (id, listed, pending)
-       SELECT 1, count(*) FILTER (WHERE active), count(*) FILTER (WHERE active AND status = 'REQUIRE_APPROVAL') FROM change_orders
-       ON CONFLICT (id) DO UPDATE SET listed = EXCLUDED.listed, pending = EXCLUDED.pending`,
-    );
-  },
+  afterBatch: countTotals,
+  // A new install's migration counts them (zero): an emptied read model starts the same way.
+  initialRows: countTotals,
 });
 
 /** One event folded into a change order's row (its child count is derived after). */

@@ -100,3 +100,17 @@ describe('audit:verify: read models against a replay of the log', () => {
     expect(describeReadModelCheck(await check())).toEqual([]);
   });
 });
+
+describe('audit:verify on a new install', () => {
+  it('when the store holds only its first administrator, then every read model equals its replay (a migration\'s initial rows included)', async () => {
+    const t = await startTestApi();
+    try {
+      await t.api.readModels.waitFor(await t.store.lastPosition(), ['user-accounts', 'change-orders']);
+      const result = await checkReadModels(t.api.context.db, t.store, t.api.context.seals, t.clock.now());
+      expect(describeReadModelCheck(result)).toEqual([]);
+      expect(result.compared.find((c) => c.table === 'change_order_totals')).toMatchObject({ rows: 1 });
+    } finally {
+      await t.dispose();
+    }
+  });
+});

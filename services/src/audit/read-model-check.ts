@@ -114,6 +114,7 @@ async function checkProjection(tx: Queryable, store: EventStore, schema: string,
     // Unqualified names find a temporary table first, so the projection's own SQL writes the copies.
     await tx.query(`CREATE TEMPORARY TABLE ${identifier(table)} (LIKE ${identifier(schema)}.${identifier(table)} INCLUDING ALL) ON COMMIT DROP`);
   }
+  await projection.initialRows?.(tx);
   for await (const batch of eventsUpTo(tx, store, position)) {
     const handled = batch.filter((event) => projection.handles.has(event.type));
     if (handled.length > 0) await projection.applyBatch(tx, handled);
