@@ -18,9 +18,13 @@ export class AccountsFromLog {
 
   constructor(private readonly store: EventStore) {}
 
-  /** The account as its stream has it now, or undefined when it was never registered. */
-  async get(userId: string): Promise<UserState | undefined> {
+  /**
+   * The account as its stream has it now, or undefined when it was never registered. `currentVersion`, when the caller
+   * read it from the log in the same round trip as something else (the session), spares the read when nothing is newer.
+   */
+  async get(userId: string, currentVersion?: number): Promise<UserState | undefined> {
     const known = this.folded.get(userId);
+    if (known && currentVersion === known.version) return known.state.exists ? known.state : undefined;
     const newer = await this.store.readStream(userStreamId(userId), known?.version ?? 0);
     if (!known && newer.length === 0) return undefined;
     let state = known?.state ?? userDecider.initialState();

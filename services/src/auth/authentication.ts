@@ -1,7 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
-import type { Role } from '@ifu/contracts';
+import { type Role, userStreamId } from '@ifu/contracts';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { AccountsFromLog } from './accounts-from-log';
@@ -48,7 +48,7 @@ const guardsByContext = new WeakMap<AppContext, Guards>();
 export function guards(ctx: AppContext): Guards {
   let made = guardsByContext.get(ctx);
   if (!made) {
-    const sessions = new SessionActivity(ctx.db);
+    const sessions = new SessionActivity(ctx.db, ctx.store.kind === 'postgres');
     const accounts = new AccountsFromLog(ctx.store);
     // A key object made once: given the secret as a string, jsonwebtoken first tries (and fails) to read it as a
     // public key on every request, which was about 40 % of an authenticated GET's CPU (bench: API rows).
@@ -56,9 +56,12 @@ export function guards(ctx: AppContext): Guards {
     const loggedIn: RequestHandler = async (req, _res, next) => {
       const claims = readToken(req, secret);
       if (!claims || !UUID.test(claims.sid)) refuse('authentication-required');
-      // The token is signed, so its subject names the account: the session and the account are read side by side.
-      const [sessionUserId, user] = await Promise.all([sessions.resume(claims.sid, ctx.clock()), accounts.get(claims.sub)]);
-      if (!sessionUserId || sessionUserId !== claims.sub || !user) refuse('session-ended');
+      // The token is signed, so its subject names the account: the session comes with that account's stream version
+      // (one round trip), and the account folded from the log is read again only when its stream has grown.
+      const session = await sessions.resume(claims.sid, ctx.clock(), userStreamId(claims.sub));
+      if (!session || session.userId !== claims.sub) refuse('session-ended');
+      const user = await accounts.get(claims.sub, session.accountVersion);
+      if (!user) refuse('session-ended');
       if (!user.userActive || user.isDeleted) refuse('account-not-active');
       req.auth = {
         userId: user.userId,

@@ -15,6 +15,14 @@ export async function createSession(db: Queryable, sessionId: string, userId: st
 interface SessionRow {
   user_id: string;
   last_seen_at: Date | string;
+  stream_version?: number | null;
+}
+
+/** A live session: its account, and (where the log is in this database) that account's stream version now. */
+export interface ResumedSession {
+  userId: string;
+  /** The newest version of the account's `user-<id>` stream, read from `events` in the same statement. */
+  accountVersion?: number;
 }
 
 /**
@@ -26,11 +34,26 @@ interface SessionRow {
 export class SessionActivity {
   private readonly lastSeen = new Map<string, number>();
 
-  constructor(private readonly db: Queryable) {}
+  constructor(
+    private readonly db: Queryable,
+    /** The event log is this database's `events` table (not EventStoreDB): the account's version comes with the session. */
+    private readonly logInDatabase = false,
+  ) {}
 
-  /** The id of the session's account, or undefined when the session is over (revoked, unknown, idle). */
-  async resume(sessionId: string, now: Date): Promise<string | undefined> {
-    const { rows } = await this.db.query<SessionRow>('SELECT user_id, last_seen_at FROM sessions WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  /**
+   * The session's account, or undefined when the session is over (revoked, unknown, idle). With the log in this
+   * database, the version of `accountStream` comes in the same round trip, so that an account folded before is known
+   * to be current without reading its stream.
+   */
+  async resume(sessionId: string, now: Date, accountStream?: string): Promise<ResumedSession | undefined> {
+    const probe = this.logInDatabase && accountStream !== undefined;
+    const { rows } = await this.db.query<SessionRow>(
+      probe
+        ? `SELECT s.user_id, s.last_seen_at, (SELECT max(e.stream_version) FROM events e WHERE e.stream_id = $2) AS stream_version
+             FROM sessions s WHERE s.id = $1 AND s.revoked_at IS NULL`
+        : 'SELECT user_id, last_seen_at FROM sessions WHERE id = $1 AND revoked_at IS NULL',
+      probe ? [sessionId, accountStream] : [sessionId],
+    );
     const row = rows[0];
     if (!row) {
       this.lastSeen.delete(sessionId);
@@ -47,7 +70,7 @@ export class SessionActivity {
     if (now.getTime() - written >= ACTIVITY_WRITE_INTERVAL_MS) {
       await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2', [sessionId, now.toISOString()]);
     }
-    return row.user_id;
+    return { userId: row.user_id, ...(probe ? { accountVersion: Number(row.stream_version ?? 0) } : {}) };
   }
 
   private remember(sessionId: string, at: number): void {
