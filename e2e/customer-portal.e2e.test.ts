@@ -5,7 +5,7 @@ import { PUBLIC_MESSAGES } from '@ifu/contracts/public';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, viewportContext } from '../test-support/browser';
 import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -16,10 +16,7 @@ if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 360, height: 740 },
-] as const;
+const VIEWPORTS = DESKTOP_AND_SMALL_PHONE;
 type Viewport = (typeof VIEWPORTS)[number];
 
 declare global {
@@ -60,12 +57,7 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
   });
 
   const newPage = async (viewport: Viewport, options: { locale?: string } = {}): Promise<Page> => {
-    const phone = viewport.width < 600;
-    const context = await browser.newContext({
-      viewport: { width: viewport.width, height: viewport.height },
-      ...(phone ? { isMobile: true, hasTouch: true } : {}),
-      ...options,
-    });
+    const context = await browser.newContext({ ...viewportContext(viewport), ...options });
     contexts.push(context);
     return context.newPage();
   };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -41,7 +41,7 @@ describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium'
 
   /** A logged-in page in its own browser context (its own local storage, so its own session). */
   const logIn = async (email: string, password: string, viewport = { width: 1280, height: 800 }): Promise<Page> => {
-    const context = await browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+    const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
     await logInThroughForm(page, product.adminUrl, email, password);
@@ -350,7 +350,7 @@ describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium'
     expect((await approve()).status).toBe(200);
 
     for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
-      const context = await browser.newContext({ viewport, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+      const context = await browser.newContext(viewportContext(viewport));
       contexts.push(context);
       const visitor = await context.newPage();
       await visitor.goto(`${product.customerUrl}/docSearch/Former%20Clinic`);

@@ -1,7 +1,7 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -10,10 +10,7 @@ import type { TestProduct } from '../test-support/test-product';
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+const VIEWPORTS = DESKTOP_AND_PHONE;
 type Viewport = (typeof VIEWPORTS)[number];
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
@@ -84,11 +81,7 @@ describe.skipIf(skipReason !== undefined)('Internal document search (/document/s
   });
 
   const logIn = async (viewport: Viewport): Promise<{ page: Page; context: BrowserContext }> => {
-    const phone = viewport.width < 600;
-    const context = await browser.newContext({
-      viewport: { width: viewport.width, height: viewport.height },
-      ...(phone ? { isMobile: true, hasTouch: true } : {}),
-    });
+    const context = await browser.newContext({ ...viewportContext(viewport) });
     contexts.push(context);
     const page = await context.newPage();
     await logInThroughForm(page, product.adminUrl, AUTHOR.email, AUTHOR.password);

@@ -5,7 +5,7 @@ import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { ChangeOrderView } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
 import { openFileInNewTab } from '../test-support/document-tabs';
@@ -17,10 +17,7 @@ import { reviewedCustomer } from '../test-support/reviewed-versions';
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+const VIEWPORTS = DESKTOP_AND_PHONE;
 type Viewport = (typeof VIEWPORTS)[number];
 
 const APPROVER = { email: 'alma.docs@example.com', password: 'approver passphrase 1', firstName: 'Alma', lastName: 'Approver' };
@@ -116,8 +113,7 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
   });
 
   const logIn = async (viewport: Viewport): Promise<Page> => {
-    const phone = viewport.width < 600;
-    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, ...(phone ? { isMobile: true, hasTouch: true } : {}) });
+    const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
     await logInThroughForm(page, product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, type Signer } from '../test-support/document-arrangements';
 import { pdfWithExpandingText } from '../test-support/hostile-pdfs';
@@ -10,10 +10,7 @@ import type { TestProduct } from '../test-support/test-product';
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
+const VIEWPORTS = DESKTOP_AND_PHONE;
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
@@ -37,7 +34,7 @@ describe.skipIf(skipReason !== undefined)('The PDF text of a child document on i
   });
 
   const viewPage = async (viewport: (typeof VIEWPORTS)[number], parentChangeId: string): Promise<Page> => {
-    const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}) });
+    const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
     await logInThroughForm(page, product.adminUrl, AUTHOR.email, AUTHOR.password);

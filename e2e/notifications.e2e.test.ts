@@ -2,7 +2,7 @@ import { NOTIFICATION_MESSAGES } from '@ifu/contracts';
 import type { Notification } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -11,10 +11,7 @@ import type { TestProduct } from '../test-support/test-product';
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'phone', width: 360, height: 740 },
-] as const;
+const VIEWPORTS = DESKTOP_AND_SMALL_PHONE;
 type Viewport = (typeof VIEWPORTS)[number];
 
 const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
@@ -54,10 +51,7 @@ describe.skipIf(skipReason !== undefined)('Manage Notification in headless Chrom
   });
 
   const newPage = async (viewport: { width: number; height: number }): Promise<Page> => {
-    const context = await browser.newContext({
-      viewport: { width: viewport.width, height: viewport.height },
-      ...(viewport.width < 600 ? { isMobile: true, hasTouch: true } : {}),
-    });
+    const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     return context.newPage();
   };

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -7,6 +7,31 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function browserSkipReason(): string | undefined {
   if (existsSync(CHROMIUM_PATH)) return undefined;
   return `Chromium not found at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium)`;
+}
+
+/** A browser window's size, named for the test titles. */
+export interface Viewport {
+  readonly name: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A desktop width and a phone's: the staff screens' two widths. */
+export const DESKTOP_AND_PHONE = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const satisfies readonly Viewport[];
+
+/** A desktop width and a small phone's: the customer portal (its visitors are often on one) and the notices. */
+export const DESKTOP_AND_SMALL_PHONE = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 360, height: 740 },
+] as const satisfies readonly Viewport[];
+
+/** A context of that size; under 600 px it is a phone: touch, and the mobile viewport meta honoured. */
+export function viewportContext(viewport: { width: number; height: number }): BrowserContextOptions {
+  const phone = viewport.width < 600;
+  return { viewport: { width: viewport.width, height: viewport.height }, ...(phone ? { isMobile: true, hasTouch: true } : {}) };
 }
 
 export async function launchChromium(): Promise<Browser> {
