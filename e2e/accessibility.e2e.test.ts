@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeChangeOrder, arrangeDecision, openEveryFile } from '../test-support/document-arrangements';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
@@ -18,7 +18,6 @@ if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const VIEWPORTS = DESKTOP_AND_PHONE;
-type Viewport = (typeof VIEWPORTS)[number];
 
 type Violation = { rule: string; impact: string | null | undefined; help: string; nodes: string[] };
 
@@ -78,7 +77,7 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
   });
 
   const newPage = async (viewport: Viewport): Promise<Page> => {
-    const context = await browser.newContext({ ...viewportContext(viewport) });
+    const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     return context.newPage();
   };

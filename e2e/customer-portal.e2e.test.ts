@@ -5,7 +5,7 @@ import { PUBLIC_MESSAGES } from '@ifu/contracts/public';
 import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, viewportContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -17,7 +17,6 @@ if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const VIEWPORTS = DESKTOP_AND_SMALL_PHONE;
-type Viewport = (typeof VIEWPORTS)[number];
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -11,7 +11,6 @@ const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
 const VIEWPORTS = DESKTOP_AND_PHONE;
-type Viewport = (typeof VIEWPORTS)[number];
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 /** A word that is only inside one PDF's text: not in any number, name, keyword or description. */
@@ -81,7 +80,7 @@ describe.skipIf(skipReason !== undefined)('Internal document search (/document/s
   });
 
   const logIn = async (viewport: Viewport): Promise<{ page: Page; context: BrowserContext }> => {
-    const context = await browser.newContext({ ...viewportContext(viewport) });
+    const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
     await logInThroughForm(page, product.adminUrl, AUTHOR.email, AUTHOR.password);

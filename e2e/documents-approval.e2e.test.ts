@@ -1,7 +1,7 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
 import { openFileInNewTab } from '../test-support/document-tabs';
@@ -12,7 +12,6 @@ const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
 const VIEWPORTS = DESKTOP_AND_PHONE;
-type Viewport = (typeof VIEWPORTS)[number];
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 const REFUSED_SIGNATURE = 'Signature refused: enter your own username and password.';
@@ -36,7 +35,7 @@ describe.skipIf(skipReason !== undefined)('Document approval in headless Chromiu
   });
 
   const logIn = async (viewport: Viewport, who: { email: string; password: string }): Promise<Page> => {
-    const context = await browser.newContext({ ...viewportContext(viewport) });
+    const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
     await logInThroughForm(page, product.adminUrl, who.email, who.password);

@@ -5,7 +5,7 @@ import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { ChangeOrderView } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
 import { openFileInNewTab } from '../test-support/document-tabs';
@@ -18,7 +18,6 @@ const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
 const VIEWPORTS = DESKTOP_AND_PHONE;
-type Viewport = (typeof VIEWPORTS)[number];
 
 const APPROVER = { email: 'alma.docs@example.com', password: 'approver passphrase 1', firstName: 'Alma', lastName: 'Approver' };
 const CUSTOMER = 'Cardio Clinic';

@@ -1,7 +1,7 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { openFileInNewTab } from '../test-support/document-tabs';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
@@ -43,8 +43,8 @@ describe.skipIf(skipReason !== undefined)('Documents list and document view in h
     await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
   });
 
-  const logIn = async (viewport: (typeof VIEWPORTS)[number]): Promise<Page> => {
-    const context = await browser.newContext({ ...viewportContext(viewport) });
+  const logIn = async (viewport: Viewport): Promise<Page> => {
+    const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
     await logInThroughForm(page, product.adminUrl, AUTHOR.email, AUTHOR.password);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, type Signer } from '../test-support/document-arrangements';
 import { pdfWithExpandingText } from '../test-support/hostile-pdfs';
@@ -33,7 +33,7 @@ describe.skipIf(skipReason !== undefined)('The PDF text of a child document on i
     await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
   });
 
-  const viewPage = async (viewport: (typeof VIEWPORTS)[number], parentChangeId: string): Promise<Page> => {
+  const viewPage = async (viewport: Viewport, parentChangeId: string): Promise<Page> => {
     const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();

@@ -2,7 +2,7 @@ import { NOTIFICATION_MESSAGES } from '@ifu/contracts';
 import type { Notification } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, viewportContext } from '../test-support/browser';
+import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -12,7 +12,6 @@ const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
 const VIEWPORTS = DESKTOP_AND_SMALL_PHONE;
-type Viewport = (typeof VIEWPORTS)[number];
 
 const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 /** The approved customer with an approved product family, another approved one, and one still pending. */
