@@ -6,6 +6,8 @@ import {
   type CustomerFields,
   customerNameClaimStreamId,
   customerStreamId,
+  type Role,
+  type Signature,
   type SignatureCredentials,
   type StoredFile,
 } from '@ifu/contracts';
@@ -17,9 +19,9 @@ import { refuse } from '../platform/errors';
 import { claim, holderBlocks, release, type UniqueKind } from '../platform/unique-claims';
 import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
-import { sign } from '../signatures/signatures';
+import { sign, UNSIGNED } from '../signatures/signatures';
 import { customersVocabulary } from './audit';
-import { customerDecider } from './customer';
+import { type CustomerCommand, customerDecider } from './customer';
 
 /**
  * The customer commands as explicit steps of the pipeline: the decision checked first (a refused customer claims no
@@ -134,6 +136,19 @@ export async function decideApproval(
   },
 ): Promise<void> {
   const stream = customerStreamId(input.customerId);
+  const decision = (signature: Signature, signerRole: Role): CustomerCommand => ({
+    type: 'DecideApproval',
+    approve: input.approve,
+    approverIdGiven: input.approverIdGiven,
+    signature,
+    signerRole,
+    reason: input.reason,
+    changeDescription: input.changeDescription,
+    now: run.now,
+  });
+  // The rules first, with the actor's role as the authentication read it from the log for this request; the version
+  // reviewed and the credentials are the signature's to check, and the signed decision is decided again below.
+  await run.check({ stream, decider: customerDecider, command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role) });
   const { signature, signerRole } = await sign(ctx, run, {
     signer: input.actor,
     credentials: input.credentials,
@@ -145,15 +160,6 @@ export async function decideApproval(
     decider: customerDecider,
     // The decision applies to the record the approver signed: any change since is a conflict, not a retry.
     expectedVersion: signature.subject!.version,
-    command: {
-      type: 'DecideApproval',
-      approve: input.approve,
-      approverIdGiven: input.approverIdGiven,
-      signature,
-      signerRole,
-      reason: input.reason,
-      changeDescription: input.changeDescription,
-      now: run.now,
-    },
+    command: decision(signature, signerRole),
   });
 }

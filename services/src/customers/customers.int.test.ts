@@ -254,6 +254,22 @@ describe('customers over HTTP', () => {
       expect(res).toMatchObject({ status: 403, body: { message: 'Only the designated approver can approve or reject this customer', code: 'not-the-approver' } });
     });
 
+    it("when someone who is not the approver sends a stale version or a wrong password, then 403 not-the-approver: the record's history since is not told, and their password is not checked", async () => {
+      const approver = await newApprover();
+      const id = await givenCustomer(approver);
+      const stale = (await t.call('GET', `/customer/get/${id}`, { token: user })).headers.get('etag')!;
+      expect((await send('PUT', '/customer/update', form({ ...fields({ contactEmail: 'moved@acme.example' }, approver), id }))).status).toBe(200);
+      const notTheApprover = 'Only the designated approver can approve or reject this customer';
+      // A USER and an ADMIN who is not the approver, each with the version before the change and a wrong password.
+      for (const [token, username] of [[user, 'author@example.com'], [admin, ADMIN_EMAIL]] as const) {
+        const res = await spec
+          .when(() => approve(id, approver, { username, password: 'not their password' }, token, { 'if-match': stale }))
+          .thenNothingStored(403, notTheApprover);
+        expect(res.body).toMatchObject({ code: 'not-the-approver' });
+        expect(res.body.message).not.toContain('Since then');
+      }
+    });
+
     it("when the approver signs with someone else's valid credentials, then it is refused and counts as a failed attempt", async () => {
       const approver = await newApprover();
       const id = await givenCustomer(approver);

@@ -25,7 +25,7 @@ import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import type { AuthenticatedUser } from '../platform/http';
-import { sign } from '../signatures/signatures';
+import { sign, UNSIGNED } from '../signatures/signatures';
 import { type ChangeOrderCommand, changeOrderDecider, type CustomerFacts } from './change-order';
 import { documentsVocabulary } from './audit';
 import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
@@ -79,9 +79,6 @@ async function customerFacts(run: CommandRun, customerId: string): Promise<Custo
   const { state } = await run.load(customerStreamId(customerId), customerDecider);
   return state.exists ? { id: customerId, status: state.status } : undefined;
 }
-
-/** Stands in for the signature while a command is only checked, before the signer is asked to prove who they are. */
-const UNSIGNED: Signature = { signerId: '', name: '', email: '', signedAt: '', meaning: 'authorship' };
 
 /**
  * One signed step on a change order: checked unsigned first, then signed by the logged-in user's own credentials at

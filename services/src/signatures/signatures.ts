@@ -57,6 +57,13 @@ async function reviewedVersion(ctx: AppContext, run: CommandRun, subject: Signin
   return refuse('changed-since-review', { reviewed: subject.seenVersion, current: version, since });
 }
 
+/**
+ * Stands in for the signature while a command is only checked (`run.check`), before the signer is asked to prove who
+ * they are: a decision's own rules (the designated approver, the record's state) refuse first, so that a caller who
+ * may not decide learns nothing of the record's history from a stale version, and their password is not checked.
+ */
+export const UNSIGNED: Signature = { signerId: '', name: '', email: '', signedAt: '', meaning: 'authorship' };
+
 export interface SignedBy {
   signature: Signature;
   /** The signer's role at the moment of signing (their current account, not their session's). */
