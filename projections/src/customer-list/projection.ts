@@ -19,6 +19,8 @@ export interface CustomerListRow extends Row {
   created_at: string | Date;
   /** Earlier names, lower-cased: an old public URL still finds the customer. */
   former_names: string[];
+  /** Visitors may search and download without an emailed link (issue 20). */
+  open_access: boolean;
 }
 
 /** Customers: Manage Customer, the customer form, the public module2 lists (spec §2.4, §3). */
@@ -28,6 +30,7 @@ export const customerListProjection = rowProjection<CustomerListRow>({
   migrationsDirectory: new URL('./migrations', import.meta.url),
   handles: [
     'CustomerRegistered', 'CustomerUpdated', 'CustomerLogoChanged', 'CustomerApproved', 'CustomerRejected', 'CustomerApprovalWithdrawn',
+    'CustomerOpenAccessChanged',
   ] satisfies CustomerEvent['type'][],
   rowId: (event) => (event.data as { customerId: string }).customerId,
   evolve(row, recorded: ProjectedEvent) {
@@ -54,6 +57,7 @@ export const customerListProjection = rowProjection<CustomerListRow>({
         created_at: recorded.recordedAt,
         stream_version: recorded.streamVersion,
         former_names: [],
+        open_access: false,
       };
     }
     if (!row) return undefined;
@@ -71,6 +75,8 @@ export const customerListProjection = rowProjection<CustomerListRow>({
         return { ...row, status: 'REJECTED', decision_signature: event.data.signature, decision_reason: event.data.reason };
       case 'CustomerApprovalWithdrawn':
         return { ...row, status: 'REQUIRE_APPROVAL', approved_date: null, decision_signature: null, decision_reason: null };
+      case 'CustomerOpenAccessChanged':
+        return { ...row, open_access: event.data.openAccess };
       default:
         return row;
     }

@@ -11,6 +11,8 @@ export interface CustomerRecord extends CustomerDetails {
   approvedDate: string | null;
   decision: { signature: Signature; reason: string | null } | null;
   createdAt: string;
+  /** Visitors may search and download without an emailed link (issue 20). */
+  openAccess: boolean;
   /** The customer stream's version this row shows: the record's ETag. */
   version: number;
 }
@@ -26,7 +28,7 @@ export type CustomerRecordRow = CustomerListRow & { approver_name: string | null
 export const CUSTOMER_RECORD_SELECT = `
   SELECT c.id, c.customer_name, c.contact_email, c.contact_information, c.country_exclusion_list, c.customer_website_link,
          c.approver_id, c.logo_sha256, c.logo_content_type, c.status, c.approved_date, c.decision_signature, c.decision_reason,
-         c.created_at, c.former_names, c.stream_version,
+         c.created_at, c.former_names, c.open_access, c.stream_version,
          u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email
     FROM customer_list c LEFT JOIN user_accounts u ON u.id = c.approver_id`;
 
@@ -44,6 +46,7 @@ export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
   approvedDate: row.approved_date === null ? null : new Date(row.approved_date).toISOString(),
   decision: row.decision_signature ? { signature: row.decision_signature, reason: row.decision_reason } : null,
   createdAt: new Date(row.created_at).toISOString(),
+  openAccess: row.open_access ?? false,
   version: row.stream_version,
 });
 

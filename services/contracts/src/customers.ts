@@ -6,6 +6,9 @@ import { Signature, SIGNATURE_MESSAGES } from './signatures';
 /** Spec §5 customer form texts and §8 messages, spelled once for the form and the server. */
 export const CUSTOMER_MESSAGES = {
   nameRequired: 'Enter Customer Name',
+  // Open access (issue 20)
+  openAccessOn: 'Open access on: visitors can search and download without an emailed link',
+  openAccessOff: 'Open access off: visitors need an emailed link',
   notANumber: 'Should not be a Number',
   contactRequired: 'Enter Contact Number',
   contactLength: 'Contact Number Should be 10 to 15 Digits',
@@ -115,12 +118,24 @@ export const CustomerView = z.object({
   searchUrl: z.string().nullable(),
   decision: z.object({ signature: Signature, reason: z.string().nullable() }).nullable(),
   createdAt: z.string(),
+  /** Visitors may search and download without an emailed link (issue 20; false: the spec's emailed link). */
+  openAccess: z.boolean(),
   /** The customer stream's version: send it back as If-Match with a change or a decision. */
   version: z.number().int().optional(),
   /** Whether the logged-in viewer may approve or reject it now (spec §4: its approver, while it is not approved). */
   canDecide: z.boolean().optional(),
 });
 export type CustomerView = z.infer<typeof CustomerView>;
+
+/**
+ * `PUT /customer/openAccess` (issue 20, ADMIN): whether the customer's visitors may search and download without an
+ * emailed link. Not signed (like a document's Online/Offline switch); an event with who and when.
+ */
+export const CustomerOpenAccessRequest = z.object({
+  id: requiredText('id is required', 64).regex(/^[A-Za-z0-9-]+$/, 'must be an id').transform((id) => id.toLowerCase()),
+  openAccess: z.boolean({ error: 'openAccess must be true or false' }),
+});
+export type CustomerOpenAccessRequest = z.input<typeof CustomerOpenAccessRequest>;
 
 /**
  * What a USER sees of a customer (issue 8, finding 13): what the document screens need, no contact details,

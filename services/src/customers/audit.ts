@@ -15,6 +15,10 @@ export const customersVocabulary = auditVocabulary<CustomerEvent | CustomerNameC
     CustomerLogoChanged: (d) => ({ action: 'Changed customer logo', subjectName: d.customerName }),
     CustomerApproved: (d) => ({ action: 'Approved customer (electronic signature)', subjectName: d.customerName }),
     CustomerRejected: (d) => ({ action: 'Rejected customer (electronic signature)', subjectName: d.customerName, reason: d.reason }),
+    CustomerOpenAccessChanged: (d) => ({
+      action: d.openAccess ? 'Opened access: visitors may search and download without an emailed link' : 'Closed access: visitors need an emailed link',
+      subjectName: d.customerName,
+    }),
     CustomerApprovalWithdrawn: (d) => ({ action: `Returned customer to approval: ${changedFields(d.changed)} changed`, subjectName: d.customerName }),
   },
 );

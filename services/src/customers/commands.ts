@@ -163,3 +163,16 @@ export async function decideApproval(
     command: decision(signature, signerRole),
   });
 }
+
+/** An ADMIN's choice of open access (issue 20): one step on the customer's stream, at the version the ADMIN saw if sent. */
+export async function changeOpenAccess(
+  run: CommandRun,
+  input: { id: string; openAccess: boolean; actor: AuthenticatedUser; seenVersion?: number },
+): Promise<void> {
+  await run.execute({
+    stream: customerStreamId(input.id),
+    decider: customerDecider,
+    expectedVersion: input.seenVersion,
+    command: { type: 'ChangeOpenAccess', openAccess: input.openAccess, actorUserId: input.actor.userId },
+  });
+}

@@ -11,6 +11,8 @@ export interface CustomerState extends CustomerDetails {
   /** Who registered it and who changed it last: neither may decide on it (separation of duties). */
   createdBy: string | null;
   lastEditedBy: string | null;
+  /** Visitors may search and download without an emailed link (issue 20); false by default. */
+  openAccess: boolean;
 }
 
 const initialState = (): CustomerState => ({
@@ -26,6 +28,7 @@ const initialState = (): CustomerState => ({
   logo: null,
   createdBy: null,
   lastEditedBy: null,
+  openAccess: false,
 });
 
 export function evolve(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -46,6 +49,8 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
       return { ...state, status: 'APPROVED' };
     case 'CustomerRejected':
       return { ...state, status: 'REJECTED' };
+    case 'CustomerOpenAccessChanged':
+      return { ...state, openAccess: event.data.openAccess };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -86,7 +91,14 @@ export interface DecideApproval {
   now: Date;
 }
 
-export type CustomerCommand = RegisterCustomer | UpdateCustomer | DecideApproval;
+/** An ADMIN's choice of open access for the customer's visitors (the route lets only an active ADMIN through). */
+export interface ChangeOpenAccess {
+  type: 'ChangeOpenAccess';
+  openAccess: boolean;
+  actorUserId: string;
+}
+
+export type CustomerCommand = RegisterCustomer | UpdateCustomer | DecideApproval | ChangeOpenAccess;
 
 const DETAIL_FIELDS: (keyof CustomerDetails)[] = [
   'customerName',
@@ -178,6 +190,18 @@ export const customerDecider: Decider<CustomerCommand, CustomerEvent, CustomerSt
         return decideUpdate(state, command);
       case 'DecideApproval':
         return decideApproval(state, command);
+      case 'ChangeOpenAccess':
+        if (!state.exists) return { events: [], rejection: { code: 'customer-not-found' } };
+        // The same choice again records nothing.
+        if (state.openAccess === command.openAccess) return { events: [] };
+        return {
+          events: [
+            {
+              type: 'CustomerOpenAccessChanged',
+              data: { customerId: state.customerId, customerName: state.customerName, openAccess: command.openAccess, changedBy: command.actorUserId },
+            },
+          ],
+        };
       default: {
         const unhandled: never = command;
         return unhandled;

@@ -5,6 +5,7 @@ import {
   CustomerApprovalRequest,
   CustomerFields,
   CustomerListQuery,
+  CustomerOpenAccessRequest,
   type CustomerStatus,
   CustomerSummaryListQuery,
   type CustomerSummary,
@@ -18,7 +19,7 @@ import { acceptUploads, filePolicies } from '../files/uploads';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
-import { decideApproval, registerCustomer, updateCustomer } from './commands';
+import { changeOpenAccess, decideApproval, registerCustomer, updateCustomer } from './commands';
 import { decisionRefusal } from './customer';
 import { searchUrlOf } from './search-url';
 
@@ -47,6 +48,7 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewerId
     searchUrl: record.status === 'APPROVED' ? searchUrlOf(ctx.config, record.customerName) : null,
     decision: record.decision,
     createdAt: record.createdAt,
+    openAccess: record.openAccess,
     version: record.version,
     canDecide: decisionRefusal({ exists: true, approverId: record.approverId, status: record.status as CustomerStatus }, viewerId) === undefined,
   };
@@ -81,6 +83,15 @@ export function customerRoutes(ctx: AppContext): Router {
     await updateCustomer(ctx, run, { id, fields, logo: req.uploads!.single('customerLogo'), uploads: req.uploads!, actor: req.auth!, seenVersion: ifMatch(req) });
     await run.settle(READ_MODELS);
     await answerWithCustomer(req, res, CUSTOMER_MESSAGES.updated, id);
+  });
+
+  // Open access (issue 20): ADMIN only, the actor's role and activity as they are now (adminOnly reads them).
+  router.put('/customer/openAccess', ...adminOnly, async (req, res) => {
+    const { id, openAccess } = parseBody(CustomerOpenAccessRequest, req.body ?? {});
+    const run = ctx.commands.begin(originOf(req));
+    await changeOpenAccess(run, { id, openAccess, actor: req.auth!, seenVersion: ifMatch(req) });
+    await run.settle(READ_MODELS);
+    await answerWithCustomer(req, res, openAccess ? CUSTOMER_MESSAGES.openAccessOn : CUSTOMER_MESSAGES.openAccessOff, id);
   });
 
   // A USER's list is searched and sorted only on what a USER is shown (issue 19, finding 7).

@@ -30,6 +30,12 @@ export type CustomerEvent =
       type: 'CustomerApproved';
       data: { customerId: string; customerName: string; approvedDate: string; changeDescription: string; signature: Signature };
     }
+  /**
+   * An ADMIN chose whether the customer's visitors need the emailed link (false, the spec's behaviour and the default)
+   * or may search and download without one (true: an open eIFU site, issue 20). Not signed, like a document's
+   * Online/Offline switch.
+   */
+  | { type: 'CustomerOpenAccessChanged'; data: { customerId: string; customerName: string; openAccess: boolean; changedBy: string } }
   | {
       type: 'CustomerRejected';
       data: { customerId: string; customerName: string; reason: string; changeDescription: string; signature: Signature };

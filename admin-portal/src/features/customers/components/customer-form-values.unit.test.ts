@@ -33,6 +33,7 @@ const customer: CustomerView = {
   customerWebsiteLink: '',
   approverId: 'approver-1',
   approver: { id: 'approver-1', name: 'Alma Approver', email: 'alma@example.com' },
+  openAccess: false,
   logoUrl: 'http://localhost:8080/customer/logo/c-1',
   status: 'REQUIRE_APPROVAL',
   approvedDate: null,

@@ -9,11 +9,18 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 
 import { Facts } from '@/components/ui/facts';
 import type { Fact } from '@/components/ui/facts';
+import { notify } from '@/components/ui/notifications';
 import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
+import { failureMessage } from '@/lib/api-client';
+
+import { useChangeOpenAccess } from '../api/open-access';
 
 import { countryNames, formatDate, formatUtcDateTime } from './customer-format';
 import { CustomerLogo } from './customer-logo';
@@ -29,6 +36,39 @@ type ViewCustomerDialogProps = { customer: CustomerView; onClose: () => void };
  * View Customer modal (spec §2.4): Name, Contact Number, Email, Country, Website link, Approver, Approval Date,
  * Status and Logo; once decided, the electronic signature (who, when, meaning) and the reason. Mount it to open it.
  */
+/**
+ * Open access (issue 20): an ADMIN chooses whether the customer's visitors need the emailed link (off, the spec's
+ * behaviour) or may reach its documents without one, from a label's QR code or a permalink. It takes effect at once.
+ */
+const OpenAccessSwitch = ({ customer }: { customer: CustomerView }) => {
+  const [state, setState] = useState({ openAccess: customer.openAccess, version: customer.version });
+  const change = useChangeOpenAccess();
+  const toggle = (openAccess: boolean) =>
+    change.mutate(
+      { id: customer.id, openAccess, version: state.version },
+      {
+        onSuccess: (response) => {
+          setState({ openAccess: response.customer.openAccess, version: response.customer.version });
+          notify('success', response.message);
+        },
+        onError: (error) => notify('error', failureMessage('Failed to change open access', error)),
+      },
+    );
+  return (
+    <Box>
+      <FormControlLabel
+        control={<Switch checked={state.openAccess} disabled={change.isPending} onChange={(_event, checked) => toggle(checked)} data-testid="open-access-switch" />}
+        label="Open access"
+      />
+      <Typography variant="body2" color="textSecondary" id="open-access-help">
+        {state.openAccess
+          ? 'Visitors reach this customer’s documents without an emailed link: from a label’s QR code or a document’s permanent address.'
+          : 'Visitors need a link sent to their email address (the portal’s default).'}
+      </Typography>
+    </Box>
+  );
+};
+
 export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProps) => {
   const { decision } = customer;
   const website = customer.customerWebsiteLink;
@@ -65,6 +105,7 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
     { label: 'Approval Date', value: formatDate(customer.approvedDate), testId: 'view-customer-approval-date' },
     { label: 'Status', value: <CustomerStatusChip status={customer.status} />, testId: 'view-customer-status' },
     { label: 'Logo', value: <CustomerLogo customer={customer} testId="view-customer-logo" />, testId: 'view-customer-logo-cell' },
+    { label: 'Access', value: <OpenAccessSwitch customer={customer} />, testId: 'view-customer-open-access' },
   ];
 
   return (
