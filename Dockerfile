@@ -76,6 +76,9 @@ server {
         try_files $uri =404;
     }
 
+    # Further locations of one portal (the customer portal's eIFU addresses); none for the admin portal.
+    include /etc/nginx/conf.d/locations/*.conf;
+
     # Client-side routes (/docSearch/..., /document/list, ...) all load the app.
     location / {
         expires -1;
@@ -110,6 +113,20 @@ ENV CSP_STYLE_SRC="'self' 'unsafe-inline'"
 COPY --from=admin-portal-build /app/admin-portal/dist /usr/share/nginx/html
 
 FROM portal-base AS customer-portal
+# The eIFU site (issue 20): a label's GS1 Digital Link (/01/...) and the documents' permalinks (/p/...) are printed
+# under this domain and answered by the API, with the API's own headers (its page CSP): an add_header in the location
+# stops the server's headers from being added on top.
+ENV API_UPSTREAM=http://api:8080
+COPY <<'EOF' /etc/nginx/templates/locations/eifu.conf.template
+location ~ ^/(01|p)/ {
+    limit_except GET { deny all; }
+    proxy_pass ${API_UPSTREAM};
+    proxy_set_header Host $proxy_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    add_header X-Content-Type-Options "nosniff" always;
+}
+EOF
 COPY --from=customer-portal-build /app/customer-portal/dist /usr/share/nginx/html
 
 # ---------------------------------------------------------------- API and projections worker (default target)

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
@@ -53,6 +54,31 @@ export interface PortalServerOptions {
   apiUrl: string;
 }
 
+/** The paths of the eIFU site the customer portal's domain passes to the API. */
+export const EIFU_PATHS = /^\/(01|p)\//;
+
+/** Passes a GET or HEAD on to the API, streaming its answer back: status, headers (its redirects too) and body. */
+function passTo(apiUrl: string): express.RequestHandler {
+  const api = new URL(apiUrl);
+  const send = api.protocol === 'https:' ? httpsRequest : httpRequest;
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.status(405).set('Allow', 'GET, HEAD').end();
+      return;
+    }
+    const headers = { ...req.headers, host: api.host, 'x-forwarded-host': req.headers.host ?? '' };
+    const upstream = send(new URL(req.originalUrl, api), { method: req.method, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => {
+      if (!res.headersSent) res.status(502).type('text').send('The documents service is not reachable. Try again in a moment.');
+      else res.destroy();
+    });
+    upstream.end();
+  };
+}
+
 /** index.html names the hashed assets of the current build: browsers must ask again each time (they may revalidate). */
 const NO_CACHE = 'no-cache';
 
@@ -66,6 +92,13 @@ export async function startPortalServer(options: PortalServerOptions): Promise<{
   const apiOrigin = new URL(options.apiUrl).origin;
   const app = express();
   app.disable('x-powered-by');
+  // The eIFU site's addresses (issue 20), printed on labels under the customer portal's domain, are answered by the
+  // API: a label's GS1 Digital Link (/01/...) and the documents' permalinks (/p/...). Passed on before the portal's
+  // own headers, as nginx does in production (the Dockerfile's customer-portal image), with the API's own.
+  if (options.portal === 'customer') {
+    const toApi = passTo(options.apiUrl);
+    app.use((req, res, next) => (EIFU_PATHS.test(req.path) ? toApi(req, res, next) : next()));
+  }
   app.use(
     helmet({
       contentSecurityPolicy: {

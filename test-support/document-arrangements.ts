@@ -69,6 +69,10 @@ export interface ChildArrangement {
   /** The child's PDF itself (instead of one made of `pdfLines`). */
   pdf?: Buffer;
   keywords?: string;
+  /** The device's GTIN, further lots and serial ranges (issue 20); none when absent. */
+  gtin?: string;
+  additionalLots?: string;
+  serialRanges?: string;
 }
 
 export interface ChangeOrderArrangement {
@@ -114,6 +118,9 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
       countryList: child.countryList ?? 'DE,US',
       languageList: child.languageList ?? 'de,en',
       keywords: child.keywords ?? `${order.productName}, instructions`,
+      ...(child.gtin ? { gtin: child.gtin } : {}),
+      ...(child.additionalLots ? { additionalLots: child.additionalLots } : {}),
+      ...(child.serialRanges ? { serialRanges: child.serialRanges } : {}),
       uploadDocumentFileId: uploaded.uploadChildDocumentFileId as string,
     });
   }

@@ -13,3 +13,4 @@ export * from './document-search/search-configs';
 export * from './notifications/projection';
 export * from './notifications/queries';
 export * from './document-search/public-queries';
+export * from './document-search/label-queries';

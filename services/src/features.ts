@@ -5,13 +5,14 @@ import { AuditDictionary } from './audit/vocabulary';
 import { authFeature } from './auth/feature';
 import { customersFeature } from './customers/feature';
 import { documentsFeature } from './documents/feature';
+import { eifuFeature } from './eifu/feature';
 import { notificationsFeature } from './notifications/feature';
 import { platformFeature } from './platform/platform-feature';
 import { publicPortalFeature } from './public-portal/feature';
 import { usersFeature } from './users/feature';
 
 /** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
-export const features = [platformFeature, authFeature, usersFeature, customersFeature, documentsFeature, notificationsFeature, publicPortalFeature, auditFeature];
+export const features = [platformFeature, authFeature, usersFeature, customersFeature, documentsFeature, notificationsFeature, publicPortalFeature, eifuFeature, auditFeature];
 
 /** The storage tables, then each feature's own tables, then the read models. */
 export const allMigrations = (): Migration[] => [

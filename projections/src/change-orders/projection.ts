@@ -23,6 +23,8 @@ export interface ChangeOrderRow extends Row {
   change_description: string;
   change_justification: string;
   change_type: string;
+  /** '' when none. */
+  basic_udi_di: string;
   customer_id: string;
   approver_id: string;
   is_internal: boolean;
@@ -105,6 +107,7 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       change_description: d.details.changeDescription,
       change_justification: d.details.changeJustification,
       change_type: d.details.changeType,
+      basic_udi_di: d.details.basicUdiDi ?? '',
       customer_id: d.details.customerId,
       approver_id: d.details.approverId,
       is_internal: d.details.isInternal,
@@ -149,6 +152,7 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
         change_description: d.changeDescription,
         change_justification: d.changeJustification,
         change_type: d.changeType,
+        basic_udi_di: d.basicUdiDi ?? '',
         customer_id: d.customerId,
         approver_id: d.approverId,
         is_internal: d.isInternal,

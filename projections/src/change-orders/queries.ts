@@ -22,6 +22,8 @@ export interface ChangeOrderRecord {
   changeDescription: string;
   changeJustification: string;
   changeType: string;
+  /** '' when none. */
+  basicUdiDi: string;
   customerId: string;
   customerName: string;
   approverId: string;
@@ -76,6 +78,7 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
   changeDescription: row.change_description,
   changeJustification: row.change_justification,
   changeType: row.change_type,
+  basicUdiDi: row.basic_udi_di ?? '',
   customerId: row.customer_id,
   customerName: row.customer_name ?? '',
   approverId: row.approver_id,

@@ -1,4 +1,4 @@
-import type { ChildDetails, DocumentEvent, DocumentFile } from '@ifu/contracts';
+import { type ChildDetails, type DocumentEvent, type DocumentFile, gtin14 } from '@ifu/contracts';
 import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
@@ -49,6 +49,12 @@ interface ChildRow {
   file_id: string;
   sha256: string;
   doc_name: string;
+  /** The device's GTIN as 14 digits, '' when none (issue 20: the resolver's key). */
+  gtin: string;
+  /** Further lots the leaflet covers besides its IFU Number, `L1,L2`. */
+  additional_lots: string;
+  /** Serials and serial ranges it covers, `1000-1999,A17`. */
+  serial_ranges: string;
   configs: string[];
   numbers: string;
   stream_version: number;
@@ -86,6 +92,9 @@ const CHILD_COLUMNS = [
   'file_id',
   'sha256',
   'doc_name',
+  'gtin',
+  'additional_lots',
+  'serial_ranges',
   'configs',
   'numbers',
   'stream_version',
@@ -117,7 +126,7 @@ function fromParent(parent: ParentRow) {
 }
 
 function withText(row: ChildRow, familyDescription: string): ChildRow {
-  const numbers = [row.document_number, row.document_id, row.associated_reference_number, row.product_sub_family_name_one, row.product_sub_family_name_two]
+  const numbers = [row.document_number, row.document_id, row.associated_reference_number, row.product_sub_family_name_one, row.product_sub_family_name_two, row.gtin]
     .join(' ')
     .toLowerCase();
   return {
@@ -128,6 +137,13 @@ function withText(row: ChildRow, familyDescription: string): ChildRow {
     body: [row.keywords, row.change_description, row.change_justification, familyDescription, row.product_family_name].join(' '),
   };
 }
+
+/** A child's product identifiers as the resolver reads them (absent in events recorded before issue 20). */
+const identifiersOf = (child: Pick<ChildDetails, 'gtin' | 'additionalLots' | 'serialRanges'>) => ({
+  gtin: child.gtin ? gtin14(child.gtin) : '',
+  additional_lots: child.additionalLots ?? '',
+  serial_ranges: child.serialRanges ?? '',
+});
 
 function childRow(parent: ParentRow, child: ChildDetails & { childDocumentId: string; documentNumber: string; file: DocumentFile }): ChildRow {
   const { family_description, ...parentFields } = fromParent(parent);
@@ -151,6 +167,7 @@ function childRow(parent: ParentRow, child: ChildDetails & { childDocumentId: st
       file_id: child.file.fileId,
       sha256: child.file.sha256,
       doc_name: child.file.docName,
+      ...identifiersOf(child),
       configs: [],
       numbers: '',
     },
@@ -256,6 +273,7 @@ class Batch {
                 change_justification: details.changeJustification,
                 country_list: details.countryList,
                 language_list: details.languageList,
+                ...identifiersOf(details),
                 ...(d.file ? { file_id: d.file.fileId, sha256: d.file.sha256, doc_name: d.file.docName } : {}),
               },
               parent.product_family_description,

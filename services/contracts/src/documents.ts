@@ -4,6 +4,7 @@ import { COUNTRY_CODES } from './countries';
 import { LANGUAGE_CODES } from './languages';
 import { REASON_MAX } from './customers';
 import { Signature, SIGNATURE_MESSAGES } from './signatures';
+import { basicUdiDiField, productIdentifierFields } from './product-identifiers';
 
 /** Spec §5 texts of the document screens and §8 messages, spelled once for the forms and the server. */
 export const DOCUMENT_MESSAGES = {
@@ -195,6 +196,8 @@ export const parentFields = (productNameMessage: string = DOCUMENT_MESSAGES.ente
   changeJustification: longText(DOCUMENT_MESSAGES.enterJustificationOfDescription),
   /** The spec's payload carries it next to changeDescription; the forms have one field, so it defaults to that. */
   productFamilyDescription: z.string().max(2000).optional(),
+  /** The family's Basic UDI-DI (issue 20): optional. */
+  basicUdiDi: basicUdiDiField,
 });
 export const ParentFields = z.object(parentFields());
 export type ParentFieldsInput = z.input<typeof ParentFields>;
@@ -211,6 +214,8 @@ export const childFields = {
   countryList: countryListField,
   languageList: languageListField,
   keywords: longText(DOCUMENT_MESSAGES.enterKeywords, 500),
+  /** The device's GTIN, further lots and serial ranges (issue 20, eIFU): optional. */
+  ...productIdentifierFields,
 };
 export const ChildFields = z.object(childFields);
 export type ChildFieldsInput = z.input<typeof ChildFields>;
@@ -370,6 +375,14 @@ export const ChildDocumentView = z.object({
   languageList: z.string(),
   changeDescription: z.string(),
   changeJustification: z.string(),
+  /** The device's GTIN as entered ('' when none), further lots and serial ranges (issue 20). */
+  gtin: z.string(),
+  additionalLots: z.string(),
+  serialRanges: z.string(),
+  /** What a label prints for this child: its GS1 Digital Link URI when it has a GTIN, else its permalink. */
+  labelUrl: z.string(),
+  /** The public permalink of this document's current version (`/p/{documentNumber}`). */
+  permalink: z.string(),
   comments: z.string(),
   docName: z.string(),
   sha256: z.string(),
@@ -405,6 +418,8 @@ export const ChangeOrderView = z.object({
   productFamilyDescription: z.string(),
   changeDescription: z.string(),
   changeJustification: z.string(),
+  /** The family's Basic UDI-DI ('' when none; issue 20). */
+  basicUdiDi: z.string(),
   comments: z.string(),
   reason: z.string().nullable(),
   isInternal: z.boolean(),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../../test-support/test-api';
+import { DEMO_CHANGE_ORDERS } from './demo-content';
 import { DEMO_ACCOUNTS, DemoDataRefused, type DemoSeedResult, seedDemo } from './seed-demo';
 
 describe('the demo data set', () => {
@@ -69,6 +70,30 @@ describe('the demo data set', () => {
     const family = page.body.products.find((p: { productFamilyName: string }) => p.productFamilyName === 'CardioFlow PTCA Balloon Catheters');
     const one = await t.call('GET', `/module2/singleCustomerLogoURL/${encodeURIComponent(result.customers[0]!.name)}/${family.parentChangeId}`);
     expect(one.body.productNotification).toMatch(/check the lot number/);
+  });
+
+  it('when seeded, then every child has a GTIN and the approved ones resolve from their label: the open customer’s to the PDF, the other’s to the document page (issue 20)', async () => {
+    const approved = result.changeOrders.filter((c) => c.status === 'APPROVED');
+    expect(approved.length).toBeGreaterThan(0);
+    const redirects = new Set<string>();
+    for (const order of result.changeOrders) {
+      const { body } = await t.call('GET', `/document/get/${order.parentChangeId}`, { token: await t.login(DEMO_ACCOUNTS[0]!.email, DEMO_ACCOUNTS[0]!.password) });
+      for (const child of body.children as Array<{ gtin: string; labelUrl: string; documentNumber: string }>) {
+        expect(child.gtin).toMatch(/^\d{14}$/);
+        if (order.status !== 'APPROVED') continue;
+        const scanned = await fetch(`${t.url}${new URL(child.labelUrl).pathname}`, { redirect: 'manual' });
+        // A change order approved for a day still to come is not public yet: its label has nothing to show.
+        if (DEMO_CHANGE_ORDERS.find((o) => o.family === order.family)!.effectiveInDays > 0) {
+          expect(scanned.status, child.labelUrl).toBe(404);
+          continue;
+        }
+        expect(scanned.status, child.labelUrl).toBe(307);
+        const target = new URL(scanned.headers.get('location')!).pathname;
+        expect(target.startsWith(`/p/${child.documentNumber}`), target).toBe(true);
+        redirects.add(target.endsWith('/pdf') ? 'pdf' : 'page');
+      }
+    }
+    expect([...redirects].sort()).toEqual(['page', 'pdf']);
   });
 
   it('when seeded a second time, then it refuses and adds nothing', async () => {

@@ -8,7 +8,7 @@ import type { CommandRun } from '../platform/command-pipeline';
 import { userDecider } from '../users/decider';
 import { claimEmail } from '../users/email-claims';
 import { executeUserStep } from '../users/printed-name-claims';
-import { DEMO_CHANGE_ORDERS, DEMO_CUSTOMERS, type DemoCustomer, ifuOf } from './demo-content';
+import { DEMO_CHANGE_ORDERS, DEMO_CUSTOMERS, type DemoCustomer, demoGtin, ifuOf } from './demo-content';
 import { makeDemoIfuPdf } from './demo-pdf';
 
 /**
@@ -190,12 +190,16 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
     );
     customers.push({ id: added.customer.id, name: customer.name, searchUrl: approved.customer.searchUrl });
     log(`customer approved: ${customer.name}`);
+    if (customer.openAccess) {
+      await client.send('PUT', '/customer/openAccess', { id: added.customer.id, openAccess: true }, tokens.admin);
+      log(`customer open access: ${customer.name} (its labels' QR codes lead straight to the leaflets)`);
+    }
   }
 
   // 3. Change orders by the author: each child a generated PDF uploaded through the wizard's upload call.
   const changeOrders: DemoSeedResult['changeOrders'] = [];
   const now = ctx.clock();
-  for (const order of DEMO_CHANGE_ORDERS) {
+  for (const [orderIndex, order] of DEMO_CHANGE_ORDERS.entries()) {
     const customer = DEMO_CUSTOMERS[order.customer];
     const parentUpload = await client.send<{ uploadParentDocumentFileId: string }>(
       'POST',
@@ -223,7 +227,7 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
       tokens.author,
     );
     const list = [];
-    for (const child of order.children) {
+    for (const [childIndex, child] of order.children.entries()) {
       const pdf = await makeDemoIfuPdf(ifuOf(order, child, customer.name));
       const upload = await client.send<{ uploadChildDocumentFileId: string }>(
         'POST',
@@ -241,6 +245,7 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
         changeDescription: order.changeDescription,
         changeJustification: order.changeJustification,
         uploadDocumentFileId: upload.uploadChildDocumentFileId,
+        gtin: demoGtin(orderIndex, childIndex),
       });
     }
     const effective = new Date(now.getTime() + order.effectiveInDays * 86_400_000);

@@ -237,6 +237,7 @@ const PARENT_FIELDS: (keyof ParentDetails)[] = [
   'approverId',
   'isInternal',
   'effectiveDate',
+  'basicUdiDi',
 ];
 const CHILD_FIELDS: (keyof ChildDetails)[] = [
   'associatedReferenceNumber',
@@ -248,12 +249,18 @@ const CHILD_FIELDS: (keyof ChildDetails)[] = [
   'languageList',
   'changeDescription',
   'changeJustification',
+  'gtin',
+  'additionalLots',
+  'serialRanges',
 ];
+
+/** A field an older event did not carry (the product identifiers of issue 20) was empty. */
+const valueOf = (value: unknown) => (value === undefined ? '' : String(value));
 
 function changesOf<T extends object>(before: T, after: T, fields: (keyof T)[]): FieldChange[] {
   return fields
-    .filter((field) => before[field] !== after[field])
-    .map((field) => ({ field: String(field), old: String(before[field]), new: String(after[field]) }));
+    .filter((field) => valueOf(before[field]) !== valueOf(after[field]))
+    .map((field) => ({ field: String(field), old: valueOf(before[field]), new: valueOf(after[field]) }));
 }
 
 /** `CO-2026-00042-01`: the change order's number and the child's place in it, never given twice. */

@@ -177,6 +177,31 @@ describe('change order decider', () => {
     expect(event.data.child.documentNumber).toBe('CO-2026-00042-03');
   });
 
+  it('given a child recorded before product identifiers, when its GTIN and lots are entered, then each is a change from empty (issue 20)', () => {
+    const identified = { ...child, gtin: '09506000134352', additionalLots: 'LOT-2', serialRanges: '' };
+    spec
+      .given(created, childAdded('k1', 1))
+      .when({ type: 'UpdateChild', childDocumentId: 'k1', details: identified, signature: sign('editor'), comments: 'GTIN added', actorUserId: 'editor' })
+      .then([
+        {
+          type: 'ChildDocumentUpdated',
+          data: {
+            ...signed,
+            signature: sign('editor'),
+            comments: 'GTIN added',
+            editedBy: 'editor',
+            childDocumentId: 'k1',
+            documentNumber: 'CO-2026-00042-01',
+            details: identified,
+            changes: [
+              { field: 'gtin', old: '', new: '09506000134352' },
+              { field: 'additionalLots', old: '', new: 'LOT-2' },
+            ],
+          },
+        },
+      ]);
+  });
+
   it('given a decided change order, when anything is authored, then document-decided', () => {
     const commands = [
       { type: 'UpdateParent' as const, details, addFiles: [], customer: approvedCustomer, approver: admin('approver'), signature: sign('a'), comments: 'c', actorUserId: 'a' },

@@ -51,6 +51,7 @@ export const parentDetailsOf = (fields: Omit<ParentDetails, 'productFamilyDescri
   approverId: fields.approverId,
   isInternal: fields.isInternal,
   effectiveDate: fields.effectiveDate,
+  basicUdiDi: fields.basicUdiDi ?? '',
 });
 
 export const childDetailsOf = (fields: Omit<ChildDetails, 'productSubFamilyNameTwo'> & { productSubFamilyNameTwo?: string }): ChildDetails => ({
@@ -63,6 +64,9 @@ export const childDetailsOf = (fields: Omit<ChildDetails, 'productSubFamilyNameT
   languageList: fields.languageList,
   changeDescription: fields.changeDescription,
   changeJustification: fields.changeJustification,
+  gtin: fields.gtin ?? '',
+  additionalLots: fields.additionalLots ?? '',
+  serialRanges: fields.serialRanges ?? '',
 });
 
 /** A staged upload as a change order's file: a new file id, its content address, and the name the author gave. */

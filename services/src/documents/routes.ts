@@ -24,6 +24,7 @@ import {
 import { z } from 'zod';
 import { guards } from '../auth/authentication';
 import { acceptUploads, filePolicies } from '../files/uploads';
+import { labelUrlOf, permalinkOf } from '../eifu/labels';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
@@ -76,6 +77,7 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
     productFamilyDescription: record.productFamilyDescription,
     changeDescription: record.changeDescription,
     changeJustification: record.changeJustification,
+    basicUdiDi: record.basicUdiDi,
     comments: record.comments,
     reason: record.reason,
     isInternal: record.isInternal,
@@ -113,6 +115,11 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
           languageList: child.languageList,
           changeDescription: child.changeDescription,
           changeJustification: child.changeJustification,
+          gtin: child.gtin ?? '',
+          additionalLots: child.additionalLots ?? '',
+          serialRanges: child.serialRanges ?? '',
+          labelUrl: labelUrlOf(ctx.config, child),
+          permalink: permalinkOf(ctx.config, child.documentNumber),
           comments: child.comments,
           docName: child.file.docName,
           sha256: child.file.sha256,

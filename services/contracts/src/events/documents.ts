@@ -24,6 +24,8 @@ export interface ParentDetails {
   isInternal: boolean;
   /** The day the change order takes effect, `YYYY-MM-DD`. */
   effectiveDate: string;
+  /** The family's Basic UDI-DI (issue 20); absent in events recorded before it. */
+  basicUdiDi?: string;
 }
 
 /** What the Change/New step and Edit child set (spec §2.9, §2.10, §3 Child document). */
@@ -42,6 +44,12 @@ export interface ChildDetails {
   languageList: string;
   changeDescription: string;
   changeJustification: string;
+  /** The device's GTIN as entered (issue 20); absent in events recorded before it, '' when none. */
+  gtin?: string;
+  /** Further lots the leaflet covers (`L1,L2`), besides its IFU Number. */
+  additionalLots?: string;
+  /** Serials and serial ranges it covers (`1000-1999,A17`). */
+  serialRanges?: string;
 }
 
 /** A child document as recorded when it is added. */

@@ -53,6 +53,7 @@ import {
 } from './change-order-format';
 import { DeactivateDocumentDialog } from './deactivate-document-dialog';
 import { FileLink } from './file-link';
+import { LabelPanel } from './label-panel';
 import type { Decision } from './document-approval-values';
 import { DocumentApproveDialog } from './document-approve-dialog';
 import { DecisionButtons } from './decision-buttons';
@@ -308,6 +309,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
   }
   facts.push(
     { label: 'Comments', value: changeOrder.comments, testId: 'view-comments' },
+    ...(changeOrder.basicUdiDi ? [{ label: 'Basic UDI-DI', value: changeOrder.basicUdiDi, testId: 'view-basic-udi-di' }] : []),
     { label: 'Approval Routing Number', value: changeOrder.approvalRoutingNumber, testId: 'view-routing-number' },
   );
 
@@ -497,6 +499,9 @@ const ChildAccordion = ({ child, editable, approved, onDeactivate }: ChildAccord
     { label: 'Description of Change', value: child.changeDescription, testId: 'child-change-description' },
     { label: 'Justification of Change', value: child.changeJustification, testId: 'child-change-justification' },
     { label: 'Comments', value: child.comments, testId: 'child-comments' },
+    ...(child.gtin ? [{ label: 'GTIN', value: child.gtin, testId: 'child-gtin' }] : []),
+    ...(child.additionalLots ? [{ label: 'Further lots', value: child.additionalLots.replaceAll(',', ', '), testId: 'child-additional-lots' }] : []),
+    ...(child.serialRanges ? [{ label: 'Serial numbers', value: child.serialRanges.replaceAll(',', ', '), testId: 'child-serial-ranges' }] : []),
     {
       label: 'File',
       value: (
@@ -574,6 +579,9 @@ const ChildAccordion = ({ child, editable, approved, onDeactivate }: ChildAccord
           </Stack>
         ) : null}
         <Facts items={facts} labelWidth={200} keepLineBreaks />
+        <Divider sx={{ my: 2 }} />
+        <SectionTitle id={`child-${child.childDocumentId}-label`} level="h4">Label</SectionTitle>
+        <LabelPanel child={child} />
         <Divider sx={{ my: 2 }} />
         <SectionTitle id={`child-${child.childDocumentId}-signatures`} level="h4">Signatures</SectionTitle>
         <SignatureList signatures={child.signatures} testId="child-signatures" />

@@ -201,6 +201,14 @@ export const ParentFields = <T extends FieldValues>({ control, disabled, product
       <Box sx={{ display: { xs: 'none', md: 'block' } }} />
       <RhfTextField control={control} name={name('changeDescription')} label="Description of Change" multiline minRows={3} disabled={disabled} />
       <RhfTextField control={control} name={name('changeJustification')} label="Justification of Change" multiline minRows={3} disabled={disabled} />
+      <RhfTextField
+        control={control}
+        name={name('basicUdiDi')}
+        label="Basic UDI-DI (optional)"
+        helperText="The family's Basic UDI-DI, as registered in EUDAMED"
+        autoComplete="off"
+        disabled={disabled}
+      />
     </>
   );
 };
@@ -263,6 +271,28 @@ export const ChildFields = <T extends FieldValues>({ control, referenceLabel }: 
       <CodeListField control={control} name={name('languageList')} label="Language" options={LANGUAGES} />
       <RhfTextField control={control} name={name('changeDescription')} label="Description of Change" multiline minRows={3} />
       <RhfTextField control={control} name={name('changeJustification')} label="Justification of Change" multiline minRows={3} />
+      <RhfTextField
+        control={control}
+        name={name('gtin')}
+        label="GTIN (optional)"
+        helperText="The device's GTIN from its barcode (8, 12, 13 or 14 digits): the label's QR code then leads here"
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: "numeric" } }}
+      />
+      <RhfTextField
+        control={control}
+        name={name('additionalLots')}
+        label="Further lots (optional)"
+        helperText={`Lots this leaflet also covers besides its ${referenceLabel}, separated by commas`}
+        autoComplete="off"
+      />
+      <RhfTextField
+        control={control}
+        name={name('serialRanges')}
+        label="Serial numbers (optional)"
+        helperText="Serials or ranges this leaflet covers, like 1000-1999, separated by commas"
+        autoComplete="off"
+      />
     </>
   );
 };

@@ -58,6 +58,7 @@ const parentShape = (productNameMessage: string) => {
     effectiveDate: effectiveDateInput,
     changeDescription: fields.changeDescription,
     changeJustification: fields.changeJustification,
+    basicUdiDi: fields.basicUdiDi,
   };
 };
 
@@ -106,6 +107,9 @@ const childShape = {
   keywords: childFields.keywords,
   changeDescription: childFields.changeDescription,
   changeJustification: childFields.changeJustification,
+  gtin: childFields.gtin,
+  additionalLots: childFields.additionalLots,
+  serialRanges: childFields.serialRanges,
 };
 
 /** The Change/New step (spec §5): the child's fields and its one PDF ('Select a document'). */
@@ -136,6 +140,7 @@ export const parentFormDefaults = (view?: ChangeOrderView): ParentFormInput => (
   effectiveDate: view ? parseEffectiveDate(view.effectiveDate) : null,
   changeDescription: view?.changeDescription ?? '',
   changeJustification: view?.changeJustification ?? '',
+  basicUdiDi: view?.basicUdiDi ?? '',
 });
 
 export const startStepDefaults = (): StartStepInput => ({ ...parentFormDefaults(), parentDocuments: [], parentLogo: null });
@@ -158,6 +163,9 @@ const childFieldDefaults = (child?: ChildDocumentView): ChildFieldsInput => ({
   keywords: child?.keywords ?? '',
   changeDescription: child?.changeDescription ?? '',
   changeJustification: child?.changeJustification ?? '',
+  gtin: child?.gtin ?? '',
+  additionalLots: child?.additionalLots ?? '',
+  serialRanges: child?.serialRanges ?? '',
 });
 
 export const childStepDefaults = (): ChildStepInput => ({ ...childFieldDefaults(), file: null });
@@ -209,6 +217,7 @@ const parentPayload = (parent: ParentFormValues) => ({
   changeJustification: parent.changeJustification,
   /** The forms have one description field; the payload carries it twice (spec §7.3). */
   productFamilyDescription: parent.changeDescription,
+  basicUdiDi: parent.basicUdiDi,
 });
 
 /**
@@ -243,6 +252,9 @@ export const toAddDocumentListData = ({
     keywords: values.keywords,
     changeDescription: values.changeDescription,
     changeJustification: values.changeJustification,
+    gtin: values.gtin,
+    additionalLots: values.additionalLots,
+    serialRanges: values.serialRanges,
     uploadDocumentFileId,
     obsoleteDate: toDayMonthYear(format(today, 'yyyy-MM-dd')),
     isInternal: parent.isInternal,
@@ -284,6 +296,9 @@ export const toUpdateChildFormData = (values: ChildPageValues, target: ChildTarg
   body.set('keywords', values.keywords);
   body.set('changeDescription', values.changeDescription);
   body.set('changeJustification', values.changeJustification);
+  body.set('gtin', values.gtin);
+  body.set('additionalLots', values.additionalLots);
+  body.set('serialRanges', values.serialRanges);
   body.set('username', values.username);
   body.set('password', values.password);
   body.set('comments', values.comments);

@@ -70,6 +70,7 @@ export const PreviewSummary = ({ parent, documents, currentIndex }: PreviewSumma
           ['Effective Date', displayDate(parseISO(parent.effectiveDate))],
           ['Description of Change', parent.changeDescription],
           ['Justification of Change', parent.changeJustification],
+          ...(parent.basicUdiDi ? [['Basic UDI-DI', parent.basicUdiDi] as [string, string]] : []),
           ['Files', parent.parentDocuments.map((file) => file.name).join(', ')],
           ['Document Logo', parent.parentLogo?.name ?? ''],
         ]}
@@ -92,6 +93,9 @@ export const PreviewSummary = ({ parent, documents, currentIndex }: PreviewSumma
               ['Keywords', child.keywords],
               ['Description of Change', child.changeDescription],
               ['Justification of Change', child.changeJustification],
+              ...(child.gtin ? [['GTIN', child.gtin] as [string, string]] : []),
+              ...(child.additionalLots ? [['Further lots', child.additionalLots] as [string, string]] : []),
+              ...(child.serialRanges ? [['Serial numbers', child.serialRanges] as [string, string]] : []),
               ['File', child.file?.name ?? ''],
             ]}
           />

@@ -1,0 +1,299 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gs1CheckDigitOf, PRODUCT_IDENTIFIER_MESSAGES } from '@ifu/contracts';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type ChildArrangement, type Credentials, type Signer } from '../../../test-support/document-arrangements';
+import { apiSpec, unique } from '../../../test-support/specs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+
+/** A GTIN-14 with a right check digit from 13 random digits (each test file its own devices). */
+const newGtin = () => {
+  const body = `0${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
+  return `${body}${gs1CheckDigitOf(body)}`;
+};
+
+type Child = { childDocumentId: string; documentNumber: string; associatedReferenceNumber: string; productSubFamilyNameOne: string; gtin: string; labelUrl: string; permalink: string };
+
+/** The eIFU site (issue 20): the GS1 Digital Link resolver, the permalinks and their versions, open access. */
+describe('eIFU site over HTTP', () => {
+  let t: TestApi;
+  let spec: ReturnType<typeof apiSpec>;
+  let admin: string;
+  let approver: Signer;
+  let author: Credentials;
+  let openCustomer: string;
+  let linkCustomer: string;
+  const pump = newGtin();
+  const closedDevice = newGtin();
+  const offlineDevice = newGtin();
+  const pendingDevice = newGtin();
+  const children: Record<string, Child> = {};
+
+  const order = async (customerId: string, productName: string, kids: Array<ChildArrangement & { key: string }>, options: { decide?: boolean; isInternal?: boolean } = {}) => {
+    const { parentChangeId } = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName, isInternal: options.isInternal, children: kids, waitForText: false });
+    if (options.decide !== false) await arrangeDecision(t, { parentChangeId, approver, approve: true });
+    const view = (await t.call('GET', `/document/get/${parentChangeId}`, { token: admin })).body as { children: Child[] };
+    for (const kid of kids) children[kid.key] = view.children.find((c) => c.associatedReferenceNumber === kid.lotNumber && c.productSubFamilyNameOne === kid.partNumber)!;
+    return parentChangeId;
+  };
+  /** A GET on the API as a browser or a scanner would send it, redirects not followed. */
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
+  /** The path of an absolute address on the public domain (the portal passes it to the API). */
+  const pathOf = (location: string | null) => (location ? new URL(location).pathname + new URL(location).search : '');
+
+  beforeAll(async () => {
+    t = await startTestApi();
+    spec = apiSpec(t);
+    admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    approver = { id: '', email: 'eifu.approver@example.com', password: 'eifu approver password' };
+    approver.id = await t.createUser({ email: approver.email, role: 'ADMIN', password: approver.password });
+    author = { email: 'eifu.author@example.com', password: 'eifu author password' };
+    await t.createUser({ ...author, role: 'USER' });
+    const registrar = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+    openCustomer = await arrangeApprovedCustomer(t, registrar, approver, unique('Open Clinic '));
+    linkCustomer = await arrangeApprovedCustomer(t, registrar, approver, unique('Link Clinic '));
+    const opened = await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: openCustomer, openAccess: true } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+
+    await order(openCustomer, 'Infusion Pump', [
+      { key: 'lot100de', lotNumber: 'L-100', partNumber: 'PN-DE', gtin: pump, countryList: 'DE,AT', languageList: 'de' },
+      { key: 'lot100fr', lotNumber: 'L-100', partNumber: 'PN-FR', gtin: pump, countryList: 'FR,BE', languageList: 'fr' },
+      { key: 'lot200low', lotNumber: 'L-200', partNumber: 'PN-LOW', gtin: pump, countryList: 'DE,GB', languageList: 'de,en', additionalLots: 'L-201', serialRanges: '1000-1999' },
+      { key: 'lot200high', lotNumber: 'L-200', partNumber: 'PN-HIGH', gtin: pump, countryList: 'DE', languageList: 'de', serialRanges: '2000-2999' },
+    ]);
+    await order(linkCustomer, 'Wound Dressing', [{ key: 'closed', lotNumber: 'W-1', partNumber: 'PN-W', gtin: closedDevice, countryList: 'DE', languageList: 'de' }]);
+    await order(openCustomer, 'Offline Pump', [{ key: 'offline', lotNumber: 'O-1', partNumber: 'PN-O', gtin: offlineDevice }], { isInternal: true });
+    await order(openCustomer, 'Pending Pump', [{ key: 'pending', lotNumber: 'P-1', partNumber: 'PN-P', gtin: pendingDevice }], { decide: false });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  describe('product identifiers on the staff screens', () => {
+    it('the view answers each child’s GTIN, lots, serials, the label’s Digital Link (GTIN and IFU Number as the lot) and its permalink', async () => {
+      const child = children.lot200low!;
+      expect(child.gtin).toBe(pump);
+      expect(child).toMatchObject({ additionalLots: 'L-201', serialRanges: '1000-1999' });
+      expect(child.labelUrl).toBe(`http://localhost:3001/01/${pump}/10/L-200`);
+      expect(child.permalink).toBe(`http://localhost:3001/p/${child.documentNumber}`);
+    });
+
+    it('GET /document/labelQr/:id: a QR code (PNG, SVG) that reads back as the label’s address, the permalink for a child without a GTIN', async () => {
+      const user = await t.login(author.email, author.password);
+      const png = await fetch(`${t.url}/document/labelQr/${children.lot100de!.childDocumentId}?format=png`, { headers: { authorization: `Bearer ${user}` } });
+      expect(png.status).toBe(200);
+      expect(png.headers.get('content-disposition')).toBe(`attachment; filename="label-${children.lot100de!.documentNumber}.png"`);
+      const image = PNG.sync.read(Buffer.from(await png.arrayBuffer()));
+      expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(`http://localhost:3001/01/${pump}/10/L-100`);
+      const svg = await fetch(`${t.url}/document/labelQr/${children.lot100de!.childDocumentId}`, { headers: { authorization: `Bearer ${user}` } });
+      expect(svg.headers.get('content-type')).toContain('image/svg+xml');
+      expect(await svg.text()).toMatch(/^<svg[^>]*viewBox/);
+      const { parentChangeId } = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId: openCustomer, productName: 'Plain Pump', children: [{ lotNumber: 'N-1', partNumber: 'PN-N' }], waitForText: false });
+      const plain = ((await t.call('GET', `/document/get/${parentChangeId}`, { token: admin })).body as { children: Child[] }).children[0]!;
+      expect(plain.labelUrl).toBe(plain.permalink);
+      const plainPng = await fetch(`${t.url}/document/labelQr/${plain.childDocumentId}?format=png`, { headers: { authorization: `Bearer ${user}` } });
+      const plainImage = PNG.sync.read(Buffer.from(await plainPng.arrayBuffer()));
+      expect(jsQR(new Uint8ClampedArray(plainImage.data), plainImage.width, plainImage.height)?.data).toBe(`http://localhost:3001/p/${plain.documentNumber}`);
+    });
+
+    it('the label QR code: only for staff, of a child that exists, in SVG or PNG', async () => {
+      const id = children.lot100de!.childDocumentId;
+      expect((await fetch(`${t.url}/document/labelQr/${id}`)).status).toBe(401);
+      const bad = await t.call('GET', `/document/labelQr/${id}?format=gif`, { token: admin });
+      expect(bad).toMatchObject({ status: 400, body: { message: 'format must be svg or png' } });
+      expect((await t.call('GET', '/document/labelQr/00000000-0000-4000-8000-000000000000', { token: admin })).status).toBe(404);
+    });
+
+    it('a wrong GTIN is refused with the field named, and nothing is stored', async () => {
+      const wrong = `${pump.slice(0, 13)}${(Number(pump[13]) + 1) % 10}`;
+      await spec
+        .when(() => t.call('PUT', '/document/updateSingleChildDocument', {
+          token: admin,
+          body: { childDocumentId: children.pending!.childDocumentId, gtin: wrong, associatedReferenceNumber: 'P-1', productSubFamilyNameOne: 'PN-P', billMaterialInformation: 'BOM', changeDescription: 'x', changeJustification: 'y', countryList: 'DE', languageList: 'de', keywords: 'k', username: ADMIN_EMAIL, password: ADMIN_PASSWORD, comments: 'c' },
+        }))
+        .thenNothingStored(400, `gtin: ${PRODUCT_IDENTIFIER_MESSAGES.gtinCheckDigit}`);
+    });
+  });
+
+  describe('GET /01/{gtin}[/10/{lot}][/21/{serial}]: the GS1 Digital Link resolver', () => {
+    it('sends a German reader of lot L-100 to the German leaflet’s PDF (307), served and recorded with country and language only', async () => {
+      const before = await t.store.lastPosition();
+      const answer = await get(`/01/${pump}/10/L-100`, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
+      expect(answer.status).toBe(307);
+      const target = pathOf(answer.headers.get('location'));
+      expect(target).toBe(`/p/${children.lot100de!.documentNumber}/v/1/pdf?via=digital-link`);
+      expect(answer.headers.get('link')).toContain('rel="linkset"');
+      const pdf = await get(target, { 'accept-language': 'de-DE' });
+      expect(pdf.status).toBe(200);
+      expect(pdf.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      const recorded = (await t.store.readAll(before, 1000)).filter((event) => event.type === 'OpenAccessDocumentDownloaded');
+      expect(recorded).toHaveLength(1);
+      expect(recorded[0]!.data).toMatchObject({ documentNumber: children.lot100de!.documentNumber, version: 1, country: 'DE', language: 'de', via: 'digital-link' });
+      expect(recorded[0]!.metadata).toMatchObject({ ip: null, userAgent: null });
+    });
+
+    it('?lang= wins over the browser’s language; the 13-digit form of the GTIN is the same device', async () => {
+      const french = await get(`/01/${pump}/10/L-100?lang=fr`, { 'accept-language': 'de' });
+      expect(pathOf(french.headers.get('location'))).toBe(`/p/${children.lot100fr!.documentNumber}/v/1/pdf?via=digital-link&lang=fr`);
+      const short = await get(`/01/${pump.slice(1)}/10/L-100`, { 'accept-language': 'fr-BE' });
+      expect(pathOf(short.headers.get('location'))).toContain(children.lot100fr!.documentNumber);
+    });
+
+    it('matches a further lot and a serial within a range; a serial no leaflet covers gets the choice, told why', async () => {
+      const low = await get(`/01/${pump}/10/L-201/21/1500`, { 'accept-language': 'en' });
+      expect(pathOf(low.headers.get('location'))).toContain(`/p/${children.lot200low!.documentNumber}/`);
+      const high = await get(`/01/${pump}/10/L-200/21/2500`, { 'accept-language': 'de' });
+      expect(pathOf(high.headers.get('location'))).toContain(`/p/${children.lot200high!.documentNumber}/`);
+      const none = await get(`/01/${pump}/10/L-200/21/5000`, { 'accept-language': 'de' });
+      expect(none.status).toBe(200);
+      const page = await none.text();
+      expect(page).toContain('No leaflet covers serial number 5000');
+      expect(page).toContain('PN-LOW');
+      expect(page).toContain('PN-HIGH');
+    });
+
+    it('lists what exists when the choice is not one: no lot given, a lot no leaflet names, a language none is in', async () => {
+      const several = await (await get(`/01/${pump}`, { 'accept-language': 'de' })).text();
+      expect(several).toContain('More than one leaflet fits this product');
+      for (const part of ['PN-DE', 'PN-LOW', 'PN-HIGH']) expect(several).toContain(part);
+      expect(several).not.toContain('PN-FR');
+      const unknownLot = await get(`/01/${pump}/10/L-999`, { 'accept-language': 'de' });
+      expect(unknownLot.status).toBe(200);
+      expect(await unknownLot.text()).toContain('No leaflet names lot L-999');
+      const italian = await (await get(`/01/${pump}/10/L-100`, { 'accept-language': 'it' })).text();
+      expect(italian).toContain('No leaflet is in your language');
+      expect(italian).toContain('German');
+      expect(italian).toContain('French');
+    });
+
+    it('a country asked for that no leaflet lists is said; one guessed from the browser is only a preference', async () => {
+      const asked = await (await get(`/01/${pump}/10/L-100?country=US`, { 'accept-language': 'de' })).text();
+      expect(asked).toContain('No leaflet is published for United States');
+      const guessed = await get(`/01/${pump}/10/L-100`, { 'accept-language': 'de-US' });
+      expect(pathOf(guessed.headers.get('location'))).toContain(children.lot100de!.documentNumber);
+    });
+
+    it('linkType=all answers the device’s link set as JSON (RFC 9264), each leaflet with its languages', async () => {
+      const answer = await get(`/01/${pump}?linkType=all`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toContain('application/linkset+json');
+      const body = (await answer.json()) as { linkset: Array<Record<string, unknown>> };
+      expect(body.linkset[0]!.anchor).toBe(`http://localhost:3001/01/${pump}`);
+      const instructions = body.linkset[0]!['https://gs1.org/voc/instructions'] as Array<{ href: string; hreflang: string[]; type: string }>;
+      expect(instructions).toHaveLength(4);
+      expect(instructions.find((link) => link.href.includes(children.lot100fr!.documentNumber))).toMatchObject({ hreflang: ['fr'], type: 'application/pdf' });
+    });
+
+    it('another link type gets the default link (instructions): the only kind published here', async () => {
+      const answer = await get(`/01/${pump}/10/L-100?linkType=gs1:pip`, { 'accept-language': 'de' });
+      expect(pathOf(answer.headers.get('location'))).toContain(children.lot100de!.documentNumber);
+    });
+
+    it('a customer without open access: the label leads to the document’s page, which says how to get a link; its PDF is refused and nothing recorded', async () => {
+      const answer = await get(`/01/${closedDevice}`, { 'accept-language': 'de' });
+      expect(answer.status).toBe(307);
+      const target = pathOf(answer.headers.get('location'));
+      expect(target).toBe(`/p/${children.closed!.documentNumber}`);
+      const page = await (await get(target)).text();
+      expect(page).toContain('gives its instructions for use through a link sent by email');
+      const before = await t.store.lastPosition();
+      const pdf = await get(`/p/${children.closed!.documentNumber}/v/1/pdf`);
+      expect(pdf.status).toBe(403);
+      expect(await t.store.lastPosition()).toBe(before);
+    });
+
+    it('unknown devices get 404, malformed addresses 400, a page for people and JSON for machines, never a stack trace', async () => {
+      for (const gtin of [newGtin(), offlineDevice, pendingDevice]) {
+        const answer = await get(`/01/${gtin}`);
+        expect(answer.status, gtin).toBe(404);
+        expect(await answer.text()).toContain('No instructions for this product');
+      }
+      const wrongCheck = `${pump.slice(0, 13)}${(Number(pump[13]) + 1) % 10}`;
+      const cases: Array<[string, string]> = [
+        ['/01/12345', PRODUCT_IDENTIFIER_MESSAGES.gtinDigits],
+        [`/01/${wrongCheck}`, PRODUCT_IDENTIFIER_MESSAGES.gtinCheckDigit],
+        [`/01/${pump}/21/5/10/L-100`, 'in that order'],
+        [`/01/${pump}/10/L%20100`, 'Not a valid GS1 Digital Link'],
+        [`/01/${pump}/10/${'x'.repeat(300)}`, 'too long'],
+        [`/01/${pump}?lang=klingon`, 'lang must be'],
+        [`/01/${pump}?country=ZZ`, 'lang must be'],
+        [`/01/${pump}?linkType=<script>`, 'linkType must be'],
+      ];
+      for (const [path, message] of cases) {
+        const page = await get(path);
+        expect(page.status, path).toBe(400);
+        const text = await page.text();
+        expect(text, path).toContain(message);
+        expect(text, path).not.toMatch(/at .*\.ts:\d+/);
+        const machine = await get(path, { accept: 'application/json' });
+        expect(machine.status, path).toBe(400);
+        expect(((await machine.json()) as { message: string }).message, path).toContain(message);
+      }
+    });
+  });
+
+  describe('permalinks /p/{documentNumber} and /p/{documentNumber}/v/{n}', () => {
+    it('the current version’s page names it, links its PDF and a paper copy, and gives its canonical address', async () => {
+      const child = children.lot100de!;
+      const answer = await get(`/p/${child.documentNumber}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-/);
+      const page = await answer.text();
+      expect(page).toContain(`<link rel="canonical" href="http://localhost:3001/p/${child.documentNumber}">`);
+      expect(page).toContain(`/p/${child.documentNumber}/v/1/pdf`);
+      expect(page).toContain(`/paperCopy/${child.documentNumber}?version=1`);
+      expect(page).not.toContain('has been replaced');
+      expect((await get(`/p/${child.documentNumber.toLowerCase()}`)).status).toBe(200);
+    });
+
+    it('a new version takes the permalink over; the old one stays readable with a banner leading to the current one', async () => {
+      const old = children.lot200high!;
+      await order(openCustomer, 'Infusion Pump', [{ key: 'lot200highV2', lotNumber: 'L-200', partNumber: 'PN-HIGH', gtin: pump, countryList: 'DE', languageList: 'de', serialRanges: '2000-2999' }]);
+      const renewed = children.lot200highV2!;
+      const current = await (await get(`/p/${old.documentNumber}`)).text();
+      expect(current).toContain(`<link rel="canonical" href="http://localhost:3001/p/${renewed.documentNumber}">`);
+      expect(current).toContain('Version 2');
+      expect(current).toContain('Version 1');
+      const first = await get(`/p/${old.documentNumber}/v/1`);
+      expect(first.status).toBe(200);
+      const page = await first.text();
+      expect(page).toContain('This version has been replaced');
+      expect(page).toContain(`href="http://localhost:3001/p/${renewed.documentNumber}"`);
+      expect(page).toContain(`<link rel="canonical" href="http://localhost:3001/p/${old.documentNumber}/v/1">`);
+      // The label of the old version leads to the new one.
+      const scanned = await get(`/01/${pump}/10/L-200/21/2100`, { 'accept-language': 'de' });
+      expect(pathOf(scanned.headers.get('location'))).toBe(`/p/${renewed.documentNumber}/v/2/pdf?via=digital-link`);
+      expect((await get(`/p/${old.documentNumber}/v/1/pdf`)).status).toBe(200);
+    });
+
+    it('unknown, unpublished and malformed numbers and versions: 404 and 400', async () => {
+      expect((await get('/p/CO-1999-99999-99')).status).toBe(404);
+      expect((await get(`/p/${children.pending!.documentNumber}`)).status).toBe(404);
+      expect((await get(`/p/${children.offline!.documentNumber}`)).status).toBe(404);
+      expect((await get(`/p/${children.lot100de!.documentNumber}/v/9`)).status).toBe(404);
+      expect((await get(`/p/${children.lot100de!.documentNumber}/v/0`)).status).toBe(404);
+      expect((await get('/p/CO%3Cscript%3E')).status).toBe(400);
+    });
+  });
+
+  describe('PUT /customer/openAccess', () => {
+    it('an ADMIN turns open access on and off; the customer answers it', async () => {
+      const answer = await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: true } });
+      expect(answer.status).toBe(200);
+      expect(answer.body.customer.openAccess).toBe(true);
+      const off = await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: false } });
+      expect(off.body.customer.openAccess).toBe(false);
+      expect((await get(`/p/${children.closed!.documentNumber}/v/1/pdf`)).status).toBe(403);
+    });
+
+    it('refuses a USER, a missing choice and an unknown customer, storing nothing', async () => {
+      const user = await t.login(author.email, author.password);
+      await spec.when(() => t.call('PUT', '/customer/openAccess', { token: user, body: { id: linkCustomer, openAccess: true } })).thenNothingStored(403, 'This needs the ADMIN role');
+      await spec.when(() => t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer } })).thenNothingStored(400, 'openAccess must be true or false');
+      await spec
+        .when(() => t.call('PUT', '/customer/openAccess', { token: admin, body: { id: '00000000-0000-4000-8000-000000000000', openAccess: true } }))
+        .thenNothingStored(404, 'Customer not found');
+    });
+  });
+});

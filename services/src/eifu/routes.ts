@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import { type Request, type Response, Router } from 'express';
+import { DigitalLink } from './gs1-digital-link';
+import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LOT_PATTERN, openDownloadStreamId } from '@ifu/contracts';
+import { findDocumentVersionsByNumber, findPublicDocumentsByGtin, type LabelDocument } from '@ifu/projections';
+import { sendStoredFile } from '../files/file-routes';
+import type { AppContext } from '../platform/app-context';
+import { originOf } from '../platform/http';
+import { searchUrlOf } from '../customers/search-url';
+import { publicToday } from '../public-portal/visitor-link';
+import { chooseLeaflet, parseAcceptLanguage } from './choose';
+import { digitalLinkOf, permalinkOf } from './labels';
+import { openDownloadsDecider } from './open-downloads';
+import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP } from './pages';
+
+const LINK_TYPE = /^[A-Za-z0-9:/._#-]{1,100}$/;
+/** A Digital Link path this resolver reads: the GTIN, a lot and a serial; anything longer is not one of ours. */
+const MAX_PATH = 200;
+const DOCUMENT_NUMBER = /^[A-Za-z0-9-]{1,60}$/;
+const VERSION_NUMBER = /^[1-9][0-9]{0,5}$/;
+
+/** `?name=` as one bounded string, or undefined (repeated or absent). */
+const queryText = (req: Request, name: string, max: number): string | undefined => {
+  const value = req.query[name];
+  return typeof value === 'string' && value.length <= max ? value.trim() : undefined;
+};
+
+/**
+ * The eIFU site (issue 20, EU 2021/2226) on the public domain: the GS1 Digital Link resolver (`/01/{gtin}`, with
+ * `/10/{lot}` and `/21/{serial}`) and the permalinks (`/p/{documentNumber}`, `/p/{documentNumber}/v/{n}`). Pages for
+ * people, the status for machines (400 malformed, 404 unknown), a JSON linkset with `linkType=all`.
+ */
+export function eifuRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const base = ctx.config.PUBLIC_CUSTOMER_URL;
+  const home = base;
+  const links: DocumentLinks = {
+    current: (d) => permalinkOf(ctx.config, d.documentNumber),
+    version: (d) => permalinkOf(ctx.config, d.documentNumber, d.version),
+    pdf: (d) => `${permalinkOf(ctx.config, d.documentNumber, d.version)}/pdf`,
+    customerPage: (d) => searchUrlOf(ctx.config, d.customerName),
+    paperCopy: (d) => `${base}/paperCopy/${encodeURIComponent(d.documentNumber)}?version=${d.version}`,
+  };
+
+  const html = (res: Response, status: number, body: string) => {
+    res.status(status).setHeader('Content-Security-Policy', PAGE_CSP);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(body);
+  };
+  const problem = (req: Request, res: Response, status: 400 | 403 | 404, title: string, text: string, extra: { href: string; text: string }[] = []) => {
+    if (req.accepts(['html', 'json']) === 'json') {
+      res.status(status).json({ message: `${title}. ${text}` });
+      return;
+    }
+    html(res, status, messagePage({ title, text, home, links: extra }));
+  };
+
+  /** The reader's languages and country: `?lang=` and `?country=` first, then the browser's Accept-Language. */
+  const readerOf = (req: Request) => {
+    const accepted = parseAcceptLanguage(req.get('accept-language'));
+    const lang = queryText(req, 'lang', 10)?.toLowerCase();
+    const country = queryText(req, 'country', 10)?.toUpperCase();
+    return {
+      lang: lang !== undefined && LANGUAGE_CODES.has(lang) ? lang : undefined,
+      langGiven: lang !== undefined && lang !== '',
+      languages: [...new Set([...(lang && LANGUAGE_CODES.has(lang) ? [lang] : []), ...accepted.languages.filter((l) => LANGUAGE_CODES.has(l))])],
+      country: country && COUNTRY_CODES.has(country) ? country : accepted.region && COUNTRY_CODES.has(accepted.region) ? accepted.region : undefined,
+      countryAsked: country !== undefined && country !== '' && COUNTRY_CODES.has(country),
+      countryGiven: country !== undefined && country !== '',
+    };
+  };
+
+  // ---- GS1 Digital Link: /01/{gtin}[/10/{lot}][/21/{serial}]
+  router.get(/^\/01\//, async (req, res) => {
+    if (req.path.length > MAX_PATH) {
+      problem(req, res, 400, 'Not a product address', 'This address is too long to be a GS1 Digital Link of a product.');
+      return;
+    }
+    const reader = readerOf(req);
+    if ((reader.langGiven && !reader.lang) || (reader.countryGiven && !reader.countryAsked)) {
+      problem(req, res, 400, 'Unknown language or country', 'lang must be a two-letter ISO 639-1 language code and country a two-letter ISO 3166-1 country code.');
+      return;
+    }
+    const linkType = queryText(req, 'linkType', 100);
+    if (linkType !== undefined && !LINK_TYPE.test(linkType)) {
+      problem(req, res, 400, 'Unknown link type', 'linkType must be a GS1 link type such as gs1:instructions, or all.');
+      return;
+    }
+    // The path as GS1's own parser reads it (grammar and check digits); the query is ours, read above.
+    const segments = req.path.split('/').slice(1);
+    const gtinText = decodeURIComponent(segments[1] ?? '');
+    const gtinIssue = gtinProblem(gtinText);
+    if (gtinIssue) {
+      problem(req, res, 400, 'Not a valid GTIN', `${gtinIssue}.`);
+      return;
+    }
+    let keys: { gtin: string; lot?: string; serial?: string };
+    try {
+      const parsed = DigitalLink(`${base}${req.path}`);
+      const qualifiers = parsed.getKeyQualifiers();
+      const unknown = Object.keys(qualifiers).filter((key) => key !== '10' && key !== '21' && key !== '22');
+      if (!parsed.isValid() || unknown.length > 0) throw new Error('not valid');
+      keys = { gtin: gtin14(gtinText), lot: qualifiers['10'], serial: qualifiers['21'] };
+    } catch {
+      problem(req, res, 400, 'Not a valid GS1 Digital Link', 'The address must be /01/{GTIN}, optionally followed by /10/{lot} and /21/{serial number}, in that order.');
+      return;
+    }
+    if ((keys.lot !== undefined && !LOT_PATTERN.test(keys.lot)) || (keys.serial !== undefined && !LOT_PATTERN.test(keys.serial))) {
+      problem(req, res, 400, 'Not a valid GS1 Digital Link', 'A lot or serial number is 1 to 20 letters, digits or - . / _.');
+      return;
+    }
+
+    const documents = await findPublicDocumentsByGtin(ctx.db, keys.gtin, publicToday(ctx.clock()));
+    const anchor = digitalLinkOf(ctx.config, keys.gtin, keys.lot);
+    res.setHeader('Link', `<${anchor}?linkType=all>; rel="linkset"; type="application/linkset+json"`);
+    if (documents.length === 0) {
+      problem(req, res, 404, 'No instructions for this product', `No instructions for use are published for GTIN ${keys.gtin}. Check the number under the barcode.`);
+      return;
+    }
+
+    if (linkType === 'all') {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.type('application/linkset+json').send(JSON.stringify(linksetOf(anchor, documents, links)));
+      return;
+    }
+    // Only instructions for use (gs1:instructions, the default) are published here: any other link type is answered
+    // with the default link, as the GS1 resolution standard asks.
+    const resolution = chooseLeaflet(documents, { lot: keys.lot, serial: keys.serial, languages: reader.languages, country: reader.country, countryAsked: reader.countryAsked });
+    if (resolution.kind === 'one') {
+      const document = resolution.document;
+      res.setHeader('Vary', 'Accept-Language');
+      res.redirect(307, document.openAccess ? `${links.pdf(document)}?via=digital-link${reader.lang ? `&lang=${reader.lang}` : ''}` : links.current(document));
+      return;
+    }
+    res.setHeader('Vary', 'Accept-Language');
+    html(res, 200, chooserPage({ gtin: keys.gtin, keys: { lot: keys.lot, serial: keys.serial, country: reader.country }, reason: resolution.reason, documents: resolution.documents, links, home }));
+  });
+
+  // ---- Permalinks: /p/{documentNumber}, /p/{documentNumber}/v/{n}, and a version's PDF
+  const versionsOf = async (req: Request, res: Response): Promise<LabelDocument[] | undefined> => {
+    const documentNumber = String(req.params.documentNumber);
+    if (!DOCUMENT_NUMBER.test(documentNumber)) {
+      problem(req, res, 400, 'Not a document number', 'A document number is like CO-2026-00042-01.');
+      return undefined;
+    }
+    const versions = await findDocumentVersionsByNumber(ctx.db, documentNumber, publicToday(ctx.clock()));
+    if (!versions || !versions.some((v) => v.published)) {
+      problem(req, res, 404, 'Document not found', `No published document has the number ${documentNumber}.`);
+      return undefined;
+    }
+    return versions;
+  };
+  const versionNamed = (req: Request, res: Response, versions: LabelDocument[]): LabelDocument | undefined => {
+    const n = String(req.params.n);
+    const version = VERSION_NUMBER.test(n) ? versions.find((v) => v.version === Number(n) && v.published) : undefined;
+    if (!version) problem(req, res, 404, 'Version not found', `This document has no published version ${n.slice(0, 10)}.`, [{ href: links.current(versions.at(-1)!), text: 'The document and its versions' }]);
+    return version;
+  };
+
+  router.get('/p/:documentNumber', async (req, res) => {
+    const versions = await versionsOf(req, res);
+    if (!versions) return;
+    const current = versions.find((v) => v.current);
+    if (!current) {
+      problem(req, res, 404, 'No longer published', 'This document is not published at present: its manufacturer has withdrawn it or it is not yet in effect.');
+      return;
+    }
+    html(res, 200, documentPage({ shown: current, current, versions, links, home, canonical: links.current(current) }));
+  });
+
+  router.get('/p/:documentNumber/v/:n', async (req, res) => {
+    const versions = await versionsOf(req, res);
+    if (!versions) return;
+    const shown = versionNamed(req, res, versions);
+    if (!shown) return;
+    html(res, 200, documentPage({ shown, current: versions.find((v) => v.current), versions, links, home, canonical: links.version(shown) }));
+  });
+
+  router.get('/p/:documentNumber/v/:n/pdf', async (req, res) => {
+    const versions = await versionsOf(req, res);
+    if (!versions) return;
+    const shown = versionNamed(req, res, versions);
+    if (!shown) return;
+    if (!shown.openAccess) {
+      problem(req, res, 403, 'A link by email is needed', `${shown.customerName} gives its instructions for use through a link sent by email.`, [
+        { href: links.customerPage(shown), text: `Ask for a link on ${shown.customerName}'s page` },
+      ]);
+      return;
+    }
+    const reader = readerOf(req);
+    const run = ctx.commands.begin({ ...originOf(req, { type: 'system', name: 'eifu-visitor' }), ip: null, userAgent: null });
+    await run.execute({
+      stream: openDownloadStreamId(randomUUID()),
+      decider: openDownloadsDecider,
+      command: {
+        type: 'RecordOpenDownload',
+        download: {
+          childDocumentId: shown.childDocumentId,
+          documentNumber: shown.documentNumber,
+          parentChangeId: shown.parentChangeId,
+          customerId: shown.customerId,
+          version: shown.version,
+          country: reader.country ?? null,
+          language: reader.languages[0] ?? null,
+          via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
+          sha256: shown.sha256,
+        },
+      },
+    });
+    await sendStoredFile(res, ctx.files, { sha256: shown.sha256, contentType: 'application/pdf' }, { cacheControl: 'private, no-store', filename: shown.docName });
+  });
+
+  return router;
+}
+
+/** The device's link set (RFC 9264, as GS1 resolvers answer `linkType=all`): each public leaflet as an instructions link. */
+function linksetOf(anchor: string, documents: LabelDocument[], links: DocumentLinks) {
+  return {
+    linkset: [
+      {
+        anchor,
+        'https://gs1.org/voc/instructions': documents.map((d) => ({
+          href: d.openAccess ? links.pdf(d) : links.current(d),
+          title: `${d.productFamilyName}, part ${d.partNumber}, IFU ${d.ifuNumber}, version ${d.version}`,
+          hreflang: d.languageList.split(',').filter(Boolean),
+          type: d.openAccess ? 'application/pdf' : 'text/html',
+        })),
+        'https://gs1.org/voc/defaultLink': [{ href: links.current(documents[0]!) }],
+      },
+    ],
+  };
+}
