@@ -15,6 +15,7 @@ export const contactText = {
   emailInvalid: 'Invalid Email Address',
   phoneRequired: 'Enter a phone number',
   phoneLength: 'Phone Number Should be 10 to 15 Digits',
+  phoneTooLong: (max: number) => `Phone Number must be at most ${max} characters`,
   nameRequired: 'Enter the name',
   subjectRequired: 'Enter the subject',
   messageRequired: 'Enter the message',
