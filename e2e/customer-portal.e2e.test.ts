@@ -98,15 +98,21 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
         await form.getByText('Invalid Email Address').waitFor();
         await form.getByText('Phone Number Should be 10 to 15 Digits').waitFor();
         expect(await form.getByText('Enter the eMail').count()).toBe(0);
-        // A rule only the server checks (a phone number's characters) shows under its field too.
+        // A phone number's characters are checked before it is sent, as the server checks them.
         await form.getByLabel('Email', { exact: true }).fill('visitor@example.com');
-        await form.getByLabel('Name', { exact: true }).fill('Vera Visitor');
         await form.getByLabel('Phone Number').fill('call me now');
         await form.getByLabel('Subject').fill('Missing IFU');
         await form.getByLabel('Message', { exact: true }).fill('Where is the IFU of lot 42?');
         await page.getByRole('button', { name: 'Submit' }).click();
         await expect.poll(() => form.getByLabel('Phone Number').getAttribute('aria-invalid')).toBe('true');
         expect(await form.getByText('Phone Number Should be 10 to 15 Digits').count()).toBe(1);
+        // A rule only the server checks (a name's length) shows under its field too.
+        await form.getByLabel('Phone Number').fill('+44 20 7946 0000');
+        await form.getByLabel('Name', { exact: true }).fill('N'.repeat(101));
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(() => form.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+        expect(await form.getByText('name must be at most 100 characters').count()).toBe(1);
+        expect(await form.getByLabel('Phone Number').getAttribute('aria-invalid')).toBe('false');
         expect(await page.getByTestId('contact-answer').textContent()).toBe('');
 
         // The honeypot is out of reach: no name a person or screen reader meets, out of the tab order.
@@ -150,7 +156,7 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
         expect(await page.evaluate(() => ({ focused: document.activeElement?.tagName, scrollY: window.scrollY }))).toEqual({ focused: 'MAIN', scrollY: 0 });
       });
 
-      it('a search link that is incomplete or not valid says so, and leads to the customer page for a new one', async () => {
+      it('a search link that is incomplete or not valid says so; a refused one offers a new one right there, and the customer page', async () => {
         const page = await newPage(viewport);
         await page.goto(`${product.customerUrl}/customerDocSearch?customerName=Acme%20Medical&parentChangeId=42`);
         await page.getByRole('heading', { level: 1, name: 'This search link cannot be used' }).waitFor();
@@ -163,8 +169,9 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
         const problem = await page.getByTestId('link-problem').textContent();
         expect(problem).toBe(PUBLIC_MESSAGES.searchLinkInvalid);
         expect(await noSidewaysScroll(page)).toBe(true);
+        await page.getByTestId('new-link').getByLabel('Email').waitFor();
         await expectAccessible(page, viewport, 'link-invalid');
-        await page.getByRole('link', { name: 'Get a new search link' }).click();
+        await page.getByRole('link', { name: 'Choose another product family' }).click();
         await page.waitForURL(`${product.customerUrl}/docSearch/Acme%20Medical`);
         await page.getByRole('heading', { level: 1 }).waitFor();
       });
