@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { PUBLIC_MESSAGES } from '@ifu/contracts/public';
-import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sealSearchLink } from '../services/src/public-portal/search-link';
+import { expectAccessible as checkAccessible } from '../test-support/axe';
 import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
@@ -14,29 +12,10 @@ import type { TestProduct } from '../test-support/test-product';
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const HOUR_MS = 60 * 60_000;
 const DATE = /^\d{2}\/\d{2}\/\d{4}$/;
 
-declare global {
-  interface Window {
-    axe?: { run(context: Document, options: object): Promise<AxeResults> };
-  }
-}
-
-/** axe-core's violations on the page as it is now, and a screenshot of what was checked. */
-async function expectAccessible(page: Page, viewport: { name: string; width: number }, state: string) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const results = await window.axe!.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    - ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`);
-  });
-  await page.screenshot({ path: `${SCREENSHOTS}/customer-portal-walk-${viewport.name}-${state}.png`, animations: 'disabled', fullPage: true });
-  expect.soft(violations, `axe violations on ${state} at ${viewport.width}px`).toEqual([]);
-}
+const expectAccessible = (page: Page, viewport: { name: string; width: number }, state: string) => checkAccessible(page, 'customer-portal-walk', viewport, state);
 
 /** Whether the page scrolls sideways (WCAG 1.4.10 reflow), and the elements wider than the window when it does. */
 const sidewaysOverflow = (page: Page) =>
