@@ -14,10 +14,17 @@ import type { CustomerDocSearchParams } from '../../config/paths';
 const isNullableString = (value: unknown) => value === null || typeof value === 'string';
 const allStrings = (value: Record<string, unknown>, keys: readonly string[]) => keys.every((key) => typeof value[key] === 'string');
 
+/** The refusals of a search link that is no longer valid: the visitor needs a new link, and can ask for it here. */
+const LINK_REFUSALS: ReadonlySet<unknown> = new Set(['search-link-expired', 'search-link-invalid']);
+const linkRefused = (status: number, body: unknown) => (status === 400 || status === 410) && isObject(body) && LINK_REFUSALS.has(body.code);
+
 export type LinkCheck =
   | { kind: 'valid'; link: CheckSearchLinkResponse }
-  /** Refused (400 search-link-invalid, 410 search-link-expired, 404): the server's message says why. */
-  | { kind: 'refused'; message: string }
+  /**
+   * Refused (400 search-link-invalid, 410 search-link-expired, 404): the server's message says why; `renewable` when
+   * a new link for the same family can help (the link expired or is not valid, not the family gone).
+   */
+  | { kind: 'refused'; message: string; renewable: boolean }
   | { kind: 'failed' };
 
 /** POST /module2/checkSearchLink: whether the emailed link still opens, before the form shows. */
@@ -28,7 +35,7 @@ export async function checkSearchLink(apiUrl: string, link: CustomerDocSearchPar
       return { kind: 'valid', link: body as CheckSearchLinkResponse };
     }
     const message = messageOf(body);
-    return status >= 400 && status < 500 && message !== undefined ? { kind: 'refused', message } : { kind: 'failed' };
+    return status >= 400 && status < 500 && message !== undefined ? { kind: 'refused', message, renewable: linkRefused(status, body) } : { kind: 'failed' };
   } catch (error) {
     if (signal?.aborted) throw error;
     return { kind: 'failed' };
@@ -70,10 +77,6 @@ const DOCUMENT_KEYS = [
   'docName',
 ] as const;
 const isDocument = (value: unknown): value is PublicDocument => isObject(value) && allStrings(value, DOCUMENT_KEYS);
-
-/** The refusals of a search link that is no longer valid: the visitor needs a new link, and can ask for it here. */
-const LINK_REFUSALS: ReadonlySet<unknown> = new Set(['search-link-expired', 'search-link-invalid']);
-const linkRefused = (status: number, body: unknown) => (status === 400 || status === 410) && isObject(body) && LINK_REFUSALS.has(body.code);
 
 export type SearchOutcome =
   | { kind: 'found'; list: PublicDocument[]; message?: string }

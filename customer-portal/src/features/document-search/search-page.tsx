@@ -17,9 +17,9 @@ export const loadSearchArea = () => import('./search-area');
 type SearchAreaComponent = Awaited<ReturnType<typeof loadSearchArea>>['SearchArea'];
 
 /**
- * A link that cannot be used: why, and the way to a new one. A link the server refused (expired, not valid: "Ask for
- * a new one below") gets the search link form right here (issue 20); one that could not be checked leads to the
- * customer page; an incomplete one, which names no family, to Contact US.
+ * A link that cannot be used: why, and the way to a new one. A link the server refused as expired or not valid ("Ask
+ * for a new one below") gets the search link form right here (issue 20); one refused otherwise (its family is no
+ * longer published) or that could not be checked leads to the customer page; an incomplete one, to Contact US.
  */
 export function LinkProblem({ message, link, refused = false, familyName }: { message: string; link?: CustomerDocSearchParams; refused?: boolean; familyName?: string }) {
   return (
@@ -75,7 +75,7 @@ export function SearchPage({ link }: { link: CustomerDocSearchParams | null }) {
       </article>
     );
   }
-  if (result.kind === 'refused') return <LinkProblem message={result.message} link={link} refused familyName={check?.logos?.productFamilyName} />;
+  if (result.kind === 'refused') return <LinkProblem message={result.message} link={link} refused={result.renewable} familyName={check?.logos?.productFamilyName} />;
   if (result.kind === 'failed') return <LinkProblem message={text.linkCheckFailed} link={link} />;
   const Area = check?.Area;
   if (Area === undefined) return <LinkProblem message={text.linkCheckFailed} link={link} />;
