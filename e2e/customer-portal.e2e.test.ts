@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { PUBLIC_MESSAGES } from '@ifu/contracts/public';
-import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible as checkAccessible } from '../test-support/axe';
 import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -14,29 +12,9 @@ import type { TestProduct } from '../test-support/test-product';
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 const VIEWPORTS = DESKTOP_AND_SMALL_PHONE;
 
-declare global {
-  interface Window {
-    axe?: { run(context: Document, options: object): Promise<AxeResults> };
-  }
-}
-
-/** axe-core's violations on the page as it is now, and a screenshot of what was checked (see accessibility.e2e.test.ts). */
-async function expectAccessible(page: Page, viewport: Viewport, state: string) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const results = await window.axe!.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    - ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`);
-  });
-  await page.screenshot({ path: `${SCREENSHOTS}/customer-portal-${viewport.name}-${state}.png`, animations: 'disabled', fullPage: true });
-  expect.soft(violations, `axe violations on ${state} at ${viewport.width}px`).toEqual([]);
-}
+const expectAccessible = (page: Page, viewport: { name: string; width: number }, state: string) => checkAccessible(page, 'customer-portal', viewport, state);
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -98,15 +76,21 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
         await form.getByText('Invalid Email Address').waitFor();
         await form.getByText('Phone Number Should be 10 to 15 Digits').waitFor();
         expect(await form.getByText('Enter the eMail').count()).toBe(0);
-        // A rule only the server checks (a phone number's characters) shows under its field too.
+        // A phone number's characters are checked before it is sent, as the server checks them.
         await form.getByLabel('Email', { exact: true }).fill('visitor@example.com');
-        await form.getByLabel('Name', { exact: true }).fill('Vera Visitor');
         await form.getByLabel('Phone Number').fill('call me now');
         await form.getByLabel('Subject').fill('Missing IFU');
         await form.getByLabel('Message', { exact: true }).fill('Where is the IFU of lot 42?');
         await page.getByRole('button', { name: 'Submit' }).click();
         await expect.poll(() => form.getByLabel('Phone Number').getAttribute('aria-invalid')).toBe('true');
         expect(await form.getByText('Phone Number Should be 10 to 15 Digits').count()).toBe(1);
+        // A rule only the server checks (a name's length) shows under its field too.
+        await form.getByLabel('Phone Number').fill('+44 20 7946 0000');
+        await form.getByLabel('Name', { exact: true }).fill('N'.repeat(101));
+        await page.getByRole('button', { name: 'Submit' }).click();
+        await expect.poll(() => form.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+        expect(await form.getByText('name must be at most 100 characters').count()).toBe(1);
+        expect(await form.getByLabel('Phone Number').getAttribute('aria-invalid')).toBe('false');
         expect(await page.getByTestId('contact-answer').textContent()).toBe('');
 
         // The honeypot is out of reach: no name a person or screen reader meets, out of the tab order.
@@ -150,7 +134,7 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
         expect(await page.evaluate(() => ({ focused: document.activeElement?.tagName, scrollY: window.scrollY }))).toEqual({ focused: 'MAIN', scrollY: 0 });
       });
 
-      it('a search link that is incomplete or not valid says so, and leads to the customer page for a new one', async () => {
+      it('a search link that is incomplete or not valid says so; a refused one offers a new one right there, and the customer page', async () => {
         const page = await newPage(viewport);
         await page.goto(`${product.customerUrl}/customerDocSearch?customerName=Acme%20Medical&parentChangeId=42`);
         await page.getByRole('heading', { level: 1, name: 'This search link cannot be used' }).waitFor();
@@ -163,8 +147,9 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
         const problem = await page.getByTestId('link-problem').textContent();
         expect(problem).toBe(PUBLIC_MESSAGES.searchLinkInvalid);
         expect(await noSidewaysScroll(page)).toBe(true);
+        await page.getByTestId('new-link').getByLabel('Email').waitFor();
         await expectAccessible(page, viewport, 'link-invalid');
-        await page.getByRole('link', { name: 'Get a new search link' }).click();
+        await page.getByRole('link', { name: 'Choose another product family' }).click();
         await page.waitForURL(`${product.customerUrl}/docSearch/Acme%20Medical`);
         await page.getByRole('heading', { level: 1 }).waitFor();
       });

@@ -47,9 +47,11 @@ export function navigate(to: string, { replace = false }: NavigateOptions = {}):
     window.location[replace ? 'replace' : 'assign'](url.href);
     return;
   }
+  // A new entry remembers the page it was left from (cameFrom); a replaced one keeps what the entry had.
+  const from = `${window.location.pathname}${window.location.search}${window.location.hash}`;
   try {
-    if (replace) window.history.replaceState(null, '', url.href);
-    else window.history.pushState(null, '', url.href);
+    if (replace) window.history.replaceState(window.history.state, '', url.href);
+    else window.history.pushState({ portalFrom: from } satisfies EntryState, '', url.href);
   } catch {
     // Safari limits how often the history may change; a full load still reaches the page.
     window.location[replace ? 'replace' : 'assign'](url.href);
@@ -57,6 +59,19 @@ export function navigate(to: string, { replace = false }: NavigateOptions = {}):
   }
   pending = { focus: !replace };
   for (const listener of listeners) listener();
+}
+
+type EntryState = { portalFrom: string };
+
+/**
+ * The page of this portal the visitor followed a link from to reach the current entry (path, query and hash), or
+ * undefined when they arrived otherwise (an email, a bookmark, another site). Kept in the entry's history state, so
+ * it survives a reload; the entry before this one is that page, so history.back() returns to it.
+ */
+export function cameFrom(): string | undefined {
+  const state: unknown = window.history.state;
+  const from = typeof state === 'object' && state !== null ? (state as Partial<EntryState>).portalFrom : undefined;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
 }
 
 export function useNavigate(): typeof navigate {

@@ -12,6 +12,8 @@ export const common = {
   close: 'Close',
   footerNav: 'Footer',
   contactUs: 'Contact US',
+  /** Before a notice's date: 'Published 07/03/2026'. */
+  noticePublished: 'Published',
   terms: 'Terms And Condition',
   poweredBy: 'powered by IFU Portal',
   copyright: '© 2021',

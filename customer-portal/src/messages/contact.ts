@@ -1,6 +1,10 @@
 /** The Contact US page (spec §5 contact form, §8). See common.ts. */
 export const contactText = {
   pageTitle: 'Contact US',
+  /** The way back from Contact US: to a customer's page, to the search page, or to the page before. */
+  backTo: (customerName: string) => `Back to ${customerName}`,
+  backToSearch: 'Back to your search',
+  back: 'Back',
   intro: 'Send a message to the portal administrator. All fields are required.',
   email: 'Email',
   name: 'Name',
@@ -15,6 +19,7 @@ export const contactText = {
   emailInvalid: 'Invalid Email Address',
   phoneRequired: 'Enter a phone number',
   phoneLength: 'Phone Number Should be 10 to 15 Digits',
+  phoneTooLong: (max: number) => `Phone Number must be at most ${max} characters`,
   nameRequired: 'Enter the name',
   subjectRequired: 'Enter the subject',
   messageRequired: 'Enter the message',

@@ -50,11 +50,17 @@ export async function findNotification(db: Queryable, notificationId: number): P
   return rows[0] && toRecord(rows[0]);
 }
 
-/** The notices a public page shows, each scope's texts oldest first. */
+/** A notice as a public page shows it: its text and the day it was published ('YYYY-MM-DD', UTC). */
+export interface PageNotice {
+  text: string;
+  date: string;
+}
+
+/** The notices a public page shows, each scope's oldest first. */
 export interface PageNotices {
-  global: string[];
-  customer: string[];
-  product: string[];
+  global: PageNotice[];
+  customer: PageNotice[];
+  product: PageNotice[];
 }
 
 /**
@@ -63,9 +69,9 @@ export interface PageNotices {
  * (same name, however capitalised or spaced: the projection's family key) when a newer version of the family is approved.
  */
 export async function noticesForPage(db: Queryable, customerId: string, productFamilyName?: string): Promise<PageNotices> {
-  const { rows } = await db.query<{ scope: 'global' | 'customer' | 'product'; notification_text: string }>(
+  const { rows } = await db.query<{ scope: 'global' | 'customer' | 'product'; notification_text: string; published: string }>(
     `SELECT CASE WHEN n.customer_id IS NULL THEN 'global' WHEN n.product_id IS NULL THEN 'customer' ELSE 'product' END AS scope,
-            n.notification_text
+            n.notification_text, to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS published
        FROM notifications n
        LEFT JOIN document_search_parents p ON p.id = n.product_id
       WHERE NOT n.deleted
@@ -77,7 +83,7 @@ export async function noticesForPage(db: Queryable, customerId: string, productF
     [customerId, productFamilyName ?? null],
   );
   const notices: PageNotices = { global: [], customer: [], product: [] };
-  for (const row of rows) notices[row.scope].push(row.notification_text);
+  for (const row of rows) notices[row.scope].push({ text: row.notification_text, date: row.published });
   return notices;
 }
 

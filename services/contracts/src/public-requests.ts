@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, emailField, requiredString, requiredText } from './common';
+import { PHONE_TEXT_MAX, phoneProblem } from './phone';
 import { PUBLIC_MESSAGES } from './public';
 
 /**
@@ -43,10 +44,13 @@ export const CheckSearchLinkBody = z.object({
 });
 export type CheckSearchLinkBody = z.infer<typeof CheckSearchLinkBody>;
 
-/** Spec §5: required, then 10 to 15 characters of a phone number (digits, spaces, + ( ) . -). */
-const contactPhoneField = requiredText(PUBLIC_MESSAGES.contactPhoneRequired, 100, PUBLIC_MESSAGES.contactPhoneLength)
-  .refine((v) => v.length >= 10 && v.length <= 15, { message: PUBLIC_MESSAGES.contactPhoneLength, abort: true })
-  .regex(/^[0-9+() .-]+$/, PUBLIC_MESSAGES.contactPhoneLength);
+/**
+ * Spec §5: required, then 10 to 15 digits (phone.ts): bounded and free of control characters first, then only digits
+ * and spaces, + ( ) . - between them, and the digits counted, not the characters ('+44 20 7946 0000' has 12).
+ */
+const contactPhoneField = requiredText(PUBLIC_MESSAGES.contactPhoneRequired, PHONE_TEXT_MAX).refine((v) => phoneProblem(v) === undefined, {
+  message: PUBLIC_MESSAGES.contactPhoneLength,
+});
 
 /** The message may span lines: control characters but line breaks refused, bounded first. */
 const contactMessageField = z

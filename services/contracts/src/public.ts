@@ -33,27 +33,41 @@ export type CustomerNameResponse = z.infer<typeof CustomerNameResponse>;
 export const PublicProductFamily = z.object({ parentChangeId: z.string(), productFamilyName: z.string(), logoUrl: z.nullable(z.string()) });
 export type PublicProductFamily = z.infer<typeof PublicProductFamily>;
 
+/** One notice as the public pages show it: its text and the day it was published ('YYYY-MM-DD', UTC). */
+export const PublicNotice = z.object({ text: z.string(), date: z.string() });
+export type PublicNotice = z.infer<typeof PublicNotice>;
+
 /**
  * GET /module2/getParentLogosForCustomer/:customerName (spec §2.1, §3 parent-logo response): the families with at
  * least one current, approved, Online document; the notices as text ('' when there is none; several notices of one
- * scope are joined by blank lines, oldest first).
+ * scope are joined by blank lines, oldest first). `globalNotices` and `customerNotices` (issue 20) are the same
+ * notices one by one, oldest first, each with its date: the portal shows one box per notice.
  */
 export const ParentLogosResponse = z.object({
   customerName: z.string(),
   customerLogoUrl: z.nullable(z.string()),
   globalNotification: z.string(),
   customerNotification: z.string(),
+  globalNotices: z.array(PublicNotice),
+  customerNotices: z.array(PublicNotice),
   products: z.array(PublicProductFamily),
 });
 export type ParentLogosResponse = z.infer<typeof ParentLogosResponse>;
 
-/** GET /module2/singleCustomerLogoURL/:customerName/:parentChangeId (spec §3 customer logo response). */
+/**
+ * GET /module2/singleCustomerLogoURL/:customerName/:parentChangeId (spec §3 customer logo response). The search page
+ * the emailed link opens shows the customer page's notices too (issue 20): `globalNotices`, `customerNotices` and
+ * `productNotices`, one by one with their dates, beside the spec's `productNotification` text.
+ */
 export const SingleCustomerLogoResponse = z.object({
   logoUrl: z.nullable(z.string()),
   productNotification: z.string(),
   customerName: z.string(),
   productFamilyName: z.string(),
   productLogoUrl: z.nullable(z.string()),
+  globalNotices: z.array(PublicNotice),
+  customerNotices: z.array(PublicNotice),
+  productNotices: z.array(PublicNotice),
 });
 export type SingleCustomerLogoResponse = z.infer<typeof SingleCustomerLogoResponse>;
 
@@ -115,11 +129,15 @@ export const PublicSearchRequest = z.object({
 });
 export type PublicSearchRequest = z.infer<typeof PublicSearchRequest>;
 
-/** One document of the public results (spec §2.1: the columns of the results grid). */
+/**
+ * One document of the public results (spec §2.1: the columns of the results grid). `productSubFamilyNameOne` (the
+ * part number, spec §3) was added for issue 20: a visitor tells documents apart by title, part and revision.
+ */
 export const PublicDocument = z.object({
   childDocumentId: z.string(),
   documentNumber: z.string(),
   associatedReferenceNumber: z.string(),
+  productSubFamilyNameOne: z.string(),
   description: z.string(),
   languageList: z.string(),
   countryList: z.string(),

@@ -77,9 +77,14 @@ describe('contact form over HTTP', () => {
       ['an email of 255 characters', { email: `${'a'.repeat(243)}@example.com` }, 'email must be at most 254 characters'],
       ['no phone number', { phoneNumber: undefined }, 'phoneNumber: Enter a phone number'],
       ['a blank phone number', { phoneNumber: '' }, 'phoneNumber: Enter a phone number'],
-      ['a phone number of 9 characters', { phoneNumber: '123456789' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
-      ['a phone number of 16 characters', { phoneNumber: '1234567890123456' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
+      ['a phone number of 9 digits', { phoneNumber: '123456789' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
+      ['a phone number of 16 digits', { phoneNumber: '1234567890123456' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
+      ['a phone number of 15 characters but 9 digits', { phoneNumber: '+41 (44) 668-18' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
+      ['a phone number of 16 digits, grouped', { phoneNumber: '+44 20 7946 0000 1234' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
       ['a phone number of letters', { phoneNumber: 'call me maybe!' }, 'phoneNumber: Phone Number Should be 10 to 15 Digits'],
+      ['a phone number with a tab', { phoneNumber: '+44 20\t7946 0000' }, 'phoneNumber must not contain control characters'],
+      ['a phone number of 41 characters', { phoneNumber: `0123456789${' '.repeat(30)}1` }, 'phoneNumber must be at most 40 characters'],
+      ['a phone number far too long', { phoneNumber: '1'.repeat(2_000) }, 'phoneNumber must be at most 40 characters'],
       ['no name', { name: undefined }, 'name: Enter the name'],
       ['a blank name', { name: '   ' }, 'name: Enter the name'],
       ['a name of 101 characters', { name: 'N'.repeat(101) }, 'name must be at most 100 characters'],
@@ -107,9 +112,17 @@ describe('contact form over HTTP', () => {
     });
   });
 
-  it('a message of exactly 5000 characters and a phone number of 10 and of 15 characters are accepted', async () => {
+  it('a message of exactly 5000 characters and a phone number of 10 and of 15 digits are accepted', async () => {
     expect((await contact(valid({ textField: 'm'.repeat(5000), phoneNumber: '0123456789' }))).status).toBe(200);
-    expect((await contact(valid({ phoneNumber: '+41 (44) 668-18' }))).status).toBe(200);
+    expect((await contact(valid({ phoneNumber: '+41 (44) 668-18 123 456' }))).status).toBe(200);
+  });
+
+  it('issue 20: a phone number is counted by its digits, not its characters: "+44 20 7946 0000" (12 digits in 16 characters) is accepted and mailed as written', async () => {
+    const body = valid({ phoneNumber: '+44 20 7946 0000' });
+    await spec.when(() => contact(body)).then({ status: 200, body: { message: SENT } });
+    const mails = t.mails().filter((m) => m.text.includes(`Subject (as the visitor wrote it): ${body.subject}`));
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) expect(mail.text).toContain('Phone number: +44 20 7946 0000');
   });
 
   it('when the honeypot field is filled, then the same success answer, and nothing is mailed or stored', async () => {

@@ -14,6 +14,9 @@ describe('the customer pages of the public portal', () => {
   let customerId: string;
   const families: Record<string, string> = {};
 
+  /** The day the notices were published, as the API's clock has it (UTC). */
+  const today = () => t.clock.now().toISOString().slice(0, 10);
+
   beforeAll(async () => {
     t = await startTestApi();
     admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -46,6 +49,7 @@ describe('the customer pages of the public portal', () => {
     await order('visible  stent');
     const notice = (body: Record<string, unknown>) => t.call('POST', '/user/addNotification', { token: admin, body });
     await notice({ notificationText: 'Portal maintenance on Sunday' });
+    await notice({ notificationText: 'New terms of use from June' });
     await notice({ notificationText: 'New address from May', customerID: customerId });
     await notice({ notificationText: 'Recall of lot 42', customerID: customerId, productID: families['Visible Stent'] });
     await notice({ notificationText: 'Only for the offline family', customerID: customerId, productID: families['Offline Stent'] });
@@ -60,8 +64,14 @@ describe('the customer pages of the public portal', () => {
     expect(answer.body).toEqual({
       customerName,
       customerLogoUrl: expect.stringMatching(new RegExp(`/module2/customerLogo/${customerId}$`)),
-      globalNotification: expect.stringContaining('Portal maintenance on Sunday'),
+      globalNotification: 'Portal maintenance on Sunday\n\nNew terms of use from June',
       customerNotification: 'New address from May',
+      // Issue 20: the same notices one by one, oldest first, each with the day it was published.
+      globalNotices: [
+        { text: 'Portal maintenance on Sunday', date: today() },
+        { text: 'New terms of use from June', date: today() },
+      ],
+      customerNotices: [{ text: 'New address from May', date: today() }],
       products: [{ parentChangeId: families['visible  stent'], productFamilyName: 'visible  stent', logoUrl: expect.stringMatching(new RegExp(`/module2/productLogo/${families['visible  stent']}$`)) }],
     });
     const logo = await fetch(`${t.url}/module2/productLogo/${families['visible  stent']}`);
@@ -77,6 +87,13 @@ describe('the customer pages of the public portal', () => {
         customerName,
         productFamilyName: 'visible  stent',
         productLogoUrl: expect.stringMatching(new RegExp(`/module2/productLogo/${families['visible  stent']}$`)),
+        // Issue 20: the search page the emailed link opens shows the customer page's notices too, each with its date.
+        globalNotices: [
+          { text: 'Portal maintenance on Sunday', date: today() },
+          { text: 'New terms of use from June', date: today() },
+        ],
+        customerNotices: [{ text: 'New address from May', date: today() }],
+        productNotices: [{ text: 'Recall of lot 42', date: today() }],
       });
     }
   });

@@ -1,14 +1,16 @@
 import { Router } from 'express';
-import type { ParentLogosResponse, SingleCustomerLogoResponse } from '@ifu/contracts/public';
-import { type CustomerRecord, findChangeOrder, findPublicFamily, noticesForPage, publicProductFamilies } from '@ifu/projections';
+import type { ParentLogosResponse, PublicNotice, SingleCustomerLogoResponse } from '@ifu/contracts/public';
+import { type CustomerRecord, findChangeOrder, findPublicFamily, noticesForPage, type PageNotice, publicProductFamilies } from '@ifu/projections';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { approvedCustomerNamed, approvedCustomerWithFamily, publicToday } from './visitor-link';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Notices of one scope on one page: separate paragraphs, oldest first. */
-const joined = (texts: readonly string[]) => texts.join('\n\n');
+/** Notices of one scope on one page as the spec's one text: separate paragraphs, oldest first. */
+const joined = (notices: readonly PageNotice[]) => notices.map((notice) => notice.text).join('\n\n');
+/** The same notices one by one, each with its date (issue 20: one box per notice). */
+const oneByOne = (notices: readonly PageNotice[]): PublicNotice[] => notices.map(({ text, date }) => ({ text, date }));
 /** A parentChangeId from a URL, lower case; 404 when it cannot be one. */
 export function parentChangeIdParam(value: unknown): string {
   if (typeof value !== 'string' || !UUID.test(value)) refuse('product-family-not-found');
@@ -33,6 +35,8 @@ export function customerPageRoutes(ctx: AppContext): Router {
       customerLogoUrl: customerLogoUrl(customer),
       globalNotification: joined(notices.global),
       customerNotification: joined(notices.customer),
+      globalNotices: oneByOne(notices.global),
+      customerNotices: oneByOne(notices.customer),
       products: families.map((family) => ({ parentChangeId: family.parentChangeId, productFamilyName: family.productFamilyName, logoUrl: productLogoUrl(family.parentChangeId) })),
     } satisfies ParentLogosResponse);
   });
@@ -49,6 +53,9 @@ export function customerPageRoutes(ctx: AppContext): Router {
       customerName: customer.customerName,
       productFamilyName: family.productFamilyName,
       productLogoUrl: productLogoUrl(family.parentChangeId),
+      globalNotices: oneByOne(notices.global),
+      customerNotices: oneByOne(notices.customer),
+      productNotices: oneByOne(notices.product),
     } satisfies SingleCustomerLogoResponse);
   });
 

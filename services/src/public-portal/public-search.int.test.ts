@@ -98,6 +98,7 @@ describe('public search and download over HTTP', () => {
         childDocumentId: children['german@Cardio Stent'],
         documentNumber: expect.stringMatching(/^CO-\d{4}-\d{5}-01$/),
         associatedReferenceNumber: lots.german,
+        productSubFamilyNameOne: 'PN-7',
         description: `First release of ${lots.german}`,
         languageList: 'de,en',
         countryList: 'DE,AT',

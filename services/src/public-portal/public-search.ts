@@ -57,6 +57,7 @@ export function publicSearchRoutes(ctx: AppContext): Router {
       childDocumentId: hit.childDocumentId,
       documentNumber: hit.documentNumber,
       associatedReferenceNumber: hit.associatedReferenceNumber,
+      productSubFamilyNameOne: hit.productSubFamilyNameOne,
       description: hit.changeDescription,
       languageList: hit.languageList,
       countryList: hit.countryList,

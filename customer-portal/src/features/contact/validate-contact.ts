@@ -1,3 +1,5 @@
+// By path: the package's root brings zod, and this file has no dependency (as lists.ts does for the country list).
+import { PHONE_TEXT_MAX, phoneProblem } from '../../../../services/contracts/src/phone';
 import { contactText as text } from '../../messages/contact';
 
 export type ContactValues = { email: string; name: string; phoneNumber: string; subject: string; textField: string };
@@ -9,16 +11,20 @@ export const CONTACT_FIELDS = ['email', 'name', 'phoneNumber', 'subject', 'textF
 // One '@', something before it, a dot in the domain, no spaces.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The contact form's rules (spec §5, §9): every field required, a well-formed email, a phone of 10 to 15 characters. */
+/**
+ * The contact form's rules (spec §5, §9): every field required, a well-formed email, a phone number of 10 to 15
+ * digits, however they are grouped (the server's own rule, phone.ts).
+ */
 export function validateContact(values: ContactValues): ContactErrors {
   const errors: ContactErrors = {};
   const email = values.email.trim();
   if (email === '') errors.email = text.emailRequired;
   else if (!EMAIL.test(email)) errors.email = text.emailInvalid;
   if (values.name.trim() === '') errors.name = text.nameRequired;
-  const phone = values.phoneNumber.trim();
-  if (phone === '') errors.phoneNumber = text.phoneRequired;
-  else if (phone.length < 10 || phone.length > 15) errors.phoneNumber = text.phoneLength;
+  const phone = phoneProblem(values.phoneNumber);
+  if (phone === 'required') errors.phoneNumber = text.phoneRequired;
+  else if (phone === 'too-long') errors.phoneNumber = text.phoneTooLong(PHONE_TEXT_MAX);
+  else if (phone !== undefined) errors.phoneNumber = text.phoneLength;
   if (values.subject.trim() === '') errors.subject = text.subjectRequired;
   if (values.textField.trim() === '') errors.textField = text.messageRequired;
   return errors;

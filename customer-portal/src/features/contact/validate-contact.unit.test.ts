@@ -32,12 +32,31 @@ describe('validateContact (spec §5 contact form)', () => {
     },
   );
 
-  it('when the phone has 9 or 16 characters, then it is refused; 10 and 15 are accepted (spec §9)', () => {
+  it('when the phone has 9 or 16 digits, then it is refused; 10 and 15 are accepted (spec §9)', () => {
     expect(validateContact({ ...valid, phoneNumber: '123456789' }).phoneNumber).toBe(text.phoneLength);
     expect(validateContact({ ...valid, phoneNumber: '1234567890123456' }).phoneNumber).toBe(text.phoneLength);
     expect(validateContact({ ...valid, phoneNumber: '1234567890' }).phoneNumber).toBeUndefined();
     expect(validateContact({ ...valid, phoneNumber: '123456789012345' }).phoneNumber).toBeUndefined();
     expect(validateContact({ ...valid, phoneNumber: '  1234567890  ' }).phoneNumber).toBeUndefined();
+  });
+
+  it('when a phone number is grouped by spaces, + ( ) . or -, then its digits are counted, not its characters (issue 20)', () => {
+    // 12 digits in 16 characters: refused while characters were counted.
+    expect(validateContact({ ...valid, phoneNumber: '+44 20 7946 0000' }).phoneNumber).toBeUndefined();
+    expect(validateContact({ ...valid, phoneNumber: '+1 (555) 010-0000' }).phoneNumber).toBeUndefined();
+    expect(validateContact({ ...valid, phoneNumber: '+49.30.901.820.00' }).phoneNumber).toBeUndefined();
+    // 15 characters but 9 digits; 16 digits in 21 characters.
+    expect(validateContact({ ...valid, phoneNumber: '+41 (44) 668-18' }).phoneNumber).toBe(text.phoneLength);
+    expect(validateContact({ ...valid, phoneNumber: '+44 20 7946 0000 1234' }).phoneNumber).toBe(text.phoneLength);
+  });
+
+  it('when a phone number holds letters or control characters, or is longer than 40 characters, then it is refused', () => {
+    expect(validateContact({ ...valid, phoneNumber: 'call me maybe 0123456789' }).phoneNumber).toBe(text.phoneLength);
+    expect(validateContact({ ...valid, phoneNumber: '+44 20\t7946 0000' }).phoneNumber).toBe(text.phoneLength);
+    expect(validateContact({ ...valid, phoneNumber: '+44 20 7946\u0000 0000' }).phoneNumber).toBe(text.phoneLength);
+    expect(validateContact({ ...valid, phoneNumber: `0123456789${' '.repeat(31)}` }).phoneNumber).toBeUndefined();
+    expect(validateContact({ ...valid, phoneNumber: `0123456789${'-'.repeat(31)}` }).phoneNumber).toBe(text.phoneTooLong(40));
+    expect(validateContact({ ...valid, phoneNumber: '1'.repeat(100_000) }).phoneNumber).toBe(text.phoneTooLong(40));
   });
 });
 

@@ -5,32 +5,24 @@ import { useConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { common } from '../../messages/common';
 import { docSearchText as text } from '../../messages/doc-search';
+import { Notices } from '../notices/notices';
+import { rememberCustomer } from '../customers/last-customer';
 import { fetchCustomerPage, type CustomerPageAnswer } from './parent-logos';
 
 // The popup loads on the first click on a family: it is not part of the first paint (bundle budget).
 const EmailDialog = lazy(() => import('./email-dialog').then((module) => ({ default: module.EmailDialog })));
 
-/** A notice of the customer page (global or customer-wide), as a labelled region; several are joined by blank lines. */
-function Notice({ title, body }: { title: string; body: string }) {
-  if (body.trim() === '') return null;
-  return (
-    <section className="notice" aria-label={title}>
-      <h2 className="notice__title">{title}</h2>
-      <p className="notice__text">{body}</p>
-    </section>
-  );
-}
-
 function Found({ page }: { page: ParentLogosResponse }) {
   const [family, setFamily] = useState<PublicProductFamily>();
+  useEffect(() => rememberCustomer(page.customerName), [page.customerName]);
   return (
     <>
       <div className="brand">
         {page.customerLogoUrl && <img className="brand__logo" src={page.customerLogoUrl} alt={text.customerLogo(page.customerName)} />}
         <h1>{page.customerName}</h1>
       </div>
-      <Notice title={text.globalNotice} body={page.globalNotification} />
-      <Notice title={text.customerNotice(page.customerName)} body={page.customerNotification} />
+      <Notices title={text.globalNotice} notices={page.globalNotices} />
+      <Notices title={text.customerNotice(page.customerName)} notices={page.customerNotices} />
       <h2>{text.families}</h2>
       {page.products.length === 0 ? (
         <p>{text.noFamilies}</p>

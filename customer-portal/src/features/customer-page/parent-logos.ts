@@ -1,5 +1,6 @@
 import type { ParentLogosResponse, PublicProductFamily } from '@ifu/contracts/public';
 import { callApi, isObject } from '../../lib/http';
+import { isNoticeList } from '../notices/notices';
 
 export type CustomerPageAnswer =
   | { kind: 'found'; page: ParentLogosResponse }
@@ -19,6 +20,8 @@ export const isParentLogos = (value: unknown): value is ParentLogosResponse =>
   isNullableString(value.customerLogoUrl) &&
   typeof value.globalNotification === 'string' &&
   typeof value.customerNotification === 'string' &&
+  isNoticeList(value.globalNotices) &&
+  isNoticeList(value.customerNotices) &&
   Array.isArray(value.products) &&
   value.products.every(isFamily);
 

@@ -6,6 +6,8 @@ const page = {
   customerLogoUrl: null,
   globalNotification: '',
   customerNotification: 'Closed on Friday',
+  globalNotices: [],
+  customerNotices: [{ text: 'Closed on Friday', date: '2026-03-07' }],
   products: [{ parentChangeId: 'pc-1', productFamilyName: 'Infusion Pump', logoUrl: 'http://api.test/files/x' }],
 };
 
@@ -18,6 +20,8 @@ describe('the customer page answer, checked by hand (no zod on the first page)',
     expect(isParentLogos({ ...page, products: [{ parentChangeId: 1, productFamilyName: 'x', logoUrl: null }] })).toBe(false);
     expect(isParentLogos({ ...page, globalNotification: null })).toBe(false);
     expect(isParentLogos({ ...page, products: undefined })).toBe(false);
+    expect(isParentLogos({ ...page, globalNotices: undefined })).toBe(false);
+    expect(isParentLogos({ ...page, customerNotices: [{ text: 'Closed on Friday' }] })).toBe(false);
     expect(isParentLogos(null)).toBe(false);
   });
 });

@@ -4,9 +4,13 @@ import { useConfig } from '../../config/config-context';
 import type { CustomerDocSearchParams } from '../../config/paths';
 import { common } from '../../messages/common';
 import { searchText as text } from '../../messages/search';
-import { fetchCountryCode, fetchDocumentUrl, searchDocuments, type LinkCheck } from './api';
+import { docSearchText } from '../../messages/doc-search';
+import { rememberCustomer } from '../customers/last-customer';
+import { Notices } from '../notices/notices';
+import { fetchCountryCode, fetchDocumentUrl, searchDocuments, type DocumentUrlOutcome, type LinkCheck } from './api';
 import { pickLanguage } from './format';
 import { isCountryCode, LANGUAGE_CODES } from './lists';
+import { NewLinkOffer } from './new-link-offer';
 import { openInNewTab } from './open-document';
 import { SearchForm, type SearchValues } from './search-form';
 import { SearchResults } from './search-results';
@@ -24,11 +28,26 @@ function Logos({ logos, customerName }: { logos: SingleCustomerLogoResponse | un
   );
 }
 
+/** The server's refusal of the link ("Ask for a new one below"), and below it the form that asks for a new one. */
+function LinkRefused({ message, ...offer }: { message: string } & Parameters<typeof NewLinkOffer>[0]) {
+  return (
+    <div className="link-refused">
+      <p className="status status--error" role="alert" data-testid="link-refused">
+        {message}
+      </p>
+      <NewLinkOffer {...offer} />
+    </div>
+  );
+}
+
 type Results = { searched: SearchValues; list: PublicDocument[]; message?: string };
 
 const initialLanguage = () => pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language], LANGUAGE_CODES);
 
-/** The search area of a valid link: logos, product notice, and the form or, once a search answered, its results. */
+/**
+ * The search area of a valid link: logos, the notices (global, the customer's and the family's, as on the customer
+ * page: issue 20), and the form or, once a search answered, its results.
+ */
 export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchParams; checked: Extract<LinkCheck, { kind: 'valid' }>['link']; logos: SingleCustomerLogoResponse | undefined }) {
   const { apiUrl } = useConfig();
   const [values, setValues] = useState<SearchValues>(() => ({ keyword: '', documentNumber: '', language: initialLanguage(), country: '' }));
@@ -37,6 +56,8 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
   const [results, setResults] = useState<Results>();
   const [downloading, setDownloading] = useState<string>();
   const [downloadError, setDownloadError] = useState<string>();
+  /** The server's word that the link expired or is no longer valid since the page opened: a new link is offered. */
+  const [linkRefused, setLinkRefused] = useState<string>();
 
   useEffect(() => {
     const controller = new AbortController();
@@ -66,6 +87,8 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
     if (outcome.kind === 'found') {
       setDownloadError(undefined);
       setResults({ searched, list: outcome.list, message: outcome.message });
+    } else if (outcome.kind === 'link-refused') {
+      setLinkRefused(outcome.message);
     } else {
       setError(outcome.kind === 'refused' ? outcome.message : text.searchFailed);
     }
@@ -74,14 +97,19 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
   const download = async (document: PublicDocument) => {
     setDownloading(document.childDocumentId);
     setDownloadError(undefined);
-    const opened = await openInNewTab(() =>
-      fetchDocumentUrl(apiUrl, { docId: document.childDocumentId, encryptedUserEmail: link.encryptedEmail, country: results?.searched.country }),
-    );
+    let outcome = { kind: 'failed' } as DocumentUrlOutcome;
+    const opened = await openInNewTab(async () => {
+      outcome = await fetchDocumentUrl(apiUrl, { docId: document.childDocumentId, encryptedUserEmail: link.encryptedEmail, country: results?.searched.country });
+      return outcome.kind === 'found' ? outcome.url : undefined;
+    });
     setDownloading(undefined);
-    if (!opened) setDownloadError(text.downloadFailed);
+    // An expired link is not helped by trying again: the new link form shows instead (issue 20).
+    if (outcome.kind === 'link-refused') setLinkRefused(outcome.message);
+    else if (!opened) setDownloadError(text.downloadFailed);
   };
 
   const familyName = logos?.productFamilyName ?? checked.productFamilyName;
+  useEffect(() => rememberCustomer(checked.customerName), [checked.customerName]);
   return (
     <article className="page">
       <title>{common.title(`${familyName} · ${text.pageTitle}`)}</title>
@@ -90,14 +118,14 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
         <h1>{familyName}</h1>
         <p className="subtitle">{checked.customerName}</p>
       </div>
-      {logos?.productNotification.trim() && (
-        <section className="notice" aria-label={text.productNotice}>
-          <h2 className="notice__title">{text.productNotice}</h2>
-          <p className="notice__text">{logos.productNotification}</p>
-        </section>
-      )}
+      <Notices title={docSearchText.globalNotice} notices={logos?.globalNotices ?? []} />
+      <Notices title={docSearchText.customerNotice(checked.customerName)} notices={logos?.customerNotices ?? []} />
+      <Notices title={text.productNotice(familyName)} notices={logos?.productNotices ?? []} />
       {results === undefined ? (
-        <SearchForm values={values} onChange={setValues} onSubmit={() => void search()} searching={searching} error={error} />
+        <>
+          <SearchForm values={values} onChange={setValues} onSubmit={() => void search()} searching={searching} error={error} />
+          {linkRefused !== undefined && <LinkRefused message={linkRefused} link={link} familyName={familyName} headingLevel={2} />}
+        </>
       ) : (
         <SearchResults
           searched={results.searched}
@@ -107,6 +135,7 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
           onDownload={(document) => void download(document)}
           downloading={downloading}
           downloadError={downloadError}
+          linkRefused={linkRefused !== undefined && <LinkRefused message={linkRefused} link={link} familyName={familyName} headingLevel={3} />}
         />
       )}
     </article>

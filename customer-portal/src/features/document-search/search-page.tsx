@@ -6,6 +6,7 @@ import { paths, type CustomerDocSearchParams } from '../../config/paths';
 import { common } from '../../messages/common';
 import { searchText as text } from '../../messages/search';
 import { checkSearchLink, fetchLogos, type LinkCheck } from './api';
+import { NewLinkOffer } from './new-link-offer';
 
 /**
  * The search area's chunk (the form, the results and the country and language lists): fetched once, beside the
@@ -15,8 +16,12 @@ export const loadSearchArea = () => import('./search-area');
 
 type SearchAreaComponent = Awaited<ReturnType<typeof loadSearchArea>>['SearchArea'];
 
-/** A link that cannot be used: why, and the way to a new one (the customer page, where the visitor asks again). */
-export function LinkProblem({ message, customerName }: { message: string; customerName?: string }) {
+/**
+ * A link that cannot be used: why, and the way to a new one. A link the server refused as expired or not valid ("Ask
+ * for a new one below") gets the search link form right here (issue 20); one refused otherwise (its family is no
+ * longer published) or that could not be checked leads to the customer page; an incomplete one, to Contact US.
+ */
+export function LinkProblem({ message, link, refused = false, familyName }: { message: string; link?: CustomerDocSearchParams; refused?: boolean; familyName?: string }) {
   return (
     <article className="page">
       <title>{common.title(text.linkProblemTitle)}</title>
@@ -24,17 +29,19 @@ export function LinkProblem({ message, customerName }: { message: string; custom
       <p className="notice" role="status" data-testid="link-problem">
         {message}
       </p>
-      {customerName ? (
-        <>
-          <p>{text.newLinkHint}</p>
-          <Link className="button" to={paths.docSearch.getHref(customerName)}>
-            {text.newLink}
-          </Link>
-        </>
-      ) : (
+      {link === undefined ? (
         <p>
           <Link to={paths.contactUs.getHref()}>{common.contactUs}</Link>
         </p>
+      ) : refused ? (
+        <NewLinkOffer link={link} familyName={familyName} />
+      ) : (
+        <>
+          <p>{text.newLinkHint}</p>
+          <Link className="button" to={paths.docSearch.getHref(link.customerName)}>
+            {text.newLink}
+          </Link>
+        </>
       )}
     </article>
   );
@@ -68,9 +75,9 @@ export function SearchPage({ link }: { link: CustomerDocSearchParams | null }) {
       </article>
     );
   }
-  if (result.kind === 'refused') return <LinkProblem message={result.message} customerName={link.customerName} />;
-  if (result.kind === 'failed') return <LinkProblem message={text.linkCheckFailed} customerName={link.customerName} />;
+  if (result.kind === 'refused') return <LinkProblem message={result.message} link={link} refused={result.renewable} familyName={check?.logos?.productFamilyName} />;
+  if (result.kind === 'failed') return <LinkProblem message={text.linkCheckFailed} link={link} />;
   const Area = check?.Area;
-  if (Area === undefined) return <LinkProblem message={text.linkCheckFailed} customerName={link.customerName} />;
+  if (Area === undefined) return <LinkProblem message={text.linkCheckFailed} link={link} />;
   return <Area link={link} checked={result.link} logos={check?.logos} />;
 }

@@ -1,5 +1,5 @@
 import type { PublicDocument } from '@ifu/contracts/public';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { searchText as text } from '../../messages/search';
 import { formatDate } from './format';
 import { namesOf } from './lists';
@@ -15,6 +15,8 @@ type Props = {
   /** The document whose link is being asked for. */
   downloading?: string;
   downloadError?: string;
+  /** Shown where a download's error shows: the link expired since the page opened, and a new one can be asked for. */
+  linkRefused?: ReactNode;
 };
 
 function DownloadButton({ document, onDownload, busy }: { document: PublicDocument; onDownload: Props['onDownload']; busy: boolean }) {
@@ -31,25 +33,38 @@ function DownloadButton({ document, onDownload, busy }: { document: PublicDocume
   );
 }
 
+/** A document's revision: its document number, and the day it took effect (dd/MM/yyyy). */
+function Revision({ document }: { document: PublicDocument }) {
+  return (
+    <>
+      <span className="code">{document.documentNumber}</span>, {text.effective(formatDate(document.effectiveDate))}
+    </>
+  );
+}
+
+/** The facts of a document after its title, in the order the table's columns and a card's rows show them. */
+const FACTS: [label: string, value: (document: PublicDocument) => ReactNode][] = [
+  [text.colPartNumber, (document) => <span className="code">{document.productSubFamilyNameOne}</span>],
+  [text.colReference, (document) => <span className="code">{document.associatedReferenceNumber}</span>],
+  [text.colRevision, (document) => <Revision document={document} />],
+  [text.colDescription, (document) => document.description],
+  [text.colLanguages, (document) => namesOf('language', document.languageList)],
+  [text.colCountries, (document) => namesOf('country', document.countryList)],
+];
+
 /**
  * The results that replace the form (spec §2.1, §4): what was searched, then the documents: a table on wide screens,
  * one card per document on phones (CSS shows one of the two; the hidden one is out of the accessibility tree too).
+ * Each document shows its title (the product family), part number, lot or IFU number and revision (issue 20: the
+ * description alone did not tell one leaflet from another).
  */
-export function SearchResults({ searched, list, message, onNewSearch, onDownload, downloading, downloadError }: Props) {
+export function SearchResults({ searched, list, message, onNewSearch, onDownload, downloading, downloadError, linkRefused }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form was replaced: move focus to what replaced it.
   useEffect(() => headingRef.current?.focus(), []);
   const language = namesOf('language', searched.language) || text.any;
   const country = namesOf('country', searched.country) || text.any;
-  const columns = [text.colDocumentNumber, text.colReference, text.colDescription, text.colLanguages, text.colCountries, text.colEffectiveDate];
-  const cells = (document: PublicDocument) => [
-    document.documentNumber,
-    document.associatedReferenceNumber,
-    document.description,
-    namesOf('language', document.languageList),
-    namesOf('country', document.countryList),
-    formatDate(document.effectiveDate),
-  ];
+  const columns = [text.colTitle, ...FACTS.map(([label]) => label)];
   return (
     <section className="results" aria-labelledby="results-title" data-testid="search-results">
       <h2 id="results-title" ref={headingRef} tabIndex={-1}>
@@ -88,6 +103,7 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
               {downloadError}
             </p>
           )}
+          {linkRefused}
           <div className="results__table-wrap">
             <table className="results__table">
               <caption className="visually-hidden">{text.resultsTitle}</caption>
@@ -104,8 +120,9 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
               <tbody>
                 {list.map((document) => (
                   <tr key={document.childDocumentId} data-testid="result-row">
-                    {cells(document).map((cell, index) => (
-                      <td key={columns[index]}>{cell}</td>
+                    <th scope="row">{document.productFamilyName}</th>
+                    {FACTS.map(([label, value]) => (
+                      <td key={label}>{value(document)}</td>
                     ))}
                     <td>
                       <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
@@ -118,11 +135,12 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
           <ul className="results__cards">
             {list.map((document) => (
               <li key={document.childDocumentId} className="result-card" data-testid="result-card">
+                <h3 className="result-card__title">{document.productFamilyName}</h3>
                 <dl>
-                  {cells(document).map((cell, index) => (
-                    <div key={columns[index]} className="result-card__row">
-                      <dt>{columns[index]}</dt>
-                      <dd>{cell}</dd>
+                  {FACTS.map(([label, value]) => (
+                    <div key={label} className="result-card__row">
+                      <dt>{label}</dt>
+                      <dd>{value(document)}</dd>
                     </div>
                   ))}
                 </dl>

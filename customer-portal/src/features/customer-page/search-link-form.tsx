@@ -1,0 +1,63 @@
+import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { useConfig } from '../../config/config-context';
+import { docSearchText as text } from '../../messages/doc-search';
+import { sendSearchLink } from './send-search-link';
+
+type Props = {
+  customerName: string;
+  /** The family's change order, as the customer page or the old link names it. */
+  parentChangeId: string;
+  /** What the form says first (the family it is for, when known). */
+  intro: string;
+  inputRef?: RefObject<HTMLInputElement | null>;
+  className?: string;
+};
+
+/**
+ * Asks for a search link by email (spec §2.1): the visitor's address, Send, and the server's answer. The customer
+ * page's popup and the search page whose link expired (issue 20) both use it. No client validation (spec §5): the
+ * server says what is wrong, and its message is shown as a polite status, not an alarm.
+ */
+export function SearchLinkForm({ customerName, parentChangeId, intro, inputRef, className = 'form' }: Props) {
+  const { apiUrl } = useConfig();
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string }>();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    setAnswer(undefined);
+    setAnswer(await sendSearchLink(apiUrl, { customerName, userEmail: email.trim(), parentChangeId }));
+    setSending(false);
+  };
+
+  return (
+    <form className={className} noValidate onSubmit={submit} data-testid="search-link-form">
+      <p>{intro}</p>
+      <div className="field">
+        <label htmlFor={`${id}-email`}>{text.email}</label>
+        <input
+          ref={inputRef}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </div>
+      <p className={answer?.ok === false ? 'status status--warn' : 'status'} role="status" data-testid="search-link-answer">
+        {answer?.message}
+      </p>
+      <div className="actions">
+        <button type="submit" className="button" disabled={sending}>
+          {sending ? text.sending : text.send}
+        </button>
+      </div>
+    </form>
+  );
+}
