@@ -23,7 +23,7 @@ dd{margin:0;overflow-wrap:anywhere}
 .card{background:#fff;border:1px solid #d0d5dd;border-radius:.5rem;padding:1rem;margin:0 0 1rem}
 .banner{background:#fff4e5;border:2px solid #b54708;border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1rem}
 .notice{background:#eef4ff;border:1px solid #84adff;border-radius:.5rem;padding:.75rem 1rem;margin:0 0 1rem}
-.button{display:inline-block;background:#0b4f8a;color:#fff;text-decoration:none;font-weight:600;padding:.75rem 1.25rem;border-radius:.375rem;margin:.25rem 0}
+.button{display:inline-block;max-width:100%;overflow-wrap:anywhere;background:#0b4f8a;color:#fff;text-decoration:none;font-weight:600;padding:.75rem 1.25rem;border-radius:.375rem;margin:.25rem 0}
 .button:focus,a:focus{outline:3px solid #f79009;outline-offset:2px}
 ul.plain{list-style:none;padding:0;margin:0}
 ul.plain>li{margin:0 0 .75rem}

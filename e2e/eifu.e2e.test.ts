@@ -1,0 +1,145 @@
+import { gs1CheckDigitOf } from '@ifu/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible as checkAccessible } from '../test-support/axe';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { logInThroughForm, useBrowserProduct } from '../test-support/browser-product';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
+import type { TestProduct } from '../test-support/test-product';
+
+const skipReason = browserSkipReason();
+if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+
+const expectAccessible = (page: Page, viewport: { name: string; width: number }, state: string) => checkAccessible(page, 'eifu', viewport, state);
+
+/** What makes the page scroll sideways (WCAG 1.4.10 reflow): nothing, or the elements wider than the window. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.documentElement;
+    if (root.scrollWidth <= root.clientWidth) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} right ${Math.round(element.getBoundingClientRect().right)} of ${root.clientWidth}`)
+      .slice(0, 8);
+  });
+
+/**
+ * Issue 20, the eIFU site in a browser: a phone scans a box's GS1 DataMatrix (its GS1 Digital Link) and lands on the
+ * PDF of the right lot in the reader's language; a superseded version's page leads to the current one; staff see the
+ * label's address and QR code. At 1280 and 390 px, readers in German and French, axe on every page and state.
+ */
+describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)', () => {
+  let product: TestProduct;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const body = '0401234599001';
+  const gtin = `${body}${gs1CheckDigitOf(body)}`;
+  let parentChangeId: string;
+  const numbers: Record<string, string> = {};
+
+  const suite = useBrowserProduct();
+  beforeAll(async () => {
+    ({ product, browser } = suite);
+    const api = product.api;
+    const approver = { id: '', email: 'eifu.e2e.approver@example.com', password: 'eifu e2e approver passphrase' };
+    approver.id = await api.createUser({ ...approver, role: 'ADMIN', firstName: 'Ella', lastName: 'Approver' });
+    const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+    const customerId = await arrangeApprovedCustomer(api, admin, approver, 'Alpine Infusion Systems');
+    const token = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await api.call('PUT', '/customer/openAccess', { token, body: { id: customerId, openAccess: true } })).status).toBe(200);
+    const kids = [
+      { lotNumber: 'LOT-7001', partNumber: 'AIS-DE', gtin, countryList: 'DE,AT,CH', languageList: 'de', pdfLines: ['Gebrauchsanweisung Infusionspumpe'] },
+      { lotNumber: 'LOT-7001', partNumber: 'AIS-FR', gtin, countryList: 'FR,BE,CH', languageList: 'fr', pdfLines: ['Notice d’utilisation pompe'] },
+    ];
+    ({ parentChangeId } = await arrangeChangeOrder(api, { author: admin, approverId: approver.id, customerId, productName: 'Alpine Volumetric Pump', children: kids }));
+    await arrangeDecision(api, { parentChangeId, approver, approve: true });
+    // A second version of the German leaflet: the first is superseded from today.
+    const second = await arrangeChangeOrder(api, { author: admin, approverId: approver.id, customerId, productName: 'Alpine Volumetric Pump', children: [{ ...kids[0]!, pdfLines: ['Gebrauchsanweisung Ausgabe 2'] }] });
+    await arrangeDecision(api, { parentChangeId: second.parentChangeId, approver, approve: true });
+    for (const id of [parentChangeId, second.parentChangeId]) {
+      const view = (await api.call('GET', `/document/get/${id}`, { token })).body as { children: Array<{ documentNumber: string; productSubFamilyNameOne: string }> };
+      for (const child of view.children) numbers[`${child.productSubFamilyNameOne}@${id === parentChangeId ? 1 : 2}`] = child.documentNumber;
+    }
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
+  });
+
+  const newPage = async (viewport: Viewport, locale = 'en-GB'): Promise<Page> => {
+    const context = await browser.newContext({ ...viewportContext(viewport), locale, acceptDownloads: true });
+    contexts.push(context);
+    return context.newPage();
+  };
+
+  for (const viewport of DESKTOP_AND_PHONE satisfies readonly Viewport[]) {
+    describe(`at ${viewport.width} px (${viewport.name})`, () => {
+      for (const [locale, part] of [['de-DE', 'AIS-DE'], ['fr-FR', 'AIS-FR']] as const) {
+        it(`scan to leaflet: a reader in ${locale} opening the label's Digital Link gets the PDF of lot LOT-7001 in their language`, async () => {
+          const page = await newPage(viewport, locale);
+          const version = part === 'AIS-DE' ? 2 : 1;
+          const number = numbers[`${part}@${version}`]!;
+          // The browser follows the 307 to the PDF (shown by its viewer, or saved as a download): the answer is the file.
+          const pdf = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith('/pdf'));
+          await page.goto(`${product.customerUrl}/01/${gtin}/10/LOT-7001`).catch(() => undefined);
+          const answer = await pdf;
+          expect(new URL(answer.url()).pathname).toBe(`/p/${number}/v/${version}/pdf`);
+          expect(answer.status()).toBe(200);
+          expect(answer.headers()['content-type']).toBe('application/pdf');
+          // The viewer stands between the page and the bytes: the file itself, asked for again.
+          expect((await (await page.request.get(answer.url())).body()).subarray(0, 5).toString()).toBe('%PDF-');
+        });
+      }
+
+      it('a reader whose language has no leaflet chooses from what exists; the document page and a superseded version’s banner lead to the current one', async () => {
+        const page = await newPage(viewport, 'it-IT');
+        await page.goto(`${product.customerUrl}/01/${gtin}/10/LOT-7001`);
+        await page.getByRole('heading', { level: 1, name: `Instructions for use of GTIN ${gtin}` }).waitFor();
+        await page.getByText('No leaflet is in your language').waitFor();
+        expect(await page.getByRole('link', { name: 'About this document and its versions' }).count()).toBe(2);
+        await expectAccessible(page, viewport, 'chooser');
+
+        await page.goto(`${product.customerUrl}/p/${numbers['AIS-DE@1']}/v/1`);
+        await page.getByText('This version has been replaced.').waitFor();
+        await expectAccessible(page, viewport, 'superseded-version');
+        await page.getByRole('link', { name: /read the current version 2/ }).click();
+        await page.waitForURL(`**/p/${numbers['AIS-DE@2']}`);
+        await page.getByRole('heading', { level: 1, name: 'Alpine Volumetric Pump' }).waitFor();
+        expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${product.customerUrl}/p/${numbers['AIS-DE@2']}`);
+        expect(await page.getByText('has been replaced').count()).toBe(0);
+        const versions = page.getByRole('heading', { level: 2, name: 'All versions' });
+        await versions.waitFor();
+        for (const name of ['Version 2', 'Version 1']) await page.getByRole('link', { name, exact: true }).waitFor();
+        await expectAccessible(page, viewport, 'document-page');
+        expect(await scrollsSideways(page)).toEqual([]);
+      });
+    });
+  }
+
+  it('at 320 px with 200% text the document page and the chooser reflow without scrolling sideways', async () => {
+    const page = await newPage({ name: 'small-phone', width: 320, height: 640 }, 'it-IT');
+    for (const [path, state] of [[`/p/${numbers['AIS-FR@1']}`, 'document-page-200'], [`/01/${gtin}/10/LOT-7001`, 'chooser-200']] as const) {
+      await page.goto(`${product.customerUrl}${path}`);
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = '200%';
+      });
+      expect(await scrollsSideways(page), path).toEqual([]);
+      await expectAccessible(page, { name: 'small-phone', width: 320 }, state);
+    }
+  });
+
+  for (const viewport of DESKTOP_AND_PHONE satisfies readonly Viewport[]) {
+    it(`staff see the label's Digital Link and its QR code on the child's view, at ${viewport.width} px`, async () => {
+      const page = await newPage(viewport);
+      await logInThroughForm(page, product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+      const label = page.getByTestId('child-label').first();
+      await label.waitFor();
+      expect(await label.getByTestId('child-label-url').textContent()).toBe(`${product.customerUrl}/01/${gtin}/10/LOT-7001`);
+      const qr = label.getByTestId('child-label-qr');
+      await qr.waitFor();
+      await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      await expectAccessible(page, viewport, 'staff-label');
+    });
+  }
+});
