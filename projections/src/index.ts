@@ -13,3 +13,5 @@ export * from './document-search/search-configs';
 export * from './notifications/projection';
 export * from './notifications/queries';
 export * from './document-search/public-queries';
+export * from './paper-copy-requests/projection';
+export * from './paper-copy-requests/queries';

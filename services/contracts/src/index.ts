@@ -18,3 +18,5 @@ export * from './notifications';
 export * from './events/notifications';
 export * from './events/visitors';
 export * from './public-search-requests';
+export * from './paper-copies';
+export * from './events/paper-copies';

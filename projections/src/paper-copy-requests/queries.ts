@@ -1,0 +1,126 @@
+import type { Queryable } from '@ifu/storage/database/database';
+import { PUBLIC_CHILD } from '../document-search/public-queries';
+import type { PaperCopyRequestRow } from './projection';
+
+/** A request as the staff screen and the overdue reminder read it; personal data still sealed. */
+export interface PaperCopyRequestRecord {
+  requestId: string;
+  visitorId: string;
+  sealed: { name: string; address: string; email: string };
+  childDocumentId: string;
+  documentNumber: string;
+  documentVersion: number;
+  docName: string;
+  quantity: number;
+  requestedOn: string;
+  dueDate: string;
+  status: 'OPEN' | 'DISPATCHED';
+  dispatchedAt: string | null;
+  dispatchedByName: string | null;
+  version: number;
+}
+
+const SELECT = `
+  SELECT id, request_id, visitor_id, sealed_name, sealed_address, sealed_email, child_document_id, document_number, document_version,
+         doc_name, quantity, to_char(requested_on, 'YYYY-MM-DD') AS requested_on, to_char(due_date, 'YYYY-MM-DD') AS due_date,
+         requested_at, status, dispatched_at, dispatched_by, dispatched_by_name, stream_version
+    FROM paper_copy_requests`;
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+const toRecord = (row: PaperCopyRequestRow): PaperCopyRequestRecord => ({
+  requestId: row.request_id,
+  visitorId: row.visitor_id,
+  sealed: { name: row.sealed_name, address: row.sealed_address, email: row.sealed_email },
+  childDocumentId: row.child_document_id,
+  documentNumber: row.document_number,
+  documentVersion: row.document_version,
+  docName: row.doc_name,
+  quantity: row.quantity,
+  requestedOn: row.requested_on,
+  dueDate: row.due_date,
+  status: row.status,
+  dispatchedAt: iso(row.dispatched_at),
+  dispatchedByName: row.dispatched_by_name,
+  version: row.stream_version,
+});
+
+/**
+ * The requests by urgency: open ones first, the longest overdue first, then the soonest due; with `all`, the
+ * dispatched ones after them, the most recently dispatched first.
+ */
+export async function listPaperCopyRequests(db: Queryable, status: 'open' | 'all'): Promise<PaperCopyRequestRecord[]> {
+  const { rows } = await db.query<PaperCopyRequestRow>(
+    `${SELECT} ${status === 'open' ? "WHERE status = 'OPEN'" : ''}
+      ORDER BY (status = 'OPEN') DESC,
+               CASE WHEN status = 'OPEN' THEN due_date END ASC,
+               CASE WHEN status = 'OPEN' THEN requested_at END ASC,
+               dispatched_at DESC, request_id`,
+  );
+  return rows.map(toRecord);
+}
+
+export async function findPaperCopyRequest(db: Queryable, requestId: string): Promise<PaperCopyRequestRecord | undefined> {
+  const { rows } = await db.query<PaperCopyRequestRow>(`${SELECT} WHERE request_id = $1`, [requestId]);
+  return rows[0] && toRecord(rows[0]);
+}
+
+/** The open requests due before `today` (`YYYY-MM-DD`): overdue, the longest overdue first. */
+export async function overduePaperCopyRequests(db: Queryable, today: string): Promise<PaperCopyRequestRecord[]> {
+  const { rows } = await db.query<PaperCopyRequestRow>(`${SELECT} WHERE status = 'OPEN' AND due_date < $1::date ORDER BY due_date, requested_at, request_id`, [today]);
+  return rows.map(toRecord);
+}
+
+/** A public document a paper copy can be asked for, with its version number now. */
+export interface PublicDocumentVersion {
+  childDocumentId: string;
+  documentNumber: string;
+  /** 1 for a first version, one more for each earlier version it superseded. */
+  version: number;
+  docName: string;
+  customerId: string;
+  productFamilyName: string;
+  description: string;
+}
+
+/**
+ * The document of this number if it is public today (`PUBLIC_CHILD`, of an approved customer, its change order
+ * approved, active and Online), with its version: how many versions it superseded, plus one.
+ */
+export async function findPublicDocumentByNumber(db: Queryable, documentNumber: string, today: string): Promise<PublicDocumentVersion | undefined> {
+  const { rows } = await db.query<{
+    id: string;
+    document_number: string;
+    doc_name: string;
+    customer_id: string;
+    product_family_name: string;
+    change_description: string;
+    version: number;
+  }>(
+    `WITH RECURSIVE found AS (
+       SELECT d.id, d.document_number, d.doc_name, d.customer_id, d.product_family_name, d.change_description
+         FROM document_search d
+         JOIN document_search_parents p ON p.id = d.parent_change_id AND p.status = 'APPROVED' AND p.active AND NOT p.is_internal
+         JOIN customer_list c ON c.id = d.customer_id AND c.status = 'APPROVED'
+        WHERE d.document_number = $1 AND ${PUBLIC_CHILD('d', '$2')}
+        LIMIT 1),
+     earlier(id, depth) AS (
+       SELECT o.id, 1 FROM document_search o JOIN found f ON o.superseded_by = f.id
+       UNION ALL
+       SELECT o.id, e.depth + 1 FROM document_search o JOIN earlier e ON o.superseded_by = e.id WHERE e.depth < 10000)
+     SELECT f.*, (SELECT count(*) FROM earlier)::int + 1 AS version FROM found f`,
+    [documentNumber, today],
+  );
+  const row = rows[0];
+  return (
+    row && {
+      childDocumentId: row.id,
+      documentNumber: row.document_number,
+      version: row.version,
+      docName: row.doc_name,
+      customerId: row.customer_id,
+      productFamilyName: row.product_family_name,
+      description: row.change_description,
+    }
+  );
+}
