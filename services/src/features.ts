@@ -6,12 +6,13 @@ import { authFeature } from './auth/feature';
 import { customersFeature } from './customers/feature';
 import { documentsFeature } from './documents/feature';
 import { notificationsFeature } from './notifications/feature';
+import { paperCopiesFeature } from './paper-copies/feature';
 import { platformFeature } from './platform/platform-feature';
 import { publicPortalFeature } from './public-portal/feature';
 import { usersFeature } from './users/feature';
 
 /** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
-export const features = [platformFeature, authFeature, usersFeature, customersFeature, documentsFeature, notificationsFeature, publicPortalFeature, auditFeature];
+export const features = [platformFeature, authFeature, usersFeature, customersFeature, documentsFeature, notificationsFeature, publicPortalFeature, paperCopiesFeature, auditFeature];
 
 /** The storage tables, then each feature's own tables, then the read models. */
 export const allMigrations = (): Migration[] => [

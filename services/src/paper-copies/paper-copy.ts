@@ -161,3 +161,6 @@ export const paperCopyOverdueDecider: Decider<NotifyOverdue, PaperCopyOverdueEve
     return { events: [{ type: 'PaperCopyOverdueNotified', data: { day: command.day, requestIds: command.requestIds, recipients: command.recipients } }] };
   },
 };
+
+/** A request is overdue once its due date has passed (UTC) and it was not dispatched. */
+export const isOverdue = (request: { status: 'OPEN' | 'DISPATCHED'; dueDate: string }, today: string) => request.status === 'OPEN' && request.dueDate < today;
