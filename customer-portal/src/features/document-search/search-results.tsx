@@ -1,5 +1,7 @@
 import type { PublicDocument } from '@ifu/contracts/public';
 import { useEffect, useRef } from 'react';
+import { Link } from '../../app/navigation';
+import { paths } from '../../config/paths';
 import { searchText as text } from '../../messages/search';
 import { formatDate } from './format';
 import { namesOf } from './lists';
@@ -28,6 +30,15 @@ function DownloadButton({ document, onDownload, busy }: { document: PublicDocume
     >
       {text.download}
     </button>
+  );
+}
+
+/** Issue 20 (EU 2021/2226): a paper copy of the document, on its own page. */
+function PaperCopyLink({ document }: { document: PublicDocument }) {
+  return (
+    <Link to={paths.paperCopy.getHref(document.documentNumber)} className="result-card__paper" aria-label={text.paperCopyLabel(document.documentNumber)}>
+      {text.paperCopy}
+    </Link>
   );
 }
 
@@ -109,6 +120,7 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
                     ))}
                     <td>
                       <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
+                      <PaperCopyLink document={document} />
                     </td>
                   </tr>
                 ))}
@@ -127,6 +139,7 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
                   ))}
                 </dl>
                 <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
+                <PaperCopyLink document={document} />
               </li>
             ))}
           </ul>
