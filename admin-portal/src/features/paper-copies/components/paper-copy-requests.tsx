@@ -47,7 +47,7 @@ export const PaperCopyRequests = () => {
   const row = (request: PaperCopyRequestRecord) => (
     <TableRow key={request.requestId} data-testid="paper-copy-row" data-overdue={request.overdue} sx={request.overdue ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}>
       <TableCell>
-        <Typography variant="body2" component="span" sx={{ fontWeight: request.overdue ? 700 : 400 }}>
+        <Typography variant="body2" component="span" sx={{ fontWeight: request.overdue ? 700 : 400, whiteSpace: 'nowrap' }}>
           {request.dueDate}
         </Typography>
         {request.overdue ? <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} /> : null}
@@ -79,7 +79,7 @@ export const PaperCopyRequests = () => {
             variant="contained"
             size="small"
             disabled={dispatch.isPending}
-            aria-label={`Mark the paper copy of ${request.documentNumber} for request ${request.requestId} dispatched`}
+            aria-label={`Mark dispatched: ${request.quantity} × ${request.documentNumber} for ${request.name}`}
             onClick={() => dispatch.mutate({ requestId: request.requestId })}
           >
             Mark dispatched
@@ -110,7 +110,7 @@ export const PaperCopyRequests = () => {
             {failureMessage('Failed to load the paper-copy requests', requests.error)}
           </RetryAlert>
         ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
+          <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Paper-copy requests table">
             <Table size="small" aria-label="Paper-copy requests">
               <TableHead>
                 <TableRow>
