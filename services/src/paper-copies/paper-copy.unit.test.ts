@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaperCopyEvent } from '@ifu/contracts';
+import { type PaperCopyEvent, PaperCopyRequestBody } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
 import { addCalendarDays, paperCopyDecider, paperCopyOverdueDecider, type PublicDocumentFacts, type RequestPaperCopy } from './paper-copy';
 
@@ -89,5 +89,23 @@ describe('the daily overdue reminder', () => {
   it('when nothing is overdue or there is no ADMIN to tell, then nothing', () => {
     overdue.given().when({ type: 'NotifyOverdue', day: '2026-03-05', requestIds: [], recipients: 2 }).thenNothing();
     overdue.given().when({ type: 'NotifyOverdue', day: '2026-03-05', requestIds: ['r-1'], recipients: 0 }).thenNothing();
+  });
+});
+
+describe('the request contract refuses hostile input cheaply', () => {
+  const valid = { name: 'Vera', address: 'Street 1', email: 'vera@clinic.example', documentNumber: 'CO-2026-00001-01', version: 1, quantity: 1 };
+  it.each([
+    ['a 100 KB hostile email', { email: `a@${'.'.repeat(100_000)}@` }],
+    ['a 100 KB address', { address: 'a'.repeat(100_000) }],
+    ['a 100 KB name', { name: 'n'.repeat(100_000) }],
+    ['a 100 KB document number', { documentNumber: `A${'-'.repeat(100_000)}!` }],
+    ['a 100 KB quantity', { quantity: '1'.repeat(100_000) }],
+  ])('when given %s, then it is refused within 50 ms', (_what, change) => {
+    const started = performance.now();
+    expect(PaperCopyRequestBody.safeParse({ ...valid, ...change }).success).toBe(false);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+  it('when the input is well formed, then it is accepted (the refusals above are not of everything)', () => {
+    expect(PaperCopyRequestBody.safeParse(valid).success).toBe(true);
   });
 });
