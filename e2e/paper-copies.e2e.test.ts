@@ -78,6 +78,14 @@ describe.skipIf(skipReason !== undefined)('paper copies on request in headless C
         const view = (await api.call('GET', `/document/get/${order.parentChangeId}`, { token: await api.login(ADMIN_EMAIL, ADMIN_PASSWORD) })).body as { children: Array<{ documentNumber: string }> };
         const documentNumber = view.children[0]!.documentNumber;
 
+        // A document that is not public gets a clear page, not a form.
+        const stray = await newPage(viewport);
+        await stray.goto(`${product.customerUrl}/paperCopy/CO-1999-99999-01`);
+        await stray.getByTestId('paper-copy-refused').waitFor();
+        expect(await stray.getByTestId('paper-copy-refused').textContent()).toContain('This document is not public');
+        expect(await stray.getByTestId('paper-copy-form').count()).toBe(0);
+        await expectAccessible(stray, viewport, 'not-public');
+
         // The visitor's emailed link, made as the API makes it.
         const email = `paper.visitor.${viewport.name}@clinic.example`;
         const token = sealSearchLink(api.api.context.secrets.linkSecret, { customerId, parentChangeId: order.parentChangeId }, email, new Date(Date.now() + 30 * DAY_MS));

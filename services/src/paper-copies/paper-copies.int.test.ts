@@ -201,6 +201,14 @@ describe('paper copies over HTTP', () => {
       await spec.when(() => dispatch(requestId)).thenNothingStored(409, 'This paper copy has already been marked dispatched');
     });
 
+    it('five ADMINs’ dispatches at once: exactly one is recorded, the others are 409', async () => {
+      const requestId = (await request(valid())).body.requestId as string;
+      const answers = await Promise.all(Array.from({ length: 5 }, () => dispatch(requestId)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+      const stream = await t.store.readStream(`paper-copy-${requestId}`);
+      expect(stream.map((e) => e.type)).toEqual(['PaperCopyRequested', 'PaperCopyDispatched']);
+    });
+
     it('refuses an unknown or malformed id with 404, a stale If-Match with 409, a bad status with 400', async () => {
       await spec.when(() => dispatch('00000000-0000-4000-8000-000000000000')).thenNothingStored(404, 'Paper-copy request not found');
       await spec.when(() => dispatch('1;DROP')).thenNothingStored(404, 'Paper-copy request not found');
