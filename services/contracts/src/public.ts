@@ -192,6 +192,5 @@ export const PaperCopyDocumentResponse = z.object({
   version: z.number(),
   docName: z.string(),
   productFamilyName: z.string(),
-  description: z.string(),
 });
 export type PaperCopyDocumentResponse = z.infer<typeof PaperCopyDocumentResponse>;

@@ -77,7 +77,7 @@ describe('paper copies over HTTP', () => {
     it('answers the public document with its version now', async () => {
       const answer = await t.call('GET', `/module2/paperCopyDocument/${current}`);
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ documentNumber: current, version: 2, productFamilyName: 'Paper Stent' });
+      expect(answer.body).toEqual({ documentNumber: current, version: 2, productFamilyName: 'Paper Stent', docName: expect.any(String) });
     });
     it.each([
       ['a superseded version', () => superseded],
@@ -260,6 +260,30 @@ describe('paper copies over HTTP', () => {
         expect(line).not.toContain('Hauptstrasse');
       }
     });
+  });
+
+  it('when the hour’s budget of receipts is spent, then the request is still recorded and the answer says the receipt was not mailed', async () => {
+    const capped = await startTestApi({ ANONYMOUS_MAIL_PER_HOUR: '1', TRUST_PROXY: '1' });
+    try {
+      const approverId = await capped.createUser({ email: approver.email, role: 'ADMIN', password: approver.password, firstName: 'Petra', lastName: 'Approver' });
+      const signer = { ...approver, id: approverId };
+      await capped.createUser({ ...author, role: 'USER' });
+      const customerId = await arrangeApprovedCustomer(capped, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, signer, unique('Capped Clinic '));
+      const { parentChangeId } = await arrangeChangeOrder(capped, { author, approverId, customerId, productName: 'Capped Stent', children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-1' }] });
+      await arrangeDecision(capped, { parentChangeId, approver: signer, approve: true });
+      const token = await capped.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const documentNumber = ((await capped.call('GET', `/document/get/${parentChangeId}`, { token })).body as { children: Array<{ documentNumber: string }> }).children[0]!.documentNumber;
+      const ask = (email: string) => capped.call('POST', '/module2/paperCopyRequest', { body: valid({ email, documentNumber, version: 1 }), headers: { 'x-forwarded-for': nextIp() } });
+      expect((await ask('first@clinic.example')).body).toMatchObject({ receiptSent: true });
+      const second = await ask('second@clinic.example');
+      expect(second.status).toBe(200);
+      expect(second.body).toMatchObject({ receiptSent: false, message: 'Your request for a paper copy is recorded, but the receipt could not be mailed. Please note the due date.' });
+      expect(capped.mails().filter((m) => m.to.includes('second@clinic.example'))).toEqual([]);
+      const listed = (await capped.call('GET', '/paperCopyRequests', { token })).body.list as Array<{ requestId: string }>;
+      expect(listed.map((r) => r.requestId)).toContain(second.body.requestId);
+    } finally {
+      await capped.dispose();
+    }
   });
 
   // Last: it moves the server's clock by days (sessions end; later tests would need to sign in again).

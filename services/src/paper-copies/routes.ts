@@ -74,7 +74,6 @@ export function paperCopyRoutes(ctx: AppContext): Router {
       version: document.version,
       docName: document.docName,
       productFamilyName: document.productFamilyName,
-      description: document.description,
     } satisfies PaperCopyDocumentResponse);
   });
 
