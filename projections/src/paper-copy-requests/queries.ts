@@ -80,7 +80,6 @@ export interface PublicDocumentVersion {
   docName: string;
   customerId: string;
   productFamilyName: string;
-  description: string;
 }
 
 /**
@@ -94,11 +93,10 @@ export async function findPublicDocumentByNumber(db: Queryable, documentNumber: 
     doc_name: string;
     customer_id: string;
     product_family_name: string;
-    change_description: string;
     version: number;
   }>(
     `WITH RECURSIVE found AS (
-       SELECT d.id, d.document_number, d.doc_name, d.customer_id, d.product_family_name, d.change_description
+       SELECT d.id, d.document_number, d.doc_name, d.customer_id, d.product_family_name
          FROM document_search d
          JOIN document_search_parents p ON p.id = d.parent_change_id AND p.status = 'APPROVED' AND p.active AND NOT p.is_internal
          JOIN customer_list c ON c.id = d.customer_id AND c.status = 'APPROVED'
@@ -120,7 +118,6 @@ export async function findPublicDocumentByNumber(db: Queryable, documentNumber: 
       docName: row.doc_name,
       customerId: row.customer_id,
       productFamilyName: row.product_family_name,
-      description: row.change_description,
     }
   );
 }
