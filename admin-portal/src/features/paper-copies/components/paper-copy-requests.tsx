@@ -1,4 +1,5 @@
 import type { PaperCopyRequestRecord } from '@ifu/contracts';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -11,7 +12,9 @@ import TableRow from '@mui/material/TableRow';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { type ReactNode, useState } from 'react';
 
 import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
@@ -33,6 +36,9 @@ const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UT
 export const PaperCopyRequests = () => {
   const session = useSession();
   const isAdmin = session?.role === 'ADMIN';
+  const theme = useTheme();
+  // On a phone each request is a card: a table of six columns would scroll sideways, its button out of sight.
+  const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [status, setStatus] = useState<PaperCopyStatusFilter>('open');
   const requests = usePaperCopyRequests({ status });
   const dispatch = useDispatchPaperCopy({
@@ -44,52 +50,88 @@ export const PaperCopyRequests = () => {
   const list = requests.data?.list ?? [];
   const overdue = list.filter((r) => r.overdue).length;
 
-  const row = (request: PaperCopyRequestRecord) => (
-    <TableRow key={request.requestId} data-testid="paper-copy-row" data-overdue={request.overdue} sx={request.overdue ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : undefined}>
-      <TableCell>
+  /** Each column's content for one request: a table row on wide screens, a card on a phone. */
+  const cells = (request: PaperCopyRequestRecord): Record<(typeof COLUMNS)[number], ReactNode> => ({
+    'Due date': (
+      <>
         <Typography variant="body2" component="span" sx={{ fontWeight: request.overdue ? 700 : 400, whiteSpace: 'nowrap' }}>
           {request.dueDate}
         </Typography>
         {request.overdue ? <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} /> : null}
-      </TableCell>
-      <TableCell>
+      </>
+    ),
+    Document: (
+      <>
         {request.documentNumber} (version {request.documentVersion})
-        <Typography variant="body2" color="textSecondary">
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {request.docName}
         </Typography>
-      </TableCell>
-      <TableCell>{request.quantity}</TableCell>
-      <TableCell>
+      </>
+    ),
+    Copies: request.quantity,
+    Requester: (
+      <>
         {request.name}
         <Typography variant="body2" sx={{ whiteSpace: 'pre-line' }}>
           {request.address}
         </Typography>
-        <Typography variant="body2" color="textSecondary">
+        <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {request.email}
         </Typography>
-      </TableCell>
-      <TableCell>{request.requestedOn}</TableCell>
-      <TableCell>
-        {request.status === 'DISPATCHED' ? (
-          <span>
-            Dispatched {request.dispatchedAt ? formatTime(request.dispatchedAt) : ''} by {request.dispatchedByName}
-          </span>
-        ) : isAdmin ? (
-          <Button
-            variant="contained"
-            size="small"
-            disabled={dispatch.isPending}
-            aria-label={`Mark dispatched: ${request.quantity} × ${request.documentNumber} for ${request.name}`}
-            onClick={() => dispatch.mutate({ requestId: request.requestId })}
-          >
-            Mark dispatched
-          </Button>
-        ) : (
-          'Open'
-        )}
-      </TableCell>
-    </TableRow>
-  );
+      </>
+    ),
+    'Requested on': request.requestedOn,
+    Status:
+      request.status === 'DISPATCHED' ? (
+        <span>
+          Dispatched {request.dispatchedAt ? formatTime(request.dispatchedAt) : ''} by {request.dispatchedByName}
+        </span>
+      ) : isAdmin ? (
+        <Button
+          variant="contained"
+          size="small"
+          disabled={dispatch.isPending}
+          aria-label={`Mark dispatched: ${request.quantity} × ${request.documentNumber} for ${request.name}`}
+          onClick={() => dispatch.mutate({ requestId: request.requestId })}
+        >
+          Mark dispatched
+        </Button>
+      ) : (
+        'Open'
+      ),
+  });
+  const overdueTint = (request: PaperCopyRequestRecord) => (request.overdue ? { bgcolor: 'rgba(211, 47, 47, 0.06)' } : {});
+
+  const row = (request: PaperCopyRequestRecord) => {
+    const content = cells(request);
+    return (
+      <TableRow key={request.requestId} data-testid="paper-copy-row" data-overdue={request.overdue} sx={overdueTint(request)}>
+        {COLUMNS.map((column) => (
+          <TableCell key={column}>{content[column]}</TableCell>
+        ))}
+      </TableRow>
+    );
+  };
+
+  const card = (request: PaperCopyRequestRecord) => {
+    const content = cells(request);
+    return (
+      <Box component="li" key={request.requestId} data-testid="paper-copy-row" data-overdue={request.overdue} sx={{ p: 2, '&:not(:first-of-type)': { borderTop: 1, borderColor: 'divider' }, ...overdueTint(request) }}>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 7.5rem) minmax(0, 1fr)', columnGap: 1.5, rowGap: 1 }}>
+          {COLUMNS.map((column) => (
+            <Box key={column} sx={{ display: 'contents' }}>
+              <Typography component="dt" variant="body2" color="textSecondary" sx={{ fontWeight: 600 }}>
+                {column}
+              </Typography>
+              <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
+                {content[column]}
+              </Box>
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    );
+  };
 
   return (
     <Page
@@ -109,6 +151,15 @@ export const PaperCopyRequests = () => {
           <RetryAlert sx={{ m: 2 }} onRetry={() => void requests.refetch()}>
             {failureMessage('Failed to load the paper-copy requests', requests.error)}
           </RetryAlert>
+        ) : isPhone ? (
+          <Box component="ul" aria-label="Paper-copy requests" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {list.map(card)}
+            {requests.isSuccess && list.length === 0 ? (
+              <Box component="li" sx={{ p: 2 }}>
+                No requests
+              </Box>
+            ) : null}
+          </Box>
         ) : (
           <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Paper-copy requests table">
             <Table size="small" aria-label="Paper-copy requests">
