@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type PaperCopyEvent, PaperCopyRequestBody } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
+import { paperCopiesVocabulary } from './audit';
 import { addCalendarDays, paperCopyDecider, paperCopyOverdueDecider, type PublicDocumentFacts, type RequestPaperCopy } from './paper-copy';
 
 const spec = deciderSpec(paperCopyDecider);
@@ -107,5 +108,20 @@ describe('the request contract refuses hostile input cheaply', () => {
   });
   it('when the input is well formed, then it is accepted (the refusals above are not of everything)', () => {
     expect(PaperCopyRequestBody.safeParse(valid).success).toBe(true);
+  });
+});
+
+describe('how paper copies read in the audit report', () => {
+  it('names the request, its dispatch and the day’s reminder, without the requester’s name or address', () => {
+    const describe = (type: string, data: object) => (paperCopiesVocabulary.describers[type] as (d: object) => { action: string; subjectName?: string })(data);
+    expect(describe('PaperCopyRequested', requested.data)).toEqual({ action: 'Requested 3 paper copies of document CO-2026-00001-01 version 2, due 2026-03-04', subjectName: 'Paper copy r-1' });
+    expect(describe('PaperCopyDispatched', dispatched.data)).toEqual({
+      action: 'Marked the paper copy of document CO-2026-00001-01 dispatched (by Ada Admin at 2026-02-27T10:00:00.000Z)',
+      subjectName: 'Paper copy r-1',
+    });
+    expect(describe('PaperCopyOverdueNotified', { day: '2026-03-05', requestIds: ['r-1'], recipients: 1 })).toEqual({
+      action: 'Mailed 1 ADMIN the 1 paper-copy request overdue on 2026-03-05',
+      subjectName: 'Overdue paper copies 2026-03-05',
+    });
   });
 });
