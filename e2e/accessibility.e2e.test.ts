@@ -212,6 +212,7 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
           ['/document/add', 'document-add'],
           ['/query', 'query'],
           ['/archive', 'archive'],
+          ['/paperCopies', 'paper-copies'],
           ['/password', 'change-password'],
         ] as const;
         for (const [path, state] of screens) {

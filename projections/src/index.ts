@@ -14,3 +14,5 @@ export * from './notifications/projection';
 export * from './notifications/queries';
 export * from './document-search/public-queries';
 export * from './document-search/label-queries';
+export * from './paper-copy-requests/projection';
+export * from './paper-copy-requests/queries';

@@ -3,10 +3,11 @@ import { changeOrdersProjection } from './change-orders/projection';
 import { customerListProjection } from './customer-list/projection';
 import { documentSearchProjection } from './document-search/projection';
 import { notificationsProjection } from './notifications/projection';
+import { paperCopyRequestsProjection } from './paper-copy-requests/projection';
 import type { Projection } from './projection';
 import { userAccountsProjection } from './user-accounts/projection';
 
 /** Every read model of the product, in the order their migrations apply. Each brings its own tables' migrations. */
-export const allProjections: readonly Projection[] = [userAccountsProjection, customerListProjection, changeOrdersProjection, documentSearchProjection, notificationsProjection];
+export const allProjections: readonly Projection[] = [userAccountsProjection, customerListProjection, changeOrdersProjection, documentSearchProjection, notificationsProjection, paperCopyRequestsProjection];
 
 export const projectionMigrations = (): Migration[] => allProjections.flatMap((projection) => projection.migrations());

@@ -23,6 +23,7 @@ import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { sealStoredPasswordHashes } from './auth/password-hashes';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
 import { sharedPrintedNames } from './users/printed-name-claims';
+import { startOverdueReminders } from './paper-copies/commands';
 
 export interface RunningApi {
   url: string;
@@ -128,6 +129,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   // The digest of anonymous mail held back goes out when its hour is over.
   const digests = setInterval(() => void context.anonymousMail.flushDue(), 60_000);
   digests.unref();
+  // Once a day every ADMIN is mailed the paper copies past their due date (paper-copies/commands.ts).
+  const paperCopyReminders = startOverdueReminders(context);
   // PDFs left queued by an earlier run (stopped or killed while their text was extracted) are taken first.
   context.textQueue.start();
 
@@ -153,6 +156,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       shuttingDown = true;
       clearInterval(sweeper);
       clearInterval(digests);
+      paperCopyReminders.stop();
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeIdleConnections();

@@ -7,12 +7,24 @@ import { customersFeature } from './customers/feature';
 import { documentsFeature } from './documents/feature';
 import { eifuFeature } from './eifu/feature';
 import { notificationsFeature } from './notifications/feature';
+import { paperCopiesFeature } from './paper-copies/feature';
 import { platformFeature } from './platform/platform-feature';
 import { publicPortalFeature } from './public-portal/feature';
 import { usersFeature } from './users/feature';
 
 /** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
-export const features = [platformFeature, authFeature, usersFeature, customersFeature, documentsFeature, notificationsFeature, publicPortalFeature, eifuFeature, auditFeature];
+export const features = [
+  platformFeature,
+  authFeature,
+  usersFeature,
+  customersFeature,
+  documentsFeature,
+  notificationsFeature,
+  publicPortalFeature,
+  eifuFeature,
+  paperCopiesFeature,
+  auditFeature,
+];
 
 /** The storage tables, then each feature's own tables, then the read models. */
 export const allMigrations = (): Migration[] => [

@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
               { path: docs.editParent.path, lazy: page(() => import('./routes/app/documents/edit-parent')) },
               { path: docs.editChild.path, lazy: page(() => import('./routes/app/documents/edit-child')) },
               { path: docs.addChild.path, lazy: page(() => import('./routes/app/documents/add-child')) },
+              { path: app.paperCopies.path, lazy: page(() => import('./routes/app/paper-copies')) },
               {
                 // ADMIN only: a USER goes to the document list.
                 element: <AdminRoute />,

@@ -40,6 +40,9 @@ export const paths = {
       },
     },
 
+    /** Paper copies on request (issue 20): every staff member sees them; an ADMIN marks them dispatched. */
+    paperCopies: { path: '/paperCopies', getHref: () => '/paperCopies' },
+
     // ADMIN only.
     users: { path: '/manageuser', getHref: () => '/manageuser' },
     customers: { path: '/managecustomer', getHref: () => '/managecustomer' },

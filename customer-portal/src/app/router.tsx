@@ -15,7 +15,9 @@ import { loadSearchArea } from '../features/document-search/search-page';
 // starts their chunk at once (main.tsx).
 const loadContactUs = () => import('./routes/contact-us');
 const loadNotFound = () => import('./routes/not-found');
+const loadPaperCopy = () => import('./routes/paper-copy');
 const ContactUsPage = lazy(() => loadContactUs().then((module) => ({ default: module.ContactUsPage })));
+const PaperCopyPage = lazy(() => loadPaperCopy().then((module) => ({ default: module.PaperCopyPage })));
 const NotFoundPage = lazy(() => loadNotFound().then((module) => ({ default: module.NotFoundPage })));
 
 /** The routes, first match wins (spec §2.1). */
@@ -23,6 +25,7 @@ const routes: [pattern: string, page: (params: Record<string, string>) => ReactN
   [paths.docSearch.path, (params) => <DocSearchPage customerName={params.customerName ?? ''} />],
   [paths.customerDocSearch.path, () => <CustomerDocSearchPage />],
   [paths.contactUs.path, () => <ContactUsPage />],
+  [paths.paperCopy.path, (params) => <PaperCopyPage documentNumber={params.documentNumber ?? ''} />],
   [paths.notFound.path, () => <NotFoundPage />],
 ];
 
@@ -40,6 +43,7 @@ function pageAt(pathname: string): ReactNode {
  */
 export function preloadFirstPage(pathname: string): void {
   if (matchPath(paths.contactUs.path, pathname)) void loadContactUs();
+  else if (matchPath(paths.paperCopy.path, pathname)) void loadPaperCopy();
   else if (matchPath(paths.customerDocSearch.path, pathname)) void loadSearchArea();
   else if (!matchPath(paths.docSearch.path, pathname) && !matchPath(paths.customerDocSearch.path, pathname)) void loadNotFound();
 }

@@ -25,6 +25,11 @@ export const paths = {
     path: '/contactus',
     getHref: () => '/contactus',
   },
+  paperCopy: {
+    path: '/paperCopy/:documentNumber',
+    getHref: (documentNumber: string, version?: number) =>
+      `/paperCopy/${encodeURIComponent(documentNumber)}${version === undefined ? '' : `?version=${version}`}`,
+  },
   notFound: {
     path: '*',
   },

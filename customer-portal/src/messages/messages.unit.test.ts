@@ -4,9 +4,10 @@ import { common } from './common';
 import { contactText } from './contact';
 import { docSearchText } from './doc-search';
 import { otherPagesText } from './other-pages';
+import { paperCopyText } from './paper-copy';
 import { searchText } from './search';
 
-const catalogues = { common, docSearchText, searchText, contactText, otherPagesText };
+const catalogues = { common, docSearchText, searchText, contactText, otherPagesText, paperCopyText };
 
 describe('message catalogues of the public pages', () => {
   it('when any entry is read, then it is a non-empty text, or a function that makes one', () => {

@@ -41,5 +41,7 @@ export const searchText = {
   colDownload: 'Download',
   download: 'Download',
   downloadLabel: (documentNumber: string, docName: string) => `Download ${documentNumber} ${docName}`.trim(),
+  paperCopy: 'Request a paper copy',
+  paperCopyLabel: (documentNumber: string) => `Request a paper copy of ${documentNumber}`,
   downloadFailed: 'The document could not be opened. Try again.',
 } as const;

@@ -20,3 +20,5 @@ export * from './events/visitors';
 export * from './public-search-requests';
 export * from './product-identifiers';
 export * from './events/eifu';
+export * from './paper-copies';
+export * from './events/paper-copies';

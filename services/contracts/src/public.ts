@@ -173,3 +173,42 @@ export const ContactUsRequest = z.object({
   website: z.optional(z.string()),
 });
 export type ContactUsRequest = z.infer<typeof ContactUsRequest>;
+
+/** The limits of a paper-copy request (issue 20): the server's contract and the portal's form use the same. */
+export const PAPER_COPY_LIMITS = { nameMax: 100, addressMax: 500, emailMax: 254, quantityMin: 1, quantityMax: 10 } as const;
+
+/** The texts of the paper-copy request the server answers and the form shows under its fields, spelled once. */
+export const PAPER_COPY_MESSAGES = {
+  nameRequired: 'Enter your name',
+  addressRequired: 'Enter the delivery address',
+  emailRequired: 'Enter your email address',
+  emailInvalid: 'Invalid Email Address',
+  quantity: `Enter a quantity from ${PAPER_COPY_LIMITS.quantityMin} to ${PAPER_COPY_LIMITS.quantityMax}`,
+  requested: 'Your request for a paper copy is recorded. A receipt with the due date was sent to your email address.',
+  requestedNoReceipt: 'Your request for a paper copy is recorded, but the receipt could not be mailed. Please note the due date.',
+} as const;
+
+/**
+ * POST /module2/paperCopyRequest (issue 20): a paper copy of a public document, mailed to the delivery address within
+ * 7 calendar days at no cost. `documentNumber` and `version` name the document as its page shows it.
+ */
+export const PaperCopyRequest = z.object({
+  name: z.string(),
+  address: z.string(),
+  email: z.string(),
+  documentNumber: z.string(),
+  version: z.number(),
+  quantity: z.number(),
+});
+export type PaperCopyRequest = z.infer<typeof PaperCopyRequest>;
+export const PaperCopyResponse = z.object({ message: z.string(), requestId: z.string(), dueDate: z.string(), receiptSent: z.boolean() });
+export type PaperCopyResponse = z.infer<typeof PaperCopyResponse>;
+
+/** GET /module2/paperCopyDocument/:documentNumber: the public document a paper copy can be asked for, as it is today. */
+export const PaperCopyDocumentResponse = z.object({
+  documentNumber: z.string(),
+  version: z.number(),
+  docName: z.string(),
+  productFamilyName: z.string(),
+});
+export type PaperCopyDocumentResponse = z.infer<typeof PaperCopyDocumentResponse>;

@@ -30,10 +30,19 @@ describe('audit:verify: read models against a replay of the log', () => {
       children: [{ lotNumber: unique('LOT-'), partNumber: 'P-1' }],
     });
     await arrangeDecision(t, { parentChangeId, approver: { id: approverId, ...approver }, approve: true });
-    const notice = await t.call('POST', '/user/addNotification', { token: await t.login(ADMIN_EMAIL, ADMIN_PASSWORD), body: { notificationText: 'Replay notice' } });
+    const adminToken = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const notice = await t.call('POST', '/user/addNotification', { token: adminToken, body: { notificationText: 'Replay notice' } });
     expect(notice.status).toBe(200);
+    // A paper copy asked for and dispatched, and one still open (paper-copy-requests).
+    const documentNumber = ((await t.call('GET', `/document/get/${parentChangeId}`, { token: adminToken })).body as { children: Array<{ documentNumber: string }> }).children[0]!.documentNumber;
+    for (const dispatch of [true, false]) {
+      const body = { name: 'Replay Reader', address: 'Replay Street 1', email: `${unique('reader-')}@example.com`, documentNumber, version: 1, quantity: 1 };
+      const requested = await t.call('POST', '/module2/paperCopyRequest', { body });
+      expect(requested.status, JSON.stringify(requested.body)).toBe(200);
+      if (dispatch) expect((await t.call('POST', `/paperCopyRequests/${requested.body.requestId}/dispatch`, { token: adminToken })).status).toBe(200);
+    }
     await t.login(userEmail, 'author password 1');
-    await t.api.readModels.waitFor(await t.store.lastPosition(), ['user-accounts', 'customer-list', 'change-orders', 'document-search', 'notifications']);
+    await t.api.readModels.waitFor(await t.store.lastPosition(), ['user-accounts', 'customer-list', 'change-orders', 'document-search', 'notifications', 'paper-copy-requests']);
   });
   afterAll(async () => {
     await t?.dispose();
@@ -43,8 +52,9 @@ describe('audit:verify: read models against a replay of the log', () => {
     const result = await check();
     expect(describeReadModelCheck(result)).toEqual([]);
     expect(result.compared.map((c) => c.table)).toEqual(
-      expect.arrayContaining(['user_accounts', 'customer_list', 'change_orders', 'document_search', 'notifications']),
+      expect.arrayContaining(['user_accounts', 'customer_list', 'change_orders', 'document_search', 'notifications', 'paper_copy_requests']),
     );
+    expect(result.compared.find((c) => c.table === 'paper_copy_requests')!.rows).toBe(2);
     expect(result.compared.find((c) => c.table === 'user_accounts')!.rows).toBeGreaterThanOrEqual(3);
   });
 

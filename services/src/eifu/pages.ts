@@ -162,7 +162,7 @@ ${escapeHtml(v.changeDescription)}${v.openAccess ? `<br><a href="${escapeHtml(li
 <h1>${escapeHtml(shown.productFamilyName)}</h1>
 <p>Instructions for use from ${escapeHtml(shown.customerName)}</p>
 <div class="card">${details(shown)}${download(shown, links)}
-<p><a href="${escapeHtml(links.paperCopy(shown))}">Request a paper copy of version ${shown.version}</a> (free of charge, sent within 7 days)</p></div>
+${current ? `<p><a href="${escapeHtml(links.paperCopy(current))}">Request a paper copy of the current version ${current.version}</a> (free of charge, sent within 7 days)</p>` : ''}</div>
 <h2>All versions</h2>
 <ul class="plain">${versionItems}</ul>`,
   });

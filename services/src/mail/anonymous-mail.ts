@@ -14,7 +14,7 @@ import type { Mailer } from './mailer';
  *   addressee alone, and an ADMIN could do nothing with it.
  */
 export type DigestKind = 'access-request' | 'contact';
-export type AddresseeKind = 'search-link' | 'password-link';
+export type AddresseeKind = 'search-link' | 'password-link' | 'paper-copy-receipt';
 export type AnonymousMailKind = DigestKind | AddresseeKind;
 
 /** How many held messages one digest lists in full; further ones are counted. */

@@ -151,6 +151,19 @@ export const ERRORS = {
   'search-link-not-sent': entry(502, 'The search link could not be sent. Please try again later.'),
   'mail-budget-spent': entry(429, 'Many links were sent in the last hour. Please try again later.'),
 
+  // ---- paper copies on request (paper-copies/)
+  'paper-copy-document-not-public': entry(
+    404,
+    'This document is not public: a paper copy can be requested only of a current document published on this portal.',
+  ),
+  'paper-copy-version-not-current': entry<{ requested: number; current: number }>(
+    404,
+    (d) => `Version ${d.requested} of this document is not the one published today: request a paper copy of the current version (${d.current}).`,
+  ),
+  'paper-copy-exists': entry(409, 'A paper-copy request with this id already exists'),
+  'paper-copy-request-not-found': entry(404, 'Paper-copy request not found'),
+  'paper-copy-already-dispatched': entry(409, 'This paper copy has already been marked dispatched'),
+
   // ---- files (files/)
   'file-invalid': entry<{ message: string }>(400, (d) => d.message),
   'upload-rate-limited': entry<{ limit: number; minutes: number }>(

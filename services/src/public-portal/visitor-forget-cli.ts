@@ -26,8 +26,8 @@ async function main(argv: string[]) {
     const deleted = await forgetVisitor(storage.db, secrets.linkSecret, email);
     console.log(
       deleted > 0
-        ? 'Visitor forgotten: their key is deleted; the events about them can no longer be read (the audit report shows "erased visitor").'
-        : 'No key for this address: the visitor never downloaded a document, or was forgotten before. Nothing to do.',
+        ? 'Visitor forgotten: their key is deleted; the events about them (downloads, paper-copy requests with their name and address) can no longer be read (the audit report and the Paper Copies screen show "erased visitor").'
+        : 'No key for this address: the visitor never downloaded a document or asked for a paper copy, or was forgotten before. Nothing to do.',
     );
     return 0;
   } finally {

@@ -1,6 +1,7 @@
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import Logout from '@mui/icons-material/Logout';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
@@ -29,6 +30,7 @@ type MenuItem = {
 const MENU: readonly MenuItem[] = [
   { label: 'Home', to: paths.home.getHref(), icon: <HomeOutlined />, activeFor: [] },
   { label: 'Documents', to: paths.app.documents.list.getHref(), icon: <DescriptionOutlined />, activeFor: ['/document/'] },
+  { label: 'Paper Copies', to: paths.app.paperCopies.getHref(), icon: <LocalShippingOutlined />, activeFor: [paths.app.paperCopies.path] },
   {
     label: 'Manage User',
     to: paths.app.users.getHref(),

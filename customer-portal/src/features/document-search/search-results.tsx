@@ -1,5 +1,7 @@
 import type { PublicDocument } from '@ifu/contracts/public';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { Link } from '../../app/navigation';
+import { paths } from '../../config/paths';
 import { searchText as text } from '../../messages/search';
 import { formatDate } from './format';
 import { namesOf } from './lists';
@@ -51,6 +53,15 @@ const FACTS: [label: string, value: (document: PublicDocument) => ReactNode][] =
   [text.colLanguages, (document) => namesOf('language', document.languageList)],
   [text.colCountries, (document) => namesOf('country', document.countryList)],
 ];
+
+/** Issue 20 (EU 2021/2226): a paper copy of the document, on its own page. */
+function PaperCopyLink({ document }: { document: PublicDocument }) {
+  return (
+    <Link to={paths.paperCopy.getHref(document.documentNumber)} className="result-card__paper" aria-label={text.paperCopyLabel(document.documentNumber)}>
+      {text.paperCopy}
+    </Link>
+  );
+}
 
 /**
  * The results that replace the form (spec §2.1, §4): what was searched, then the documents: a table on wide screens,
@@ -126,6 +137,7 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
                     ))}
                     <td>
                       <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
+                      <PaperCopyLink document={document} />
                     </td>
                   </tr>
                 ))}
@@ -145,6 +157,7 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
                   ))}
                 </dl>
                 <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
+                <PaperCopyLink document={document} />
               </li>
             ))}
           </ul>

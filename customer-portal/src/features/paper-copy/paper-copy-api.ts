@@ -1,0 +1,36 @@
+import type { PaperCopyDocumentResponse, PaperCopyRequest } from '@ifu/contracts/public';
+import { callApi, isObject, messageOf } from '../../lib/http';
+import { paperCopyText as text } from '../../messages/paper-copy';
+
+export type DocumentLookup = { kind: 'found'; document: PaperCopyDocumentResponse } | { kind: 'refused'; message: string } | { kind: 'failed' };
+
+/** GET /module2/paperCopyDocument/:documentNumber: the public document and its version now. */
+export async function findPaperCopyDocument(apiUrl: string, documentNumber: string, signal?: AbortSignal): Promise<DocumentLookup> {
+  try {
+    const { status, body } = await callApi(apiUrl, `/module2/paperCopyDocument/${encodeURIComponent(documentNumber)}`, { signal });
+    if (status === 200 && isObject(body) && typeof body.documentNumber === 'string' && typeof body.version === 'number' && typeof body.docName === 'string') {
+      return { kind: 'found', document: body as PaperCopyDocumentResponse };
+    }
+    const message = messageOf(body);
+    return status === 404 ? { kind: 'refused', message: message ?? text.notFound } : { kind: 'failed' };
+  } catch {
+    return { kind: 'failed' };
+  }
+}
+
+export type RequestAnswer =
+  | { ok: true; message: string; requestId: string; dueDate: string }
+  | { ok: false; message: string; status?: number };
+
+/** POST /module2/paperCopyRequest. */
+export async function sendPaperCopyRequest(apiUrl: string, request: PaperCopyRequest): Promise<RequestAnswer> {
+  try {
+    const { status, body } = await callApi(apiUrl, '/module2/paperCopyRequest', { body: request });
+    if (status === 200 && isObject(body) && typeof body.requestId === 'string' && typeof body.dueDate === 'string') {
+      return { ok: true, message: messageOf(body) ?? '', requestId: body.requestId, dueDate: body.dueDate };
+    }
+    return { ok: false, message: messageOf(body) ?? text.failed, status };
+  } catch {
+    return { ok: false, message: text.failed };
+  }
+}

@@ -1,0 +1,141 @@
+import { Router } from 'express';
+import {
+  DOCUMENT_NUMBER_MAX,
+  PAPER_COPY_STAFF_MESSAGES,
+  PaperCopyListQuery,
+  type PaperCopyDispatchResponse,
+  type PaperCopyListResponse,
+  type PaperCopyRequestRecord,
+  PaperCopyRequestBody,
+} from '@ifu/contracts';
+import { PAPER_COPY_MESSAGES, type PaperCopyDocumentResponse, type PaperCopyResponse } from '@ifu/contracts/public';
+import { findPaperCopyRequest, findPublicDocumentByNumber, listPaperCopyRequests, type PaperCopyRequestRecord as StoredRequest } from '@ifu/projections';
+import { guards } from '../auth/authentication';
+import { perAddressLimit, perIpLimit } from '../auth/rate-limits';
+import { ERASED_VISITOR } from '../audit/report';
+import type { AppContext } from '../platform/app-context';
+import { refuse } from '../platform/errors';
+import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { openEmail, visitorKeys } from '../public-portal/visitors';
+import { dispatchPaperCopy, requestPaperCopy } from './commands';
+import { isOverdue, utcDay } from './paper-copy';
+
+/** Paper-copy requests per caller address per 15 minutes, and per requester's address per hour. */
+export const PAPER_COPY_LIMIT_PER_IP = 5;
+export const PAPER_COPY_LIMIT_PER_ADDRESS = 3;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DOCUMENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+
+/** The staff view of stored requests: personal data opened with each requester's key, or 'erased visitor'. */
+async function staffRecords(ctx: AppContext, stored: readonly StoredRequest[], today: string): Promise<PaperCopyRequestRecord[]> {
+  const keys = await visitorKeys(ctx.db, [...new Set(stored.map((r) => r.visitorId))]);
+  return stored.map((r) => {
+    const key = keys.get(r.visitorId);
+    const open = (sealed: string) => (key && openEmail(key, sealed)) ?? undefined;
+    const [name, address, email] = [open(r.sealed.name), open(r.sealed.address), open(r.sealed.email)];
+    const available = name !== undefined && address !== undefined && email !== undefined;
+    return {
+      requestId: r.requestId,
+      documentNumber: r.documentNumber,
+      documentVersion: r.documentVersion,
+      docName: r.docName,
+      quantity: r.quantity,
+      name: name ?? ERASED_VISITOR,
+      address: address ?? ERASED_VISITOR,
+      email: email ?? ERASED_VISITOR,
+      personalDataAvailable: available,
+      requestedOn: r.requestedOn,
+      dueDate: r.dueDate,
+      status: r.status,
+      overdue: isOverdue(r, today),
+      dispatchedAt: r.dispatchedAt,
+      dispatchedByName: r.dispatchedByName,
+    };
+  });
+}
+
+/**
+ * Paper copies on request (issue 20, EU 2021/2226): the public request under /module2, and the staff list and
+ * dispatch. The requester's personal data is never logged: the mailer is told the recipient is a visitor.
+ */
+export function paperCopyRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const { loggedIn, adminOnly } = guards(ctx);
+
+  // The document a paper copy can be asked for, as its form shows it: public today, with its version.
+  router.get('/module2/paperCopyDocument/:documentNumber', async (req, res) => {
+    const number = String(req.params.documentNumber);
+    if (number.length > DOCUMENT_NUMBER_MAX || !DOCUMENT_NUMBER.test(number)) refuse('paper-copy-document-not-public');
+    const document = await findPublicDocumentByNumber(ctx.db, number, utcDay(ctx.clock()));
+    if (!document) refuse('paper-copy-document-not-public');
+    res.json({
+      documentNumber: document.documentNumber,
+      version: document.version,
+      docName: document.docName,
+      productFamilyName: document.productFamilyName,
+    } satisfies PaperCopyDocumentResponse);
+  });
+
+  router.post('/module2/paperCopyRequest', perIpLimit(PAPER_COPY_LIMIT_PER_IP), perAddressLimit(PAPER_COPY_LIMIT_PER_ADDRESS), async (req, res) => {
+    const body = parseBody(PaperCopyRequestBody, req.body);
+    const recorded = await requestPaperCopy(ctx, originOf(req), body);
+    // The receipt is the requester's alone; past the hour's budget of such mails it is not sent (the page shows the
+    // due date either way). Our own words only: the requester's name and address are not echoed to the address given.
+    const receiptSent = await ctx.anonymousMail.toAddressee('paper-copy-receipt', req.log, async () => {
+      try {
+        await ctx.mailer.send({
+          to: body.email,
+          visitor: true,
+          subject: 'IFU Portal: your request for a paper copy',
+          text: [
+            'Hello,',
+            '',
+            `We received your request for ${body.quantity} paper ${body.quantity === 1 ? 'copy' : 'copies'} of document ${recorded.documentNumber}, version ${recorded.version} (${recorded.docName}).`,
+            '',
+            `It will be sent to the delivery address you gave, at no cost, by ${recorded.dueDate} (within 7 calendar days of your request).`,
+            '',
+            `Your request number: ${recorded.requestId}`,
+            '',
+            'If you did not ask for this, you can ignore this mail.',
+            '',
+            'IFU Portal',
+          ].join('\n'),
+        });
+        return true;
+      } catch (err) {
+        // Only the kind of failure: a mail server's message may quote the address.
+        req.log.error({ mailError: (err as { code?: unknown }).code ?? (err as Error).name }, 'paper-copy receipt not sent');
+        return false;
+      }
+    });
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({
+      message: receiptSent ? PAPER_COPY_MESSAGES.requested : PAPER_COPY_MESSAGES.requestedNoReceipt,
+      requestId: recorded.requestId,
+      dueDate: recorded.dueDate,
+      receiptSent,
+    } satisfies PaperCopyResponse);
+  });
+
+  router.get('/paperCopyRequests', loggedIn, async (req, res) => {
+    const { status } = parseBody(PaperCopyListQuery, { ...req.query });
+    const today = utcDay(ctx.clock());
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ today, list: await staffRecords(ctx, await listPaperCopyRequests(ctx.db, status), today) } satisfies PaperCopyListResponse);
+  });
+
+  router.post('/paperCopyRequests/:id/dispatch', ...adminOnly, async (req, res) => {
+    const requestId = String(req.params.id);
+    if (!UUID.test(requestId)) refuse('paper-copy-request-not-found');
+    await dispatchPaperCopy(ctx, originOf(req), { requestId: requestId.toLowerCase(), actor: req.auth!, seenVersion: ifMatch(req) });
+    const stored = await findPaperCopyRequest(ctx.db, requestId.toLowerCase());
+    if (!stored) refuse('paper-copy-request-not-found');
+    setVersion(res, stored.version);
+    const [request] = await staffRecords(ctx, [stored], utcDay(ctx.clock()));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ message: PAPER_COPY_STAFF_MESSAGES.dispatched, request: request! } satisfies PaperCopyDispatchResponse);
+  });
+
+  return router;
+}
