@@ -37,6 +37,8 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
   const gtin = `${body}${gs1CheckDigitOf(body)}`;
   let parentChangeId: string;
   const numbers: Record<string, string> = {};
+  const linkCustomer = 'Fjord Clinical Supplies';
+  let linkDocument: string;
 
   const suite = useBrowserProduct();
   beforeAll(async () => {
@@ -57,6 +59,11 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
     // A second version of the German leaflet: the first is superseded from today.
     const second = await arrangeChangeOrder(api, { author: admin, approverId: approver.id, customerId, productName: 'Alpine Volumetric Pump', children: [{ ...kids[0]!, pdfLines: ['Gebrauchsanweisung Ausgabe 2'] }] });
     await arrangeDecision(api, { parentChangeId: second.parentChangeId, approver, approve: true });
+    // A customer that keeps the emailed link, until an ADMIN opens its access in the browser below.
+    const linkCustomerId = await arrangeApprovedCustomer(api, admin, approver, linkCustomer);
+    const linkOrder = await arrangeChangeOrder(api, { author: admin, approverId: approver.id, customerId: linkCustomerId, productName: 'Fjord Wound Dressing', children: [{ lotNumber: 'FJ-1', partNumber: 'FJ-DE' }] });
+    await arrangeDecision(api, { parentChangeId: linkOrder.parentChangeId, approver, approve: true });
+    linkDocument = ((await api.call('GET', `/document/get/${linkOrder.parentChangeId}`, { token })).body as { children: Array<{ documentNumber: string }> }).children[0]!.documentNumber;
     for (const id of [parentChangeId, second.parentChangeId]) {
       const view = (await api.call('GET', `/document/get/${id}`, { token })).body as { children: Array<{ documentNumber: string; productSubFamilyNameOne: string }> };
       for (const child of view.children) numbers[`${child.productSubFamilyNameOne}@${id === parentChangeId ? 1 : 2}`] = child.documentNumber;
@@ -142,4 +149,27 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
       await expectAccessible(page, viewport, 'staff-label');
     });
   }
+
+  it('an ADMIN opens a customer’s access in View Customer; its document page then offers the PDF', async () => {
+    const viewport = DESKTOP_AND_PHONE[0];
+    const reader = await newPage(viewport);
+    await reader.goto(`${product.customerUrl}/p/${linkDocument}`);
+    await reader.getByText('gives its instructions for use through a link sent by email').waitFor();
+    await expectAccessible(reader, viewport, 'document-page-link-needed');
+
+    const page = await newPage(viewport);
+    await logInThroughForm(page, product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${product.adminUrl}/managecustomer`);
+    await page.getByRole('button', { name: `View ${linkCustomer}` }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'View Customer' });
+    const open = dialog.getByRole('switch', { name: 'Open access' }).or(dialog.getByRole('checkbox', { name: 'Open access' }));
+    expect(await open.isChecked()).toBe(false);
+    await expectAccessible(page, viewport, 'view-customer-open-access-off');
+    await open.click();
+    await page.getByText('Open access on: visitors can search and download without an emailed link').waitFor();
+    await expect.poll(() => open.isChecked()).toBe(true);
+
+    await reader.reload();
+    await reader.getByRole('link', { name: 'Download the PDF (version 1)' }).waitFor();
+  });
 });
