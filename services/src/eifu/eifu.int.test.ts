@@ -219,6 +219,8 @@ describe('eIFU site over HTTP', () => {
         [`/01/${pump}?lang=klingon`, 'lang must be'],
         [`/01/${pump}?country=ZZ`, 'lang must be'],
         [`/01/${pump}?linkType=<script>`, 'linkType must be'],
+        ['/01/%E0%A4%A', 'Not a valid GTIN'],
+        [`/01/${pump}/10/%E0%A4%A`, 'Not a valid GS1 Digital Link'],
       ];
       for (const [path, message] of cases) {
         const page = await get(path);
@@ -274,6 +276,8 @@ describe('eIFU site over HTTP', () => {
       expect((await get(`/p/${children.lot100de!.documentNumber}/v/9`)).status).toBe(404);
       expect((await get(`/p/${children.lot100de!.documentNumber}/v/0`)).status).toBe(404);
       expect((await get('/p/CO%3Cscript%3E')).status).toBe(400);
+      expect((await get('/p/CO%E0%A4%A')).status).toBe(400);
+      expect((await get(`/p/${children.lot100de!.documentNumber}/v/%E0%A4%A`)).status).toBe(400);
     });
   });
 

@@ -88,7 +88,12 @@ export function eifuRoutes(ctx: AppContext): Router {
     }
     // The path as GS1's own parser reads it (grammar and check digits); the query is ours, read above.
     const segments = req.path.split('/').slice(1);
-    const gtinText = decodeURIComponent(segments[1] ?? '');
+    let gtinText = '';
+    try {
+      gtinText = decodeURIComponent(segments[1] ?? '');
+    } catch {
+      // A broken %-escape: not a GTIN either.
+    }
     const gtinIssue = gtinProblem(gtinText);
     if (gtinIssue) {
       problem(req, res, 400, 'Not a valid GTIN', `${gtinIssue}.`);
