@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import { DOCUMENT_MESSAGES, PRODUCT_IDENTIFIER_MESSAGES } from '@ifu/contracts';
 import type { ChangeOrderView } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -405,15 +405,19 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         const form = page.getByTestId('child-document-form');
         await expect.poll(() => form.getByLabel('IFU Number').inputValue()).toBe('IFU-STENT-1');
         await form.getByLabel('Keywords').fill('');
+        // Issue 20: a GTIN whose check digit is wrong is refused next to its field, as the server would.
+        await form.getByLabel('GTIN (optional)').fill('09506000134353');
         await form.getByRole('button', { name: 'Update' }).click();
-        await expectMessages(form, [DOCUMENT_MESSAGES.enterKeywords, ...SIGN_MESSAGES]);
+        await expectMessages(form, [DOCUMENT_MESSAGES.enterKeywords, PRODUCT_IDENTIFIER_MESSAGES.gtinCheckDigit, ...SIGN_MESSAGES]);
         await shot(page, viewport, 'edit-child-errors');
         await form.getByLabel('Keywords').fill('stent delivery');
+        await form.getByLabel('GTIN (optional)').fill('09506000134352');
+        await form.getByLabel('Further lots (optional)').fill('IFU-STENT-1B');
         await fillSigner(form);
         await form.getByRole('button', { name: 'Update' }).click();
         await toast(page, DOCUMENT_MESSAGES.childUpdated).waitFor();
         await page.waitForURL(viewUrl);
-        expect((await getChangeOrder(order.parentChangeId)).children[0]!.keywords).toBe('stent delivery');
+        expect((await getChangeOrder(order.parentChangeId)).children[0]).toMatchObject({ keywords: 'stent delivery', gtin: '09506000134352', additionalLots: 'IFU-STENT-1B' });
 
         // Add child, reached directly: the document is needed.
         await page.goto(`${product.adminUrl}/document/${encodeURIComponent(order.parentChangeId)}/addchild`);
