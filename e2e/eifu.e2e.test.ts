@@ -172,4 +172,24 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
     await reader.reload();
     await reader.getByRole('link', { name: 'Download the PDF (version 1)' }).waitFor();
   });
+
+  for (const viewport of DESKTOP_AND_PHONE satisfies readonly Viewport[]) {
+    it(`open access at ${viewport.width} px: a family on the customer page opens its search page without an email and finds its documents`, async () => {
+      const page = await newPage(viewport);
+      await page.goto(`${product.customerUrl}/docSearch/${encodeURIComponent('Alpine Infusion Systems')}`);
+      await page.getByRole('button', { name: 'Alpine Volumetric Pump' }).click();
+      await page.waitForURL('**/customerDocSearch?**');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      const form = page.getByTestId('search-form');
+      await form.waitFor();
+      await form.getByLabel('Language').selectOption('fr');
+      await form.getByLabel('Country').selectOption('FR');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      const results = page.getByTestId('search-results');
+      const rows = viewport.width < 600 ? results.getByTestId('result-card') : results.getByTestId('result-row');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('AIS-FR');
+      await expectAccessible(page, viewport, 'open-access-search');
+    });
+  }
 });

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import { DigitalLink } from './gs1-digital-link';
-import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LOT_PATTERN, openDownloadStreamId } from '@ifu/contracts';
+import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LOT_PATTERN } from '@ifu/contracts';
 import { findDocumentVersionsByNumber, findPublicDocumentsByGtin, type LabelDocument } from '@ifu/projections';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
-import { originOf } from '../platform/http';
 import { searchUrlOf } from '../customers/search-url';
 import { publicToday } from '../public-portal/visitor-link';
 import { chooseLeaflet, parseAcceptLanguage } from './choose';
 import { digitalLinkOf, permalinkOf } from './labels';
-import { openDownloadsDecider } from './open-downloads';
+import { recordOpenDownload } from './open-downloads';
 import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP } from './pages';
 
 const LINK_TYPE = /^[A-Za-z0-9:/._#-]{1,100}$/;
@@ -193,24 +191,16 @@ export function eifuRoutes(ctx: AppContext): Router {
       return;
     }
     const reader = readerOf(req);
-    const run = ctx.commands.begin({ ...originOf(req, { type: 'system', name: 'eifu-visitor' }), ip: null, userAgent: null });
-    await run.execute({
-      stream: openDownloadStreamId(randomUUID()),
-      decider: openDownloadsDecider,
-      command: {
-        type: 'RecordOpenDownload',
-        download: {
-          childDocumentId: shown.childDocumentId,
-          documentNumber: shown.documentNumber,
-          parentChangeId: shown.parentChangeId,
-          customerId: shown.customerId,
-          version: shown.version,
-          country: reader.country ?? null,
-          language: reader.languages[0] ?? null,
-          via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
-          sha256: shown.sha256,
-        },
-      },
+    await recordOpenDownload(ctx, req, {
+      childDocumentId: shown.childDocumentId,
+      documentNumber: shown.documentNumber,
+      parentChangeId: shown.parentChangeId,
+      customerId: shown.customerId,
+      version: shown.version,
+      country: reader.country ?? null,
+      language: reader.languages[0] ?? null,
+      via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
+      sha256: shown.sha256,
     });
     await sendStoredFile(res, ctx.files, { sha256: shown.sha256, contentType: 'application/pdf' }, { cacheControl: 'private, no-store', filename: shown.docName });
   });
