@@ -99,6 +99,8 @@ const view: ChangeOrderView = {
   changeDescription: 'New labelling',
   changeJustification: 'Regulation update',
   basicUdiDi: '',
+  safetyRevision: false,
+  safetyNotices: null,
   comments: '',
   reason: null,
   isInternal: true,
