@@ -477,6 +477,11 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         await shot(page, viewport, 'edit-parent-errors');
         await parent.getByLabel('Product Name').fill('Stent Delivery System II');
         await parent.getByRole('radio', { name: 'Offline' }).check();
+        // A safety revision (issue 20): the switch says what it does.
+        const safety = parent.getByLabel('Safety revision', { exact: true });
+        expect(await safety.isChecked()).toBe(false);
+        await expect.poll(() => safety.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).toContain('is mailed once, with a link to the new version');
+        await safety.check();
         await parent.getByTestId('supporting-files-input').setInputFiles([files.a]);
         await fillSigner(parent);
         // The version the screen holds is the one after the deletion: no conflict.
@@ -484,7 +489,8 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         await toast(page, DOCUMENT_MESSAGES.updated).waitFor();
         await page.waitForURL(viewUrl);
         const updated = await getChangeOrder(order.parentChangeId);
-        expect(updated).toMatchObject({ productFamilyName: 'Stent Delivery System II', isInternal: true });
+        expect(updated).toMatchObject({ productFamilyName: 'Stent Delivery System II', isInternal: true, safetyRevision: true, safetyNotices: { notified: 0, opened: 0 } });
+        await expect.poll(() => page.getByTestId('view-safety-revision').textContent()).toContain('Safety revision: 0 readers notified, 0 opened the new version');
         expect(updated.parentDocumentList.map((f) => f.docName)).toEqual(['label.pdf', 'risk-analysis.pdf']);
       }, 120_000);
     });
