@@ -1,9 +1,8 @@
 import { Readable } from 'node:stream';
-import jsQR from 'jsqr';
-import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, StandardFonts } from 'pdf-lib';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfWithExpandingObjectStream, pdfWithPages } from '../../../test-support/hostile-pdfs';
+import { pdfPages, qrOnLastPage } from '../../../test-support/pdf-pages';
 import { type CurrencyFacts, createCurrencyStamper, runStampWorker, type StampOutcome } from './currency-stamp';
 
 const MB = 1024 * 1024;
@@ -17,32 +16,7 @@ const facts: CurrencyFacts = {
 };
 const stamp = (pdf: Buffer, what: CurrencyFacts = facts, overrides: Partial<typeof limits> = {}) => runStampWorker(Readable.from([pdf]), what, { ...limits, ...overrides });
 
-/** Each page's text as the product extracts it (unpdf, pdf.js), whitespace collapsed. */
-async function pagesOf(bytes: Uint8Array): Promise<string[]> {
-  const { text } = await extractText(await getDocumentProxy(Uint8Array.from(bytes)), { mergePages: false });
-  return (text as string[]).map((page) => page.replace(/\s+/g, ' ').trim());
-}
-
-/** The text a QR code in the last page's images reads as (its pixels as the PDF holds them, decoded by jsQR). */
-async function qrOnLastPage(bytes: Uint8Array): Promise<string | undefined> {
-  const pdf = await PDFDocument.load(bytes);
-  const images = pdf.getPages().at(-1)!.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
-  for (const ref of images?.values() ?? []) {
-    const image = pdf.context.lookup(ref, PDFRawStream);
-    const width = image.dict.lookup(PDFName.of('Width'), PDFNumber).asNumber();
-    const height = image.dict.lookup(PDFName.of('Height'), PDFNumber).asNumber();
-    const samples = decodePDFRawStream(image).decode();
-    const components = samples.length / (width * height);
-    const rgba = new Uint8ClampedArray(width * height * 4);
-    for (let i = 0; i < width * height; i += 1) {
-      for (let c = 0; c < 3; c += 1) rgba[i * 4 + c] = samples[i * components + (components === 1 ? 0 : c)]!;
-      rgba[i * 4 + 3] = 255;
-    }
-    const read = jsQR(rgba, width, height)?.data;
-    if (read) return read;
-  }
-  return undefined;
-}
+const pagesOf = pdfPages;
 
 const served = (original: Buffer, outcome: StampOutcome) => {
   if (!outcome.appendix) throw new Error(`not stamped: ${outcome.unstamped}`);

@@ -10,6 +10,7 @@ import { searchUrlOf } from '../customers/search-url';
 import { publicToday } from '../public-portal/visitor-link';
 import { chooseLeaflet, parseAcceptLanguage } from './choose';
 import { digitalLinkOf, permalinkOf } from './labels';
+import { currencyPageFor, markStamp } from './stamped-download';
 import { openDownloadsDecider } from './open-downloads';
 import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP } from './pages';
 
@@ -188,6 +189,14 @@ export function eifuRoutes(ctx: AppContext): Router {
       return;
     }
     const reader = readerOf(req);
+    // The currency page first: a download refused while many are prepared (503) records nothing.
+    const stamp = await currencyPageFor(ctx, shown.sha256, {
+      kind: 'version',
+      permalink: links.version(shown),
+      currentPermalink: links.current(shown),
+      version: shown.version,
+      issued: shown.effectiveDate.slice(0, 10),
+    });
     const run = ctx.commands.begin({ ...originOf(req, { type: 'system', name: 'eifu-visitor' }), ip: null, userAgent: null });
     await run.execute({
       stream: openDownloadStreamId(randomUUID()),
@@ -207,7 +216,8 @@ export function eifuRoutes(ctx: AppContext): Router {
         },
       },
     });
-    await sendStoredFile(res, ctx.files, { sha256: shown.sha256, contentType: 'application/pdf' }, { cacheControl: 'private, no-store', filename: shown.docName });
+    markStamp(res, stamp);
+    await sendStoredFile(res, ctx.files, { sha256: shown.sha256, contentType: 'application/pdf' }, { cacheControl: 'private, no-store', filename: shown.docName, append: stamp.appendix });
   });
 
   return router;
