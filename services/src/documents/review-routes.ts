@@ -149,6 +149,10 @@ export function reviewRoutes(ctx: AppContext): Router {
       return;
     }
     if (!found.child || record.status !== 'APPROVED') refuse('document-not-approved');
+    // pdf-lib parses the PDF in this process for the manifest: only once it has taken the currency page within the
+    // stamping process's limits (remembered per file), so that a PDF that exhausts that process never reaches this one.
+    const probe = await currencyPageFor(ctx, found.file.sha256, childFacts!);
+    if (probe.unstamped) refuse('manifest-unavailable');
     const opened = await ctx.files.open(found.file.sha256);
     const chunks: Buffer[] = [];
     for await (const chunk of opened.stream) chunks.push(chunk as Buffer);

@@ -336,6 +336,17 @@ describe('eIFU site over HTTP', () => {
       // The embedded test database answers in this thread too, so the bound is as loose as the hostile-password test's.
       expect(slowest).toBeLessThan(500);
       expect((await t.store.readAll(before, 100)).filter((e) => e.type === 'OpenAccessDocumentDownloaded')).toHaveLength(1);
+
+      // The signature manifest parses the PDF in the API process: refused for a PDF that could not take its page in
+      // the bounded one, and nothing is recorded.
+      const staff = await t.login(author.email, author.password);
+      const link = (await t.call('GET', `/document/getDocumentDownload/${child.childDocumentId}?purpose=manifest`, { token: staff })).body.documentPath as string;
+      await spec
+        .when(async () => {
+          const res = await fetch(link);
+          return { status: res.status, body: await res.json() };
+        })
+        .thenNothingStored(422, 'The signature page cannot be added to this PDF (it is encrypted or damaged); download the original instead');
     }, 120_000);
   });
 
