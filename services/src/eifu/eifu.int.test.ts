@@ -337,9 +337,14 @@ describe('eIFU site over HTTP', () => {
       expect(slowest).toBeLessThan(500);
       expect((await t.store.readAll(before, 100)).filter((e) => e.type === 'OpenAccessDocumentDownloaded')).toHaveLength(1);
 
+      // Staff get it as stored too (the outcome is remembered: no second process).
+      const staff = await t.login(author.email, author.password);
+      const download = await fetch((await t.call('GET', `/document/getDocumentDownload/${child.childDocumentId}`, { token: staff })).body.documentPath as string);
+      expect({ status: download.status, stamp: download.headers.get('currency-stamp') }).toEqual({ status: 200, stamp: 'unavailable' });
+      expect(Buffer.from(await download.arrayBuffer()).equals(bomb)).toBe(true);
+
       // The signature manifest parses the PDF in the API process: refused for a PDF that could not take its page in
       // the bounded one, and nothing is recorded.
-      const staff = await t.login(author.email, author.password);
       const link = (await t.call('GET', `/document/getDocumentDownload/${child.childDocumentId}?purpose=manifest`, { token: staff })).body.documentPath as string;
       await spec
         .when(async () => {
