@@ -68,6 +68,7 @@ import { type CpuSummary, profileCpu } from './lib/cpu-profile';
 import { InstrumentedDatabase, type StatementStats } from './lib/instrument';
 import { runLoad } from './lib/load';
 import { benchHostilePasswords, type PasswordBench, summary as passwordSummary } from './benchmarks/passwords';
+import { benchStamp, p50 as stampP50 } from './benchmarks/stamp';
 import { makePng } from './lib/png';
 import { fmt, median, percentile, round, table } from './lib/stats';
 
@@ -101,7 +102,7 @@ const TARGET_SEARCH_REBUILD_S = 600;
 const TARGET_PUBLIC_P99_MS = 20;
 const TARGET_PUBLIC_RATIO = 0.5;
 
-const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'passwords', 'upload', 'list', 'search', 'public'] as const;
+const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'passwords', 'upload', 'list', 'stamp', 'search', 'public'] as const;
 type Section = (typeof SECTIONS)[number];
 /** Run only when named (`--only search`, `--only public`): a million documents take most of an hour to set up. */
 const NAMED_ONLY: readonly Section[] = ['search', 'public'];
@@ -135,6 +136,9 @@ const { values: args } = parseArgs({
     'public-clients': { type: 'string', default: '50' },
     'public-seconds': { type: 'string', default: '60' },
     'public-customers': { type: 'string', default: '3' },
+    'stamp-mb': { type: 'string', default: '1,20' },
+    'stamp-rounds': { type: 'string', default: '30' },
+    'stamp-cold': { type: 'string', default: '5' },
     only: { type: 'string', default: SECTIONS.filter((s) => !NAMED_ONLY.includes(s)).join(',') },
   },
 });
@@ -176,6 +180,10 @@ const config = {
   publicClients: Number(args['public-clients']),
   publicSeconds: Number(args['public-seconds']),
   publicCustomers: Number(args['public-customers']),
+  /** The currency page: PDF sizes (decimal MB), downloads of each kind per size, of which made anew each time. */
+  stampMb: args['stamp-mb'].split(',').map(Number),
+  stampRounds: Number(args['stamp-rounds']),
+  stampCold: Number(args['stamp-cold']),
   sections: args.only.split(',').map((name) => name.trim()) as Section[],
   /** The app's pool size (openPostgres default), used by every benchmark. */
   poolSize: 10,
@@ -300,6 +308,7 @@ async function main(): Promise<void> {
     if (runs('passwords')) await passwordBenchmarks(bench, rows, results);
     if (runs('upload')) await uploadBenchmarks(bench, rows, results);
     if (runs('list')) await listBenchmarks(bench, rows, results, profiles);
+    if (runs('stamp')) await stampBenchmarks(rows, results);
     if (runs('search')) await searchBenchmarks(bench, rows, results, profiles);
     if (runs('public')) await publicBenchmarks(bench, rows, results, profiles);
 
@@ -827,6 +836,32 @@ async function passwordBenchmarks(bench: BenchDatabase, rows: Row[], results: Re
     target: `< ${TARGET_HEALTH_WHILE_HOSTILE_MS} ms`,
     status: status(busy.max < TARGET_HEALTH_WHILE_HOSTILE_MS),
   });
+}
+
+/** Issue 20, item 5: a download with its currency page against the same file as stored (bench/benchmarks/stamp.ts). */
+async function stampBenchmarks(rows: Row[], results: Record<string, unknown>) {
+  log(`currency page: PDFs of ${config.stampMb.join(', ')} MB, ${config.stampRounds} downloads plain and remembered, ${config.stampCold} made anew`);
+  const measured = await benchStamp(config.stampMb, config.stampRounds, config.stampCold);
+  results.stamp = measured;
+  for (const run of measured) {
+    const plain = stampP50(run.plainMs);
+    const remembered = stampP50(run.rememberedMs);
+    const cold = stampP50(run.coldMs);
+    rows.push({
+      benchmark: `Download ${run.mb} MB PDF, remembered currency page / as stored`,
+      value: `${fmt(remembered / plain, 2)}x`,
+      detail: `p50 ${fmt(remembered, 1)} vs ${fmt(plain, 1)} ms (p99 ${fmt(percentile(run.rememberedMs, 99), 1)} vs ${fmt(percentile(run.plainMs, 99), 1)}), ${run.rememberedMs.length} each; the page adds ${run.appendixBytes} bytes`,
+      target: '',
+      status: '',
+    });
+    rows.push({
+      benchmark: `Download ${run.mb} MB PDF, currency page made anew / as stored`,
+      value: `${fmt(cold / plain, 1)}x`,
+      detail: `p50 ${fmt(cold, 0)} ms (max ${fmt(Math.max(...run.coldMs), 0)}) over ${run.coldMs.length}: a child process reads the whole PDF with pdf-lib; once per file and facts`,
+      target: '',
+      status: '',
+    });
+  }
 }
 
 async function uploadBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>) {

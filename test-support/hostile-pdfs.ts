@@ -51,3 +51,18 @@ export const pdfPolyglot = (kind: 'html' | 'svg'): Buffer =>
       ? '%PDF-1.7\n<html><body><script>alert(document.domain)</script></body></html>\n'
       : '%PDF-1.7\n<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><script>alert(1)</script></svg>\n',
   );
+
+/**
+ * A PDF bomb for a reader that unpacks every object stream as it loads (pdf-lib does; pdf.js only when an object in it
+ * is asked for): one page, and an object stream nothing refers to whose data inflates to `decodedBytes`. The file
+ * stays small; pdf.js opens it, its text and first page read as usual.
+ */
+export async function pdfWithExpandingObjectStream(decodedBytes: number): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  pdf.addPage([595, 842]).drawText('Sterile single use', { x: 50, y: 780, size: 12, font });
+  const chunk = Buffer.alloc(1024 * 1024, '0 ');
+  const content = await deflateRepeated(chunk, Math.max(1, Math.ceil(decodedBytes / chunk.length)));
+  pdf.context.register(pdf.context.stream(content, { Type: 'ObjStm', N: 1, First: 4, Filter: 'FlateDecode', Length: content.length }));
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}

@@ -3,6 +3,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, openEveryFile } from '../../../test-support/document-arrangements';
 import { multipart, parentFields, sendForm } from '../../../test-support/documents';
 import { reviewedChangeOrder } from '../../../test-support/reviewed-versions';
+import { pdfPages } from '../../../test-support/pdf-pages';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { formatAuditDate } from '../audit/audit-dates';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
@@ -401,7 +402,36 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       expect((await fetch(link.replace(/expires=(\d+)/, 'expires=0$1'))).status).toBe(404);
     });
 
-    it('an approved child downloads with a final manifest page naming its signers; the stored original is unchanged', async () => {
+    it('a child downloads with its currency page last (its version, date of issue and permalinks), a supporting file as stored; the stored file is unchanged', async () => {
+      const { parentChangeId } = await givenChangeOrder({ effectiveDate: '2031-03-15' });
+      const pending = await view(parentChangeId, author);
+      const child = pending.children[0] as { childDocumentId: string; documentNumber: string; sha256: string };
+      const bytesOf = async (id: string) => {
+        const res = await fetch((await download(author, id)).body.documentPath);
+        return { stamp: res.headers.get('currency-stamp'), bytes: Buffer.from(await res.arrayBuffer()) };
+      };
+      const stored = async (sha256: string) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of (await t.api.context.files.open(sha256)).stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      };
+      const supporting = pending.parentDocumentList[0] as { fileId: string; sha256: string };
+      const file = await bytesOf(supporting.fileId);
+      expect({ stamp: file.stamp, same: file.bytes.equals(await stored(supporting.sha256)) }).toEqual({ stamp: null, same: true });
+      expect((await pdfPages((await bytesOf(child.childDocumentId)).bytes)).at(-1)).toContain('Draft: not approved');
+
+      await arrangeDecision(t, { parentChangeId, approver, approve: true });
+      const original = await stored(child.sha256);
+      const served = await bytesOf(child.childDocumentId);
+      expect(served.stamp).toBe('added');
+      expect(served.bytes.subarray(0, original.length).equals(original)).toBe(true);
+      const last = (await pdfPages(served.bytes)).at(-1)!;
+      expect(last).toContain(`Check that this copy is current: http://localhost:3001/p/${child.documentNumber} Version 1, issued 15 Mar 2031`);
+      expect(last).toContain(`This version: http://localhost:3001/p/${child.documentNumber}/v/1`);
+      expect(await stored(child.sha256)).toEqual(original);
+    });
+
+    it('an approved child downloads with a final manifest page naming its signers, then its currency page; the stored original is unchanged', async () => {
       const { parentChangeId, documentId } = await givenChangeOrder();
       await arrangeDecision(t, { parentChangeId, approver, approve: true });
       const child = (await view(parentChangeId, author)).children[0];
@@ -422,8 +452,9 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       const bytes = new Uint8Array(await signed.arrayBuffer());
       const pdf = await getDocumentProxy(bytes);
       const { totalPages, text } = await extractText(pdf, { mergePages: false });
-      expect(totalPages).toBe(2);
-      const manifest = (text as string[]).at(-1)!.replace(/\s+/g, ' ');
+      expect(totalPages).toBe(3);
+      const manifest = (text as string[]).at(-2)!.replace(/\s+/g, ' ');
+      expect((text as string[]).at(-1)!.replace(/\s+/g, ' ')).toContain(`Version 1, issued`);
       for (const expected of ['Electronic signature manifest', 'Ada Author', 'Authorship', 'Alma Approver', 'Approval', documentId, child.documentNumber, child.sha256.slice(0, 20), 'UTC']) {
         expect(manifest).toContain(expected);
       }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm, type FilePart } from '../../../test-support/documents';
 import { PNG_1X1 } from '../../../test-support/images';
+import { pdfPages } from '../../../test-support/pdf-pages';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { arrangeDecision } from '../../../test-support/document-arrangements';
@@ -215,7 +216,11 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
       const link = await t.call('GET', `/document/getDocumentDownload/${doc.children[0].childDocumentId}`, { token: author.token });
       const file = await fetch(link.body.documentPath);
       expect(file.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(await file.arrayBuffer())).toEqual(pdfB);
+      // A child never approved: the stored file, then a last page saying it is a draft (issue 20).
+      const served = Buffer.from(await file.arrayBuffer());
+      expect(file.headers.get('currency-stamp')).toBe('added');
+      expect(served.subarray(0, pdfB.length).equals(pdfB)).toBe(true);
+      expect((await pdfPages(served)).at(-1)).toContain(`Draft: not approved Document ${doc.children[0].documentNumber} has not been approved.`);
     });
 
     it('when two change orders are submitted at once, then they get consecutive numbers', async () => {

@@ -23,6 +23,7 @@ import {
 } from '@ifu/projections';
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
 import { guards } from '../auth/authentication';
+import { currencyFactsOf, currencyPageFor, currencyPageForBytes, markStamp } from '../eifu/stamped-download';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
@@ -138,12 +139,20 @@ export function reviewRoutes(ctx: AppContext): Router {
         purpose,
       });
     };
+    // A child's PDF carries its currency page (issue 20); a supporting file is not an instruction for use: as stored.
+    const childFacts = found.child && (await currencyFactsOf(ctx, found.child, record.status === 'APPROVED'));
     if (purpose === 'download') {
+      const stamp = childFacts && (await currencyPageFor(ctx, found.file.sha256, childFacts));
       await recordServed();
-      await sendStoredFile(res, ctx.files, found.file, { cacheControl: 'private, no-store', filename: found.file.docName });
+      if (stamp) markStamp(res, stamp);
+      await sendStoredFile(res, ctx.files, found.file, { cacheControl: 'private, no-store', filename: found.file.docName, append: stamp?.appendix });
       return;
     }
     if (!found.child || record.status !== 'APPROVED') refuse('document-not-approved');
+    // pdf-lib parses the PDF in this process for the manifest: only once it has taken the currency page within the
+    // stamping process's limits (remembered per file), so that a PDF that exhausts that process never reaches this one.
+    const probe = await currencyPageFor(ctx, found.file.sha256, childFacts!);
+    if (probe.unstamped) refuse('manifest-unavailable');
     const opened = await ctx.files.open(found.file.sha256);
     const chunks: Buffer[] = [];
     for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
@@ -168,15 +177,19 @@ export function reviewRoutes(ctx: AppContext): Router {
       if (error instanceof ManifestUnavailable) refuse('manifest-unavailable');
       throw error;
     }
+    // The signature page, then the currency page: a downloaded PDF's last page is always the currency page.
+    const stamp = await currencyPageForBytes(ctx, signed, childFacts!);
     await recordServed();
+    markStamp(res, stamp);
+    const served = stamp.appendix ? Buffer.concat([signed, stamp.appendix]) : Buffer.from(signed);
     const name = found.file.docName.replace(/\.pdf$/i, '');
     const filename = `${name} (signed).pdf`;
     res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Length', String(signed.length));
+    res.setHeader('Content-Length', String(served.length));
     res.setHeader('Cache-Control', 'private, no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Disposition', `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`);
-    res.end(Buffer.from(signed));
+    res.end(served);
   });
 
   router.post('/document/searchDocuments', loggedIn, async (req, res) => {

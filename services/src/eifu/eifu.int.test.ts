@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gs1CheckDigitOf, PRODUCT_IDENTIFIER_MESSAGES } from '@ifu/contracts';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type ChildArrangement, type Credentials, type Signer } from '../../../test-support/document-arrangements';
+import { pdfWithExpandingObjectStream } from '../../../test-support/hostile-pdfs';
+import { pdfPages, qrOnLastPage } from '../../../test-support/pdf-pages';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
@@ -12,7 +15,7 @@ const newGtin = () => {
   return `${body}${gs1CheckDigitOf(body)}`;
 };
 
-type Child = { childDocumentId: string; documentNumber: string; associatedReferenceNumber: string; productSubFamilyNameOne: string; gtin: string; labelUrl: string; permalink: string };
+type Child = { childDocumentId: string; documentNumber: string; sha256: string; associatedReferenceNumber: string; productSubFamilyNameOne: string; gtin: string; labelUrl: string; permalink: string };
 
 /** The eIFU site (issue 20): the GS1 Digital Link resolver, the permalinks and their versions, open access. */
 describe('eIFU site over HTTP', () => {
@@ -46,7 +49,8 @@ describe('eIFU site over HTTP', () => {
   const pathOf = (location: string | null) => (location ? new URL(location).pathname + new URL(location).search : '');
 
   beforeAll(async () => {
-    t = await startTestApi();
+    // The PDF processes' memory at the lowest allowed, so that the bomb below meets it quickly.
+    t = await startTestApi({ PDF_TEXT_MAX_MEMORY_MB: '128' });
     spec = apiSpec(t);
     admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     approver = { id: '', email: 'eifu.approver@example.com', password: 'eifu approver password' };
@@ -285,6 +289,80 @@ describe('eIFU site over HTTP', () => {
       expect((await get('/p/CO%E0%A4%A')).status).toBe(400);
       expect((await get(`/p/${children.lot100de!.documentNumber}/v/%E0%A4%A`)).status).toBe(400);
     });
+  });
+
+  describe('the currency page of a downloaded PDF (issue 20, item 5)', () => {
+    const stored = async (sha256: string) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of (await t.api.context.files.open(sha256)).stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+
+    it('an open-access PDF ends with a page naming the permalinks, the version and its date of issue, with a QR code of the version’s permalink; the stored file is served unchanged before it', async () => {
+      const child = children.lot100fr!;
+      const pdf = await get(`/p/${child.documentNumber}/v/1/pdf`);
+      expect({ status: pdf.status, stamp: pdf.headers.get('currency-stamp') }).toEqual({ status: 200, stamp: 'added' });
+      const bytes = Buffer.from(await pdf.arrayBuffer());
+      const original = await stored(child.sha256);
+      expect(createHash('sha256').update(bytes.subarray(0, original.length)).digest('hex')).toBe(child.sha256);
+      expect(bytes.length).toBeGreaterThan(original.length);
+      const pages = await pdfPages(bytes);
+      expect(pages.at(-1)).toMatch(
+        new RegExp(`Check that this copy is current: http://localhost:3001/p/${child.documentNumber} Version 1, issued \\d{2} [A-Z][a-z]{2} \\d{4} This version: http://localhost:3001/p/${child.documentNumber}/v/1 `),
+      );
+      expect(await qrOnLastPage(bytes)).toBe(`http://localhost:3001/p/${child.documentNumber}/v/1`);
+      // Served again, the same bytes; the stored file still has its checksum.
+      expect(Buffer.from(await (await get(`/p/${child.documentNumber}/v/1/pdf`)).arrayBuffer()).equals(bytes)).toBe(true);
+      expect(createHash('sha256').update(await stored(child.sha256)).digest('hex')).toBe(child.sha256);
+    });
+
+    it('a PDF that would exhaust the stamping process is served as stored, said in Currency-Stamp, and /health answers meanwhile', async () => {
+      const bomb = await pdfWithExpandingObjectStream(400 * 1024 * 1024);
+      await order(openCustomer, 'Bomb Pump', [{ key: 'bomb', lotNumber: 'B-1', partNumber: 'PN-B', pdf: bomb }]);
+      const child = children.bomb!;
+      const before = await t.store.lastPosition();
+      await t.call('GET', '/health'); // warm
+      let slowest = 0;
+      let done = false;
+      // Asked every 20 ms and timed from when it was due: the API runs in this process, so a blocked event loop delays
+      // the asking as much as the answer.
+      const probing = (async () => {
+        while (!done) {
+          const due = performance.now() + 20;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          expect((await t.call('GET', '/health')).status).toBe(200);
+          slowest = Math.max(slowest, performance.now() - due);
+        }
+      })();
+      let pdf: Response;
+      try {
+        pdf = await get(`/p/${child.documentNumber}/v/1/pdf`);
+      } finally {
+        done = true;
+        await probing;
+      }
+      expect({ status: pdf.status, stamp: pdf.headers.get('currency-stamp') }).toEqual({ status: 200, stamp: 'unavailable' });
+      expect(Buffer.from(await pdf.arrayBuffer()).equals(bomb)).toBe(true);
+      // The embedded test database answers in this thread too, so the bound is as loose as the hostile-password test's.
+      expect(slowest).toBeLessThan(500);
+      expect((await t.store.readAll(before, 100)).filter((e) => e.type === 'OpenAccessDocumentDownloaded')).toHaveLength(1);
+
+      // Staff get it as stored too (the outcome is remembered: no second process).
+      const staff = await t.login(author.email, author.password);
+      const download = await fetch((await t.call('GET', `/document/getDocumentDownload/${child.childDocumentId}`, { token: staff })).body.documentPath as string);
+      expect({ status: download.status, stamp: download.headers.get('currency-stamp') }).toEqual({ status: 200, stamp: 'unavailable' });
+      expect(Buffer.from(await download.arrayBuffer()).equals(bomb)).toBe(true);
+
+      // The signature manifest parses the PDF in the API process: refused for a PDF that could not take its page in
+      // the bounded one, and nothing is recorded.
+      const link = (await t.call('GET', `/document/getDocumentDownload/${child.childDocumentId}?purpose=manifest`, { token: staff })).body.documentPath as string;
+      await spec
+        .when(async () => {
+          const res = await fetch(link);
+          return { status: res.status, body: await res.json() };
+        })
+        .thenNothingStored(422, 'The signature page cannot be added to this PDF (it is encrypted or damaged); download the original instead');
+    }, 120_000);
   });
 
   describe('PUT /customer/openAccess', () => {

@@ -9,6 +9,7 @@ import { publicToday } from '../public-portal/visitor-link';
 import { chooseLeaflet, parseAcceptLanguage } from './choose';
 import { digitalLinkOf, permalinkOf } from './labels';
 import { recordOpenDownload } from './open-downloads';
+import { currencyPageFor, markStamp } from './stamped-download';
 import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP } from './pages';
 
 const LINK_TYPE = /^[A-Za-z0-9:/._#-]{1,100}$/;
@@ -191,6 +192,14 @@ export function eifuRoutes(ctx: AppContext): Router {
       return;
     }
     const reader = readerOf(req);
+    // The currency page first: a download refused while many are prepared (503) records nothing.
+    const stamp = await currencyPageFor(ctx, shown.sha256, {
+      kind: 'version',
+      permalink: links.version(shown),
+      currentPermalink: links.current(shown),
+      version: shown.version,
+      issued: shown.effectiveDate.slice(0, 10),
+    });
     await recordOpenDownload(ctx, req, {
       childDocumentId: shown.childDocumentId,
       documentNumber: shown.documentNumber,
@@ -202,7 +211,8 @@ export function eifuRoutes(ctx: AppContext): Router {
       via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
       sha256: shown.sha256,
     });
-    await sendStoredFile(res, ctx.files, { sha256: shown.sha256, contentType: 'application/pdf' }, { cacheControl: 'private, no-store', filename: shown.docName });
+    markStamp(res, stamp);
+    await sendStoredFile(res, ctx.files, { sha256: shown.sha256, contentType: 'application/pdf' }, { cacheControl: 'private, no-store', filename: shown.docName, append: stamp.appendix });
   });
 
   return router;

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import type { StoredFile } from '@ifu/contracts';
@@ -9,23 +10,26 @@ const contentDisposition = (filename: string) =>
   `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /**
- * Sends a stored file, its checksum verified as it streams (a mismatch cuts the connection rather than pass
+ * Sends a stored file (and `append` after it), its checksum verified as it streams (a mismatch cuts the connection rather than pass
  * altered bytes as the record's file). Never a path a client supplied: only a hash the server recorded.
  */
 export async function sendStoredFile(
   res: Response,
   files: FileStore,
   file: Pick<StoredFile, 'sha256' | 'contentType'>,
-  options: { cacheControl: string; filename?: string },
+  options: { cacheControl: string; filename?: string; append?: Uint8Array },
 ): Promise<void> {
   const opened = await files.open(file.sha256);
+  const append = options.append;
   res.setHeader('Content-Type', file.contentType);
-  res.setHeader('Content-Length', String(opened.size));
+  res.setHeader('Content-Length', String(opened.size + (append?.length ?? 0)));
   res.setHeader('Cache-Control', options.cacheControl);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   if (options.filename) res.setHeader('Content-Disposition', contentDisposition(options.filename));
   try {
-    await pipeline(opened.stream, res);
+    // `append` (a PDF's currency page, eifu/currency-stamp.ts) follows the stored bytes, which are sent unchanged.
+    const source = append ? Readable.from((async function* () { yield* opened.stream; yield Buffer.from(append); })()) : opened.stream;
+    await pipeline(source, res);
   } catch (error) {
     // The browser closed the connection (a cancelled download, a PDF viewer that read enough): nothing went wrong here.
     if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE' && !res.writableFinished) {

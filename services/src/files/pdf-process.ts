@@ -37,7 +37,7 @@ const MAX_LINE_BYTES = 256 * 1024;
 const MAX_STDERR_BYTES = 16 * 1024;
 
 /** The resident memory of a process in bytes, from /proc (Linux); undefined elsewhere or once it has ended. */
-async function residentBytes(pid: number): Promise<number | undefined> {
+export async function residentBytes(pid: number): Promise<number | undefined> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => undefined);
   const kb = status?.match(/^VmRSS:\s+(\d+) kB/m)?.[1];
   return kb === undefined ? undefined : Number(kb) * 1024;

@@ -40,6 +40,7 @@ export const ERRORS = {
   'read-models-late': entry(503, 'The change was saved but the screens are slow to show it. Reload in a moment.'),
   'not-ready': entry(503, 'database or event store unreachable'),
   'shutting-down': entry(503, 'shutting down'),
+  'downloads-busy': entry(503, 'Many downloads are being prepared at once. Try again in a few seconds.'),
   'record-history-broken': entry(
     500,
     "This record's history in the event log does not verify: it was changed outside the product, so nothing was done. An administrator must run the audit verification.",

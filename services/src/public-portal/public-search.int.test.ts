@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Credentials, type Signer } from '../../../test-support/document-arrangements';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 import { multipart, sendForm } from '../../../test-support/documents';
+import { pdfPages } from '../../../test-support/pdf-pages';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { formatAuditDate } from '../audit/audit-dates';
@@ -170,6 +171,10 @@ describe('public search and download over HTTP', () => {
       const file = await fetch(answer.body.docURL);
       expect({ status: file.status, type: file.headers.get('content-type') }).toEqual({ status: 200, type: 'application/pdf' });
       expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="IFU LOT-/);
+      // Its last page says how to check the copy is current (issue 20): the version's permalink, number and date.
+      expect(file.headers.get('currency-stamp')).toBe('added');
+      const last = (await pdfPages(new Uint8Array(await file.arrayBuffer()))).at(-1)!;
+      expect(last).toMatch(/^Is this copy current\? Check that this copy is current: http:\/\/localhost:3001\/p\/CO-\d{4}-\d{5}-\d{2} Version 1, issued \d{2} [A-Z][a-z]{2} \d{4} This version: http:\/\/localhost:3001\/p\/CO-\d{4}-\d{5}-\d{2}\/v\/1 /);
       // The URL names its document: pointing it at another document of the same family is refused.
       const frenchId = children['french@Cardio Stent']!;
       const french = (await documentUrl(frenchId)).body.docURL as string;

@@ -6,6 +6,7 @@ import { findDocumentVersionsByNumber, findPublicDocument, searchDocuments } fro
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
 import { perLinkLimit } from '../auth/rate-limits';
 import { verifyVisitorDocumentLink, visitorDocumentLink } from '../documents/document-links';
+import { currencyFactsOf, currencyPageFor, markStamp } from '../eifu/stamped-download';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
@@ -139,7 +140,13 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     if (!granted) refuse('file-link-invalid');
     const document = await publicDocumentInScope(ctx, { customerId: granted.customerId, parentChangeId: granted.familyId }, childDocumentId, now);
     if (!document) refuse('search-link-out-of-scope');
-    await sendStoredFile(res, ctx.files, { sha256: document.sha256, contentType: DOCUMENT_CONTENT_TYPE }, { cacheControl: 'private, no-store', filename: document.docName });
+    const stamp = await currencyPageFor(ctx, document.sha256, await currencyFactsOf(ctx, document, true));
+    markStamp(res, stamp);
+    await sendStoredFile(res, ctx.files, { sha256: document.sha256, contentType: DOCUMENT_CONTENT_TYPE }, {
+      cacheControl: 'private, no-store',
+      filename: document.docName,
+      append: stamp.appendix,
+    });
   });
 
   return router;
