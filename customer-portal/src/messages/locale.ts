@@ -106,14 +106,20 @@ export function rememberLanguage(language: PortalLanguage): void {
   }
 }
 
+/** A query without its `lang` parameters ('?a=1&lang=de' → 'a=1'): what the page's own parameters are read from. */
+export function withoutLanguage(search: string): string {
+  return search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => part !== '' && part.split('=')[0]!.toLowerCase() !== LANGUAGE_PARAM)
+    .join('&');
+}
+
 /**
  * The current address with `?lang=` set to `language`: the same page and query, in another language. The query is
  * kept as written (an emailed link's token is not decoded and encoded again); only a `lang` parameter is replaced.
  */
 export function addressIn(language: PortalLanguage, location: { pathname: string; search: string; hash: string }): string {
-  const kept = location.search
-    .replace(/^\?/, '')
-    .split('&')
-    .filter((part) => part !== '' && part.split('=')[0]!.toLowerCase() !== LANGUAGE_PARAM);
-  return `${location.pathname}?${[...kept, `${LANGUAGE_PARAM}=${language}`].join('&')}${location.hash}`;
+  const kept = withoutLanguage(location.search);
+  return `${location.pathname}?${kept ? `${kept}&` : ''}${LANGUAGE_PARAM}=${language}${location.hash}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressIn, chooseLanguage } from './locale';
+import { addressIn, chooseLanguage, withoutLanguage } from './locale';
 
 describe('the reader’s language', () => {
   it('when the address names a language, then it wins over the remembered pick and the browser', () => {
@@ -18,5 +18,13 @@ describe('the reader’s language', () => {
     expect(addressIn('de', { pathname: '/customerDocSearch', search: '?Acme&42&a%2Bb+c', hash: '' })).toBe('/customerDocSearch?Acme&42&a%2Bb+c&lang=de');
     expect(addressIn('fr', { pathname: '/contactUs', search: '?lang=de&from=x', hash: '#top' })).toBe('/contactUs?from=x&lang=fr#top');
     expect(addressIn('en', { pathname: '/', search: '', hash: '' })).toBe('/?lang=en');
+  });
+});
+
+describe('a link’s own parameters', () => {
+  it('when the address has lang, then the page reads its parameters without it, in their order and as written', () => {
+    expect(withoutLanguage('?Acme&42&a%2Bb&lang=de')).toBe('Acme&42&a%2Bb');
+    expect(withoutLanguage('?lang=fr&customerName=A')).toBe('customerName=A');
+    expect(withoutLanguage('')).toBe('');
   });
 });

@@ -83,9 +83,9 @@ export const translation: Catalogue = {
     colCountries: 'Länder',
     colDownload: 'Herunterladen',
     download: 'Herunterladen',
-    downloadLabel: (documentNumber, docName) => `${documentNumber} ${docName} herunterladen`.replace(/\s+/g, ' ').trim(),
+    downloadLabel: (documentNumber, docName) => `Herunterladen: ${documentNumber} ${docName}`.trim(),
     paperCopy: 'Papierexemplar anfordern',
-    paperCopyLabel: (documentNumber) => `Papierexemplar von ${documentNumber} anfordern`,
+    paperCopyLabel: (documentNumber) => `Papierexemplar anfordern: ${documentNumber}`,
     downloadFailed: 'Das Dokument konnte nicht geöffnet werden. Versuchen Sie es erneut.',
   },
   contactText: {
