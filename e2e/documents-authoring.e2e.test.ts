@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import { DOCUMENT_MESSAGES, PRODUCT_IDENTIFIER_MESSAGES } from '@ifu/contracts';
 import type { ChangeOrderView } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -405,15 +405,19 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         const form = page.getByTestId('child-document-form');
         await expect.poll(() => form.getByLabel('IFU Number').inputValue()).toBe('IFU-STENT-1');
         await form.getByLabel('Keywords').fill('');
+        // Issue 20: a GTIN whose check digit is wrong is refused next to its field, as the server would.
+        await form.getByLabel('GTIN (optional)').fill('09506000134353');
         await form.getByRole('button', { name: 'Update' }).click();
-        await expectMessages(form, [DOCUMENT_MESSAGES.enterKeywords, ...SIGN_MESSAGES]);
+        await expectMessages(form, [DOCUMENT_MESSAGES.enterKeywords, PRODUCT_IDENTIFIER_MESSAGES.gtinCheckDigit, ...SIGN_MESSAGES]);
         await shot(page, viewport, 'edit-child-errors');
         await form.getByLabel('Keywords').fill('stent delivery');
+        await form.getByLabel('GTIN (optional)').fill('09506000134352');
+        await form.getByLabel('Further lots (optional)').fill('IFU-STENT-1B');
         await fillSigner(form);
         await form.getByRole('button', { name: 'Update' }).click();
         await toast(page, DOCUMENT_MESSAGES.childUpdated).waitFor();
         await page.waitForURL(viewUrl);
-        expect((await getChangeOrder(order.parentChangeId)).children[0]!.keywords).toBe('stent delivery');
+        expect((await getChangeOrder(order.parentChangeId)).children[0]).toMatchObject({ keywords: 'stent delivery', gtin: '09506000134352', additionalLots: 'IFU-STENT-1B' });
 
         // Add child, reached directly: the document is needed.
         await page.goto(`${product.adminUrl}/document/${encodeURIComponent(order.parentChangeId)}/addchild`);
@@ -473,6 +477,11 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         await shot(page, viewport, 'edit-parent-errors');
         await parent.getByLabel('Product Name').fill('Stent Delivery System II');
         await parent.getByRole('radio', { name: 'Offline' }).check();
+        // A safety revision (issue 20): the switch says what it does.
+        const safety = parent.getByLabel('Safety revision', { exact: true });
+        expect(await safety.isChecked()).toBe(false);
+        await expect.poll(() => safety.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).toContain('is mailed once, with a link to the new version');
+        await safety.check();
         await parent.getByTestId('supporting-files-input').setInputFiles([files.a]);
         await fillSigner(parent);
         // The version the screen holds is the one after the deletion: no conflict.
@@ -480,7 +489,8 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         await toast(page, DOCUMENT_MESSAGES.updated).waitFor();
         await page.waitForURL(viewUrl);
         const updated = await getChangeOrder(order.parentChangeId);
-        expect(updated).toMatchObject({ productFamilyName: 'Stent Delivery System II', isInternal: true });
+        expect(updated).toMatchObject({ productFamilyName: 'Stent Delivery System II', isInternal: true, safetyRevision: true, safetyNotices: { notified: 0, opened: 0 } });
+        await expect.poll(() => page.getByTestId('view-safety-revision').textContent()).toContain('Safety revision: 0 readers notified, 0 opened the new version');
         expect(updated.parentDocumentList.map((f) => f.docName)).toEqual(['label.pdf', 'risk-analysis.pdf']);
       }, 120_000);
     });

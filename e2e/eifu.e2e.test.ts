@@ -37,6 +37,8 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
   const gtin = `${body}${gs1CheckDigitOf(body)}`;
   let parentChangeId: string;
   const numbers: Record<string, string> = {};
+  const linkCustomer = 'Fjord Clinical Supplies';
+  let linkDocument: string;
 
   const suite = useBrowserProduct();
   beforeAll(async () => {
@@ -57,6 +59,11 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
     // A second version of the German leaflet: the first is superseded from today.
     const second = await arrangeChangeOrder(api, { author: admin, approverId: approver.id, customerId, productName: 'Alpine Volumetric Pump', children: [{ ...kids[0]!, pdfLines: ['Gebrauchsanweisung Ausgabe 2'] }] });
     await arrangeDecision(api, { parentChangeId: second.parentChangeId, approver, approve: true });
+    // A customer that keeps the emailed link, until an ADMIN opens its access in the browser below.
+    const linkCustomerId = await arrangeApprovedCustomer(api, admin, approver, linkCustomer);
+    const linkOrder = await arrangeChangeOrder(api, { author: admin, approverId: approver.id, customerId: linkCustomerId, productName: 'Fjord Wound Dressing', children: [{ lotNumber: 'FJ-1', partNumber: 'FJ-DE' }] });
+    await arrangeDecision(api, { parentChangeId: linkOrder.parentChangeId, approver, approve: true });
+    linkDocument = ((await api.call('GET', `/document/get/${linkOrder.parentChangeId}`, { token })).body as { children: Array<{ documentNumber: string }> }).children[0]!.documentNumber;
     for (const id of [parentChangeId, second.parentChangeId]) {
       const view = (await api.call('GET', `/document/get/${id}`, { token })).body as { children: Array<{ documentNumber: string; productSubFamilyNameOne: string }> };
       for (const child of view.children) numbers[`${child.productSubFamilyNameOne}@${id === parentChangeId ? 1 : 2}`] = child.documentNumber;
@@ -142,6 +149,49 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
       await qr.waitFor();
       await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
       await expectAccessible(page, viewport, 'staff-label');
+    });
+  }
+
+  it('an ADMIN opens a customer’s access in View Customer; its document page then offers the PDF', async () => {
+    const viewport = DESKTOP_AND_PHONE[0];
+    const reader = await newPage(viewport);
+    await reader.goto(`${product.customerUrl}/p/${linkDocument}`);
+    await reader.getByText('gives its instructions for use through a link sent by email').waitFor();
+    await expectAccessible(reader, viewport, 'document-page-link-needed');
+
+    const page = await newPage(viewport);
+    await logInThroughForm(page, product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`${product.adminUrl}/managecustomer`);
+    await page.getByRole('button', { name: `View ${linkCustomer}` }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'View Customer' });
+    const open = dialog.getByRole('switch', { name: 'Open access' }).or(dialog.getByRole('checkbox', { name: 'Open access' }));
+    expect(await open.isChecked()).toBe(false);
+    await expectAccessible(page, viewport, 'view-customer-open-access-off');
+    await open.click();
+    await page.getByText('Open access on: visitors can search and download without an emailed link').waitFor();
+    await expect.poll(() => open.isChecked()).toBe(true);
+
+    await reader.reload();
+    await reader.getByRole('link', { name: 'Download the PDF (version 1)' }).waitFor();
+  });
+
+  for (const viewport of DESKTOP_AND_PHONE satisfies readonly Viewport[]) {
+    it(`open access at ${viewport.width} px: a family on the customer page opens its search page without an email and finds its documents`, async () => {
+      const page = await newPage(viewport);
+      await page.goto(`${product.customerUrl}/docSearch/${encodeURIComponent('Alpine Infusion Systems')}`);
+      await page.getByRole('button', { name: 'Alpine Volumetric Pump' }).click();
+      await page.waitForURL('**/customerDocSearch?**');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      const form = page.getByTestId('search-form');
+      await form.waitFor();
+      await form.getByLabel('Language').selectOption('fr');
+      await form.getByLabel('Country').selectOption('FR');
+      await form.getByRole('button', { name: 'Submit' }).click();
+      const results = page.getByTestId('search-results');
+      const rows = viewport.width < 600 ? results.getByTestId('result-card') : results.getByTestId('result-row');
+      await expect.poll(() => rows.count()).toBe(1);
+      expect(await rows.first().textContent()).toContain('AIS-FR');
+      await expectAccessible(page, viewport, 'open-access-search');
     });
   }
 });

@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { AxeResults } from 'axe-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sealSearchLink } from '../services/src/public-portal/search-link';
 import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { expectAccessible as checkAccessible } from '../test-support/axe';
+import { logInThroughForm, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -13,28 +11,9 @@ import type { TestProduct } from '../test-support/test-product';
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const DAY_MS = 86_400_000;
 
-declare global {
-  interface Window {
-    axe?: { run(context: Document, options: object): Promise<AxeResults> };
-  }
-}
-
-/** axe-core's violations on the page as it is now, and a screenshot of what was checked. */
-async function expectAccessible(page: Page, viewport: Viewport, state: string) {
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const results = await window.axe!.run(document, { resultTypes: ['violations'] });
-    return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    - ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`);
-  });
-  await page.screenshot({ path: `${SCREENSHOTS}/paper-copies-${viewport.name}-${state}.png`, animations: 'disabled', fullPage: true });
-  expect.soft(violations, `axe violations on ${state} at ${viewport.width}px`).toEqual([]);
-}
+const expectAccessible = (page: Page, viewport: Viewport, state: string) => checkAccessible(page, 'paper-copies', viewport, state);
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

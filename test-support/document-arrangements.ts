@@ -88,6 +88,8 @@ export interface ChangeOrderArrangement {
   isInternal?: boolean;
   /** `YYYY-MM-DD`; today (UTC) when absent. */
   effectiveDate?: string;
+  /** A safety revision (issue 20); not sent when absent. */
+  safetyRevision?: boolean;
 }
 
 /**
@@ -132,6 +134,7 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
     isInternal: order.isInternal ?? false,
     customerId: order.customerId,
     effectiveDate: toDayMonthYear(order.effectiveDate ?? new Date().toISOString().slice(0, 10)),
+    ...(order.safetyRevision === undefined ? {} : { safetyRevision: order.safetyRevision }),
     changeDescription: `Instructions for use of ${order.productName}`,
     changeJustification: 'Regulatory update',
     username: order.author.email,

@@ -16,3 +16,5 @@ export * from './document-search/public-queries';
 export * from './document-search/label-queries';
 export * from './paper-copy-requests/projection';
 export * from './paper-copy-requests/queries';
+export * from './safety-notices/projection';
+export * from './safety-notices/queries';

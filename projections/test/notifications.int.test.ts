@@ -66,8 +66,15 @@ describe('the notifications read model', () => {
     expect(listed.map((n) => n.id)).toEqual([12, 11, 9, 8, 7, 6, 4, 3, 2, 1]);
     expect(listed.find((n) => n.id === 9)).toMatchObject({ notificationText: 'Notice 9, edited', customerId: 'c-2', productId: null, version: 2 });
     // The product p-1 has no row in document_search_parents here: its notice is shown on no family's page.
+    // Each notice with the day it was published (issue 20: one box per notice, with its date).
+    const texts = (page: Awaited<ReturnType<typeof noticesForPage>>) => ({
+      global: page.global.map((n) => n.text),
+      customer: page.customer.map((n) => n.text),
+      product: page.product.map((n) => n.text),
+    });
     const page = await noticesForPage(test.db, 'c-1');
-    expect(page).toEqual({ global: ['Notice 4', 'Notice 8'], customer: ['Notice 1'], product: [] });
-    expect(await noticesForPage(test.db, 'c-2')).toEqual({ global: ['Notice 4', 'Notice 8'], customer: ['Notice 3, edited', 'Notice 6, edited', 'Notice 7', 'Notice 9, edited', 'Notice 11', 'Notice 12, edited'], product: [] });
+    expect(texts(page)).toEqual({ global: ['Notice 4', 'Notice 8'], customer: ['Notice 1'], product: [] });
+    for (const notice of [...page.global, ...page.customer]) expect(notice.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(texts(await noticesForPage(test.db, 'c-2'))).toEqual({ global: ['Notice 4', 'Notice 8'], customer: ['Notice 3, edited', 'Notice 6, edited', 'Notice 7', 'Notice 9, edited', 'Notice 11', 'Notice 12, edited'], product: [] });
   });
 });

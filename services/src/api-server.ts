@@ -24,6 +24,7 @@ import { sealStoredPasswordHashes } from './auth/password-hashes';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
 import { sharedPrintedNames } from './users/printed-name-claims';
 import { startOverdueReminders } from './paper-copies/commands';
+import { startSafetyNotices } from './safety-notices/commands';
 
 export interface RunningApi {
   url: string;
@@ -131,6 +132,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   digests.unref();
   // Once a day every ADMIN is mailed the paper copies past their due date (paper-copies/commands.ts).
   const paperCopyReminders = startOverdueReminders(context);
+  // Readers of versions a safety revision supersedes are mailed once it takes effect (safety-notices/commands.ts).
+  const safetyNotices = startSafetyNotices(context);
   // PDFs left queued by an earlier run (stopped or killed while their text was extracted) are taken first.
   context.textQueue.start();
 
@@ -157,6 +160,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       clearInterval(sweeper);
       clearInterval(digests);
       paperCopyReminders.stop();
+      safetyNotices.stop();
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeIdleConnections();

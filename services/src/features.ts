@@ -10,6 +10,7 @@ import { notificationsFeature } from './notifications/feature';
 import { paperCopiesFeature } from './paper-copies/feature';
 import { platformFeature } from './platform/platform-feature';
 import { publicPortalFeature } from './public-portal/feature';
+import { safetyNoticesFeature } from './safety-notices/feature';
 import { usersFeature } from './users/feature';
 
 /** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
@@ -23,6 +24,7 @@ export const features = [
   publicPortalFeature,
   eifuFeature,
   paperCopiesFeature,
+  safetyNoticesFeature,
   auditFeature,
 ];
 

@@ -25,6 +25,8 @@ export interface ChangeOrderRow extends Row {
   change_type: string;
   /** '' when none. */
   basic_udi_di: string;
+  /** A safety revision (issue 20); false for change orders recorded before it. */
+  safety_revision: boolean;
   customer_id: string;
   approver_id: string;
   is_internal: boolean;
@@ -108,6 +110,7 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       change_justification: d.details.changeJustification,
       change_type: d.details.changeType,
       basic_udi_di: d.details.basicUdiDi ?? '',
+      safety_revision: d.details.safetyRevision ?? false,
       customer_id: d.details.customerId,
       approver_id: d.details.approverId,
       is_internal: d.details.isInternal,
@@ -153,6 +156,7 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
         change_justification: d.changeJustification,
         change_type: d.changeType,
         basic_udi_di: d.basicUdiDi ?? '',
+        safety_revision: d.safetyRevision ?? false,
         customer_id: d.customerId,
         approver_id: d.approverId,
         is_internal: d.isInternal,

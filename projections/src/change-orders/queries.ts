@@ -24,6 +24,8 @@ export interface ChangeOrderRecord {
   changeType: string;
   /** '' when none. */
   basicUdiDi: string;
+  /** A safety revision (issue 20). */
+  safetyRevision: boolean;
   customerId: string;
   customerName: string;
   approverId: string;
@@ -79,6 +81,7 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
   changeJustification: row.change_justification,
   changeType: row.change_type,
   basicUdiDi: row.basic_udi_di ?? '',
+  safetyRevision: row.safety_revision ?? false,
   customerId: row.customer_id,
   customerName: row.customer_name ?? '',
   approverId: row.approver_id,

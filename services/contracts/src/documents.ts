@@ -198,6 +198,8 @@ export const parentFields = (productNameMessage: string = DOCUMENT_MESSAGES.ente
   productFamilyDescription: z.string().max(2000).optional(),
   /** The family's Basic UDI-DI (issue 20): optional. */
   basicUdiDi: basicUdiDiField,
+  /** A safety revision (issue 20): optional, false when absent (Edit parent sends it as a form field: 'true', 'false'). */
+  safetyRevision: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'must be true or false' }).optional(),
 });
 export const ParentFields = z.object(parentFields());
 export type ParentFieldsInput = z.input<typeof ParentFields>;
@@ -420,6 +422,13 @@ export const ChangeOrderView = z.object({
   changeJustification: z.string(),
   /** The family's Basic UDI-DI ('' when none; issue 20). */
   basicUdiDi: z.string(),
+  /** A safety revision (issue 20): its readers of superseded versions are mailed when it takes effect. */
+  safetyRevision: z.boolean(),
+  /**
+   * For a safety revision: the visitors mailed (`notified`) and how many of them downloaded a new version of it
+   * through an emailed link after their mail (`opened`); null for any other change order.
+   */
+  safetyNotices: z.object({ notified: z.number(), opened: z.number() }).nullable(),
   comments: z.string(),
   reason: z.string().nullable(),
   isInternal: z.boolean(),

@@ -22,3 +22,4 @@ export * from './product-identifiers';
 export * from './events/eifu';
 export * from './paper-copies';
 export * from './events/paper-copies';
+export * from './events/safety-notices';

@@ -32,6 +32,16 @@ export const SendSearchLinkBody = z.object({
 export type SendSearchLinkBody = z.infer<typeof SendSearchLinkBody>;
 
 /**
+ * POST /module2/openSearchLink (issue 20): a customer with open access gives its visitors the family's search page
+ * without an email: the answer is the page's address, its link carrying no address.
+ */
+export const OpenSearchLinkBody = z.object({
+  customerName: customerNameField,
+  parentChangeId: parentChangeIdField,
+});
+export type OpenSearchLinkBody = z.infer<typeof OpenSearchLinkBody>;
+
+/**
  * POST /module2/checkSearchLink. The token is only bounded here: whether it opens is the link's own check
  * (`search-link-invalid`, `search-link-expired`).
  */

@@ -51,6 +51,8 @@ export const ParentLogosResponse = z.object({
   globalNotices: z.array(PublicNotice),
   customerNotices: z.array(PublicNotice),
   products: z.array(PublicProductFamily),
+  /** Issue 20: visitors may open the families' search pages without an emailed link (POST /module2/openSearchLink). */
+  openAccess: z.optional(z.boolean()),
 });
 export type ParentLogosResponse = z.infer<typeof ParentLogosResponse>;
 
@@ -221,3 +223,7 @@ export const PaperCopyDocumentResponse = z.object({
   productFamilyName: z.string(),
 });
 export type PaperCopyDocumentResponse = z.infer<typeof PaperCopyDocumentResponse>;
+
+/** POST /module2/openSearchLink (issue 20): the family's search page, for a customer with open access. */
+export const OpenSearchLinkResponse = z.object({ searchUrl: z.string() });
+export type OpenSearchLinkResponse = z.infer<typeof OpenSearchLinkResponse>;

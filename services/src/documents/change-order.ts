@@ -238,7 +238,10 @@ const PARENT_FIELDS: (keyof ParentDetails)[] = [
   'isInternal',
   'effectiveDate',
   'basicUdiDi',
+  'safetyRevision',
 ];
+/** A change order recorded before a parent field existed had its default: no safety revision (issue 20). */
+const parentWithDefaults = (details: ParentDetails): ParentDetails => ({ ...details, safetyRevision: details.safetyRevision ?? false });
 const CHILD_FIELDS: (keyof ChildDetails)[] = [
   'associatedReferenceNumber',
   'productSubFamilyNameOne',
@@ -376,7 +379,7 @@ function decideUpdateParent(state: ChangeOrderState, command: UpdateParent): Dec
   }
   const signed = signedBy(state, command);
   const events: DocumentEvent[] = [];
-  const changes = changesOf(details, command.details, PARENT_FIELDS);
+  const changes = changesOf(parentWithDefaults(details), parentWithDefaults(command.details), PARENT_FIELDS);
   if (changes.length > 0) events.push({ type: 'ChangeOrderUpdated', data: { ...signed, details: command.details, changes } });
   if (command.logo && command.logo.sha256 !== state.logo?.sha256) {
     events.push({ type: 'ChangeOrderLogoChanged', data: { ...signed, logo: command.logo, previous: state.logo! } });

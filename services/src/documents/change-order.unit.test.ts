@@ -153,6 +153,22 @@ describe('change order decider', () => {
       .thenRefuses({ code: 'approver-not-eligible' });
   });
 
+  it('given a change order recorded before safety revisions, when it is edited with the flag off, then nothing changed; on, then the change from false (issue 20)', () => {
+    const edit = (safetyRevision: boolean) => ({
+      type: 'UpdateParent' as const,
+      details: { ...details, safetyRevision },
+      addFiles: [],
+      customer: approvedCustomer,
+      approver: admin('approver'),
+      signature: sign('editor'),
+      comments: 'c',
+      actorUserId: 'editor',
+    });
+    spec.given(created, childAdded('k1', 1)).when(edit(false)).thenNothing();
+    const { decision } = spec.given(created, childAdded('k1', 1)).when(edit(true));
+    expect(decision.events).toEqual([expect.objectContaining({ type: 'ChangeOrderUpdated', data: expect.objectContaining({ changes: [{ field: 'safetyRevision', old: 'false', new: 'true' }] }) })]);
+  });
+
   it('given two children, when one is deactivated, then it records its obsolete date; the last one cannot be', () => {
     const deactivate = (id: string) => ({ type: 'DeactivateChild' as const, childDocumentId: id, today: '2026-11-23', signature: sign('author', 'deactivation'), comments: '', actorUserId: 'author' });
     spec.given(created, childAdded('k1', 1), childAdded('k2', 2)).when(deactivate('k1')).then([

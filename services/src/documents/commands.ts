@@ -52,6 +52,7 @@ export const parentDetailsOf = (fields: Omit<ParentDetails, 'productFamilyDescri
   isInternal: fields.isInternal,
   effectiveDate: fields.effectiveDate,
   basicUdiDi: fields.basicUdiDi ?? '',
+  safetyRevision: fields.safetyRevision ?? false,
 });
 
 export const childDetailsOf = (fields: Omit<ChildDetails, 'productSubFamilyNameTwo'> & { productSubFamilyNameTwo?: string }): ChildDetails => ({

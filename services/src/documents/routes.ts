@@ -18,6 +18,7 @@ import {
   documentSearchProjection,
   findChangeOrder,
   findChildVersions,
+  safetyNoticeCounts,
   listChangeOrders,
   versionChanges,
 } from '@ifu/projections';
@@ -57,6 +58,8 @@ export interface ReviewFacts {
   versions: Awaited<ReturnType<typeof findChildVersions>>;
   /** Where each child's PDF text is for the searches (by SHA-256): queued, indexed, in part, or not extracted. */
   texts: ReadonlyMap<string, TextIndexing>;
+  /** A safety revision's reach (null for any other change order). */
+  safetyNotices: { notified: number; opened: number } | null;
 }
 
 /**
@@ -78,6 +81,8 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
     changeDescription: record.changeDescription,
     changeJustification: record.changeJustification,
     basicUdiDi: record.basicUdiDi,
+    safetyRevision: record.safetyRevision,
+    safetyNotices: review.safetyNotices,
     comments: record.comments,
     reason: record.reason,
     isInternal: record.isInternal,
@@ -153,12 +158,13 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
 /** The caller's view of a change order: the record with what they opened and the versions of its children. */
 export async function changeOrderViewFor(ctx: AppContext, run: CommandRun, record: ChangeOrderRecord, viewerId: string): Promise<ChangeOrderView> {
   const active = record.children.filter((child) => child.active);
-  const [opened, versions, texts] = await Promise.all([
+  const [opened, versions, texts, safetyNotices] = await Promise.all([
     openedFiles(run, record.parentChangeId, viewerId),
     findChildVersions(ctx.db, active.map((child) => child.childDocumentId)),
     textIndexingOf(ctx.db, active.map((child) => child.file.sha256)),
+    record.safetyRevision ? safetyNoticeCounts(ctx.db, record.parentChangeId) : null,
   ]);
-  return toChangeOrderView(ctx, record, { viewerId, opened, versions, texts }, run.now);
+  return toChangeOrderView(ctx, record, { viewerId, opened, versions, texts, safetyNotices }, run.now);
 }
 
 /** The read models a document command's answer and the next screens need: the change orders and the search. */

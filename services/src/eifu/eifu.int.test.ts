@@ -23,6 +23,10 @@ describe('eIFU site over HTTP', () => {
   let author: Credentials;
   let openCustomer: string;
   let linkCustomer: string;
+  let openCustomerName: string;
+  let linkCustomerName: string;
+  let pumpFamily: string;
+  let dressingFamily: string;
   const pump = newGtin();
   const closedDevice = newGtin();
   const offlineDevice = newGtin();
@@ -50,18 +54,20 @@ describe('eIFU site over HTTP', () => {
     author = { email: 'eifu.author@example.com', password: 'eifu author password' };
     await t.createUser({ ...author, role: 'USER' });
     const registrar = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
-    openCustomer = await arrangeApprovedCustomer(t, registrar, approver, unique('Open Clinic '));
-    linkCustomer = await arrangeApprovedCustomer(t, registrar, approver, unique('Link Clinic '));
+    openCustomerName = unique('Open Clinic ');
+    linkCustomerName = unique('Link Clinic ');
+    openCustomer = await arrangeApprovedCustomer(t, registrar, approver, openCustomerName);
+    linkCustomer = await arrangeApprovedCustomer(t, registrar, approver, linkCustomerName);
     const opened = await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: openCustomer, openAccess: true } });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
 
-    await order(openCustomer, 'Infusion Pump', [
+    pumpFamily = await order(openCustomer, 'Infusion Pump', [
       { key: 'lot100de', lotNumber: 'L-100', partNumber: 'PN-DE', gtin: pump, countryList: 'DE,AT', languageList: 'de' },
       { key: 'lot100fr', lotNumber: 'L-100', partNumber: 'PN-FR', gtin: pump, countryList: 'FR,BE', languageList: 'fr' },
       { key: 'lot200low', lotNumber: 'L-200', partNumber: 'PN-LOW', gtin: pump, countryList: 'DE,GB', languageList: 'de,en', additionalLots: 'L-201', serialRanges: '1000-1999' },
       { key: 'lot200high', lotNumber: 'L-200', partNumber: 'PN-HIGH', gtin: pump, countryList: 'DE', languageList: 'de', serialRanges: '2000-2999' },
     ]);
-    await order(linkCustomer, 'Wound Dressing', [{ key: 'closed', lotNumber: 'W-1', partNumber: 'PN-W', gtin: closedDevice, countryList: 'DE', languageList: 'de' }]);
+    dressingFamily = await order(linkCustomer, 'Wound Dressing', [{ key: 'closed', lotNumber: 'W-1', partNumber: 'PN-W', gtin: closedDevice, countryList: 'DE', languageList: 'de' }]);
     await order(openCustomer, 'Offline Pump', [{ key: 'offline', lotNumber: 'O-1', partNumber: 'PN-O', gtin: offlineDevice }], { isInternal: true });
     await order(openCustomer, 'Pending Pump', [{ key: 'pending', lotNumber: 'P-1', partNumber: 'PN-P', gtin: pendingDevice }], { decide: false });
   });
@@ -222,6 +228,8 @@ describe('eIFU site over HTTP', () => {
         [`/01/${pump}?lang=klingon`, 'lang must be'],
         [`/01/${pump}?country=ZZ`, 'lang must be'],
         [`/01/${pump}?linkType=<script>`, 'linkType must be'],
+        ['/01/%E0%A4%A', 'Not a valid GTIN'],
+        [`/01/${pump}/10/%E0%A4%A`, 'Not a valid GS1 Digital Link'],
       ];
       for (const [path, message] of cases) {
         const page = await get(path);
@@ -320,6 +328,8 @@ describe('eIFU site over HTTP', () => {
       expect((await get(`/p/${children.lot100de!.documentNumber}/v/9`)).status).toBe(404);
       expect((await get(`/p/${children.lot100de!.documentNumber}/v/0`)).status).toBe(404);
       expect((await get('/p/CO%3Cscript%3E')).status).toBe(400);
+      expect((await get('/p/CO%E0%A4%A')).status).toBe(400);
+      expect((await get(`/p/${children.lot100de!.documentNumber}/v/%E0%A4%A`)).status).toBe(400);
     });
   });
 
@@ -340,6 +350,46 @@ describe('eIFU site over HTTP', () => {
       await spec
         .when(() => t.call('PUT', '/customer/openAccess', { token: admin, body: { id: '00000000-0000-4000-8000-000000000000', openAccess: true } }))
         .thenNothingStored(404, 'Customer not found');
+    });
+  });
+
+  describe('POST /module2/openSearchLink: the family’s search page without an email, for a customer with open access', () => {
+    const openLink = async (customerName: string, parentChangeId: string) => t.call('POST', '/module2/openSearchLink', { body: { customerName, parentChangeId } });
+    const tokenOf = (searchUrl: string) => new URL(searchUrl).searchParams.get('encryptedEmail')!;
+
+    it('answers the search page’s address; its searches and downloads work, each download recorded with country and language and no visitor', async () => {
+      const page = await t.call('GET', `/module2/getParentLogosForCustomer/${encodeURIComponent(openCustomerName)}`);
+      expect(page.body.openAccess).toBe(true);
+      const answer = await openLink(openCustomerName, pumpFamily);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.searchUrl).toMatch(/^http:\/\/localhost:3001\/customerDocSearch\?customerName=/);
+      const token = tokenOf(answer.body.searchUrl);
+      expect((await t.call('POST', '/module2/checkSearchLink', { body: { customerName: openCustomerName, parentChangeId: pumpFamily, encryptedEmail: token } })).status).toBe(200);
+      const found = await t.call('POST', '/module2/searchDocuments/', { body: { customerName: openCustomerName, parentChangeId: pumpFamily, encryptedEmail: token, country: 'FR', language: 'fr', keyword: '', documentNumber: '' } });
+      expect(found.body.list.map((d: { childDocumentId: string }) => d.childDocumentId)).toEqual([children.lot100fr!.childDocumentId]);
+      const keysBefore = (await t.database.db.query<{ n: string }>('SELECT count(*) AS n FROM visitor_keys')).rows[0]!.n;
+      const before = await t.store.lastPosition();
+      const url = await t.call('POST', '/module2/getDocumentURL', { body: { docId: children.lot100fr!.childDocumentId, encryptedUserEmail: token, country: 'fr' }, headers: { 'accept-language': 'fr-BE' } });
+      expect(url.status, JSON.stringify(url.body)).toBe(200);
+      expect((await fetch(url.body.docURL)).status).toBe(200);
+      const recorded = await t.store.readAll(before, 100);
+      expect(recorded.map((e) => e.type)).toEqual(['OpenAccessDocumentDownloaded']);
+      expect(recorded[0]!.data).toMatchObject({ documentNumber: children.lot100fr!.documentNumber, version: 1, country: 'FR', language: 'fr', via: 'search' });
+      expect((await t.database.db.query<{ n: string }>('SELECT count(*) AS n FROM visitor_keys')).rows[0]!.n).toBe(keysBefore);
+    });
+
+    it('a customer without open access: 403 and no link; an open link stops opening once open access is closed', async () => {
+      const page = await t.call('GET', `/module2/getParentLogosForCustomer/${encodeURIComponent(linkCustomerName)}`);
+      expect(page.body.openAccess).toBe(false);
+      await spec.when(() => openLink(linkCustomerName, dressingFamily)).thenNothingStored(403, 'This customer gives its documents through a link sent by email: ask for one on its page.');
+      await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: true } });
+      const token = tokenOf((await openLink(linkCustomerName, dressingFamily)).body.searchUrl);
+      await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: false } });
+      const check = await t.call('POST', '/module2/checkSearchLink', { body: { customerName: linkCustomerName, parentChangeId: dressingFamily, encryptedEmail: token } });
+      expect(check).toMatchObject({ status: 400, body: { message: 'This search link is not valid. Ask for a new one below.' } });
+      await spec
+        .when(() => t.call('POST', '/module2/getDocumentURL', { body: { docId: children.closed!.childDocumentId, encryptedUserEmail: token, country: 'DE' } }))
+        .thenNothingStored(400, 'This search link is not valid. Ask for a new one below.');
     });
   });
 });

@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { type Request, type Response, Router } from 'express';
 import { DigitalLink } from './gs1-digital-link';
-import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LOT_PATTERN, openDownloadStreamId } from '@ifu/contracts';
+import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LOT_PATTERN } from '@ifu/contracts';
 import { findDocumentVersionsByNumber, findPublicDocumentsByGtin, type LabelDocument } from '@ifu/projections';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
-import { originOf } from '../platform/http';
 import { searchUrlOf } from '../customers/search-url';
 import { publicToday } from '../public-portal/visitor-link';
 import { chooseLeaflet, parseAcceptLanguage } from './choose';
 import { digitalLinkOf, permalinkOf } from './labels';
-import { openDownloadsDecider } from './open-downloads';
+import { recordOpenDownload } from './open-downloads';
 import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguageOf, type PageTexts } from './page-texts';
 import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP, type PageView } from './pages';
 
@@ -116,7 +114,12 @@ export function eifuRoutes(ctx: AppContext): Router {
     }
     // The path as GS1's own parser reads it (grammar and check digits); the query is ours, read above.
     const segments = req.path.split('/').slice(1);
-    const gtinText = decodeURIComponent(segments[1] ?? '');
+    let gtinText = '';
+    try {
+      gtinText = decodeURIComponent(segments[1] ?? '');
+    } catch {
+      // A broken %-escape: not a GTIN either.
+    }
     const gtinIssue = gtinProblem(gtinText);
     if (gtinIssue) {
       problem(req, res, 400, (t) => ({ title: t.notValidGtin, text: `${gtinIssue}.` }));
@@ -229,24 +232,16 @@ export function eifuRoutes(ctx: AppContext): Router {
       return;
     }
     const reader = readerOf(req);
-    const run = ctx.commands.begin({ ...originOf(req, { type: 'system', name: 'eifu-visitor' }), ip: null, userAgent: null });
-    await run.execute({
-      stream: openDownloadStreamId(randomUUID()),
-      decider: openDownloadsDecider,
-      command: {
-        type: 'RecordOpenDownload',
-        download: {
-          childDocumentId: shown.childDocumentId,
-          documentNumber: shown.documentNumber,
-          parentChangeId: shown.parentChangeId,
-          customerId: shown.customerId,
-          version: shown.version,
-          country: reader.country ?? null,
-          language: reader.languages[0] ?? null,
-          via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
-          sha256: shown.sha256,
-        },
-      },
+    await recordOpenDownload(ctx, req, {
+      childDocumentId: shown.childDocumentId,
+      documentNumber: shown.documentNumber,
+      parentChangeId: shown.parentChangeId,
+      customerId: shown.customerId,
+      version: shown.version,
+      country: reader.country ?? null,
+      language: reader.languages[0] ?? null,
+      via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
+      sha256: shown.sha256,
     });
     await sendStoredFile(res, ctx.files, { sha256: shown.sha256, contentType: 'application/pdf' }, { cacheControl: 'private, no-store', filename: shown.docName });
   });

@@ -144,6 +144,15 @@ export class CommandPipeline {
   begin(origin: CommandOrigin): CommandRun {
     return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin);
   }
+
+  /**
+   * Resolves once the named read models have applied every event appended so far: a job that decides from read
+   * models (the safety notices) sees what was recorded before it started.
+   */
+  async caughtUp(readModels: readonly string[], timeoutMs?: number): Promise<void> {
+    const position = await this.store.lastPosition();
+    if (position > 0) await this.readModels.waitFor(position, readModels, timeoutMs);
+  }
 }
 
 export class CommandRun {

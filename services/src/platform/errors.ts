@@ -147,6 +147,7 @@ export const ERRORS = {
     (d) => `Too many downloads through this search link. Please wait ${d.windowMinutes} minutes and try again.`,
   ),
   'product-family-not-found': entry(404, 'Product not found'),
+  'open-access-off': entry(403, 'This customer gives its documents through a link sent by email: ask for one on its page.'),
   'contact-failed': entry(502, 'Error on connecting administrator.'),
   'search-link-not-sent': entry(502, 'The search link could not be sent. Please try again later.'),
   'mail-budget-spent': entry(429, 'Many links were sent in the last hour. Please try again later.'),

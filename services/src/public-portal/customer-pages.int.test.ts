@@ -73,6 +73,8 @@ describe('the customer pages of the public portal', () => {
       ],
       customerNotices: [{ text: 'New address from May', date: today() }],
       products: [{ parentChangeId: families['visible  stent'], productFamilyName: 'visible  stent', logoUrl: expect.stringMatching(new RegExp(`/module2/productLogo/${families['visible  stent']}$`)) }],
+      // Issue 20: the emailed link, unless an ADMIN opens the customer's access.
+      openAccess: false,
     });
     const logo = await fetch(`${t.url}/module2/productLogo/${families['visible  stent']}`);
     expect({ status: logo.status, type: logo.headers.get('content-type') }).toEqual({ status: 200, type: 'image/png' });

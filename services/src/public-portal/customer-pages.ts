@@ -38,6 +38,7 @@ export function customerPageRoutes(ctx: AppContext): Router {
       globalNotices: oneByOne(notices.global),
       customerNotices: oneByOne(notices.customer),
       products: families.map((family) => ({ parentChangeId: family.parentChangeId, productFamilyName: family.productFamilyName, logoUrl: productLogoUrl(family.parentChangeId) })),
+      openAccess: customer.openAccess,
     } satisfies ParentLogosResponse);
   });
 

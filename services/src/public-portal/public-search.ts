@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { COUNTRY_CODES, GetDocumentUrlBody, LANGUAGE_CODES, PUBLIC_MESSAGES, PublicSearchBody, READER_LANGUAGES_MAX, visitorDownloadStreamId } from '@ifu/contracts';
 import type { AvailableIn, GetDocumentUrlResponse, PublicSearchResponse } from '@ifu/contracts/public';
-import { findPublicDocument, searchDocuments, type SearchCriteria, type SearchHit } from '@ifu/projections';
+import { findDocumentVersionsByNumber, findPublicDocument, searchDocuments, type SearchCriteria, type SearchHit } from '@ifu/projections';
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
 import { perLinkLimit } from '../auth/rate-limits';
 import { verifyVisitorDocumentLink, visitorDocumentLink } from '../documents/document-links';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
-import { parseAcceptLanguage } from '../eifu/choose';
 import { refuse } from '../platform/errors';
 import { idParam, originOf, parseBody } from '../platform/http';
 import { publicDocumentInScope, publicToday, verifySearchLink, verifySearchToken } from './visitor-link';
+import { parseAcceptLanguage } from '../eifu/choose';
+import { recordOpenDownload } from '../eifu/open-downloads';
+import { NO_VISITOR_ADDRESS } from './search-link-routes';
 import { visitorDownloadsDecider } from './visitor-downloads';
 import { sealEmail, visitorFor } from './visitors';
 
@@ -102,6 +104,25 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     const link = await verifySearchToken(ctx, body.encryptedUserEmail, now);
     const document = await findPublicDocument(ctx.db, body.docId, { customerId: link.customer.id, familyKey: link.family.familyKey }, publicToday(now));
     if (!document) refuse('search-link-out-of-scope');
+    if (link.email === NO_VISITOR_ADDRESS) {
+      // An open-access link (issue 20): no visitor to name; the download is recorded with its country and language.
+      const version = (await findDocumentVersionsByNumber(ctx.db, document.documentNumber, publicToday(now)))?.find((v) => v.childDocumentId === document.childDocumentId)?.version ?? 1;
+      const at = await recordOpenDownload(ctx, req, {
+        childDocumentId: document.childDocumentId,
+        documentNumber: document.documentNumber,
+        parentChangeId: document.parentChangeId,
+        customerId: link.customer.id,
+        version,
+        country: body.country ? body.country.toUpperCase() : null,
+        language: parseAcceptLanguage(req.get('accept-language')).languages[0] ?? null,
+        via: 'search',
+        sha256: document.sha256,
+      });
+      const signed = visitorDocumentLink(ctx, { childDocumentId: document.childDocumentId, customerId: link.customer.id, familyId: link.parentChangeId }, link.expiresAt, at);
+      res.setHeader('Cache-Control', 'private, no-store');
+      res.json({ docURL: signed.url, expiresAt: signed.expiresAt } satisfies GetDocumentUrlResponse);
+      return;
+    }
     const visitor = await visitorFor(ctx.db, ctx.secrets.linkSecret, link.email);
     // The visitor's IP address and browser are not kept: the event names them by their random id only.
     const run = ctx.commands.begin({ ...originOf(req, { type: 'visitor', visitorId: visitor.visitorId }), ip: null, userAgent: null });

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { CheckSearchLinkBody, SendSearchLinkBody } from '@ifu/contracts';
-import { type CheckSearchLinkResponse, type MessageOnlyResponse, PUBLIC_MESSAGES } from '@ifu/contracts/public';
+import { CheckSearchLinkBody, OpenSearchLinkBody, SendSearchLinkBody } from '@ifu/contracts';
+import { type CheckSearchLinkResponse, type MessageOnlyResponse, type OpenSearchLinkResponse, PUBLIC_MESSAGES } from '@ifu/contracts/public';
 import { perAddressLimit, perIpLimit } from '../auth/rate-limits';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
@@ -12,6 +12,14 @@ import { approvedCustomerWithFamily, verifySearchLink } from './visitor-link';
 export const SEARCH_LINK_LIMITS = { perIp: 10, perAddress: 5 } as const;
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * The address an open-access search link carries: none. Such a link opens only while its customer keeps open access
+ * (`visitor-link.ts`), and its downloads are recorded without a visitor (country and language only).
+ */
+export const NO_VISITOR_ADDRESS = '';
+/** An open-access search page stays open a day (a visitor coming back later opens the customer page again). */
+const OPEN_LINK_DAYS = 1;
 
 /** The customer's search page as the emailed link opens it (spec §2.1: the parameters in this order). */
 export function searchPageUrl(customerPortalUrl: string, customerName: string, parentChangeId: string, token: string): string {
@@ -29,6 +37,18 @@ export function searchPageUrl(customerPortalUrl: string, customerName: string, p
  */
 export function searchLinkRoutes(ctx: AppContext): Router {
   const router = Router();
+
+  // Open access (issue 20): no email asked, nothing mailed; the search page's address answered at once.
+  router.post('/module2/openSearchLink', perIpLimit(SEARCH_LINK_LIMITS.perIp * 3), async (req, res) => {
+    const { customerName, parentChangeId } = parseBody(OpenSearchLinkBody, req.body);
+    const now = ctx.clock();
+    const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now);
+    if (!family) refuse('product-family-not-found');
+    if (!customer.openAccess) refuse('open-access-off');
+    const token = sealSearchLink(ctx.secrets.linkSecret, { customerId: customer.id, parentChangeId }, NO_VISITOR_ADDRESS, new Date(now.getTime() + OPEN_LINK_DAYS * DAY_MS));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ searchUrl: searchPageUrl(ctx.config.PUBLIC_CUSTOMER_URL, customer.customerName, parentChangeId, token) } satisfies OpenSearchLinkResponse);
+  });
 
   // Each request mails the address it names: limited per caller, and per address so that no one is flooded.
   router.post(

@@ -1,20 +1,28 @@
 import type { ParentLogosResponse, PublicProductFamily } from '@ifu/contracts/public';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from '../../app/navigation';
+import { Link, navigate } from '../../app/navigation';
 import { useConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { common } from '../../messages/common';
 import { docSearchText as text } from '../../messages/doc-search';
 import { Notices } from '../notices/notices';
 import { rememberCustomer } from '../customers/last-customer';
+import { openSearchLink } from './open-search-link';
 import { fetchCustomerPage, type CustomerPageAnswer } from './parent-logos';
 
 // The popup loads on the first click on a family: it is not part of the first paint (bundle budget).
 const EmailDialog = lazy(() => import('./email-dialog').then((module) => ({ default: module.EmailDialog })));
 
 function Found({ page }: { page: ParentLogosResponse }) {
+  const { apiUrl } = useConfig();
   const [family, setFamily] = useState<PublicProductFamily>();
   useEffect(() => rememberCustomer(page.customerName), [page.customerName]);
+  // Open access (issue 20): a family opens its search page at once; the email popup only if that is refused.
+  const open = async (product: PublicProductFamily) => {
+    const searchPage = page.openAccess ? await openSearchLink(apiUrl, page.customerName, product.parentChangeId) : undefined;
+    if (searchPage) navigate(searchPage);
+    else setFamily(product);
+  };
   return (
     <>
       <div className="brand">
@@ -32,7 +40,7 @@ function Found({ page }: { page: ParentLogosResponse }) {
           <ul className="families">
             {page.products.map((product) => (
               <li key={product.parentChangeId}>
-                <button type="button" className="family" aria-haspopup="dialog" onClick={() => setFamily(product)}>
+                <button type="button" className="family" aria-haspopup={page.openAccess ? undefined : 'dialog'} onClick={() => void open(product)}>
                   {product.logoUrl ? <img className="family__logo" src={product.logoUrl} alt="" /> : <span className="family__logo" aria-hidden="true" />}
                   <span className="family__name">{product.productFamilyName}</span>
                 </button>

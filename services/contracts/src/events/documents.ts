@@ -26,6 +26,11 @@ export interface ParentDetails {
   effectiveDate: string;
   /** The family's Basic UDI-DI (issue 20); absent in events recorded before it. */
   basicUdiDi?: string;
+  /**
+   * A safety revision (issue 20): once approved and in effect, the visitors who downloaded a version it supersedes
+   * through an emailed link are mailed. Absent in events recorded before it: false.
+   */
+  safetyRevision?: boolean;
 }
 
 /** What the Change/New step and Edit child set (spec §2.9, §2.10, §3 Child document). */

@@ -16,8 +16,8 @@ export type EifuEvent = {
     country: string | null;
     /** ISO 639-1 code of the reader's language, or null. */
     language: string | null;
-    /** How the reader came: a label's GS1 Digital Link, or a permalink. */
-    via: 'digital-link' | 'permalink';
+    /** How the reader came: a label's GS1 Digital Link, a permalink, or the customer page's search without an email. */
+    via: 'digital-link' | 'permalink' | 'search';
     sha256: string;
   };
 };

@@ -116,6 +116,13 @@ const SignatureList = ({ signatures, testId }: { signatures: readonly Signature[
 
 
 /** Spec §4, §9: a successful approval refreshes the page after 2 seconds. */
+/** The view's Safety revision line (issue 20): No, or Yes with how many readers were told and opened the new version. */
+export const safetyRevisionText = (changeOrder: Pick<ChangeOrder, 'safetyRevision' | 'safetyNotices'>): string => {
+  if (!changeOrder.safetyRevision) return 'No';
+  const notices = changeOrder.safetyNotices ?? { notified: 0, opened: 0 };
+  return `Safety revision: ${notices.notified} ${notices.notified === 1 ? 'reader' : 'readers'} notified, ${notices.opened} opened the new version`;
+};
+
 export const APPROVAL_REFRESH_MS = 2_000;
 
 /**
@@ -310,6 +317,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
   facts.push(
     { label: 'Comments', value: changeOrder.comments, testId: 'view-comments' },
     ...(changeOrder.basicUdiDi ? [{ label: 'Basic UDI-DI', value: changeOrder.basicUdiDi, testId: 'view-basic-udi-di' }] : []),
+    { label: 'Safety revision', value: safetyRevisionText(changeOrder), testId: 'view-safety-revision' },
     { label: 'Approval Routing Number', value: changeOrder.approvalRoutingNumber, testId: 'view-routing-number' },
   );
 

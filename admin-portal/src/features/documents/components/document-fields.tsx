@@ -9,6 +9,7 @@ import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -209,7 +210,41 @@ export const ParentFields = <T extends FieldValues>({ control, disabled, product
         autoComplete="off"
         disabled={disabled}
       />
+      <SafetyRevisionField control={control} name={name('safetyRevision')} disabled={disabled} />
     </>
+  );
+};
+
+/** What marking a change order a safety revision does, under its switch. */
+export const SAFETY_REVISION_HELP =
+  'When it is approved and takes effect, every visitor who downloaded a version it replaces through an emailed link is mailed once, with a link to the new version.';
+
+/** The safety-revision switch (issue 20), with what it does said under it. */
+const SafetyRevisionField = <T extends FieldValues>({ control, name, disabled }: { control: AnyControl<T>; name: FieldPath<T>; disabled?: boolean }) => {
+  const helpId = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { ref, value, onChange, ...field } }) => (
+        <FormControl sx={fullRow} disabled={disabled}>
+          <FormControlLabel
+            label="Safety revision"
+            control={
+              <Switch
+                {...field}
+                checked={Boolean(value)}
+                onChange={(event) => onChange(event.target.checked)}
+                slotProps={{ input: { ref, 'aria-describedby': helpId } }}
+              />
+            }
+          />
+          <FormHelperText id={helpId} sx={{ mt: -0.5 }}>
+            {SAFETY_REVISION_HELP}
+          </FormHelperText>
+        </FormControl>
+      )}
+    />
   );
 };
 

@@ -59,6 +59,8 @@ const parentShape = (productNameMessage: string) => {
     changeDescription: fields.changeDescription,
     changeJustification: fields.changeJustification,
     basicUdiDi: fields.basicUdiDi,
+    /** A safety revision (issue 20): a switch, off by default. */
+    safetyRevision: z.boolean(),
   };
 };
 
@@ -141,6 +143,7 @@ export const parentFormDefaults = (view?: ChangeOrderView): ParentFormInput => (
   changeDescription: view?.changeDescription ?? '',
   changeJustification: view?.changeJustification ?? '',
   basicUdiDi: view?.basicUdiDi ?? '',
+  safetyRevision: view?.safetyRevision ?? false,
 });
 
 export const startStepDefaults = (): StartStepInput => ({ ...parentFormDefaults(), parentDocuments: [], parentLogo: null });
@@ -218,6 +221,7 @@ const parentPayload = (parent: ParentFormValues) => ({
   /** The forms have one description field; the payload carries it twice (spec §7.3). */
   productFamilyDescription: parent.changeDescription,
   basicUdiDi: parent.basicUdiDi,
+  safetyRevision: parent.safetyRevision,
 });
 
 /**

@@ -99,6 +99,8 @@ const view: ChangeOrderView = {
   changeDescription: 'New labelling',
   changeJustification: 'Regulation update',
   basicUdiDi: '',
+  safetyRevision: false,
+  safetyNotices: null,
   comments: '',
   reason: null,
   isInternal: true,
@@ -207,6 +209,7 @@ describe('the Change/New step and Preview', () => {
       effectiveDate: '05-Nov-2026',
       isInternal: false,
       productFamilyDescription: 'New labelling',
+      safetyRevision: false,
       username: 'ann@example.com',
       uploadParentDocumentFileId: 'upload-parent-1',
     });
@@ -254,6 +257,15 @@ describe('Edit parent', () => {
     expect(UpdateParentFields.safeParse(body).success).toBe(true);
     const withFiles = entries(toUpdateParentFormData(editParentSchema(0).parse({ ...signed, parentLogo: logo, parentDocuments: [pdf('d.pdf')] }), 'parent-1'));
     expect(withFiles).toMatchObject({ parentLogo: 'logo.png', parentDocuments: 'd.pdf' });
+  });
+
+  it('the safety-revision switch starts as stored and travels as a form field the server reads (issue 20)', () => {
+    expect(editParentDefaults(view).safetyRevision).toBe(false);
+    expect(editParentDefaults({ ...view, safetyRevision: true }).safetyRevision).toBe(true);
+    const signed = { ...editParentDefaults(view), safetyRevision: true, username: 'ann@example.com', password: 'secret', comments: 'Fix' };
+    const body = entries(toUpdateParentFormData(editParentSchema(3).parse(signed), 'parent-1'));
+    expect(body).toMatchObject({ safetyRevision: 'true' });
+    expect(UpdateParentFields.parse(body).safetyRevision).toBe(true);
   });
 });
 

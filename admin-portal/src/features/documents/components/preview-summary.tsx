@@ -71,6 +71,7 @@ export const PreviewSummary = ({ parent, documents, currentIndex }: PreviewSumma
           ['Description of Change', parent.changeDescription],
           ['Justification of Change', parent.changeJustification],
           ...(parent.basicUdiDi ? [['Basic UDI-DI', parent.basicUdiDi] as [string, string]] : []),
+          ['Safety revision', parent.safetyRevision ? 'Yes: readers of the versions it replaces are mailed when it takes effect' : 'No'],
           ['Files', parent.parentDocuments.map((file) => file.name).join(', ')],
           ['Document Logo', parent.parentLogo?.name ?? ''],
         ]}
