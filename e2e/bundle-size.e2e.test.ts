@@ -21,8 +21,8 @@ type LoadedScript = { path: string; raw: number; gzip: number; transferred: numb
  * Loads `url` in a fresh page as a visitor would and records every JavaScript file the page fetched until the
  * network is idle: the entry, its modulepreloads and the lazy chunks the route pulls in.
  */
-async function loadScripts(browser: Browser, url: string, ready: (page: Page) => Promise<void>): Promise<LoadedScript[]> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+async function loadScripts(browser: Browser, url: string, ready: (page: Page) => Promise<void>, locale?: string): Promise<LoadedScript[]> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...(locale ? { locale } : {}) });
   const page = await context.newPage();
   const responses: Response[] = [];
   page.on('response', (response) => {
@@ -113,5 +113,22 @@ describe.skipIf(skipReason !== undefined)('JavaScript a first visit loads, built
     const gzip = report('customer /docSearch/{name}', scripts, BUDGET.customerFirstPage);
     expect(gzip).toBeLessThanOrEqual(BUDGET.customerFirstPage);
     expect(uncompressed(scripts)).toEqual([]);
+  });
+
+  it(`in German, the first page loads the German catalogue and no other, still within ${BUDGET.customerFirstPage / KB} kB gzipped`, async () => {
+    const scripts = await loadScripts(
+      browser,
+      `${product.customerUrl}/docSearch/Acme%20Medical`,
+      async (page) => {
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        expect(await page.locator('html').getAttribute('lang')).toBe('de');
+      },
+      'de-DE',
+    );
+    const catalogues = scripts.map((script) => script.path).filter((path) => /\/(de|fr|es|it)-[\w-]+\.js$/.test(path));
+    expect(catalogues).toHaveLength(1);
+    expect(catalogues[0]).toMatch(/\/de-[\w-]+\.js$/);
+    const gzip = report('customer /docSearch/{name}, German', scripts, BUDGET.customerFirstPage);
+    expect(gzip).toBeLessThanOrEqual(BUDGET.customerFirstPage);
   });
 });

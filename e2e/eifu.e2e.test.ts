@@ -101,22 +101,24 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
       it('a reader whose language has no leaflet chooses from what exists; the document page and a superseded version’s banner lead to the current one', async () => {
         const page = await newPage(viewport, 'it-IT');
         await page.goto(`${product.customerUrl}/01/${gtin}/10/LOT-7001`);
-        await page.getByRole('heading', { level: 1, name: `Instructions for use of GTIN ${gtin}` }).waitFor();
-        await page.getByText('No leaflet is in your language').waitFor();
-        expect(await page.getByRole('link', { name: 'About this document and its versions' }).count()).toBe(2);
+        // The reader's Italian has no leaflet, but the page is in Italian (issue 20 item 8).
+        await page.getByRole('heading', { level: 1, name: `Istruzioni per l’uso del GTIN ${gtin}` }).waitFor();
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
+        await page.getByText('Nessun foglietto illustrativo è nella tua lingua').waitFor();
+        expect(await page.getByRole('link', { name: 'Informazioni su questo documento e sulle sue versioni' }).count()).toBe(2);
         await expectAccessible(page, viewport, 'chooser');
 
         await page.goto(`${product.customerUrl}/p/${numbers['AIS-DE@1']}/v/1`);
-        await page.getByText('This version has been replaced.').waitFor();
+        await page.getByText('Questa versione è stata sostituita.').waitFor();
         await expectAccessible(page, viewport, 'superseded-version');
-        await page.getByRole('link', { name: /read the current version 2/ }).click();
+        await page.getByRole('link', { name: /leggi la versione in vigore 2/ }).click();
         await page.waitForURL(`**/p/${numbers['AIS-DE@2']}`);
         await page.getByRole('heading', { level: 1, name: 'Alpine Volumetric Pump' }).waitFor();
         expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${product.customerUrl}/p/${numbers['AIS-DE@2']}`);
-        expect(await page.getByText('has been replaced').count()).toBe(0);
-        const versions = page.getByRole('heading', { level: 2, name: 'All versions' });
+        expect(await page.getByText('è stata sostituita').count()).toBe(0);
+        const versions = page.getByRole('heading', { level: 2, name: 'Tutte le versioni' });
         await versions.waitFor();
-        for (const name of ['Version 2', 'Version 1']) await page.getByRole('link', { name, exact: true }).waitFor();
+        for (const name of ['Versione 2', 'Versione 1']) await page.getByRole('link', { name, exact: true }).waitFor();
         await expectAccessible(page, viewport, 'document-page');
         expect(await scrollsSideways(page)).toEqual([]);
       });

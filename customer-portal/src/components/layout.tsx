@@ -3,6 +3,7 @@ import { useLocation, useNavigationReset } from '../app/navigation';
 import { common } from '../messages/common';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
+import { LanguageSwitcher } from './language-switcher';
 
 /** Every public page: its content, then the footer. A page that fails to render keeps the footer. */
 export function Layout({ children }: { children: ReactNode }) {
@@ -11,6 +12,7 @@ export function Layout({ children }: { children: ReactNode }) {
   useNavigationReset(main);
   return (
     <div className="layout">
+      <LanguageSwitcher />
       {/* tabIndex -1: focus lands here after a link to another page (see useNavigationReset). */}
       <main className="layout__main" ref={main} tabIndex={-1}>
         <ErrorBoundary key={pathname}>

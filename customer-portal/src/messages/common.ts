@@ -1,10 +1,12 @@
+import { localized } from './locale';
+
 /**
  * The words of the public pages, in English. Components never spell a visible text themselves: they read it from
  * these catalogues, one per area, so that a translation replaces a catalogue file and touches no component.
  * The catalogues are split by page on purpose: only `common` and `doc-search` ride on the first page (bundle budget);
  * the others load with the page or popup that needs them.
  */
-export const common = {
+const english = {
   siteName: 'IFU Portal',
   /** A page's <title>: its own name, then the site's. */
   title: (page: string) => `${page} | IFU Portal`,
@@ -19,4 +21,10 @@ export const common = {
   copyright: '© 2021',
   /** Spec §2.13: a render failure shows this text; the part before " / " is the heading. */
   renderFailure: 'Something Went Wrong / Some Issues While Loading...',
+  /** The language switcher's name (issue 20): each language is named in itself. */
+  languages: 'Language',
 } as const;
+
+/** Live: English until another language is applied (locale.ts). */
+export const common = localized('common', english);
+export type CommonTexts = typeof common;

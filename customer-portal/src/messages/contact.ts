@@ -1,5 +1,7 @@
+import { localized } from './locale';
+
 /** The Contact US page (spec §5 contact form, §8). See common.ts. */
-export const contactText = {
+const english = {
   pageTitle: 'Contact US',
   /** The way back from Contact US: to a customer's page, to the search page, or to the page before. */
   backTo: (customerName: string) => `Back to ${customerName}`,
@@ -26,3 +28,7 @@ export const contactText = {
   sent: 'Successfully contacted to administrator.',
   failed: 'Error on connecting administrator.',
 } as const;
+
+/** Live: English until another language is applied (locale.ts). */
+export const contactText = localized('contactText', english);
+export type ContactTexts = typeof contactText;

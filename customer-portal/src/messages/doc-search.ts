@@ -1,5 +1,7 @@
+import { localized } from './locale';
+
 /** The customer page (/docSearch/:customerName) and its email popup. See common.ts. */
-export const docSearchText = {
+const english = {
   pageTitle: (customerName: string) => `${customerName} documents`,
   customerLogo: (customerName: string) => `${customerName} logo`,
   intro: 'Choose a product family. We will email you a link to search its documents.',
@@ -21,3 +23,7 @@ export const docSearchText = {
   send: 'Send',
   sending: 'Sending…',
 } as const;
+
+/** Live: English until another language is applied (locale.ts). */
+export const docSearchText = localized('docSearchText', english);
+export type DocSearchTexts = typeof docSearchText;

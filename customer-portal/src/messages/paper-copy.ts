@@ -1,5 +1,7 @@
+import { localized } from './locale';
+
 /** The paper-copy request page (issue 20, EU 2021/2226). See common.ts. */
-export const paperCopyText = {
+const english = {
   pageTitle: 'Request a paper copy',
   intro: 'We send a printed copy of this document to the address you give, at no cost, within 7 calendar days. All fields are required.',
   document: 'Document',
@@ -24,6 +26,10 @@ export const paperCopyText = {
   notFound: 'This document is not public: a paper copy can be requested only of a current document published on this portal.',
   backToSearch: 'Back',
 } as const;
+
+/** Live: English until another language is applied (locale.ts). */
+export const paperCopyText = localized('paperCopyText', english);
+export type PaperCopyTexts = typeof paperCopyText;
 
 /** The contract's limits (`PAPER_COPY_LIMITS` of @ifu/contracts/public; a unit test keeps the two equal). */
 export const PAPER_COPY_FORM_LIMITS = { nameMax: 100, addressMax: 500, emailMax: 254, quantityMin: 1, quantityMax: 10 } as const;

@@ -1,5 +1,7 @@
+import { localized } from './locale';
+
 /** The search page an emailed link opens (/customerDocSearch). See common.ts. */
-export const searchText = {
+const english = {
   pageTitle: 'Search documents',
   checking: 'Checking your search link…',
   linkIncomplete: 'This search link is incomplete. Open the link from your email again, or ask for a new one.',
@@ -20,6 +22,9 @@ export const searchText = {
   country: 'Country',
   selectLanguage: 'Select Language',
   selectCountry: 'Select Country',
+  /** Neither is required (issue 20): the empty choice searches every language, or every country. */
+  allLanguages: 'All languages',
+  allCountries: 'All countries',
   submit: 'Submit',
   searching: 'Searching…',
   searchFailed: 'The search could not be run. Check your connection and try again.',
@@ -27,6 +32,11 @@ export const searchText = {
   searchedFor: 'Your search',
   any: 'Any',
   noData: 'No Data Found',
+  /** When nothing was found in the chosen language or country: where this search does find documents. */
+  availableElsewhere: 'This search finds documents in other languages or countries:',
+  availableLanguages: (names: string) => `Languages: ${names}`,
+  availableCountries: (names: string) => `Countries: ${names}`,
+  searchEverywhere: 'Search all languages and countries',
   newSearch: 'New search',
   resultCount: (count: number) => (count === 1 ? '1 document found' : `${count} documents found`),
   colTitle: 'Title',
@@ -45,3 +55,7 @@ export const searchText = {
   paperCopyLabel: (documentNumber: string) => `Request a paper copy of ${documentNumber}`,
   downloadFailed: 'The document could not be opened. Try again.',
 } as const;
+
+/** Live: English until another language is applied (locale.ts). */
+export const searchText = localized('searchText', english);
+export type SearchTexts = typeof searchText;

@@ -9,11 +9,16 @@ import { SEARCH_CONFIGS } from './search-configs';
 export interface VisitorScope {
   customerId: string;
   familyKey: string;
-  /** ISO code, upper case. */
+  /** ISO code, upper case; '' for every country. */
   country: string;
-  /** ISO 639-1 code, lower case. */
+  /** ISO 639-1 code, lower case; '' for every language. */
   language: string;
   documentNumber: string;
+  /**
+   * The reader's languages (ISO 639-1, lower case, most preferred first, a handful at most): documents in the first
+   * come first, then in the second, and so on, then the others; within each, the usual order.
+   */
+  readerLanguages?: readonly string[];
 }
 
 export interface SearchCriteria {
@@ -199,12 +204,19 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
       : `d.status IN ('APPROVED', 'REQUIRE_APPROVAL') AND (d.obsolete_date IS NULL OR d.obsolete_date > $1::date)`,
   );
   if (criteria.customerIds) where.push(`d.customer_id = ANY(${param(criteria.customerIds)}::text[])`);
+  /** The results' first order: the reader's languages when a visitor gives them, else none. */
+  let preference = '0';
   if (criteria.visitor) {
     const visitor = criteria.visitor;
     where.push(`d.customer_id = ${param(visitor.customerId)}`, `d.family_key = ${param(visitor.familyKey)}`, PUBLIC_CHILD('d', '$1'));
     // The lists are comma-separated codes ('DE,US', 'de,en'): a code is in one when ',code,' is in ',list,'.
-    where.push(`(',' || upper(replace(d.country_list, ' ', '')) || ',') LIKE ${param(`%,${escapeLike(visitor.country.toUpperCase())},%`)}`);
-    where.push(`(',' || lower(replace(d.language_list, ' ', '')) || ',') LIKE ${param(`%,${escapeLike(visitor.language.toLowerCase())},%`)}`);
+    if (visitor.country) where.push(`(',' || upper(replace(d.country_list, ' ', '')) || ',') LIKE ${param(`%,${escapeLike(visitor.country.toUpperCase())},%`)}`);
+    if (visitor.language) where.push(`(',' || lower(replace(d.language_list, ' ', '')) || ',') LIKE ${param(`%,${escapeLike(visitor.language.toLowerCase())},%`)}`);
+    if (visitor.readerLanguages?.length) {
+      // The position of the reader's most preferred language the document is in (1 = their first), 1000 for none.
+      preference = `coalesce((SELECT min(array_position(${param([...visitor.readerLanguages])}::text[], l))
+                                FROM unnest(string_to_array(lower(replace(d.language_list, ' ', '')), ',')) AS l), 1000)`;
+    }
     if (visitor.documentNumber) where.push(`d.numbers LIKE ${param(containsPattern(visitor.documentNumber.toLowerCase()))}`);
   }
   if (criteria.changeOrderNo) {
@@ -242,10 +254,11 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
     d.associated_reference_number, d.product_sub_family_name_one, d.customer_id, d.language_list, d.country_list, d.status,
     d.is_internal, d.doc_name, d.effective_date, d.obsolete_date, d.sha256`;
   const ranked = words
-    ? `SELECT ${shown}, ts_rank_cd(d.rank_vector, ${query}) AS rank FROM document_search d WHERE ${where.join(' AND ')} LIMIT ${RANKED_CANDIDATES}`
-    : `SELECT ${shown}, 0::real AS rank FROM document_search d WHERE ${where.join(' AND ')} ORDER BY d.effective_date DESC, d.id LIMIT ${limit}`;
+    ? `SELECT ${shown}, ${preference} AS preference, ts_rank_cd(d.rank_vector, ${query}) AS rank FROM document_search d WHERE ${where.join(' AND ')} LIMIT ${RANKED_CANDIDATES}`
+    : `SELECT ${shown}, ${preference} AS preference, 0::real AS rank FROM document_search d WHERE ${where.join(' AND ')}
+        ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit}`;
   const { rows } = await db.query<Record<string, unknown>>(
-    `WITH hits AS (SELECT * FROM (${ranked}) c ORDER BY rank DESC, effective_date DESC, id LIMIT ${limit}),
+    `WITH hits AS (SELECT * FROM (${ranked}) c ORDER BY preference, rank DESC, effective_date DESC, id LIMIT ${limit}),
      -- The start of each hit's PDF text, unpacked once (MATERIALIZED): an expression over it would unpack it again.
      texts AS MATERIALIZED (SELECT h.id, left(t.text, ${SNIPPET_SOURCE_CHARS}) AS head
                               FROM hits h JOIN document_file_text t ON t.sha256 = h.sha256 WHERE ${withSnippets ? 'true' : 'false'})
@@ -263,7 +276,7 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
        LEFT JOIN customer_list cu ON cu.id = h.customer_id
        LEFT JOIN texts x ON x.id = h.id
        LEFT JOIN LATERAL (SELECT min(nullif(strpos(x.head, n), 0)) AS at FROM unnest(${needles}::text[]) AS n) m ON true
-      ORDER BY h.rank DESC, h.effective_date DESC, h.id`,
+      ORDER BY h.preference, h.rank DESC, h.effective_date DESC, h.id`,
     params,
   );
   return rows.map((row) => ({

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from './countries';
 import { LINE_CONTROL_CHARACTERS, requiredString } from './common';
 import { LANGUAGE_CODES } from './languages';
-import { PUBLIC_MESSAGES } from './public';
 
 /**
  * The server's validation of the public search and download (spec §7.4), in full zod: bounded first, control
@@ -22,19 +21,41 @@ const optionalText = (field: string, max: number) =>
     .optional()
     .transform((v) => v ?? '');
 
-/** A code from a fixed list, required, with the spec-style message when missing or unknown. */
-const codeField = (field: string, codes: ReadonlySet<string>, missing: string, normalise: (v: string) => string) =>
+/**
+ * A code from a fixed list, or nothing: absent or '' searches every language or country (issue 20: preselected, no
+ * longer required). A code that is not on the list is refused.
+ */
+const optionalCode = (field: string, codes: ReadonlySet<string>, normalise: (v: string) => string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? missing : `${field} must be a string`) })
-    .max(10, { message: missing, abort: true })
+    .string({ error: `${field} must be a string` })
+    .max(10, { message: `${field} is not a known code`, abort: true })
     .transform((v) => normalise(v.trim()))
-    .refine((v) => v !== '', { message: missing, abort: true })
-    .refine((v) => codes.has(v), { message: `${field} is not a known code` });
+    .refine((v) => v === '' || codes.has(v), { message: `${field} is not a known code` })
+    .optional()
+    .transform((v) => v ?? '');
+
+/** How many of the reader's languages order the results (their browser's first few; more says nothing more). */
+export const READER_LANGUAGES_MAX = 5;
+
+/**
+ * The reader's languages, most preferred first (navigator.languages or Accept-Language tags: 'de-AT', 'fr'): an
+ * ordering hint only, bounded in count and length before anything reads them, reduced to the known primary codes.
+ */
+const readerLanguages = z
+  .array(z.string({ error: 'readerLanguages must be language tags' }).max(35, { message: 'readerLanguages must be language tags', abort: true }), {
+    error: 'readerLanguages must be a list of language tags',
+  })
+  .max(READER_LANGUAGES_MAX, { message: `readerLanguages must list at most ${READER_LANGUAGES_MAX} languages` })
+  .optional()
+  .transform((tags) => [
+    ...new Set((tags ?? []).map((tag) => tag.trim().split(/[-_]/)[0]!.toLowerCase()).filter((code) => LANGUAGE_CODES.has(code))),
+  ]);
 
 /** POST /module2/searchDocuments/: the link (customer, family, token) and what the visitor searched for. */
 export const PublicSearchBody = z.object({
-  language: codeField('language', LANGUAGE_CODES, PUBLIC_MESSAGES.selectLanguage, (v) => v.toLowerCase()),
-  country: codeField('country', COUNTRY_CODES, PUBLIC_MESSAGES.selectCountry, (v) => v.toUpperCase()),
+  language: optionalCode('language', LANGUAGE_CODES, (v) => v.toLowerCase()),
+  country: optionalCode('country', COUNTRY_CODES, (v) => v.toUpperCase()),
+  readerLanguages,
   keyword: optionalText('keyword', 200),
   documentNumber: optionalText('documentNumber', 100),
   // Accepted and not used: the link names the customer and family (spec §7.4 lists them).

@@ -116,11 +116,14 @@ export type CheckSearchLinkResponse = z.infer<typeof CheckSearchLinkResponse>;
 /**
  * POST /module2/searchDocuments/ (spec §7.4): `encryptedEmail` is the link's token; `encryptedCustomerId` and
  * `productName` are accepted and ignored (the link names the customer and family). `keyword` and `documentNumber`
- * are optional; `country` (ISO code) and `language` (ISO 639-1 code) are required.
+ * are optional, and so are `country` (ISO code) and `language` (ISO 639-1 code) since issue 20.
  */
 export const PublicSearchRequest = z.object({
-  language: z.string(),
-  country: z.string(),
+  /** Issue 20: optional; absent or '' searches every language (country: every country). */
+  language: z.optional(z.string()),
+  country: z.optional(z.string()),
+  /** The reader's languages, most preferred first (at most 5): with no language chosen, theirs come first. */
+  readerLanguages: z.optional(z.array(z.string())),
   keyword: z.optional(z.string()),
   documentNumber: z.optional(z.string()),
   productName: z.optional(z.string()),
@@ -149,7 +152,13 @@ export const PublicDocument = z.object({
 });
 export type PublicDocument = z.infer<typeof PublicDocument>;
 /** `message` is 'No Data Found' when the list is empty. */
-export const PublicSearchResponse = z.object({ list: z.array(PublicDocument), message: z.optional(z.string()) });
+/**
+ * `availableIn` (issue 20): when a search in a language or country found nothing, the languages and countries (codes,
+ * sorted, at most 200 each) that the same search finds documents in without them. Absent when nothing is found anywhere.
+ */
+export const AvailableIn = z.object({ languages: z.array(z.string()), countries: z.array(z.string()) });
+export type AvailableIn = z.infer<typeof AvailableIn>;
+export const PublicSearchResponse = z.object({ list: z.array(PublicDocument), message: z.optional(z.string()), availableIn: z.optional(AvailableIn) });
 export type PublicSearchResponse = z.infer<typeof PublicSearchResponse>;
 
 /**

@@ -158,28 +158,31 @@ describe('eIFU site over HTTP', () => {
       const none = await get(`/01/${pump}/10/L-200/21/5000`, { 'accept-language': 'de' });
       expect(none.status).toBe(200);
       const page = await none.text();
-      expect(page).toContain('No leaflet covers serial number 5000');
+      // Accept-Language de: the page is German (issue 20 item 8).
+      expect(page).toContain('Keine Gebrauchsanweisung gilt für die Seriennummer 5000');
       expect(page).toContain('PN-LOW');
       expect(page).toContain('PN-HIGH');
     });
 
     it('lists what exists when the choice is not one: no lot given, a lot no leaflet names, a language none is in', async () => {
       const several = await (await get(`/01/${pump}`, { 'accept-language': 'de' })).text();
-      expect(several).toContain('More than one leaflet fits this product');
+      expect(several).toContain('Zu diesem Produkt passt mehr als eine Gebrauchsanweisung');
       for (const part of ['PN-DE', 'PN-LOW', 'PN-HIGH']) expect(several).toContain(part);
       expect(several).not.toContain('PN-FR');
       const unknownLot = await get(`/01/${pump}/10/L-999`, { 'accept-language': 'de' });
       expect(unknownLot.status).toBe(200);
-      expect(await unknownLot.text()).toContain('No leaflet names lot L-999');
+      expect(await unknownLot.text()).toContain('Keine Gebrauchsanweisung nennt die Charge L-999');
       const italian = await (await get(`/01/${pump}/10/L-100`, { 'accept-language': 'it' })).text();
-      expect(italian).toContain('No leaflet is in your language');
-      expect(italian).toContain('German');
-      expect(italian).toContain('French');
+      expect(italian).toContain('Nessun foglietto illustrativo è nella tua lingua');
+      expect(italian).toContain('tedesco');
+      expect(italian).toContain('francese');
+      // ?lang= names the page's language too.
+      expect(await (await get(`/01/${pump}/10/L-100?lang=en`, { 'accept-language': 'it' })).text()).toContain('No leaflet is in your language');
     });
 
     it('a country asked for that no leaflet lists is said; one guessed from the browser is only a preference', async () => {
       const asked = await (await get(`/01/${pump}/10/L-100?country=US`, { 'accept-language': 'de' })).text();
-      expect(asked).toContain('No leaflet is published for United States');
+      expect(asked).toContain('Für Vereinigte Staaten ist keine Gebrauchsanweisung veröffentlicht');
       const guessed = await get(`/01/${pump}/10/L-100`, { 'accept-language': 'de-US' });
       expect(pathOf(guessed.headers.get('location'))).toContain(children.lot100de!.documentNumber);
     });
@@ -277,6 +280,49 @@ describe('eIFU site over HTTP', () => {
       const scanned = await get(`/01/${pump}/10/L-200/21/2100`, { 'accept-language': 'de' });
       expect(pathOf(scanned.headers.get('location'))).toBe(`/p/${renewed.documentNumber}/v/2/pdf?via=digital-link`);
       expect((await get(`/p/${old.documentNumber}/v/1/pdf`)).status).toBe(200);
+    });
+
+    it('a German reader (Accept-Language) gets the page in German: lang, texts, dates, names, a switcher to the same page; still script-free under the same CSP', async () => {
+      const child = children.lot100de!;
+      const english = await get(`/p/${child.documentNumber}`);
+      const answer = await get(`/p/${child.documentNumber}`, { 'accept-language': 'de-DE,de;q=0.9' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-security-policy')).toBe(english.headers.get('content-security-policy'));
+      expect(answer.headers.get('vary')).toContain('Accept-Language');
+      const page = await answer.text();
+      expect(page).toContain('<html lang="de" dir="ltr">');
+      for (const text of ['Gebrauchsanweisung von', 'Ausgabedatum', 'PDF herunterladen (Version 1)', 'Alle Versionen', 'Papierexemplar der aktuellen Version 1 anfordern', 'Deutschland, Österreich']) {
+        expect(page, text).toContain(text);
+      }
+      expect(page).not.toContain('All versions');
+      expect(page).not.toMatch(/<script/i);
+      // The switcher: the same page in each language; the reader's is marked. Links name no language (the header does).
+      expect(page).toContain(`<a href="/p/${child.documentNumber}?lang=fr" lang="fr" hreflang="fr">Français</a>`);
+      expect(page).toContain(`<a href="/p/${child.documentNumber}?lang=de" lang="de" hreflang="de" aria-current="true">Deutsch</a>`);
+      expect(page).toContain(`href="http://localhost:3001/p/${child.documentNumber}/v/1/pdf"`);
+      // English is unchanged for a reader without a language.
+      const englishPage = await english.text();
+      expect(englishPage).toContain('<html lang="en" dir="ltr">');
+      expect(englishPage).toContain('All versions');
+    });
+
+    it('?lang=fr gives the page in French over the browser’s German, and every link keeps ?lang=fr; a French message page too', async () => {
+      const child = children.lot100fr!;
+      const page = await (await get(`/p/${child.documentNumber}?lang=fr`, { 'accept-language': 'de' })).text();
+      expect(page).toContain('<html lang="fr" dir="ltr">');
+      for (const text of ['Notice d’utilisation de', 'Télécharger le PDF (version 1)', 'Toutes les versions', 'France, Belgique']) expect(page, text).toContain(text);
+      expect(page).toContain(`href="http://localhost:3001/p/${child.documentNumber}/v/1/pdf?lang=fr"`);
+      expect(page).toContain(`href="http://localhost:3001/p/${child.documentNumber}/v/1?lang=fr"`);
+      expect(page).toContain(`/paperCopy/${child.documentNumber}?version=1&amp;lang=fr"`);
+      // The canonical address names no language.
+      expect(page).toContain(`<link rel="canonical" href="http://localhost:3001/p/${child.documentNumber}">`);
+      expect(page).toContain(`<a href="/p/${child.documentNumber}?lang=de" lang="de" hreflang="de">Deutsch</a>`);
+      const missing = await get('/p/CO-1999-99999-99?lang=fr');
+      expect(missing.status).toBe(404);
+      const message = await missing.text();
+      expect(message).toContain('<html lang="fr" dir="ltr">');
+      expect(message).toContain('Document introuvable');
+      expect(message).toContain('Aucun document publié ne porte le numéro CO-1999-99999-99.');
     });
 
     it('unknown, unpublished and malformed numbers and versions: 404 and 400', async () => {

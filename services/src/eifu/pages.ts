@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LabelDocument } from '@ifu/projections';
 import { COUNTRIES, LANGUAGES } from '@ifu/contracts';
 import type { ChoiceReason } from './choose';
+import { PAGE_LANGUAGE_NAMES, PAGE_LANGUAGES, type PageLanguage, type PageTexts } from './page-texts';
 
 /**
  * The eIFU site's pages (issue 20): plain HTML from the server, no script, one small stylesheet, so that a phone on a
@@ -13,6 +14,8 @@ const STYLE = `
 body{margin:0;font:1rem/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1a1a1a;background:#f6f7f9}
 header{background:#0b3d62;color:#fff;padding:.75rem 1rem}
 header a{color:#fff}
+header nav ul{display:flex;flex-wrap:wrap;gap:.25rem .75rem;list-style:none;margin:.25rem 0 0;padding:0;font-size:.875rem}
+header nav a[aria-current]{font-weight:700;text-decoration:none}
 main{max-width:46rem;margin:0 auto;padding:1rem}
 h1{font-size:1.5rem;line-height:1.25;margin:.5rem 0 1rem;overflow-wrap:anywhere}
 h2{font-size:1.2rem;margin:1.5rem 0 .5rem}
@@ -40,16 +43,34 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** `2026-11-23` → `23 Nov 2026`: a date no reader can misread as month-first or day-first. */
-export const readableDate = (isoDay: string) => {
+const DATES = new Map(PAGE_LANGUAGES.map((lang) => [lang, new Intl.DateTimeFormat(lang, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })]));
+/**
+ * `2026-11-23` → `23 Nov 2026` (`23. November 2026`, `23 novembre 2026`...): a date no reader can misread as
+ * month-first or day-first, the month named in the page's language.
+ */
+export const readableDate = (isoDay: string, lang: PageLanguage = 'en') => {
   const [year, month, day] = isoDay.split('-');
-  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? ''} ${year}`;
+  if (lang === 'en') return `${Number(day)} ${MONTHS[Number(month) - 1] ?? ''} ${year}`;
+  const at = Date.UTC(Number(year), Number(month) - 1, Number(day));
+  return Number.isNaN(at) ? isoDay : DATES.get(lang)!.format(at);
 };
 
 const COUNTRY_NAMES = new Map(COUNTRIES.map((c) => [c.code, c.name]));
 const LANGUAGE_NAMES = new Map(LANGUAGES.map((l) => [l.code, l.name]));
-const countryName = (code: string) => COUNTRY_NAMES.get(code.toUpperCase());
-const languageName = (code: string) => LANGUAGE_NAMES.get(code.toLowerCase());
+const DISPLAY_NAMES = new Map(
+  PAGE_LANGUAGES.map((lang) => [lang, { language: new Intl.DisplayNames([lang], { type: 'language' }), region: new Intl.DisplayNames([lang], { type: 'region' }) }]),
+);
+/** A known code's name in the page's language (the contract's English list for English), else undefined. */
+const nameIn = (kind: 'language' | 'region', code: string, lang: PageLanguage): string | undefined => {
+  const english = kind === 'region' ? COUNTRY_NAMES.get(code.toUpperCase()) : LANGUAGE_NAMES.get(code.toLowerCase());
+  if (english === undefined || lang === 'en') return english;
+  try {
+    return DISPLAY_NAMES.get(lang)![kind].of(kind === 'region' ? code.toUpperCase() : code.toLowerCase()) ?? english;
+  } catch {
+    return english;
+  }
+};
+const countryName = (code: string, lang: PageLanguage) => nameIn('region', code, lang);
 
 const names = (list: string, name: (code: string) => string) =>
   list
@@ -58,8 +79,16 @@ const names = (list: string, name: (code: string) => string) =>
     .filter(Boolean)
     .map((code) => name(code))
     .join(', ');
-const languagesOf = (list: string) => names(list, (code) => languageName(code) ?? code);
-const countriesOf = (list: string) => names(list, (code) => countryName(code) ?? code);
+const languagesOf = (list: string, lang: PageLanguage) => names(list, (code) => nameIn('language', code, lang) ?? code);
+const countriesOf = (list: string, lang: PageLanguage) => names(list, (code) => countryName(code, lang) ?? code);
+
+/** The reader's language on a page: its texts, and the links that keep it. */
+export interface PageView {
+  lang: PageLanguage;
+  t: PageTexts;
+  /** The switcher: the same address in each language (`?lang=`). */
+  languageLinks: { lang: PageLanguage; href: string }[];
+}
 
 interface Layout {
   title: string;
@@ -68,11 +97,20 @@ interface Layout {
   canonical?: string;
   /** The customer portal's home, linked from the header. */
   home: string;
+  view: PageView;
 }
 
-export function page({ title, body, canonical, home }: Layout): string {
+const switcher = (view: PageView) =>
+  `<nav aria-label="${escapeHtml(view.t.languages)}"><ul>${view.languageLinks
+    .map(
+      (link) =>
+        `<li><a href="${escapeHtml(link.href)}" lang="${link.lang}" hreflang="${link.lang}"${link.lang === view.lang ? ' aria-current="true"' : ''}>${escapeHtml(PAGE_LANGUAGE_NAMES[link.lang])}</a></li>`,
+    )
+    .join('')}</ul></nav>`;
+
+export function page({ title, body, canonical, home, view }: Layout): string {
   return `<!doctype html>
-<html lang="en" dir="ltr">
+<html lang="${view.lang}" dir="ltr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -81,21 +119,22 @@ ${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : ''}
 <style>${STYLE}</style>
 </head>
 <body>
-<header><a href="${escapeHtml(home)}">Instructions for use</a></header>
+<header><a href="${escapeHtml(home)}">${escapeHtml(view.t.header)}</a>${switcher(view)}</header>
 <main>
 ${body}
 </main>
-<footer>Electronic instructions for use (EU 2021/2226). A paper copy is sent free of charge within 7 days on request.</footer>
+<footer>${escapeHtml(view.t.footer)}</footer>
 </body>
 </html>`;
 }
 
 /** A page that says what went wrong and where to go: unknown or malformed keys, a document no longer public. */
-export function messagePage(input: { title: string; text: string; home: string; links?: { href: string; text: string }[] }): string {
+export function messagePage(input: { title: string; text: string; home: string; view: PageView; links?: { href: string; text: string }[] }): string {
   const links = (input.links ?? []).map((link) => `<li><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></li>`).join('');
   return page({
     title: input.title,
     home: input.home,
+    view: input.view,
     body: `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.text)}</p>${links ? `<ul>${links}</ul>` : ''}`,
   });
 }
@@ -113,68 +152,62 @@ export interface DocumentLinks {
   paperCopy: (document: LabelDocument) => string;
 }
 
-const details = (d: LabelDocument) => `<dl>
-<dt>Document</dt><dd>${escapeHtml(d.documentNumber)}</dd>
-<dt>Version</dt><dd>${d.version}</dd>
-<dt>Date of issue</dt><dd>${escapeHtml(readableDate(d.effectiveDate))}</dd>
-${d.obsoleteDate ? `<dt>Replaced from</dt><dd>${escapeHtml(readableDate(d.obsoleteDate))}</dd>` : ''}
-<dt>Part number</dt><dd>${escapeHtml(d.partNumber)}</dd>
-<dt>IFU number</dt><dd>${escapeHtml(d.ifuNumber)}</dd>
-${d.additionalLots ? `<dt>Also for lots</dt><dd>${escapeHtml(d.additionalLots.replaceAll(',', ', '))}</dd>` : ''}
-<dt>Languages</dt><dd>${escapeHtml(languagesOf(d.languageList))}</dd>
-<dt>Countries</dt><dd>${escapeHtml(countriesOf(d.countryList))}</dd>
-<dt>What changed</dt><dd>${escapeHtml(d.changeDescription)}</dd>
+const details = (d: LabelDocument, { t, lang }: PageView) => `<dl>
+<dt>${escapeHtml(t.document)}</dt><dd>${escapeHtml(d.documentNumber)}</dd>
+<dt>${escapeHtml(t.version)}</dt><dd>${d.version}</dd>
+<dt>${escapeHtml(t.dateOfIssue)}</dt><dd>${escapeHtml(readableDate(d.effectiveDate, lang))}</dd>
+${d.obsoleteDate ? `<dt>${escapeHtml(t.replacedFrom)}</dt><dd>${escapeHtml(readableDate(d.obsoleteDate, lang))}</dd>` : ''}
+<dt>${escapeHtml(t.partNumber)}</dt><dd>${escapeHtml(d.partNumber)}</dd>
+<dt>${escapeHtml(t.ifuNumber)}</dt><dd>${escapeHtml(d.ifuNumber)}</dd>
+${d.additionalLots ? `<dt>${escapeHtml(t.alsoForLots)}</dt><dd>${escapeHtml(d.additionalLots.replaceAll(',', ', '))}</dd>` : ''}
+<dt>${escapeHtml(t.languageList)}</dt><dd>${escapeHtml(languagesOf(d.languageList, lang))}</dd>
+<dt>${escapeHtml(t.countryList)}</dt><dd>${escapeHtml(countriesOf(d.countryList, lang))}</dd>
+<dt>${escapeHtml(t.whatChanged)}</dt><dd>${escapeHtml(d.changeDescription)}</dd>
 </dl>`;
 
-const download = (d: LabelDocument, links: DocumentLinks) =>
+const download = (d: LabelDocument, links: DocumentLinks, { t }: PageView) =>
   d.openAccess
-    ? `<p><a class="button" href="${escapeHtml(links.pdf(d))}">Download the PDF (version ${d.version})</a></p>`
-    : `<p class="notice">${escapeHtml(d.customerName)} gives its instructions for use through a link sent by email.
-<a href="${escapeHtml(links.customerPage(d))}">Ask for a link on ${escapeHtml(d.customerName)}'s page</a>.</p>`;
+    ? `<p><a class="button" href="${escapeHtml(links.pdf(d))}">${escapeHtml(t.downloadPdf(String(d.version)))}</a></p>`
+    : `<p class="notice">${escapeHtml(t.byEmail(d.customerName))}
+<a href="${escapeHtml(links.customerPage(d))}">${escapeHtml(t.askForLink(d.customerName))}</a>.</p>`;
 
 /**
  * A document's page (`/p/{documentNumber}` or `/v/{n}`): the version shown, a banner on a superseded one leading to
  * the current one, the download (or how to get one), the paper copy request, and every published version with its
  * dates and what changed.
  */
-export function documentPage(input: { shown: LabelDocument; current: LabelDocument | undefined; versions: LabelDocument[]; links: DocumentLinks; home: string; canonical: string }): string {
-  const { shown, current, links } = input;
+export function documentPage(input: { shown: LabelDocument; current: LabelDocument | undefined; versions: LabelDocument[]; links: DocumentLinks; home: string; canonical: string; view: PageView }): string {
+  const { shown, current, links, view } = input;
+  const { t, lang } = view;
   const superseded = current !== undefined && current.childDocumentId !== shown.childDocumentId;
   const banner = superseded
-    ? `<div class="banner" role="note"><strong>This version has been replaced.</strong> Version ${shown.version} is kept for reference;
-<a href="${escapeHtml(links.current(current))}">read the current version ${current.version} of ${escapeHtml(readableDate(current.effectiveDate))}</a>.</div>`
+    ? `<div class="banner" role="note"><strong>${escapeHtml(t.replaced)}</strong> ${escapeHtml(t.keptForReference(String(shown.version)))};
+<a href="${escapeHtml(links.current(current))}">${escapeHtml(t.readCurrent(String(current.version), readableDate(current.effectiveDate, lang)))}</a>.</div>`
     : current === undefined
-      ? `<div class="banner" role="note"><strong>This document is no longer published.</strong> Version ${shown.version} is kept for reference.</div>`
+      ? `<div class="banner" role="note"><strong>${escapeHtml(t.noLongerPublishedBanner)}</strong> ${escapeHtml(t.keptForReference(String(shown.version)))}.</div>`
       : '';
   const published = input.versions.filter((v) => v.published).reverse();
   const versionItems = published
     .map(
-      (v) => `<li class="card"><strong><a href="${escapeHtml(links.version(v))}">Version ${v.version}</a></strong>${v.current ? ' (current)' : ''}<br>
-Issued ${escapeHtml(readableDate(v.effectiveDate))}${v.obsoleteDate ? `, replaced from ${escapeHtml(readableDate(v.obsoleteDate))}` : ''}<br>
-${escapeHtml(v.changeDescription)}${v.openAccess ? `<br><a href="${escapeHtml(links.pdf(v))}">PDF of version ${v.version}</a>` : ''}</li>`,
+      (v) => `<li class="card"><strong><a href="${escapeHtml(links.version(v))}">${escapeHtml(t.versionN(String(v.version)))}</a></strong>${v.current ? ` ${escapeHtml(t.currentMark)}` : ''}<br>
+${escapeHtml(t.issued(readableDate(v.effectiveDate, lang)))}${v.obsoleteDate ? `, ${escapeHtml(t.replacedFromDate(readableDate(v.obsoleteDate, lang)))}` : ''}<br>
+${escapeHtml(v.changeDescription)}${v.openAccess ? `<br><a href="${escapeHtml(links.pdf(v))}">${escapeHtml(t.pdfOfVersion(String(v.version)))}</a>` : ''}</li>`,
     )
     .join('\n');
   return page({
-    title: `${shown.productFamilyName}: ${shown.documentNumber} version ${shown.version}`,
+    title: t.documentTitle(shown.productFamilyName, shown.documentNumber, String(shown.version)),
     home: input.home,
     canonical: input.canonical,
+    view,
     body: `${banner}
 <h1>${escapeHtml(shown.productFamilyName)}</h1>
-<p>Instructions for use from ${escapeHtml(shown.customerName)}</p>
-<div class="card">${details(shown)}${download(shown, links)}
-${current ? `<p><a href="${escapeHtml(links.paperCopy(current))}">Request a paper copy of the current version ${current.version}</a> (free of charge, sent within 7 days)</p>` : ''}</div>
-<h2>All versions</h2>
+<p>${escapeHtml(t.from(shown.customerName))}</p>
+<div class="card">${details(shown, view)}${download(shown, links, view)}
+${current ? `<p><a href="${escapeHtml(links.paperCopy(current))}">${escapeHtml(t.paperCopy(String(current.version)))}</a> ${escapeHtml(t.paperCopyTerms)}</p>` : ''}</div>
+<h2>${escapeHtml(t.allVersions)}</h2>
 <ul class="plain">${versionItems}</ul>`,
   });
 }
-
-const REASONS: Record<ChoiceReason, (keys: { lot?: string; serial?: string; country?: string }) => string> = {
-  several: () => 'More than one leaflet fits this product. Choose yours:',
-  'lot-not-listed': (keys) => `No leaflet names lot ${keys.lot ?? ''}. Check the lot on the label; these leaflets are published for this product:`,
-  'serial-not-covered': (keys) => `No leaflet covers serial number ${keys.serial ?? ''}. These leaflets are published for this product and lot:`,
-  'country-not-listed': (keys) => `No leaflet is published for ${countryName(keys.country ?? '') ?? keys.country ?? ''}. These leaflets exist for this product:`,
-  'language-not-available': () => 'No leaflet is in your language. These languages are available:',
-};
 
 /** What exists for a device when the choice is not one leaflet: each with its lot, languages and countries. */
 export function chooserPage(input: {
@@ -184,21 +217,25 @@ export function chooserPage(input: {
   documents: LabelDocument[];
   links: DocumentLinks;
   home: string;
+  view: PageView;
 }): string {
+  const { t, lang } = input.view;
   const items = input.documents
     .map(
-      (d) => `<li class="card"><a href="${escapeHtml(d.openAccess ? input.links.pdf(d) : input.links.current(d))}"><strong>${escapeHtml(d.productFamilyName)}</strong>, part ${escapeHtml(d.partNumber)}</a>
-<dl><dt>IFU number</dt><dd>${escapeHtml(d.ifuNumber)}${d.additionalLots ? `, ${escapeHtml(d.additionalLots.replaceAll(',', ', '))}` : ''}</dd>
-<dt>Languages</dt><dd>${escapeHtml(languagesOf(d.languageList))}</dd><dt>Countries</dt><dd>${escapeHtml(countriesOf(d.countryList))}</dd>
-<dt>Version</dt><dd>${d.version}, issued ${escapeHtml(readableDate(d.effectiveDate))}</dd></dl>
-<a href="${escapeHtml(input.links.current(d))}">About this document and its versions</a></li>`,
+      (d) => `<li class="card"><a href="${escapeHtml(d.openAccess ? input.links.pdf(d) : input.links.current(d))}"><strong>${escapeHtml(d.productFamilyName)}</strong>, ${escapeHtml(t.part(d.partNumber))}</a>
+<dl><dt>${escapeHtml(t.ifuNumber)}</dt><dd>${escapeHtml(d.ifuNumber)}${d.additionalLots ? `, ${escapeHtml(d.additionalLots.replaceAll(',', ', '))}` : ''}</dd>
+<dt>${escapeHtml(t.languageList)}</dt><dd>${escapeHtml(languagesOf(d.languageList, lang))}</dd><dt>${escapeHtml(t.countryList)}</dt><dd>${escapeHtml(countriesOf(d.countryList, lang))}</dd>
+<dt>${escapeHtml(t.version)}</dt><dd>${escapeHtml(t.versionIssued(String(d.version), readableDate(d.effectiveDate, lang)))}</dd></dl>
+<a href="${escapeHtml(input.links.current(d))}">${escapeHtml(t.aboutDocument)}</a></li>`,
     )
     .join('\n');
+  const keys = { lot: input.keys.lot ?? '', serial: input.keys.serial ?? '', country: countryName(input.keys.country ?? '', lang) ?? input.keys.country ?? '' };
   return page({
-    title: `Instructions for use of GTIN ${input.gtin}`,
+    title: t.gtinTitle(input.gtin),
     home: input.home,
-    body: `<h1>Instructions for use of GTIN ${escapeHtml(input.gtin)}</h1>
-<p>${escapeHtml(REASONS[input.reason](input.keys))}</p>
+    view: input.view,
+    body: `<h1>${escapeHtml(t.gtinTitle(input.gtin))}</h1>
+<p>${escapeHtml(t.reasons[input.reason](keys))}</p>
 <ul class="plain">${items}</ul>`,
   });
 }

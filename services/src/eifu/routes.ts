@@ -10,7 +10,8 @@ import { chooseLeaflet, parseAcceptLanguage } from './choose';
 import { digitalLinkOf, permalinkOf } from './labels';
 import { recordOpenDownload } from './open-downloads';
 import { currencyPageFor, markStamp } from './stamped-download';
-import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP } from './pages';
+import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguageOf, type PageTexts } from './page-texts';
+import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP, type PageView } from './pages';
 
 const LINK_TYPE = /^[A-Za-z0-9:/._#-]{1,100}$/;
 /** A Digital Link path this resolver reads: the GTIN, a lot and a serial; anything longer is not one of ours. */
@@ -24,6 +25,19 @@ const queryText = (req: Request, name: string, max: number): string | undefined 
   return typeof value === 'string' && value.length <= max ? value.trim() : undefined;
 };
 
+/** A query longer than this is not carried into the language switcher's links (the switcher then links to the path). */
+const MAX_KEPT_QUERY = 500;
+
+/** `href` with `?lang=` when the reader gave one: the next page is then in their language too. */
+const withLang = (href: string, lang: string | undefined) => (lang ? `${href}${href.includes('?') ? '&' : '?'}lang=${encodeURIComponent(lang)}` : href);
+
+/** The address asked for, in each of the pages' languages: the same path and query, `lang` replaced. */
+function languageLinks(req: Request): PageView['languageLinks'] {
+  const [path = '/', query = ''] = req.originalUrl.split('?', 2);
+  const kept = query.length <= MAX_KEPT_QUERY ? query.split('&').filter((part) => part !== '' && part.split('=')[0] !== 'lang') : [];
+  return PAGE_LANGUAGES.map((lang) => ({ lang, href: `${path}?${[...kept, `lang=${lang}`].join('&')}` }));
+}
+
 /**
  * The eIFU site (issue 20, EU 2021/2226) on the public domain: the GS1 Digital Link resolver (`/01/{gtin}`, with
  * `/10/{lot}` and `/21/{serial}`) and the permalinks (`/p/{documentNumber}`, `/p/{documentNumber}/v/{n}`). Pages for
@@ -33,25 +47,39 @@ export function eifuRoutes(ctx: AppContext): Router {
   const router = Router();
   const base = ctx.config.PUBLIC_CUSTOMER_URL;
   const home = base;
-  const links: DocumentLinks = {
-    current: (d) => permalinkOf(ctx.config, d.documentNumber),
-    version: (d) => permalinkOf(ctx.config, d.documentNumber, d.version),
-    pdf: (d) => `${permalinkOf(ctx.config, d.documentNumber, d.version)}/pdf`,
-    customerPage: (d) => searchUrlOf(ctx.config, d.customerName),
-    paperCopy: (d) => `${base}/paperCopy/${encodeURIComponent(d.documentNumber)}?version=${d.version}`,
+  /** The links of a page; each keeps the reader's `?lang=` (the customer portal reads it too). */
+  const linksFor = (lang: string | undefined): DocumentLinks => ({
+    current: (d) => withLang(permalinkOf(ctx.config, d.documentNumber), lang),
+    version: (d) => withLang(permalinkOf(ctx.config, d.documentNumber, d.version), lang),
+    pdf: (d) => withLang(`${permalinkOf(ctx.config, d.documentNumber, d.version)}/pdf`, lang),
+    customerPage: (d) => withLang(searchUrlOf(ctx.config, d.customerName), lang),
+    paperCopy: (d) => withLang(`${base}/paperCopy/${encodeURIComponent(d.documentNumber)}?version=${d.version}`, lang),
+  });
+  /** The linkset and the canonical addresses name no language. */
+  const links = linksFor(undefined);
+
+  /** A page in the reader's language: `?lang=` first, then Accept-Language, else English. */
+  const viewOf = (req: Request): PageView => {
+    const lang = pageLanguageOf(readerOf(req).languages);
+    return { lang, t: PAGE_TEXTS[lang], languageLinks: languageLinks(req) };
   };
 
   const html = (res: Response, status: number, body: string) => {
     res.status(status).setHeader('Content-Security-Policy', PAGE_CSP);
     res.setHeader('Cache-Control', 'no-cache');
+    // The page's language follows Accept-Language when ?lang= does not name one.
+    res.setHeader('Vary', 'Accept-Language');
     res.type('html').send(body);
   };
-  const problem = (req: Request, res: Response, status: 400 | 403 | 404, title: string, text: string, extra: { href: string; text: string }[] = []) => {
+  type Problem = { title: string; text: string; links?: { href: string; text: string }[] };
+  const problem = (req: Request, res: Response, status: 400 | 403 | 404, say: (t: PageTexts) => Problem) => {
+    const view = viewOf(req);
+    const { title, text, links: extra } = say(view.t);
     if (req.accepts(['html', 'json']) === 'json') {
       res.status(status).json({ message: `${title}. ${text}` });
       return;
     }
-    html(res, status, messagePage({ title, text, home, links: extra }));
+    html(res, status, messagePage({ title, text, home: withLang(home, readerOf(req).lang), view, links: extra }));
   };
 
   /** The reader's languages and country: `?lang=` and `?country=` first, then the browser's Accept-Language. */
@@ -72,17 +100,17 @@ export function eifuRoutes(ctx: AppContext): Router {
   // ---- GS1 Digital Link: /01/{gtin}[/10/{lot}][/21/{serial}]
   router.get(/^\/01\//, async (req, res) => {
     if (req.path.length > MAX_PATH) {
-      problem(req, res, 400, 'Not a product address', 'This address is too long to be a GS1 Digital Link of a product.');
+      problem(req, res, 400, (t) => ({ title: t.notProductAddress, text: t.pathTooLong }));
       return;
     }
     const reader = readerOf(req);
     if ((reader.langGiven && !reader.lang) || (reader.countryGiven && !reader.countryAsked)) {
-      problem(req, res, 400, 'Unknown language or country', 'lang must be a two-letter ISO 639-1 language code and country a two-letter ISO 3166-1 country code.');
+      problem(req, res, 400, (t) => ({ title: t.unknownLanguageOrCountry, text: t.languageOrCountryFormat }));
       return;
     }
     const linkType = queryText(req, 'linkType', 100);
     if (linkType !== undefined && !LINK_TYPE.test(linkType)) {
-      problem(req, res, 400, 'Unknown link type', 'linkType must be a GS1 link type such as gs1:instructions, or all.');
+      problem(req, res, 400, (t) => ({ title: t.unknownLinkType, text: t.linkTypeFormat }));
       return;
     }
     // The path as GS1's own parser reads it (grammar and check digits); the query is ours, read above.
@@ -95,7 +123,7 @@ export function eifuRoutes(ctx: AppContext): Router {
     }
     const gtinIssue = gtinProblem(gtinText);
     if (gtinIssue) {
-      problem(req, res, 400, 'Not a valid GTIN', `${gtinIssue}.`);
+      problem(req, res, 400, (t) => ({ title: t.notValidGtin, text: `${gtinIssue}.` }));
       return;
     }
     let keys: { gtin: string; lot?: string; serial?: string };
@@ -106,11 +134,11 @@ export function eifuRoutes(ctx: AppContext): Router {
       if (!parsed.isValid() || unknown.length > 0) throw new Error('not valid');
       keys = { gtin: gtin14(gtinText), lot: qualifiers['10'], serial: qualifiers['21'] };
     } catch {
-      problem(req, res, 400, 'Not a valid GS1 Digital Link', 'The address must be /01/{GTIN}, optionally followed by /10/{lot} and /21/{serial number}, in that order.');
+      problem(req, res, 400, (t) => ({ title: t.notValidDigitalLink, text: t.digitalLinkFormat }));
       return;
     }
     if ((keys.lot !== undefined && !LOT_PATTERN.test(keys.lot)) || (keys.serial !== undefined && !LOT_PATTERN.test(keys.serial))) {
-      problem(req, res, 400, 'Not a valid GS1 Digital Link', 'A lot or serial number is 1 to 20 letters, digits or - . / _.');
+      problem(req, res, 400, (t) => ({ title: t.notValidDigitalLink, text: t.lotFormat }));
       return;
     }
 
@@ -118,7 +146,7 @@ export function eifuRoutes(ctx: AppContext): Router {
     const anchor = digitalLinkOf(ctx.config, keys.gtin, keys.lot);
     res.setHeader('Link', `<${anchor}?linkType=all>; rel="linkset"; type="application/linkset+json"`);
     if (documents.length === 0) {
-      problem(req, res, 404, 'No instructions for this product', `No instructions for use are published for GTIN ${keys.gtin}. Check the number under the barcode.`);
+      problem(req, res, 404, (t) => ({ title: t.noInstructions, text: t.noInstructionsFor(keys.gtin) }));
       return;
     }
 
@@ -136,20 +164,23 @@ export function eifuRoutes(ctx: AppContext): Router {
       res.redirect(307, document.openAccess ? `${links.pdf(document)}?via=digital-link${reader.lang ? `&lang=${reader.lang}` : ''}` : links.current(document));
       return;
     }
-    res.setHeader('Vary', 'Accept-Language');
-    html(res, 200, chooserPage({ gtin: keys.gtin, keys: { lot: keys.lot, serial: keys.serial, country: reader.country }, reason: resolution.reason, documents: resolution.documents, links, home }));
+    html(
+      res,
+      200,
+      chooserPage({ gtin: keys.gtin, keys: { lot: keys.lot, serial: keys.serial, country: reader.country }, reason: resolution.reason, documents: resolution.documents, links: linksFor(reader.lang), home: withLang(home, reader.lang), view: viewOf(req) }),
+    );
   });
 
   // ---- Permalinks: /p/{documentNumber}, /p/{documentNumber}/v/{n}, and a version's PDF
   const versionsOf = async (req: Request, res: Response): Promise<LabelDocument[] | undefined> => {
     const documentNumber = String(req.params.documentNumber);
     if (!DOCUMENT_NUMBER.test(documentNumber)) {
-      problem(req, res, 400, 'Not a document number', 'A document number is like CO-2026-00042-01.');
+      problem(req, res, 400, (t) => ({ title: t.notDocumentNumber, text: t.documentNumberFormat }));
       return undefined;
     }
     const versions = await findDocumentVersionsByNumber(ctx.db, documentNumber, publicToday(ctx.clock()));
     if (!versions || !versions.some((v) => v.published)) {
-      problem(req, res, 404, 'Document not found', `No published document has the number ${documentNumber}.`);
+      problem(req, res, 404, (t) => ({ title: t.documentNotFound, text: t.noDocumentNumbered(documentNumber) }));
       return undefined;
     }
     return versions;
@@ -157,7 +188,13 @@ export function eifuRoutes(ctx: AppContext): Router {
   const versionNamed = (req: Request, res: Response, versions: LabelDocument[]): LabelDocument | undefined => {
     const n = String(req.params.n);
     const version = VERSION_NUMBER.test(n) ? versions.find((v) => v.version === Number(n) && v.published) : undefined;
-    if (!version) problem(req, res, 404, 'Version not found', `This document has no published version ${n.slice(0, 10)}.`, [{ href: links.current(versions.at(-1)!), text: 'The document and its versions' }]);
+    if (!version) {
+      problem(req, res, 404, (t) => ({
+        title: t.versionNotFound,
+        text: t.noVersion(n.slice(0, 10)),
+        links: [{ href: linksFor(readerOf(req).lang).current(versions.at(-1)!), text: t.documentAndVersions }],
+      }));
+    }
     return version;
   };
 
@@ -166,10 +203,11 @@ export function eifuRoutes(ctx: AppContext): Router {
     if (!versions) return;
     const current = versions.find((v) => v.current);
     if (!current) {
-      problem(req, res, 404, 'No longer published', 'This document is not published at present: its manufacturer has withdrawn it or it is not yet in effect.');
+      problem(req, res, 404, (t) => ({ title: t.noLongerPublished, text: t.notPublishedNow }));
       return;
     }
-    html(res, 200, documentPage({ shown: current, current, versions, links, home, canonical: links.current(current) }));
+    const lang = readerOf(req).lang;
+    html(res, 200, documentPage({ shown: current, current, versions, links: linksFor(lang), home: withLang(home, lang), canonical: links.current(current), view: viewOf(req) }));
   });
 
   router.get('/p/:documentNumber/v/:n', async (req, res) => {
@@ -177,7 +215,8 @@ export function eifuRoutes(ctx: AppContext): Router {
     if (!versions) return;
     const shown = versionNamed(req, res, versions);
     if (!shown) return;
-    html(res, 200, documentPage({ shown, current: versions.find((v) => v.current), versions, links, home, canonical: links.version(shown) }));
+    const lang = readerOf(req).lang;
+    html(res, 200, documentPage({ shown, current: versions.find((v) => v.current), versions, links: linksFor(lang), home: withLang(home, lang), canonical: links.version(shown), view: viewOf(req) }));
   });
 
   router.get('/p/:documentNumber/v/:n/pdf', async (req, res) => {
@@ -186,9 +225,11 @@ export function eifuRoutes(ctx: AppContext): Router {
     const shown = versionNamed(req, res, versions);
     if (!shown) return;
     if (!shown.openAccess) {
-      problem(req, res, 403, 'A link by email is needed', `${shown.customerName} gives its instructions for use through a link sent by email.`, [
-        { href: links.customerPage(shown), text: `Ask for a link on ${shown.customerName}'s page` },
-      ]);
+      problem(req, res, 403, (t) => ({
+        title: t.emailLinkNeeded,
+        text: t.byEmail(shown.customerName),
+        links: [{ href: linksFor(readerOf(req).lang).customerPage(shown), text: t.askForLink(shown.customerName) }],
+      }));
       return;
     }
     const reader = readerOf(req);

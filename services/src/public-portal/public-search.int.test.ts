@@ -128,13 +128,52 @@ describe('public search and download over HTTP', () => {
       expect(none.body).toEqual({ list: [], message: 'No Data Found' });
     });
 
-    it('refuses a missing or unknown country or language, and bounds every field, before the link is even opened', async () => {
+    it('searches every language and country when neither is given (issue 20), the reader’s languages first', async () => {
+      const everywhere = { country: undefined, language: undefined };
+      const current = [children['german@Cardio Stent'], children['french@Cardio Stent'], children['superseded@Cardio  stent']];
+      expect((await found(everywhere)).sort()).toEqual([...current].sort());
+      expect((await found({ country: '', language: '' })).sort()).toEqual([...current].sort());
+      // French first for a French reader, last for a German one (both others are in German).
+      expect((await found({ ...everywhere, readerLanguages: ['fr-CH', 'de'] }))[0]).toBe(children['french@Cardio Stent']);
+      expect((await found({ ...everywhere, readerLanguages: ['de-AT'] })).at(-1)).toBe(children['french@Cardio Stent']);
+      // Only 'german' is in English: an English reader who also reads French gets it, then the French one.
+      expect((await found({ ...everywhere, readerLanguages: ['en', 'fr'] })).slice(0, 2)).toEqual([children['german@Cardio Stent'], children['french@Cardio Stent']]);
+      // Without a hint in the body, the browser's Accept-Language orders them.
+      const byHeader = await t.call('POST', '/module2/searchDocuments/', {
+        body: { customerName, parentChangeId: familyId, encryptedEmail: token },
+        headers: { 'accept-language': 'fr-FR,fr;q=0.9,de;q=0.5' },
+      });
+      expect(byHeader.status).toBe(200);
+      expect(byHeader.body.list[0].childDocumentId).toBe(children['french@Cardio Stent']);
+      // One of the two alone filters by it alone.
+      expect(await found({ country: 'FR', language: undefined })).toEqual([children['french@Cardio Stent']]);
+      expect(await found({ country: undefined, language: 'en' })).toEqual([children['german@Cardio Stent']]);
+    });
+
+    it('when nothing is found in the chosen language or country, says which languages and countries the same search finds documents in', async () => {
+      const none = await search({ country: 'US', language: 'de' });
+      expect(none.body).toEqual({ list: [], message: 'No Data Found', availableIn: { languages: ['de', 'en', 'fr'], countries: ['AT', 'DE', 'FR'] } });
+      // The same words and number: only where they are found.
+      const word = await search({ keyword: 'zyxtocin', country: 'FR', language: 'fr' });
+      expect(word.body).toEqual({ list: [], message: 'No Data Found', availableIn: { languages: ['de', 'en'], countries: ['AT', 'DE'] } });
+      // Found nowhere: nothing to point to.
+      expect((await search({ keyword: 'nothingmatcheshere', country: 'FR', language: 'fr' })).body).toEqual({ list: [], message: 'No Data Found' });
+      // Found: no availableIn.
+      expect((await search()).body.availableIn).toBeUndefined();
+      // The document of another family or customer, or not yet public, is never pointed to: 'otherFamily' is in DE/de only,
+      // and a search for its lot in French says nothing.
+      expect((await search({ documentNumber: lots.otherFamily!, country: 'FR', language: 'fr' })).body).toEqual({ list: [], message: 'No Data Found' });
+    });
+
+    it('refuses an unknown country or language and a malformed list of reader languages, and bounds every field, before the link is even opened', async () => {
       const cases: Array<[Record<string, unknown>, string]> = [
-        [{ country: '' }, 'country: Select Country'],
-        [{ country: undefined }, 'country: Select Country'],
         [{ country: 'XX' }, 'country is not a known code'],
-        [{ language: '' }, 'language: Select Language'],
+        [{ country: 'x'.repeat(11) }, 'country is not a known code'],
+        [{ country: 42 }, 'country must be a string'],
         [{ language: 'qq' }, 'language is not a known code'],
+        [{ readerLanguages: ['de', 'fr', 'en', 'it', 'es', 'nl'] }, 'readerLanguages must list at most 5 languages'],
+        [{ readerLanguages: 'de' }, 'readerLanguages must be a list of language tags'],
+        [{ readerLanguages: ['x'.repeat(36)] }, 'readerLanguages.0: readerLanguages must be language tags'],
         [{ keyword: 'x'.repeat(201) }, 'keyword must be at most 200 characters'],
         [{ keyword: 'bell\u0007' }, 'keyword must not contain control characters'],
         [{ parentChangeId: 'nope' }, 'parentChangeId must be a change order id'],

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { GetDocumentUrlBody, PUBLIC_MESSAGES, PublicSearchBody, visitorDownloadStreamId } from '@ifu/contracts';
-import type { GetDocumentUrlResponse, PublicSearchResponse } from '@ifu/contracts/public';
-import { findDocumentVersionsByNumber, findPublicDocument, searchDocuments } from '@ifu/projections';
+import { COUNTRY_CODES, GetDocumentUrlBody, LANGUAGE_CODES, PUBLIC_MESSAGES, PublicSearchBody, READER_LANGUAGES_MAX, visitorDownloadStreamId } from '@ifu/contracts';
+import type { AvailableIn, GetDocumentUrlResponse, PublicSearchResponse } from '@ifu/contracts/public';
+import { findDocumentVersionsByNumber, findPublicDocument, searchDocuments, type SearchCriteria, type SearchHit } from '@ifu/projections';
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
 import { perLinkLimit } from '../auth/rate-limits';
 import { verifyVisitorDocumentLink, visitorDocumentLink } from '../documents/document-links';
@@ -20,6 +20,25 @@ import { sealEmail, visitorFor } from './visitors';
 
 /** At most this many documents answer a public search: a family's leaflets for one country and language. */
 const PUBLIC_RESULTS_MAX = 100;
+/** At most this many codes of each kind in `availableIn` (there are fewer languages and countries than this). */
+const AVAILABLE_CODES_MAX = 200;
+
+/** The known codes of comma-separated lists ('DE, at'), normalised, sorted, each once, bounded. */
+function codesOf(lists: readonly string[], known: ReadonlySet<string>, normalise: (code: string) => string): string[] {
+  const codes = new Set<string>();
+  for (const list of lists) for (const code of list.split(',')) if (known.has(normalise(code.trim()))) codes.add(normalise(code.trim()));
+  return [...codes].sort().slice(0, AVAILABLE_CODES_MAX);
+}
+
+/** Where the same search finds documents in any language and country: what `availableIn` answers. */
+function availableIn(hits: readonly SearchHit[]): AvailableIn | undefined {
+  if (hits.length === 0) return undefined;
+  return {
+    languages: codesOf(hits.map((hit) => hit.languageList), LANGUAGE_CODES, (code) => code.toLowerCase()),
+    countries: codesOf(hits.map((hit) => hit.countryList), COUNTRY_CODES, (code) => code.toUpperCase()),
+  };
+}
+
 /** Document links one emailed search link may ask for in a window (issue 19: a visitor opens a family's leaflets, not thousands). */
 export const PUBLIC_DOWNLOADS_PER_LINK = { limit: 60, windowMinutes: 15 } as const;
 /** A bound on any one public search, as on the internal one. */
@@ -41,18 +60,19 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     const body = parseBody(PublicSearchBody, req.body);
     const now = ctx.clock();
     const link = await verifySearchLink(ctx, { customerName: body.customerName, parentChangeId: body.parentChangeId, token: body.encryptedEmail }, now);
-    const criteria = {
-      keywords: body.keyword,
-      changeOrderNo: '',
-      productName: '',
-      archive: false,
-      today: publicToday(now),
-      limit: PUBLIC_RESULTS_MAX,
-      visitor: { customerId: link.customer.id, familyKey: link.family.familyKey, country: body.country, language: body.language, documentNumber: body.documentNumber },
-    };
-    let hits;
+    // With no language chosen, the reader's come first: the ones the page sends, else their browser's Accept-Language.
+    const readerLanguages = (
+      body.readerLanguages.length > 0 ? body.readerLanguages : parseAcceptLanguage(req.get('accept-language')).languages.filter((code) => LANGUAGE_CODES.has(code))
+    ).slice(0, READER_LANGUAGES_MAX);
+    const visitor = { customerId: link.customer.id, familyKey: link.family.familyKey, country: body.country, language: body.language, documentNumber: body.documentNumber, readerLanguages };
+    const criteria: SearchCriteria = { keywords: body.keyword, changeOrderNo: '', productName: '', archive: false, today: publicToday(now), limit: PUBLIC_RESULTS_MAX, visitor };
+    const run = (scope: SearchCriteria) => withStatementTimeout(ctx.db, PUBLIC_SEARCH_TIMEOUT_MS, (bounded) => searchDocuments(bounded, scope));
+    let hits: SearchHit[];
+    let elsewhere: AvailableIn | undefined;
     try {
-      hits = await withStatementTimeout(ctx.db, PUBLIC_SEARCH_TIMEOUT_MS, (bounded) => searchDocuments(bounded, criteria));
+      hits = await run(criteria);
+      // Nothing in the chosen language or country: the same search in every language and country says where it finds documents.
+      if (hits.length === 0 && (body.language || body.country)) elsewhere = availableIn(await run({ ...criteria, visitor: { ...visitor, language: '', country: '' } }));
     } catch (error) {
       if ((error as { code?: string }).code === QUERY_CANCELED) refuse('search-too-costly');
       throw error;
@@ -70,7 +90,7 @@ export function publicSearchRoutes(ctx: AppContext): Router {
       docName: hit.docName,
     }));
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json({ list, ...(list.length === 0 ? { message: PUBLIC_MESSAGES.noDataFound } : {}) } satisfies PublicSearchResponse);
+    res.json({ list, ...(list.length === 0 ? { message: PUBLIC_MESSAGES.noDataFound } : {}), ...(elsewhere ? { availableIn: elsewhere } : {}) } satisfies PublicSearchResponse);
   });
 
   const downloadsPerLink = perLinkLimit({

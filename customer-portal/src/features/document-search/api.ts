@@ -1,4 +1,5 @@
 import type {
+  AvailableIn,
   CheckSearchLinkResponse,
   GetDocumentUrlRequest,
   PublicDocument,
@@ -78,19 +79,26 @@ const DOCUMENT_KEYS = [
 ] as const;
 const isDocument = (value: unknown): value is PublicDocument => isObject(value) && allStrings(value, DOCUMENT_KEYS);
 
+const isCodeList = (value: unknown): value is string[] => Array.isArray(value) && value.every((code) => typeof code === 'string');
+/** The answer's `availableIn`, when it is one (issue 20: where a search that found nothing does find documents). */
+function availableInOf(body: Record<string, unknown>): AvailableIn | undefined {
+  const value = body.availableIn;
+  return isObject(value) && isCodeList(value.languages) && isCodeList(value.countries) ? { languages: value.languages, countries: value.countries } : undefined;
+}
+
 export type SearchOutcome =
-  | { kind: 'found'; list: PublicDocument[]; message?: string }
+  | { kind: 'found'; list: PublicDocument[]; message?: string; availableIn?: AvailableIn }
   | { kind: 'refused'; message: string }
   /** The link expired (410) or is not valid (400) since the page opened: only a new link helps. */
   | { kind: 'link-refused'; message: string }
   | { kind: 'failed' };
 
-/** POST /module2/searchDocuments/: a 400 names the field that is wrong (country and language are required). */
+/** POST /module2/searchDocuments/: a 400 names the field that is wrong (an unknown country or language, a field too long). */
 export async function searchDocuments(apiUrl: string, request: PublicSearchRequest): Promise<SearchOutcome> {
   try {
     const { status, body } = await callApi(apiUrl, '/module2/searchDocuments/', { body: request });
     if (status === 200 && isObject(body) && Array.isArray(body.list) && body.list.every(isDocument)) {
-      return { kind: 'found', list: body.list, message: messageOf(body) };
+      return { kind: 'found', list: body.list, message: messageOf(body), availableIn: availableInOf(body) };
     }
     const message = messageOf(body);
     if (message !== undefined && linkRefused(status, body)) return { kind: 'link-refused', message };

@@ -1,10 +1,11 @@
-import type { PublicDocument, SingleCustomerLogoResponse } from '@ifu/contracts/public';
+import type { AvailableIn, PublicDocument, SingleCustomerLogoResponse } from '@ifu/contracts/public';
 import { useEffect, useState } from 'react';
 import { useConfig } from '../../config/config-context';
 import type { CustomerDocSearchParams } from '../../config/paths';
 import { common } from '../../messages/common';
 import { searchText as text } from '../../messages/search';
 import { docSearchText } from '../../messages/doc-search';
+import { isPortalLanguage, storedLanguage } from '../../messages/locale';
 import { rememberCustomer } from '../customers/last-customer';
 import { Notices } from '../notices/notices';
 import { fetchCountryCode, fetchDocumentUrl, searchDocuments, type DocumentUrlOutcome, type LinkCheck } from './api';
@@ -40,9 +41,17 @@ function LinkRefused({ message, ...offer }: { message: string } & Parameters<typ
   );
 }
 
-type Results = { searched: SearchValues; list: PublicDocument[]; message?: string };
+type Results = { searched: SearchValues; list: PublicDocument[]; message?: string; availableIn?: AvailableIn };
 
-const initialLanguage = () => pickLanguage(navigator.languages?.length ? navigator.languages : [navigator.language], LANGUAGE_CODES);
+/** The reader's languages, most preferred first: the portal language they picked, then their browser's (at most 5). */
+function readerLanguages(): string[] {
+  const picked = storedLanguage();
+  const browser = navigator.languages?.length ? navigator.languages : [navigator.language];
+  return [...new Set([...(picked !== null && isPortalLanguage(picked) ? [picked] : []), ...browser.map((tag) => tag.split(/[-_]/)[0]!.toLowerCase())])].slice(0, 5);
+}
+
+/** The form's language, preselected: the first of the reader's languages that documents may be in. */
+const initialLanguage = () => pickLanguage(readerLanguages(), LANGUAGE_CODES);
 
 /**
  * The search area of a valid link: logos, the notices (global, the customer's and the family's, as on the customer
@@ -71,14 +80,15 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
     return () => controller.abort();
   }, [apiUrl, link]);
 
-  const search = async () => {
+  const search = async (searched: SearchValues) => {
     setSearching(true);
     setError(undefined);
-    const searched = values;
     const outcome = await searchDocuments(apiUrl, {
       ...link,
-      language: searched.language,
-      country: searched.country,
+      // Neither is required (issue 20): "All" is left out, and the results come in the reader's languages first.
+      language: searched.language || undefined,
+      country: searched.country || undefined,
+      readerLanguages: readerLanguages(),
       // Both are optional: an empty field is left out, not sent as ''.
       keyword: searched.keyword.trim() || undefined,
       documentNumber: searched.documentNumber.trim() || undefined,
@@ -86,7 +96,7 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
     setSearching(false);
     if (outcome.kind === 'found') {
       setDownloadError(undefined);
-      setResults({ searched, list: outcome.list, message: outcome.message });
+      setResults({ searched, list: outcome.list, message: outcome.message, availableIn: outcome.availableIn });
     } else if (outcome.kind === 'link-refused') {
       setLinkRefused(outcome.message);
     } else {
@@ -123,7 +133,7 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
       <Notices title={text.productNotice(familyName)} notices={logos?.productNotices ?? []} />
       {results === undefined ? (
         <>
-          <SearchForm values={values} onChange={setValues} onSubmit={() => void search()} searching={searching} error={error} />
+          <SearchForm values={values} onChange={setValues} onSubmit={() => void search(values)} searching={searching} error={error} />
           {linkRefused !== undefined && <LinkRefused message={linkRefused} link={link} familyName={familyName} headingLevel={2} />}
         </>
       ) : (
@@ -131,6 +141,13 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
           searched={results.searched}
           list={results.list}
           message={results.message}
+          availableIn={results.availableIn}
+          onSearchEverywhere={() => {
+            const everywhere = { ...results.searched, language: '', country: '' };
+            setValues(everywhere);
+            void search(everywhere);
+          }}
+          searching={searching}
           onNewSearch={() => setResults(undefined)}
           onDownload={(document) => void download(document)}
           downloading={downloading}

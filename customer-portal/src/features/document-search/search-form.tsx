@@ -1,6 +1,7 @@
-import type { FormEvent } from 'react';
+import { use, type FormEvent } from 'react';
+import { LanguageContext } from '../../components/language-switcher';
 import { searchText as text } from '../../messages/search';
-import { COUNTRIES, LANGUAGES } from './lists';
+import { listsIn } from './lists';
 
 export type SearchValues = { keyword: string; documentNumber: string; language: string; country: string };
 
@@ -13,8 +14,13 @@ type Props = {
   error?: string;
 };
 
-/** The search form (spec §2.1): Search field (keyword), Document Number, Language, Country and Submit. */
+/**
+ * The search form (spec §2.1): Search field (keyword), Document Number, Language, Country and Submit. Language and
+ * country come preselected (the reader's language, the country guessed from their address) and may be left at
+ * "All" (issue 20). The lists name each language and country in the portal's language.
+ */
 export function SearchForm({ values, onChange, onSubmit, searching, error }: Props) {
+  const { languages, countries } = listsIn(use(LanguageContext));
   const set = (key: keyof SearchValues) => (event: { target: { value: string } }) => onChange({ ...values, [key]: event.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,9 +40,9 @@ export function SearchForm({ values, onChange, onSubmit, searching, error }: Pro
         </div>
         <div className="field">
           <label htmlFor="search-language">{text.language}</label>
-          <select id="search-language" name="language" value={values.language} onChange={set('language')} aria-required="true">
-            <option value="">{text.selectLanguage}</option>
-            {LANGUAGES.map((language) => (
+          <select id="search-language" name="language" value={values.language} onChange={set('language')}>
+            <option value="">{text.allLanguages}</option>
+            {languages.map((language) => (
               <option key={language.code} value={language.code}>
                 {language.name}
               </option>
@@ -45,9 +51,9 @@ export function SearchForm({ values, onChange, onSubmit, searching, error }: Pro
         </div>
         <div className="field">
           <label htmlFor="search-country">{text.country}</label>
-          <select id="search-country" name="country" value={values.country} onChange={set('country')} aria-required="true">
-            <option value="">{text.selectCountry}</option>
-            {COUNTRIES.map((country) => (
+          <select id="search-country" name="country" value={values.country} onChange={set('country')}>
+            <option value="">{text.allCountries}</option>
+            {countries.map((country) => (
               <option key={country.code} value={country.code}>
                 {country.name}
               </option>

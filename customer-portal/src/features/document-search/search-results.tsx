@@ -1,5 +1,6 @@
-import type { PublicDocument } from '@ifu/contracts/public';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { AvailableIn, PublicDocument } from '@ifu/contracts/public';
+import { use, useEffect, useRef, type ReactNode } from 'react';
+import { LanguageContext } from '../../components/language-switcher';
 import { Link } from '../../app/navigation';
 import { paths } from '../../config/paths';
 import { searchText as text } from '../../messages/search';
@@ -7,11 +8,19 @@ import { formatDate } from './format';
 import { namesOf } from './lists';
 import type { SearchValues } from './search-form';
 
+/** The spec's text the server answers an empty search with. */
+const englishNoData = 'No Data Found';
+
 type Props = {
   searched: SearchValues;
   list: readonly PublicDocument[];
   /** The server's message for an empty list ('No Data Found'). */
   message?: string;
+  /** When nothing was found in the chosen language or country: where the same search does find documents. */
+  availableIn?: AvailableIn;
+  /** The same search again, in every language and country. */
+  onSearchEverywhere: () => void;
+  searching: boolean;
   onNewSearch: () => void;
   onDownload: (document: PublicDocument) => void;
   /** The document whose link is being asked for. */
@@ -44,14 +53,39 @@ function Revision({ document }: { document: PublicDocument }) {
   );
 }
 
-/** The facts of a document after its title, in the order the table's columns and a card's rows show them. */
-const FACTS: [label: string, value: (document: PublicDocument) => ReactNode][] = [
-  [text.colPartNumber, (document) => <span className="code">{document.productSubFamilyNameOne}</span>],
-  [text.colReference, (document) => <span className="code">{document.associatedReferenceNumber}</span>],
-  [text.colRevision, (document) => <Revision document={document} />],
-  [text.colDescription, (document) => document.description],
-  [text.colLanguages, (document) => namesOf('language', document.languageList)],
-  [text.colCountries, (document) => namesOf('country', document.countryList)],
+/** A list of language or country codes by their names in the portal's language. */
+function Names({ kind, codes }: { kind: 'country' | 'language'; codes: string }) {
+  return namesOf(kind, codes, use(LanguageContext));
+}
+
+/** Nothing in the chosen language or country: where the same search does find documents, and a button to show them. */
+function AvailableElsewhere({ availableIn, onSearchEverywhere, searching }: { availableIn: AvailableIn; onSearchEverywhere: () => void; searching: boolean }) {
+  const language = use(LanguageContext);
+  return (
+    <div className="notice" data-testid="available-elsewhere">
+      <p>{text.availableElsewhere}</p>
+      <ul>
+        {availableIn.languages.length > 0 && <li>{text.availableLanguages(namesOf('language', availableIn.languages.join(','), language))}</li>}
+        {availableIn.countries.length > 0 && <li>{text.availableCountries(namesOf('country', availableIn.countries.join(','), language))}</li>}
+      </ul>
+      <button type="button" className="button button--secondary" onClick={onSearchEverywhere} disabled={searching}>
+        {searching ? text.searching : text.searchEverywhere}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The facts of a document after its title, in the order the table's columns and a card's rows show them. Each label
+ * is read as the results render (the reader may switch the language), not when this module loads.
+ */
+const FACTS: [label: () => string, value: (document: PublicDocument) => ReactNode][] = [
+  [() => text.colPartNumber, (document) => <span className="code">{document.productSubFamilyNameOne}</span>],
+  [() => text.colReference, (document) => <span className="code">{document.associatedReferenceNumber}</span>],
+  [() => text.colRevision, (document) => <Revision document={document} />],
+  [() => text.colDescription, (document) => document.description],
+  [() => text.colLanguages, (document) => <Names kind="language" codes={document.languageList} />],
+  [() => text.colCountries, (document) => <Names kind="country" codes={document.countryList} />],
 ];
 
 /** Issue 20 (EU 2021/2226): a paper copy of the document, on its own page. */
@@ -69,13 +103,14 @@ function PaperCopyLink({ document }: { document: PublicDocument }) {
  * Each document shows its title (the product family), part number, lot or IFU number and revision (issue 20: the
  * description alone did not tell one leaflet from another).
  */
-export function SearchResults({ searched, list, message, onNewSearch, onDownload, downloading, downloadError, linkRefused }: Props) {
+export function SearchResults({ searched, list, message, availableIn, onSearchEverywhere, searching, onNewSearch, onDownload, downloading, downloadError, linkRefused }: Props) {
+  const inLanguage = use(LanguageContext);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The form was replaced: move focus to what replaced it.
   useEffect(() => headingRef.current?.focus(), []);
-  const language = namesOf('language', searched.language) || text.any;
-  const country = namesOf('country', searched.country) || text.any;
-  const columns = [text.colTitle, ...FACTS.map(([label]) => label)];
+  const language = namesOf('language', searched.language, inLanguage) || text.any;
+  const country = namesOf('country', searched.country, inLanguage) || text.any;
+  const columns = [text.colTitle, ...FACTS.map(([label]) => label())];
   return (
     <section className="results" aria-labelledby="results-title" data-testid="search-results">
       <h2 id="results-title" ref={headingRef} tabIndex={-1}>
@@ -103,9 +138,13 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
         </button>
       </div>
       {list.length === 0 ? (
-        <p className="notice" role="status" data-testid="search-no-data">
-          {message || text.noData}
-        </p>
+        <>
+          <p className="notice" role="status" data-testid="search-no-data">
+            {/* The server's 'No Data Found' is the English catalogue's text: the reader's language says it. */}
+            {message === undefined || message === englishNoData ? text.noData : message}
+          </p>
+          {availableIn && <AvailableElsewhere availableIn={availableIn} onSearchEverywhere={onSearchEverywhere} searching={searching} />}
+        </>
       ) : (
         <>
           <p role="status">{text.resultCount(list.length)}</p>
@@ -132,8 +171,8 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
                 {list.map((document) => (
                   <tr key={document.childDocumentId} data-testid="result-row">
                     <th scope="row">{document.productFamilyName}</th>
-                    {FACTS.map(([label, value]) => (
-                      <td key={label}>{value(document)}</td>
+                    {FACTS.map(([, value], index) => (
+                      <td key={index}>{value(document)}</td>
                     ))}
                     <td>
                       <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
@@ -149,9 +188,9 @@ export function SearchResults({ searched, list, message, onNewSearch, onDownload
               <li key={document.childDocumentId} className="result-card" data-testid="result-card">
                 <h3 className="result-card__title">{document.productFamilyName}</h3>
                 <dl>
-                  {FACTS.map(([label, value]) => (
-                    <div key={label} className="result-card__row">
-                      <dt>{label}</dt>
+                  {FACTS.map(([label, value], index) => (
+                    <div key={index} className="result-card__row">
+                      <dt>{label()}</dt>
                       <dd>{value(document)}</dd>
                     </div>
                   ))}
