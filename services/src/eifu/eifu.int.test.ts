@@ -259,6 +259,8 @@ describe('eIFU site over HTTP', () => {
       expect(page).toContain(`/p/${child.documentNumber}/v/1/pdf`);
       expect(page).toContain(`/paperCopy/${child.documentNumber}?version=1`);
       expect(page).not.toContain('has been replaced');
+      // The header leads to the customer's page (the portal's root is its not-found page).
+      expect(page).toContain(`<header><a href="http://localhost:3001/docSearch/${encodeURIComponent(openCustomerName)}">`);
       expect((await get(`/p/${child.documentNumber.toLowerCase()}`)).status).toBe(200);
     });
 

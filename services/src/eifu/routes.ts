@@ -46,7 +46,11 @@ function languageLinks(req: Request): PageView['languageLinks'] {
 export function eifuRoutes(ctx: AppContext): Router {
   const router = Router();
   const base = ctx.config.PUBLIC_CUSTOMER_URL;
-  const home = base;
+  // The header leads to the customer's page when the page is about one customer's documents; otherwise to Contact
+  // US, a page of the portal every visitor can use (the portal's root is its not-found page).
+  const home = `${base}/contactus`;
+  const homeOf = (documents: readonly LabelDocument[], lang: string | undefined) =>
+    documents.length > 0 && documents.every((d) => d.customerId === documents[0]!.customerId) ? linksFor(lang).customerPage(documents[0]!) : withLang(home, lang);
   /** The links of a page; each keeps the reader's `?lang=` (the customer portal reads it too). */
   const linksFor = (lang: string | undefined): DocumentLinks => ({
     current: (d) => withLang(permalinkOf(ctx.config, d.documentNumber), lang),
@@ -167,7 +171,7 @@ export function eifuRoutes(ctx: AppContext): Router {
     html(
       res,
       200,
-      chooserPage({ gtin: keys.gtin, keys: { lot: keys.lot, serial: keys.serial, country: reader.country }, reason: resolution.reason, documents: resolution.documents, links: linksFor(reader.lang), home: withLang(home, reader.lang), view: viewOf(req) }),
+      chooserPage({ gtin: keys.gtin, keys: { lot: keys.lot, serial: keys.serial, country: reader.country }, reason: resolution.reason, documents: resolution.documents, links: linksFor(reader.lang), home: homeOf(resolution.documents, reader.lang), view: viewOf(req) }),
     );
   });
 
@@ -207,7 +211,7 @@ export function eifuRoutes(ctx: AppContext): Router {
       return;
     }
     const lang = readerOf(req).lang;
-    html(res, 200, documentPage({ shown: current, current, versions, links: linksFor(lang), home: withLang(home, lang), canonical: links.current(current), view: viewOf(req) }));
+    html(res, 200, documentPage({ shown: current, current, versions, links: linksFor(lang), home: homeOf([current], lang), canonical: links.current(current), view: viewOf(req) }));
   });
 
   router.get('/p/:documentNumber/v/:n', async (req, res) => {
@@ -216,7 +220,7 @@ export function eifuRoutes(ctx: AppContext): Router {
     const shown = versionNamed(req, res, versions);
     if (!shown) return;
     const lang = readerOf(req).lang;
-    html(res, 200, documentPage({ shown, current: versions.find((v) => v.current), versions, links: linksFor(lang), home: withLang(home, lang), canonical: links.version(shown), view: viewOf(req) }));
+    html(res, 200, documentPage({ shown, current: versions.find((v) => v.current), versions, links: linksFor(lang), home: homeOf([shown], lang), canonical: links.version(shown), view: viewOf(req) }));
   });
 
   router.get('/p/:documentNumber/v/:n/pdf', async (req, res) => {
