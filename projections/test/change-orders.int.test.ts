@@ -7,8 +7,8 @@ import { openTestDatabase, type TestDatabase } from '../../test-support/test-dat
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { changeOrdersProjection } from '../src/change-orders/projection';
 import { findChangeOrder, listChangeOrders } from '../src/change-orders/queries';
-import { ProjectionRunner, rebuild } from '../src/runner';
-import { eventByEvent, metadata } from './support';
+import { rebuild } from '../src/runner';
+import { expectRebuildsEqual, metadata, projectIncrementally } from './support';
 
 /** Event data are interfaces, without the index signature the store's generic append asks for. */
 const withMetadata = (event: DocumentEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
@@ -59,19 +59,10 @@ describe('the change-orders read model', () => {
   });
 
   it('when rebuilt from the log, set-based or event by event, then it equals the one built incrementally', async () => {
-    const runner = new ProjectionRunner(test.db, store, [changeOrdersProjection], { batchSize: 7, pollIntervalMs: 20 });
-    await runner.start();
-    await appendHistory(store, 15);
-    await runner.waitFor(await store.lastPosition(), [changeOrdersProjection.name]);
-    await runner.stop();
+    await projectIncrementally(test.db, store, changeOrdersProjection, 7, () => appendHistory(store, 15));
     const incremental = await snapshot(test.db);
     expect(incremental).toHaveLength(16); // 15 change orders and the totals row
-    for (const batchSize of [1, 5, 1000]) {
-      await rebuild(test.db, store, changeOrdersProjection, batchSize);
-      expect(await snapshot(test.db)).toEqual(incremental);
-      await rebuild(test.db, store, eventByEvent(changeOrdersProjection), batchSize);
-      expect(await snapshot(test.db)).toEqual(incremental);
-    }
+    await expectRebuildsEqual(test.db, store, changeOrdersProjection, snapshot, incremental, [1, 5, 1000]);
   });
 
   it('when folded, then a change order shows its edits, its one active child, and is found by that child', async () => {

@@ -6,8 +6,8 @@ import { openTestDatabase, type TestDatabase } from '../../test-support/test-dat
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { notificationsProjection } from '../src/notifications/projection';
 import { listNotifications, noticesForPage } from '../src/notifications/queries';
-import { ProjectionRunner, rebuild } from '../src/runner';
-import { eventByEvent, metadata } from './support';
+import { rebuild } from '../src/runner';
+import { expectRebuildsEqual, metadata, projectIncrementally } from './support';
 
 const withMetadata = (event: NotificationEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
 
@@ -44,19 +44,10 @@ describe('the notifications read model', () => {
   });
 
   it('when rebuilt from the log, set-based or event by event, then it equals the one built incrementally', async () => {
-    const runner = new ProjectionRunner(test.db, store, [notificationsProjection], { batchSize: 7, pollIntervalMs: 20 });
-    await runner.start();
-    await appendHistory(store, 20);
-    await runner.waitFor(await store.lastPosition(), [notificationsProjection.name]);
-    await runner.stop();
+    await projectIncrementally(test.db, store, notificationsProjection, 7, () => appendHistory(store, 20));
     const incremental = await snapshot(test.db);
     expect(incremental).toHaveLength(20);
-    for (const batchSize of [1, 5, 1000]) {
-      await rebuild(test.db, store, notificationsProjection, batchSize);
-      expect(await snapshot(test.db)).toEqual(incremental);
-      await rebuild(test.db, store, eventByEvent(notificationsProjection), batchSize);
-      expect(await snapshot(test.db)).toEqual(incremental);
-    }
+    await expectRebuildsEqual(test.db, store, notificationsProjection, snapshot, incremental, [1, 5, 1000]);
   });
 
   it('lists notices that are not deleted, newest first; a page gets global, its customer’s and its family’s, oldest first', async () => {

@@ -6,8 +6,8 @@ import { openTestDatabase, type TestDatabase } from '../../test-support/test-dat
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { paperCopyRequestsProjection } from '../src/paper-copy-requests/projection';
 import { listPaperCopyRequests, overduePaperCopyRequests } from '../src/paper-copy-requests/queries';
-import { ProjectionRunner, rebuild } from '../src/runner';
-import { eventByEvent, metadata } from './support';
+import { rebuild } from '../src/runner';
+import { expectRebuildsEqual, metadata, projectIncrementally } from './support';
 
 const withMetadata = (event: PaperCopyEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
 const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}`;
@@ -66,19 +66,10 @@ describe('the paper-copy-requests read model', () => {
   });
 
   it('when rebuilt from the log, set-based or event by event, then it equals the one built incrementally', async () => {
-    const runner = new ProjectionRunner(test.db, store, [paperCopyRequestsProjection], { batchSize: 7, pollIntervalMs: 20 });
-    await runner.start();
-    await appendHistory(store, 20);
-    await runner.waitFor(await store.lastPosition(), [paperCopyRequestsProjection.name]);
-    await runner.stop();
+    await projectIncrementally(test.db, store, paperCopyRequestsProjection, 7, () => appendHistory(store, 20));
     const incremental = await snapshot(test.db);
     expect(incremental).toHaveLength(20);
-    for (const batchSize of [1, 5, 1000]) {
-      await rebuild(test.db, store, paperCopyRequestsProjection, batchSize);
-      expect(await snapshot(test.db)).toEqual(incremental);
-      await rebuild(test.db, store, eventByEvent(paperCopyRequestsProjection), batchSize);
-      expect(await snapshot(test.db)).toEqual(incremental);
-    }
+    await expectRebuildsEqual(test.db, store, paperCopyRequestsProjection, snapshot, incremental, [1, 5, 1000]);
   });
 
   it('lists open requests by urgency (longest overdue first), dispatched ones after; overdue means due before today', async () => {

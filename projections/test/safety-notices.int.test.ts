@@ -6,8 +6,7 @@ import { openTestDatabase, type TestDatabase } from '../../test-support/test-dat
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { safetyNoticesProjection } from '../src/safety-notices/projection';
 import { safetyNoticeCounts } from '../src/safety-notices/queries';
-import { ProjectionRunner, rebuild } from '../src/runner';
-import { eventByEvent, metadata } from './support';
+import { expectRebuildsEqual, metadata, projectIncrementally } from './support';
 
 const withMetadata = (event: SafetyNoticeEvent | VisitorEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
 const download = (visitorId: string, childDocumentId: string): VisitorEvent => ({
@@ -56,21 +55,12 @@ describe('the safety-notices read model', () => {
   });
 
   it('when rebuilt from the log, set-based or event by event, then it equals the one built incrementally; the counts follow the log', async () => {
-    const runner = new ProjectionRunner(test.db, store, [safetyNoticesProjection], { batchSize: 3, pollIntervalMs: 20 });
-    await runner.start();
-    await appendHistory(store);
-    await runner.waitFor(await store.lastPosition(), [safetyNoticesProjection.name]);
-    await runner.stop();
+    await projectIncrementally(test.db, store, safetyNoticesProjection, 3, () => appendHistory(store));
     const incremental = await snapshot(test.db);
     expect(incremental.downloads).toHaveLength(12);
     expect(incremental.notices).toHaveLength(6);
     // v-0, v-1, v-2 (sent again), v-3, v-5 delivered; v-4 refused. Opened after the notice: v-1 and v-3 (not v-5, before; not v-6, never told).
     expect(await safetyNoticeCounts(test.db, 'p-new')).toEqual({ notified: 5, opened: 2 });
-    for (const batchSize of [1, 2, 1000]) {
-      await rebuild(test.db, store, safetyNoticesProjection, batchSize);
-      expect(await snapshot(test.db)).toEqual(incremental);
-      await rebuild(test.db, store, eventByEvent(safetyNoticesProjection), batchSize);
-      expect(await snapshot(test.db)).toEqual(incremental);
-    }
+    await expectRebuildsEqual(test.db, store, safetyNoticesProjection, snapshot, incremental, [1, 2, 1000]);
   });
 });
