@@ -105,10 +105,12 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     const link = await verifySearchToken(ctx, body.encryptedUserEmail, now);
     const document = await findPublicDocument(ctx.db, body.docId, { customerId: link.customer.id, familyKey: link.family.familyKey }, publicToday(now));
     if (!document) refuse('search-link-out-of-scope');
-    if (link.email === NO_VISITOR_ADDRESS) {
-      // An open-access link (issue 20): no visitor to name; the download is recorded with its country and language.
-      const version = (await findDocumentVersionsByNumber(ctx.db, document.documentNumber, publicToday(now)))?.find((v) => v.childDocumentId === document.childDocumentId)?.version ?? 1;
-      const at = await recordOpenDownload(ctx, req, {
+    /** An open-access link (issue 20): no visitor to name; the download is recorded with its country and language. */
+    const recordWithoutVisitor = async (): Promise<Date> => {
+      const versions = await findDocumentVersionsByNumber(ctx.db, document.documentNumber, publicToday(now));
+      const version = versions?.find((v) => v.childDocumentId === document.childDocumentId)?.version;
+      if (version === undefined) refuse('search-link-out-of-scope');
+      return recordOpenDownload(ctx, req, {
         childDocumentId: document.childDocumentId,
         documentNumber: document.documentNumber,
         parentChangeId: document.parentChangeId,
@@ -119,33 +121,33 @@ export function publicSearchRoutes(ctx: AppContext): Router {
         via: 'search',
         sha256: document.sha256,
       });
-      const signed = visitorDocumentLink(ctx, { childDocumentId: document.childDocumentId, customerId: link.customer.id, familyId: link.parentChangeId }, link.expiresAt, at);
-      res.setHeader('Cache-Control', 'private, no-store');
-      res.json({ docURL: signed.url, expiresAt: signed.expiresAt } satisfies GetDocumentUrlResponse);
-      return;
-    }
-    const visitor = await visitorFor(ctx.db, ctx.secrets.linkSecret, link.email);
-    // The visitor's IP address and browser are not kept: the event names them by their random id only.
-    const run = ctx.commands.begin({ ...originOf(req, { type: 'visitor', visitorId: visitor.visitorId }), ip: null, userAgent: null });
-    await run.execute({
-      stream: visitorDownloadStreamId(randomUUID()),
-      decider: visitorDownloadsDecider,
-      command: {
-        type: 'RecordPublicDownload',
-        download: {
-          visitorId: visitor.visitorId,
-          email: sealEmail(visitor.key, link.email),
-          country: body.country || null,
-          childDocumentId: document.childDocumentId,
-          documentNumber: document.documentNumber,
-          parentChangeId: document.parentChangeId,
-          customerId: link.customer.id,
-          docName: document.docName,
-          sha256: document.sha256,
+    };
+    /** An emailed link: the visitor's download, their address sealed under their own key, no IP address or browser. */
+    const recordForVisitor = async (): Promise<Date> => {
+      const visitor = await visitorFor(ctx.db, ctx.secrets.linkSecret, link.email);
+      const run = ctx.commands.begin({ ...originOf(req, { type: 'visitor', visitorId: visitor.visitorId }), ip: null, userAgent: null });
+      await run.execute({
+        stream: visitorDownloadStreamId(randomUUID()),
+        decider: visitorDownloadsDecider,
+        command: {
+          type: 'RecordPublicDownload',
+          download: {
+            visitorId: visitor.visitorId,
+            email: sealEmail(visitor.key, link.email),
+            country: body.country || null,
+            childDocumentId: document.childDocumentId,
+            documentNumber: document.documentNumber,
+            parentChangeId: document.parentChangeId,
+            customerId: link.customer.id,
+            docName: document.docName,
+            sha256: document.sha256,
+          },
         },
-      },
-    });
-    const signed = visitorDocumentLink(ctx, { childDocumentId: document.childDocumentId, customerId: link.customer.id, familyId: link.parentChangeId }, link.expiresAt, run.now);
+      });
+      return run.now;
+    };
+    const recordedAt = link.email === NO_VISITOR_ADDRESS ? await recordWithoutVisitor() : await recordForVisitor();
+    const signed = visitorDocumentLink(ctx, { childDocumentId: document.childDocumentId, customerId: link.customer.id, familyId: link.parentChangeId }, link.expiresAt, recordedAt);
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({ docURL: signed.url, expiresAt: signed.expiresAt } satisfies GetDocumentUrlResponse);
   });
