@@ -232,6 +232,9 @@ describe('eIFU site over HTTP', () => {
         [`/01/${pump}?lang=klingon`, 'lang must be'],
         [`/01/${pump}?country=ZZ`, 'lang must be'],
         [`/01/${pump}?linkType=<script>`, 'linkType must be'],
+        [`/01/${pump}?linkType=${'x'.repeat(5000)}`, 'linkType must be'],
+        [`/01/${pump}?country=%0AUS`, 'lang must be'],
+        [`/01/${pump}?lang=de%00`, 'lang must be'],
         ['/01/%E0%A4%A', 'Not a valid GTIN'],
         [`/01/${pump}/10/%E0%A4%A`, 'Not a valid GS1 Digital Link'],
       ];
@@ -334,6 +337,10 @@ describe('eIFU site over HTTP', () => {
       expect((await get(`/p/${children.lot100de!.documentNumber}/v/9`)).status).toBe(404);
       expect((await get(`/p/${children.lot100de!.documentNumber}/v/0`)).status).toBe(404);
       expect((await get('/p/CO%3Cscript%3E')).status).toBe(400);
+      // A refused address is not echoed back five times over in the language switcher.
+      const long = await get(`/p/${'C'.repeat(3000)}`);
+      expect(long.status).toBe(400);
+      expect(await long.text()).not.toContain('C'.repeat(300));
       expect((await get('/p/CO%E0%A4%A')).status).toBe(400);
       expect((await get(`/p/${children.lot100de!.documentNumber}/v/%E0%A4%A`)).status).toBe(400);
     });

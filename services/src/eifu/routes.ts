@@ -1,6 +1,6 @@
 import { type Request, type Response, Router } from 'express';
 import { DigitalLink } from './gs1-digital-link';
-import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LOT_PATTERN } from '@ifu/contracts';
+import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LINE_CONTROL_CHARACTERS, LOT_PATTERN } from '@ifu/contracts';
 import { findDocumentVersionsByNumber, findPublicDocumentsByGtin, type LabelDocument } from '@ifu/projections';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
@@ -19,11 +19,21 @@ const MAX_PATH = 200;
 const DOCUMENT_NUMBER = /^[A-Za-z0-9-]{1,60}$/;
 const VERSION_NUMBER = /^[1-9][0-9]{0,5}$/;
 
-/** `?name=` as one bounded string, or undefined (repeated or absent). */
+/** What `queryText` answers for a value too long or holding a control character: no code or link type matches it. */
+const UNREADABLE = '\u0000';
+
+/**
+ * `?name=` as one string, trimmed, or undefined when absent (or repeated). A value longer than `max` or holding a
+ * control character is not dropped as if absent: it comes back as `UNREADABLE`, which every check refuses (400).
+ */
 const queryText = (req: Request, name: string, max: number): string | undefined => {
   const value = req.query[name];
-  return typeof value === 'string' && value.length <= max ? value.trim() : undefined;
+  if (typeof value !== 'string') return undefined;
+  return value.length > max || LINE_CONTROL_CHARACTERS.test(value) ? UNREADABLE : value.trim();
 };
+
+/** The longest path the language switcher links again; a longer one (only ever a refused address) links the site. */
+const MAX_KEPT_PATH = 200;
 
 /** A query longer than this is not carried into the language switcher's links (the switcher then links to the path). */
 const MAX_KEPT_QUERY = 500;
@@ -33,8 +43,9 @@ const withLang = (href: string, lang: string | undefined) => (lang ? `${href}${h
 
 /** The address asked for, in each of the pages' languages: the same path and query, `lang` replaced. */
 function languageLinks(req: Request): PageView['languageLinks'] {
-  const [path = '/', query = ''] = req.originalUrl.split('?', 2);
-  const kept = query.length <= MAX_KEPT_QUERY ? query.split('&').filter((part) => part !== '' && part.split('=')[0] !== 'lang') : [];
+  const [asked = '/', query = ''] = req.originalUrl.split('?', 2);
+  const path = asked.length <= MAX_KEPT_PATH ? asked : '/contactus';
+  const kept = path === asked && query.length <= MAX_KEPT_QUERY ? query.split('&').filter((part) => part !== '' && part.split('=')[0] !== 'lang') : [];
   return PAGE_LANGUAGES.map((lang) => ({ lang, href: `${path}?${[...kept, `lang=${lang}`].join('&')}` }));
 }
 
