@@ -27,6 +27,18 @@ export default defineConfig({
       },
       {
         test: {
+          // The production shape (issue 21): several processes, nginx, a replica, on a real PostgreSQL server
+          // (TEST_DATABASE_URL); each file creates databases of its own. Without a server they skip and say why.
+          name: 'production',
+          include: ['**/*.prod.test.ts'],
+          exclude,
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['**/*.e2e.test.ts'],
           exclude,
