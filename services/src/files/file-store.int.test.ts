@@ -90,6 +90,32 @@ describe('the local-disk file store', () => {
     await expect(store.open('../etc/passwd')).rejects.toMatchObject({ rejection: { code: 'file-not-found' } });
   });
 
+  it('when files are listed for a backup and put back in a restore, then each comes back under its address; bytes that hash to another are refused and nothing is kept', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'ifu-files-restore-'));
+    try {
+      const target = new LocalFileStore({ directory: other, publicBaseUrl: 'http://api.test', signingKey: 'k'.repeat(43) });
+      await store.commit(await store.stage(upload(PNG_1X1), logo, 'listed.png'));
+      await store.stage(upload(PDF_BYTES), pdf, 'only-staged.pdf');
+      const listed: string[] = [];
+      for await (const address of store.listStored()) listed.push(address);
+      expect(listed).toContain(sha(PNG_1X1));
+      expect(listed).toHaveLength((await store.count()).stored);
+      // (An earlier test changed one stored file on disk: only the logo is copied.)
+      await target.putStored(sha(PNG_1X1), (await store.open(sha(PNG_1X1))).stream);
+      expect(await target.count()).toEqual({ stored: 1, staged: 0 });
+      expect(await text((await target.open(sha(PNG_1X1))).stream)).toBe(PNG_1X1.toString());
+
+      await expect(target.putStored(sha(PDF_BYTES), upload(Buffer.concat([PDF_BYTES, Buffer.from('x')])))).rejects.toThrow(`file ${sha(PDF_BYTES)} was refused`);
+      await expect(target.putStored('../escape', upload(PDF_BYTES))).rejects.toThrow('not a content address');
+      expect(await target.count()).toEqual({ stored: 1, staged: 0 });
+      const afterRefusals: string[] = [];
+      for await (const address of target.listStored()) afterRefusals.push(address);
+      expect(afterRefusals).toEqual([sha(PNG_1X1)]);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('when a signed URL is made, then it names the file until it expires; a changed signature, type or name is refused', () => {
     const file = { sha256: sha(PNG_1X1), contentType: 'image/png' };
     const url = new URL(store.signedUrl(file, { ttlSeconds: 300, filename: 'logo.png' }, now));

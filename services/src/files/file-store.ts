@@ -77,4 +77,8 @@ export interface FileStore {
   verifySignedUrl(query: Record<string, unknown>, sha256: string, now: Date): { contentType: string; filename?: string } | undefined;
   /** Committed and staged files (tests prove refused requests left nothing behind). */
   count(): Promise<{ stored: number; staged: number }>;
+  /** Every committed file's content address, in no particular order (backup). */
+  listStored(): AsyncIterable<string>;
+  /** Stores `input` as the committed file `sha256` (restore); refused, and nothing kept, when its bytes hash to something else. */
+  putStored(sha256: string, input: Readable): Promise<void>;
 }

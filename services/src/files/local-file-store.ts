@@ -1,9 +1,10 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, opendir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { StoredFile } from '@ifu/contracts';
 import sharp from 'sharp';
 import { Refusal } from '../platform/errors';
@@ -228,6 +229,37 @@ export class LocalFileStore implements FileStore {
   async count(): Promise<{ stored: number; staged: number }> {
     const list = async (dir: string, pattern: RegExp) => (existsSync(dir) ? (await readdir(dir)).filter((n) => pattern.test(n)).length : 0);
     return { stored: await list(this.options.directory, SHA256), staged: await list(this.staging, STAGED_ID) };
+  }
+
+  async *listStored(): AsyncIterable<string> {
+    if (!existsSync(this.options.directory)) return;
+    // Read entry by entry: a store of a million files is never listed into memory at once.
+    for await (const entry of await opendir(this.options.directory)) {
+      if (entry.isFile() && SHA256.test(entry.name)) yield entry.name;
+    }
+  }
+
+  async putStored(sha256: string, input: Readable): Promise<void> {
+    if (!SHA256.test(sha256)) throw new Error(`not a content address: ${JSON.stringify(sha256.slice(0, 80))}`);
+    // Written beside the staged files under a name the sweep and the listing ignore, and renamed into place only once
+    // its bytes are known to hash to the address: a reader never sees a half-written or wrong file under it.
+    await mkdir(this.staging, { recursive: true });
+    const partial = join(this.staging, `restore-${randomUUID()}`);
+    const hash = createHash('sha256');
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(input, hashing, createWriteStream(partial, { mode: 0o640 }));
+      const actual = hash.digest('hex');
+      if (actual !== sha256) throw new Error(`file ${sha256} was refused: its bytes hash to ${actual}`);
+      await rename(partial, this.storedPath(sha256));
+    } finally {
+      await rm(partial, { force: true });
+    }
   }
 
   private storedName(sha256: string): string {
