@@ -29,7 +29,7 @@ async function main(args: string[]) {
   try {
     const files = new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) });
     const started = performance.now();
-    const manifest = await takeBackup({ db: storage.db, files, checkpointsFile: config.AUDIT_CHECKPOINTS_FILE }, directory, new Date());
+    const manifest = await takeBackup({ db: storage.db, files, checkpointsFile: config.AUDIT_CHECKPOINTS_FILE, auditKey: secrets.auditKey }, directory, new Date());
     const rows = manifest.parts.filter((part) => part.name.startsWith('tables/')).map((part) => `${part.rows} ${part.name.slice(7, -7)}`);
     console.log(
       `Backup written to ${directory} in ${((performance.now() - started) / 1000).toFixed(1)} s: the event log up to position ${manifest.log.position} ` +

@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { canonicalJson } from '@ifu/storage/event-store/hash-chain';
 
 /**
  * The backup directory (issue 21, item 8):
@@ -56,8 +57,22 @@ export const BackupManifest = z.object({
   }),
   parts: z.array(Part).max(64),
   files: z.object({ count: Count, bytes: Count }),
+  /** HMAC-SHA256 of the rest under AUDIT_KEY: the parts' hashes cannot be changed to match changed parts without the key. */
+  signature: Sha256,
 });
 export type BackupManifest = z.infer<typeof BackupManifest>;
+
+const manifestSignature = (key: string, manifest: Omit<BackupManifest, 'signature'>) =>
+  createHmac('sha256', key).update('ifu backup manifest\n').update(canonicalJson(manifest)).digest('hex');
+
+export const signManifest = (key: string, manifest: Omit<BackupManifest, 'signature'>): BackupManifest => ({ ...manifest, signature: manifestSignature(key, manifest) });
+
+export function manifestSignedWith(key: string, manifest: BackupManifest): boolean {
+  const { signature, ...rest } = manifest;
+  const expected = Buffer.from(manifestSignature(key, rest));
+  const given = Buffer.from(signature);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
 
 /** One line of `files.ndjson`. */
 export const FileEntry = z.object({ sha256: Sha256, bytes: Count });

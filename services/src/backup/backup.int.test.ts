@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { openTestDatabase, type TestDatabase } from '../../../test-support/test-
 import { LocalFileStore } from '../files/local-file-store';
 import { emailDigest, forgetVisitor, visitorFor } from '../public-portal/visitors';
 import { takeBackup } from './backup';
+import { BackupManifest, hashFile, signManifest } from './backup-format';
 import { EVENT_LOG_TABLE, KEPT_TABLES, NOT_KEPT_TABLES, REBUILT_TABLES } from './backup-tables';
 import { restoreBackup } from './restore';
 
@@ -88,7 +89,7 @@ describe('a backup restored into an empty database and file store', () => {
   const targetStore = () => new LocalFileStore({ directory: targetFiles, publicBaseUrl: 'http://restored.test', signingKey: 'k'.repeat(43) });
 
   it('when it is restored, then the log, the kept tables, the files and every read model are the source’s, and the chain holds its checkpoint', async () => {
-    const source = { db: t.database.db, files: t.api.context.files, checkpointsFile: t.api.context.config.AUDIT_CHECKPOINTS_FILE };
+    const source = { db: t.database.db, files: t.api.context.files, checkpointsFile: t.api.context.config.AUDIT_CHECKPOINTS_FILE, auditKey: TEST_AUDIT_KEY };
     const directory = join(backups, 'one');
     const manifest = await takeBackup(source, directory, new Date());
     expect(manifest.log.position).toBe(await t.store.lastPosition());
@@ -121,8 +122,39 @@ describe('a backup restored into an empty database and file store', () => {
     expect((await rowsOf(target.db, 'events')).length).toBe(events);
   });
 
+  it('when an event was changed by someone holding the key, who signed the manifest again, then the chain refuses it and the load leaves the target empty', async () => {
+    const source = { db: t.database.db, files: t.api.context.files, checkpointsFile: t.api.context.config.AUDIT_CHECKPOINTS_FILE, auditKey: TEST_AUDIT_KEY };
+    const directory = join(backups, 're-signed');
+    await takeBackup(source, directory, new Date());
+    const eventsPath = join(directory, 'events.ndjson');
+    const lines = readFileSync(eventsPath, 'utf8').trimEnd().split('\n');
+    const changed = JSON.parse(lines[1]!) as { data: Record<string, unknown> };
+    changed.data = { ...changed.data, changedAfterwards: true };
+    lines[1] = JSON.stringify(changed);
+    writeFileSync(eventsPath, `${lines.join('\n')}\n`);
+    const { signature: _old, ...manifest } = BackupManifest.parse(JSON.parse(readFileSync(join(directory, 'manifest.json'), 'utf8')));
+    const part = manifest.parts.find((p) => p.name === 'events.ndjson')!;
+    Object.assign(part, await hashFile(eventsPath));
+    writeFileSync(join(directory, 'manifest.json'), JSON.stringify(signManifest(TEST_AUDIT_KEY, manifest)));
+
+    const empty = await openTestDatabase();
+    const files = mkdtempSync(join(tmpdir(), 'ifu-backup-int-empty-'));
+    try {
+      const store = new LocalFileStore({ directory: files, publicBaseUrl: 'http://restored.test', signingKey: 'k'.repeat(43) });
+      await expect(restoreBackup({ db: empty.db, files: store, checkpointsFile: join(files, 'c.jsonl'), auditKey: TEST_AUDIT_KEY }, directory, new Date())).rejects.toThrow(
+        'events.ndjson: the hash chain breaks at position 2',
+      );
+      expect(await rowsOf(empty.db, 'events')).toEqual([]);
+      expect(await rowsOf(empty.db, 'user_credentials')).toEqual([]);
+      expect(await store.count()).toEqual({ stored: 0, staged: 0 });
+    } finally {
+      await empty.dispose();
+      rmSync(files, { recursive: true, force: true });
+    }
+  });
+
   it('when the backup directory is not empty, or holds no manifest, then nothing is written or restored', async () => {
-    const source = { db: t.database.db, files: t.api.context.files, checkpointsFile: t.api.context.config.AUDIT_CHECKPOINTS_FILE };
+    const source = { db: t.database.db, files: t.api.context.files, checkpointsFile: t.api.context.config.AUDIT_CHECKPOINTS_FILE, auditKey: TEST_AUDIT_KEY };
     await expect(takeBackup(source, join(backups, 'one'), new Date())).rejects.toThrow('is not empty: a backup is written into a new or empty directory');
     const empty = await openTestDatabase();
     try {

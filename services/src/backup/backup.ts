@@ -18,6 +18,7 @@ import {
   MANIFEST,
   type Part,
   PartWriter,
+  signManifest,
   fileLines,
   tablePart,
 } from './backup-format';
@@ -27,6 +28,8 @@ export interface BackupSource {
   files: FileStore;
   /** AUDIT_CHECKPOINTS_FILE; copied up to the backup's position when it exists. */
   checkpointsFile: string;
+  /** AUDIT_KEY: signs the manifest. */
+  auditKey: string;
 }
 
 /** Rows fetched from a cursor at a time: a few MB of events, whatever the log's length. */
@@ -59,7 +62,7 @@ export async function takeBackup(source: BackupSource, directory: string, now: D
   parts.push(files.part);
   const checkpoints = await copyCheckpoints(source.checkpointsFile, directory, log.position);
   if (checkpoints) parts.push(checkpoints);
-  const manifest: BackupManifest = {
+  const manifest = signManifest(source.auditKey, {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     takenAt: now.toISOString(),
@@ -67,7 +70,7 @@ export async function takeBackup(source: BackupSource, directory: string, now: D
     log,
     parts,
     files: { count: files.count, bytes: files.bytes },
-  };
+  });
   // Last, and by rename: a directory holding a manifest holds a whole backup.
   await writeFile(join(directory, `${MANIFEST}.partial`), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
   await rename(join(directory, `${MANIFEST}.partial`), join(directory, MANIFEST));

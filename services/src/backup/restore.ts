@@ -20,6 +20,7 @@ import {
   hashFile,
   MANIFEST,
   MANIFEST_MAX_BYTES,
+  manifestSignedWith,
   type Part,
 } from './backup-format';
 
@@ -62,7 +63,7 @@ const INSERT_ROWS = 500;
 const INSERT_BYTES = 8 * 1024 * 1024;
 
 /** The manifest of a backup directory, checked against the format; refused in words when it is not one. */
-export async function readManifest(directory: string): Promise<BackupManifest> {
+export async function readManifest(directory: string, auditKey: string): Promise<BackupManifest> {
   const path = join(directory, MANIFEST);
   if (!existsSync(path)) throw new RestoreRefused(`${directory} holds no ${MANIFEST}: not a backup, or a backup that did not finish`);
   if (statSync(path).size > MANIFEST_MAX_BYTES) throw new RestoreRefused(`${MANIFEST} is larger than a manifest can be`);
@@ -82,6 +83,9 @@ export async function readManifest(directory: string): Promise<BackupManifest> {
   const parsed = BackupManifest.safeParse(json);
   if (!parsed.success) {
     throw new RestoreRefused(`${MANIFEST} is not a backup manifest this version reads: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  if (!manifestSignedWith(auditKey, parsed.data)) {
+    throw new RestoreRefused(`${MANIFEST} is not signed with this AUDIT_KEY: restore with the audit key the backed-up installation ran with (or the manifest was changed)`);
   }
   const names = parsed.data.parts.map((part) => part.name);
   if (!names.includes(EVENTS_PART) || !names.includes(FILES_PART)) throw new RestoreRefused(`${MANIFEST} lists no ${EVENTS_PART} or no ${FILES_PART}`);
@@ -154,7 +158,7 @@ export async function targetProblems(target: Pick<RestoreTarget, 'db' | 'files' 
  */
 export async function restoreBackup(target: RestoreTarget, directory: string, now: Date, options: RestoreOptions = {}): Promise<RestoreReport> {
   const log = options.log ?? (() => {});
-  const manifest = await readManifest(directory);
+  const manifest = await readManifest(directory, target.auditKey);
   await verifyBackup(directory, manifest);
   const problem = await targetProblems(target);
   if (problem) throw new RestoreRefused(problem);
