@@ -36,6 +36,10 @@ async function main(args: string[]) {
         `(${storage.db.description}), ${manifest.files.count} files (${manifest.files.bytes} bytes), ${rows.join(', ')}` +
         `${manifest.parts.some((part) => part.name === 'audit-checkpoints.jsonl') ? ', the audit checkpoints' : ''}.`,
     );
+    const { missing } = manifest.files;
+    if (missing.length > 0) {
+      console.warn(`Warning: the log names ${missing.length} files the file store does not hold (they are not in the backup): ${missing.slice(0, 20).join(', ')}`);
+    }
     return 0;
   } finally {
     await storage.close();

@@ -32,6 +32,9 @@ export const tablePart = (table: string) => `tables/${table}.ndjson`;
 /** A manifest is small: a few dozen parts. Read no more than this. */
 export const MANIFEST_MAX_BYTES = 1024 * 1024;
 
+/** The most files named as missing in a manifest (more are counted in the message, not listed). */
+export const MISSING_FILES_LISTED = 1000;
+
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in hex');
 const Count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
@@ -56,7 +59,12 @@ export const BackupManifest = z.object({
     lastHash: Sha256,
   }),
   parts: z.array(Part).max(64),
-  files: z.object({ count: Count, bytes: Count }),
+  files: z.object({
+    count: Count,
+    bytes: Count,
+    /** Files the log names that the file store did not hold (a record left pointing at a staged file by a crash). */
+    missing: z.array(Sha256).max(MISSING_FILES_LISTED),
+  }),
   /** HMAC-SHA256 of the rest under AUDIT_KEY: the parts' hashes cannot be changed to match changed parts without the key. */
   signature: Sha256,
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,7 @@ describe('a backup restored into an empty database and file store', () => {
     expect(manifest.log.position).toBe(await t.store.lastPosition());
     expect(manifest.files.count).toBe((await t.api.context.files.count()).stored);
     expect(manifest.files.count).toBeGreaterThan(0);
+    expect(manifest.files.missing).toEqual([]);
 
     const report = await restoreBackup({ db: target.db, files: targetStore(), checkpointsFile: targetCheckpoints, auditKey: TEST_AUDIT_KEY }, directory, new Date());
     expect(report.verification).toMatchObject({ ok: true, checked: manifest.log.position, checkpointsCompared: 1 });
@@ -150,6 +151,23 @@ describe('a backup restored into an empty database and file store', () => {
     } finally {
       await empty.dispose();
       rmSync(files, { recursive: true, force: true });
+    }
+  });
+
+  it('when a file the log names is not in the file store, then the backup names it as missing', async () => {
+    const partial = mkdtempSync(join(tmpdir(), 'ifu-backup-int-partial-'));
+    try {
+      const sourceFiles = t.api.context.config.FILES_DIR;
+      const stored: string[] = [];
+      for await (const sha256 of t.api.context.files.listStored()) stored.push(sha256);
+      const [lost, ...kept] = stored;
+      for (const sha256 of kept) cpSync(join(sourceFiles, sha256), join(partial, sha256));
+      const files = new LocalFileStore({ directory: partial, publicBaseUrl: 'http://source.test', signingKey: 'k'.repeat(43) });
+      const source = { db: t.database.db, files, checkpointsFile: t.api.context.config.AUDIT_CHECKPOINTS_FILE, auditKey: TEST_AUDIT_KEY };
+      const manifest = await takeBackup(source, join(backups, 'partial'), new Date());
+      expect(manifest.files).toMatchObject({ count: kept.length, missing: [lost] });
+    } finally {
+      rmSync(partial, { recursive: true, force: true });
     }
   });
 

@@ -188,6 +188,8 @@ describe.skipIf(!serverUrl)('the backup and restore drill (issue 21, item 8)', (
     expect(addedWhenDone, 'notices kept being added while the backup ran').toBeGreaterThan(addedBeforeBackup);
 
     const manifest = BackupManifest.parse(JSON.parse(readFileSync(join(backupDir, 'manifest.json'), 'utf8')));
+    // The logo (the customer's and the change order's are one PNG, stored once), the supporting file, the child's PDF.
+    expect(manifest.files).toMatchObject({ count: 3, missing: [] });
     const sourceDb = openPostgres({ connectionString: source.url, max: 1 });
     const targetDb = openPostgres({ connectionString: target.url, max: 1 });
     try {

@@ -6,6 +6,7 @@ import type { Database, Queryable } from '@ifu/storage/database/database';
 import { GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
 import type { RecordedEvent } from '@ifu/storage/event-store/event-store';
 import type { FileStore } from '../files/file-store';
+import { Refusal } from '../platform/errors';
 import { KEPT_TABLES } from './backup-tables';
 import {
   BACKUP_FORMAT,
@@ -17,6 +18,7 @@ import {
   FILES_PART,
   MANIFEST,
   type Part,
+  MISSING_FILES_LISTED,
   PartWriter,
   signManifest,
   fileLines,
@@ -45,6 +47,8 @@ const FETCH_ROWS = 1000;
 export async function takeBackup(source: BackupSource, directory: string, now: Date): Promise<BackupManifest> {
   await prepareDirectory(directory);
   const parts: Part[] = [];
+  /** Every committed file the backed-up log names: checked against the files copied. */
+  const referenced = new Set<string>();
   const log = await source.db.transaction(async (tx) => {
     await tx.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const { rows } = await tx.query<{ position: string | number | null; hash: string | null }>(
@@ -52,13 +56,13 @@ export async function takeBackup(source: BackupSource, directory: string, now: D
     );
     const position = Number(rows[0]?.position ?? 0);
     const lastHash = rows[0]?.hash ?? GENESIS_HASH;
-    parts.push(await writeEvents(tx, directory, position));
+    parts.push(await writeEvents(tx, directory, position, referenced));
     for (const table of KEPT_TABLES) {
       parts.push(await writeRows(tx, directory, tablePart(table.name), `SELECT row_to_json(r) AS row FROM (SELECT ${table.select} FROM ${table.name} ORDER BY ${table.orderBy}) r`));
     }
     return { position, lastHash };
   });
-  const files = await copyFiles(source.files, directory);
+  const files = await copyFiles(source.files, directory, referenced);
   parts.push(files.part);
   const checkpoints = await copyCheckpoints(source.checkpointsFile, directory, log.position);
   if (checkpoints) parts.push(checkpoints);
@@ -69,7 +73,7 @@ export async function takeBackup(source: BackupSource, directory: string, now: D
     source: source.db.description,
     log,
     parts,
-    files: { count: files.count, bytes: files.bytes },
+    files: { count: files.count, bytes: files.bytes, missing: files.missing.slice(0, MISSING_FILES_LISTED) },
   });
   // Last, and by rename: a directory holding a manifest holds a whole backup.
   await writeFile(join(directory, `${MANIFEST}.partial`), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
@@ -86,7 +90,7 @@ async function prepareDirectory(directory: string): Promise<void> {
 }
 
 /** The log as `RecordedEvent`s: exactly the fields, and the text of `recordedAt`, that each hash covers. */
-function writeEvents(tx: Queryable, directory: string, upTo: number): Promise<Part> {
+function writeEvents(tx: Queryable, directory: string, upTo: number, referenced: Set<string>): Promise<Part> {
   const select = `SELECT json_build_object(
       'position', position, 'streamId', stream_id, 'streamVersion', stream_version, 'eventId', event_id, 'type', type,
       'data', data, 'metadata', metadata,
@@ -94,6 +98,7 @@ function writeEvents(tx: Queryable, directory: string, upTo: number): Promise<Pa
     FROM events WHERE position <= ${Math.trunc(upTo)} ORDER BY position`;
   return writeRows(tx, directory, EVENTS_PART, select, (row) => {
     const event = row as RecordedEvent;
+    if (event.type !== STAGED_FILES_EVENT) collectFileAddresses(event.data, referenced);
     return { ...event, position: Number(event.position) };
   });
 }
@@ -111,12 +116,30 @@ async function writeRows(tx: Queryable, directory: string, name: string, select:
   return part.close();
 }
 
-/** Every committed file, its checksum verified as it is read (a file changed on disk fails the backup, named). */
-async function copyFiles(files: FileStore, directory: string): Promise<{ part: Part; count: number; bytes: number }> {
+/** The add wizard's uploads name staged files, which a submit may never commit: the only event whose files may be absent. */
+const STAGED_FILES_EVENT = 'DocumentFilesUploaded';
+
+/** Every `sha256` an event's data names (a file, a logo, a signed file, a download): the committed files it relies on. */
+function collectFileAddresses(value: unknown, into: Set<string>): void {
+  if (Array.isArray(value)) for (const item of value) collectFileAddresses(item, into);
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key === 'sha256' && typeof item === 'string' && /^[0-9a-f]{64}$/.test(item)) into.add(item);
+      else collectFileAddresses(item, into);
+    }
+  }
+}
+
+/**
+ * Every committed file, its checksum verified as it is read (a file changed on disk fails the backup, named); then the
+ * files the log names that the listing did not meet, once more (a file is committed a moment after the event that
+ * names it). Those still absent are answered as missing.
+ */
+async function copyFiles(files: FileStore, directory: string, referenced: Set<string>): Promise<{ part: Part; count: number; bytes: number; missing: string[] }> {
   const list = new PartWriter(directory, FILES_PART);
   let count = 0;
   let bytes = 0;
-  for await (const sha256 of files.listStored()) {
+  const copy = async (sha256: string) => {
     const opened = await files.open(sha256);
     await pipeline(opened.stream, createWriteStream(join(directory, FILES_DIRECTORY, sha256), { flags: 'wx', mode: 0o600 })).catch((error: unknown) => {
       throw new Error(`file ${sha256} could not be copied: ${error instanceof Error ? error.message : String(error)}`);
@@ -124,8 +147,19 @@ async function copyFiles(files: FileStore, directory: string): Promise<{ part: P
     await list.line({ sha256, bytes: opened.size });
     count += 1;
     bytes += opened.size;
+    referenced.delete(sha256);
+  };
+  for await (const sha256 of files.listStored()) await copy(sha256);
+  const missing: string[] = [];
+  for (const sha256 of [...referenced]) {
+    try {
+      await copy(sha256);
+    } catch (error) {
+      if (!(error instanceof Refusal && error.rejection.code === 'file-not-found')) throw error;
+      missing.push(sha256);
+    }
   }
-  return { part: await list.close(), count, bytes };
+  return { part: await list.close(), count, bytes, missing };
 }
 
 /**

@@ -164,6 +164,7 @@ export async function restoreBackup(target: RestoreTarget, directory: string, no
   if (problem) throw new RestoreRefused(problem);
   await options.migrate?.();
   log(`Backup of ${manifest.takenAt} checked: ${manifest.log.position} events, ${manifest.files.count} files, every part as the manifest says.`);
+  if (manifest.files.missing.length > 0) log(`Warning: the backed-up log names ${manifest.files.missing.length} files its file store did not hold: ${manifest.files.missing.slice(0, 20).join(', ')}`);
 
   const tables: Record<string, number> = {};
   const events = await target.db.transaction(async (tx) => {
