@@ -4,7 +4,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 
 export interface ChildServer {
   url: string;
@@ -24,7 +23,7 @@ export function sharedSecrets(): Record<string, string> {
 }
 
 /**
- * Starts a Node entry point of the product in a process of its own (`tsx`, as `npm start` does) and waits until
+ * Starts a Node entry point of the product in a process of its own (TypeScript through tsx's loader) and waits until
  * `readyPath` answers 200. `env` is added to a minimal environment; the port is free and chosen here unless given.
  */
 export async function startChildServer(
@@ -34,7 +33,9 @@ export async function startChildServer(
 ): Promise<ChildServer> {
   const port = env[options.portVariable ?? 'API_PORT'] ? Number(env[options.portVariable ?? 'API_PORT']) : await freePort();
   let output = '';
-  const child = spawn(TSX, [resolve(ROOT, entry)], {
+  // node itself with tsx's loader, not the tsx command: signals reach the server's own handlers directly (through
+  // the tsx command, an instance under load was seen to die of SIGTERM, exit 143, before its graceful shutdown ran).
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', [options.portVariable ?? 'API_PORT']: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

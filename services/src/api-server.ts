@@ -21,6 +21,7 @@ import { createLogger, type Logger } from './platform/logger';
 import { Seals } from './platform/seals';
 import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { sealStoredPasswordHashes } from './auth/password-hashes';
+import { MEMORY_RATE_LIMITS, postgresRateLimits, type RateLimitStores } from './auth/rate-limit-stores';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
 import { sharedPrintedNames } from './users/printed-name-claims';
 import { startOverdueReminders } from './paper-copies/commands';
@@ -43,6 +44,8 @@ export interface StartOptions extends AppOptions {
   logger?: Logger;
   /** Already opened storage (tests); otherwise opened from the configuration. */
   storage?: Storage;
+  /** The connection string of that storage's database, for the parts that open connections of their own (rate limits). */
+  databaseUrl?: string;
   clock?: () => Date;
   /** The interface to listen on; default HOST (127.0.0.1 unless set). */
   host?: string;
@@ -66,6 +69,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const applied = await migrateDatabase(storage.db, allMigrations(), config.DATABASE_OWNER_URL);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
+  const rateLimits = await openRateLimits(config, storage, options.databaseUrl);
   const notifications = storage.notifications;
   const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
     onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
@@ -94,6 +98,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       admins: () => listActiveAdmins(storage.db),
       manageUsersUrl: `${config.PUBLIC_ADMIN_URL}/manageuser`,
     }),
+    rateLimits,
     work: new BackgroundWork(logger),
     logger,
     secrets,
@@ -171,11 +176,19 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       await context.anonymousMail.close();
       await context.textQueue.stop();
       await runner.stop();
+      await rateLimits.close();
       context.mailer.close();
       if (!options.storage) await storage.close();
       logger.info('API stopped');
     },
   };
+}
+
+/** Rate limits in the database on a PostgreSQL server (every instance counts the same hits), else in memory. */
+async function openRateLimits(config: Config, storage: Storage, databaseUrl = config.DATABASE_URL): Promise<RateLimitStores> {
+  if (storage.db.kind !== 'postgres' || !databaseUrl) return MEMORY_RATE_LIMITS;
+  const { rows } = await storage.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  return postgresRateLimits({ databaseUrl, ownerUrl: config.DATABASE_OWNER_URL, namespace: rows[0]!.schema });
 }
 
 /** The start-up banner line for the bootstrap administrator: the generated password is shown this once. */

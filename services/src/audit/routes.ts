@@ -41,7 +41,7 @@ export function auditRoutes(ctx: AppContext, dictionary: AuditDictionary): Route
 
   // Re-walks the hash chain of the whole log, compares the earlier checkpoints and publishes a new signed one
   // (architecture §3, tamper evidence). Limited: each run costs a walk of the whole log and a checkpoint line.
-  const verifyLimits = perUserAndTotalLimit(AUDIT_VERIFY_LIMITS, { code: 'audit-verify-limited', ...AUDIT_VERIFY_LIMITS });
+  const verifyLimits = perUserAndTotalLimit(ctx.rateLimits, 'audit-verify', AUDIT_VERIFY_LIMITS, { code: 'audit-verify-limited', ...AUDIT_VERIFY_LIMITS });
   router.get('/audit/verify', ...adminOnly, ...verifyLimits, async (req, res) => {
     const result = await verifyAndCheckpoint(ctx.store, ctx.secrets.auditKey, ctx.config.AUDIT_CHECKPOINTS_FILE, ctx.clock());
     if (result.checkpoint) req.log.info({ checkpoint: result.checkpoint }, 'audit chain checkpoint');

@@ -13,7 +13,7 @@ import { UPLOAD_KEPT_MS } from './document-upload';
  */
 export function uploadLimits(ctx: AppContext): { rate: RequestHandler; quota: StagingQuota } {
   return {
-    rate: perUserUploadLimit(ctx.config.UPLOAD_RATE_LIMIT, ctx.config.UPLOAD_RATE_WINDOW_MINUTES),
+    rate: perUserUploadLimit(ctx.rateLimits, ctx.config.UPLOAD_RATE_LIMIT, ctx.config.UPLOAD_RATE_WINDOW_MINUTES),
     quota: new StagingQuota(ctx.config.UPLOAD_STAGING_QUOTA_BYTES, (userId) => stagedUploadBytes(ctx.db, userId, ctx.clock())),
   };
 }

@@ -77,7 +77,7 @@ export function paperCopyRoutes(ctx: AppContext): Router {
     } satisfies PaperCopyDocumentResponse);
   });
 
-  router.post('/module2/paperCopyRequest', perIpLimit(PAPER_COPY_LIMIT_PER_IP), perAddressLimit(PAPER_COPY_LIMIT_PER_ADDRESS), async (req, res) => {
+  router.post('/module2/paperCopyRequest', perIpLimit(ctx.rateLimits, 'paper-copy', PAPER_COPY_LIMIT_PER_IP), perAddressLimit(ctx.rateLimits, 'paper-copy', PAPER_COPY_LIMIT_PER_ADDRESS), async (req, res) => {
     const body = parseBody(PaperCopyRequestBody, req.body);
     const recorded = await requestPaperCopy(ctx, originOf(req), body);
     // The receipt is the requester's alone; past the hour's budget of such mails it is not sent (the page shows the

@@ -1,5 +1,6 @@
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
+import type { RateLimitStores } from '../auth/rate-limit-stores';
 import type { DocumentTextQueue } from '../documents/text-queue';
 import type { FileStore } from '../files/file-store';
 import type { AnonymousMail } from '../mail/anonymous-mail';
@@ -31,6 +32,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The hourly budget of the mails anonymous requests cause, and the digest of those held back (issue 19, finding 5). */
   anonymousMail: AnonymousMail;
+  /** Where the rate limiters count: the database on a PostgreSQL server (shared by every instance), else memory. */
+  rateLimits: RateLimitStores;
   /** Work an answer does not wait for (mail that must not tell by its timing whether an address exists). */
   work: BackgroundWork;
   logger: Logger;

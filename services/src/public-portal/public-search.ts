@@ -93,7 +93,7 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     res.json({ list, ...(list.length === 0 ? { message: PUBLIC_MESSAGES.noDataFound } : {}), ...(elsewhere ? { availableIn: elsewhere } : {}) } satisfies PublicSearchResponse);
   });
 
-  const downloadsPerLink = perLinkLimit({
+  const downloadsPerLink = perLinkLimit(ctx.rateLimits, 'downloads', {
     ...PUBLIC_DOWNLOADS_PER_LINK,
     field: 'encryptedUserEmail',
     refusal: { code: 'download-rate-limited', windowMinutes: PUBLIC_DOWNLOADS_PER_LINK.windowMinutes },

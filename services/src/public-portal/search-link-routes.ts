@@ -39,7 +39,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
   const router = Router();
 
   // Open access (issue 20): no email asked, nothing mailed; the search page's address answered at once.
-  router.post('/module2/openSearchLink', perIpLimit(SEARCH_LINK_LIMITS.perIp * 3), async (req, res) => {
+  router.post('/module2/openSearchLink', perIpLimit(ctx.rateLimits, 'open-search-link', SEARCH_LINK_LIMITS.perIp * 3), async (req, res) => {
     const { customerName, parentChangeId } = parseBody(OpenSearchLinkBody, req.body);
     const now = ctx.clock();
     const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now);
@@ -53,8 +53,8 @@ export function searchLinkRoutes(ctx: AppContext): Router {
   // Each request mails the address it names: limited per caller, and per address so that no one is flooded.
   router.post(
     '/module2/sendSearchURLLink',
-    perIpLimit(SEARCH_LINK_LIMITS.perIp),
-    perAddressLimit(SEARCH_LINK_LIMITS.perAddress, 'userEmail'),
+    perIpLimit(ctx.rateLimits, 'search-link', SEARCH_LINK_LIMITS.perIp),
+    perAddressLimit(ctx.rateLimits, 'search-link', SEARCH_LINK_LIMITS.perAddress, 'userEmail'),
     async (req, res) => {
       const { customerName, userEmail, parentChangeId } = parseBody(SendSearchLinkBody, req.body);
       const now = ctx.clock();

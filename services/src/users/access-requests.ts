@@ -34,7 +34,7 @@ export const accessRequestDecider: Decider<NotifyAdministrators, AccessRequestEv
 export function accessRequestRoutes(ctx: AppContext, options: { rateLimit?: number } = {}): Router {
   const router = Router();
   // Mail to every active ADMIN per request: limited per source address and, so that it cannot amplify, per address asked about.
-  router.post('/user/notify/admin', perIpLimit(options.rateLimit ?? 20), perAddressLimit(3), async (req, res) => {
+  router.post('/user/notify/admin', perIpLimit(ctx.rateLimits, 'notify-admin', options.rateLimit ?? 20), perAddressLimit(ctx.rateLimits, 'notify-admin', 3), async (req, res) => {
     const { email } = parseBody(NotifyAdminRequest, req.body);
     const user = await findUserByEmail(ctx.db, email);
     const admins = await listActiveAdmins(ctx.db);
