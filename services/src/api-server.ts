@@ -12,6 +12,7 @@ import { forgetStagedUploadsBefore } from './documents/upload-staging';
 import { allMigrations } from './features';
 import { LocalFileStore } from './files/local-file-store';
 import { AnonymousMail } from './mail/anonymous-mail';
+import { SharedMailBudget } from './mail/shared-mail-budget';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
 import type { AppContext } from './platform/app-context';
 import { BackgroundWork } from './platform/background-work';
@@ -97,6 +98,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       logger,
       admins: () => listActiveAdmins(storage.db),
       manageUsersUrl: `${config.PUBLIC_ADMIN_URL}/manageuser`,
+      shared: new SharedMailBudget(storage.db, config.ANONYMOUS_MAIL_PER_HOUR),
     }),
     rateLimits,
     work: new BackgroundWork(logger),

@@ -41,7 +41,7 @@ export function contactRoutes(ctx: AppContext): Router {
       message.textField,
     ].join('\n');
     // Past the hour's budget of these mails (over every caller), the message waits for the digest to the ADMINs.
-    if (!ctx.anonymousMail.take('contact', admins.length)) {
+    if (!(await ctx.anonymousMail.take('contact', admins.length))) {
       ctx.anonymousMail.hold('contact', visitorWrote);
       res.json(sent);
       return;

@@ -66,7 +66,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
       const link = searchPageUrl(ctx.config.PUBLIC_CUSTOMER_URL, customer.customerName, parentChangeId, token);
       // Past the hour's budget of link mails (over every caller and address: issue 19, finding 5) the visitor is told
       // to come back later. A digest makes no sense here: the link is the visitor's alone.
-      if (!ctx.anonymousMail.take('search-link')) {
+      if (!(await ctx.anonymousMail.take('search-link'))) {
         ctx.anonymousMail.notSentOverBudget('search-link', req.log);
         refuse('mail-budget-spent');
       }
@@ -92,7 +92,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
           ].join('\n'),
         });
       } catch (err) {
-        ctx.anonymousMail.giveBack('search-link');
+        await ctx.anonymousMail.giveBack('search-link');
         // Only the kind of failure: a mail server's message may quote the address.
         req.log.error({ mailError: (err as { code?: unknown }).code ?? (err as Error).name }, 'search link mail failed');
         refuse('search-link-not-sent');

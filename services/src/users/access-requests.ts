@@ -59,7 +59,7 @@ export function accessRequestRoutes(ctx: AppContext, options: { rateLimit?: numb
         ? `Someone asked, for the address ${email}, to activate its IFU Portal account, which is not active.`
         : `Someone asked, for the address ${email}, for an IFU Portal account; there is none for it.`;
       // Past the hour's budget of these mails (over every caller and address), the request waits for the digest.
-      if (!ctx.anonymousMail.take('access-request', admins.length)) {
+      if (!(await ctx.anonymousMail.take('access-request', admins.length))) {
         ctx.anonymousMail.hold('access-request', asked);
         continue;
       }
