@@ -10,13 +10,7 @@ import type { Database } from '@ifu/storage/database/database';
  */
 export function exclusiveSection(db: Database, name: string): <T>(work: () => Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();
-  const locked = <T>(work: () => Promise<T>): Promise<T> =>
-    db.kind === 'postgres'
-      ? db.transaction(async (tx) => {
-          await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ifu:${name}`]);
-          return work();
-        })
-      : work();
+  const locked = <T>(work: () => Promise<T>): Promise<T> => acrossInstances(db, name, work);
   return <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(
       () => locked(work),
@@ -25,4 +19,17 @@ export function exclusiveSection(db: Database, name: string): <T>(work: () => Pr
     tail = run.catch(() => undefined);
     return run;
   };
+}
+
+/**
+ * Runs `work` while holding the database's advisory lock named `name` (PostgreSQL server), so that no other instance
+ * runs a section of that name meanwhile; on the embedded database (one process) it just runs it. For sections keyed
+ * by something (a user), where the caller keeps its own queue in this process.
+ */
+export function acrossInstances<T>(db: Database, name: string, work: () => Promise<T>): Promise<T> {
+  if (db.kind !== 'postgres') return work();
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ifu:${name}`]);
+    return work();
+  });
 }
