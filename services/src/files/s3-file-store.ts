@@ -80,10 +80,11 @@ export class S3FileStore implements FileStore {
         await done;
       },
       discard: async () => {
-        await upload.abort().catch(() => undefined);
-        out.destroy();
+        // An error in the body ends the upload (not Upload.abort, whose promise settles before its work does): parts
+        // sent are aborted before `done` settles, and a small upload's single PUT waits for the body's end, never sent.
+        if (!out.destroyed) out.destroy(new Error('upload refused'));
         await done.catch(() => undefined);
-        // A small upload is one PUT that may have completed before the abort: removed either way.
+        // An upload completed before the refusal (a later check failed): removed.
         await this.deleteKey(key);
       },
       read: () => this.readObject(key),
