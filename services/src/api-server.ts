@@ -10,7 +10,7 @@ import { pdfTextLimits } from './documents/pdf-text';
 import { DocumentTextQueue } from './documents/text-queue';
 import { forgetStagedUploadsBefore } from './documents/upload-staging';
 import { allMigrations } from './features';
-import { LocalFileStore } from './files/local-file-store';
+import { openFileStore } from './files/open-file-store';
 import { AnonymousMail } from './mail/anonymous-mail';
 import { SharedMailBudget } from './mail/shared-mail-budget';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
@@ -58,6 +58,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   for (const warning of configWarnings(config)) logger.warn(warning);
   const secrets = loadSecrets(config);
+  // First: an unreachable bucket stops the start before anything else is opened or started.
+  const files = await openFileStore(config, fileUrlKey(secrets));
   const storage =
     options.storage ??
     (await openStorage({
@@ -82,7 +84,6 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const clock = options.clock ?? (() => new Date());
   const seals = new Seals(secrets.auditKey);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail });
-  const files = new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) });
   const context: AppContext = {
     config,
     db: storage.db,

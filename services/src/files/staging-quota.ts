@@ -1,6 +1,6 @@
 import { Refusal } from '../platform/errors';
 import type { ByteBudget } from './file-store';
-import { sizeInWords } from './local-file-store';
+import { sizeInWords } from './staging';
 
 interface UserStaging {
   /** Bytes this user's requests are staging right now. */
