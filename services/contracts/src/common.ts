@@ -9,6 +9,10 @@ import { z } from 'zod';
 export const ErrorResponse = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/** `GET /health` and `GET /ready`. */
+export const HealthResponse = z.object({ status: z.enum(['ok', 'ready']) });
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
