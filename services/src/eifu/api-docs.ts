@@ -7,7 +7,7 @@ const ReaderQuery = z.object({
   lang: z.string().max(10).optional().meta({ description: 'ISO 639-1 language code' }),
   country: z.string().max(10).optional().meta({ description: 'ISO 3166-1 alpha-2 country code' }),
 });
-const PAGE = { mediaTypes: ['text/html', 'application/json'], description: 'A page for a person; JSON for `Accept: application/json`' };
+const PAGE = { mediaTypes: ['text/html'], description: 'The page (a refusal is a page too, or `{ message }` for `Accept: application/json`)' };
 
 /** The routes of routes.ts and label-qr.ts, for the API reference. */
 export const eifuApi: ApiRoute[] = [
