@@ -36,10 +36,8 @@ export interface ApiRoute {
   ifMatch?: boolean;
   /** The success answer: a JSON contract, or another media type (a file, a page, a CSV). */
   response: Contract | { mediaTypes: string[]; description: string };
-  /** The success status when it is not 200. */
-  status?: 201 | 204 | 307;
-  /** What a success answer means, when the default words do not say it. */
-  responseDescription?: string;
+  /** The success status when it is not 200 (the resolver's redirect). */
+  status?: 307;
 }
 
 /** The error body of every refusal (`platform/http.ts` answers it, `platform/errors.ts` names the codes). */
@@ -86,7 +84,7 @@ export function routeConfig(feature: string, route: ApiRoute): RouteConfig & { '
         }
       : undefined;
   const success = isContract(route.response)
-    ? { description: route.responseDescription ?? 'Done', content: { 'application/json': { schema: asSchema(route.response) } } }
+    ? { description: 'Done', content: { 'application/json': { schema: asSchema(route.response) } } }
     : { description: route.response.description, content: Object.fromEntries(route.response.mediaTypes.map((type) => [type, { schema: BINARY }])) };
   const refused = { content: { 'application/json': { schema: ApiError } } };
   return {
@@ -103,7 +101,7 @@ export function routeConfig(feature: string, route: ApiRoute): RouteConfig & { '
       ...(route.ifMatch ? { headers: z.object({ 'if-match': z.string().max(20).optional().meta({ description: 'The record version its ETag gave, e.g. "7"' }) }) } : {}),
     },
     responses: {
-      [route.status ?? 200]: route.status === 204 ? { description: route.responseDescription ?? 'Nothing to answer' } : success,
+      [route.status ?? 200]: success,
       '4XX': { description: 'Refused: bad input (400), not logged in (401), not allowed (403), not found (404), conflict (409), too many requests (429)', ...refused },
       '5XX': { description: 'Failed on the server, or not ready (503)', ...refused },
     },
