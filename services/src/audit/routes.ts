@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { type AuditReportEvent, auditReportStreamId, EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
+import { type AuditReportEvent, auditReportStreamId, type AuditVerificationResponse, EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
 import { guards } from '../auth/authentication';
 import { perUserAndTotalLimit } from '../auth/rate-limits';
 import type { AppContext } from '../platform/app-context';
@@ -46,7 +46,7 @@ export function auditRoutes(ctx: AppContext, dictionary: AuditDictionary): Route
     const result = await verifyAndCheckpoint(ctx.store, ctx.secrets.auditKey, ctx.config.AUDIT_CHECKPOINTS_FILE, ctx.clock());
     if (result.checkpoint) req.log.info({ checkpoint: result.checkpoint }, 'audit chain checkpoint');
     else req.log.error({ verification: result }, 'audit chain verification failed');
-    res.json(result);
+    res.json(result satisfies AuditVerificationResponse);
   });
 
   // The audit report (spec §7.1): every event of the inclusive UTC date range, from the log itself.

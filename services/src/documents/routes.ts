@@ -171,7 +171,7 @@ export async function changeOrderViewFor(ctx: AppContext, run: CommandRun, recor
 export const READ_MODELS = [changeOrdersProjection.name, documentSearchProjection.name];
 
 /** `isParent` of the upload call: the only text field it takes. */
-const UploadFields = z.strictObject({
+export const UploadFields = z.strictObject({
   isParent: z.enum(['true', 'false'], { error: (issue) => (issue.input === undefined ? 'isParent is required' : 'isParent must be true or false') }),
 });
 
