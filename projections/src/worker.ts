@@ -17,14 +17,15 @@ async function main() {
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
   await migrateDatabase(storage.db, [...storageMigrations(), ...projectionMigrations()], config.DATABASE_OWNER_URL);
   // Several workers may run: each projection is applied by the one that leads it, the others stand by to take over.
+  // Every log line carries the process id (pino's default), so the lines say which process leads.
   const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
     onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
     election: electionFor(storage.db),
     onLeadership: (projection, leading) =>
-      logger.info({ projection, pid: process.pid }, leading ? 'leading the projection' : 'standing by for the projection'),
+      logger.info({ projection }, leading ? 'leading the projection' : 'standing by for the projection'),
   });
   await runner.start();
-  logger.info({ projections: allProjections.map((p) => p.name), pid: process.pid }, 'projections worker running');
+  logger.info({ projections: allProjections.map((p) => p.name) }, 'projections worker running');
   const stop = async (signal: string) => {
     logger.info({ signal }, 'projections worker stopping');
     await runner.stop();

@@ -74,7 +74,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     // Running projections here, this instance takes part in the same election as the workers and other instances.
     election: config.RUN_PROJECTIONS ? electionFor(storage.db) : undefined,
     onLeadership: (projection, leading) =>
-      logger.info({ projection, pid: process.pid }, leading ? 'leading the projection' : 'standing by for the projection'),
+      logger.info({ projection }, leading ? 'leading the projection' : 'standing by for the projection'),
   });
   if (config.RUN_PROJECTIONS) await runner.start();
 
