@@ -90,6 +90,9 @@ export class AdvisoryLockElection implements Election {
     this.opening ??= (async () => {
       const session = await this.db.openSession!();
       try {
+        // The server frees a lock when it sees its connection gone: at once for a killed process (its kernel closes
+        // the socket), but for a host that vanished only when TCP keepalive gives up (2 h by default): here ~5 s.
+        await session.exec('SET tcp_keepalives_idle = 3; SET tcp_keepalives_interval = 1; SET tcp_keepalives_count = 2');
         const { rows } = await session.query<{ pid: number; schema: string }>('SELECT pg_backend_pid() AS pid, current_schema() AS schema');
         this.backend = { pid: Number(rows[0]!.pid), schema: rows[0]!.schema };
       } catch (error) {
