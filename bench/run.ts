@@ -877,8 +877,16 @@ async function takeoverBenchmarks(bench: BenchDatabase, rows: Row[], results: Re
   const takeovers = await benchWorkerTakeover(bench, config.takeoverKills);
   results.takeover = takeovers;
   const spread = (values: number[]) => `min ${fmt(Math.min(...values), 0)}, median ${fmt(median(values), 0)}, max ${fmt(Math.max(...values), 0)} ms over ${values.length} kills`;
+  const freed = takeovers.map((t) => t.locksFreedAfterMs);
   const leads = takeovers.map((t) => t.leadsAfterMs);
   const readBack = takeovers.map((t) => t.writeReadBackMs);
+  rows.push({
+    benchmark: 'Worker take-over after kill -9: the server frees its locks',
+    value: `${fmt(median(freed), 0)} ms`,
+    detail: `${spread(freed)}; the leader's lock connection seen gone in pg_locks`,
+    target: '',
+    status: '',
+  });
   rows.push({
     benchmark: 'Worker take-over after kill -9: standby leads every projection',
     value: `${fmt(median(leads), 0)} ms`,

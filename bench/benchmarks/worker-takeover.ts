@@ -50,7 +50,7 @@ export async function benchWorkerTakeover(bench: BenchDatabase, kills: number, w
       const standby = await startProjectionWorker(url);
       workers.push(standby);
       for (let i = 0; i < writesBetween; i++) await write();
-      takeovers.push(await killLeaderAndMeasure(leader, standby, write));
+      takeovers.push(await killLeaderAndMeasure(url, leader, standby, write));
       leader = standby;
     }
     return takeovers;
