@@ -8,7 +8,7 @@ import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-stor
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import '../../test-support/provided-context';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { AdvisoryLockElection, LEADER_LOCK_SPACE, leaderLockKey } from '../src/election';
+import { AdvisoryLockElection, type Election, LEADER_LOCK_SPACE, leaderLockKey } from '../src/election';
 import type { Projection } from '../src/projection';
 import { ensureCheckpoints, LeadershipLostError, projectBatch, ProjectionRunner, rebuild } from '../src/runner';
 import { userAccountsProjection } from '../src/user-accounts/projection';
@@ -130,6 +130,55 @@ describe.skipIf(!onServer)('projection election (advisory locks on the server)',
     expect(incremental).toHaveLength(40);
     await rebuild(test.db, store, userAccountsProjection, 7);
     expect(await snapshot(test.db)).toEqual(incremental);
+  });
+
+  it('when the lock connection breaks during a batch, then that batch is rolled back, the standby applies it, and a wait on the old leader is answered', async () => {
+    const appliedByFirst: number[] = [];
+    const appliedBySecond: number[] = [];
+    // The first runner's batch holds at its leadership check (its checkpoint row already locked) until the gate opens.
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => (openGate = resolve));
+    let atGate!: () => void;
+    const reachedGate = new Promise<void>((resolve) => (atGate = resolve));
+    const firstElection = new AdvisoryLockElection(test.db);
+    const gated: Election = {
+      campaign: (names) => firstElection.campaign(names),
+      onLost: (listener) => firstElection.onLost(listener),
+      close: () => firstElection.close(),
+      async stillLeads(tx, name) {
+        atGate();
+        await gate;
+        return firstElection.stillLeads(tx, name);
+      },
+    };
+    const first = new ProjectionRunner(test.db, store, [recording(appliedByFirst)], { batchSize: 100, pollIntervalMs: 20, electionIntervalMs: 1000, election: gated });
+    const second = new ProjectionRunner(secondDb, store, [recording(appliedBySecond)], {
+      batchSize: 100,
+      pollIntervalMs: 20,
+      electionIntervalMs: 20,
+      election: new AdvisoryLockElection(secondDb),
+    });
+    await first.start();
+    await second.start();
+    try {
+      await appendUsers(store, 5);
+      const last = await store.lastPosition();
+      await reachedGate;
+      const waited = first.waitFor(last, [userAccountsProjection.name], 20_000);
+      const lockHolder = await leaderBackend(test.db, test.schema, userAccountsProjection.name);
+      await test.db.query('SELECT pg_terminate_backend($1)', [lockHolder]);
+      await until('the first runner stands by', () => !first.leads(userAccountsProjection.name));
+      await until('the second runner leads', () => second.leads(userAccountsProjection.name));
+      openGate();
+      await waited;
+      await second.waitFor(last, [userAccountsProjection.name]);
+      expect(appliedByFirst).toEqual([]);
+      expect(appliedBySecond).toEqual(Array.from({ length: last }, (_, i) => i + 1));
+    } finally {
+      openGate();
+      await second.stop();
+      await first.stop();
+    }
   });
 
   it('when the leader stops, then it gives its lead up and the standby takes over', async () => {
