@@ -78,3 +78,78 @@ export async function startChildServer(
 export function startApiProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ChildServer> {
   return startChildServer('services/src/server.ts', env, options);
 }
+
+export interface ChildProcessHandle {
+  /** The process running the entry point itself (`node --import tsx`, no wrapper): `kill -9` of this pid is real. */
+  process: ChildProcess;
+  pid: number;
+  /** Everything the process wrote, for assertions and the message when it misbehaves. */
+  output(): string;
+  /** Resolves once a line of the output matches (already written or still to come); rejects if the process exits first. */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Sends the signal and resolves with the exit code once the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts an entry point that serves no HTTP (the projections worker) in a process of its own and waits until its
+ * output has a line matching `readyLine`. `env` is added to a minimal environment.
+ */
+export async function startProcess(entry: string, env: Record<string, string>, readyLine: RegExp, options: { timeoutMs?: number } = {}): Promise<ChildProcessHandle> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lineWaiters = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const waiter of lineWaiters) waiter();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  let running = true;
+  const exited = new Promise<number | null>((resolveExit) =>
+    child.once('exit', (code) => {
+      running = false;
+      for (const waiter of lineWaiters) waiter();
+      resolveExit(code);
+    }),
+  );
+  const waitForLine = (pattern: RegExp, timeoutMs = 60_000) =>
+    new Promise<string>((resolveLine, reject) => {
+      const timer = setTimeout(() => finish(new Error(`${entry}: no line matching ${pattern} within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+      const check = () => {
+        const line = output.split('\n').find((candidate) => pattern.test(candidate));
+        if (line !== undefined) finish(undefined, line);
+        else if (!running) finish(new Error(`${entry} exited before a line matching ${pattern}:\n${output}`));
+      };
+      function finish(error?: Error, line?: string) {
+        clearTimeout(timer);
+        lineWaiters.delete(check);
+        if (error) reject(error);
+        else resolveLine(line!);
+      }
+      lineWaiters.add(check);
+      check();
+    });
+  try {
+    await waitForLine(readyLine, options.timeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    process: child,
+    pid: child.pid!,
+    output: () => output,
+    waitForLine,
+    exited,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (running) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { migrateDatabase } from '@ifu/storage/database/roles';
 import { openStorage, type Storage } from '@ifu/storage/storage';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
-import { allProjections, listActiveAdmins, ProjectionRunner } from '@ifu/projections';
+import { allProjections, electionFor, listActiveAdmins, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
 import { UPLOAD_KEPT_MS } from './documents/document-upload';
 import { pdfTextLimits } from './documents/pdf-text';
@@ -78,6 +78,10 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
     onCheckpoint: notifications ? (listener) => notifications.on(CHECKPOINTS_CHANNEL, listener) : undefined,
     waitTimeoutMs: config.READ_MODEL_WAIT_MS,
+    // Running projections here, this instance takes part in the same election as the workers and other instances.
+    election: config.RUN_PROJECTIONS ? electionFor(storage.db) : undefined,
+    onLeadership: (projection, leading) =>
+      logger.info({ projection }, leading ? 'leading the projection' : 'standing by for the projection'),
   });
   if (config.RUN_PROJECTIONS) await runner.start();
 
