@@ -43,6 +43,14 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).SMTP_URL).toBe('smtp://mail.example.com:587');
   });
 
+  it('when DATABASE_READ_URL is set without DATABASE_URL, then the start is refused: a replica of the embedded database cannot exist', () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://reader@replica:5432/ifu' })).toThrow(/DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://api@primary:5432/ifu', DATABASE_READ_URL: 'replica' })).toThrow(/DATABASE_READ_URL must be a postgres:\/\/ URL/);
+    const config = loadConfig({ DATABASE_URL: 'postgres://api@primary:5432/ifu', DATABASE_READ_URL: ' postgres://api@replica:5432/ifu ' });
+    expect(config.DATABASE_READ_URL).toBe('postgres://api@replica:5432/ifu');
+    expect(loadConfig({ DATABASE_READ_URL: '' }).DATABASE_READ_URL).toBeUndefined();
+  });
+
   it('when empty strings are given, then they count as not set', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' });
     expect(config.DATABASE_URL).toBeUndefined();
