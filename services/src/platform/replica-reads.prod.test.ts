@@ -157,6 +157,16 @@ describe.skipIf(!serverUrl)('replica reads with two API instances (DATABASE_READ
       expect(await listedStatus(api, admin)).toBe('REQUIRE_APPROVAL');
       expect(await publiclyListed(api)).toBe(false);
     }
+    // Every other routed read answers from the standby too (a statement that wrote would fail there: 25006, 500).
+    for (const api of [first, second]) {
+      for (const path of ['/document/getDocumentList?tab=all', '/user/list/user', '/user/approvers', '/user/listNotification', '/paperCopyRequests?status=all', `/document/getProductByCustomer/${customerId}`]) {
+        expect((await call(api, 'GET', path, { token: admin })).status, path).toBe(200);
+      }
+      expect((await call(api, 'POST', '/document/searchDocuments', { token: admin, body: { keywords: 'leaflet' } })).status).toBe(200);
+      expect((await call(api, 'GET', '/p/CO-2026-00001-01', { headers: { accept: 'application/json' } })).status).toBe(404);
+      expect((await call(api, 'GET', '/module2/paperCopyDocument/CO-2026-00001-01')).status).toBe(404);
+      expect((await call(api, 'GET', `/module2/getParentLogosForCustomer/${encodeURIComponent(customerName)}`)).status).toBe(404);
+    }
     // A single record (what a signed decision reviews) is always read from the primary.
     expect((await call(second, 'GET', `/customer/get/${customerId}`, { token: admin })).body.status).toBe('APPROVED');
 
