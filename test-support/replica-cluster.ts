@@ -155,7 +155,7 @@ export async function startReplicaCluster(options: ReplicaClusterOptions = {}): 
     onPrimary: (sql, params) => query(url(primaryPort), sql, params),
     onReplica: (sql, params) => query(url(replicaPort), sql, params),
     async caughtUp(timeoutMs = 30_000) {
-      const [{ lsn }] = await query<{ lsn: string }>(url(primaryPort), 'SELECT pg_current_wal_insert_lsn()::text AS lsn');
+      const lsn = (await query<{ lsn: string }>(url(primaryPort), 'SELECT pg_current_wal_insert_lsn()::text AS lsn'))[0]!.lsn;
       await until(`the replica replaying up to ${lsn}`, timeoutMs, async () => {
         const [row] = await query<{ reached: boolean }>(url(replicaPort), 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS reached', [lsn]);
         return row?.reached === true;
