@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Database } from '@ifu/storage/database/database';
 import { migrateDatabase } from '@ifu/storage/database/roles';
+import { openPostgres } from '@ifu/storage/database/postgres';
 import { openStorage, type Storage } from '@ifu/storage/storage';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import { allProjections, electionFor, listActiveAdmins, ProjectionRunner } from '@ifu/projections';
@@ -19,6 +21,7 @@ import { BackgroundWork } from './platform/background-work';
 import { CommandPipeline, Snapshots } from './platform/command-pipeline';
 import { type Config, configWarnings } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
+import { primaryReads, type ReadRouting, ReplicaReads } from './platform/replica-reads';
 import { Seals } from './platform/seals';
 import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { sealStoredPasswordHashes } from './auth/password-hashes';
@@ -86,13 +89,15 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   if (config.RUN_PROJECTIONS) await runner.start();
 
   const clock = options.clock ?? (() => new Date());
+  const reads = await readRoutingOf(config, storage.db, logger);
   const seals = new Seals(secrets.auditKey);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail });
   const context: AppContext = {
     config,
     db: storage.db,
+    reads,
     store: storage.store,
-    commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock),
+    commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock, reads),
     files,
     textQueue: new DocumentTextQueue({ db: storage.db, files, logger, clock }, { concurrency: config.PDF_TEXT_CONCURRENCY, limits: pdfTextLimits(config) }),
     mailer,
@@ -185,6 +190,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       await runner.stop();
       await rateLimits.close();
       context.mailer.close();
+      await reads.close();
       if (!options.storage) await storage.close();
       logger.info('API stopped');
     },
@@ -196,6 +202,19 @@ async function openRateLimits(config: Config, storage: Storage, databaseUrl = co
   if (storage.db.kind !== 'postgres' || !databaseUrl) return MEMORY_RATE_LIMITS;
   const { rows } = await storage.db.query<{ schema: string }>('SELECT current_schema() AS schema');
   return postgresRateLimits({ databaseUrl, ownerUrl: config.DATABASE_OWNER_URL, namespace: rows[0]!.schema });
+}
+
+/**
+ * With DATABASE_READ_URL, searches, lists and public pages read from that streaming replica (platform/replica-reads.ts);
+ * its connections give up after 2 s, so that a replica out of reach sends reads to the primary instead of holding them.
+ */
+async function readRoutingOf(config: Config, primary: Database, logger: Logger): Promise<ReadRouting> {
+  if (!config.DATABASE_READ_URL || primary.kind !== 'postgres') return primaryReads(primary);
+  const replica = openPostgres({ connectionString: config.DATABASE_READ_URL, connectionTimeoutMillis: 2000 });
+  const reads = new ReplicaReads({ primary, replica, logger });
+  await reads.check();
+  logger.info({ replica: replica.description }, 'searches, lists and public pages read from the replica');
+  return reads;
 }
 
 /** The start-up banner line for the bootstrap administrator: the generated password is shown this once. */

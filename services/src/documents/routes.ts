@@ -215,7 +215,7 @@ export function documentRoutes(ctx: AppContext): Router {
 
   async function answerWithList(req: Request, res: Response, involving?: string) {
     const query = parseBody(DocumentListQuery, { ...req.query });
-    const { rows, total } = await listChangeOrders(ctx.db, { ...query, involving });
+    const { rows, total } = await listChangeOrders(await ctx.reads.for(req), { ...query, involving });
     res.json({ data: { list: rows, total } } satisfies DocumentListResponse);
   }
 

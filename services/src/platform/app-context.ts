@@ -9,6 +9,7 @@ import type { BackgroundWork } from './background-work';
 import type { CommandPipeline } from './command-pipeline';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { ReadRouting } from './replica-reads';
 import type { Seals } from './seals';
 
 export interface Secrets {
@@ -21,7 +22,13 @@ export interface Secrets {
 /** Everything a route needs, passed in so that tests build the app in-process with their own parts. */
 export interface AppContext {
   config: Config;
+  /** The primary: every command, and every read a command decides from. */
   db: Database;
+  /**
+   * Where a search, a list or a public page reads: `await ctx.reads.for(req)` is the replica (DATABASE_READ_URL) unless
+   * the caller's own last write is not replayed there yet, or the primary when there is no replica.
+   */
+  reads: ReadRouting;
   /** Read only, outside the pipeline: the audit report and chain verification read the log itself. */
   store: EventStore;
   /** The only way to append (platform/command-pipeline.ts); it also waits for the read models a command names. */

@@ -35,6 +35,11 @@ export const ConfigSchema = z
     CUSTOMER_PORTAL_URL: z.url().optional(),
     PUBLIC_API_URL: z.url().optional(),
     DATABASE_URL: optionalText.pipe(z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional()),
+    /**
+     * A streaming replica of DATABASE_URL's server (issue 21): searches, lists and public pages read from it, a user's
+     * reads after their own write from the primary until the replica has replayed it (platform/replica-reads.ts).
+     */
+    DATABASE_READ_URL: optionalText.pipe(z.url({ message: 'DATABASE_READ_URL must be a postgres:// URL' }).optional()),
     DATA_DIR: z.string().default('./data'),
     /** Uploaded files, content-addressed (sha256 names); default DATA_DIR/files. */
     FILES_DIR: optionalText,
@@ -138,6 +143,11 @@ export const ConfigSchema = z
   .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
     path: ['S3_SECRET_ACCESS_KEY'],
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK then finds credentials itself)',
+  })
+  // A replica of what? Without DATABASE_URL the data lives in the embedded database, which has none.
+  .refine((env) => env.DATABASE_READ_URL === undefined || env.DATABASE_URL !== undefined, {
+    path: ['DATABASE_READ_URL'],
+    message: 'DATABASE_READ_URL needs DATABASE_URL: it names a streaming replica of that PostgreSQL server (the embedded database has no replica)',
   })
   .transform((env) => ({
     ...env,

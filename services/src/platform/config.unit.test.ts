@@ -56,6 +56,14 @@ describe('configuration', () => {
     ).toMatchObject({ FILE_STORE: 's3', S3_BUCKET: 'ifu-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: true });
   });
 
+  it('when DATABASE_READ_URL is set without DATABASE_URL, then the start is refused: a replica of the embedded database cannot exist', () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://reader@replica:5432/ifu' })).toThrow(/DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://api@primary:5432/ifu', DATABASE_READ_URL: 'replica' })).toThrow(/DATABASE_READ_URL must be a postgres:\/\/ URL/);
+    const config = loadConfig({ DATABASE_URL: 'postgres://api@primary:5432/ifu', DATABASE_READ_URL: ' postgres://api@replica:5432/ifu ' });
+    expect(config.DATABASE_READ_URL).toBe('postgres://api@replica:5432/ifu');
+    expect(loadConfig({ DATABASE_READ_URL: '' }).DATABASE_READ_URL).toBeUndefined();
+  });
+
   it('when empty strings are given, then they count as not set', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' });
     expect(config.DATABASE_URL).toBeUndefined();

@@ -42,7 +42,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
   router.post('/module2/openSearchLink', perIpLimit(ctx.rateLimits, 'open-search-link', SEARCH_LINK_LIMITS.perIp * 3), async (req, res) => {
     const { customerName, parentChangeId } = parseBody(OpenSearchLinkBody, req.body);
     const now = ctx.clock();
-    const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now);
+    const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now, await ctx.reads.for(req));
     if (!family) refuse('product-family-not-found');
     if (!customer.openAccess) refuse('open-access-off');
     const token = sealSearchLink(ctx.secrets.linkSecret, { customerId: customer.id, parentChangeId }, NO_VISITOR_ADDRESS, new Date(now.getTime() + OPEN_LINK_DAYS * DAY_MS));
@@ -104,7 +104,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
 
   router.post('/module2/checkSearchLink', async (req, res) => {
     const { customerName, parentChangeId, encryptedEmail } = parseBody(CheckSearchLinkBody, req.body);
-    const link = await verifySearchLink(ctx, { customerName, parentChangeId, token: encryptedEmail }, ctx.clock());
+    const link = await verifySearchLink(ctx, { customerName, parentChangeId, token: encryptedEmail }, ctx.clock(), await ctx.reads.for(req));
     const body: CheckSearchLinkResponse = {
       customerName: link.customer.customerName,
       productFamilyName: link.family.productFamilyName,

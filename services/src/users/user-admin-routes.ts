@@ -76,7 +76,7 @@ export function userAdminRoutes(ctx: AppContext): Router {
   }
 
   router.get('/user/approvers', loggedIn, async (req, res) => {
-    const admins = await listActiveAdmins(ctx.db);
+    const admins = await listActiveAdmins(await ctx.reads.for(req));
     const body: ApproverListResponse = {
       approverList: admins
         .filter((a) => a.id !== req.auth!.userId)
@@ -88,7 +88,7 @@ export function userAdminRoutes(ctx: AppContext): Router {
   router.get('/user/list/user', ...adminOnly, async (req, res) => {
     const query = parseBody(UserListQuery, { ...req.query });
     const now = ctx.clock();
-    const { rows, total } = await listUsers(ctx.db, query);
+    const { rows, total } = await listUsers(await ctx.reads.for(req), query);
     const body: UserListResponse = { userList: rows.map((u) => toUserListItem(u, now)), total };
     res.json(body);
   });

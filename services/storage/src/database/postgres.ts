@@ -7,6 +7,8 @@ export interface PostgresOptions {
   /** Used by tests to give each test file its own schema inside one database. */
   searchPath?: string;
   max?: number;
+  /** How long a new connection may take before the query fails (pg's default waits for ever): a replica's reads fall back sooner. */
+  connectionTimeoutMillis?: number;
 }
 
 export function redactConnectionString(connectionString: string): string {
@@ -25,6 +27,7 @@ export function openPostgres(options: PostgresOptions): Database {
     const made = new pg.Pool({
       connectionString: options.connectionString,
       max: poolMax,
+      ...(options.connectionTimeoutMillis === undefined ? {} : { connectionTimeoutMillis: options.connectionTimeoutMillis }),
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
       ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
     });
