@@ -24,17 +24,20 @@ export function sharedSecrets(): Record<string, string> {
 }
 
 /**
- * Starts a Node entry point of the product in a process of its own (`tsx`, as `npm start` does) and waits until
- * `readyPath` answers 200. `env` is added to a minimal environment; the port is free and chosen here unless given.
+ * Starts a Node entry point of the product in a process of its own and waits until `readyPath` answers 200, or, for a
+ * process without HTTP (the projections worker), until its output matches `readyOutput`. A `.ts` entry runs through
+ * `tsx`, as `npm start` does; a `.js` entry (the compiled dist/server/*.js) through plain `node`, as production does.
+ * `env` is added to a minimal environment; the port is free and chosen here unless given.
  */
 export async function startChildServer(
   entry: string,
   env: Record<string, string>,
-  options: { readyPath?: string; timeoutMs?: number; portVariable?: string } = {},
+  options: { readyPath?: string; readyOutput?: RegExp; timeoutMs?: number; portVariable?: string } = {},
 ): Promise<ChildServer> {
   const port = env[options.portVariable ?? 'API_PORT'] ? Number(env[options.portVariable ?? 'API_PORT']) : await freePort();
   let output = '';
-  const child = spawn(TSX, [resolve(ROOT, entry)], {
+  const [command, args] = entry.endsWith('.ts') ? [TSX, [resolve(ROOT, entry)]] : [process.execPath, ['--enable-source-maps', resolve(ROOT, entry)]];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', [options.portVariable ?? 'API_PORT']: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,11 +51,15 @@ export async function startChildServer(
   void exited.then(() => (running = false));
   for (;;) {
     if (!running) throw new Error(`${entry} exited before it was ready:\n${output}`);
-    try {
-      const response = await fetch(`${url}${options.readyPath ?? '/ready'}`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+    if (options.readyOutput) {
+      if (options.readyOutput.test(output)) break;
+    } else {
+      try {
+        const response = await fetch(`${url}${options.readyPath ?? '/ready'}`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -73,7 +80,7 @@ export async function startChildServer(
   };
 }
 
-/** An API instance (services/src/server.ts) in its own process. */
-export function startApiProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ChildServer> {
-  return startChildServer('services/src/server.ts', env, options);
+/** An API instance (services/src/server.ts, or the compiled `entry` dist/server/server.js) in its own process. */
+export function startApiProcess(env: Record<string, string>, options: { timeoutMs?: number; entry?: string } = {}): Promise<ChildServer> {
+  return startChildServer(options.entry ?? 'services/src/server.ts', env, options);
 }
