@@ -175,6 +175,7 @@ ENV NODE_ENV=production \
     API_PORT=8080 \
     DATA_DIR=/app/data
 COPY --from=runtime-deps /app/node_modules ./node_modules
+# The root package.json says "type": "module": node loads dist/server/*.js as ES modules.
 COPY --from=runtime-deps /app/package.json ./
 COPY --from=server-build /app/dist/server ./dist/server
 # DATA_DIR holds uploaded files; /app/audit the audit checkpoints (AUDIT_CHECKPOINTS_FILE in docker-compose.yml).
