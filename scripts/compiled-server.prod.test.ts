@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildServer, sharedSecrets, startApiProcess, startChildServer } from '../test-support/api-process';
 import { makePdf } from '../test-support/documents';
 import { createServerDatabase, type ServerDatabase, serverUrl, SKIP_REASON } from '../test-support/server-database';
-import { buildServer } from './build-server';
+import { buildServer, SERVER_DIST } from './build-server';
 
 /**
  * The compiled production build (issue 21, item 5): `npm run build:server` output run by plain `node`, no tsx, as the
@@ -34,6 +35,8 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string, t
   }
 }
 
+if (!serverUrl) console.log(`[compiled-server] skipped: ${SKIP_REASON}`);
+
 describe.skipIf(!serverUrl)(`the compiled server and worker, run by node${serverUrl ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
   let database: ServerDatabase;
   let sql: pg.Client;
@@ -41,6 +44,7 @@ describe.skipIf(!serverUrl)(`the compiled server and worker, run by node${server
   let worker: ChildServer;
   let dataDir: string;
   let auditDir: string;
+  let apiEnv: Record<string, string>;
 
   const output = () => `api:\n${api?.output() ?? ''}\nworker:\n${worker?.output() ?? ''}`;
   const login = async (password: string) => {
@@ -70,21 +74,19 @@ describe.skipIf(!serverUrl)(`the compiled server and worker, run by node${server
     // The worker first: the API's bootstrap of the first administrator waits until the read models have its events,
     // and with RUN_PROJECTIONS=false only the worker projects them.
     worker = await startChildServer('dist/server/worker.js', { DATABASE_URL: database.url, LOG_LEVEL: 'info' }, { readyOutput: /projections worker running/ });
-    api = await startApiProcess(
-      {
-        ...sharedSecrets(),
-        NODE_ENV: 'production',
-        DATABASE_URL: database.url,
-        RUN_PROJECTIONS: 'false',
-        DATA_DIR: dataDir,
-        AUDIT_CHECKPOINTS_FILE: join(auditDir, 'audit-checkpoints.jsonl'),
-        // Production demands a mail server; nothing here sends mail.
-        SMTP_URL: 'smtp://127.0.0.1:9',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-      },
-      { entry: 'dist/server/server.js' },
-    );
+    apiEnv = {
+      ...sharedSecrets(),
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      RUN_PROJECTIONS: 'false',
+      DATA_DIR: dataDir,
+      AUDIT_CHECKPOINTS_FILE: join(auditDir, 'audit-checkpoints.jsonl'),
+      // Production demands a mail server; nothing here sends mail.
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    };
+    api = await startApiProcess(apiEnv, { entry: 'dist/server/server.js' });
   });
 
   afterAll(async () => {
@@ -158,5 +160,23 @@ describe.skipIf(!serverUrl)(`the compiled server and worker, run by node${server
     expect(extracted.failure, output()).toBeNull();
     expect(extracted.pages).toBe(1);
     expect(extracted.text).toContain(MARKER);
+  });
+
+  it('when the compiled CLIs run, then audit:verify finds the chain intact and every read model equal to a replay', async () => {
+    await eventually(async () => ((await checkpointsBehind()) === 0 ? true : undefined), 'the worker projecting the upload');
+    const run = (bundle: string, args: string[] = []) =>
+      spawnSync(process.execPath, [join(SERVER_DIST, bundle), ...args], {
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...apiEnv },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+    const verify = run('audit-verify.js');
+    expect(verify.status, `${verify.stdout}${verify.stderr}`).toBe(0);
+    expect(verify.stdout).toMatch(/^Event log intact: \d+ events re-hashed/m);
+    expect(verify.stdout).toMatch(/^Read models equal a replay of the log/m);
+    const list = run('projections-cli.js', ['--list']);
+    expect(list.status, `${list.stdout}${list.stderr}`).toBe(0);
+    expect(list.stdout).toContain('user-accounts');
+    expect(list.stdout).toContain('document-search');
   });
 });
