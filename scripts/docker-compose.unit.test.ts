@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { validate as validateDockerfile } from 'dockerfile-utils';
 import { parse } from 'yaml';
 
 /**
@@ -334,6 +335,17 @@ describe('Dockerfile and .dockerignore', () => {
     expect(stage('runtime-deps')).toMatch(/npm ci --omit=dev \\\n\s+--workspace services --workspace services\/contracts --workspace services\/storage --workspace projections$/m);
     expect(stage('server-build')).toMatch(/^RUN npm run build:server$/m);
     expect(dockerfile).not.toContain('npx tsx');
+  });
+
+  it('when the Dockerfile is read by a Dockerfile parser, then it has no problem, and every stage it copies from or builds on exists', () => {
+    // No Docker engine here to build it: dockerfile-utils (the Docker language server's validator) checks instructions,
+    // flags and arguments instead.
+    expect(validateDockerfile(dockerfile).map((problem) => `line ${problem.range.start.line + 1}: ${problem.message}`)).toEqual([]);
+    const stages = new Set(dockerfileStages);
+    for (const [, from] of dockerfile.matchAll(/--from=(\S+)/g)) expect(stages, `COPY --from=${from}`).toContain(from);
+    for (const [, base] of dockerfile.matchAll(/^FROM (\S+) AS \S+$/gm)) {
+      if (!base!.includes(':')) expect(stages, `FROM ${base}`).toContain(base);
+    }
   });
 
   it('when the portals are built, then nginx:alpine serves each dist', () => {
