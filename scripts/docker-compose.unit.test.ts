@@ -181,7 +181,7 @@ describe('docker-compose.yml, checked by structure', () => {
     expect(commandText({ command: replica.entrypoint })).toBe('sh /usr/local/bin/replica-entrypoint.sh');
     expect((replica.volumes ?? []).map(String)).toContain('./deploy/postgres/replica-entrypoint.sh:/usr/local/bin/replica-entrypoint.sh:ro');
     const entrypoint = read('deploy/postgres/replica-entrypoint.sh');
-    expect(entrypoint).toMatch(/pg_basebackup --host="\$PRIMARY_HOST" --username=replicator .*\\\n\s+--write-recovery-conf/);
+    expect(entrypoint).toMatch(/pg_basebackup --host="\$PRIMARY_HOST" .*--username=replicator .*\\\n\s+--write-recovery-conf/);
     expect(environment(replica).PGPASSWORD).toBe(environment(postgres).REPLICATION_PASSWORD);
     const declared = Object.keys(compose.volumes ?? {});
     for (const [svc, path] of [
