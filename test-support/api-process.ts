@@ -23,19 +23,22 @@ export function sharedSecrets(): Record<string, string> {
 }
 
 /**
- * Starts a Node entry point of the product in a process of its own (TypeScript through tsx's loader) and waits until
- * `readyPath` answers 200. `env` is added to a minimal environment; the port is free and chosen here unless given.
+ * Starts a Node entry point of the product in a process of its own and waits until `readyPath` answers 200, or, for a
+ * process without HTTP (the projections worker), until its output matches `readyOutput`. A `.ts` entry runs in node
+ * with tsx's loader; a `.js` entry (the compiled dist/server/*.js) in plain `node`, as production does. Either way the
+ * process is node itself, not the tsx command: signals reach the server's own handlers directly (through the tsx
+ * command, an instance under load was seen to die of SIGTERM, exit 143, before its graceful shutdown ran).
+ * `env` is added to a minimal environment; the port is free and chosen here unless given.
  */
 export async function startChildServer(
   entry: string,
   env: Record<string, string>,
-  options: { readyPath?: string; timeoutMs?: number; portVariable?: string } = {},
+  options: { readyPath?: string; readyOutput?: RegExp; timeoutMs?: number; portVariable?: string } = {},
 ): Promise<ChildServer> {
   const port = env[options.portVariable ?? 'API_PORT'] ? Number(env[options.portVariable ?? 'API_PORT']) : await freePort();
   let output = '';
-  // node itself with tsx's loader, not the tsx command: signals reach the server's own handlers directly (through
-  // the tsx command, an instance under load was seen to die of SIGTERM, exit 143, before its graceful shutdown ran).
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', resolve(ROOT, entry)] : ['--enable-source-maps', resolve(ROOT, entry)];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', [options.portVariable ?? 'API_PORT']: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,11 +52,15 @@ export async function startChildServer(
   void exited.then(() => (running = false));
   for (;;) {
     if (!running) throw new Error(`${entry} exited before it was ready:\n${output}`);
-    try {
-      const response = await fetch(`${url}${options.readyPath ?? '/ready'}`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+    if (options.readyOutput) {
+      if (options.readyOutput.test(output)) break;
+    } else {
+      try {
+        const response = await fetch(`${url}${options.readyPath ?? '/ready'}`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -74,9 +81,9 @@ export async function startChildServer(
   };
 }
 
-/** An API instance (services/src/server.ts) in its own process. */
-export function startApiProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ChildServer> {
-  return startChildServer('services/src/server.ts', env, options);
+/** An API instance (services/src/server.ts, or the compiled `entry` dist/server/server.js) in its own process. */
+export function startApiProcess(env: Record<string, string>, options: { timeoutMs?: number; entry?: string } = {}): Promise<ChildServer> {
+  return startChildServer(options.entry ?? 'services/src/server.ts', env, options);
 }
 
 export interface ChildProcessHandle {
