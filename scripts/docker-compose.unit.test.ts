@@ -312,6 +312,20 @@ describe('deploy/nginx/compose-api.conf', () => {
   });
 });
 
+describe('the load balancer rules: the compose stack runs the rules the production-shape tests run', () => {
+  it('when both nginx configurations are read, then both spread requests with the rules the rolling restart proved (no instance marked down, no upstream keep-alive, whole requests buffered, a refused request sent on)', () => {
+    const tested = read('deploy/nginx/api-instances.conf.template');
+    const compose = read('deploy/nginx/compose-api.conf');
+    for (const rule of ['proxy_request_buffering on;', 'proxy_next_upstream error timeout non_idempotent;', 'proxy_next_upstream_tries 3;', 'client_max_body_size 256m;', 'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;']) {
+      expect(tested, rule).toContain(rule);
+      expect(compose, rule).toContain(rule);
+    }
+    expect(compose.match(/server api-\d:8080 max_fails=0;/g)).toHaveLength(2);
+    expect(read('test-support/nginx.ts')).toContain('max_fails=0;');
+    for (const config of [tested, compose]) expect(config).not.toMatch(/^\s*keepalive\s/m);
+  });
+});
+
 describe('Dockerfile and .dockerignore', () => {
   const stage = (name: string) => {
     const start = dockerfile.search(new RegExp(`^FROM \\S+ AS ${name}$`, 'm'));
