@@ -1,13 +1,25 @@
 # syntax=docker/dockerfile:1.7
 #
 # One Dockerfile, several targets (docker-compose.yml picks them):
-#   api              (default, last stage) the HTTP API; also runs the projections worker with another command
+#   api              (default, last stage) the HTTP API, compiled (`npm run build:server`) and run by node, not tsx;
+#                    also runs the projections worker and the CLIs with another command (node dist/server/<name>.js)
 #   admin-portal     nginx serving admin-portal/dist
 #   customer-portal  nginx serving customer-portal/dist
 # The portals read their API address at run time from /config.json, written at container start from PUBLIC_API_URL.
+# Not built in this project's CI (its machine has no Docker engine): `npm run build:server` and the compiled server's
+# production test are, and `npm run lint:compose` checks docker-compose.yml.
+
+# ---------------------------------------------------------------- build tools (build stages only)
+# argon2's install script loads its prebuilt binary and compiles from source when that fails, which needs python3,
+# make and g++. On Debian 12 (node:20-slim's base) the prebuilt glibc binary of argon2 0.45 crashed (segfault) on our
+# development machine, so compiling must be possible. The final images carry no compiler.
+FROM node:20-slim AS node-build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends python3 make g++ \
+    && rm -rf /var/lib/apt/lists/*
 
 # ---------------------------------------------------------------- dependencies (shared by every Node stage)
-FROM node:20-slim AS deps
+FROM node-build AS deps
 WORKDIR /app
 ENV npm_config_update_notifier=false \
     npm_config_fund=false \
@@ -21,8 +33,31 @@ COPY services/storage/package.json services/storage/
 COPY projections/package.json projections/
 COPY admin-portal/package.json admin-portal/
 COPY customer-portal/package.json customer-portal/
-# Full install: the API runs TypeScript through tsx, a development dependency.
+# Full install: the portals' builds and the server's (esbuild) need the development dependencies.
 RUN --mount=type=cache,target=/root/.npm npm ci
+
+# ---------------------------------------------------------------- production dependencies only (the api image's)
+# The compiled server bundles the workspace packages (@ifu/*) and loads every other package from node_modules: the
+# runtime dependencies of the server's workspaces, none of the portals' or the development ones.
+FROM node-build AS runtime-deps
+WORKDIR /app
+ENV npm_config_update_notifier=false \
+    npm_config_fund=false \
+    npm_config_audit=false
+COPY package.json package-lock.json ./
+COPY services/package.json services/
+COPY services/contracts/package.json services/contracts/
+COPY services/storage/package.json services/storage/
+COPY projections/package.json projections/
+COPY admin-portal/package.json admin-portal/
+COPY customer-portal/package.json customer-portal/
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev \
+    --workspace services --workspace services/contracts --workspace services/storage --workspace projections
+
+# ---------------------------------------------------------------- the compiled server (dist/server/*.js)
+FROM deps AS server-build
+COPY . .
+RUN npm run build:server
 
 # ---------------------------------------------------------------- portal builds
 FROM deps AS admin-portal-build
@@ -116,7 +151,8 @@ FROM portal-base AS customer-portal
 # The eIFU site (issue 20): a label's GS1 Digital Link (/01/...) and the documents' permalinks (/p/...) are printed
 # under this domain and answered by the API, with the API's own headers (its page CSP): an add_header in the location
 # stops the server's headers from being added on top.
-ENV API_UPSTREAM=http://api:8080
+# The load balancer in front of the API instances (service nginx of docker-compose.yml).
+ENV API_UPSTREAM=http://nginx:80
 COPY <<'EOF' /etc/nginx/templates/locations/eifu.conf.template
 location ~ ^/(01|p)/ {
     limit_except GET { deny all; }
@@ -130,17 +166,27 @@ EOF
 COPY --from=customer-portal-build /app/customer-portal/dist /usr/share/nginx/html
 
 # ---------------------------------------------------------------- API and projections worker (default target)
-FROM deps AS api
+# Only node, the production dependencies and the compiled output: no sources, no tsx, no compiler.
+FROM node:20-slim AS api
+WORKDIR /app
 # HOST: the API listens on every interface of the container (its default is loopback only); the published port is the way in.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     API_PORT=8080 \
     DATA_DIR=/app/data
-COPY . .
+COPY --from=runtime-deps /app/node_modules ./node_modules
+# The root package.json says "type": "module": node loads dist/server/*.js as ES modules.
+COPY --from=runtime-deps /app/package.json ./
+COPY --from=server-build /app/dist/server ./dist/server
 # DATA_DIR holds uploaded files; /app/audit the audit checkpoints (AUDIT_CHECKPOINTS_FILE in docker-compose.yml).
-# docker-compose.yml mounts a volume on each (a new volume takes this ownership).
+# docker-compose.yml mounts a volume on each (a new volume takes this ownership). Everything else stays root's: the
+# node user cannot change the code it runs.
 RUN mkdir -p /app/data /app/audit && chown node:node /app/data /app/audit
 USER node
 EXPOSE 8080
-# tsx is installed locally (node_modules/.bin), so npx runs it without downloading anything.
-CMD ["npx", "tsx", "services/src/server.ts"]
+# /ready answers 200 once the database and the event log are reachable (no curl in the slim image: node's fetch).
+# The projections worker has no HTTP port: docker-compose.yml gives it a check of its own.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=5 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.API_PORT || 8080) + '/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Source maps make a stack trace name the TypeScript file and line.
+CMD ["node", "--enable-source-maps", "dist/server/server.js"]

@@ -1,23 +1,29 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { validate as validateDockerfile } from 'dockerfile-utils';
 import { parse } from 'yaml';
 
 /**
- * docker-compose.yml describes the production topology (architecture §1). When the docker compose plugin is
- * installed, compose itself validates the file; the structural checks below run everywhere, including machines
- * with only the docker client (no compose plugin, no engine).
+ * docker-compose.yml describes the production topology (architecture §1, issue 21). When the docker compose plugin is
+ * installed, compose itself validates the file; dclint checks it against the Compose Specification everywhere
+ * (`npm run lint:compose`, in .ci/run); the structural checks below hold the decisions the specification cannot.
  */
 
 const rootDir = fileURLToPath(new URL('..', import.meta.url));
 const read = (name: string) => readFileSync(`${rootDir}${name}`, 'utf8');
 
-const SERVICES = ['postgres', 'eventstoredb', 'api', 'projections', 'admin-portal', 'customer-portal'] as const;
+/** What `docker compose up` starts, without a profile. */
+const DEFAULT_SERVICES = ['postgres', 'postgres-replica', 'api-1', 'api-2', 'projections', 'nginx', 'admin-portal', 'customer-portal'] as const;
+const API_INSTANCES = ['api-1', 'api-2'] as const;
 /** The secrets compose must demand (`${VAR:?message}`); dummy values for `docker compose config`. */
 const REQUIRED_SECRETS: Record<string, string> = {
   POSTGRES_PASSWORD: 'dummy-postgres-password',
   API_DB_PASSWORD: 'dummy-api-db-password',
+  REPLICATION_PASSWORD: 'dummy-replication-password',
   JWT_SECRET: 'dummy-jwt-secret-of-at-least-32-characters',
   LINK_SECRET: 'dummy-link-secret-of-at-least-32-characters',
   AUDIT_KEY: 'dummy-audit-key-of-at-least-32-characters',
@@ -34,10 +40,17 @@ type Service = {
   volumes?: (string | { source?: string; target: string })[];
   depends_on?: string[] | Record<string, { condition?: string }>;
   healthcheck?: { test?: string | string[] };
+  restart?: string;
+  profiles?: string[];
+  pull_policy?: string;
+  entrypoint?: string | string[];
+  user?: string;
+  deploy?: { replicas?: number };
 };
 type ComposeFile = { services: Record<string, Service>; volumes?: Record<string, unknown> };
 
-const compose = parse(read('docker-compose.yml')) as ComposeFile;
+// The x- blocks are YAML anchors merged into the services (`<<`), as compose and dclint read them.
+const compose = parse(read('docker-compose.yml'), { merge: true }) as ComposeFile;
 const dockerfile = read('Dockerfile');
 
 function service(name: string): Service {
@@ -75,6 +88,8 @@ function dependencies(svc: Service): Record<string, string> {
 }
 
 const commandText = (svc: Service) => (Array.isArray(svc.command) ? svc.command.join(' ') : (svc.command ?? ''));
+/** Host-side `interface:port:container` of each published port. */
+const publishedPorts = (svc: Service) => (svc.ports ?? []).map(String);
 const buildTarget = (svc: Service) => (typeof svc.build === 'object' ? svc.build.target : undefined);
 const dockerfileStages = [...dockerfile.matchAll(/^FROM\s+\S+\s+AS\s+(\S+)\s*$/gim)].map((match) => match[1]);
 const REQUIRED_INTERPOLATION = /^\$\{([A-Z][A-Z0-9_]*):\?[^}]+\}$/;
@@ -110,95 +125,135 @@ describe('docker-compose.yml, checked by docker compose', () => {
 });
 
 describe('docker-compose.yml, checked by structure', () => {
-  it('when the file is read, then the six services of the topology exist', () => {
-    expect(Object.keys(compose.services).sort()).toEqual([...SERVICES].sort());
+  it('when the stack is brought up without a profile, then the production shape of issue 21 starts, and EventStoreDB only in its profile', () => {
+    const started = Object.entries(compose.services)
+      .filter(([, svc]) => svc.profiles === undefined)
+      .map(([name]) => name);
+    expect(started.sort()).toEqual([...DEFAULT_SERVICES].sort());
+    expect(service('eventstoredb').profiles).toEqual(['eventstore']);
+    // No default service waits for EventStoreDB (compose refuses to start one that depends on an inactive profile).
+    for (const name of DEFAULT_SERVICES) expect(Object.keys(dependencies(service(name)))).not.toContain('eventstoredb');
   });
 
-  it('when a service is started, then it has an image to run or a build to make one', () => {
-    for (const name of SERVICES) {
+  it('when a service is started, then it has an image to run or a build to make one, and a build is always made here', () => {
+    for (const name of Object.keys(compose.services)) {
       const svc = service(name);
       expect(svc.image ?? svc.build, `${name} has neither image nor build`).toBeTruthy();
       const target = buildTarget(svc);
-      if (target !== undefined) expect(dockerfileStages, `${name} builds Dockerfile target ${target}`).toContain(target);
+      if (target !== undefined) {
+        expect(dockerfileStages, `${name} builds Dockerfile target ${target}`).toContain(target);
+        // image + build names the built image; pull_policy build says it is built here, never pulled.
+        expect(svc.pull_policy, `${name} is built, not pulled`).toBe('build');
+      }
     }
   });
 
-  it('when the databases start, then postgres 15 and EventStoreDB 24.10 keep their data in volumes', () => {
+  it('when a container dies or turns unhealthy, then compose restarts it and its dependants wait for it to be healthy', () => {
+    for (const [name, svc] of Object.entries(compose.services)) {
+      expect(svc.restart, `${name} restart policy`).toBe('unless-stopped');
+      expect(svc.healthcheck?.test, `${name} healthcheck`).toBeDefined();
+      for (const [dependency, condition] of Object.entries(dependencies(svc))) {
+        expect(condition, `${name} waits for ${dependency}`).toBe('service_healthy');
+      }
+    }
+  });
+
+  it('when a port is published, then it is on 127.0.0.1 only, and only the balancer and the portals publish one', () => {
+    const publishing = Object.entries(compose.services).filter(([, svc]) => (svc.ports ?? []).length > 0);
+    expect(publishing.map(([name]) => name).sort()).toEqual(['admin-portal', 'customer-portal', 'nginx']);
+    for (const [name, svc] of publishing) {
+      for (const port of publishedPorts(svc)) expect(port, `${name} publishes ${port}`).toMatch(/^127\.0\.0\.1:\$\{[A-Z_]+:-\d+\}:\d+$/);
+    }
+  });
+
+  it('when the databases start, then postgres 15 is the primary and a streaming replica copies it with pg_basebackup', () => {
     const postgres = service('postgres');
+    const replica = service('postgres-replica');
     expect(postgres.image).toBe('postgres:15');
-    expect(postgres.healthcheck?.test).toBeDefined();
-    const eventstore = service('eventstoredb');
-    expect(eventstore.image).toBe('eventstore/eventstore:24.10');
-    expect(environment(eventstore)).toMatchObject({ EVENTSTORE_CLUSTER_SIZE: '1', EVENTSTORE_INSECURE: 'true' });
+    expect(replica.image).toBe('postgres:15');
+    expect((postgres.volumes ?? []).map(String)).toContain('./scripts/postgres:/docker-entrypoint-initdb.d:ro');
+    expect(read('scripts/postgres/01-api-role.sh')).toContain('CREATE ROLE ifu_api LOGIN');
+    const replication = read('scripts/postgres/02-replication.sh');
+    expect(replication).toContain('CREATE ROLE replicator WITH REPLICATION LOGIN');
+    expect(replication).toContain('host replication replicator all scram-sha-256');
+    expect(dependencies(replica)).toEqual({ postgres: 'service_healthy' });
+    expect(replica.user).toBe('postgres');
+    expect(commandText({ command: replica.entrypoint })).toBe('sh /usr/local/bin/replica-entrypoint.sh');
+    expect((replica.volumes ?? []).map(String)).toContain('./deploy/postgres/replica-entrypoint.sh:/usr/local/bin/replica-entrypoint.sh:ro');
+    const entrypoint = read('deploy/postgres/replica-entrypoint.sh');
+    expect(entrypoint).toMatch(/pg_basebackup --host="\$PRIMARY_HOST" .*--username=replicator .*\\\n\s+--write-recovery-conf/);
+    expect(environment(replica).PGPASSWORD).toBe(environment(postgres).REPLICATION_PASSWORD);
     const declared = Object.keys(compose.volumes ?? {});
     for (const [svc, path] of [
       [postgres, '/var/lib/postgresql/data'],
-      [eventstore, '/var/lib/eventstore'],
+      [replica, '/var/lib/postgresql/data'],
+      [service('eventstoredb'), '/var/lib/eventstore'],
     ] as const) {
       const mount = (svc.volumes ?? []).map((v) => (typeof v === 'string' ? v.split(':') : [v.source, v.target]));
       const volume = mount.find(([, target]) => target === path);
       expect(volume, `a volume is mounted at ${path}`).toBeDefined();
       expect(declared).toContain(volume?.[0]);
     }
+    // Each database server keeps a volume of its own.
+    expect(new Set((postgres.volumes ?? []).concat(replica.volumes ?? []).map(String).filter((v) => v.startsWith('pgdata'))).size).toBe(2);
   });
 
-  it('when the api and the projections worker start, then they wait for a healthy postgres', () => {
-    for (const name of ['api', 'projections']) {
-      expect(dependencies(service(name))).toMatchObject({ postgres: 'service_healthy' });
-    }
-  });
-
-  it('when the api runs, then it gets its whole configuration and leaves projections to the worker', () => {
-    const api = service('api');
+  it('when the two API instances run, then they are one image with one configuration: the same secrets, databases and files', () => {
+    const [first, second] = API_INSTANCES.map(service);
+    expect(first).toEqual(second);
+    const api = first!;
     expect(buildTarget(api)).toBe('api');
-    expect(commandText(api)).toBe('npx tsx services/src/server.ts');
+    expect(commandText(api)).toBe('node --enable-source-maps dist/server/server.js');
     const env = environment(api);
-    for (const key of [
-      'DATABASE_URL',
-      'DATABASE_OWNER_URL',
-      'EVENTSTORE_URL',
-      'JWT_SECRET',
-      'LINK_SECRET',
-      'AUDIT_KEY',
-      'SMTP_URL',
-      'ADMIN_EMAIL',
-      'API_PORT',
-      'PUBLIC_ADMIN_URL',
-      'PUBLIC_CUSTOMER_URL',
-      'RUN_PROJECTIONS',
-    ]) {
+    for (const key of ['DATABASE_URL', 'DATABASE_OWNER_URL', 'DATABASE_READ_URL', 'JWT_SECRET', 'LINK_SECRET', 'AUDIT_KEY', 'SMTP_URL', 'ADMIN_EMAIL', 'API_PORT', 'PUBLIC_ADMIN_URL', 'PUBLIC_CUSTOMER_URL']) {
       expect(env[key], `api sets ${key}`).toBeTruthy();
     }
     expect(env.API_PORT).toBe('8080');
+    // Projections run in the worker; nginx is the one proxy in front.
     expect(env.RUN_PROJECTIONS).toBe('false');
+    expect(env.TRUST_PROXY).toBe('1');
+    // The event log is PostgreSQL's unless the operator opts in to EventStoreDB.
+    expect(env.EVENTSTORE_URL).toBe('${EVENTSTORE_URL:-}');
+    expect(env.DATABASE_URL).toMatch(/^postgres:\/\/ifu_api:\$\{API_DB_PASSWORD:\?[^}]+\}@postgres:5432\/ifu$/);
+    expect(env.DATABASE_READ_URL).toMatch(/^postgres:\/\/ifu_api:\$\{API_DB_PASSWORD:\?[^}]+\}@postgres-replica:5432\/ifu$/);
+    expect(env.DATABASE_OWNER_URL).toMatch(/^postgres:\/\/ifu:/);
     // The audit checkpoints live on a volume of their own, not beside DATA_DIR (issue 19, finding 13).
     expect(env.AUDIT_CHECKPOINTS_FILE).toBe('/app/audit/audit-checkpoints.jsonl');
     expect(env.AUDIT_CHECKPOINTS_FILE!.startsWith(`${env.DATA_DIR}/`)).toBe(false);
-    expect((api.volumes ?? []).map(String)).toContain('audit-checkpoints:/app/audit');
-    expect(env.DATABASE_URL).toMatch(/@postgres:5432\//);
-    expect(env.EVENTSTORE_URL).toMatch(/^esdb:\/\/eventstoredb:2113/);
-    // The API works as its own role, which owns nothing; the owner only migrates (issue 8, finding 4).
-    expect(env.DATABASE_URL).toMatch(/^postgres:\/\/ifu_api:/);
-    expect(env.DATABASE_OWNER_URL).toMatch(/^postgres:\/\/ifu:/);
-    const postgres = service('postgres');
-    expect((postgres.volumes ?? []).map(String)).toContain('./scripts/postgres:/docker-entrypoint-initdb.d:ro');
-    expect(read('scripts/postgres/01-api-role.sh')).toContain('CREATE ROLE ifu_api LOGIN');
+    expect((api.volumes ?? []).map(String)).toEqual(['api-data:/app/data', 'audit-checkpoints:/app/audit']);
+    expect(dependencies(api)).toEqual({ postgres: 'service_healthy', 'postgres-replica': 'service_healthy' });
+    // The API's own default is loopback only (issue 19, finding 14): in its container it must listen on every interface.
+    expect(env.HOST).toBe('0.0.0.0');
+    expect(dockerfile).toMatch(/^\s+HOST=0\.0\.0\.0 \\$/m);
+    expect(commandText({ command: api.healthcheck?.test })).toContain("fetch('http://127.0.0.1:8080/ready')");
   });
 
-  it('when the projections worker runs, then it uses the api image with the worker command', () => {
+  it('when the projections workers run, then they use the api image with the compiled worker, two of them', () => {
     const worker = service('projections');
-    const api = service('api');
+    const api = service('api-1');
     expect(worker.image).toBe(api.image);
     expect(buildTarget(worker)).toBe('api');
-    expect(commandText(worker)).toBe('npx tsx projections/src/worker.ts');
-    expect(environment(worker).DATABASE_URL).toBe(environment(api).DATABASE_URL);
+    expect(commandText(worker)).toBe('node --enable-source-maps dist/server/worker.js');
+    expect(worker.deploy?.replicas).toBe(2);
+    for (const key of ['DATABASE_URL', 'DATABASE_OWNER_URL', 'EVENTSTORE_URL']) expect(environment(worker)[key]).toBe(environment(api)[key]);
+    // The worker keeps the read models, which it must not take from the replica.
+    expect(environment(worker).DATABASE_READ_URL).toBeUndefined();
+    expect(commandText({ command: worker.healthcheck?.test })).toContain('projection_checkpoints');
   });
 
-  it('when the stack is up, then the api listens on 8080 and each portal serves on 80 with /config.json aimed at the api', () => {
-    expect(containerPorts(service('api'))).toContain(8080);
-    // The API's own default is loopback only (issue 19, finding 14): in its container it must listen on every interface.
-    expect(environment(service('api')).HOST).toBe('0.0.0.0');
-    expect(dockerfile).toMatch(/^\s+HOST=0\.0\.0\.0 \\$/m);
+  it('when requests arrive, then nginx balances them over both instances, and the customer portal sends its eIFU addresses through it', () => {
+    const nginx = service('nginx');
+    expect((nginx.volumes ?? []).map(String)).toContain('./deploy/nginx/compose-api.conf:/etc/nginx/conf.d/default.conf:ro');
+    expect(dependencies(nginx)).toEqual({ 'api-1': 'service_healthy', 'api-2': 'service_healthy' });
+    const upstream = /upstream ifu_api \{([^}]*)\}/.exec(read('deploy/nginx/compose-api.conf'))?.[1] ?? '';
+    expect([...upstream.matchAll(/server (\S+)/g)].map((m) => m[1])).toEqual(['api-1:8080', 'api-2:8080']);
+    expect(environment(service('customer-portal')).API_UPSTREAM).toBe('http://nginx:80');
+    expect(publishedPorts(nginx)).toEqual(['127.0.0.1:${API_HOST_PORT:-8080}:80']);
+  });
+
+  it('when the portals are served, then each is on its own port (its own domain behind the host proxy) with /config.json aimed at the api', () => {
+    expect(publishedPorts(service('admin-portal'))).toEqual(['127.0.0.1:${ADMIN_PORTAL_HOST_PORT:-8081}:80']);
+    expect(publishedPorts(service('customer-portal'))).toEqual(['127.0.0.1:${CUSTOMER_PORTAL_HOST_PORT:-8082}:80']);
     for (const name of ['admin-portal', 'customer-portal']) {
       const portal = service(name);
       expect(containerPorts(portal), `${name} publishes nginx's port`).toContain(80);
@@ -228,13 +283,83 @@ describe('docker-compose.yml, checked by structure', () => {
   });
 });
 
+describe('docker-compose.yml, checked by dclint against the Compose Specification', () => {
+  it('when dclint reads the file with the team settings (.dclintrc.yml), then it reports no problem', () => {
+    const result = spawnSync(`${rootDir}node_modules/.bin/dclint`, ['docker-compose.yml', '--max-warnings', '0'], { cwd: rootDir, encoding: 'utf8', timeout: 60_000 });
+    expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
+    expect(result.status).toBe(0);
+  });
+});
+
+const nginxAvailable = spawnSync('nginx', ['-v'], { encoding: 'utf8' }).status === 0;
+
+describe('deploy/nginx/compose-api.conf', () => {
+  it.runIf(nginxAvailable)(`when nginx checks it with loopback in place of the api hosts, then it is valid${nginxAvailable ? '' : ' (skipped here: nginx is not installed)'}`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ifu-compose-nginx-'));
+    try {
+      // The compose service names resolve only on the compose network.
+      writeFileSync(join(dir, 'api.conf'), read('deploy/nginx/compose-api.conf').replace('api-1:8080', '127.0.0.1:9').replace('api-2:8080', '127.0.0.1:10'));
+      writeFileSync(
+        join(dir, 'nginx.conf'),
+        `pid ${dir}/nginx.pid;\nerror_log stderr;\nevents {}\nhttp {\n  access_log off;\n  client_body_temp_path ${dir};\n  proxy_temp_path ${dir};\n  include ${dir}/api.conf;\n}\n`,
+      );
+      const result = spawnSync('nginx', ['-t', '-e', 'stderr', '-p', dir, '-c', join(dir, 'nginx.conf')], { encoding: 'utf8', timeout: 30_000 });
+      expect(result.stderr).toContain('syntax is ok');
+      expect(result.status, result.stderr).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the load balancer rules: the compose stack runs the rules the production-shape tests run', () => {
+  it('when both nginx configurations are read, then both spread requests with the rules the rolling restart proved (no instance marked down, no upstream keep-alive, whole requests buffered, a refused request sent on)', () => {
+    const tested = read('deploy/nginx/api-instances.conf.template');
+    const compose = read('deploy/nginx/compose-api.conf');
+    for (const rule of ['proxy_request_buffering on;', 'proxy_next_upstream error timeout non_idempotent;', 'proxy_next_upstream_tries 3;', 'client_max_body_size 256m;', 'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;']) {
+      expect(tested, rule).toContain(rule);
+      expect(compose, rule).toContain(rule);
+    }
+    expect(compose.match(/server api-\d:8080 max_fails=0;/g)).toHaveLength(2);
+    expect(read('test-support/nginx.ts')).toContain('max_fails=0;');
+    for (const config of [tested, compose]) expect(config).not.toMatch(/^\s*keepalive\s/m);
+  });
+});
+
 describe('Dockerfile and .dockerignore', () => {
-  it('when the api image is built, then it is node:20-slim with `npm ci` and runs the server through tsx', () => {
-    expect(dockerfile).toMatch(/^FROM node:20-slim AS deps$/m);
-    expect(dockerfile).toMatch(/^RUN .*npm ci$/m);
-    expect(dockerfile).toMatch(/^FROM deps AS api$/m);
-    expect(dockerfile).toContain('CMD ["npx", "tsx", "services/src/server.ts"]');
+  const stage = (name: string) => {
+    const start = dockerfile.search(new RegExp(`^FROM \\S+ AS ${name}$`, 'm'));
+    const rest = dockerfile.slice(start + 1);
+    const next = rest.search(/^FROM /m);
+    return next === -1 ? dockerfile.slice(start) : dockerfile.slice(start, start + 1 + next);
+  };
+
+  it('when the api image is built, then its last stage holds node, the production dependencies and dist/server, and runs node as a non-root user', () => {
     expect(dockerfileStages.at(-1)).toBe('api');
+    const api = stage('api');
+    expect(api).toMatch(/^FROM node:20-slim AS api$/m);
+    expect(api).toContain('COPY --from=runtime-deps /app/node_modules ./node_modules');
+    expect(api).toContain('COPY --from=server-build /app/dist/server ./dist/server');
+    // No sources, no development dependencies.
+    expect(api).not.toMatch(/^COPY \. \./m);
+    expect(api).not.toContain('tsx');
+    expect(api).toMatch(/^USER node$/m);
+    expect(api).toMatch(/^HEALTHCHECK .*\\\n\s+CMD \["node", "-e", "fetch\('http:\/\/127\.0\.0\.1:' \+ \(process\.env\.API_PORT \|\| 8080\) \+ '\/ready'\)/m);
+    expect(api).toContain('CMD ["node", "--enable-source-maps", "dist/server/server.js"]');
+    expect(stage('runtime-deps')).toMatch(/npm ci --omit=dev \\\n\s+--workspace services --workspace services\/contracts --workspace services\/storage --workspace projections$/m);
+    expect(stage('server-build')).toMatch(/^RUN npm run build:server$/m);
+    expect(dockerfile).not.toContain('npx tsx');
+  });
+
+  it('when the Dockerfile is read by a Dockerfile parser, then it has no problem, and every stage it copies from or builds on exists', () => {
+    // No Docker engine here to build it: dockerfile-utils (the Docker language server's validator) checks instructions,
+    // flags and arguments instead.
+    expect(validateDockerfile(dockerfile).map((problem) => `line ${problem.range.start.line + 1}: ${problem.message}`)).toEqual([]);
+    const stages = new Set(dockerfileStages);
+    for (const [, from] of dockerfile.matchAll(/--from=(\S+)/g)) expect(stages, `COPY --from=${from}`).toContain(from);
+    for (const [, base] of dockerfile.matchAll(/^FROM (\S+) AS \S+$/gm)) {
+      if (!base!.includes(':')) expect(stages, `FROM ${base}`).toContain(base);
+    }
   });
 
   it('when the portals are built, then nginx:alpine serves each dist', () => {

@@ -4,7 +4,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
 
 export interface ChildServer {
   url: string;
@@ -24,17 +23,22 @@ export function sharedSecrets(): Record<string, string> {
 }
 
 /**
- * Starts a Node entry point of the product in a process of its own (`tsx`, as `npm start` does) and waits until
- * `readyPath` answers 200. `env` is added to a minimal environment; the port is free and chosen here unless given.
+ * Starts a Node entry point of the product in a process of its own and waits until `readyPath` answers 200, or, for a
+ * process without HTTP (the projections worker), until its output matches `readyOutput`. A `.ts` entry runs in node
+ * with tsx's loader; a `.js` entry (the compiled dist/server/*.js) in plain `node`, as production does. Either way the
+ * process is node itself, not the tsx command: signals reach the server's own handlers directly (through the tsx
+ * command, an instance under load was seen to die of SIGTERM, exit 143, before its graceful shutdown ran).
+ * `env` is added to a minimal environment; the port is free and chosen here unless given.
  */
 export async function startChildServer(
   entry: string,
   env: Record<string, string>,
-  options: { readyPath?: string; timeoutMs?: number; portVariable?: string } = {},
+  options: { readyPath?: string; readyOutput?: RegExp; timeoutMs?: number; portVariable?: string } = {},
 ): Promise<ChildServer> {
   const port = env[options.portVariable ?? 'API_PORT'] ? Number(env[options.portVariable ?? 'API_PORT']) : await freePort();
   let output = '';
-  const child = spawn(TSX, [resolve(ROOT, entry)], {
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', resolve(ROOT, entry)] : ['--enable-source-maps', resolve(ROOT, entry)];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', [options.portVariable ?? 'API_PORT']: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,11 +52,15 @@ export async function startChildServer(
   void exited.then(() => (running = false));
   for (;;) {
     if (!running) throw new Error(`${entry} exited before it was ready:\n${output}`);
-    try {
-      const response = await fetch(`${url}${options.readyPath ?? '/ready'}`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+    if (options.readyOutput) {
+      if (options.readyOutput.test(output)) break;
+    } else {
+      try {
+        const response = await fetch(`${url}${options.readyPath ?? '/ready'}`);
+        if (response.ok) break;
+      } catch {
+        // not listening yet
+      }
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -73,7 +81,82 @@ export async function startChildServer(
   };
 }
 
-/** An API instance (services/src/server.ts) in its own process. */
-export function startApiProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<ChildServer> {
-  return startChildServer('services/src/server.ts', env, options);
+/** An API instance (services/src/server.ts, or the compiled `entry` dist/server/server.js) in its own process. */
+export function startApiProcess(env: Record<string, string>, options: { timeoutMs?: number; entry?: string } = {}): Promise<ChildServer> {
+  return startChildServer(options.entry ?? 'services/src/server.ts', env, options);
+}
+
+export interface ChildProcessHandle {
+  /** The process running the entry point itself (`node --import tsx`, no wrapper): `kill -9` of this pid is real. */
+  process: ChildProcess;
+  pid: number;
+  /** Everything the process wrote, for assertions and the message when it misbehaves. */
+  output(): string;
+  /** Resolves once a line of the output matches (already written or still to come); rejects if the process exits first. */
+  waitForLine(pattern: RegExp, timeoutMs?: number): Promise<string>;
+  /** Sends the signal and resolves with the exit code once the process has exited. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts an entry point that serves no HTTP (the projections worker) in a process of its own and waits until its
+ * output has a line matching `readyLine`. `env` is added to a minimal environment.
+ */
+export async function startProcess(entry: string, env: Record<string, string>, readyLine: RegExp, options: { timeoutMs?: number } = {}): Promise<ChildProcessHandle> {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lineWaiters = new Set<() => void>();
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    for (const waiter of lineWaiters) waiter();
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  let running = true;
+  const exited = new Promise<number | null>((resolveExit) =>
+    child.once('exit', (code) => {
+      running = false;
+      for (const waiter of lineWaiters) waiter();
+      resolveExit(code);
+    }),
+  );
+  const waitForLine = (pattern: RegExp, timeoutMs = 60_000) =>
+    new Promise<string>((resolveLine, reject) => {
+      const timer = setTimeout(() => finish(new Error(`${entry}: no line matching ${pattern} within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+      const check = () => {
+        const line = output.split('\n').find((candidate) => pattern.test(candidate));
+        if (line !== undefined) finish(undefined, line);
+        else if (!running) finish(new Error(`${entry} exited before a line matching ${pattern}:\n${output}`));
+      };
+      function finish(error?: Error, line?: string) {
+        clearTimeout(timer);
+        lineWaiters.delete(check);
+        if (error) reject(error);
+        else resolveLine(line!);
+      }
+      lineWaiters.add(check);
+      check();
+    });
+  try {
+    await waitForLine(readyLine, options.timeoutMs);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    process: child,
+    pid: child.pid!,
+    output: () => output,
+    waitForLine,
+    exited,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (running) child.kill(signal);
+      return exited;
+    },
+  };
 }

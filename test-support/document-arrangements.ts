@@ -4,6 +4,12 @@ import { PNG_1X1 } from './images';
 import { type IfMatch, reviewedChangeOrder, reviewedCustomer } from './reviewed-versions';
 import type { TestApi } from './test-api';
 
+/**
+ * The API the arrangements call: an in-process test API, or any API reached over HTTP (the production-shape tests'
+ * processes behind nginx), with a way to log a person in.
+ */
+export type ApiEndpoint = Pick<TestApi, 'url' | 'login' | 'call'> & { api?: TestApi['api'] };
+
 /** Someone who signs: the credentials they re-enter. */
 export interface Credentials {
   email: string;
@@ -16,7 +22,7 @@ export interface Signer extends Credentials {
 
 const pdfBlob = async (...lines: string[]) => new Blob([new Uint8Array(await makePdf(...lines))], { type: 'application/pdf' });
 
-async function send(api: TestApi, token: string, method: string, path: string, body: FormData | object, headers: IfMatch | Record<string, never> = {}): Promise<Record<string, unknown>> {
+async function send(api: ApiEndpoint, token: string, method: string, path: string, body: FormData | object, headers: IfMatch | Record<string, never> = {}): Promise<Record<string, unknown>> {
   const init: RequestInit =
     body instanceof FormData
       ? { method, body, headers: { authorization: `Bearer ${token}`, ...headers } }
@@ -28,7 +34,7 @@ async function send(api: TestApi, token: string, method: string, path: string, b
 }
 
 /** A customer registered by `registrar` (with its logo) for `approverId`, still awaiting its decision; its id. */
-export async function arrangeRegisteredCustomer(api: TestApi, registrar: Credentials, approverId: string, customerName: string): Promise<string> {
+export async function arrangeRegisteredCustomer(api: ApiEndpoint, registrar: Credentials, approverId: string, customerName: string): Promise<string> {
   const token = await api.login(registrar.email, registrar.password);
   const form = new FormData();
   form.set('customerName', customerName);
@@ -43,7 +49,7 @@ export async function arrangeRegisteredCustomer(api: TestApi, registrar: Credent
 }
 
 /** A customer registered by `registrar` (with its logo) and approved by `approver` with their signature; its id. */
-export async function arrangeApprovedCustomer(api: TestApi, registrar: Credentials, approver: Signer, customerName: string): Promise<string> {
+export async function arrangeApprovedCustomer(api: ApiEndpoint, registrar: Credentials, approver: Signer, customerName: string): Promise<string> {
   const customerId = await arrangeRegisteredCustomer(api, registrar, approver.id, customerName);
   const approverToken = await api.login(approver.email, approver.password);
   const seen = await reviewedCustomer(api, approverToken, customerId);
@@ -96,7 +102,7 @@ export interface ChangeOrderArrangement {
  * A change order created the way the Add wizard does it: the supporting files and the logo uploaded, each child's
  * file uploaded, then POST /document/addDocumentListData signed by its author. Its parentChangeId and documentId.
  */
-export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrangement): Promise<{ parentChangeId: string; documentId: string }> {
+export async function arrangeChangeOrder(api: ApiEndpoint, order: ChangeOrderArrangement): Promise<{ parentChangeId: string; documentId: string }> {
   const token = await api.login(order.author.email, order.author.password);
   const parent = new FormData();
   parent.set('isParent', 'true');
@@ -144,7 +150,10 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
     list,
   });
   // The PDFs' text is extracted by a queue after the uploads' answers: searchable once it is done.
-  if (order.waitForText !== false) await api.api.context.textQueue.idle();
+  if (order.waitForText !== false) {
+    if (!api.api) throw new Error('waiting for the text queue needs the in-process test API (waitForText: false otherwise)');
+    await api.api.context.textQueue.idle();
+  }
   return { parentChangeId: created.parentChangeId as string, documentId: created.documentId as string };
 }
 
@@ -154,7 +163,7 @@ export async function arrangeChangeOrder(api: TestApi, order: ChangeOrderArrange
  * then sign the decision, naming the version reviewed (If-Match).
  */
 export async function arrangeDecision(
-  api: TestApi,
+  api: ApiEndpoint,
   input: { parentChangeId: string; approver: Signer & { firstName?: string; lastName?: string }; approve: boolean; reason?: string },
 ): Promise<Record<string, unknown>> {
   const { approver } = input;
@@ -172,7 +181,7 @@ export async function arrangeDecision(
 }
 
 /** Opens (downloads) every supporting file and active child document of a change order as the token's user. */
-export async function openEveryFile(api: TestApi, token: string, parentChangeId: string): Promise<void> {
+export async function openEveryFile(api: ApiEndpoint, token: string, parentChangeId: string): Promise<void> {
   const view = await get(api, token, `/document/get/${parentChangeId}`);
   const ids = [
     ...(view.parentDocumentList as { fileId: string }[]).map((f) => f.fileId),
@@ -186,7 +195,7 @@ export async function openEveryFile(api: TestApi, token: string, parentChangeId:
   }
 }
 
-async function get(api: TestApi, token: string, path: string): Promise<Record<string, unknown>> {
+async function get(api: ApiEndpoint, token: string, path: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${text}`);

@@ -2,19 +2,24 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
+import { contractServerFor, POSTGRES_IMAGE, startPostgresContainer } from './contract-servers';
 import './provided-context';
 
 /**
- * With TEST_DATABASE_URL set (CI), each run creates its own database on that server and drops it afterwards.
- * Without it, tests use embedded PGlite and this does nothing.
+ * The database of the database (int) tests, the PostgreSQL contract suite among them (contract-servers.ts): where a
+ * Docker engine is reachable, a PostgreSQL 15 server started through testcontainers for this run; otherwise, with
+ * TEST_DATABASE_URL set (CI), a database of its own created on that server and dropped afterwards; otherwise embedded
+ * PGlite, and this does nothing.
  */
 export default async function setup(project: TestProject) {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
+  const choice = await contractServerFor('TEST_DATABASE_URL');
+  if (choice.via === 'embedded' || choice.via === 'skip') {
     project.provide('testDatabaseUrl', undefined);
-    console.log('[tests] TEST_DATABASE_URL is not set: database tests run on embedded PGlite');
+    console.log('[tests] TEST_DATABASE_URL is not set and no Docker engine is reachable: database tests run on embedded PGlite');
     return;
   }
+  const container = choice.via === 'testcontainers' ? await startPostgresContainer() : undefined;
+  const serverUrl = container?.url ?? (choice as { url: string }).url;
   const name = `ifu_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -23,9 +28,10 @@ export default async function setup(project: TestProject) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   project.provide('testDatabaseUrl', url.toString());
-  console.log(`[tests] database tests run on real PostgreSQL, database ${name}`);
+  console.log(`[tests] database tests run on real PostgreSQL (${container ? `${POSTGRES_IMAGE} through testcontainers` : 'TEST_DATABASE_URL'}), database ${name}`);
 
   return async () => {
+    if (container) return container.stop();
     const dropper = new pg.Client({ connectionString: serverUrl });
     await dropper.connect();
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

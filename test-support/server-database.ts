@@ -19,19 +19,21 @@ export interface ServerDatabase {
 
 /** Creates a fresh database on the server for one test file; `drop` removes it, closing whatever still uses it. */
 export async function createServerDatabase(prefix = 'ifu_prod'): Promise<ServerDatabase> {
+  // Read now, not at import: the bench sets it from BENCH_DATABASE_URL after its imports ran.
+  const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error(SKIP_REASON);
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
-    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () => withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {

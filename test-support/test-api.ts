@@ -69,6 +69,7 @@ export interface TestApiOptions {
 /** The API's own database role and its connection, when the test runs the API as that role. */
 export interface ApiRoleConnection {
   role: string;
+  url: string;
   db: Database;
 }
 
@@ -85,7 +86,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
     await database.db.exec(`CREATE ROLE ${role} LOGIN; GRANT USAGE ON SCHEMA ${database.schema} TO ${role}`);
     const url = new URL(database.connectionString);
     url.username = role;
-    apiRole = { role, db: openPostgres({ connectionString: url.toString(), searchPath: database.schema, max: 10 }) };
+    apiRole = { role, url: url.toString(), db: openPostgres({ connectionString: url.toString(), searchPath: database.schema, max: 10 }) };
     env = { DATABASE_OWNER_URL: database.connectionString, ...env };
   }
   const apiDb = apiRole?.db ?? database.db;
@@ -107,6 +108,8 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
   });
   const api = await startApi(config, {
     storage: { db: apiDb, store, notifications, close: async () => {} },
+    // On the server the rate limits are counted there too, as in production (one namespace per test schema).
+    databaseUrl: apiRole?.url ?? database.connectionString,
     logger: options.logger ?? createLogger({ level: config.LOG_LEVEL, format: 'json' }),
     clock: clock.now,
     host: '127.0.0.1',

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '@ifu/storage/database/database';
 import type { EventStore, ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
+import type { Election } from './election';
 import type { Projection } from './projection';
 
 export interface RunnerOptions {
@@ -15,6 +16,15 @@ export interface RunnerOptions {
   saveProgressEveryMs?: number;
   /** How long a command waits for its read models by default before answering 503 (default 5 s). */
   waitTimeoutMs?: number;
+  /**
+   * Several processes could run these projections (workers, API instances): each runs only those it leads. Without
+   * one (the embedded database, a single process) the runner runs them all. The runner gives its leads up on stop.
+   */
+  election?: Election;
+  /** How often a standby tries to lead (default 1 s: a killed leader is replaced within about that). */
+  electionIntervalMs?: number;
+  /** Told when this runner starts leading a projection or standing by for it. */
+  onLeadership?: (projection: string, leading: boolean) => void;
 }
 
 export class ReadModelTimeoutError extends Error {
@@ -36,6 +46,14 @@ export class LogGapError extends Error {
   ) {
     super(`projection ${projection} stopped: the event log has no event at position ${expected} (the next one is at ${found})`);
     this.name = 'LogGapError';
+  }
+}
+
+/** This process no longer leads the projection (elections): the batch was rolled back, the new leader applies it. */
+export class LeadershipLostError extends Error {
+  constructor(readonly projection: string) {
+    super(`projection ${projection}: this process no longer leads it; the batch was not applied`);
+    this.name = 'LeadershipLostError';
   }
 }
 
@@ -114,7 +132,8 @@ export interface Cursor {
  * batch. A batch with nothing for the projection only moves the cursor: no transaction, no commit (`saveCheckpoint`
  * writes such progress now and then). Events are read before the transaction (on the embedded database a query
  * outside a running transaction would wait for it); when a full batch came, the next one is read while this one is
- * applied.
+ * applied. With `stillLeads` (an election), the batch commits only if this process still leads the projection once
+ * its checkpoint row is locked.
  */
 export async function projectBatch(
   db: Database,
@@ -122,6 +141,7 @@ export async function projectBatch(
   projection: Projection,
   batchSize: number,
   from?: Cursor,
+  stillLeads?: (tx: Queryable) => Promise<boolean>,
 ): Promise<{ read: number } & Cursor> {
   const cursor: Cursor = from ?? (await checkpointOf(db, projection.name).then((position) => ({ committed: position, position })));
   const events = cursor.next?.after === cursor.position ? await cursor.next.events : await store.readAllForProjection(cursor.position, batchSize);
@@ -147,6 +167,7 @@ export async function projectBatch(
     const current = Number(locked.rows[0]?.position ?? 0);
     // Another runner applied events meanwhile: nothing to do, carry on from its checkpoint.
     if (current !== cursor.committed) return { read: 0, committed: current, position: current };
+    if (stillLeads && !(await stillLeads(tx))) throw new LeadershipLostError(projection.name);
     await projection.applyBatch(tx, handled);
     await tx.query('UPDATE projection_checkpoints SET position = $2, updated_at = now() WHERE name = $1', [projection.name, position]);
     if (db.kind === 'postgres') await tx.query('SELECT pg_notify($1, $2)', [CHECKPOINTS_CHANNEL, projection.name]);
@@ -228,8 +249,14 @@ const SAVE_AFTER_MS = 5000;
 export class ProjectionRunner {
   private readonly progress = new EventEmitter().setMaxListeners(1000);
   private readonly positions = new Map<string, number>();
+  /** The projections this runner leads now (with an election; without one it runs them all). */
+  private readonly leading = new Set<string>();
+  /** What `onLeadership` was last told per projection. */
+  private readonly announced = new Map<string, boolean>();
   private running = false;
   private loops: Promise<void>[] = [];
+  private campaigning?: Promise<void>;
+  private stopLost?: () => void;
   private unsubscribe?: () => void;
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
@@ -249,10 +276,67 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     await ensureCheckpoints(this.db, this.projections);
     this.running = true;
+    const election = this.options.election;
+    if (election) {
+      // A broken lock connection stops every loop before its next batch (and `stillLeads` fences the one in flight).
+      this.stopLost = election.onLost(() => this.setLeading(new Set()));
+      await this.campaign(election);
+      this.campaigning = this.campaignLoop(election);
+    }
     // One shared wake-up signal; each loop re-checks the log when it fires.
     const signals = new EventEmitter().setMaxListeners(100);
     this.unsubscribe = this.store.onAppended(() => signals.emit('wake'));
     this.loops = this.projections.map((projection) => this.loop(projection, signals));
+  }
+
+  /** Whether this runner applies `name` now. */
+  leads(name: string): boolean {
+    return this.running && (!this.options.election || this.leading.has(name));
+  }
+
+  private async campaign(election: Election): Promise<void> {
+    let led: ReadonlySet<string>;
+    try {
+      led = await election.campaign(this.projections.map((p) => p.name));
+    } catch (error) {
+      // The server cannot be reached: lead nothing until it can.
+      this.options.onError?.('election', error);
+      led = new Set();
+    }
+    if (this.running) this.setLeading(led);
+  }
+
+  private async campaignLoop(election: Election): Promise<void> {
+    while (this.running) {
+      await this.sleepUnlessStopped(this.options.electionIntervalMs ?? 1000);
+      if (this.running) await this.campaign(election);
+    }
+  }
+
+  private setLeading(led: ReadonlySet<string>): void {
+    this.leading.clear();
+    for (const name of led) this.leading.add(name);
+    for (const { name } of this.projections) {
+      const leading = led.has(name);
+      if (this.announced.get(name) === leading) continue;
+      this.announced.set(name, leading);
+      this.options.onLeadership?.(name, leading);
+    }
+    this.progress.emit('leadership');
+  }
+
+  private sleepUnlessStopped(ms: number, alsoOn?: string): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.progress.off('stop', done);
+        if (alsoOn) this.progress.off(alsoOn, done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.progress.on('stop', done);
+      if (alsoOn) this.progress.on(alsoOn, done);
+    });
   }
 
   private async loop(projection: Projection, signals: EventEmitter): Promise<void> {
@@ -267,11 +351,20 @@ export class ProjectionRunner {
     this.progress.on('stop', stopListener);
     let cursor: Cursor | undefined;
     let savedAt = Date.now();
+    const election = this.options.election;
+    const stillLeads = election && ((tx: Queryable) => election.stillLeads(tx, projection.name));
     try {
       while (this.running) {
+        if (!this.leads(projection.name)) {
+          // Standing by: the leader's progress is in the database when this runner leads again.
+          cursor = undefined;
+          await this.sleepUnlessStopped(60_000, 'leadership');
+          woken = true;
+          continue;
+        }
         woken = false;
         try {
-          const { read, ...next } = await projectBatch(this.db, this.store, projection, this.batchSize, cursor);
+          const { read, ...next } = await projectBatch(this.db, this.store, projection, this.batchSize, cursor, stillLeads);
           cursor = next;
           if (cursor.committed === cursor.position) savedAt = Date.now();
           else if (cursor.position - cursor.committed >= SAVE_AFTER_EVENTS || Date.now() - savedAt >= (this.options.saveProgressEveryMs ?? SAVE_AFTER_MS)) {
@@ -283,6 +376,10 @@ export class ProjectionRunner {
           if (read === this.batchSize) continue;
         } catch (error) {
           cursor = undefined;
+          if (error instanceof LeadershipLostError) {
+            this.setLeading(new Set([...this.leading].filter((name) => name !== projection.name)));
+            continue;
+          }
           this.options.onError?.(projection.name, error);
         }
         if (!this.running || woken) continue;
@@ -293,7 +390,7 @@ export class ProjectionRunner {
         });
         resolveSleep = undefined;
       }
-      if (cursor) await saveCheckpoint(this.db, projection, cursor).catch((error: unknown) => this.options.onError?.(projection.name, error));
+      if (cursor && (!election || this.leading.has(projection.name))) await saveCheckpoint(this.db, projection, cursor).catch((error: unknown) => this.options.onError?.(projection.name, error));
     } finally {
       signals.off('wake', onWake);
       this.progress.off('stop', stopListener);
@@ -308,33 +405,59 @@ export class ProjectionRunner {
     });
   }
 
-  /** Read-your-writes: resolves once the named read models have applied the log up to `position`. */
+  /**
+   * Read-your-writes: resolves once the named read models have applied the log up to `position`. Those this runner
+   * leads are awaited in memory; the others (led by another process, or none running here) through the database.
+   */
   async waitFor(position: number, names: readonly string[], timeoutMs = this.options.waitTimeoutMs ?? 5000): Promise<void> {
     const wanted = this.projectionsNamed(names);
     if (wanted.length === 0) return;
-    if (this.running) return this.waitLocally(position, wanted, timeoutMs);
-    return this.waitForWorker(position, wanted, timeoutMs);
+    const deadline = Date.now() + timeoutMs;
+    const led = wanted.filter((p) => this.leads(p.name));
+    const elsewhere = wanted.filter((p) => !this.leads(p.name));
+    const here = async () => {
+      // A lead lost during the wait: the new leader's progress is in the database.
+      const lost = await this.waitLocally(position, led, deadline, timeoutMs);
+      if (lost.length > 0) await this.waitForWorker(position, lost, deadline, timeoutMs);
+    };
+    await Promise.all([led.length > 0 ? here() : undefined, elsewhere.length > 0 ? this.waitForWorker(position, elsewhere, deadline, timeoutMs) : undefined]);
   }
 
-  private waitLocally(position: number, wanted: Projection[], timeoutMs: number): Promise<void> {
-    const reached = () => wanted.every((p) => (this.positions.get(p.name) ?? 0) >= position);
-    if (reached()) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
+  /** Waits for this runner's own progress; answers the projections it stopped leading before they got there. */
+  private waitLocally(position: number, wanted: Projection[], deadline: number, timeoutMs: number): Promise<Projection[]> {
+    // undefined while some projection this runner still leads has not got there.
+    const settled = (): Projection[] | undefined => {
+      const lost: Projection[] = [];
+      for (const p of wanted) {
+        if ((this.positions.get(p.name) ?? 0) >= position) continue;
+        if (this.leads(p.name)) return undefined;
+        lost.push(p);
+      }
+      return lost;
+    };
+    const now = settled();
+    if (now) return Promise.resolve(now);
+    return new Promise<Projection[]>((resolve, reject) => {
       const check = () => {
-        if (reached()) {
+        const lost = settled();
+        if (lost) {
           cleanup();
-          resolve();
+          resolve(lost);
         }
       };
       const timer = setTimeout(() => {
         cleanup();
         reject(new ReadModelTimeoutError(position, timeoutMs));
-      }, timeoutMs);
+      }, deadline - Date.now());
       const cleanup = () => {
         clearTimeout(timer);
         this.progress.off('progress', check);
+        this.progress.off('leadership', check);
+        this.progress.off('stop', check);
       };
       this.progress.on('progress', check);
+      this.progress.on('leadership', check);
+      this.progress.on('stop', check);
       check();
     });
   }
@@ -344,8 +467,7 @@ export class ProjectionRunner {
    * event between its checkpoint and `position` is one it handles (the worker writes such progress only now and
    * then). Woken by the worker's checkpoint notifications; polls as a fallback.
    */
-  private async waitForWorker(position: number, wanted: Projection[], timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+  private async waitForWorker(position: number, wanted: Projection[], deadline: number, timeoutMs: number): Promise<void> {
     let pending = wanted;
     // Listens before each check: a checkpoint notification that arrives during the check still wakes the wait
     // (listening after it lost such wake-ups and slept until the poll).
@@ -398,8 +520,12 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.running = false;
     this.unsubscribe?.();
+    this.stopLost?.();
     this.progress.emit('stop');
     await Promise.all(this.loops);
+    await this.campaigning;
     this.loops = [];
+    // Last, after the loops saved their progress: a standby takes over at its next try.
+    await this.options.election?.close();
   }
 }

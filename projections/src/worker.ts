@@ -2,6 +2,7 @@ import { storageMigrations } from '@ifu/storage/database/migrations';
 import { migrateDatabase } from '@ifu/storage/database/roles';
 import { openStorage } from '@ifu/storage/storage';
 import pino from 'pino';
+import { electionFor } from './election';
 import { allProjections, projectionMigrations } from './registry';
 import { ProjectionRunner } from './runner';
 import { loadWorkerConfig } from './worker-config';
@@ -15,8 +16,13 @@ async function main() {
   }
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
   await migrateDatabase(storage.db, [...storageMigrations(), ...projectionMigrations()], config.DATABASE_OWNER_URL);
+  // Several workers may run: each projection is applied by the one that leads it, the others stand by to take over.
+  // Every log line carries the process id (pino's default), so the lines say which process leads.
   const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
     onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
+    election: electionFor(storage.db),
+    onLeadership: (projection, leading) =>
+      logger.info({ projection }, leading ? 'leading the projection' : 'standing by for the projection'),
   });
   await runner.start();
   logger.info({ projections: allProjections.map((p) => p.name) }, 'projections worker running');

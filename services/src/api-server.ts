@@ -1,26 +1,31 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Database } from '@ifu/storage/database/database';
 import { migrateDatabase } from '@ifu/storage/database/roles';
+import { openPostgres } from '@ifu/storage/database/postgres';
 import { openStorage, type Storage } from '@ifu/storage/storage';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
-import { allProjections, listActiveAdmins, ProjectionRunner } from '@ifu/projections';
+import { allProjections, electionFor, listActiveAdmins, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
 import { UPLOAD_KEPT_MS } from './documents/document-upload';
 import { pdfTextLimits } from './documents/pdf-text';
 import { DocumentTextQueue } from './documents/text-queue';
 import { forgetStagedUploadsBefore } from './documents/upload-staging';
 import { allMigrations } from './features';
-import { LocalFileStore } from './files/local-file-store';
+import { openFileStore } from './files/open-file-store';
 import { AnonymousMail } from './mail/anonymous-mail';
+import { SharedMailBudget } from './mail/shared-mail-budget';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
 import type { AppContext } from './platform/app-context';
 import { BackgroundWork } from './platform/background-work';
 import { CommandPipeline, Snapshots } from './platform/command-pipeline';
 import { type Config, configWarnings } from './platform/config';
 import { createLogger, type Logger } from './platform/logger';
+import { primaryReads, type ReadRouting, ReplicaReads } from './platform/replica-reads';
 import { Seals } from './platform/seals';
 import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { sealStoredPasswordHashes } from './auth/password-hashes';
+import { MEMORY_RATE_LIMITS, postgresRateLimits, type RateLimitStores } from './auth/rate-limit-stores';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
 import { sharedPrintedNames } from './users/printed-name-claims';
 import { startOverdueReminders } from './paper-copies/commands';
@@ -43,6 +48,8 @@ export interface StartOptions extends AppOptions {
   logger?: Logger;
   /** Already opened storage (tests); otherwise opened from the configuration. */
   storage?: Storage;
+  /** The connection string of that storage's database, for the parts that open connections of their own (rate limits). */
+  databaseUrl?: string;
   clock?: () => Date;
   /** The interface to listen on; default HOST (127.0.0.1 unless set). */
   host?: string;
@@ -54,6 +61,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const logger = options.logger ?? createLogger({ level: config.LOG_LEVEL, format: config.LOG_FORMAT });
   for (const warning of configWarnings(config)) logger.warn(warning);
   const secrets = loadSecrets(config);
+  // First: an unreachable bucket stops the start before anything else is opened or started.
+  const files = await openFileStore(config, fileUrlKey(secrets));
   const storage =
     options.storage ??
     (await openStorage({
@@ -66,23 +75,29 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const applied = await migrateDatabase(storage.db, allMigrations(), config.DATABASE_OWNER_URL);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
+  const rateLimits = await openRateLimits(config, storage, options.databaseUrl);
   const notifications = storage.notifications;
   const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
     onError: (projection, err) => logger.error({ projection, err }, 'projection failed; it will retry'),
     onCheckpoint: notifications ? (listener) => notifications.on(CHECKPOINTS_CHANNEL, listener) : undefined,
     waitTimeoutMs: config.READ_MODEL_WAIT_MS,
+    // Running projections here, this instance takes part in the same election as the workers and other instances.
+    election: config.RUN_PROJECTIONS ? electionFor(storage.db) : undefined,
+    onLeadership: (projection, leading) =>
+      logger.info({ projection }, leading ? 'leading the projection' : 'standing by for the projection'),
   });
   if (config.RUN_PROJECTIONS) await runner.start();
 
   const clock = options.clock ?? (() => new Date());
+  const reads = await readRoutingOf(config, storage.db, logger);
   const seals = new Seals(secrets.auditKey);
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail });
-  const files = new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) });
   const context: AppContext = {
     config,
     db: storage.db,
+    reads,
     store: storage.store,
-    commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock),
+    commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock, reads),
     files,
     textQueue: new DocumentTextQueue({ db: storage.db, files, logger, clock }, { concurrency: config.PDF_TEXT_CONCURRENCY, limits: pdfTextLimits(config) }),
     mailer,
@@ -93,7 +108,9 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       logger,
       admins: () => listActiveAdmins(storage.db),
       manageUsersUrl: `${config.PUBLIC_ADMIN_URL}/manageuser`,
+      shared: new SharedMailBudget(storage.db, config.ANONYMOUS_MAIL_PER_HOUR),
     }),
+    rateLimits,
     work: new BackgroundWork(logger),
     logger,
     secrets,
@@ -171,11 +188,33 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       await context.anonymousMail.close();
       await context.textQueue.stop();
       await runner.stop();
+      await rateLimits.close();
       context.mailer.close();
+      await reads.close();
       if (!options.storage) await storage.close();
       logger.info('API stopped');
     },
   };
+}
+
+/** Rate limits in the database on a PostgreSQL server (every instance counts the same hits), else in memory. */
+async function openRateLimits(config: Config, storage: Storage, databaseUrl = config.DATABASE_URL): Promise<RateLimitStores> {
+  if (storage.db.kind !== 'postgres' || !databaseUrl) return MEMORY_RATE_LIMITS;
+  const { rows } = await storage.db.query<{ schema: string }>('SELECT current_schema() AS schema');
+  return postgresRateLimits({ databaseUrl, ownerUrl: config.DATABASE_OWNER_URL, namespace: rows[0]!.schema });
+}
+
+/**
+ * With DATABASE_READ_URL, searches, lists and public pages read from that streaming replica (platform/replica-reads.ts);
+ * its connections give up after 2 s, so that a replica out of reach sends reads to the primary instead of holding them.
+ */
+async function readRoutingOf(config: Config, primary: Database, logger: Logger): Promise<ReadRouting> {
+  if (!config.DATABASE_READ_URL || primary.kind !== 'postgres') return primaryReads(primary);
+  const replica = openPostgres({ connectionString: config.DATABASE_READ_URL, connectionTimeoutMillis: 2000 });
+  const reads = new ReplicaReads({ primary, replica, logger });
+  await reads.check();
+  logger.info({ replica: replica.description }, 'searches, lists and public pages read from the replica');
+  return reads;
 }
 
 /** The start-up banner line for the bootstrap administrator: the generated password is shown this once. */

@@ -1,12 +1,12 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { auditDictionary, features } from './features';
+import { apiDocument, auditDictionary, features } from './features';
 import type { AppContext } from './platform/app-context';
 import type { Composition } from './platform/feature';
 import { errorHandler, notFoundHandler, requestLogging } from './platform/http';
 
-export type AppOptions = Partial<Omit<Composition, 'dictionary'>>;
+export type AppOptions = Partial<Omit<Composition, 'dictionary' | 'apiDocument'>>;
 
 /** The HTTP API without `listen`: the server and the tests both start it. Paths are the spec's, at the root. */
 export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
@@ -36,7 +36,12 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   const anonymousJson = express.json({ limit: '8kb' });
   app.use((req, res, next) => (req.get('authorization') ? staffJson : anonymousJson)(req, res, next));
 
-  const composition: Composition = { isShuttingDown: () => false, ...options, dictionary: auditDictionary() };
+  const composition: Composition = {
+    isShuttingDown: () => false,
+    ...options,
+    dictionary: auditDictionary(),
+    apiDocument: () => apiDocument(ctx.config.PUBLIC_API_URL),
+  };
   for (const feature of features) if (feature.routes) app.use(feature.routes(ctx, composition));
 
   app.use(notFoundHandler);

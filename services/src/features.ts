@@ -1,5 +1,7 @@
 import { projectionMigrations } from '@ifu/projections';
 import { storageMigrations, type Migration } from '@ifu/storage/database/migrations';
+import { apiDocsFeature } from './api-docs/feature';
+import { openApiDocument } from './api-docs/openapi-document';
 import { auditFeature } from './audit/feature';
 import { AuditDictionary } from './audit/vocabulary';
 import { authFeature } from './auth/feature';
@@ -26,6 +28,7 @@ export const features = [
   paperCopiesFeature,
   safetyNoticesFeature,
   auditFeature,
+  apiDocsFeature,
 ];
 
 /** The storage tables, then each feature's own tables, then the read models. */
@@ -37,3 +40,6 @@ export const allMigrations = (): Migration[] => [
 
 /** How every feature's events read in the audit report. */
 export const auditDictionary = () => new AuditDictionary(features.flatMap((feature) => (feature.audit ? [feature.audit] : [])));
+
+/** The OpenAPI document of every feature's routes (served at /docs outside production). */
+export const apiDocument = (serverUrl: string) => openApiDocument(features, serverUrl);

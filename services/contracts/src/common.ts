@@ -9,6 +9,10 @@ import { z } from 'zod';
 export const ErrorResponse = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/** `GET /health` and `GET /ready`. */
+export const HealthResponse = z.object({ status: z.enum(['ok', 'ready']) });
+export type HealthResponse = z.infer<typeof HealthResponse>;
+
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
@@ -52,7 +56,8 @@ export const requiredString = (field: string, max = 1000) => requiredText(`${fie
 
 /** An email address with the given messages for missing and malformed (spec §5 varies them per form). */
 export const emailField = (messages: { required: string; invalid: string }) =>
-  requiredText(messages.required, EMAIL_MAX).regex(EMAIL_PATTERN, messages.invalid);
+  // The example is for the API reference: a generator's example made from the pattern is unreadable.
+  requiredText(messages.required, EMAIL_MAX).regex(EMAIL_PATTERN, messages.invalid).meta({ example: 'name@example.com' });
 
 export const emailAddress = (field: string) =>
   emailField({ required: `${field} is required`, invalid: 'Please enter valid email address.' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { type AuditReportEvent, auditReportStreamId, EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
+import { type AuditReportEvent, auditReportStreamId, type AuditVerificationResponse, EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
 import { guards } from '../auth/authentication';
 import { perUserAndTotalLimit } from '../auth/rate-limits';
 import type { AppContext } from '../platform/app-context';
@@ -41,12 +41,12 @@ export function auditRoutes(ctx: AppContext, dictionary: AuditDictionary): Route
 
   // Re-walks the hash chain of the whole log, compares the earlier checkpoints and publishes a new signed one
   // (architecture §3, tamper evidence). Limited: each run costs a walk of the whole log and a checkpoint line.
-  const verifyLimits = perUserAndTotalLimit(AUDIT_VERIFY_LIMITS, { code: 'audit-verify-limited', ...AUDIT_VERIFY_LIMITS });
+  const verifyLimits = perUserAndTotalLimit(ctx.rateLimits, 'audit-verify', AUDIT_VERIFY_LIMITS, { code: 'audit-verify-limited', ...AUDIT_VERIFY_LIMITS });
   router.get('/audit/verify', ...adminOnly, ...verifyLimits, async (req, res) => {
     const result = await verifyAndCheckpoint(ctx.store, ctx.secrets.auditKey, ctx.config.AUDIT_CHECKPOINTS_FILE, ctx.clock());
     if (result.checkpoint) req.log.info({ checkpoint: result.checkpoint }, 'audit chain checkpoint');
     else req.log.error({ verification: result }, 'audit chain verification failed');
-    res.json(result);
+    res.json(result satisfies AuditVerificationResponse);
   });
 
   // The audit report (spec §7.1): every event of the inclusive UTC date range, from the log itself.

@@ -33,7 +33,7 @@ export interface LoginRouteOptions {
 /** The login calls of spec §7.1 (and logout and /user/me, additions). */
 export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): Router {
   const router = Router();
-  const limiter = perIpLimit(options.loginRateLimit ?? 100);
+  const limiter = perIpLimit(ctx.rateLimits, 'login', options.loginRateLimit ?? 100);
   const { loggedIn } = guards(ctx);
   const devices = new DeviceCookies(ctx.secrets.jwtSecret, ctx.config.PUBLIC_API_URL.startsWith('https:'));
 

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { Refusal, type Rejection } from '../platform/errors';
+import type { RateLimitStores } from './rate-limit-stores';
 
 const HOUR_MS = 60 * 60_000;
 
 /** Per-IP limit for the anonymous calls (login, verify-email, forgot-password, notify-admin), per 15 minutes. */
-export function perIpLimit(limit: number) {
+export function perIpLimit(stores: RateLimitStores, name: string, limit: number) {
   return rateLimit({
+    store: stores.store(`ip:${name}`),
     windowMs: 15 * 60_000,
     limit,
     standardHeaders: 'draft-8',
@@ -20,15 +22,17 @@ export function perIpLimit(limit: number) {
  * Per-address limit for calls that mail someone because of an address in the body (notify-admin): however many
  * source addresses an attacker uses, one target address gets at most `limit` per hour.
  */
-export function perAddressLimit(limit: number, field = 'email') {
+export function perAddressLimit(stores: RateLimitStores, name: string, limit: number, field = 'email') {
   return rateLimit({
+    store: stores.store(`address:${name}`),
     windowMs: 60 * 60_000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     keyGenerator: (req) => {
       const value = (req.body as Record<string, unknown> | undefined)?.[field];
-      return typeof value === 'string' ? `address:${value.trim().toLowerCase().slice(0, 254)}` : 'address:none';
+      // Hashed: the counts are kept in the database, which must hold no address (nor a NUL byte one may carry).
+      return typeof value === 'string' ? `address:${createHash('sha256').update(value.trim().toLowerCase().slice(0, 254)).digest('base64url')}` : 'address:none';
     },
     handler: (_req, _res, next) => next(new Refusal({ code: 'rate-limited' })),
   });
@@ -38,12 +42,22 @@ export function perAddressLimit(limit: number, field = 'email') {
  * Per signed-in user and in total, per hour, for a costly staff call (the chain verification walks the whole log):
  * the user's own count first, so a refused call does not use up everyone's. Mount after the authentication guard.
  */
-export function perUserAndTotalLimit(limits: { perUserPerHour: number; totalPerHour: number }, rejection: Rejection) {
+export function perUserAndTotalLimit(
+  stores: RateLimitStores,
+  name: string,
+  limits: { perUserPerHour: number; totalPerHour: number },
+  rejection: Rejection,
+) {
   const refuseWith = (_req: Request, _res: unknown, next: (error: unknown) => void) => next(new Refusal(rejection));
   const common = { windowMs: HOUR_MS, standardHeaders: 'draft-8', legacyHeaders: false, handler: refuseWith } as const;
   return [
-    rateLimit({ ...common, limit: limits.perUserPerHour, keyGenerator: (req) => `user:${req.auth?.userId ?? 'none'}` }),
-    rateLimit({ ...common, limit: limits.totalPerHour, keyGenerator: () => 'total' }),
+    rateLimit({
+      ...common,
+      store: stores.store(`user:${name}`),
+      limit: limits.perUserPerHour,
+      keyGenerator: (req) => `user:${req.auth?.userId ?? 'none'}`,
+    }),
+    rateLimit({ ...common, store: stores.store(`total:${name}`), limit: limits.totalPerHour, keyGenerator: () => 'total' }),
   ];
 }
 
@@ -98,8 +112,13 @@ export class HourlyBudget<Key extends string> {
  * share a link, it is answered at most `limit` times per window, then refused with `refusal` (429). Keyed by a hash of
  * the link, so the limiter's memory holds no link.
  */
-export function perLinkLimit(options: { limit: number; windowMinutes: number; field: string; refusal: Rejection }) {
+export function perLinkLimit(
+  stores: RateLimitStores,
+  name: string,
+  options: { limit: number; windowMinutes: number; field: string; refusal: Rejection },
+) {
   return rateLimit({
+    store: stores.store(`link:${name}`),
     windowMs: options.windowMinutes * 60_000,
     limit: options.limit,
     standardHeaders: 'draft-8',
@@ -116,8 +135,9 @@ export function perLinkLimit(options: { limit: number; windowMinutes: number; fi
  * Per-user limit for calls that take files (issue 19, finding 3): `limit` requests per user per `windowMinutes`,
  * counted before anything is read from the request, so a refused upload stages nothing. Runs after the login guard.
  */
-export function perUserUploadLimit(limit: number, windowMinutes: number) {
+export function perUserUploadLimit(stores: RateLimitStores, limit: number, windowMinutes: number) {
   return rateLimit({
+    store: stores.store('user:uploads'),
     windowMs: windowMinutes * 60_000,
     limit,
     standardHeaders: 'draft-8',

@@ -41,7 +41,7 @@ export async function offerUnlock(ctx: AppContext, run: CommandRun, userId: stri
 /** POST /user/unlock { token } (an addition to the spec's calls): the owner lifts a lock through the emailed link. */
 export function unlockRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.post('/user/unlock', perIpLimit(20), async (req, res) => {
+  router.post('/user/unlock', perIpLimit(ctx.rateLimits, 'unlock', 20), async (req, res) => {
     const { token } = parseBody(UnlockRequest, req.body);
     const userId = await findTokenUser(ctx, token, ctx.clock(), UNLOCK_PURPOSES);
     if (!userId) refuse('unlock-link-invalid');

@@ -1,5 +1,5 @@
 import { openStorage } from '@ifu/storage/storage';
-import { LocalFileStore } from '../files/local-file-store';
+import { openFileStore } from '../files/open-file-store';
 import { loadConfigOrExit } from '../platform/config';
 import { fileUrlKey, loadSecrets } from '../platform/secrets';
 import { takeBackup } from './backup';
@@ -27,7 +27,7 @@ async function main(args: string[]) {
   const secrets = loadSecrets(config);
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
-    const files = new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) });
+    const files = await openFileStore(config, fileUrlKey(secrets));
     const started = performance.now();
     const manifest = await takeBackup({ db: storage.db, files, checkpointsFile: config.AUDIT_CHECKPOINTS_FILE, auditKey: secrets.auditKey }, directory, new Date());
     const rows = manifest.parts.filter((part) => part.name.startsWith('tables/')).map((part) => `${part.rows} ${part.name.slice(7, -7)}`);

@@ -68,6 +68,8 @@ export const NOT_KEPT_TABLES: ReadonlyMap<string, string> = new Map([
   ['sessions', 'everyone signs in again: a session ended after the backup (logout, deactivation) must not come back to life'],
   ['document_upload_staging', "the add wizard's staged uploads are not in the backup; an unfinished wizard uploads its files again"],
   ['schema_migrations', "the target's own migrations write it"],
+  ['user_write_positions', "WAL positions of the old server's primary: meaningless on another; a user's reads go to the primary until they write again"],
+  ['anonymous_mail_budget', "the current hour's count of anonymous mails: starts again at zero"],
 ]);
 
 /** The event log itself: written to the backup whole, up to the snapshot's position. */

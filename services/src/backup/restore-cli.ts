@@ -5,7 +5,7 @@ import { openPostgres } from '@ifu/storage/database/postgres';
 import { migrateDatabase } from '@ifu/storage/database/roles';
 import { openStorage } from '@ifu/storage/storage';
 import { allMigrations } from '../features';
-import { LocalFileStore } from '../files/local-file-store';
+import { openFileStore } from '../files/open-file-store';
 import { type Config, loadConfigOrExit } from '../platform/config';
 import { fileUrlKey, loadSecrets } from '../platform/secrets';
 import { directoryArgument } from './cli-arguments';
@@ -55,7 +55,7 @@ async function main(args: string[]) {
   // The log is loaded as the role that owns it: the API's role may only append through append_events.
   const owner: Database | undefined = config.DATABASE_OWNER_URL ? openPostgres({ connectionString: config.DATABASE_OWNER_URL, max: 2 }) : undefined;
   try {
-    const files = new LocalFileStore({ directory: config.FILES_DIR, publicBaseUrl: config.PUBLIC_API_URL, signingKey: fileUrlKey(secrets) });
+    const files = await openFileStore(config, fileUrlKey(secrets));
     const report = await restoreBackup(
       { db: owner ?? storage.db, files, checkpointsFile: config.AUDIT_CHECKPOINTS_FILE, auditKey: secrets.auditKey },
       directory,

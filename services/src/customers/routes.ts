@@ -98,11 +98,11 @@ export function customerRoutes(ctx: AppContext): Router {
   router.get('/customer/list/', loggedIn, async (req, res) => {
     const viewer = req.auth!;
     if (viewer.role === 'ADMIN') {
-      const { rows, total } = await listCustomers(ctx.db, parseBody(CustomerListQuery, { ...req.query }));
+      const { rows, total } = await listCustomers(await ctx.reads.for(req), parseBody(CustomerListQuery, { ...req.query }));
       res.json({ customerList: rows.map((c) => toCustomerView(ctx, c, viewer.userId)), total });
       return;
     }
-    const { rows, total } = await listCustomerSummaries(ctx.db, parseBody(CustomerSummaryListQuery, { ...req.query }));
+    const { rows, total } = await listCustomerSummaries(await ctx.reads.for(req), parseBody(CustomerSummaryListQuery, { ...req.query }));
     res.json({ customerList: rows.map((c) => toCustomerSummary(ctx, c)), total });
   });
 

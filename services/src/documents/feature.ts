@@ -4,6 +4,7 @@ import { documentsVocabulary } from './audit';
 import { Router } from 'express';
 import { reviewRoutes } from './review-routes';
 import { documentRoutes } from './routes';
+import { documentsApi } from './api-docs';
 
 /**
  * Change orders: the add wizard's uploads, signed authoring, the list and the view; the review, the signed decision,
@@ -12,6 +13,7 @@ import { documentRoutes } from './routes';
 export const documentsFeature: Feature = {
   name: 'documents',
   routes: (ctx) => Router().use(documentRoutes(ctx), reviewRoutes(ctx)),
+  api: documentsApi,
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),
   audit: documentsVocabulary,
 };

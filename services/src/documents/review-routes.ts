@@ -194,9 +194,10 @@ export function reviewRoutes(ctx: AppContext): Router {
 
   router.post('/document/searchDocuments', loggedIn, async (req, res) => {
     const criteria = parseBody(SearchDocumentsRequest, req.body);
+    const db = await ctx.reads.for(req);
     let customerIds: string[] | undefined;
     if (criteria.customerName) {
-      const customer = await findCustomerByName(ctx.db, criteria.customerName);
+      const customer = await findCustomerByName(db, criteria.customerName);
       customerIds = customer ? [customer.id] : [];
     }
     const now = ctx.clock();
@@ -214,7 +215,7 @@ export function reviewRoutes(ctx: AppContext): Router {
     let hits;
     try {
       // A bound on any one search, so that no query a user can write holds the database for the others.
-      hits = await withStatementTimeout(ctx.db, SEARCH_TIMEOUT_MS, (bounded) => searchDocuments(bounded, search));
+      hits = await withStatementTimeout(db, SEARCH_TIMEOUT_MS, (bounded) => searchDocuments(bounded, search));
     } catch (error) {
       if ((error as { code?: string }).code === QUERY_CANCELED) refuse('search-too-costly');
       throw error;
@@ -228,9 +229,10 @@ export function reviewRoutes(ctx: AppContext): Router {
   });
 
   router.get('/document/getProductByCustomer/:id', loggedIn, async (req, res) => {
-    const customer = await findCustomerById(ctx.db, idParam(req, 'id', 'customer-not-found'));
+    const db = await ctx.reads.for(req);
+    const customer = await findCustomerById(db, idParam(req, 'id', 'customer-not-found'));
     if (!customer) refuse('customer-not-found');
-    res.json({ data: { list: await productFamiliesOfCustomer(ctx.db, customer.id) } } satisfies ProductsByCustomerResponse);
+    res.json({ data: { list: await productFamiliesOfCustomer(db, customer.id) } } satisfies ProductsByCustomerResponse);
   });
 
   return router;

@@ -171,7 +171,7 @@ export async function changeOrderViewFor(ctx: AppContext, run: CommandRun, recor
 export const READ_MODELS = [changeOrdersProjection.name, documentSearchProjection.name];
 
 /** `isParent` of the upload call: the only text field it takes. */
-const UploadFields = z.strictObject({
+export const UploadFields = z.strictObject({
   isParent: z.enum(['true', 'false'], { error: (issue) => (issue.input === undefined ? 'isParent is required' : 'isParent must be true or false') }),
 });
 
@@ -215,7 +215,7 @@ export function documentRoutes(ctx: AppContext): Router {
 
   async function answerWithList(req: Request, res: Response, involving?: string) {
     const query = parseBody(DocumentListQuery, { ...req.query });
-    const { rows, total } = await listChangeOrders(ctx.db, { ...query, involving });
+    const { rows, total } = await listChangeOrders(await ctx.reads.for(req), { ...query, involving });
     res.json({ data: { list: rows, total } } satisfies DocumentListResponse);
   }
 

@@ -4,6 +4,7 @@ import { perUserUploadLimit } from '../auth/rate-limits';
 import type { StagedFile } from '../files/file-store';
 import { StagingQuota } from '../files/staging-quota';
 import type { AppContext } from '../platform/app-context';
+import { acrossInstances } from '../platform/exclusive';
 import { UPLOAD_KEPT_MS } from './document-upload';
 
 /**
@@ -13,8 +14,12 @@ import { UPLOAD_KEPT_MS } from './document-upload';
  */
 export function uploadLimits(ctx: AppContext): { rate: RequestHandler; quota: StagingQuota } {
   return {
-    rate: perUserUploadLimit(ctx.config.UPLOAD_RATE_LIMIT, ctx.config.UPLOAD_RATE_WINDOW_MINUTES),
-    quota: new StagingQuota(ctx.config.UPLOAD_STAGING_QUOTA_BYTES, (userId) => stagedUploadBytes(ctx.db, userId, ctx.clock())),
+    rate: perUserUploadLimit(ctx.rateLimits, ctx.config.UPLOAD_RATE_LIMIT, ctx.config.UPLOAD_RATE_WINDOW_MINUTES),
+    quota: new StagingQuota(
+      ctx.config.UPLOAD_STAGING_QUOTA_BYTES,
+      (userId) => stagedUploadBytes(ctx.db, userId, ctx.clock()),
+      (userId, work) => acrossInstances(ctx.db, `staging-quota:${userId}`, work),
+    ),
   };
 }
 

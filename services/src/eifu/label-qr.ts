@@ -8,7 +8,7 @@ import { refuse } from '../platform/errors';
 import { idParam, parseBody } from '../platform/http';
 import { labelUrlOf } from './labels';
 
-const LabelQrQuery = z.object({ format: z.enum(['svg', 'png'], { error: 'format must be svg or png' }).optional().default('svg') });
+export const LabelQrQuery = z.object({ format: z.enum(['svg', 'png'], { error: 'format must be svg or png' }).optional().default('svg') });
 
 /**
  * The QR code of a child's label (issue 20), for the label artwork: its GS1 Digital Link URI when it has a GTIN,

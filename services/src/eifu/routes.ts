@@ -3,6 +3,7 @@ import { DigitalLink } from './gs1-digital-link';
 import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LINE_CONTROL_CHARACTERS, LOT_PATTERN } from '@ifu/contracts';
 import { findDocumentVersionsByNumber, findPublicDocumentsByGtin, type LabelDocument } from '@ifu/projections';
 import { sendStoredFile } from '../files/file-routes';
+import type { Database } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
 import { searchUrlOf } from '../customers/search-url';
 import { publicToday } from '../public-portal/visitor-link';
@@ -157,7 +158,7 @@ export function eifuRoutes(ctx: AppContext): Router {
       return;
     }
 
-    const documents = await findPublicDocumentsByGtin(ctx.db, keys.gtin, publicToday(ctx.clock()));
+    const documents = await findPublicDocumentsByGtin(await ctx.reads.for(req), keys.gtin, publicToday(ctx.clock()));
     const anchor = digitalLinkOf(ctx.config, keys.gtin, keys.lot);
     res.setHeader('Link', `<${anchor}?linkType=all>; rel="linkset"; type="application/linkset+json"`);
     if (documents.length === 0) {
@@ -187,13 +188,14 @@ export function eifuRoutes(ctx: AppContext): Router {
   });
 
   // ---- Permalinks: /p/{documentNumber}, /p/{documentNumber}/v/{n}, and a version's PDF
-  const versionsOf = async (req: Request, res: Response): Promise<LabelDocument[] | undefined> => {
+  /** The pages read where `ctx.reads` says; the PDF, whose download is recorded, reads the primary (`from`). */
+  const versionsOf = async (req: Request, res: Response, from?: Database): Promise<LabelDocument[] | undefined> => {
     const documentNumber = String(req.params.documentNumber);
     if (!DOCUMENT_NUMBER.test(documentNumber)) {
       problem(req, res, 400, (t) => ({ title: t.notDocumentNumber, text: t.documentNumberFormat }));
       return undefined;
     }
-    const versions = await findDocumentVersionsByNumber(ctx.db, documentNumber, publicToday(ctx.clock()));
+    const versions = await findDocumentVersionsByNumber(from ?? (await ctx.reads.for(req)), documentNumber, publicToday(ctx.clock()));
     if (!versions || !versions.some((v) => v.published)) {
       problem(req, res, 404, (t) => ({ title: t.documentNotFound, text: t.noDocumentNumbered(documentNumber) }));
       return undefined;
@@ -235,7 +237,7 @@ export function eifuRoutes(ctx: AppContext): Router {
   });
 
   router.get('/p/:documentNumber/v/:n/pdf', async (req, res) => {
-    const versions = await versionsOf(req, res);
+    const versions = await versionsOf(req, res, ctx.db);
     if (!versions) return;
     const shown = versionNamed(req, res, versions);
     if (!shown) return;

@@ -51,8 +51,8 @@ export interface SignedUrlOptions {
 /**
  * The file-store port (architecture §5): uploads are staged while they stream in (type sniffed against the use's
  * allow-list, size limited), committed under their SHA-256 once the record that uses them is saved, opened with
- * their checksum verified, and reachable through short-lived signed URLs. The local-disk store implements it now;
- * an S3-compatible store fits the same calls (staging prefix, copy to the content key, presigned GET).
+ * their checksum verified, and reachable through short-lived signed URLs served by the API. Two stores implement it:
+ * the local disk (the default) and an S3-compatible bucket (FILE_STORE=s3), chosen in files/open-file-store.ts.
  */
 export interface FileStore {
   /**

@@ -1,6 +1,6 @@
 import { Refusal } from '../platform/errors';
 import type { ByteBudget } from './file-store';
-import { sizeInWords } from './local-file-store';
+import { sizeInWords } from './staging';
 
 interface UserStaging {
   /** Bytes this user's requests are staging right now. */
@@ -14,7 +14,8 @@ interface UserStaging {
  * The bytes each user may keep staged and not yet submitted (issue 19, finding 3): what earlier uploads keep staged
  * (`stagedBytesOf`, read from the database) plus what the user's requests are streaming now. A request over it is
  * refused with 413 while it streams (its file removed), and checked once more, exactly, when its files are kept.
- * The streaming count lives in this process (like the rate limits); the kept bytes in the database.
+ * The streaming count lives in this process; the kept bytes in the database, and the final check is serialized per
+ * user over every instance.
  */
 export class StagingQuota {
   private readonly users = new Map<string, UserStaging>();
@@ -22,6 +23,11 @@ export class StagingQuota {
   constructor(
     private readonly maxBytes: number,
     private readonly stagedBytesOf: (userId: string) => Promise<number>,
+    /**
+     * Runs a user's exact check and keep with no other instance doing the same for that user (an advisory lock on a
+     * PostgreSQL server, issue 21): the final check is exact over every instance, not only this process.
+     */
+    private readonly acrossInstances: <T>(userId: string, work: () => Promise<T>) => Promise<T> = (_userId, work) => work(),
   ) {}
 
   private refusal() {
@@ -64,11 +70,13 @@ export class StagingQuota {
         }
       },
       keep: (record) =>
-        this.exclusive(user, async () => {
-          if ((await this.stagedBytesOf(userId)) + mine > this.maxBytes) throw this.refusal();
-          await record();
-          give();
-        }),
+        this.exclusive(user, () =>
+          this.acrossInstances(userId, async () => {
+            if ((await this.stagedBytesOf(userId)) + mine > this.maxBytes) throw this.refusal();
+            await record();
+            give();
+          }),
+        ),
       release: () => {
         give();
         user.requests -= 1;

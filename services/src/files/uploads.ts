@@ -3,7 +3,7 @@ import multer from 'multer';
 import type { Config } from '../platform/config';
 import { Refusal } from '../platform/errors';
 import type { FilePolicy, FileStore, StagedFile } from './file-store';
-import { sizeInWords } from './local-file-store';
+import { sizeInWords } from './staging';
 import { pdfStructureProblem } from './pdf-structure';
 import type { QuotaReservation, StagingQuota } from './staging-quota';
 

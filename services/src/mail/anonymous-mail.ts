@@ -1,6 +1,7 @@
 import { HourlyBudget } from '../auth/rate-limits';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from './mailer';
+import type { SharedMailBudget } from './shared-mail-budget';
 
 /**
  * The mails anonymous callers can make the portal send (issue 19, finding 5), each kind with its own hourly budget
@@ -41,6 +42,11 @@ export interface AnonymousMailOptions {
   admins: () => Promise<Array<{ email: string }>>;
   /** Where the ADMINs manage users (a link in the digest). */
   manageUsersUrl: string;
+  /**
+   * The budget every API instance spends (issue 21): a mail fits when it fits there too. This process's own count
+   * still decides when its hour ends and its digest of held messages goes out.
+   */
+  shared?: SharedMailBudget;
 }
 
 export class AnonymousMail {
@@ -61,13 +67,18 @@ export class AnonymousMail {
    * Takes `count` mails of this hour's budget of `kind`; false when they do not fit (then hold the message for the
    * digest, or refuse or drop it and call `notSent`).
    */
-  take(kind: AnonymousMailKind, count = 1): boolean {
-    return count <= 0 || this.budget.take(kind, count);
+  async take(kind: AnonymousMailKind, count = 1): Promise<boolean> {
+    if (count <= 0) return true;
+    if (!this.budget.take(kind, count)) return false;
+    if (!this.options.shared || (await this.options.shared.take(kind, count, this.options.clock()))) return true;
+    this.budget.giveBack(kind, count);
+    return false;
   }
 
   /** Gives back mails taken for a message that was not sent after all (no account, a link sent a minute ago). */
-  giveBack(kind: AnonymousMailKind, count = 1): void {
+  async giveBack(kind: AnonymousMailKind, count = 1): Promise<void> {
     this.budget.giveBack(kind, count);
+    await this.options.shared?.giveBack(kind, count, this.options.clock());
   }
 
   /** Keeps a message to the ADMINs for the digest of this hour: plain text, the visitor's words labelled as theirs. */
@@ -90,7 +101,7 @@ export class AnonymousMail {
    * answers whether it mailed (else the budget is given back); past the budget nothing runs and the count is logged.
    */
   async toAddressee(kind: AddresseeKind, log: Logger, send: () => Promise<boolean>): Promise<boolean> {
-    if (!this.take(kind)) {
+    if (!(await this.take(kind))) {
       this.notSentOverBudget(kind, log);
       return false;
     }
@@ -99,7 +110,7 @@ export class AnonymousMail {
       sent = await send();
       return sent;
     } finally {
-      if (!sent) this.giveBack(kind);
+      if (!sent) await this.giveBack(kind);
     }
   }
 

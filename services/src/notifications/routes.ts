@@ -39,8 +39,8 @@ export function notificationRoutes(ctx: AppContext): Router {
     res.json({ message, notification: toNotification(record) } satisfies NotificationChangeResponse);
   };
 
-  router.get('/user/listNotification', ...adminOnly, async (_req, res) => {
-    res.json({ list: (await listNotifications(ctx.db)).map(toNotification) } satisfies NotificationListResponse);
+  router.get('/user/listNotification', ...adminOnly, async (req, res) => {
+    res.json({ list: (await listNotifications(await ctx.reads.for(req))).map(toNotification) } satisfies NotificationListResponse);
   });
 
   router.post('/user/addNotification', ...adminOnly, async (req, res) => {

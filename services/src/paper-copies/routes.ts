@@ -13,6 +13,7 @@ import { findPaperCopyRequest, findPublicDocumentByNumber, listPaperCopyRequests
 import { guards } from '../auth/authentication';
 import { perAddressLimit, perIpLimit } from '../auth/rate-limits';
 import { ERASED_VISITOR } from '../audit/report';
+import type { Queryable } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
@@ -28,8 +29,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DOCUMENT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
 /** The staff view of stored requests: personal data opened with each requester's key, or 'erased visitor'. */
-async function staffRecords(ctx: AppContext, stored: readonly StoredRequest[], today: string): Promise<PaperCopyRequestRecord[]> {
-  const keys = await visitorKeys(ctx.db, [...new Set(stored.map((r) => r.visitorId))]);
+async function staffRecords(db: Queryable, stored: readonly StoredRequest[], today: string): Promise<PaperCopyRequestRecord[]> {
+  const keys = await visitorKeys(db, [...new Set(stored.map((r) => r.visitorId))]);
   return stored.map((r) => {
     const key = keys.get(r.visitorId);
     const open = (sealed: string) => (key && openEmail(key, sealed)) ?? undefined;
@@ -67,7 +68,7 @@ export function paperCopyRoutes(ctx: AppContext): Router {
   router.get('/module2/paperCopyDocument/:documentNumber', async (req, res) => {
     const number = String(req.params.documentNumber);
     if (number.length > DOCUMENT_NUMBER_MAX || !DOCUMENT_NUMBER.test(number)) refuse('paper-copy-document-not-public');
-    const document = await findPublicDocumentByNumber(ctx.db, number, utcDay(ctx.clock()));
+    const document = await findPublicDocumentByNumber(await ctx.reads.for(req), number, utcDay(ctx.clock()));
     if (!document) refuse('paper-copy-document-not-public');
     res.json({
       documentNumber: document.documentNumber,
@@ -77,7 +78,7 @@ export function paperCopyRoutes(ctx: AppContext): Router {
     } satisfies PaperCopyDocumentResponse);
   });
 
-  router.post('/module2/paperCopyRequest', perIpLimit(PAPER_COPY_LIMIT_PER_IP), perAddressLimit(PAPER_COPY_LIMIT_PER_ADDRESS), async (req, res) => {
+  router.post('/module2/paperCopyRequest', perIpLimit(ctx.rateLimits, 'paper-copy', PAPER_COPY_LIMIT_PER_IP), perAddressLimit(ctx.rateLimits, 'paper-copy', PAPER_COPY_LIMIT_PER_ADDRESS), async (req, res) => {
     const body = parseBody(PaperCopyRequestBody, req.body);
     const recorded = await requestPaperCopy(ctx, originOf(req), body);
     // The receipt is the requester's alone; past the hour's budget of such mails it is not sent (the page shows the
@@ -122,7 +123,9 @@ export function paperCopyRoutes(ctx: AppContext): Router {
     const { status } = parseBody(PaperCopyListQuery, { ...req.query });
     const today = utcDay(ctx.clock());
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json({ today, list: await staffRecords(ctx, await listPaperCopyRequests(ctx.db, status), today) } satisfies PaperCopyListResponse);
+    // The list and the requesters' keys from one database, so each listed request finds its key.
+    const db = await ctx.reads.for(req);
+    res.json({ today, list: await staffRecords(db, await listPaperCopyRequests(db, status), today) } satisfies PaperCopyListResponse);
   });
 
   router.post('/paperCopyRequests/:id/dispatch', ...adminOnly, async (req, res) => {
@@ -132,7 +135,7 @@ export function paperCopyRoutes(ctx: AppContext): Router {
     const stored = await findPaperCopyRequest(ctx.db, requestId.toLowerCase());
     if (!stored) refuse('paper-copy-request-not-found');
     setVersion(res, stored.version);
-    const [request] = await staffRecords(ctx, [stored], utcDay(ctx.clock()));
+    const [request] = await staffRecords(ctx.db, [stored], utcDay(ctx.clock()));
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({ message: PAPER_COPY_STAFF_MESSAGES.dispatched, request: request! } satisfies PaperCopyDispatchResponse);
   });

@@ -1,5 +1,6 @@
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
+import type { RateLimitStores } from '../auth/rate-limit-stores';
 import type { DocumentTextQueue } from '../documents/text-queue';
 import type { FileStore } from '../files/file-store';
 import type { AnonymousMail } from '../mail/anonymous-mail';
@@ -8,6 +9,7 @@ import type { BackgroundWork } from './background-work';
 import type { CommandPipeline } from './command-pipeline';
 import type { Config } from './config';
 import type { Logger } from './logger';
+import type { ReadRouting } from './replica-reads';
 import type { Seals } from './seals';
 
 export interface Secrets {
@@ -20,7 +22,13 @@ export interface Secrets {
 /** Everything a route needs, passed in so that tests build the app in-process with their own parts. */
 export interface AppContext {
   config: Config;
+  /** The primary: every command, and every read a command decides from. */
   db: Database;
+  /**
+   * Where a search, a list or a public page reads: `await ctx.reads.for(req)` is the replica (DATABASE_READ_URL) unless
+   * the caller's own last write is not replayed there yet, or the primary when there is no replica.
+   */
+  reads: ReadRouting;
   /** Read only, outside the pipeline: the audit report and chain verification read the log itself. */
   store: EventStore;
   /** The only way to append (platform/command-pipeline.ts); it also waits for the read models a command names. */
@@ -31,6 +39,8 @@ export interface AppContext {
   mailer: Mailer;
   /** The hourly budget of the mails anonymous requests cause, and the digest of those held back (issue 19, finding 5). */
   anonymousMail: AnonymousMail;
+  /** Where the rate limiters count: the database on a PostgreSQL server (shared by every instance), else memory. */
+  rateLimits: RateLimitStores;
   /** Work an answer does not wait for (mail that must not tell by its timing whether an address exists). */
   work: BackgroundWork;
   logger: Logger;

@@ -46,6 +46,14 @@ export interface CommandOrigin {
   userAgent: string | null;
 }
 
+/**
+ * Told after a command has settled (its events and the read models it waited for are committed): with a replica, the
+ * user's reads then go to the primary until the replica has replayed this far (platform/replica-reads.ts).
+ */
+export interface WritePositions {
+  written(actor: Actor): Promise<void>;
+}
+
 /** Read-your-writes (architecture §4): resolves once the named read models have applied the log up to `position`. */
 export interface ReadModels {
   waitFor(position: number, readModels: readonly string[], timeoutMs?: number): Promise<void>;
@@ -139,10 +147,11 @@ export class CommandPipeline {
     private readonly snapshots: Snapshots,
     private readonly readModels: ReadModels,
     private readonly clock: () => Date,
+    private readonly writePositions?: WritePositions,
   ) {}
 
   begin(origin: CommandOrigin): CommandRun {
-    return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin);
+    return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin, this.writePositions);
   }
 
   /**
@@ -167,6 +176,7 @@ export class CommandRun {
     /** The one reading of the clock for this command: every step and every decider sees this time. */
     readonly now: Date,
     origin: CommandOrigin,
+    private readonly writePositions?: WritePositions,
   ) {
     this.metadata = { ...origin, occurredAt: now.toISOString() };
   }
@@ -235,5 +245,6 @@ export class CommandRun {
   /** Waits until the named read models show everything this command appended (nothing to wait for if it appended nothing). */
   async settle(readModels: readonly string[], timeoutMs?: number): Promise<void> {
     if (this.lastPosition > 0 && readModels.length > 0) await this.readModels.waitFor(this.lastPosition, readModels, timeoutMs);
+    if (this.lastPosition > 0) await this.writePositions?.written(this.metadata.actor);
   }
 }

@@ -35,9 +35,38 @@ export const ConfigSchema = z
     CUSTOMER_PORTAL_URL: z.url().optional(),
     PUBLIC_API_URL: z.url().optional(),
     DATABASE_URL: optionalText.pipe(z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional()),
+    /**
+     * A streaming replica of DATABASE_URL's server (issue 21): searches, lists and public pages read from it, a user's
+     * reads after their own write from the primary until the replica has replayed it (platform/replica-reads.ts).
+     */
+    DATABASE_READ_URL: optionalText.pipe(z.url({ message: 'DATABASE_READ_URL must be a postgres:// URL' }).optional()),
     DATA_DIR: z.string().default('./data'),
     /** Uploaded files, content-addressed (sha256 names); default DATA_DIR/files. */
     FILES_DIR: optionalText,
+    /**
+     * Where uploaded files are kept: 'local' (FILES_DIR, one host) or 's3' (an S3-compatible bucket that every API
+     * instance shares; files/s3-file-store.ts).
+     */
+    FILE_STORE: z.enum(['local', 's3'], { message: "FILE_STORE must be 'local' or 's3'" }).default('local'),
+    /** An S3-compatible server's address (MinIO, Ceph, a cloud's S3 API); unset for Amazon S3 itself. */
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, message: 'S3_ENDPOINT must be an http(s) URL like https://s3.example.com' }).optional()),
+    S3_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,40}$/, 'S3_REGION must be a region name like us-east-1')
+      .default('us-east-1'),
+    /** The bucket of FILE_STORE=s3 (it must exist; the API checks it can reach it at start-up). */
+    S3_BUCKET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens')
+        .optional(),
+    ),
+    /** Both or neither: without them the SDK's own chain is used (environment, instance role, profile). */
+    S3_ACCESS_KEY_ID: optionalText.pipe(z.string().max(256, 'S3_ACCESS_KEY_ID is too long').optional()),
+    S3_SECRET_ACCESS_KEY: optionalText.pipe(z.string().max(256, 'S3_SECRET_ACCESS_KEY is too long').optional()),
+    /** Addresses the bucket as a path (`endpoint/bucket/key`), as most S3-compatible servers want. */
+    S3_FORCE_PATH_STYLE: booleanFlag(false),
     EVENTSTORE_URL: optionalText,
     JWT_SECRET: optionalText.pipe(z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional()),
     LINK_SECRET: optionalText.pipe(z.string().min(32, 'LINK_SECRET must be at least 32 characters').optional()),
@@ -106,6 +135,19 @@ export const ConfigSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL !== undefined, {
     path: ['SMTP_URL'],
     message: 'SMTP_URL is required when NODE_ENV=production (mail must not be written to files there)',
+  })
+  .refine((env) => env.FILE_STORE !== 's3' || env.S3_BUCKET !== undefined, {
+    path: ['S3_BUCKET'],
+    message: 'S3_BUCKET is required when FILE_STORE=s3',
+  })
+  .refine((env) => (env.S3_ACCESS_KEY_ID === undefined) === (env.S3_SECRET_ACCESS_KEY === undefined), {
+    path: ['S3_SECRET_ACCESS_KEY'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK then finds credentials itself)',
+  })
+  // A replica of what? Without DATABASE_URL the data lives in the embedded database, which has none.
+  .refine((env) => env.DATABASE_READ_URL === undefined || env.DATABASE_URL !== undefined, {
+    path: ['DATABASE_READ_URL'],
+    message: 'DATABASE_READ_URL needs DATABASE_URL: it names a streaming replica of that PostgreSQL server (the embedded database has no replica)',
   })
   .transform((env) => ({
     ...env,

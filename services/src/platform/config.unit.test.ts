@@ -43,6 +43,27 @@ describe('configuration', () => {
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).SMTP_URL).toBe('smtp://mail.example.com:587');
   });
 
+  it('when FILE_STORE is not set, then files stay on the local disk; s3 needs a bucket, and keys come both or neither', () => {
+    expect(loadConfig({})).toMatchObject({ FILE_STORE: 'local', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false });
+    expect(() => loadConfig({ FILE_STORE: 's3' })).toThrow(/S3_BUCKET: S3_BUCKET is required when FILE_STORE=s3/);
+    expect(() => loadConfig({ FILE_STORE: 'disk' })).toThrow(/FILE_STORE: FILE_STORE must be 'local' or 's3'/);
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'Files_Of_Us' })).toThrow(/S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'ifu-files', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be an http\(s\) URL/);
+    expect(() => loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'ifu-files', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together/);
+    expect(() => loadConfig({ S3_REGION: 'EU West' })).toThrow(/S3_REGION must be a region name/);
+    expect(
+      loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'ifu-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: 'true' }),
+    ).toMatchObject({ FILE_STORE: 's3', S3_BUCKET: 'ifu-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3', S3_FORCE_PATH_STYLE: true });
+  });
+
+  it('when DATABASE_READ_URL is set without DATABASE_URL, then the start is refused: a replica of the embedded database cannot exist', () => {
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://reader@replica:5432/ifu' })).toThrow(/DATABASE_READ_URL: DATABASE_READ_URL needs DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://api@primary:5432/ifu', DATABASE_READ_URL: 'replica' })).toThrow(/DATABASE_READ_URL must be a postgres:\/\/ URL/);
+    const config = loadConfig({ DATABASE_URL: 'postgres://api@primary:5432/ifu', DATABASE_READ_URL: ' postgres://api@replica:5432/ifu ' });
+    expect(config.DATABASE_READ_URL).toBe('postgres://api@replica:5432/ifu');
+    expect(loadConfig({ DATABASE_READ_URL: '' }).DATABASE_READ_URL).toBeUndefined();
+  });
+
   it('when empty strings are given, then they count as not set', () => {
     const config = loadConfig({ DATABASE_URL: '', SMTP_URL: ' ' });
     expect(config.DATABASE_URL).toBeUndefined();

@@ -1,12 +1,19 @@
 import type { Router } from 'express';
 import type { Migration } from '@ifu/storage/database/migrations';
+import type { ApiRoute } from '../api-docs/api-routes';
+import type { OpenApiDocument } from '../api-docs/openapi-document';
 import type { AuditDictionary, AuditVocabulary } from '../audit/vocabulary';
 import type { AppContext } from './app-context';
 
-/** What the app is composed of: a feature brings its routes, its tables' migrations and its audit vocabulary. */
+/**
+ * What the app is composed of: a feature brings its routes, their descriptions for the OpenAPI document, its tables'
+ * migrations and its audit vocabulary.
+ */
 export interface Feature {
   name: string;
   routes?(ctx: AppContext, composition: Composition): Router;
+  /** Every route `routes` mounts, as the API reference describes it (api-docs/api-routes.ts). */
+  api?: ApiRoute[];
   migrations?(): Migration[];
   audit?: AuditVocabulary;
 }
@@ -19,4 +26,6 @@ export interface Composition {
   isShuttingDown: () => boolean;
   /** Every feature's audit vocabulary together. */
   dictionary: AuditDictionary;
+  /** Every feature's routes as one OpenAPI document (made when first asked for). */
+  apiDocument: () => OpenApiDocument;
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { HealthResponse } from '@ifu/contracts';
 import type { AppContext } from './app-context';
 import { refuse } from './errors';
 
@@ -6,7 +7,7 @@ import { refuse } from './errors';
 export function healthRoutes(ctx: AppContext, isShuttingDown: () => boolean): Router {
   const router = Router();
   router.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
+    res.json({ status: 'ok' } satisfies HealthResponse);
   });
   router.get('/ready', async (req, res) => {
     if (isShuttingDown()) refuse('shutting-down');
@@ -17,7 +18,7 @@ export function healthRoutes(ctx: AppContext, isShuttingDown: () => boolean): Ro
       req.log.error({ err }, 'not ready: the database or the event store did not answer');
       refuse('not-ready');
     }
-    res.json({ status: 'ready' });
+    res.json({ status: 'ready' } satisfies HealthResponse);
   });
   return router;
 }

@@ -20,7 +20,7 @@ export const CONTACT_SUBJECT = 'IFU Portal: a message from the Contact US form';
  */
 export function contactRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.post('/module2/contactUs', perIpLimit(CONTACT_LIMIT_PER_IP), async (req, res) => {
+  router.post('/module2/contactUs', perIpLimit(ctx.rateLimits, 'contact', CONTACT_LIMIT_PER_IP), async (req, res) => {
     const message = parseBody(ContactUsBody, req.body);
     const sent: MessageOnlyResponse = { message: PUBLIC_MESSAGES.contactSent };
     // The honeypot: the page hides `website` from people, so whatever fills it is a robot. It is told what a person
@@ -41,7 +41,7 @@ export function contactRoutes(ctx: AppContext): Router {
       message.textField,
     ].join('\n');
     // Past the hour's budget of these mails (over every caller), the message waits for the digest to the ADMINs.
-    if (!ctx.anonymousMail.take('contact', admins.length)) {
+    if (!(await ctx.anonymousMail.take('contact', admins.length))) {
       ctx.anonymousMail.hold('contact', visitorWrote);
       res.json(sent);
       return;

@@ -27,8 +27,9 @@ export function customerPageRoutes(ctx: AppContext): Router {
   const productLogoUrl = (parentChangeId: string) => `${ctx.config.PUBLIC_API_URL}/module2/productLogo/${parentChangeId}`;
 
   router.get('/module2/getParentLogosForCustomer/:customerName', async (req, res) => {
-    const customer = await approvedCustomerNamed(ctx, req.params.customerName);
-    const [families, notices] = await Promise.all([publicProductFamilies(ctx.db, customer.id, publicToday(ctx.clock())), noticesForPage(ctx.db, customer.id)]);
+    const db = await ctx.reads.for(req);
+    const customer = await approvedCustomerNamed(ctx, req.params.customerName, db);
+    const [families, notices] = await Promise.all([publicProductFamilies(db, customer.id, publicToday(ctx.clock())), noticesForPage(db, customer.id)]);
     res.setHeader('Cache-Control', 'no-cache');
     res.json({
       customerName: customer.customerName,
@@ -44,9 +45,10 @@ export function customerPageRoutes(ctx: AppContext): Router {
 
   router.get('/module2/singleCustomerLogoURL/:customerName/:parentChangeId', async (req, res) => {
     const parentChangeId = parentChangeIdParam(req.params.parentChangeId);
-    const { customer, family } = await approvedCustomerWithFamily(ctx, req.params.customerName, parentChangeId, ctx.clock());
+    const db = await ctx.reads.for(req);
+    const { customer, family } = await approvedCustomerWithFamily(ctx, req.params.customerName, parentChangeId, ctx.clock(), db);
     if (!family) refuse('product-family-not-found');
-    const notices = await noticesForPage(ctx.db, customer.id, family.productFamilyName);
+    const notices = await noticesForPage(db, customer.id, family.productFamilyName);
     res.setHeader('Cache-Control', 'no-cache');
     res.json({
       logoUrl: customerLogoUrl(customer),
@@ -63,9 +65,10 @@ export function customerPageRoutes(ctx: AppContext): Router {
   // The logo of a family's change order, for the public pages: only while that family is public.
   router.get('/module2/productLogo/:parentChangeId', async (req, res) => {
     const parentChangeId = parentChangeIdParam(req.params.parentChangeId);
-    const order = await findChangeOrder(ctx.db, parentChangeId);
+    const db = await ctx.reads.for(req);
+    const order = await findChangeOrder(db, parentChangeId);
     if (!order || order.parentChangeId !== parentChangeId) refuse('logo-not-found');
-    const family = await findPublicFamily(ctx.db, order.customerId, parentChangeId, publicToday(ctx.clock()));
+    const family = await findPublicFamily(db, order.customerId, parentChangeId, publicToday(ctx.clock()));
     if (!family) refuse('logo-not-found');
     await sendStoredFile(res, ctx.files, order.logo, { cacheControl: 'public, max-age=300' });
   });

@@ -59,14 +59,15 @@ export function publicSearchRoutes(ctx: AppContext): Router {
   router.post('/module2/searchDocuments', async (req, res) => {
     const body = parseBody(PublicSearchBody, req.body);
     const now = ctx.clock();
-    const link = await verifySearchLink(ctx, { customerName: body.customerName, parentChangeId: body.parentChangeId, token: body.encryptedEmail }, now);
+    const db = await ctx.reads.for(req);
+    const link = await verifySearchLink(ctx, { customerName: body.customerName, parentChangeId: body.parentChangeId, token: body.encryptedEmail }, now, db);
     // With no language chosen, the reader's come first: the ones the page sends, else their browser's Accept-Language.
     const readerLanguages = (
       body.readerLanguages.length > 0 ? body.readerLanguages : parseAcceptLanguage(req.get('accept-language')).languages.filter((code) => LANGUAGE_CODES.has(code))
     ).slice(0, READER_LANGUAGES_MAX);
     const visitor = { customerId: link.customer.id, familyKey: link.family.familyKey, country: body.country, language: body.language, documentNumber: body.documentNumber, readerLanguages };
     const criteria: SearchCriteria = { keywords: body.keyword, changeOrderNo: '', productName: '', archive: false, today: publicToday(now), limit: PUBLIC_RESULTS_MAX, visitor };
-    const run = (scope: SearchCriteria) => withStatementTimeout(ctx.db, PUBLIC_SEARCH_TIMEOUT_MS, (bounded) => searchDocuments(bounded, scope));
+    const run = (scope: SearchCriteria) => withStatementTimeout(db, PUBLIC_SEARCH_TIMEOUT_MS, (bounded) => searchDocuments(bounded, scope));
     let hits: SearchHit[];
     let elsewhere: AvailableIn | undefined;
     try {
@@ -93,7 +94,7 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     res.json({ list, ...(list.length === 0 ? { message: PUBLIC_MESSAGES.noDataFound } : {}), ...(elsewhere ? { availableIn: elsewhere } : {}) } satisfies PublicSearchResponse);
   });
 
-  const downloadsPerLink = perLinkLimit({
+  const downloadsPerLink = perLinkLimit(ctx.rateLimits, 'downloads', {
     ...PUBLIC_DOWNLOADS_PER_LINK,
     field: 'encryptedUserEmail',
     refusal: { code: 'download-rate-limited', windowMinutes: PUBLIC_DOWNLOADS_PER_LINK.windowMinutes },

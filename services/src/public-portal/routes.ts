@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import { LINE_CONTROL_CHARACTERS } from '@ifu/contracts';
 import type { ApprovedCustomersResponse, CustomerNameResponse } from '@ifu/contracts/public';
 import { findApprovedCustomerByAnyName, findCustomerById, listApprovedCustomers } from '@ifu/projections';
@@ -13,8 +13,8 @@ import { idParam } from '../platform/http';
 export function publicPortalRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  const approvedCustomers = async (): Promise<ApprovedCustomersResponse> => ({
-    customerList: (await listApprovedCustomers(ctx.db)).map((c) => ({
+  const approvedCustomers = async (req: Request): Promise<ApprovedCustomersResponse> => ({
+    customerList: (await listApprovedCustomers(await ctx.reads.for(req))).map((c) => ({
       id: c.id,
       customerName: c.customerName,
       logoUrl: c.logo ? `${ctx.config.PUBLIC_API_URL}/module2/customerLogo/${c.id}` : null,
@@ -22,15 +22,15 @@ export function publicPortalRoutes(ctx: AppContext): Router {
       searchUrl: searchUrlOf(ctx.config, c.customerName),
     })),
   });
-  router.get('/module2/getApprovedCustomers', async (_req, res) => {
-    res.json(await approvedCustomers());
+  router.get('/module2/getApprovedCustomers', async (req, res) => {
+    res.json(await approvedCustomers(req));
   });
-  router.get('/module2/getApprovedCustomersData', async (_req, res) => {
-    res.json(await approvedCustomers());
+  router.get('/module2/getApprovedCustomersData', async (req, res) => {
+    res.json(await approvedCustomers(req));
   });
 
   router.get('/module2/customerLogo/:id', async (req, res) => {
-    const record = await findCustomerById(ctx.db, idParam(req, 'id', 'logo-not-found'));
+    const record = await findCustomerById(await ctx.reads.for(req), idParam(req, 'id', 'logo-not-found'));
     if (!record?.logo || record.status !== 'APPROVED') refuse('logo-not-found');
     await sendStoredFile(res, ctx.files, record.logo, { cacheControl: 'public, max-age=300' });
   });
@@ -39,7 +39,7 @@ export function publicPortalRoutes(ctx: AppContext): Router {
   router.get('/module2/customerName/:name', async (req, res) => {
     const name = String(req.params.name);
     if (name.length > 200 || LINE_CONTROL_CHARACTERS.test(name)) refuse('customer-not-found');
-    const record = await findApprovedCustomerByAnyName(ctx.db, name.trim());
+    const record = await findApprovedCustomerByAnyName(await ctx.reads.for(req), name.trim());
     if (!record) refuse('customer-not-found');
     const body: CustomerNameResponse = { customerName: record.customerName, renamed: record.customerName.toLowerCase() !== name.trim().toLowerCase() };
     res.json(body);

@@ -39,10 +39,10 @@ export function searchLinkRoutes(ctx: AppContext): Router {
   const router = Router();
 
   // Open access (issue 20): no email asked, nothing mailed; the search page's address answered at once.
-  router.post('/module2/openSearchLink', perIpLimit(SEARCH_LINK_LIMITS.perIp * 3), async (req, res) => {
+  router.post('/module2/openSearchLink', perIpLimit(ctx.rateLimits, 'open-search-link', SEARCH_LINK_LIMITS.perIp * 3), async (req, res) => {
     const { customerName, parentChangeId } = parseBody(OpenSearchLinkBody, req.body);
     const now = ctx.clock();
-    const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now);
+    const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now, await ctx.reads.for(req));
     if (!family) refuse('product-family-not-found');
     if (!customer.openAccess) refuse('open-access-off');
     const token = sealSearchLink(ctx.secrets.linkSecret, { customerId: customer.id, parentChangeId }, NO_VISITOR_ADDRESS, new Date(now.getTime() + OPEN_LINK_DAYS * DAY_MS));
@@ -53,8 +53,8 @@ export function searchLinkRoutes(ctx: AppContext): Router {
   // Each request mails the address it names: limited per caller, and per address so that no one is flooded.
   router.post(
     '/module2/sendSearchURLLink',
-    perIpLimit(SEARCH_LINK_LIMITS.perIp),
-    perAddressLimit(SEARCH_LINK_LIMITS.perAddress, 'userEmail'),
+    perIpLimit(ctx.rateLimits, 'search-link', SEARCH_LINK_LIMITS.perIp),
+    perAddressLimit(ctx.rateLimits, 'search-link', SEARCH_LINK_LIMITS.perAddress, 'userEmail'),
     async (req, res) => {
       const { customerName, userEmail, parentChangeId } = parseBody(SendSearchLinkBody, req.body);
       const now = ctx.clock();
@@ -66,7 +66,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
       const link = searchPageUrl(ctx.config.PUBLIC_CUSTOMER_URL, customer.customerName, parentChangeId, token);
       // Past the hour's budget of link mails (over every caller and address: issue 19, finding 5) the visitor is told
       // to come back later. A digest makes no sense here: the link is the visitor's alone.
-      if (!ctx.anonymousMail.take('search-link')) {
+      if (!(await ctx.anonymousMail.take('search-link'))) {
         ctx.anonymousMail.notSentOverBudget('search-link', req.log);
         refuse('mail-budget-spent');
       }
@@ -92,7 +92,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
           ].join('\n'),
         });
       } catch (err) {
-        ctx.anonymousMail.giveBack('search-link');
+        await ctx.anonymousMail.giveBack('search-link');
         // Only the kind of failure: a mail server's message may quote the address.
         req.log.error({ mailError: (err as { code?: unknown }).code ?? (err as Error).name }, 'search link mail failed');
         refuse('search-link-not-sent');
@@ -104,7 +104,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
 
   router.post('/module2/checkSearchLink', async (req, res) => {
     const { customerName, parentChangeId, encryptedEmail } = parseBody(CheckSearchLinkBody, req.body);
-    const link = await verifySearchLink(ctx, { customerName, parentChangeId, token: encryptedEmail }, ctx.clock());
+    const link = await verifySearchLink(ctx, { customerName, parentChangeId, token: encryptedEmail }, ctx.clock(), await ctx.reads.for(req));
     const body: CheckSearchLinkResponse = {
       customerName: link.customer.customerName,
       productFamilyName: link.family.productFamilyName,

@@ -8,6 +8,7 @@ import {
   type PublicFamily,
   type PublicScope,
 } from '@ifu/projections';
+import type { Queryable } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { openSearchLink } from './search-link';
@@ -33,9 +34,12 @@ function customerNameOf(name: unknown): string {
   return name.trim();
 }
 
-/** The approved customer a public URL or request names (its current name or a former one); 404 for any other. */
-export async function approvedCustomerNamed(ctx: AppContext, name: unknown): Promise<CustomerRecord> {
-  const record = await findApprovedCustomerByAnyName(ctx.db, customerNameOf(name));
+/**
+ * The approved customer a public URL or request names (its current name or a former one); 404 for any other. `from`
+ * is where it is read: a page's `ctx.reads.for(req)`, the primary by default.
+ */
+export async function approvedCustomerNamed(ctx: AppContext, name: unknown, from: Queryable = ctx.db): Promise<CustomerRecord> {
+  const record = await findApprovedCustomerByAnyName(from, customerNameOf(name));
   if (!record) refuse('customer-not-found');
   return record;
 }
@@ -44,8 +48,8 @@ export async function approvedCustomerNamed(ctx: AppContext, name: unknown): Pro
  * The approved customer a public URL or request names with the public family `parentChangeId` names for it today
  * (undefined when it has none), in one statement; 404 customer-not-found for any other name.
  */
-export async function approvedCustomerWithFamily(ctx: AppContext, name: unknown, parentChangeId: string, now: Date): Promise<PublicScope> {
-  const scope = await findVisitorScope(ctx.db, { name: customerNameOf(name) }, parentChangeId, publicToday(now));
+export async function approvedCustomerWithFamily(ctx: AppContext, name: unknown, parentChangeId: string, now: Date, from: Queryable = ctx.db): Promise<PublicScope> {
+  const scope = await findVisitorScope(from, { name: customerNameOf(name) }, parentChangeId, publicToday(now));
   if (!scope) refuse('customer-not-found');
   return scope;
 }
@@ -67,10 +71,11 @@ export async function verifySearchLink(
   ctx: AppContext,
   request: { customerName: string; parentChangeId: string; token: string },
   now: Date,
+  from: Queryable = ctx.db,
 ): Promise<VisitorLink> {
   const opened = open(ctx, request.token, now);
   // The customer and the family in one statement (bench: public): the scope compared below is the token's own.
-  const scope = await approvedCustomerWithFamily(ctx, request.customerName, opened.parentChangeId, now);
+  const scope = await approvedCustomerWithFamily(ctx, request.customerName, opened.parentChangeId, now, from);
   if (opened.customerId !== scope.customer.id.toLowerCase() || opened.parentChangeId !== request.parentChangeId.trim().toLowerCase()) refuse('search-link-invalid');
   return withFamily(scope, opened);
 }

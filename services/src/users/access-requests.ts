@@ -34,7 +34,7 @@ export const accessRequestDecider: Decider<NotifyAdministrators, AccessRequestEv
 export function accessRequestRoutes(ctx: AppContext, options: { rateLimit?: number } = {}): Router {
   const router = Router();
   // Mail to every active ADMIN per request: limited per source address and, so that it cannot amplify, per address asked about.
-  router.post('/user/notify/admin', perIpLimit(options.rateLimit ?? 20), perAddressLimit(3), async (req, res) => {
+  router.post('/user/notify/admin', perIpLimit(ctx.rateLimits, 'notify-admin', options.rateLimit ?? 20), perAddressLimit(ctx.rateLimits, 'notify-admin', 3), async (req, res) => {
     const { email } = parseBody(NotifyAdminRequest, req.body);
     const user = await findUserByEmail(ctx.db, email);
     const admins = await listActiveAdmins(ctx.db);
@@ -59,7 +59,7 @@ export function accessRequestRoutes(ctx: AppContext, options: { rateLimit?: numb
         ? `Someone asked, for the address ${email}, to activate its IFU Portal account, which is not active.`
         : `Someone asked, for the address ${email}, for an IFU Portal account; there is none for it.`;
       // Past the hour's budget of these mails (over every caller and address), the request waits for the digest.
-      if (!ctx.anonymousMail.take('access-request', admins.length)) {
+      if (!(await ctx.anonymousMail.take('access-request', admins.length))) {
         ctx.anonymousMail.hold('access-request', asked);
         continue;
       }

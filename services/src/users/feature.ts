@@ -6,6 +6,7 @@ import { usersVocabulary } from './audit';
 import { identityChangeRoutes } from './identity-change';
 import { passwordRoutes } from './password-routes';
 import { userAdminRoutes } from './user-admin-routes';
+import { usersApi } from './api-docs';
 
 /** The user aggregate, Manage User, password links, access requests, the first administrator. */
 export const usersFeature: Feature = {
@@ -17,6 +18,7 @@ export const usersFeature: Feature = {
       userAdminRoutes(ctx),
       identityChangeRoutes(ctx),
     ),
+  api: usersApi,
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),
   audit: usersVocabulary,
 };

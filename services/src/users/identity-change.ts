@@ -90,7 +90,7 @@ export async function mailIdentityChange(ctx: AppContext, run: CommandRun, userI
 /** POST /user/confirm/change { token } (an addition to the spec's calls): accepts or confirms a change from the mailbox. */
 export function identityChangeRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.post('/user/confirm/change', perIpLimit(20), async (req, res) => {
+  router.post('/user/confirm/change', perIpLimit(ctx.rateLimits, 'confirm-change', 20), async (req, res) => {
     const { token } = parseBody(ConfirmChangeRequest, req.body);
     const now = ctx.clock();
     const accepting = await findTokenUser(ctx, token, now, [ACCEPT]);

@@ -23,7 +23,7 @@ import { passwordPolicyViolation } from './password-policy';
 /** Forgot, set and change password (spec §7.1, §2.1, §2.6). */
 export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } = {}): Router {
   const router = Router();
-  const limiter = perIpLimit(options.rateLimit ?? 100);
+  const limiter = perIpLimit(ctx.rateLimits, 'password', options.rateLimit ?? 100);
   const { loggedIn } = guards(ctx);
 
   // The same answer, in the same time, whether or not the address has an (active) account: the lookup and the mail

@@ -19,6 +19,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { exclusiveSection } from '../platform/exclusive';
 import { sign } from '../signatures/signatures';
 import { usersVocabulary } from './audit';
 import { userDecider } from './decider';
@@ -55,25 +56,15 @@ const livePendingChange = (user: UserAccount, now: Date) => {
   return { email: pending.email, firstName: pending.firstName, lastName: pending.lastName, changed: pending.changed };
 };
 
-/**
- * Runs changes that can affect who is an active ADMIN one at a time, so two admins deactivating or demoting each
- * other at once cannot leave nobody in charge. (In-process: with several API processes this needs a shared lock.)
- */
-function createSerializer() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-}
 
 const READ_MODELS = [userAccountsProjection.name];
 
 /** Manage User (spec §2.3, §7.1): ADMIN only; the rules are the user decider's. */
 export function userAdminRoutes(ctx: AppContext): Router {
   const router = Router();
-  const oneAtATime = createSerializer();
+  // Changes that may take away an active ADMIN decide one at a time over every instance, so that two ADMINs
+  // deactivating each other at once cannot leave nobody in charge.
+  const oneAtATime = exclusiveSection(ctx.db, 'active-admins');
   const { loggedIn, adminOnly } = guards(ctx);
 
   async function answerWithUser(res: Parameters<typeof setVersion>[0], message: string, userId: string) {
@@ -85,7 +76,7 @@ export function userAdminRoutes(ctx: AppContext): Router {
   }
 
   router.get('/user/approvers', loggedIn, async (req, res) => {
-    const admins = await listActiveAdmins(ctx.db);
+    const admins = await listActiveAdmins(await ctx.reads.for(req));
     const body: ApproverListResponse = {
       approverList: admins
         .filter((a) => a.id !== req.auth!.userId)
@@ -97,7 +88,7 @@ export function userAdminRoutes(ctx: AppContext): Router {
   router.get('/user/list/user', ...adminOnly, async (req, res) => {
     const query = parseBody(UserListQuery, { ...req.query });
     const now = ctx.clock();
-    const { rows, total } = await listUsers(ctx.db, query);
+    const { rows, total } = await listUsers(await ctx.reads.for(req), query);
     const body: UserListResponse = { userList: rows.map((u) => toUserListItem(u, now)), total };
     res.json(body);
   });

@@ -1,20 +1,27 @@
-import { describe, it } from 'vitest';
+import { afterAll, describe, it } from 'vitest';
 import { EventStoreDbEventStore } from '../src/event-store/eventstoredb-event-store';
 import { describeEventStoreContract } from './event-store-contract';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
+import { contractServerFor, EVENTSTOREDB_IMAGE, startEventStoreContainer } from '../../../test-support/contract-servers';
 
-// Runs against a real server only, e.g. EVENTSTORE_URL=esdb://localhost:2113?tls=false
+// Runs against a real server only: one started through testcontainers where a Docker engine is reachable, else
+// EVENTSTORE_URL (e.g. esdb://localhost:2113?tls=false), else skipped with the reason printed.
 // No tamper hook: EventStoreDB events cannot be edited behind the store's back (the suite skips those tests itself).
-const url = process.env.EVENTSTORE_URL;
+const choice = await contractServerFor('EVENTSTORE_URL');
+const container = choice.via === 'testcontainers' ? await startEventStoreContainer() : undefined;
+const url = container?.url ?? (choice.via === 'configured' ? choice.url : undefined);
 
 if (url) {
+  console.log(`[eventstoredb] contract suite on ${container ? `${EVENTSTOREDB_IMAGE} through testcontainers` : 'EVENTSTORE_URL'}`);
+  afterAll(() => container?.stop());
   describeEventStoreContract('EventStoreDB', async () => {
     const store = await EventStoreDbEventStore.connect(url, { chainKey: TEST_AUDIT_KEY });
     return { store, dispose: () => store.close() };
   });
 } else {
-  console.log('[eventstoredb] skipped: EVENTSTORE_URL is not set and no EventStoreDB server is reachable here');
-  describe.skip('EventStore contract: EventStoreDB', () => {
-    it('needs EVENTSTORE_URL', () => {});
+  const reason = choice.via === 'skip' ? choice.reason : 'no EventStoreDB server';
+  console.log(`[eventstoredb] skipped: ${reason}`);
+  describe.skip(`EventStore contract: EventStoreDB (skipped: ${reason})`, () => {
+    it('needs an EventStoreDB server', () => {});
   });
 }

@@ -18,6 +18,12 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One dedicated connection. `onEnd` is told once when it breaks (the server ended it, the network) or is closed. */
+export interface Session extends Queryable {
+  onEnd(listener: (error?: Error) => void): void;
+  close(): Promise<void>;
+}
+
 /** A query that may be cancelled: the server's statement_timeout ran out (SQLSTATE 57014, query_canceled). */
 export const QUERY_CANCELED = '57014';
 
@@ -30,6 +36,11 @@ export interface Database extends Queryable {
    * trip instead of four (BEGIN, SET LOCAL, the query, COMMIT: the internal search's bench).
    */
   bounded?(timeoutMs: number): Queryable;
+  /**
+   * A connection of its own, outside the pools, for what lasts as long as a session (the projections' leader locks):
+   * on a PostgreSQL server only; the embedded database has a single session.
+   */
+  openSession?(): Promise<Session>;
   /** Human-readable description for logs, never containing a password. */
   readonly description: string;
   readonly kind: 'postgres' | 'pglite';

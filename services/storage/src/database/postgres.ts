@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './database';
+import type { Database, Queryable, QueryResult, Session } from './database';
 
 // Return bigint columns (event positions) as strings is pg's default; we convert where needed.
 export interface PostgresOptions {
@@ -7,6 +7,8 @@ export interface PostgresOptions {
   /** Used by tests to give each test file its own schema inside one database. */
   searchPath?: string;
   max?: number;
+  /** How long a new connection may take before the query fails (pg's default waits for ever): a replica's reads fall back sooner. */
+  connectionTimeoutMillis?: number;
 }
 
 export function redactConnectionString(connectionString: string): string {
@@ -25,6 +27,7 @@ export function openPostgres(options: PostgresOptions): Database {
     const made = new pg.Pool({
       connectionString: options.connectionString,
       max: poolMax,
+      ...(options.connectionTimeoutMillis === undefined ? {} : { connectionTimeoutMillis: options.connectionTimeoutMillis }),
       options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
       ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
     });
@@ -36,7 +39,7 @@ export function openPostgres(options: PostgresOptions): Database {
   /** The bounded pools, one per timeout, made when first asked for. */
   const boundedPools = new Map<number, pg.Pool>();
 
-  const asQueryable = (client: pg.Pool | pg.PoolClient): Queryable => ({
+  const asQueryable = (client: pg.Pool | pg.PoolClient | pg.Client): Queryable => ({
     async query<Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> {
       const result = await client.query(sql, params as unknown[] | undefined);
       return { rows: result.rows as Row[], rowCount: result.rowCount ?? 0 };
@@ -67,6 +70,35 @@ export function openPostgres(options: PostgresOptions): Database {
       } finally {
         client.release();
       }
+    },
+    async openSession(): Promise<Session> {
+      // keepAlive: a peer gone silent (no FIN) is noticed by TCP rather than never.
+      const client = new pg.Client({
+        connectionString: options.connectionString,
+        options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+        keepAlive: true,
+      });
+      const listeners: ((error?: Error) => void)[] = [];
+      let ended = false;
+      const end = (error?: Error) => {
+        if (ended) return;
+        ended = true;
+        for (const listener of listeners) listener(error);
+      };
+      client.on('error', (error) => end(error));
+      client.on('end', () => end());
+      await client.connect();
+      return {
+        ...asQueryable(client),
+        onEnd(listener) {
+          if (ended) listener();
+          else listeners.push(listener);
+        },
+        async close() {
+          await client.end().catch(() => {});
+          end();
+        },
+      };
     },
     bounded(timeoutMs) {
       if (!Number.isSafeInteger(timeoutMs) || timeoutMs <= 0) throw new Error(`bounded: a timeout in whole milliseconds, not ${timeoutMs}`);

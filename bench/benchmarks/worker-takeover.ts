@@ -1,0 +1,62 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type ChildProcessHandle, sharedSecrets, startApiProcess } from '../../test-support/api-process';
+import { killLeaderAndMeasure, startProjectionWorker, type Takeover } from '../../test-support/projection-workers';
+import type { BenchDatabase } from '../lib/database';
+import { call } from './api';
+
+const ADMIN = { email: 'bench.takeover@example-ifu.de', password: 'bench horse battery staple' };
+
+/**
+ * Issue 21, item 3: the API with RUN_PROJECTIONS=false and two projections workers, each a process; the leader of
+ * every projection is killed with SIGKILL `kills` times (a fresh standby started after each), while the bench writes
+ * users through the API. Each kill: how long until the standby leads every projection, and until a write made at the
+ * kill is read back (the API answers once its read model has applied it).
+ */
+export async function benchWorkerTakeover(bench: BenchDatabase, kills: number, writesBetween = 20): Promise<Takeover[]> {
+  const schema = 'b_takeover';
+  await (await bench.openSchema(schema, 1)).close();
+  const url = bench.schemaUrl(schema);
+  const dataDir = mkdtempSync(join(tmpdir(), 'ifu-bench-takeover-'));
+  const workers: ChildProcessHandle[] = [];
+  // The first worker before the API: the API's start (its first admin) waits for the read models.
+  workers.push(await startProjectionWorker(url));
+  const api = await startApiProcess({
+    ...sharedSecrets(),
+    DATABASE_URL: url,
+    DATA_DIR: dataDir,
+    RUN_PROJECTIONS: 'false',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    READ_MODEL_WAIT_MS: '30000',
+    LOGIN_DELAY_MS: '0',
+  });
+  try {
+    const login = await call('POST', `${api.url}/user/get/token`, { body: { username: ADMIN.email, password: ADMIN.password } });
+    const token = (login.body as { message: string }).message;
+    let written = 0;
+    const write = async () => {
+      const n = written++;
+      const answer = await call('POST', `${api.url}/user/add`, {
+        token,
+        body: { email: `takeover${n}@example-ifu.de`, firstName: 'Take', lastName: `Over ${n}`, role: 'USER', isTrainingCompleted: true },
+      });
+      if (answer.status !== 200) throw new Error(`POST /user/add answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    };
+    const takeovers: Takeover[] = [];
+    let leader = workers[0]!;
+    for (let kill = 0; kill < kills; kill++) {
+      const standby = await startProjectionWorker(url);
+      workers.push(standby);
+      for (let i = 0; i < writesBetween; i++) await write();
+      takeovers.push(await killLeaderAndMeasure(url, leader, standby, write));
+      leader = standby;
+    }
+    return takeovers;
+  } finally {
+    await api.stop();
+    for (const worker of workers) await worker.stop('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

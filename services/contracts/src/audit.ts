@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** `GET /audit/verify`: the hash chain re-walked, earlier checkpoints compared, and the new signed checkpoint. */
+export const AuditVerificationResponse = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  firstBrokenPosition: z.number().int().optional(),
+  firstBrokenStream: z.string().optional(),
+  reason: z.string().optional(),
+  lastPosition: z.number().int().optional(),
+  lastHash: z.string().optional(),
+  checkpoint: z.object({ position: z.number().int(), hash: z.string(), time: z.string(), signature: z.string() }).optional(),
+  checkpointsCompared: z.number().int(),
+});
+export type AuditVerificationResponse = z.infer<typeof AuditVerificationResponse>;
+
+/** `GET /user/create/report`: the inclusive UTC date range (DD-MMM-YYYY) and, optionally, one actor's address. */
+export const AuditReportQuery = z.object({
+  from: z.string().max(20).meta({ example: '01-Nov-2026' }),
+  to: z.string().max(20).meta({ example: '21-Nov-2026' }),
+  email: z.string().max(254).optional(),
+});

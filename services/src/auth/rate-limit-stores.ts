@@ -1,0 +1,69 @@
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { PostgresStore } from '@acpr/rate-limit-postgresql';
+import type { Store } from 'express-rate-limit';
+import pg from 'pg';
+import { migrate } from 'postgres-migrations';
+
+/**
+ * Where the rate limiters keep their counts (issue 21, item 1). On a PostgreSQL server they are kept in the database,
+ * through the maintained `@acpr/rate-limit-postgresql` store, so that every API instance behind the load balancer
+ * counts the same hits: a caller who alternates between instances gets no more tries than one who does not. On the
+ * embedded database (one process by construction) they stay in the limiter's memory.
+ */
+export interface RateLimitStores {
+  /** A store for the limiter `name` (one name per limiter: its window is the store's), or undefined: in memory. */
+  store(name: string): Store | undefined;
+  close(): Promise<void>;
+}
+
+export const MEMORY_RATE_LIMITS: RateLimitStores = { store: () => undefined, close: async () => {} };
+
+const storePackageDir = dirname(createRequire(import.meta.url).resolve('@acpr/rate-limit-postgresql'));
+
+/**
+ * The store's own migrations (schema `rate_limit`), applied once and awaited, by the schema owner when there is one,
+ * then the API's role granted what the store's functions need. The store's constructor would apply them again for
+ * every limiter without waiting (a rejected promise nobody handles, which stops the process), so stores are made
+ * without calling it: `configured` sets the two fields the constructor sets, and `init` opens the pool as usual.
+ */
+export async function postgresRateLimits(options: {
+  /** The API's connection (its role). */
+  databaseUrl: string;
+  /** The schema owner's, when the API runs as a restricted role (DATABASE_OWNER_URL). */
+  ownerUrl?: string;
+  /** Names the limits of one product among others in the same database (tests: one schema each); 'public' in production. */
+  namespace: string;
+}): Promise<RateLimitStores> {
+  const owner = new pg.Client({ connectionString: options.ownerUrl ?? options.databaseUrl });
+  await owner.connect();
+  try {
+    await migrate({ client: owner }, resolve(storePackageDir, 'migrations'), { logger: () => {} });
+    if (options.ownerUrl) {
+      const api = new pg.Client({ connectionString: options.databaseUrl });
+      await api.connect();
+      const { rows } = await api.query<{ role: string }>('SELECT current_user AS role').finally(() => api.end());
+      const role = pg.escapeIdentifier(rows[0]!.role);
+      await owner.query(`GRANT USAGE ON SCHEMA rate_limit TO ${role};
+        GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA rate_limit TO ${role};
+        GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA rate_limit TO ${role}`);
+    }
+  } finally {
+    await owner.end();
+  }
+  const made: PostgresStore[] = [];
+  return {
+    // The same name twice (a second app over the same context) counts in the same place, as two instances do.
+    store(name) {
+      const store = Object.create(PostgresStore.prototype) as PostgresStore;
+      // One connection per limiter, let go when idle: a dozen limiters must not hold a pool each.
+      store.config = { connectionString: options.databaseUrl, max: 1, idleTimeoutMillis: 5000 };
+      store.prefix = `${options.namespace}:${name}`;
+      made.push(store);
+      return store;
+    },
+    async close() {
+      await Promise.all(made.map((store) => (store.pool as pg.Pool | undefined)?.end()));
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import {
+  AddUserRequest,
+  ApproverListResponse,
+  ChangePasswordRequest,
+  ConfirmChangeRequest,
+  DeleteUserRequest,
+  ForgotPasswordRequest,
+  MessageResponse,
+  ModifyUserRequest,
+  NotifyAdminRequest,
+  SetPasswordRequest,
+  UserListQuery,
+  UserListResponse,
+  UserMutationResponse,
+} from '@ifu/contracts';
+import type { ApiRoute } from '../api-docs/api-routes';
+
+/** The routes of password-routes.ts, access-requests.ts, user-admin-routes.ts and identity-change.ts. */
+export const usersApi: ApiRoute[] = [
+  { method: 'post', path: '/user/forgot/password', access: 'public', summary: 'Mails a set-password link (the same answer for any address)', body: ForgotPasswordRequest, response: MessageResponse },
+  { method: 'post', path: '/user/set/password', access: 'public', summary: "Sets a password with the emailed link's token", body: SetPasswordRequest, response: MessageResponse },
+  { method: 'post', path: '/user/change/password', access: 'staff', summary: "Changes the logged-in user's password (the current one re-entered)", body: ChangePasswordRequest, response: MessageResponse },
+  { method: 'post', path: '/user/notify/admin', access: 'public', summary: 'Asks the ADMINs to create or reactivate an account', body: NotifyAdminRequest, response: MessageResponse },
+  { method: 'get', path: '/user/approvers', access: 'staff', summary: 'The active ADMINs who can approve, but the caller', response: ApproverListResponse },
+  { method: 'get', path: '/user/list/user', access: 'admin', summary: 'The users (paging, sorting, search)', query: UserListQuery, response: UserListResponse },
+  { method: 'post', path: '/user/add', access: 'admin', summary: 'Creates a user; their set-password link is mailed', body: AddUserRequest, response: UserMutationResponse },
+  {
+    method: 'put',
+    path: '/user/modify',
+    access: 'admin',
+    ifMatch: true,
+    summary: "Changes a user (a new email or printed name waits for the user's acceptance)",
+    body: ModifyUserRequest,
+    response: UserMutationResponse,
+  },
+  { method: 'delete', path: '/user/delete', access: 'admin', ifMatch: true, summary: 'Deactivates a user (signed deactivation)', body: DeleteUserRequest, response: UserMutationResponse },
+  { method: 'post', path: '/user/confirm/change', access: 'public', summary: "Accepts or confirms an email or printed-name change with the emailed link's token", body: ConfirmChangeRequest, response: MessageResponse },
+];

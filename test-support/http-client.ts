@@ -1,0 +1,79 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface HttpAnswer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert response bodies field by field
+  body: any;
+  headers: Headers;
+}
+
+/**
+ * Calls an API over HTTP, as a client written against the spec does, for tests of API processes (not in-process
+ * apps): JSON bodies, a bearer token, extra headers.
+ */
+export async function callApi(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+): Promise<HttpAnswer> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${base}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  return { status: response.status, body, headers: response.headers };
+}
+
+export async function logIn(base: string, email: string, password: string): Promise<string> {
+  const answer = await callApi(base, 'POST', '/user/get/token', { body: { username: email, password } });
+  if (answer.status !== 200) throw new Error(`login of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.message as string;
+}
+
+/** The token of the newest link under `path` in a mail to `email`, from the outbox files of an API without SMTP_URL. */
+export function mailedToken(dataDir: string, email: string, path: string): string {
+  const dir = join(dataDir, 'mail');
+  const mails = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
+  for (const file of mails.reverse()) {
+    const text = readFileSync(join(dir, file), 'utf8').replace(/=\r?\n/g, '');
+    if (!text.toLowerCase().includes(email.toLowerCase()) || !text.includes(path)) continue;
+    const token = text.slice(text.indexOf(path) + path.length).match(/^[\w-]+/)?.[0];
+    if (token) return token;
+  }
+  throw new Error(`no ${path} link mailed to ${email}`);
+}
+
+/** Adds a user through Manage User as `adminToken`, then sets their password through the mailed link. */
+export async function addUserWithPassword(
+  base: string,
+  adminToken: string,
+  dataDir: string,
+  user: { email: string; firstName: string; lastName: string; role: 'ADMIN' | 'USER'; password: string },
+): Promise<string> {
+  const added = await callApi(base, 'POST', '/user/add', {
+    token: adminToken,
+    body: { email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role, isTrainingCompleted: true },
+  });
+  if (added.status !== 200) throw new Error(`adding ${user.email} failed: ${added.status} ${JSON.stringify(added.body)}`);
+  // The mail is written as the answer goes out: read it once it is there.
+  let token: string | undefined;
+  for (let tries = 0; token === undefined; tries++) {
+    try {
+      token = mailedToken(dataDir, user.email, '/user/setpassword/');
+    } catch (error) {
+      if (tries > 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  const set = await callApi(base, 'POST', '/user/set/password', { body: { token, password: user.password } });
+  if (set.status !== 200) throw new Error(`setting the password of ${user.email} failed: ${set.status} ${JSON.stringify(set.body)}`);
+  return added.body.user.id as string;
+}
