@@ -84,3 +84,25 @@ describe('a keyed hash chain with signed checkpoints (issue 8, finding 4)', () =
     await expect(reader.append('x', [{ type: 'X', data: {}, metadata: metadata() }], 0)).rejects.toThrow('opened without the audit key');
   });
 });
+
+describe('a checkpoint of the empty log (a new installation verified, or its backup restored)', () => {
+  it('when the empty log was verified, then the next verification holds that checkpoint, and holds it after events are appended', async () => {
+    const test = await openTestDatabase();
+    const store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });
+    const dir = mkdtempSync(join(tmpdir(), 'ifu-checkpoints-empty-'));
+    const file = join(dir, 'audit-checkpoints.jsonl');
+    try {
+      expect(await verifyAndCheckpoint(store, TEST_AUDIT_KEY, file, new Date())).toMatchObject({ ok: true, checked: 0, checkpoint: { position: 0 } });
+      expect(await verifyAndCheckpoint(store, TEST_AUDIT_KEY, file, new Date())).toMatchObject({ ok: true, checkpointsCompared: 1 });
+      await store.append(`customer-${randomUUID()}`, [{ type: 'CustomerApproved', data: {}, metadata: metadata() }], 0);
+      expect(await verifyAndCheckpoint(store, TEST_AUDIT_KEY, file, new Date())).toMatchObject({ ok: true, checked: 1, checkpointsCompared: 2 });
+      // What the first checkpoint holds: position 0 and the genesis hash, the only hash a position-0 checkpoint may name.
+      const first = JSON.parse(readFileSync(file, 'utf8').split('\n')[0]!) as { position: number; hash: string };
+      expect(first).toMatchObject({ position: 0, hash: '0'.repeat(64) });
+    } finally {
+      await store.close();
+      await test.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

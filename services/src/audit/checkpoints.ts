@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { ChainVerification, EventStore } from '@ifu/storage/event-store/event-store';
+import { GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
 
 /** What a verification publishes: the chain's head at that moment, signed with the audit key. */
 export interface Checkpoint {
@@ -43,8 +44,10 @@ export async function verifyAndCheckpoint(store: EventStore, key: string, file: 
     if (typeof signature !== 'string' || !sameText(sign(key, position, hash, time), signature)) {
       return { ...verification, ok: false, checkpointsCompared: compared, reason: `checkpoint ${line} of ${file} is not signed with the audit key` };
     }
-    const [event] = store.kind === 'postgres' ? await store.readAll(position - 1, 1) : [];
-    if (store.kind === 'postgres' && (!event || event.position !== position || event.hash !== hash)) {
+    const [event] = store.kind === 'postgres' && position > 0 ? await store.readAll(position - 1, 1) : [];
+    // A checkpoint of the empty log names position 0 and the genesis hash: no event to compare, the hash must be that.
+    const holds = position === 0 ? hash === GENESIS_HASH : event !== undefined && event.position === position && event.hash === hash;
+    if (store.kind === 'postgres' && !holds) {
       return {
         ...verification,
         ok: false,
