@@ -10,18 +10,19 @@ export interface HttpAnswer {
 
 /**
  * Calls an API over HTTP, as a client written against the spec does, for tests of API processes (not in-process
- * apps): JSON bodies, a bearer token, extra headers.
+ * apps): JSON bodies or multipart forms, a bearer token, extra headers.
  */
 export async function callApi(
   base: string,
   method: string,
   path: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; form?: FormData; token?: string; headers?: Record<string, string> } = {},
 ): Promise<HttpAnswer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${base}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+  const sent = options.body === undefined ? options.form : JSON.stringify(options.body);
+  const response = await fetch(`${base}${path}`, { method, headers, body: sent });
   const text = await response.text();
   let body: unknown = text;
   try {
@@ -39,7 +40,7 @@ export async function logIn(base: string, email: string, password: string): Prom
 }
 
 /** The token of the newest link under `path` in a mail to `email`, from the outbox files of an API without SMTP_URL. */
-export function mailedToken(dataDir: string, email: string, path: string): string {
+export function mailedTokenNow(dataDir: string, email: string, path: string): string {
   const dir = join(dataDir, 'mail');
   const mails = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.eml')).sort() : [];
   for (const file of mails.reverse()) {
@@ -63,17 +64,20 @@ export async function addUserWithPassword(
     body: { email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role, isTrainingCompleted: true },
   });
   if (added.status !== 200) throw new Error(`adding ${user.email} failed: ${added.status} ${JSON.stringify(added.body)}`);
-  // The mail is written as the answer goes out: read it once it is there.
-  let token: string | undefined;
-  for (let tries = 0; token === undefined; tries++) {
-    try {
-      token = mailedToken(dataDir, user.email, '/user/setpassword/');
-    } catch (error) {
-      if (tries > 40) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  const token = await mailedToken(dataDir, user.email, '/user/setpassword/');
   const set = await callApi(base, 'POST', '/user/set/password', { body: { token, password: user.password } });
   if (set.status !== 200) throw new Error(`setting the password of ${user.email} failed: ${set.status} ${JSON.stringify(set.body)}`);
   return added.body.user.id as string;
+}
+
+/** The same, waiting up to 5 s for the mail: it is written as the answer goes out, or after it. */
+export async function mailedToken(dataDir: string, email: string, path: string): Promise<string> {
+  for (let tries = 0; ; tries++) {
+    try {
+      return mailedTokenNow(dataDir, email, path);
+    } catch (error) {
+      if (tries > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 }

@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildServer, sharedSecrets, startApiProcess } from '../../../test-support/api-process';
+import { callApi, logIn, mailedToken } from '../../../test-support/http-client';
 import { PNG_1X1 } from '../../../test-support/images';
 import { type ReplicaCluster, startReplicaCluster } from '../../../test-support/replica-cluster';
 import { serverUrl, SKIP_REASON } from '../../../test-support/server-database';
@@ -28,46 +29,9 @@ describe.skipIf(!serverUrl)('replica reads with two API instances (DATABASE_READ
   let customerId: string;
   const customerName = `Replica Clinic ${Date.now()}`;
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answers are checked field by field
-  const call = async (api: ChildServer, method: string, path: string, options: { token?: string; body?: unknown; form?: FormData; headers?: Record<string, string> } = {}): Promise<{ status: number; body: any; headers: Headers }> => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | FormData | undefined = options.form;
-    if (options.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      body = JSON.stringify(options.body);
-    }
-    const response = await fetch(`${api.url}${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, body: parsed, headers: response.headers };
-  };
-  const login = async (api: ChildServer, email: string, password: string) => {
-    const res = await call(api, 'POST', '/user/get/token', { body: { username: email, password } });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.message as string;
-  };
-  /** The set-password link mailed to `email` (no SMTP_URL: the mails are files under DATA_DIR/mail). */
-  const mailedPasswordToken = async (email: string) => {
-    const dir = join(dataDir, 'mail');
-    for (let i = 0; i < 100; i++) {
-      const mail = existsSync(dir)
-        ? readdirSync(dir)
-            .filter((name) => name.endsWith('.eml'))
-            .map((name) => readFileSync(join(dir, name), 'utf8').replace(/=\r?\n/g, ''))
-            .find((text) => text.includes(email) && text.includes('/user/setpassword/'))
-        : undefined;
-      const token = mail?.match(/\/user\/setpassword\/([\w-]+)/)?.[1];
-      if (token) return token;
-      await sleep(100);
-    }
-    throw new Error(`no set-password mail to ${email}`);
-  };
+  const call = (api: ChildServer, method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi(api.url, method, path, options);
+  const login = (api: ChildServer, email: string, password: string) => logIn(api.url, email, password);
+  const mailedPasswordToken = (email: string) => mailedToken(dataDir, email, '/user/setpassword/');
   /** The customer's status in the list a caller gets from `api`, or undefined when it is not listed. */
   const listedStatus = async (api: ChildServer, token: string) => {
     const res = await call(api, 'GET', `/customer/list/?search=${encodeURIComponent(customerName)}`, { token });
