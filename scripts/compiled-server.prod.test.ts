@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { PASSWORD_MESSAGES } from '@ifu/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ChildServer, sharedSecrets, startApiProcess, startChildServer } from '../test-support/api-process';
+import { type ChildProcessHandle, type ChildServer, sharedSecrets, startApiProcess, startProcess } from '../test-support/api-process';
 import { makePdf } from '../test-support/documents';
 import { createServerDatabase, type ServerDatabase, serverUrl, SKIP_REASON } from '../test-support/server-database';
 import { buildServer, SERVER_DIST } from './build-server';
@@ -41,7 +41,7 @@ describe.skipIf(!serverUrl)(`the compiled server and worker, run by node${server
   let database: ServerDatabase;
   let sql: pg.Client;
   let api: ChildServer;
-  let worker: ChildServer;
+  let worker: ChildProcessHandle;
   let dataDir: string;
   let auditDir: string;
   let apiEnv: Record<string, string>;
@@ -73,7 +73,7 @@ describe.skipIf(!serverUrl)(`the compiled server and worker, run by node${server
     auditDir = mkdtempSync(join(tmpdir(), 'ifu-compiled-audit-'));
     // The worker first: the API's bootstrap of the first administrator waits until the read models have its events,
     // and with RUN_PROJECTIONS=false only the worker projects them.
-    worker = await startChildServer('dist/server/worker.js', { DATABASE_URL: database.url, LOG_LEVEL: 'info' }, { readyOutput: /projections worker running/ });
+    worker = await startProcess('dist/server/worker.js', { DATABASE_URL: database.url }, /projections worker running/);
     apiEnv = {
       ...sharedSecrets(),
       NODE_ENV: 'production',

@@ -23,22 +23,26 @@ export function sharedSecrets(): Record<string, string> {
 }
 
 /**
- * Starts a Node entry point of the product in a process of its own and waits until `readyPath` answers 200, or, for a
- * process without HTTP (the projections worker), until its output matches `readyOutput`. A `.ts` entry runs in node
+ * Starts a Node entry point of the product in a process of its own and waits until `readyPath` answers 200 (a process
+ * without HTTP, the projections worker: `startProcess`). A `.ts` entry runs in node
  * with tsx's loader; a `.js` entry (the compiled dist/server/*.js) in plain `node`, as production does. Either way the
  * process is node itself, not the tsx command: signals reach the server's own handlers directly (through the tsx
  * command, an instance under load was seen to die of SIGTERM, exit 143, before its graceful shutdown ran).
  * `env` is added to a minimal environment; the port is free and chosen here unless given.
  */
+/** node's arguments for an entry: tsx's loader for TypeScript, plain node (with source maps) for compiled JavaScript. */
+function nodeArguments(entry: string): string[] {
+  return entry.endsWith('.ts') ? ['--import', 'tsx', resolve(ROOT, entry)] : ['--enable-source-maps', resolve(ROOT, entry)];
+}
+
 export async function startChildServer(
   entry: string,
   env: Record<string, string>,
-  options: { readyPath?: string; readyOutput?: RegExp; timeoutMs?: number; portVariable?: string } = {},
+  options: { readyPath?: string; timeoutMs?: number; portVariable?: string } = {},
 ): Promise<ChildServer> {
   const port = env[options.portVariable ?? 'API_PORT'] ? Number(env[options.portVariable ?? 'API_PORT']) : await freePort();
   let output = '';
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', resolve(ROOT, entry)] : ['--enable-source-maps', resolve(ROOT, entry)];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, nodeArguments(entry), {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', [options.portVariable ?? 'API_PORT']: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -52,15 +56,11 @@ export async function startChildServer(
   void exited.then(() => (running = false));
   for (;;) {
     if (!running) throw new Error(`${entry} exited before it was ready:\n${output}`);
-    if (options.readyOutput) {
-      if (options.readyOutput.test(output)) break;
-    } else {
-      try {
-        const response = await fetch(`${url}${options.readyPath ?? '/ready'}`);
-        if (response.ok) break;
-      } catch {
-        // not listening yet
-      }
+    try {
+      const response = await fetch(`${url}${options.readyPath ?? '/ready'}`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -100,12 +100,13 @@ export interface ChildProcessHandle {
 }
 
 /**
- * Starts an entry point that serves no HTTP (the projections worker) in a process of its own and waits until its
+ * Starts an entry point that serves no HTTP (the projections worker; TypeScript or a compiled bundle) in a process
+ * of its own and waits until its
  * output has a line matching `readyLine`. `env` is added to a minimal environment.
  */
 export async function startProcess(entry: string, env: Record<string, string>, readyLine: RegExp, options: { timeoutMs?: number } = {}): Promise<ChildProcessHandle> {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry)], {
+  const child = spawn(process.execPath, nodeArguments(entry), {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,11 +2,29 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { LEADER_LOCK_SPACE } from '../projections/src/election';
 import { allProjections } from '../projections/src/registry';
-import { type ChildProcessHandle, startProcess } from './api-process';
+import { type ChildProcessHandle, type ChildServer, sharedSecrets, startApiProcess, startProcess } from './api-process';
 
 /** A projections worker (`npm run projections:worker`) in a process of its own, once it runs its projections. */
 export function startProjectionWorker(databaseUrl: string): Promise<ChildProcessHandle> {
   return startProcess('projections/src/worker.ts', { DATABASE_URL: databaseUrl }, /"msg":"projections worker running"/);
+}
+
+/**
+ * An API process that leaves the read models to the workers (RUN_PROJECTIONS=false). A worker must run before it
+ * starts: its first start (the first administrator) waits for the read models. Its commands wait up to 30 s for them,
+ * longer than any take-over: a write made while the workers change hands is answered, not refused with 503.
+ */
+export function startApiWithWorkers(databaseUrl: string, dataDir: string, admin: { email: string; password: string }): Promise<ChildServer> {
+  return startApiProcess({
+    ...sharedSecrets(),
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    RUN_PROJECTIONS: 'false',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    READ_MODEL_WAIT_MS: '30000',
+    LOGIN_DELAY_MS: '0',
+  });
 }
 
 interface LogLine {

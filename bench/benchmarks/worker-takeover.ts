@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type ChildProcessHandle, sharedSecrets, startApiProcess } from '../../test-support/api-process';
-import { killLeaderAndMeasure, startProjectionWorker, type Takeover } from '../../test-support/projection-workers';
+import type { ChildProcessHandle } from '../../test-support/api-process';
+import { killLeaderAndMeasure, startApiWithWorkers, startProjectionWorker, type Takeover } from '../../test-support/projection-workers';
 import type { BenchDatabase } from '../lib/database';
 import { call } from './api';
 
@@ -22,16 +22,7 @@ export async function benchWorkerTakeover(bench: BenchDatabase, kills: number, w
   const workers: ChildProcessHandle[] = [];
   // The first worker before the API: the API's start (its first admin) waits for the read models.
   workers.push(await startProjectionWorker(url));
-  const api = await startApiProcess({
-    ...sharedSecrets(),
-    DATABASE_URL: url,
-    DATA_DIR: dataDir,
-    RUN_PROJECTIONS: 'false',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    READ_MODEL_WAIT_MS: '30000',
-    LOGIN_DELAY_MS: '0',
-  });
+  const api = await startApiWithWorkers(url, dataDir, ADMIN);
   try {
     const login = await call('POST', `${api.url}/user/get/token`, { body: { username: ADMIN.email, password: ADMIN.password } });
     const token = (login.body as { message: string }).message;

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '@ifu/storage/storage';
 import { checkReadModels, describeReadModelCheck } from '../../services/src/audit/read-model-check';
 import { Seals } from '../../services/src/platform/seals';
-import { type ChildProcessHandle, type ChildServer, sharedSecrets, startApiProcess } from '../../test-support/api-process';
+import { type ChildProcessHandle, type ChildServer, sharedSecrets } from '../../test-support/api-process';
 import { PNG_1X1 } from '../../test-support/images';
-import { killLeaderAndMeasure, ledBy, startProjectionWorker } from '../../test-support/projection-workers';
+import { killLeaderAndMeasure, ledBy, startApiWithWorkers, startProjectionWorker } from '../../test-support/projection-workers';
 import { createServerDatabase, type ServerDatabase, serverUrl, SKIP_REASON } from '../../test-support/server-database';
 import { allProjections } from '../src/registry';
 
@@ -60,17 +60,7 @@ describe.skipIf(!serverUrl)('projection workers: take-over after kill -9 (real P
     dataDir = mkdtempSync(join(tmpdir(), 'ifu-takeover-'));
     // The first worker before the API: the API's start (its first admin) waits for the read models.
     workers.push(await startProjectionWorker(database.url));
-    api = await startApiProcess({
-      ...sharedSecrets(),
-      DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
-      RUN_PROJECTIONS: 'false',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // Longer than any take-over: a write made while the workers change hands is answered, not refused with 503.
-      READ_MODEL_WAIT_MS: '30000',
-      LOGIN_DELAY_MS: '0',
-    });
+    api = await startApiWithWorkers(database.url, dataDir, ADMIN);
     workers.push(await startProjectionWorker(database.url));
     const login = await fetch(`${api.url}/user/get/token`, {
       method: 'POST',
