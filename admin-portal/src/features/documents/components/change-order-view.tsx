@@ -1,25 +1,16 @@
+import type { ChangeOrderResponse, ChangeOrderView as ChangeOrder, DocumentFileView } from '@ifu/contracts';
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
-import type { ChangeOrderResponse, ChangeOrderView as ChangeOrder, ChildDocumentView, DocumentFileView, DocumentVersion, Signature } from '@ifu/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import ExpandMore from '@mui/icons-material/ExpandMore';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -33,89 +24,27 @@ import { Page } from '@/components/ui/page';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { LOGO_SIZE, LogoBox } from '@/features/customers/components/customer-logo';
-import { errorMessage, failureMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/app-state';
 
 import type { DeactivateDocumentResult, DeactivationTarget } from '../api/deactivate-document';
 import { useChangeOrder } from '../api/get-change-order';
 import { DOCUMENTS_QUERY_KEY } from '../api/get-document-list';
-import { useUpdateIsInternal } from '../api/update-is-internal';
-import { useOpenDocumentFile } from '../api/use-open-document-file';
 
+import { AccessibilitySwitch } from './accessibility-switch';
+import { ApprovalPanel } from './approval-panel';
 import { AccessibilityChip, DocumentStatusChip } from './change-order-chips';
-import {
-  countryListNames,
-  formatEffectiveDate,
-  formatUtcDateTime,
-  languageListNames,
-  SIGNATURE_MEANING_LABEL,
-  versionChange,
-} from './change-order-format';
+import { formatEffectiveDate } from './change-order-format';
+import { ChildAccordion } from './child-accordion';
 import { DeactivateDocumentDialog } from './deactivate-document-dialog';
-import { FileLink } from './file-link';
-import { LabelPanel } from './label-panel';
 import type { Decision } from './document-approval-values';
 import { DocumentApproveDialog } from './document-approve-dialog';
-import { DecisionButtons } from './decision-buttons';
+import { FileLink } from './file-link';
+import { SignatureList } from './signature-list';
+import { Nowrap, SectionTitle } from './view-parts';
 
 const docs = paths.app.documents;
 
-/** Keeps an id such as CO-2026-00042 on one line (a hyphen is otherwise a place to break). */
-const Nowrap = ({ children }: { children: ReactNode }) => (
-  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-    {children}
-  </Box>
-);
-
-const SectionTitle = ({ id, level = 'h3', children }: { id: string; level?: 'h3' | 'h4'; children: ReactNode }) => (
-  <Typography id={id} variant="subtitle1" component={level} sx={{ fontWeight: 700, mb: 1 }}>
-    {children}
-  </Typography>
-);
-
-/** The electronic signatures on a record: printed name (and email), date and time in UTC, meaning. */
-const SignatureList = ({ signatures, testId }: { signatures: readonly Signature[]; testId: string }) =>
-  signatures.length === 0 ? (
-    <Typography variant="body2" color="textSecondary">
-      No signatures
-    </Typography>
-  ) : (
-    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid={testId}>
-      {signatures.map((signature, index) => (
-        <Box
-          component="li"
-          key={`${signature.signedAt}-${index}`}
-          data-testid="signature"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1.4fr)' },
-            columnGap: 2,
-            py: 0.75,
-            borderTop: index === 0 ? 0 : 1,
-            borderColor: 'divider',
-          }}
-        >
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            <Box component="span" sx={{ fontWeight: 600 }} data-testid="signature-name">
-              {signature.name}
-            </Box>{' '}
-            <Box component="span" sx={{ color: 'text.secondary' }}>
-              ({signature.email})
-            </Box>
-          </Typography>
-          <Typography variant="body2" data-testid="signature-meaning">
-            {SIGNATURE_MEANING_LABEL[signature.meaning]}
-          </Typography>
-          <Typography variant="body2" color="textSecondary" data-testid="signature-time">
-            {formatUtcDateTime(signature.signedAt)}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-
-
-/** Spec §4, §9: a successful approval refreshes the page after 2 seconds. */
 /** The view's Safety revision line (issue 20): No, or Yes with how many readers were told and opened the new version. */
 export const safetyRevisionText = (changeOrder: Pick<ChangeOrder, 'safetyRevision' | 'safetyNotices'>): string => {
   if (!changeOrder.safetyRevision) return 'No';
@@ -123,101 +52,8 @@ export const safetyRevisionText = (changeOrder: Pick<ChangeOrder, 'safetyRevisio
   return `Safety revision: ${notices.notified} ${notices.notified === 1 ? 'reader' : 'readers'} notified, ${notices.opened} opened the new version`;
 };
 
+/** Spec §4, §9: a successful approval refreshes the page after 2 seconds. */
 export const APPROVAL_REFRESH_MS = 2_000;
-
-/**
- * The assigned approver's Approve and Reject (spec §2.12, §4): disabled until every supporting file and child document
- * has been opened; until then the files still to open are named.
- */
-const ApprovalPanel = ({ unopened, onDecide }: { unopened: ChangeOrder['unopened']; onDecide: (decision: Decision) => void }) => {
-  const waiting = unopened.length > 0;
-  return (
-    <Paper variant="outlined" component="section" aria-labelledby="approval-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="approval-panel">
-      <Typography id="approval-title" variant="h6" component="h2" sx={{ fontWeight: 600, mb: 1.5 }}>
-        Approval
-      </Typography>
-      {waiting ? (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="open-every-file">
-          {DOCUMENT_MESSAGES.openEveryFile}:
-          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-            {unopened.map((file) => (
-              <Box component="li" key={file.fileId} sx={{ overflowWrap: 'anywhere' }} data-testid="unopened-file">
-                {file.docName}
-              </Box>
-            ))}
-          </Box>
-        </Alert>
-      ) : null}
-      <Stack direction="row" spacing={1.5}>
-        <DecisionButtons disabled={waiting} onDecide={onDecide} />
-      </Stack>
-    </Paper>
-  );
-};
-
-/**
- * An ADMIN's Online/Offline switch on a decided change order (spec §4): it updates at once and the page reloads.
- */
-const AccessibilitySwitch = ({ parentChangeId, isInternal }: { parentChangeId: string; isInternal: boolean }) => {
-  const update = useUpdateIsInternal({
-    mutationConfig: {
-      onSuccess: () => window.location.reload(),
-      onError: (error) => notify('error', failureMessage(DOCUMENT_MESSAGES.editFailed, error)),
-    },
-  });
-  const online = update.isPending ? update.variables.isInternal === false : !isInternal;
-  return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      <AccessibilityChip isInternal={!online} />
-      <Switch
-        checked={online}
-        disabled={update.isPending}
-        onChange={(_event, checked) => update.mutate({ parentDocumentChangeId: parentChangeId, isInternal: !checked })}
-        slotProps={{ input: { 'aria-label': 'Online' } }}
-        data-testid="accessibility-switch"
-      />
-    </Stack>
-  );
-};
-
-/** Earlier approved versions of a child, newest first: each with its dates and what changed from it to the next. */
-const VersionList = ({ versions, labelledBy }: { versions: readonly DocumentVersion[]; labelledBy: string }) => (
-  <Box component="ul" aria-labelledby={labelledBy} sx={{ m: 0, p: 0, listStyle: 'none' }} data-testid="child-versions">
-    {versions.map((version, index) => (
-      <Box
-        component="li"
-        key={version.childDocumentId}
-        data-testid="child-version"
-        sx={{ py: 1, borderTop: index === 0 ? 0 : 1, borderColor: 'divider' }}
-      >
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-          <Link component={RouterLink} to={docs.view.getHref(version.parentChangeId)} sx={{ fontWeight: 600 }} data-testid="version-number">
-            {version.documentNumber}
-          </Link>
-        </Typography>
-        <Typography variant="body2" color="textSecondary" data-testid="version-dates">
-          Published {formatEffectiveDate(version.effectiveDate)}
-          {version.obsoleteDate ? ` · Obsolete ${formatEffectiveDate(version.obsoleteDate)}` : ''}
-        </Typography>
-        {version.changes.length > 0 ? (
-          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} data-testid="version-changes">
-            {version.changes.map((change) => {
-              const shown = versionChange(change);
-              return (
-                <Typography component="li" variant="body2" key={change.field} sx={{ overflowWrap: 'anywhere' }} data-testid="version-change">
-                  <Box component="span" sx={{ fontWeight: 600 }}>
-                    {shown.label}
-                  </Box>
-                  : {shown.old || '—'} → {shown.new || '—'}
-                </Typography>
-              );
-            })}
-          </Box>
-        ) : null}
-      </Box>
-    ))}
-  </Box>
-);
 
 type Deactivation = { target: DeactivationTarget; subject: ReactNode };
 
@@ -469,140 +305,5 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
         />
       ) : null}
     </Page>
-  );
-};
-
-/** Where the child's PDF text is for the searches (issue 19): said while it is indexed, and when it could not be. */
-const TEXT_INDEXING_NOTES: Record<NonNullable<ChildDocumentView['textIndexing']>, { severity: 'info' | 'warning'; text: string } | null> = {
-  pending: { severity: 'info', text: 'Text being indexed: searches will find this document by the words in its PDF once that is done.' },
-  indexed: null,
-  partial: { severity: 'info', text: 'Only the first part of this PDF’s text is searchable: the rest is beyond the text extraction’s limits.' },
-  failed: { severity: 'warning', text: 'The text of this PDF could not be extracted: searches find this document by its fields, not by the words in its PDF.' },
-};
-
-const TextIndexingNote = ({ state }: { state: ChildDocumentView['textIndexing'] }) => {
-  const note = state ? TEXT_INDEXING_NOTES[state] : null;
-  if (!note) return null;
-  return (
-    <Alert severity={note.severity} sx={{ mb: 1.5 }} data-testid="child-text-indexing" data-state={state}>
-      {note.text}
-    </Alert>
-  );
-};
-
-type ChildAccordionProps = { child: ChildDocumentView; editable: boolean; approved: boolean; onDeactivate: () => void };
-
-/** One child document: its fields, its file and its signatures; edit and deactivate while the change order is editable. */
-const ChildAccordion = ({ child, editable, approved, onDeactivate }: ChildAccordionProps) => {
-  const open = useOpenDocumentFile();
-  const summaryId = `child-${child.childDocumentId}-summary`;
-  const facts: Fact[] = [
-    { label: 'Child Document Number', value: child.documentNumber, testId: 'child-document-number' },
-    { label: 'Lot Number', value: child.associatedReferenceNumber, testId: 'child-lot-number' },
-    { label: 'Part Number', value: child.productSubFamilyNameOne, testId: 'child-part-number' },
-    { label: 'Bill of Material', value: child.billMaterialInformation, testId: 'child-bill-of-material' },
-    { label: 'Keywords', value: child.keywords, testId: 'child-keywords' },
-    { label: 'Country', value: countryListNames(child.countryList), testId: 'child-country' },
-    { label: 'Language', value: languageListNames(child.languageList), testId: 'child-language' },
-    { label: 'Description of Change', value: child.changeDescription, testId: 'child-change-description' },
-    { label: 'Justification of Change', value: child.changeJustification, testId: 'child-change-justification' },
-    { label: 'Comments', value: child.comments, testId: 'child-comments' },
-    ...(child.gtin ? [{ label: 'GTIN', value: child.gtin, testId: 'child-gtin' }] : []),
-    ...(child.additionalLots ? [{ label: 'Further lots', value: child.additionalLots.replaceAll(',', ', '), testId: 'child-additional-lots' }] : []),
-    ...(child.serialRanges ? [{ label: 'Serial numbers', value: child.serialRanges.replaceAll(',', ', '), testId: 'child-serial-ranges' }] : []),
-    {
-      label: 'File',
-      value: (
-        <FileLink id={child.childDocumentId} name={child.docName} opened={child.opened} testId="child-file" />
-      ),
-      testId: 'child-file-cell',
-    },
-  ];
-
-  return (
-    <Accordion
-      defaultExpanded
-      disableGutters
-      variant="outlined"
-      sx={{ borderRadius: 1, '&::before': { display: 'none' } }}
-      data-testid="child-document" data-child-id={child.childDocumentId}>
-      <AccordionSummary expandIcon={<ExpandMore />} id={summaryId} aria-controls={`child-${child.childDocumentId}-details`}>
-        <Box sx={{ minWidth: 0 }}>
-          {/* The accordion puts its summary in an h3 of its own. */}
-          <Typography component="span" variant="subtitle1" sx={{ display: 'block', fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {child.documentNumber}
-            {child.archived ? (
-              <Chip size="small" label="Archived" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} data-testid="child-archived" />
-            ) : null}
-          </Typography>
-          <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-            Lot Number {child.associatedReferenceNumber} · Part Number {child.productSubFamilyNameOne}
-          </Typography>
-        </Box>
-      </AccordionSummary>
-      <AccordionDetails id={`child-${child.childDocumentId}-details`} sx={{ pt: 0 }}>
-        {child.supersededBy ? (
-          <Alert severity="info" sx={{ mb: 1.5 }} data-testid="child-superseded">
-            Superseded by{' '}
-            <Link component={RouterLink} to={docs.view.getHref(child.supersededBy.parentChangeId)}>
-              <Nowrap>{child.supersededBy.documentNumber}</Nowrap>
-            </Link>{' '}
-            from {formatEffectiveDate(child.supersededBy.effectiveDate)}
-          </Alert>
-        ) : null}
-        <TextIndexingNote state={child.textIndexing} />
-        {approved ? (
-          <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-            <Button
-              size="small"
-              startIcon={<DownloadOutlined />}
-              onClick={() => void open(child.childDocumentId, 'manifest')}
-              aria-label={`Download with signatures ${child.documentNumber}`}
-              data-testid="child-manifest"
-            >
-              Download with signatures
-            </Button>
-          </Stack>
-        ) : null}
-        {editable ? (
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mb: 1 }}>
-            <Button
-              component={RouterLink}
-              to={docs.editChild.getHref(child.childDocumentId)}
-              size="small"
-              startIcon={<EditOutlined />}
-              aria-label={`Edit child document ${child.documentNumber}`}
-            >
-              Edit
-            </Button>
-            <Button
-              size="small"
-              color="error"
-              startIcon={<DeleteOutline />}
-              aria-label={`Deactivate child document ${child.documentNumber}`}
-              onClick={onDeactivate}
-            >
-              Deactivate
-            </Button>
-          </Stack>
-        ) : null}
-        <Facts items={facts} labelWidth={200} keepLineBreaks />
-        <Divider sx={{ my: 2 }} />
-        <SectionTitle id={`child-${child.childDocumentId}-label`} level="h4">Label</SectionTitle>
-        <LabelPanel child={child} />
-        <Divider sx={{ my: 2 }} />
-        <SectionTitle id={`child-${child.childDocumentId}-signatures`} level="h4">Signatures</SectionTitle>
-        <SignatureList signatures={child.signatures} testId="child-signatures" />
-        {child.versions.length > 0 ? (
-          <>
-            <Divider sx={{ my: 2 }} />
-            <SectionTitle id={`child-${child.childDocumentId}-versions`} level="h4">
-              Earlier versions
-            </SectionTitle>
-            <VersionList versions={child.versions} labelledBy={`child-${child.childDocumentId}-versions`} />
-          </>
-        ) : null}
-      </AccordionDetails>
-    </Accordion>
   );
 };
