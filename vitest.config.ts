@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const exclude = ['**/node_modules/**', '**/dist/**', 'data/**'];
@@ -35,6 +36,21 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+        },
+      },
+      {
+        // The admin portal's route-level tests: screens rendered in jsdom with Testing Library, acting as a person,
+        // against one real API process (test-support/ui-api-setup.ts). Seconds, where the browser suite takes minutes.
+        resolve: { alias: { '@': resolve(import.meta.dirname, 'admin-portal/src') } },
+        test: {
+          name: 'ui',
+          include: ['admin-portal/**/*.ui.test.tsx'],
+          exclude,
+          environment: 'jsdom',
+          globalSetup: ['test-support/ui-api-setup.ts'],
+          setupFiles: ['admin-portal/src/testing/setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
         },
       },
       {

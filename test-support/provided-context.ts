@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A database created for this test run on the real server; absent when tests use embedded PGlite. */
     testDatabaseUrl: string | undefined;
+    /** The API process the admin portal's route-level tests (`*.ui.test.tsx`) render against (ui-api-setup.ts). */
+    uiApi: { url: string; dataDir: string; adminEmail: string; adminPassword: string };
   }
 }
 
