@@ -1,6 +1,22 @@
-import type { CustomerEvent, Signature } from '@ifu/contracts';
+import type { CustomerChangeField, CustomerDetails, CustomerEvent, CustomerFieldChange, Signature } from '@ifu/contracts';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { type Row, rowProjection } from '../row-projection';
+
+/** A change to an approved customer waiting for its approver's signature (issue 22), as `pending_change` holds it. */
+export interface PendingCustomerChange {
+  details: CustomerDetails;
+  logo: { sha256: string; contentType: string } | null;
+  changed: CustomerChangeField[];
+  proposedBy: string;
+  proposedAt: string;
+}
+
+/** The last pending change the approver rejected, as `change_rejection` holds it (until the next change). */
+export interface RejectedCustomerChange {
+  changes: CustomerFieldChange[];
+  reason: string;
+  signature: Signature;
+}
 
 /** A row of `customer_list` as stored. */
 export interface CustomerListRow extends Row {
@@ -21,6 +37,9 @@ export interface CustomerListRow extends Row {
   former_names: string[];
   /** Visitors may search and download without an emailed link (issue 20). */
   open_access: boolean;
+  /** The change waiting for the approver (issue 22); every other column keeps the approved values meanwhile. */
+  pending_change: PendingCustomerChange | null;
+  change_rejection: RejectedCustomerChange | null;
 }
 
 /** Customers: Manage Customer, the customer form, the public module2 lists (spec §2.4, §3). */
@@ -30,12 +49,12 @@ export const customerListProjection = rowProjection<CustomerListRow>({
   migrationsDirectory: new URL('./migrations', import.meta.url),
   handles: [
     'CustomerRegistered', 'CustomerUpdated', 'CustomerLogoChanged', 'CustomerApproved', 'CustomerRejected', 'CustomerApprovalWithdrawn',
-    'CustomerOpenAccessChanged',
+    'CustomerOpenAccessChanged', 'CustomerChangeProposed', 'CustomerChangeWithdrawn', 'CustomerChangeApproved', 'CustomerChangeRejected',
   ] satisfies CustomerEvent['type'][],
   rowId: (event) => (event.data as { customerId: string }).customerId,
   evolve(row, recorded: ProjectedEvent) {
     const event = { type: recorded.type, data: recorded.data } as CustomerEvent;
-    const details = (d: Extract<CustomerEvent, { type: 'CustomerRegistered' | 'CustomerUpdated' }>['data']) => ({
+    const details = (d: CustomerDetails) => ({
       customer_name: d.customerName,
       contact_email: d.contactEmail,
       contact_information: d.contactInformation,
@@ -58,15 +77,20 @@ export const customerListProjection = rowProjection<CustomerListRow>({
         stream_version: recorded.streamVersion,
         former_names: [],
         open_access: false,
+        pending_change: null,
+        change_rejection: null,
       };
     }
     if (!row) return undefined;
+    /** The row with new details; a rename keeps the old name among the former names (its public URL still works). */
+    const withDetails = (next: CustomerDetails): CustomerListRow => {
+      const renamed = next.customerName.toLowerCase() !== row.customer_name.toLowerCase();
+      const formerNames = renamed ? [...new Set([...row.former_names, row.customer_name.toLowerCase()])] : row.former_names;
+      return { ...row, ...details(next), former_names: formerNames.filter((name) => name !== next.customerName.toLowerCase()) };
+    };
     switch (event.type) {
-      case 'CustomerUpdated': {
-        const renamed = event.data.customerName.toLowerCase() !== row.customer_name.toLowerCase();
-        const formerNames = renamed ? [...new Set([...row.former_names, row.customer_name.toLowerCase()])] : row.former_names;
-        return { ...row, ...details(event.data), former_names: formerNames.filter((name) => name !== event.data.customerName.toLowerCase()) };
-      }
+      case 'CustomerUpdated':
+        return withDetails(event.data);
       case 'CustomerLogoChanged':
         return { ...row, logo_sha256: event.data.logo.sha256, logo_content_type: event.data.logo.contentType };
       case 'CustomerApproved':
@@ -77,6 +101,37 @@ export const customerListProjection = rowProjection<CustomerListRow>({
         return { ...row, status: 'REQUIRE_APPROVAL', approved_date: null, decision_signature: null, decision_reason: null };
       case 'CustomerOpenAccessChanged':
         return { ...row, open_access: event.data.openAccess };
+      case 'CustomerChangeProposed': {
+        const { proposed, logo, changed, editedBy } = event.data;
+        const pending: PendingCustomerChange = {
+          details: { ...proposed },
+          logo: logo ? { sha256: logo.sha256, contentType: logo.contentType } : null,
+          changed,
+          proposedBy: editedBy,
+          proposedAt: new Date(recorded.recordedAt).toISOString(),
+        };
+        return { ...row, pending_change: pending, change_rejection: null };
+      }
+      case 'CustomerChangeWithdrawn':
+        return { ...row, pending_change: null };
+      case 'CustomerChangeApproved': {
+        const { logo } = event.data;
+        return {
+          ...withDetails(event.data.details),
+          ...(logo ? { logo_sha256: logo.sha256, logo_content_type: logo.contentType } : {}),
+          approved_date: event.data.approvedDate,
+          decision_signature: event.data.signature,
+          decision_reason: null,
+          pending_change: null,
+          change_rejection: null,
+        };
+      }
+      case 'CustomerChangeRejected':
+        return {
+          ...row,
+          pending_change: null,
+          change_rejection: { changes: event.data.changes, reason: event.data.reason, signature: event.data.signature },
+        };
       default:
         return row;
     }

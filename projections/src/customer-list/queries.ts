@@ -1,4 +1,4 @@
-import type { CustomerListRow } from './projection';
+import type { CustomerListRow, PendingCustomerChange, RejectedCustomerChange } from './projection';
 import type { CustomerDetails, Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import { type Page, type PageRequest, queryPage } from '../paging';
@@ -15,10 +15,19 @@ export interface CustomerRecord extends CustomerDetails {
   openAccess: boolean;
   /** The customer stream's version this row shows: the record's ETag. */
   version: number;
+  /** A change waiting for the approver's signature (issue 22); the fields above are the approved ones meanwhile. */
+  pendingChange: (PendingCustomerChange & { approver: { id: string; name: string; email: string } | null }) | null;
+  /** The last pending change the approver rejected, until the next change. */
+  changeRejection: RejectedCustomerChange | null;
 }
 
 /** A stored row with its approver's name and address joined in. */
-export type CustomerRecordRow = CustomerListRow & { approver_name: string | null; approver_email: string | null };
+export type CustomerRecordRow = CustomerListRow & {
+  approver_name: string | null;
+  approver_email: string | null;
+  pending_approver_name: string | null;
+  pending_approver_email: string | null;
+};
 
 /**
  * The customer as a CustomerRecord reads it (alias `c`): other read models' queries that answer a customer too. The
@@ -28,9 +37,11 @@ export type CustomerRecordRow = CustomerListRow & { approver_name: string | null
 export const CUSTOMER_RECORD_SELECT = `
   SELECT c.id, c.customer_name, c.contact_email, c.contact_information, c.country_exclusion_list, c.customer_website_link,
          c.approver_id, c.logo_sha256, c.logo_content_type, c.status, c.approved_date, c.decision_signature, c.decision_reason,
-         c.created_at, c.former_names, c.open_access, c.stream_version,
-         u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email
-    FROM customer_list c LEFT JOIN user_accounts u ON u.id = c.approver_id`;
+         c.created_at, c.former_names, c.open_access, c.stream_version, c.pending_change, c.change_rejection,
+         u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email,
+         pu.first_name || ' ' || pu.last_name AS pending_approver_name, pu.email AS pending_approver_email
+    FROM customer_list c LEFT JOIN user_accounts u ON u.id = c.approver_id
+    LEFT JOIN user_accounts pu ON pu.id = c.pending_change->'details'->>'approverId'`;
 
 export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
   id: row.id,
@@ -48,6 +59,15 @@ export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
   createdAt: new Date(row.created_at).toISOString(),
   openAccess: row.open_access ?? false,
   version: row.stream_version,
+  pendingChange: row.pending_change
+    ? {
+        ...row.pending_change,
+        approver: row.pending_approver_email
+          ? { id: row.pending_change.details.approverId, name: row.pending_approver_name ?? '', email: row.pending_approver_email }
+          : null,
+      }
+    : null,
+  changeRejection: row.change_rejection ?? null,
 });
 
 export type CustomerSortField = 'customerName' | 'contactEmail' | 'status' | 'createdAt';

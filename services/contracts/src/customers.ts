@@ -33,7 +33,37 @@ export const CUSTOMER_MESSAGES = {
   enterReason: 'Enter Reason',
   reasonTooLong: "Reason can't be more than 255 characters.",
   nameTaken: 'A customer with this name already exists',
+  // A change to an approved customer waits for the approver's signature (issue 22)
+  approvedEditNotice:
+    "This customer is approved. Your changes will wait for the approver's signature; the approved version stays public until then.",
+  changePending: "Changes saved: they wait for the approver's signature. The approved version stays public until then.",
+  changeWithdrawn: 'The approved values were entered again: nothing is waiting for approval any more.',
+  changeApproved: 'Change approved: the customer shows the new values',
+  changeRejected: 'Change rejected: the approved version stays',
 } as const;
+
+/** The customer's fields a pending change may name, with the labels the screens give them (the spec's names). */
+export const CUSTOMER_CHANGE_FIELDS = [
+  'customerName',
+  'contactInformation',
+  'contactEmail',
+  'countryExclusionList',
+  'approverId',
+  'customerWebsiteLink',
+  'customerLogo',
+] as const;
+/** A field of a customer as a pending change names it: a detail, or the logo (its SHA-256). */
+export const CustomerChangeField = z.enum(CUSTOMER_CHANGE_FIELDS);
+export type CustomerChangeField = z.infer<typeof CustomerChangeField>;
+export const CUSTOMER_FIELD_LABEL: Record<(typeof CUSTOMER_CHANGE_FIELDS)[number], string> = {
+  customerName: 'Name',
+  contactInformation: 'Contact Number',
+  contactEmail: 'Email',
+  countryExclusionList: 'Country (excluded countries)',
+  approverId: 'Approver',
+  customerWebsiteLink: 'Website link',
+  customerLogo: 'Logo',
+};
 
 /** Spec §4 customer status; anything else is badged 'Not Listed'. */
 export const CustomerStatus = z.enum(['REQUIRE_APPROVAL', 'APPROVED', 'REJECTED']);
@@ -124,6 +154,35 @@ export const CustomerView = z.object({
   version: z.number().int().optional(),
   /** Whether the logged-in viewer may approve or reject it now (spec §4: its approver, while it is not approved). */
   canDecide: z.boolean().optional(),
+  /**
+   * A change to the approved customer waiting for the approver's signature (issue 22): the values it brings (the fields
+   * above stay the approved, public ones until it is approved), the fields it changes, its approver (who decides it),
+   * its logo if it brings one. The edit form starts from these values.
+   */
+  pendingChange: z
+    .object({
+      customerName: z.string(),
+      contactEmail: z.string(),
+      contactInformation: z.string(),
+      countryExclusionList: z.string(),
+      customerWebsiteLink: z.string(),
+      approverId: z.string(),
+      approver: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+      logoUrl: z.string().nullable(),
+      changed: z.array(CustomerChangeField),
+      proposedAt: z.string(),
+    })
+    .nullable()
+    .optional(),
+  /** The last pending change the approver rejected (the approved version stayed), until the next change. */
+  changeRejection: z
+    .object({
+      changed: z.array(CustomerChangeField),
+      reason: z.string(),
+      signature: Signature,
+    })
+    .nullable()
+    .optional(),
 });
 export type CustomerView = z.infer<typeof CustomerView>;
 

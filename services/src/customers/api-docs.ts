@@ -32,6 +32,13 @@ export const customersApi: ApiRoute[] = [
   },
   { method: 'get', path: '/customer/get/:id', access: 'staff', summary: 'One customer (a summary for a USER)', response: z.union([CustomerView, CustomerSummary]) },
   { method: 'get', path: '/customer/logo/:id', access: 'staff', summary: "A customer's logo", response: { mediaTypes: ['image/png', 'image/jpeg', 'image/webp'], description: 'The logo' } },
+  {
+    method: 'get',
+    path: '/customer/pendingLogo/:id',
+    access: 'staff',
+    summary: 'The logo a change waiting for approval brings (the approved logo stays public until the change is approved)',
+    response: { mediaTypes: ['image/png', 'image/jpeg', 'image/webp'], description: 'The logo' },
+  },
   { method: 'post', path: '/customer/check/request', access: 'staff', summary: 'Whether the caller may approve or reject the customer now', body: CheckApprovalRequest, response: CheckApprovalResponse },
   { method: 'post', path: '/customer/approve/add', access: 'staff', ifMatch: true, summary: 'Approves or rejects a customer (signed, at the version reviewed)', body: CustomerApprovalRequest, response: CustomerMutationResponse },
 ];

@@ -1,5 +1,11 @@
-import type { CustomerEvent, CustomerNameClaimEvent } from '@ifu/contracts';
+import type { CustomerEvent, CustomerFieldChange, CustomerNameClaimEvent } from '@ifu/contracts';
 import { auditVocabulary, changedFields } from '../audit/vocabulary';
+
+/** Each field of a change with its old and new value (a logo by the start of its SHA-256). */
+const oldToNew = (changes: readonly CustomerFieldChange[]) =>
+  changes
+    .map(({ field, from, to }) => (field === 'customerLogo' ? `${field} ${from.slice(0, 12)} → ${to.slice(0, 12)}` : `${field} "${from}" → "${to}"`))
+    .join('; ') || 'no change';
 
 /** How the customers feature's events read in the audit report. */
 export const customersVocabulary = auditVocabulary<CustomerEvent | CustomerNameClaimEvent>(
@@ -18,6 +24,14 @@ export const customersVocabulary = auditVocabulary<CustomerEvent | CustomerNameC
     CustomerOpenAccessChanged: (d) => ({
       action: d.openAccess ? 'Opened access: visitors may search and download without an emailed link' : 'Closed access: visitors need an emailed link',
       subjectName: d.customerName,
+    }),
+    CustomerChangeProposed: (d) => ({ action: `Proposed a change to the approved customer, awaiting approval: ${changedFields(d.changed)}`, subjectName: d.customerName }),
+    CustomerChangeWithdrawn: (d) => ({ action: 'Withdrew the pending change: the approved values were entered again', subjectName: d.customerName }),
+    CustomerChangeApproved: (d) => ({ action: `Approved change to customer (electronic signature): ${oldToNew(d.changes)}`, subjectName: d.customerName }),
+    CustomerChangeRejected: (d) => ({
+      action: `Rejected change to customer (electronic signature): ${oldToNew(d.changes)}`,
+      subjectName: d.customerName,
+      reason: d.reason,
     }),
     CustomerApprovalWithdrawn: (d) => ({ action: `Returned customer to approval: ${changedFields(d.changed)} changed`, subjectName: d.customerName }),
   },

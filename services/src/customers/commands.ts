@@ -21,7 +21,7 @@ import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
 import { sign, UNSIGNED } from '../signatures/signatures';
 import { customersVocabulary } from './audit';
-import { type CustomerCommand, customerDecider } from './customer';
+import { type CustomerCommand, customerDecider, type CustomerState } from './customer';
 
 /**
  * The customer commands as explicit steps of the pipeline: the decision checked first (a refused customer claims no
@@ -86,11 +86,28 @@ export async function registerCustomer(
   return customerId;
 }
 
+/**
+ * The names a customer holds: its own, and (issue 22) the name of a change pending its approver's signature, claimed
+ * from the proposal so that nobody takes it meanwhile.
+ */
+const namesHeld = (state: CustomerState): string[] => {
+  const names = [state.customerName];
+  const pendingName = state.pending?.details.customerName;
+  if (pendingName && pendingName.toLowerCase() !== state.customerName.toLowerCase()) names.push(pendingName);
+  return names;
+};
+const holds = (names: string[], name: string) => names.some((held) => held.toLowerCase() === name.toLowerCase());
+
+/** Gives back the names `before` held that `after` does not (a rename approved, a pending rename dropped). */
+async function releaseDropped(run: CommandRun, customerId: string, before: string[], after: string[]) {
+  for (const name of before) if (!holds(after, name)) await release(run, customerName, name, customerId);
+}
+
 export async function updateCustomer(
   ctx: AppContext,
   run: CommandRun,
   input: { id: string; fields: Fields; logo: StagedFile | undefined; uploads: Uploads; actor: AuthenticatedUser; seenVersion?: number },
-): Promise<void> {
+): Promise<'updated' | 'pending' | 'withdrawn'> {
   const stream = customerStreamId(input.id);
   const details = detailsOf(input.fields);
   const { state } = await run.load(stream, customerDecider);
@@ -107,17 +124,25 @@ export async function updateCustomer(
     },
   };
   await run.check(step);
-  const renamed = details.customerName.toLowerCase() !== state.customerName.toLowerCase();
-  if (renamed) await claim(run, customerName, details.customerName, input.id, nameHolderExists(ctx, details.customerName, run.now));
+  const before = namesHeld(state);
+  const claiming = !holds(before, details.customerName);
+  if (claiming) await claim(run, customerName, details.customerName, input.id, nameHolderExists(ctx, details.customerName, run.now));
+  let after: CustomerState;
+  let outcome: 'updated' | 'pending' | 'withdrawn' = 'updated';
   try {
-    await run.execute(step);
+    const result = await run.execute(step);
+    after = result.state;
+    // An approved customer's change waits for the approver (issue 22), or an edit back to the approved values withdrew it.
+    if (result.events.some((event) => event.type === 'CustomerChangeWithdrawn')) outcome = 'withdrawn';
+    else if (after.pending) outcome = 'pending';
   } catch (error) {
     // The change did not happen: the new name goes back.
-    if (renamed) await release(run, customerName, details.customerName, input.id);
+    if (claiming) await release(run, customerName, details.customerName, input.id);
     throw error;
   }
-  if (renamed) await release(run, customerName, state.customerName, input.id);
+  await releaseDropped(run, input.id, before, namesHeld(after));
   if (input.logo) await input.uploads.commit(input.logo);
+  return outcome;
 }
 
 export async function decideApproval(
@@ -134,7 +159,7 @@ export async function decideApproval(
     /** The version the approver reviewed (If-Match): a decision must name it. */
     seenVersion: number | undefined;
   },
-): Promise<void> {
+): Promise<'customer' | 'change'> {
   const stream = customerStreamId(input.customerId);
   const decision = (signature: Signature, signerRole: Role): CustomerCommand => ({
     type: 'DecideApproval',
@@ -155,13 +180,25 @@ export async function decideApproval(
     meaning: input.approve ? 'approval' : 'rejection',
     subject: { stream, decider: customerDecider, vocabulary: customersVocabulary, seenVersion: input.seenVersion },
   });
-  await run.execute({
+  const { events } = await run.execute({
     stream,
     decider: customerDecider,
     // The decision applies to the record the approver signed: any change since is a conflict, not a retry.
     expectedVersion: signature.subject!.version,
     command: decision(signature, signerRole),
   });
+  // A pending rename decided (issue 22): approved, the old name is free (its URL still finds the customer); rejected,
+  // the name it would have taken is.
+  let decided: 'customer' | 'change' = 'customer';
+  for (const event of events) {
+    if (event.type !== 'CustomerChangeApproved' && event.type !== 'CustomerChangeRejected') continue;
+    decided = 'change';
+    const rename = event.data.changes.find((change) => change.field === 'customerName');
+    if (rename && rename.from.toLowerCase() !== rename.to.toLowerCase()) {
+      await release(run, customerName, event.type === 'CustomerChangeApproved' ? rename.from : rename.to, input.customerId);
+    }
+  }
+  return decided;
 }
 
 /** An ADMIN's choice of open access (issue 20): one step on the customer's stream, at the version the ADMIN saw if sent. */

@@ -1,4 +1,4 @@
-import type { CustomerDetails, CustomerEvent, CustomerStatus, Role, Signature, StoredFile } from '@ifu/contracts';
+import type { CustomerChangeField, CustomerDetails, CustomerEvent, CustomerFieldChange, CustomerStatus, Role, Signature, StoredFile } from '@ifu/contracts';
 import type { ApproverFacts } from '../users/approver-facts';
 import type { Decider, Decision } from '../platform/command-pipeline';
 
@@ -13,6 +13,18 @@ export interface CustomerState extends CustomerDetails {
   lastEditedBy: string | null;
   /** Visitors may search and download without an emailed link (issue 20); false by default. */
   openAccess: boolean;
+  /**
+   * A change to the APPROVED customer waiting for the approver's signature (issue 22): the details and logo above stay
+   * the approved ones, public, until it is approved.
+   */
+  pending: PendingChange | null;
+}
+
+export interface PendingChange {
+  details: CustomerDetails;
+  /** The logo the change brings, or null when it keeps the approved one. */
+  logo: StoredFile | null;
+  changed: CustomerChangeField[];
 }
 
 const initialState = (): CustomerState => ({
@@ -29,6 +41,7 @@ const initialState = (): CustomerState => ({
   createdBy: null,
   lastEditedBy: null,
   openAccess: false,
+  pending: null,
 });
 
 export function evolve(state: CustomerState, event: CustomerEvent): CustomerState {
@@ -51,6 +64,18 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
       return { ...state, status: 'REJECTED' };
     case 'CustomerOpenAccessChanged':
       return { ...state, openAccess: event.data.openAccess };
+    case 'CustomerChangeProposed':
+      return {
+        ...state,
+        pending: { details: event.data.proposed, logo: event.data.logo ?? null, changed: event.data.changed },
+        lastEditedBy: event.data.editedBy,
+      };
+    case 'CustomerChangeWithdrawn':
+      return { ...state, pending: null, lastEditedBy: event.data.editedBy };
+    case 'CustomerChangeApproved':
+      return { ...state, ...event.data.details, logo: event.data.logo ?? state.logo, pending: null };
+    case 'CustomerChangeRejected':
+      return { ...state, pending: null };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -121,15 +146,13 @@ function decideRegister(state: CustomerState, command: RegisterCustomer): Decisi
   };
 }
 
-/** Changes after which an approved customer needs a new decision (its identity as the public sees it, or who decides). */
-const DECISION_FIELDS: ReadonlySet<keyof CustomerDetails> = new Set(['customerName', 'contactEmail', 'customerWebsiteLink', 'approverId']);
-
 function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<CustomerEvent> {
   if (!state.exists) return { events: [], rejection: { code: 'customer-not-found' } };
   const newApprover = command.details.approverId !== state.approverId;
   if (newApprover && (!eligibleApprover(command.approver, command.actorUserId) || command.details.approverId === state.createdBy)) {
     return { events: [], rejection: { code: 'approver-not-eligible' } };
   }
+  if (state.status === 'APPROVED') return proposeChange(state, command);
   const events: CustomerEvent[] = [];
   const changed = DETAIL_FIELDS.filter((field) => command.details[field] !== state[field]);
   const editedBy = command.actorUserId;
@@ -137,28 +160,63 @@ function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<C
   if (command.logo && command.logo.sha256 !== state.logo?.sha256) {
     events.push({ type: 'CustomerLogoChanged', data: { customerId: state.customerId, customerName: command.details.customerName, logo: command.logo, editedBy } });
   }
-  const reviewed = changed.filter((field) => DECISION_FIELDS.has(field));
-  if (state.status === 'APPROVED' && reviewed.length > 0) {
-    events.push({ type: 'CustomerApprovalWithdrawn', data: { customerId: state.customerId, customerName: command.details.customerName, changed: reviewed } });
-  }
   return { events };
 }
 
 /**
- * The rule of spec §4: only the customer's approver decides, and only while it is not APPROVED. The decider applies
- * it; the screens ask it too (a customer view's `canDecide`), so it is written once.
+ * A change to an APPROVED customer (issue 22) waits for the approver's signature: the approved version stays public
+ * until then. The edit replaces any pending change; one that brings back the approved values withdraws it. A logo not
+ * sent keeps the pending change's logo, if it has one.
  */
-export function decisionRefusal(customer: Pick<CustomerState, 'exists' | 'approverId' | 'status'>, signerId: string) {
+function proposeChange(state: CustomerState, command: UpdateCustomer): Decision<CustomerEvent> {
+  const sentLogo = command.logo && command.logo.sha256 !== state.logo?.sha256 ? command.logo : undefined;
+  const logo = command.logo ? sentLogo : (state.pending?.logo ?? undefined);
+  const changed: CustomerChangeField[] = DETAIL_FIELDS.filter((field) => command.details[field] !== state[field]);
+  if (logo) changed.push('customerLogo');
+  const base = { customerId: state.customerId, customerName: state.customerName, editedBy: command.actorUserId };
+  if (changed.length === 0) return { events: state.pending ? [{ type: 'CustomerChangeWithdrawn', data: base }] : [] };
+  const pending = state.pending;
+  const same =
+    pending !== null &&
+    DETAIL_FIELDS.every((field) => pending.details[field] === command.details[field]) &&
+    (pending.logo?.sha256 ?? null) === (logo?.sha256 ?? null);
+  if (same) return { events: [] };
+  return { events: [{ type: 'CustomerChangeProposed', data: { ...base, proposed: command.details, ...(logo ? { logo } : {}), changed } }] };
+}
+
+/** The fields of the pending change, each with its approved value and the value waiting (the logo by its SHA-256). */
+export function pendingChanges(state: Pick<CustomerState, keyof CustomerDetails | 'logo' | 'pending'>): CustomerFieldChange[] {
+  const { pending } = state;
+  if (!pending) return [];
+  return pending.changed.map((field) =>
+    field === 'customerLogo'
+      ? { field, from: state.logo?.sha256 ?? '', to: pending.logo?.sha256 ?? '' }
+      : { field, from: state[field], to: pending.details[field] },
+  );
+}
+
+/**
+ * The rule of spec §4: only the customer's approver decides, and only while it is not APPROVED, or (issue 22) while a
+ * change to it is pending; a pending change is decided by the approver it names. The decider applies it; the screens
+ * ask it too (a customer view's `canDecide`), so it is written once.
+ */
+export function decisionRefusal(
+  customer: Pick<CustomerState, 'exists' | 'approverId' | 'status'> & { pendingApproverId?: string | null },
+  signerId: string,
+) {
   if (!customer.exists) return 'customer-not-found' as const;
-  if (customer.approverId !== signerId) return 'not-the-approver' as const;
-  if (customer.status === 'APPROVED') return 'already-approved' as const;
+  const pending = customer.pendingApproverId !== undefined && customer.pendingApproverId !== null;
+  if ((pending ? customer.pendingApproverId : customer.approverId) !== signerId) return 'not-the-approver' as const;
+  if (customer.status === 'APPROVED' && !pending) return 'already-approved' as const;
   return undefined;
 }
 
-/** The approver's signed decision, carried by the event. */
+/** The approver's signed decision, carried by the event: on the customer, or on the change pending to an approved one. */
 function decideApproval(state: CustomerState, command: DecideApproval): Decision<CustomerEvent> {
   const signerId = command.signature.signerId;
-  const refusal = decisionRefusal(state, signerId) ?? (command.approverIdGiven === signerId ? undefined : 'not-the-approver');
+  const refusal =
+    decisionRefusal({ ...state, pendingApproverId: state.pending?.details.approverId ?? null }, signerId) ??
+    (command.approverIdGiven === signerId ? undefined : 'not-the-approver');
   if (refusal) return { events: [], rejection: { code: refusal } };
   if (command.signerRole !== 'ADMIN') return { events: [], rejection: { code: 'signer-not-admin' } };
   if (signerId === state.createdBy || signerId === state.lastEditedBy) return { events: [], rejection: { code: 'approver-is-author' } };
@@ -168,6 +226,27 @@ function decideApproval(state: CustomerState, command: DecideApproval): Decision
     changeDescription: command.changeDescription,
     signature: command.signature,
   };
+  if (state.pending) {
+    const changes = pendingChanges(state);
+    const { logo } = state.pending;
+    return {
+      events: [
+        command.approve
+          ? {
+              type: 'CustomerChangeApproved',
+              data: {
+                ...common,
+                customerName: state.pending.details.customerName,
+                details: state.pending.details,
+                ...(logo ? { logo } : {}),
+                changes,
+                approvedDate: command.now.toISOString(),
+              },
+            }
+          : { type: 'CustomerChangeRejected', data: { ...common, changes, reason: command.reason } },
+      ],
+    };
+  }
   return {
     events: [
       command.approve

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerDetails, CustomerEvent, Signature, StoredFile } from '@ifu/contracts';
+import type { CustomerChangeField, CustomerDetails, CustomerEvent, Signature, StoredFile } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
 import { type ApproverFacts, customerDecider } from './customer';
 
@@ -108,10 +108,6 @@ describe('the customer decider', () => {
 
   describe('separation of duties and what a decision covers (issue 8, finding 6)', () => {
     const byCreator: CustomerEvent = { type: 'CustomerRegistered', data: { customerId: 'c-1', ...details, logo, registeredBy: 'approver-1' } };
-    const approvedOnce: CustomerEvent = {
-      type: 'CustomerApproved',
-      data: { customerId: 'c-1', customerName: 'Acme Medical', approvedDate: now.toISOString(), changeDescription: '', signature: signature('approval') },
-    };
 
     it('when the creator is the approver (named by a later edit), then they cannot decide', () => {
       spec.given(byCreator).when(decide(true)).thenRefuses({ code: 'approver-is-author' });
@@ -126,12 +122,130 @@ describe('the customer decider', () => {
       const creator: CustomerEvent = { type: 'CustomerRegistered', data: { customerId: 'c-1', ...details, approverId: 'approver-2', logo, registeredBy: 'approver-1' } };
       spec.given(creator).when({ type: 'UpdateCustomer', details, actorUserId: 'admin-3', approver }).thenRefuses({ code: 'approver-not-eligible' });
     });
+  });
 
-    it("when an approved customer's name, email, website or approver changes, then its approval is withdrawn; other changes keep it", () => {
-      const { decision } = spec.given(registered, approvedOnce).when({ type: 'UpdateCustomer', details: { ...details, customerWebsiteLink: 'https://new.example' }, actorUserId: 'admin-1', approver: undefined });
-      expect(decision.events.map((e) => e.type)).toEqual(['CustomerUpdated', 'CustomerApprovalWithdrawn']);
-      const kept = spec.given(registered, approvedOnce).when({ type: 'UpdateCustomer', details: { ...details, contactInformation: '15550109999' }, actorUserId: 'admin-1', approver: undefined });
-      expect(kept.decision.events.map((e) => e.type)).toEqual(['CustomerUpdated']);
+  describe('a change to an approved customer waits for the approver (issue 22)', () => {
+    const approvedOnce: CustomerEvent = {
+      type: 'CustomerApproved',
+      data: { customerId: 'c-1', customerName: 'Acme Medical', approvedDate: now.toISOString(), changeDescription: '', signature: signature('approval') },
+    };
+    const newLogo: StoredFile = { sha256: 'b'.repeat(64), contentType: 'image/png', size: 70 };
+    const website = { ...details, customerWebsiteLink: 'https://new.acme.example' };
+    const edit = (next: CustomerDetails, actorUserId = 'admin-1', extra: { logo?: StoredFile; approver?: ApproverFacts } = {}) => ({
+      type: 'UpdateCustomer' as const,
+      details: next,
+      actorUserId,
+      approver: extra.approver,
+      ...(extra.logo ? { logo: extra.logo } : {}),
+    });
+    const proposed = (next: CustomerDetails, changed: CustomerChangeField[], extra: { logo?: StoredFile; editedBy?: string } = {}): CustomerEvent => ({
+      type: 'CustomerChangeProposed',
+      data: {
+        customerId: 'c-1',
+        customerName: 'Acme Medical',
+        proposed: next,
+        ...(extra.logo ? { logo: extra.logo } : {}),
+        changed,
+        editedBy: extra.editedBy ?? 'admin-1',
+      },
+    });
+
+    it('when an approved customer’s website is corrected, then the change is proposed and the approval stays', () => {
+      spec.given(registered, approvedOnce).when(edit(website)).then([proposed(website, ['customerWebsiteLink'])]);
+    });
+
+    it('when any field or the logo of an approved customer changes, then each is part of the pending change', () => {
+      const next = { ...details, contactInformation: '15550109999', countryExclusionList: 'US,DE' };
+      spec.given(registered, approvedOnce).when(edit(next, 'admin-1', { logo: newLogo })).then([
+        proposed(next, ['contactInformation', 'countryExclusionList', 'customerLogo'], { logo: newLogo }),
+      ]);
+    });
+
+    it('when a pending change is edited again, then the new proposal replaces it (compared with the approved values), keeping its logo', () => {
+      const first = proposed(website, ['customerWebsiteLink', 'customerLogo'], { logo: newLogo });
+      const next = { ...website, contactEmail: 'team@acme.example' };
+      spec.given(registered, approvedOnce, first).when(edit(next)).then([proposed(next, ['contactEmail', 'customerWebsiteLink', 'customerLogo'], { logo: newLogo })]);
+    });
+
+    it('when the same pending change is sent again, then nothing is recorded', () => {
+      spec.given(registered, approvedOnce, proposed(website, ['customerWebsiteLink'])).when(edit(website)).thenNothing();
+    });
+
+    it('when an edit brings back the approved values, then the pending change is withdrawn; with nothing pending, nothing is recorded', () => {
+      spec.given(registered, approvedOnce, proposed(website, ['customerWebsiteLink'])).when(edit(details, 'admin-2')).then([
+        { type: 'CustomerChangeWithdrawn', data: { customerId: 'c-1', customerName: 'Acme Medical', editedBy: 'admin-2' } },
+      ]);
+      spec.given(registered, approvedOnce).when(edit(details)).thenNothing();
+    });
+
+    it('when the change names an ineligible approver, then approver-not-eligible and nothing is pending', () => {
+      spec.given(registered, approvedOnce).when(edit({ ...details, approverId: 'approver-2' }, 'admin-1', { approver: { id: 'approver-2', role: 'USER', active: true } })).thenRefuses({ code: 'approver-not-eligible' });
+    });
+
+    it('when the approver approves the pending change, then CustomerChangeApproved carries the new values, old → new, and the signature', () => {
+      const command = decide(true);
+      spec.given(registered, approvedOnce, proposed(website, ['customerWebsiteLink'])).when(command).then([
+        {
+          type: 'CustomerChangeApproved',
+          data: {
+            customerId: 'c-1',
+            customerName: 'Acme Medical',
+            details: website,
+            changes: [{ field: 'customerWebsiteLink', from: 'https://acme.example', to: 'https://new.acme.example' }],
+            approvedDate: now.toISOString(),
+            changeDescription: 'Customer approval',
+            signature: command.signature,
+          },
+        },
+      ]);
+    });
+
+    it('when the approver rejects the pending change, then CustomerChangeRejected with the reason; the approved values stay and another change may come', () => {
+      const command = decide(false);
+      const given = [registered, approvedOnce, proposed({ ...website, customerName: 'Acme Health' }, ['customerName', 'customerWebsiteLink'])];
+      const rejected = spec.given(...given).when(command);
+      rejected.then([
+        {
+          type: 'CustomerChangeRejected',
+          data: {
+            customerId: 'c-1',
+            customerName: 'Acme Medical',
+            changes: [
+              { field: 'customerName', from: 'Acme Medical', to: 'Acme Health' },
+              { field: 'customerWebsiteLink', from: 'https://acme.example', to: 'https://new.acme.example' },
+            ],
+            reason: 'Contract not signed',
+            changeDescription: 'Customer approval',
+            signature: command.signature,
+          },
+        },
+      ]);
+      const after = [...given, ...rejected.decision.events];
+      spec.given(...after).when(decide(true)).thenRefuses({ code: 'already-approved' });
+      spec.given(...after).when(edit(website)).then([proposed(website, ['customerWebsiteLink'])]);
+    });
+
+    it('when the approved customer has nothing pending, then already-approved', () => {
+      spec.given(registered, approvedOnce).when(decide(true)).thenRefuses({ code: 'already-approved' });
+    });
+
+    it('when the pending change names a new approver, then that approver decides it, not the former one', () => {
+      const next = { ...details, approverId: 'approver-2' };
+      const given = [registered, approvedOnce, proposed(next, ['approverId'])];
+      spec.given(...given).when(decide(true)).thenRefuses({ code: 'not-the-approver' });
+      expect(spec.given(...given).when(decide(true, 'approver-2')).decision.events.map((e) => e.type)).toEqual(['CustomerChangeApproved']);
+    });
+
+    it('when the approver proposed the change, then they cannot decide it (separation of duties)', () => {
+      spec.given(registered, approvedOnce, proposed(website, ['customerWebsiteLink'], { editedBy: 'approver-1' })).when(decide(true)).thenRefuses({ code: 'approver-is-author' });
+    });
+
+    it('when the signer was demoted to USER, then signer-not-admin, and the change stays pending', () => {
+      spec.given(registered, approvedOnce, proposed(website, ['customerWebsiteLink'])).when({ ...decide(true), signerRole: 'USER' }).thenRefuses({ code: 'signer-not-admin' });
+    });
+
+    it('when a customer that is not approved is changed, then the change applies at once (nothing to keep public)', () => {
+      spec.given(registered).when(edit(website)).then([{ type: 'CustomerUpdated', data: { customerId: 'c-1', ...website, changed: ['customerWebsiteLink'], editedBy: 'admin-1' } }]);
     });
   });
 

@@ -50,7 +50,30 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewerId
     createdAt: record.createdAt,
     openAccess: record.openAccess,
     version: record.version,
-    canDecide: decisionRefusal({ exists: true, approverId: record.approverId, status: record.status as CustomerStatus }, viewerId) === undefined,
+    canDecide:
+      decisionRefusal(
+        { exists: true, approverId: record.approverId, status: record.status as CustomerStatus, pendingApproverId: record.pendingChange?.details.approverId ?? null },
+        viewerId,
+      ) === undefined,
+    pendingChange: pendingChangeView(ctx, record),
+    changeRejection: record.changeRejection && {
+      changed: record.changeRejection.changes.map((change) => change.field),
+      reason: record.changeRejection.reason,
+      signature: record.changeRejection.signature,
+    },
+  };
+}
+
+/** The change waiting for the approver (issue 22), as staff see it beside the approved values. */
+function pendingChangeView(ctx: AppContext, record: CustomerRecord): CustomerView['pendingChange'] {
+  const pending = record.pendingChange;
+  if (!pending) return null;
+  return {
+    ...pending.details,
+    approver: pending.approver,
+    logoUrl: pending.logo ? `${ctx.config.PUBLIC_API_URL}/customer/pendingLogo/${record.id}` : null,
+    changed: pending.changed,
+    proposedAt: pending.proposedAt,
   };
 }
 
@@ -80,9 +103,10 @@ export function customerRoutes(ctx: AppContext): Router {
   router.put('/customer/update', ...adminOnly, withLogo, async (req, res) => {
     const { id, ...fields } = parseBody(UpdateCustomerFields, req.body ?? {});
     const run = ctx.commands.begin(originOf(req));
-    await updateCustomer(ctx, run, { id, fields, logo: req.uploads!.single('customerLogo'), uploads: req.uploads!, actor: req.auth!, seenVersion: ifMatch(req) });
+    const outcome = await updateCustomer(ctx, run, { id, fields, logo: req.uploads!.single('customerLogo'), uploads: req.uploads!, actor: req.auth!, seenVersion: ifMatch(req) });
     await run.settle(READ_MODELS);
-    await answerWithCustomer(req, res, CUSTOMER_MESSAGES.updated, id);
+    const message = { updated: CUSTOMER_MESSAGES.updated, pending: CUSTOMER_MESSAGES.changePending, withdrawn: CUSTOMER_MESSAGES.changeWithdrawn }[outcome];
+    await answerWithCustomer(req, res, message, id);
   });
 
   // Open access (issue 20): ADMIN only, the actor's role and activity as they are now (adminOnly reads them).
@@ -119,6 +143,14 @@ export function customerRoutes(ctx: AppContext): Router {
     await sendStoredFile(res, ctx.files, record.logo, { cacheControl: 'private, max-age=300' });
   });
 
+  // The logo a pending change brings (issue 22): staff only; the public portal keeps serving the approved one.
+  router.get('/customer/pendingLogo/:id', loggedIn, async (req, res) => {
+    const record = await findCustomerById(ctx.db, idParam(req, 'id', 'logo-not-found'));
+    const logo = record?.pendingChange?.logo;
+    if (!logo) refuse('logo-not-found');
+    await sendStoredFile(res, ctx.files, logo, { cacheControl: 'private, max-age=300' });
+  });
+
   router.post('/customer/check/request', loggedIn, async (req, res) => {
     const { customerId } = parseBody(CheckApprovalRequest, req.body);
     const record = await findCustomerById(ctx.db, customerId);
@@ -129,7 +161,7 @@ export function customerRoutes(ctx: AppContext): Router {
   router.post('/customer/approve/add', loggedIn, async (req, res) => {
     const input = parseBody(CustomerApprovalRequest, req.body);
     const run = ctx.commands.begin(originOf(req));
-    await decideApproval(ctx, run, {
+    const decided = await decideApproval(ctx, run, {
       customerId: input.customerId,
       approve: input.customerApproval,
       approverIdGiven: input.customerApproverId,
@@ -140,7 +172,10 @@ export function customerRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithCustomer(req, res, input.customerApproval ? CUSTOMER_MESSAGES.approved : CUSTOMER_MESSAGES.rejected, input.customerId);
+    const messages = decided === 'change'
+      ? { approve: CUSTOMER_MESSAGES.changeApproved, reject: CUSTOMER_MESSAGES.changeRejected }
+      : { approve: CUSTOMER_MESSAGES.approved, reject: CUSTOMER_MESSAGES.rejected };
+    await answerWithCustomer(req, res, input.customerApproval ? messages.approve : messages.reject, input.customerId);
   });
 
   return router;

@@ -1,3 +1,4 @@
+import type { CustomerChangeField } from '../customers';
 import type { Signature } from '../signatures';
 
 export interface StoredFile {
@@ -20,12 +21,54 @@ export interface CustomerDetails {
  * Events of the `customer-<id>` streams. `registeredBy` and `editedBy` name the staff member (absent on events from
  * before they were recorded): the creator and the last editor of a customer never decide on it.
  */
+/** One field of a pending change: the approved value and the value waiting for the approver's signature. */
+export interface CustomerFieldChange {
+  field: CustomerChangeField;
+  from: string;
+  to: string;
+}
+
 export type CustomerEvent =
   | { type: 'CustomerRegistered'; data: { customerId: string; logo: StoredFile; registeredBy?: string } & CustomerDetails }
   | { type: 'CustomerUpdated'; data: { customerId: string; changed: string[]; editedBy?: string } & CustomerDetails }
   | { type: 'CustomerLogoChanged'; data: { customerId: string; customerName: string; logo: StoredFile; editedBy?: string } }
-  /** An approved customer's name, email, website or approver changed: it needs a new decision. */
+  /**
+   * Before issue 22: an approved customer's name, email, website or approver changed and it went back to approval (off
+   * the public portal). No longer recorded (a change to an approved customer is a `CustomerChangeProposed`); kept for
+   * the logs that hold it.
+   */
   | { type: 'CustomerApprovalWithdrawn'; data: { customerId: string; customerName: string; changed: string[] } }
+  /**
+   * A change to an APPROVED customer (issue 22): it waits for the approver's signature while the approved version stays
+   * public. `proposed` is the whole record as it will be, `logo` the new logo if the change brings one, `changed` the
+   * fields that differ from the approved version. A later edit replaces the pending change; `customerName` is the
+   * approved name.
+   */
+  | {
+      type: 'CustomerChangeProposed';
+      data: { customerId: string; customerName: string; proposed: CustomerDetails; logo?: StoredFile; changed: CustomerChangeField[]; editedBy: string };
+    }
+  /** An edit brought an approved customer back to its approved values: nothing is pending any more. */
+  | { type: 'CustomerChangeWithdrawn'; data: { customerId: string; customerName: string; editedBy: string } }
+  /** The approver signed the pending change: its values are the customer's now (`customerName` is the new name). */
+  | {
+      type: 'CustomerChangeApproved';
+      data: {
+        customerId: string;
+        customerName: string;
+        details: CustomerDetails;
+        logo?: StoredFile;
+        changes: CustomerFieldChange[];
+        approvedDate: string;
+        changeDescription: string;
+        signature: Signature;
+      };
+    }
+  /** The approver signed a rejection of the pending change: the approved version stays as it was. */
+  | {
+      type: 'CustomerChangeRejected';
+      data: { customerId: string; customerName: string; changes: CustomerFieldChange[]; reason: string; changeDescription: string; signature: Signature };
+    }
   | {
       type: 'CustomerApproved';
       data: { customerId: string; customerName: string; approvedDate: string; changeDescription: string; signature: Signature };
