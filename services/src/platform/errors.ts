@@ -102,7 +102,7 @@ export const ERRORS = {
   'not-the-approver': entry(403, 'Only the designated approver can approve or reject this customer'),
   'signer-not-admin': entry(403, 'Only an active ADMIN can approve or reject'),
   'approver-is-author': entry(403, 'The creator or last editor of a record cannot approve or reject it'),
-  'already-approved': entry(409, 'This customer is already approved'),
+  'already-approved': entry(409, 'This customer is already approved, and no change to it is waiting for approval'),
   'logo-not-found': entry(404, 'Logo not found'),
 
   // ---- documents (documents/)
