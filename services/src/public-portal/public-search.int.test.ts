@@ -259,7 +259,7 @@ describe('public search and download over HTTP', () => {
       expect((await documentUrl(ids[0]!, { encryptedUserEmail: linkFor(`${unique('calm.')}@clinic.example`) })).status).toBe(200);
     });
 
-    it('a download URL issued before stops serving at once when its document is no longer public to the visitor: Offline, superseded, customer no longer approved', async () => {
+    it('a download URL issued before stops serving at once when its document is no longer public to the visitor: Offline, superseded; a change pending on its customer keeps it served', async () => {
       const registrar = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
       const clinic = unique('Ending Clinic ');
       const clinicId = await arrangeApprovedCustomer(t, registrar, approver, clinic);
@@ -289,7 +289,8 @@ describe('public search and download over HTTP', () => {
       expect(await served(superseded)).toEqual(gone);
       expect(await served(customerGone)).toEqual({ status: 200, body: 'pdf' });
 
-      // A changed contact email sends the customer back to approval: nothing of it is public any more.
+      // A changed contact email waits for the approver's signature (issue 22): the approved customer stays public, and so
+      // do its documents, while the change is pending.
       const changed = await sendForm(
         t.url,
         'PUT',
@@ -297,8 +298,8 @@ describe('public search and download over HTTP', () => {
         multipart({ id: clinicId, customerName: clinic, contactInformation: '4930901820', contactEmail: 'new.contact@example.com', countryExclusionList: 'DE,US', customerWebsiteLink: 'https://example.com', approverId: approver.id }),
         admin,
       );
-      expect(changed.body.customer?.status, JSON.stringify(changed.body)).toBe('REQUIRE_APPROVAL');
-      expect(await served(customerGone)).toEqual(gone);
+      expect(changed.body.customer, JSON.stringify(changed.body)).toMatchObject({ status: 'APPROVED', pendingChange: { contactEmail: 'new.contact@example.com' } });
+      expect(await served(customerGone)).toEqual({ status: 200, body: 'pdf' });
     });
   });
 

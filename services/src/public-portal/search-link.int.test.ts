@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer, type Credentials, type Signer } from '../../../test-support/document-arrangements';
 import { apiSpec, unique } from '../../../test-support/specs';
+import { reviewedCustomer } from '../../../test-support/reviewed-versions';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { Refusal } from '../platform/errors';
 import { sealSearchLink } from './search-link';
@@ -232,7 +233,7 @@ describe('search links over HTTP', () => {
       await spec.when(() => check(link)).thenNothingStored(404, 'Product not found');
     });
 
-    it('when the customer is no longer approved (renamed, awaiting a new decision), then the link no longer opens (404)', async () => {
+    it('when the customer is renamed, then the link keeps opening while the rename waits for the approver (issue 22), and after it is approved', async () => {
       const name = unique('Renamed Clinic ');
       const id = await arrangeApprovedCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, name);
       const family = await approvedOrder(id, 'Renamed Stent');
@@ -241,7 +242,15 @@ describe('search links over HTTP', () => {
       const form = new FormData();
       for (const [k, v] of Object.entries({ id, customerName: unique('Renamed Again Clinic '), contactInformation: '4930901820', contactEmail: 'renamed@example.com', countryExclusionList: 'DE', customerWebsiteLink: 'https://example.com', approverId: approver.id })) form.set(k, v);
       expect((await fetch(`${t.url}/customer/update`, { method: 'PUT', body: form, headers: { authorization: `Bearer ${admin}` } })).status).toBe(200);
-      await spec.when(() => check(link)).thenNothingStored(404, 'Customer not found');
+      expect((await check(link)).status).toBe(200);
+      const approverToken = await t.login(approver.email, approver.password);
+      const decided = await t.call('POST', '/customer/approve/add', {
+        token: approverToken,
+        headers: await reviewedCustomer(t, approverToken, id),
+        body: { customerId: id, customerApproverId: approver.id, customerApproval: true, username: approver.email, password: approver.password },
+      });
+      expect(decided.status, JSON.stringify(decided.body)).toBe(200);
+      expect((await check(link)).status).toBe(200);
     });
 
     it('verifySearchLink and verifySearchToken (for the other public calls) answer what the link opens, or throw the refusal', async () => {
