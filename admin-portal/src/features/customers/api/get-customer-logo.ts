@@ -13,10 +13,17 @@ type LogoOwner = Pick<CustomerView, 'id' | 'logoUrl'>;
  * The API path of a customer's logo. `logoUrl` is absolute, built from the API's public address; when that is the
  * address this app calls, its path is used as given, otherwise the logo route of the customer.
  */
-export const logoPath = ({ id, logoUrl }: LogoOwner): string => {
+export const logoPath = ({ id, logoUrl }: LogoOwner, route = '/customer/logo'): string => {
   const base = getEnv().apiUrl;
   if (logoUrl?.startsWith(`${base}/`)) return logoUrl.slice(base.length);
-  return `/customer/logo/${encodeURIComponent(id)}`;
+  return `${route}/${encodeURIComponent(id)}`;
+};
+
+/** The logo a pending change brings (issue 22): GET /customer/pendingLogo/:id, staff only. */
+export const pendingLogoOwner = (customer: Pick<CustomerView, 'id' | 'pendingChange'>): LogoOwner | undefined => {
+  const logoUrl = customer.pendingChange?.logoUrl;
+  if (!logoUrl) return undefined;
+  return { id: customer.id, logoUrl: `${getEnv().apiUrl}${logoPath({ id: customer.id, logoUrl }, '/customer/pendingLogo')}` };
 };
 
 /** GET /customer/logo/:id with the bearer token: the image bytes. */

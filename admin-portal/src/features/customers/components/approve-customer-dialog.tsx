@@ -25,6 +25,8 @@ import { failureMessage } from '@/lib/api-client';
 
 import { useApproveCustomer } from '../api/approve-customer';
 
+import { PendingChangeTable, pendingSummary } from './pending-change';
+
 import {
   approvalFormDefaults,
   approvalFormFilled,
@@ -90,7 +92,8 @@ const SignatureForm = ({ decision, customer, approverId, onBusy, onBack, onDone 
       <DialogContent dividers>
         <Stack spacing={2}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} data-testid="signature-heading">
-            {rejecting ? 'Reject' : 'Approve'} {customer.customerName}
+            {rejecting ? 'Reject' : 'Approve'} {customer.pendingChange ? 'change to ' : ''}
+            {customer.customerName}
           </Typography>
           <Typography variant="body2" color="textSecondary">
             Sign with your own username and password.
@@ -158,7 +161,7 @@ export const ApproveCustomerDialog = ({ customer, approverId, onClose }: Approve
       open
       onClose={busy ? undefined : onClose}
       fullWidth
-      maxWidth="xs"
+      maxWidth={customer.pendingChange ? 'sm' : 'xs'}
       aria-labelledby={TITLE_ID}
       slotProps={phoneDialogSlotProps}
       data-testid="approve-customer-dialog"
@@ -192,6 +195,18 @@ export const ApproveCustomerDialog = ({ customer, approverId, onClose }: Approve
             </Typography>
           </Box>
         </Alert>
+        {customer.pendingChange ? (
+          <Box sx={{ mt: 2 }} data-testid="approve-customer-pending-change">
+            <Typography variant="body2" sx={{ mb: 0.5 }} id="approve-customer-change-intro">
+              This approved customer has a change waiting for your signature. Approve makes the new values public;
+              Reject keeps the approved version.
+            </Typography>
+            <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
+              {pendingSummary(customer.pendingChange)}
+            </Typography>
+            <PendingChangeTable customer={{ ...customer, pendingChange: customer.pendingChange }} caption="Change to approve: old and new values" />
+          </Box>
+        ) : null}
       </Box>
       {decision ? (
         <SignatureForm

@@ -31,15 +31,22 @@ export const customerFormSchema = ({ logoRequired }: { logoRequired: boolean }) 
 export type CustomerFormInput = z.input<ReturnType<typeof customerFormSchema>>;
 export type CustomerFormValues = z.output<ReturnType<typeof customerFormSchema>>;
 
-export const customerFormDefaults = (customer?: CustomerView): CustomerFormInput => ({
-  customerName: customer?.customerName ?? '',
-  contactInformation: customer?.contactInformation ?? '',
-  contactEmail: customer?.contactEmail ?? '',
-  countries: customer ? customer.countryExclusionList.split(',').map((code) => code.trim()).filter(Boolean) : [],
-  approverId: customer?.approverId ?? '',
-  customerWebsiteLink: customer?.customerWebsiteLink ?? '',
-  customerLogo: null,
-});
+/**
+ * The form's starting values: the customer's, or (issue 22) those of the change waiting for approval, which saving
+ * replaces.
+ */
+export const customerFormDefaults = (customer?: CustomerView): CustomerFormInput => {
+  const values = customer?.pendingChange ?? customer;
+  return {
+    customerName: values?.customerName ?? '',
+    contactInformation: values?.contactInformation ?? '',
+    contactEmail: values?.contactEmail ?? '',
+    countries: values ? values.countryExclusionList.split(',').map((code) => code.trim()).filter(Boolean) : [],
+    approverId: values?.approverId ?? '',
+    customerWebsiteLink: values?.customerWebsiteLink ?? '',
+    customerLogo: null,
+  };
+};
 
 /**
  * The multipart body of POST /customer/add (and, with `id`, PUT /customer/update): contactEmail, contactInformation,

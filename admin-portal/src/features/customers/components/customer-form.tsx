@@ -1,12 +1,14 @@
 import { COUNTRIES, CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { Country, CustomerView } from '@ifu/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
@@ -17,12 +19,14 @@ import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
 
 import { useApprovers } from '../api/get-approvers';
+import { pendingLogoOwner } from '../api/get-customer-logo';
 import { useAddCustomer, useUpdateCustomer } from '../api/save-customer';
 
 import { CustomerLogo } from './customer-logo';
 import { customerFormDefaults, customerFormSchema, toCustomerFormData } from './customer-form-values';
 import type { CustomerFormInput, CustomerFormValues } from './customer-form-values';
 import { LogoField } from './logo-field';
+import { PendingChangeSection } from './pending-change';
 
 const COUNTRY_BY_CODE: ReadonlyMap<string, Country> = new Map(COUNTRIES.map((country) => [country.code, country]));
 
@@ -42,14 +46,37 @@ const useApproverOptions = (customer?: CustomerView): { options: ApproverOption[
       id: approver.id,
       label: `${[approver.firstName, approver.lastName].filter(Boolean).join(' ')} (${approver.email})`,
     }));
-    const current = customer?.approver;
-    if (current && !offered.some((option) => option.id === current.id)) {
-      offered.unshift({ id: current.id, label: `${current.name} (${current.email})` });
+    // The approved approver and the one a pending change names (issue 22), when the list lacks them.
+    for (const current of [customer?.pendingChange?.approver, customer?.approver]) {
+      if (current && !offered.some((option) => option.id === current.id)) {
+        offered.unshift({ id: current.id, label: `${current.name} (${current.email})` });
+      }
     }
     return offered;
   }, [list, customer]);
   return { options, loading: approvers.isPending };
 };
+
+/**
+ * Editing an approved customer (issue 22): said before saving that the changes wait for the approver's signature and
+ * the approved version stays public; a change already waiting is shown (the form starts from its values).
+ */
+const ApprovedEditNotice = ({ customer }: { customer: CustomerView }) => (
+  <Alert severity="info" sx={{ mb: 2.5, '& .MuiAlert-message': { width: '100%', minWidth: 0 } }} data-testid="approved-edit-notice">
+    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      {CUSTOMER_MESSAGES.approvedEditNotice}
+    </Typography>
+    {customer.pendingChange ? (
+      <Box sx={{ mt: 1.5 }}>
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          A change is already waiting for approval; the form shows it, and saving replaces it. Entering the approved
+          values again withdraws it.
+        </Typography>
+        <PendingChangeSection customer={customer} headingId="customer-form-pending-title" headingLevel="h2" />
+      </Box>
+    ) : null}
+  </Alert>
+);
 
 type CustomerFormProps = {
   /** The customer being edited; absent to add one. */
@@ -93,8 +120,16 @@ export const CustomerForm = ({ customer }: CustomerFormProps) => {
     else addCustomer.mutate({ data: toCustomerFormData(values) });
   });
 
+  const pendingLogo = customer && pendingLogoOwner(customer);
+  const currentLogo = pendingLogo ? (
+    <CustomerLogo customer={{ ...pendingLogo, customerName: `${customer.customerName} (waiting for approval)` }} testId="customer-current-logo" />
+  ) : customer?.logoUrl ? (
+    <CustomerLogo customer={customer} testId="customer-current-logo" />
+  ) : undefined;
+
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      {customer?.status === 'APPROVED' ? <ApprovedEditNotice customer={customer} /> : null}
       <Box
         component="form"
         noValidate
@@ -117,7 +152,7 @@ export const CustomerForm = ({ customer }: CustomerFormProps) => {
             control={control}
             name="customerLogo"
             label="Logo"
-            current={customer?.logoUrl ? <CustomerLogo customer={customer} testId="customer-current-logo" /> : undefined}
+            current={currentLogo}
           />
         </Box>
         <RhfTextField

@@ -13,6 +13,7 @@ import { SpecDataGrid, type SpecGridState } from '@/components/ui/spec-data-grid
 
 import { countryNames } from './customer-format';
 import { CustomerStatusChip } from './customer-status-chip';
+import { PendingChangeChip } from './pending-change';
 
 type Column = GridColDef<CustomerView>;
 
@@ -101,7 +102,10 @@ export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView
             <Typography variant="caption" color="textSecondary" noWrap component="p" sx={{ mb: 0.5 }}>
               {row.contactEmail}
             </Typography>
-            <CustomerStatusChip status={row.status} />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              <CustomerStatusChip status={row.status} />
+              <PendingChangeChip customer={row} />
+            </Box>
           </Box>
         ),
       };
@@ -137,8 +141,14 @@ export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView
       {
         field: 'status',
         headerName: 'Status',
-        width: 150,
-        renderCell: ({ row }) => <CustomerStatusChip status={row.status} />,
+        // Room for 'Approved' and, while a change waits for the approver, 'Change pending' (issue 22).
+        width: 210,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>
+            <CustomerStatusChip status={row.status} />
+            <PendingChangeChip customer={row} />
+          </Box>
+        ),
       },
       actions,
     ];

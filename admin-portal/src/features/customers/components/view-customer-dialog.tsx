@@ -1,3 +1,4 @@
+import { CUSTOMER_FIELD_LABEL } from '@ifu/contracts';
 import type { CustomerView } from '@ifu/contracts';
 import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
@@ -25,6 +26,7 @@ import { useChangeOpenAccess } from '../api/open-access';
 import { countryNames, formatDate, formatUtcDateTime } from './customer-format';
 import { CustomerLogo } from './customer-logo';
 import { CustomerStatusChip } from './customer-status-chip';
+import { PendingChangeChip, PendingChangeSection } from './pending-change';
 
 const TITLE_ID = 'view-customer-title';
 
@@ -103,7 +105,16 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
       testId: 'view-customer-approver',
     },
     { label: 'Approval Date', value: formatDate(customer.approvedDate), testId: 'view-customer-approval-date' },
-    { label: 'Status', value: <CustomerStatusChip status={customer.status} />, testId: 'view-customer-status' },
+    {
+      label: 'Status',
+      value: (
+        <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.75 }}>
+          <CustomerStatusChip status={customer.status} />
+          <PendingChangeChip customer={customer} />
+        </Box>
+      ),
+      testId: 'view-customer-status',
+    },
     { label: 'Logo', value: <CustomerLogo customer={customer} testId="view-customer-logo" />, testId: 'view-customer-logo-cell' },
     { label: 'Access', value: <OpenAccessSwitch customer={customer} />, testId: 'view-customer-open-access' },
   ];
@@ -126,6 +137,36 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
       </IconButton>
       <DialogContent dividers>
         <Facts items={facts} labelWidth={160} />
+        {customer.pendingChange ? (
+          <>
+            <Divider sx={{ my: 2 }} />
+            <PendingChangeSection customer={customer} headingId="customer-pending-change-title" />
+          </>
+        ) : null}
+        {customer.changeRejection ? (
+          <Box component="section" aria-labelledby="customer-change-rejection-title" data-testid="view-customer-change-rejection">
+            <Divider sx={{ my: 2 }} />
+            <Typography id="customer-change-rejection-title" variant="subtitle2" component="h3" sx={{ mb: 1.25, fontWeight: 700 }}>
+              Last change rejected
+            </Typography>
+            <Facts
+              labelWidth={160}
+              items={[
+                {
+                  label: 'Fields',
+                  value: customer.changeRejection.changed.map((field) => CUSTOMER_FIELD_LABEL[field]).join(', '),
+                  testId: 'view-customer-rejected-fields',
+                },
+                {
+                  label: 'Rejected by',
+                  value: `${customer.changeRejection.signature.name} (${customer.changeRejection.signature.email}), ${formatUtcDateTime(customer.changeRejection.signature.signedAt)}`,
+                  testId: 'view-customer-rejected-by',
+                },
+                { label: 'Reason', value: customer.changeRejection.reason, testId: 'view-customer-rejected-reason' },
+              ]}
+            />
+          </Box>
+        ) : null}
         {decision ? (
           <Box component="section" aria-labelledby="customer-decision-title" data-testid="view-customer-decision">
             <Divider sx={{ my: 2 }} />
