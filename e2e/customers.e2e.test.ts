@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, viewportContext } from '../test-support/browser';
+import { expectAccessible } from '../test-support/axe';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -402,4 +403,86 @@ describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium'
     expect(await approver.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await approver.screenshot({ path: `${SCREENSHOTS}/customer-form-phone.png`, fullPage: true, animations: 'disabled' });
   }, 90_000);
+  describe('issue 22: a change to an approved customer waits for the approver; the approved version stays public', () => {
+    for (const viewport of DESKTOP_AND_PHONE) {
+      it(`at ${viewport.width} px: the form says so before saving, the list and view show the pending change, the approver's dialog shows old → new; approved, the public API serves the new website`, async () => {
+        const name = `Wayne Clinic ${viewport.name}`;
+        await addCustomerViaApi(name, `wayne.${viewport.name}@clinic.example`);
+        const adminToken = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+        const approverToken = await product.api.login(APPROVER.email, APPROVER.password);
+        const id = ((await product.api.call('GET', '/customer/list/', { token: adminToken })).body.customerList as Array<{ id: string; customerName: string }>).find((c) => c.customerName === name)!.id;
+        const approved = await product.api.call('POST', '/customer/approve/add', {
+          token: approverToken,
+          headers: await reviewedCustomer(product.api, approverToken, id),
+          body: { customerId: id, customerApproverId: approverId, customerApproval: true, username: APPROVER.email, password: APPROVER.password },
+        });
+        expect(approved.status).toBe(200);
+        const publicWebsite = async () =>
+          ((await product.api.call('GET', '/module2/getApprovedCustomers')).body.customerList as Array<{ customerName: string; customerWebsiteLink: string }>).find((c) => c.customerName === name)
+            ?.customerWebsiteLink;
+        const newWebsite = `https://new-${viewport.name}.example`;
+
+        // The ADMIN edits the approved customer: the form says, before saving, that the change waits.
+        const admin = await logIn(ADMIN_EMAIL, ADMIN_PASSWORD, viewport);
+        const grid = await openCustomers(admin);
+        await row(grid, name).getByRole('button', { name: `Edit ${name}` }).click();
+        await admin.waitForURL(/\/addcustomer\/[\w-]+$/);
+        const form = admin.getByTestId('customer-form');
+        await expect.poll(() => form.getByLabel('Name').inputValue()).toBe(name);
+        const notice = admin.getByTestId('approved-edit-notice');
+        expect(await notice.textContent()).toBe(CUSTOMER_MESSAGES.approvedEditNotice);
+        await expectAccessible(admin, 'customer-pending', viewport, 'form-notice');
+        await form.getByLabel('Website link').fill(newWebsite);
+        await form.getByRole('button', { name: 'Update Customer' }).click();
+        await toast(admin, CUSTOMER_MESSAGES.changePending).waitFor();
+        await admin.waitForURL('**/managecustomer');
+
+        // Still approved and public with the old website; the list and the view show what waits.
+        const listed = row(grid, name);
+        await listed.getByTestId('customer-change-pending').waitFor();
+        expect(await listed.getByTestId('customer-status').textContent()).toBe('Approved');
+        expect(await publicWebsite()).toBe('https://example.com');
+        await listed.getByRole('button', { name: `View ${name}` }).click();
+        const view = admin.getByRole('dialog', { name: 'View Customer' });
+        const pendingRow = view.getByTestId('pending-change-row');
+        await pendingRow.waitFor();
+        expect(await pendingRow.getAttribute('data-field')).toBe('customerWebsiteLink');
+        expect(await pendingRow.getByTestId('pending-change-current').textContent()).toBe('https://example.com');
+        expect(await pendingRow.getByTestId('pending-change-pending').textContent()).toBe(newWebsite);
+        expect(await view.getByTestId('pending-change').textContent()).toContain('Alma Approver signs it');
+        const viewBox = await view.boundingBox();
+        expect(viewBox!.x + viewBox!.width).toBeLessThanOrEqual(viewport.width);
+        await expectAccessible(admin, 'customer-pending', viewport, 'view-dialog');
+        await view.getByRole('button', { name: 'Close' }).first().click();
+
+        // Editing again starts from the pending values, and says a change is waiting.
+        await row(grid, name).getByRole('button', { name: `Edit ${name}` }).click();
+        await expect.poll(() => admin.getByTestId('customer-form').getByLabel('Website link').inputValue()).toBe(newWebsite);
+        expect(await admin.getByTestId('approved-edit-notice').getByTestId('pending-change-row').count()).toBe(1);
+        await expectAccessible(admin, 'customer-pending', viewport, 'form-with-pending-change');
+        expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+        // The approver's dialog shows old → new; approved, the new website is public.
+        const approver = await logIn(APPROVER.email, APPROVER.password, viewport);
+        const approverGrid = await openCustomers(approver);
+        await row(approverGrid, name).getByRole('button', { name: `Approve ${name}` }).click();
+        const dialog = approver.getByRole('dialog', { name: 'Customer Approve' });
+        const change = dialog.getByTestId('pending-change-row');
+        await change.waitFor();
+        expect(await change.getByTestId('pending-change-current').textContent()).toBe('https://example.com');
+        expect(await change.getByTestId('pending-change-pending').textContent()).toBe(newWebsite);
+        await expectAccessible(approver, 'customer-pending', viewport, 'approve-dialog');
+        await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+        await dialog.getByLabel('Username').fill(APPROVER.email);
+        await dialog.getByLabel('Password', { exact: true }).fill(APPROVER.password);
+        await dialog.getByLabel('Confirm Password').fill(APPROVER.password);
+        await expectAccessible(approver, 'customer-pending', viewport, 'approve-dialog-signature');
+        await dialog.getByRole('button', { name: 'Submit' }).click();
+        await toast(approver, CUSTOMER_MESSAGES.changeApproved).waitFor();
+        await dialog.waitFor({ state: 'detached' });
+        await expect.poll(() => row(approverGrid, name).getByTestId('customer-change-pending').count()).toBe(0);
+        expect(await publicWebsite()).toBe(newWebsite);
+      }, 120_000);
+    }
+  });
 });

@@ -174,7 +174,7 @@ export const ApproveCustomerDialog = ({ customer, approverId, onClose }: Approve
       </IconButton>
       <Box sx={{ px: 3, pb: 2 }}>
         <Alert icon={false} severity="info" variant="outlined" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
-          <Typography variant="subtitle2" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="approve-customer-name">
+          <Typography variant="subtitle2" component="p" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="approve-customer-name">
             {customer.customerName}
           </Typography>
           <Box
