@@ -136,13 +136,13 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
         <Close />
       </IconButton>
       <DialogContent dividers>
-        <Facts items={facts} labelWidth={160} />
         {customer.pendingChange ? (
           <>
-            <Divider sx={{ my: 2 }} />
             <PendingChangeSection customer={customer} headingId="customer-pending-change-title" />
+            <Divider sx={{ my: 2 }} />
           </>
         ) : null}
+        <Facts items={facts} labelWidth={160} />
         {customer.changeRejection ? (
           <Box component="section" aria-labelledby="customer-change-rejection-title" data-testid="view-customer-change-rejection">
             <Divider sx={{ my: 2 }} />
