@@ -90,4 +90,24 @@ describe('the customer form', () => {
     expect(body.get('id')).toBe('c-1');
     expect(body.has('customerLogo')).toBe(false);
   });
+  it('when an approved customer has a change waiting for approval, then the edit form starts from the pending values (issue 22)', () => {
+    const pending: CustomerView = {
+      ...customer,
+      status: 'APPROVED',
+      pendingChange: {
+        customerName: 'Acme Health',
+        contactEmail: 'contact@acme.example',
+        contactInformation: '15550102030',
+        countryExclusionList: 'FR',
+        customerWebsiteLink: 'https://new.acme.example',
+        approverId: 'approver-2',
+        approver: { id: 'approver-2', name: 'Sam Second', email: 'sam@example.com' },
+        logoUrl: null,
+        changed: ['customerName', 'countryExclusionList', 'customerWebsiteLink', 'approverId'],
+        proposedAt: '2026-11-27T10:00:00.000Z',
+      },
+    };
+    expect(customerFormDefaults(pending)).toMatchObject({ customerName: 'Acme Health', countries: ['FR'], customerWebsiteLink: 'https://new.acme.example', approverId: 'approver-2' });
+    expect(customerFormDefaults({ ...pending, pendingChange: null })).toMatchObject({ customerName: 'Acme Medical', countries: ['US', 'DE'], customerWebsiteLink: '', approverId: 'approver-1' });
+  });
 });
