@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type CustomerDetails, type CustomerEvent, customerStreamId, type Signature, type StoredFile } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
-import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
-import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
+import type { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { customerListProjection } from '../src/customer-list/projection';
 import { findApprovedCustomerByAnyName, findCustomerById, listApprovedCustomers } from '../src/customer-list/queries';
 import { rebuild } from '../src/runner';
-import { expectRebuildsEqual, metadata, projectIncrementally } from './support';
+import { expectRebuildsEqual, freshLogPerTest, metadata, projectIncrementally } from './support';
 
 const withMetadata = (event: CustomerEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
 const signature = (meaning: Signature['meaning']): Signature => ({ signerId: 'approver', name: 'A', email: 'a@x', signedAt: '2026-11-27T10:00:00.000Z', meaning });
@@ -59,18 +57,10 @@ async function appendHistory(store: PostgresEventStore, n: number) {
 const snapshot = async (db: Queryable) => (await db.query('SELECT * FROM customer_list ORDER BY id')).rows;
 
 describe('the customer-list read model', () => {
-  let test: TestDatabase;
-  let store: PostgresEventStore;
-  beforeEach(async () => {
-    test = await openTestDatabase();
-    store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });
-  });
-  afterEach(async () => {
-    await store.close();
-    await test.dispose();
-  });
+  const log = freshLogPerTest();
 
   it('when rebuilt from the log, set-based or event by event, then it equals the one built incrementally (pending changes too)', async () => {
+    const { test, store } = log;
     await projectIncrementally(test.db, store, customerListProjection, 4, () => appendHistory(store, 9));
     const incremental = await snapshot(test.db);
     expect(incremental).toHaveLength(9);
@@ -79,6 +69,7 @@ describe('the customer-list read model', () => {
   });
 
   it('when a change is pending, then every read keeps the approved values; approved, the new ones; rejected, the approved ones and the reason (issue 22)', async () => {
+    const { test, store } = log;
     await appendHistory(store, 3);
     await rebuild(test.db, store, customerListProjection, 100);
     const approved = await listApprovedCustomers(test.db);

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterEach, beforeEach, expect } from 'vitest';
 import type { Database, Queryable } from '@ifu/storage/database/database';
 import type { EventMetadata, EventStore } from '@ifu/storage/event-store/event-store';
+import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
+import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
+import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import type { Projection } from '../src/projection';
 import { ProjectionRunner, rebuild } from '../src/runner';
 
@@ -49,4 +52,25 @@ export async function expectRebuildsEqual<T>(
     await rebuild(db, store, eventByEvent(projection), batchSize);
     expect(await snapshot(db), `rebuilt event by event, batches of ${batchSize}`).toEqual(incremental);
   }
+}
+
+/** A fresh schema and log for each test of the file (none depends on what another left behind): read them in the test. */
+export function freshLogPerTest(): { readonly test: TestDatabase; readonly store: PostgresEventStore } {
+  const current: { test?: TestDatabase; store?: PostgresEventStore } = {};
+  beforeEach(async () => {
+    current.test = await openTestDatabase();
+    current.store = await PostgresEventStore.open(current.test.db, { chainKey: TEST_AUDIT_KEY });
+  });
+  afterEach(async () => {
+    await current.store?.close();
+    await current.test?.dispose();
+  });
+  return {
+    get test() {
+      return current.test!;
+    },
+    get store() {
+      return current.store!;
+    },
+  };
 }

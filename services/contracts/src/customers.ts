@@ -132,9 +132,8 @@ export type CustomerFieldsInput = z.input<typeof CustomerFields>;
 
 export const UpdateCustomerFields = CustomerFields.extend({ id: requiredString('id', 100) });
 
-/** One customer as staff see it (spec §3 Customer), with the approver and the signed decision. */
-export const CustomerView = z.object({
-  id: z.string(),
+/** A customer's fields as staff see them, with its approver's name and address and its logo's address. */
+const CustomerRecordView = z.object({
   customerName: z.string(),
   contactEmail: z.string(),
   contactInformation: z.string(),
@@ -143,6 +142,11 @@ export const CustomerView = z.object({
   approverId: z.string(),
   approver: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   logoUrl: z.string().nullable(),
+});
+
+/** One customer as staff see it (spec §3 Customer), with the approver and the signed decision. */
+export const CustomerView = CustomerRecordView.extend({
+  id: z.string(),
   status: z.string(),
   approvedDate: z.string().nullable(),
   searchUrl: z.string().nullable(),
@@ -159,21 +163,7 @@ export const CustomerView = z.object({
    * above stay the approved, public ones until it is approved), the fields it changes, its approver (who decides it),
    * its logo if it brings one. The edit form starts from these values.
    */
-  pendingChange: z
-    .object({
-      customerName: z.string(),
-      contactEmail: z.string(),
-      contactInformation: z.string(),
-      countryExclusionList: z.string(),
-      customerWebsiteLink: z.string(),
-      approverId: z.string(),
-      approver: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
-      logoUrl: z.string().nullable(),
-      changed: z.array(CustomerChangeField),
-      proposedAt: z.string(),
-    })
-    .nullable()
-    .optional(),
+  pendingChange: CustomerRecordView.extend({ changed: z.array(CustomerChangeField), proposedAt: z.string() }).nullable().optional(),
   /** The last pending change the approver rejected (the approved version stayed), until the next change. */
   changeRejection: z
     .object({
