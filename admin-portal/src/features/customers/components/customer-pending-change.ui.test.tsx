@@ -1,0 +1,85 @@
+import { CUSTOMER_MESSAGES } from '@ifu/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { paths } from '@/config/paths';
+import { renderRoute } from '@/testing/render-route';
+import { addStaff, adminToken, call, type Staff, uiApi, unique } from '@/testing/ui-api';
+
+import { PNG_1X1 } from '../../../../../test-support/images';
+
+/** An approved customer: registered by the first ADMIN with `approver`, approved by them through the API. */
+async function approvedCustomer(approver: Staff) {
+  const customerName = `Pending Clinic ${unique()}`;
+  const form = new FormData();
+  for (const [key, value] of Object.entries({
+    customerName,
+    contactInformation: '4930901820',
+    contactEmail: 'pending@clinic.example',
+    countryExclusionList: 'FR',
+    customerWebsiteLink: 'https://example.com',
+    approverId: approver.id,
+  })) {
+    form.set(key, value);
+  }
+  form.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
+  const added = await call('POST', '/customer/add', { form, token: await adminToken() });
+  expect(added.status).toBe(200);
+  const id = added.body.customer.id as string;
+  const approverToken = (await call('POST', '/user/get/token', { body: { username: approver.email, password: approver.password } })).body.message as string;
+  const decided = await call('POST', '/customer/approve/add', {
+    token: approverToken,
+    headers: { 'if-match': `"${added.body.customer.version}"` },
+    body: { customerId: id, customerApproverId: approver.id, customerApproval: true, username: approver.email, password: approver.password },
+  });
+  expect(decided.status).toBe(200);
+  return { id, customerName };
+}
+
+const publicWebsite = async (name: string) =>
+  ((await call('GET', '/module2/getApprovedCustomers')).body.customerList as Array<{ customerName: string; customerWebsiteLink: string }>).find(
+    (customer) => customer.customerName === name,
+  )?.customerWebsiteLink;
+
+describe('Update Customer of an approved customer (route level, real API; issue 22)', () => {
+  it('says before saving that the change waits for the approver, saves it as pending (the public API keeps the old website), and shows it when edited again', async () => {
+    const approver = await addStaff('ADMIN');
+    const { id, customerName } = await approvedCustomer(approver);
+    const admin = { email: uiApi().adminEmail, password: uiApi().adminPassword };
+    const { user, router, unmount } = await renderRoute(paths.app.customerForm.getHref(id), { as: admin });
+
+    const notice = await screen.findByTestId('approved-edit-notice', {}, { timeout: 10_000 });
+    expect(notice.textContent).toBe(CUSTOMER_MESSAGES.approvedEditNotice);
+    const website = await screen.findByLabelText('Website link');
+    await user.clear(website);
+    await user.type(website, 'https://new.clinic.example');
+    await user.click(screen.getByRole('button', { name: 'Update Customer' }));
+
+    expect(await screen.findByText(CUSTOMER_MESSAGES.changePending, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.app.customers.getHref());
+    expect(await publicWebsite(customerName)).toBe('https://example.com');
+    unmount();
+
+    // Edited again: the form starts from the pending values and shows what waits, field by field.
+    await renderRoute(paths.app.customerForm.getHref(id), { as: admin });
+    const again = await screen.findByTestId('approved-edit-notice', {}, { timeout: 10_000 });
+    const row = within(again).getByTestId('pending-change-row');
+    expect(within(row).getByRole('rowheader').textContent).toBe('Website link');
+    expect(within(row).getByTestId('pending-change-current').textContent).toBe('https://example.com');
+    expect(within(row).getByTestId('pending-change-pending').textContent).toBe('https://new.clinic.example');
+    expect((await screen.findByLabelText<HTMLInputElement>('Website link')).value).toBe('https://new.clinic.example');
+  }, 90_000);
+
+  it('says nothing of the kind for a customer awaiting its first approval (its changes apply at once)', async () => {
+    const approver = await addStaff('ADMIN');
+    const form = new FormData();
+    const customerName = `Fresh Clinic ${unique()}`;
+    for (const [key, value] of Object.entries({ customerName, contactInformation: '4930901820', contactEmail: 'fresh@clinic.example', approverId: approver.id })) form.set(key, value);
+    form.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
+    const added = await call('POST', '/customer/add', { form, token: await adminToken() });
+    expect(added.status).toBe(200);
+    await renderRoute(paths.app.customerForm.getHref(added.body.customer.id as string), { as: { email: uiApi().adminEmail, password: uiApi().adminPassword } });
+    expect(((await screen.findByLabelText<HTMLInputElement>('Name', {}, { timeout: 10_000 })) as HTMLInputElement).value).toBe(customerName);
+    expect(screen.queryByTestId('approved-edit-notice')).toBeNull();
+  }, 90_000);
+});
