@@ -1,5 +1,5 @@
 import { CUSTOMER_MESSAGES } from '@ifu/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { paths } from '@/config/paths';
@@ -8,24 +8,38 @@ import { addStaff, adminToken, call, type Staff, uiApi, unique } from '@/testing
 
 import { PNG_1X1 } from '../../../../../test-support/images';
 
+/**
+ * POST /customer/add as the form sends it, with a PNG logo. The multipart body is written by hand: under jsdom the
+ * global FormData and Blob are jsdom's, which Node's fetch does not send.
+ */
+async function addCustomer(fields: Record<string, string>) {
+  const boundary = `----ui${unique()}`;
+  const parts: Buffer[] = Object.entries(fields).map(([key, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${key}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="customerLogo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`));
+  parts.push(PNG_1X1, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const response = await fetch(`${uiApi().url}/customer/add`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await adminToken()}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat(parts),
+  });
+  return { status: response.status, body: (await response.json()) as { customer: { id: string; version: number } } };
+}
+
 /** An approved customer: registered by the first ADMIN with `approver`, approved by them through the API. */
 async function approvedCustomer(approver: Staff) {
   const customerName = `Pending Clinic ${unique()}`;
-  const form = new FormData();
-  for (const [key, value] of Object.entries({
+  const added = await addCustomer({
     customerName,
     contactInformation: '4930901820',
     contactEmail: 'pending@clinic.example',
     countryExclusionList: 'FR',
     customerWebsiteLink: 'https://example.com',
     approverId: approver.id,
-  })) {
-    form.set(key, value);
-  }
-  form.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
-  const added = await call('POST', '/customer/add', { form, token: await adminToken() });
+  });
   expect(added.status).toBe(200);
-  const id = added.body.customer.id as string;
+  const id = added.body.customer.id;
   const approverToken = (await call('POST', '/user/get/token', { body: { username: approver.email, password: approver.password } })).body.message as string;
   const decided = await call('POST', '/customer/approve/add', {
     token: approverToken,
@@ -56,7 +70,7 @@ describe('Update Customer of an approved customer (route level, real API; issue 
     await user.click(screen.getByRole('button', { name: 'Update Customer' }));
 
     expect(await screen.findByText(CUSTOMER_MESSAGES.changePending, {}, { timeout: 10_000 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(paths.app.customers.getHref());
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.app.customers.getHref()), { timeout: 10_000 });
     expect(await publicWebsite(customerName)).toBe('https://example.com');
     unmount();
 
@@ -72,13 +86,10 @@ describe('Update Customer of an approved customer (route level, real API; issue 
 
   it('says nothing of the kind for a customer awaiting its first approval (its changes apply at once)', async () => {
     const approver = await addStaff('ADMIN');
-    const form = new FormData();
     const customerName = `Fresh Clinic ${unique()}`;
-    for (const [key, value] of Object.entries({ customerName, contactInformation: '4930901820', contactEmail: 'fresh@clinic.example', approverId: approver.id })) form.set(key, value);
-    form.set('customerLogo', new Blob([new Uint8Array(PNG_1X1)], { type: 'image/png' }), 'logo.png');
-    const added = await call('POST', '/customer/add', { form, token: await adminToken() });
+    const added = await addCustomer({ customerName, contactInformation: '4930901820', contactEmail: 'fresh@clinic.example', approverId: approver.id });
     expect(added.status).toBe(200);
-    await renderRoute(paths.app.customerForm.getHref(added.body.customer.id as string), { as: { email: uiApi().adminEmail, password: uiApi().adminPassword } });
+    await renderRoute(paths.app.customerForm.getHref(added.body.customer.id), { as: { email: uiApi().adminEmail, password: uiApi().adminPassword } });
     expect(((await screen.findByLabelText<HTMLInputElement>('Name', {}, { timeout: 10_000 })) as HTMLInputElement).value).toBe(customerName);
     expect(screen.queryByTestId('approved-edit-notice')).toBeNull();
   }, 90_000);
