@@ -22,9 +22,8 @@ export const USER_MESSAGES = {
   deleteFailed: 'Failed to delete user.',
   notifiedAdministrator: 'Notified the administrator',
   passwordCreated: 'Password created successfully.',
-  /** Issue 22: a reactivation (not in the spec) and its failure. */
+  /** Issue 22: a reactivation (not in the spec). */
   reactivated: 'User reactivated. They set a new password with the link emailed to them.',
-  reactivateFailed: 'Failed to reactivate user.',
 } as const;
 
 /** The fields of the user form, used by the server's requests and the portal's modal alike. */
