@@ -170,20 +170,9 @@ describe('POST /user/reactivate over HTTP (signed reactivation)', () => {
         .thenNothingStored(403, 'This needs the ADMIN role');
     });
   });
-});
 
-describe('GET /user/list/user shows a change of email or name waiting for the user (issue 22)', () => {
-  let t: TestApi;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startTestApi();
-    admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
-
-  it("when an ADMIN changes a user's email, then the list answers the pending change until the user accepts it", async () => {
+  // The list (issue 22): a change of email or name waiting for the user's acceptance.
+  it("when an ADMIN changes a user's email, then the list answers the pending change until it takes effect", async () => {
     const email = `${unique('pending-')}@example.com`;
     const id = await t.createUser({ email, role: 'USER', password: 'pending user password', lastName: 'Pending' });
     const newEmail = `${unique('moved-')}@example.com`;
@@ -191,5 +180,10 @@ describe('GET /user/list/user shows a change of email or name waiting for the us
     expect(modify.status).toBe(200);
     const listed = ((await t.call('GET', '/user/list/user', { token: admin })).body.userList as Array<Record<string, unknown>>).find((u) => u.id === id);
     expect(listed).toMatchObject({ email, pendingIdentityChange: { email: newEmail, firstName: 'Test', lastName: 'Pending', changed: ['email'] } });
+    // Accepted from the old address, confirmed from the new one: the change applies and is no longer pending.
+    expect((await t.call('POST', '/user/confirm/change', { body: { token: t.mailedToken(email, '/user/confirm/') } })).status).toBe(200);
+    expect(await row(id)).toMatchObject({ email, pendingIdentityChange: { email: newEmail } });
+    expect((await t.call('POST', '/user/confirm/change', { body: { token: t.mailedToken(newEmail, '/user/confirm/') } })).status).toBe(200);
+    expect(await row(id)).toMatchObject({ email: newEmail, pendingIdentityChange: null });
   });
 });
