@@ -59,7 +59,7 @@ const PendingChip = ({ user }: { user: UserListItem }) =>
       color="warning"
       label={pendingChipLabel(user.pendingIdentityChange)}
       title={`Waiting for the user to accept: ${pendingText(user.pendingIdentityChange)}`}
-      sx={{ maxWidth: '100%', height: 20, fontSize: 12, '& .MuiChip-label': { px: 0.75 } }}
+      sx={{ maxWidth: '100%', minWidth: 0, height: 20, fontSize: 12, '& .MuiChip-label': { px: 0.75 } }}
       data-testid="user-pending-change"
     />
   ) : null;
@@ -116,15 +116,15 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
         flex: 1,
         minWidth: 120,
         renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, lineHeight: 1.3 }}>
+          <Box sx={{ minWidth: 0, width: '100%', lineHeight: 1.3 }}>
             <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
               {fullName(row)}
             </Typography>
             <Typography variant="caption" color="textSecondary" noWrap component="p">
               {row.email}
             </Typography>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
-              <Typography variant="caption" color="textSecondary" component="p">
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, overflow: 'hidden' }}>
+              <Typography variant="caption" color="textSecondary" component="p" sx={{ flexShrink: 0 }}>
                 {row.role}
               </Typography>
               <PendingChip user={row} />
@@ -155,8 +155,8 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
         minWidth: 220,
         renderCell: ({ row }) =>
           row.pendingIdentityChange ? (
-            <Box sx={{ minWidth: 0, lineHeight: 1.3, display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', gap: 0.25 }}>
-              <Typography variant="body2" noWrap>
+            <Box sx={{ minWidth: 0, width: '100%', lineHeight: 1.3, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'flex-start', height: '100%', gap: 0.25 }}>
+              <Typography variant="body2" noWrap sx={{ maxWidth: '100%' }}>
                 {row.email}
               </Typography>
               <PendingChip user={row} />
