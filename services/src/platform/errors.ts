@@ -93,6 +93,12 @@ export const ERRORS = {
   'last-admin-demotion': entry(409, 'The last active ADMIN cannot lose the ADMIN role'),
   'account-already-active': entry(409, 'This account is already active. Log in instead.'),
   'identity-change-invalid': entry(400, 'This confirmation link is not valid any more.'),
+  // Issue 22: reactivation is its own signed command.
+  'user-already-active': entry(409, 'This user is already active: only a deactivated user can be reactivated.'),
+  'reactivation-needs-signature': entry(
+    409,
+    'userActive: a deactivated user is reactivated with Reactivate in the users list, signed with your username and password.',
+  ),
 
   // ---- customers (customers/)
   'customer-exists': entry(409, 'A customer with this id already exists'),
