@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerDetails, CustomerEvent, Signature, StoredFile } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import { type ApproverFacts, customerDecider } from './customer';
+import type { ApproverFacts } from '../signatures/approver-policy';
+import { customerDecider } from './customer';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const logo: StoredFile = { sha256: 'a'.repeat(64), contentType: 'image/png', size: 68 };

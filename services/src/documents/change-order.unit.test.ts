@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildDetails, DocumentEvent, DocumentFile, ParentDetails, Signature } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import { type ApproverFacts, changeOrderDecider, type CreateChangeOrder, openedKey } from './change-order';
+import type { ApproverFacts } from '../signatures/approver-policy';
+import { changeOrderDecider, type CreateChangeOrder, openedKey } from './change-order';
 import { documentFilesDecider, openedBy } from './document-files';
 import { changeOrderNumbersDecider } from './change-order-numbers';
 import { documentUploadDecider, UPLOAD_KEPT_MS } from './document-upload';
