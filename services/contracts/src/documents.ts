@@ -447,7 +447,10 @@ export const ChangeOrderView = z.object({
   createdAt: z.string(),
   /** While REQUIRE_APPROVAL it can be edited, added to and deactivated (spec §4). */
   editable: z.boolean(),
-  /** The caller is the assigned approver and the change order awaits its decision: Approve and Reject are shown. */
+  /**
+   * The caller may decide now (the server's approver policy: the assigned approver, an ADMIN, neither its creator nor
+   * its last editor) and the change order awaits its decision: Approve and Reject are shown.
+   */
   mayDecide: z.boolean(),
   /**
    * Files the caller has not opened yet (Approve and Reject stay disabled until this is empty), each by the id
@@ -472,6 +475,8 @@ export const DocumentListItem = z.object({
   productFamilyName: z.string(),
   createdAt: z.string(),
   childCount: z.number(),
+  /** The caller may approve or reject it now (the server's approver policy, as the view's `mayDecide`): Approve is offered. */
+  mayDecide: z.boolean(),
 });
 export type DocumentListItem = z.infer<typeof DocumentListItem>;
 

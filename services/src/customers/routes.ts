@@ -10,6 +10,7 @@ import {
   CustomerSummaryListQuery,
   type CustomerSummary,
   type CustomerView,
+  type Role,
   UpdateCustomerFields,
 } from '@ifu/contracts';
 import { type CustomerRecord, customerListProjection, findCustomerById, listCustomerSummaries, listCustomers } from '@ifu/projections';
@@ -31,8 +32,12 @@ export const toCustomerSummary = (ctx: AppContext, record: CustomerRecord): Cust
   status: record.status,
 });
 
-/** A customer as an ADMIN sees it; `canDecide` says whether the viewer may approve or reject it now. */
-export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewerId: string): CustomerView {
+/**
+ * A customer as an ADMIN sees it; `canDecide` says whether the viewer may approve or reject it now, by the decider's
+ * rule (`decisionRefusal`, the approver policy) on what the read model knows: the record's authors are not in it, so
+ * an approver who edited the customer last is still offered the decision, which the decider then refuses.
+ */
+export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewer: { userId: string; role: Role }): CustomerView {
   return {
     id: record.id,
     customerName: record.customerName,
@@ -50,7 +55,8 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewerId
     createdAt: record.createdAt,
     openAccess: record.openAccess,
     version: record.version,
-    canDecide: decisionRefusal({ exists: true, approverId: record.approverId, status: record.status as CustomerStatus }, viewerId) === undefined,
+    canDecide:
+      decisionRefusal({ exists: true, approverId: record.approverId, status: record.status as CustomerStatus }, { id: viewer.userId, role: viewer.role }) === undefined,
   };
 }
 
@@ -66,7 +72,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const record = await findCustomerById(ctx.db, customerId);
     if (!record) refuse('customer-not-found');
     setVersion(res, record.version);
-    res.json({ message, customer: toCustomerView(ctx, record, req.auth!.userId) });
+    res.json({ message, customer: toCustomerView(ctx, record, req.auth!) });
   }
 
   router.post('/customer/add', ...adminOnly, withLogo, async (req, res) => {
@@ -99,7 +105,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const viewer = req.auth!;
     if (viewer.role === 'ADMIN') {
       const { rows, total } = await listCustomers(await ctx.reads.for(req), parseBody(CustomerListQuery, { ...req.query }));
-      res.json({ customerList: rows.map((c) => toCustomerView(ctx, c, viewer.userId)), total });
+      res.json({ customerList: rows.map((c) => toCustomerView(ctx, c, viewer)), total });
       return;
     }
     const { rows, total } = await listCustomerSummaries(await ctx.reads.for(req), parseBody(CustomerSummaryListQuery, { ...req.query }));
@@ -110,7 +116,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const record = await findCustomerById(ctx.db, idParam(req, 'id', 'customer-not-found'));
     if (!record) refuse('customer-not-found');
     setVersion(res, record.version);
-    res.json(req.auth!.role === 'ADMIN' ? toCustomerView(ctx, record, req.auth!.userId) : toCustomerSummary(ctx, record));
+    res.json(req.auth!.role === 'ADMIN' ? toCustomerView(ctx, record, req.auth!) : toCustomerSummary(ctx, record));
   });
 
   router.get('/customer/logo/:id', loggedIn, async (req, res) => {
@@ -123,7 +129,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const { customerId } = parseBody(CheckApprovalRequest, req.body);
     const record = await findCustomerById(ctx.db, customerId);
     if (!record) refuse('customer-not-found');
-    res.json({ approvalResponse: toCustomerView(ctx, record, req.auth!.userId).canDecide });
+    res.json({ approvalResponse: toCustomerView(ctx, record, req.auth!).canDecide });
   });
 
   router.post('/customer/approve/add', loggedIn, async (req, res) => {

@@ -9,9 +9,9 @@ import type {
   Role,
   Signature,
 } from '@ifu/contracts';
-import type { ApproverFacts } from '../users/approver-facts';
 import { MAX_SUPPORTING_FILES } from '@ifu/contracts';
 import type { Decider, Decision } from '../platform/command-pipeline';
+import { type ApproverFacts, approverChoiceRefusal, type Authorship, deciderRefusal } from '../signatures/approver-policy';
 
 /** A child document as folded: its record, whether it is still active, and when it became obsolete. */
 export interface ChildState extends ChildRecord {
@@ -114,8 +114,6 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
   }
 }
 
-export type { ApproverFacts };
-
 /** The chosen customer as it is now: documents are only made for approved customers. */
 export interface CustomerFacts {
   id: string;
@@ -197,6 +195,8 @@ export interface DeactivateChangeOrder extends Authored {
 export interface DecideChangeOrder {
   type: 'DecideChangeOrder';
   approve: boolean;
+  /** The approver id the request names, when it names one (spec §7.3 approverId): it must be the signer. */
+  approverIdGiven?: string;
   signature: Signature;
   signerRole: Role;
   reason: string;
@@ -223,9 +223,6 @@ export type ChangeOrderCommand =
   | DeactivateChangeOrder
   | DecideChangeOrder
   | ChangeAccessibility;
-
-const eligibleApprover = (approver: ApproverFacts | undefined, actorUserId: string, createdBy: string | null) =>
-  approver !== undefined && approver.role === 'ADMIN' && approver.active && approver.id !== actorUserId && approver.id !== createdBy;
 
 const PARENT_FIELDS: (keyof ParentDetails)[] = [
   'productFamilyName',
@@ -333,7 +330,8 @@ function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Deci
   if (state.exists) return refused('document-exists');
   if (command.files.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
   if (command.customer?.status !== 'APPROVED') return refused('customer-not-approved');
-  if (!eligibleApprover(command.approver, command.actorUserId, null)) return refused('approver-not-eligible');
+  const choice = approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: null });
+  if (choice) return refused(choice);
   const signed = { parentChangeId: command.parentChangeId, documentId: command.documentId, signature: command.signature, comments: command.comments };
   return {
     events: [
@@ -374,9 +372,9 @@ function decideUpdateParent(state: ChangeOrderState, command: UpdateParent): Dec
   const details = state.details!;
   if (state.files.length + command.addFiles.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
   if (command.details.customerId !== details.customerId && command.customer?.status !== 'APPROVED') return refused('customer-not-approved');
-  if (command.details.approverId !== details.approverId && !eligibleApprover(command.approver, command.actorUserId, state.createdBy)) {
-    return refused('approver-not-eligible');
-  }
+  const choice =
+    command.details.approverId === details.approverId ? undefined : approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: state.createdBy });
+  if (choice) return refused(choice);
   const signed = signedBy(state, command);
   const events: DocumentEvent[] = [];
   const changes = changesOf(parentWithDefaults(details), parentWithDefaults(command.details), PARENT_FIELDS);
@@ -452,13 +450,33 @@ function decideDeactivate(state: ChangeOrderState, command: DeactivateChangeOrde
   return { events: [{ type: 'ChangeOrderDeactivated', data: { ...signedBy(state, command), obsoleteDate: command.today } }] };
 }
 
+/**
+ * Who may decide on a change order (the approver policy, `signatures/approver-policy.ts`), with its code for someone
+ * other than the assigned approver.
+ */
+function deciderCode(record: Authorship & { approverId: string }, signer: { id: string; role: Role }) {
+  const refusal = deciderRefusal(record, signer);
+  return refusal === 'not-assigned' ? ('not-the-document-approver' as const) : refusal;
+}
+
+/**
+ * Whether `viewer` may approve or reject this change order now: what the view's `mayDecide` and the list's rows answer,
+ * by the rules the decision applies (the files to open aside: the view names those in `unopened`).
+ */
+export function mayDecide(
+  record: Authorship & { active: boolean; status: DocumentStatus; approverId: string },
+  viewer: { id: string; role: Role },
+): boolean {
+  return authoringRefusal({ exists: true, ...record }) === undefined && deciderCode(record, viewer) === undefined;
+}
+
 function decideDecision(state: ChangeOrderState, command: DecideChangeOrder): Decision<DocumentEvent> {
   const refusal = authoringRefusal(state);
   if (refusal) return refused(refusal);
   const signerId = command.signature.signerId;
-  if (state.details!.approverId !== signerId) return refused('not-the-document-approver');
-  if (command.signerRole !== 'ADMIN') return refused('signer-not-admin');
-  if (signerId === state.createdBy || signerId === state.lastEditedBy) return refused('approver-is-author');
+  if (command.approverIdGiven !== undefined && command.approverIdGiven !== signerId) return refused('not-the-document-approver');
+  const decider = deciderCode({ ...state, approverId: state.details!.approverId }, { id: signerId, role: command.signerRole });
+  if (decider) return refused(decider);
   const unopened = filesToOpen(state, command.opened);
   if (unopened.length > 0) return { events: [], rejection: { code: 'files-not-opened', unopened } };
   const signed = { parentChangeId: state.parentChangeId, documentId: state.documentId, signature: command.signature, comments: '' };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildDetails, DocumentEvent, DocumentFile, ParentDetails, Signature } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import { type ApproverFacts, changeOrderDecider, type CreateChangeOrder, openedKey } from './change-order';
+import type { ApproverFacts } from '../signatures/approver-policy';
+import { changeOrderDecider, type CreateChangeOrder, mayDecide, openedKey } from './change-order';
 import { documentFilesDecider, openedBy } from './document-files';
 import { changeOrderNumbersDecider } from './change-order-numbers';
 import { documentUploadDecider, UPLOAD_KEPT_MS } from './document-upload';
@@ -255,6 +256,22 @@ describe('change order decider', () => {
     spec.given(created, childAdded('k1', 1)).when(decide('approver', { role: 'USER' })).thenRefuses({ code: 'signer-not-admin' });
     const editedByApprover: DocumentEvent = { type: 'ChangeOrderLogoChanged', data: { ...signed, logo: file('l2'), previous: file('logo'), editedBy: 'approver' } };
     spec.given(created, childAdded('k1', 1), editedByApprover).when(decide('approver')).thenRefuses({ code: 'approver-is-author' });
+  });
+
+  it('given a pending change order, when the request names an approver id other than the signer, then not-the-document-approver (issue 22, item 13)', () => {
+    spec.given(created, childAdded('k1', 1)).when({ ...decide('approver'), approverIdGiven: 'someone' }).thenRefuses({ code: 'not-the-document-approver' });
+    spec.given(created, childAdded('k1', 1)).when({ ...decide('approver'), approverIdGiven: 'approver' }).then([approved]);
+  });
+
+  it("mayDecide (the screens' question) answers by the decision's rules: the assigned approver, an ADMIN, no author, while pending and active", () => {
+    const record = { active: true, status: 'REQUIRE_APPROVAL' as const, approverId: 'approver', createdBy: 'author', lastEditedBy: 'author' };
+    expect(mayDecide(record, { id: 'approver', role: 'ADMIN' })).toBe(true);
+    expect(mayDecide(record, { id: 'someone', role: 'ADMIN' })).toBe(false);
+    expect(mayDecide(record, { id: 'approver', role: 'USER' })).toBe(false);
+    expect(mayDecide({ ...record, lastEditedBy: 'approver' }, { id: 'approver', role: 'ADMIN' })).toBe(false);
+    expect(mayDecide({ ...record, status: 'APPROVED' }, { id: 'approver', role: 'ADMIN' })).toBe(false);
+    expect(mayDecide({ ...record, status: 'REJECTED' }, { id: 'approver', role: 'ADMIN' })).toBe(false);
+    expect(mayDecide({ ...record, active: false }, { id: 'approver', role: 'ADMIN' })).toBe(false);
   });
 
   it('given a pending change order whose files the approver opened, when the approver approves or rejects, then the signed decision is recorded', () => {

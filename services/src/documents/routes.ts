@@ -9,6 +9,7 @@ import {
   DOCUMENT_MESSAGES,
   DocumentListQuery,
   type DocumentListResponse,
+  type Role,
   UpdateChildFields,
   UpdateParentFields,
 } from '@ifu/contracts';
@@ -30,7 +31,7 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import type { CommandRun } from '../platform/command-pipeline';
-import { authoringRefusal, filesToOpen, openedKey } from './change-order';
+import { authoringRefusal, filesToOpen, mayDecide, openedKey } from './change-order';
 import { type TextIndexing, textIndexingOf } from './document-text';
 import { uploadLimits } from './upload-staging';
 import {
@@ -51,9 +52,15 @@ import {
 /** The logo link in a staff answer works this long: enough to show it on the screen, not to share it. */
 const FILE_LINK_SECONDS = 10 * 60;
 
+/** Who looks at a change order: the session's account as the authentication read it from the log for the request. */
+export interface Viewer {
+  userId: string;
+  role: Role;
+}
+
 /** What the caller's view of a change order adds to the record: what they opened, and the versions of its children. */
 export interface ReviewFacts {
-  viewerId: string;
+  viewer: Viewer;
   opened: ReadonlySet<string>;
   versions: Awaited<ReturnType<typeof findChildVersions>>;
   /** Where each child's PDF text is for the searches (by SHA-256): queued, indexed, in part, or not extracted. */
@@ -68,7 +75,6 @@ export interface ReviewFacts {
  */
 export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, review: ReviewFacts, now = ctx.clock()): ChangeOrderView {
   const isOpened = (file: { fileId: string; sha256: string }) => review.opened.has(openedKey(file));
-  const mayDecide = record.active && record.status === 'REQUIRE_APPROVAL' && record.approverId === review.viewerId;
   return {
     parentChangeId: record.parentChangeId,
     parentDocumentChangeId: record.parentChangeId,
@@ -149,22 +155,31 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
     signatures: record.signatures,
     createdAt: record.createdAt,
     editable: authoringRefusal({ exists: true, active: record.active, status: record.status }) === undefined,
-    mayDecide,
+    mayDecide: mayDecide(record, { id: review.viewer.userId, role: review.viewer.role }),
     unopened: record.status === 'REQUIRE_APPROVAL' ? filesToOpen(record, review.opened) : [],
     version: record.version,
   };
 }
 
-/** The caller's view of a change order: the record with what they opened and the versions of its children. */
-export async function changeOrderViewFor(ctx: AppContext, run: CommandRun, record: ChangeOrderRecord, viewerId: string): Promise<ChangeOrderView> {
+/**
+ * The caller's view of a change order: the record with what they opened and the versions of its children. `opened` is
+ * what a command already folded of the caller's downloads (a decision's result); otherwise `run` folds them.
+ */
+export async function changeOrderViewFor(
+  ctx: AppContext,
+  run: CommandRun,
+  record: ChangeOrderRecord,
+  viewer: Viewer,
+  opened?: ReadonlySet<string>,
+): Promise<ChangeOrderView> {
   const active = record.children.filter((child) => child.active);
-  const [opened, versions, texts, safetyNotices] = await Promise.all([
-    openedFiles(run, record.parentChangeId, viewerId),
+  const [openedNow, versions, texts, safetyNotices] = await Promise.all([
+    opened ?? openedFiles(run, record.parentChangeId, viewer.userId),
     findChildVersions(ctx.db, active.map((child) => child.childDocumentId)),
     textIndexingOf(ctx.db, active.map((child) => child.file.sha256)),
     record.safetyRevision ? safetyNoticeCounts(ctx.db, record.parentChangeId) : null,
   ]);
-  return toChangeOrderView(ctx, record, { viewerId, opened, versions, texts, safetyNotices }, run.now);
+  return toChangeOrderView(ctx, record, { viewer, opened: openedNow, versions, texts, safetyNotices }, run.now);
 }
 
 /** The read models a document command's answer and the next screens need: the change orders and the search. */
@@ -199,11 +214,12 @@ export function documentRoutes(ctx: AppContext): Router {
   const supportingFiles = withFiles({ parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 } });
   const childFile = withFiles({ childMainDocument: { policy: policies.document('childMainDocument'), maxCount: 1 } });
 
-  async function answerWithChangeOrder(req: Request, res: Response, message: string, parentChangeId: string, extra: object = {}) {
+  /** A command's answer: the change order as the read models show it once the command settled, read with its run. */
+  async function answerWithChangeOrder(req: Request, res: Response, run: CommandRun, message: string, parentChangeId: string, extra: object = {}) {
     const record = await findChangeOrder(ctx.db, parentChangeId);
     if (!record) refuse('document-not-found');
     setVersion(res, record.version);
-    res.json({ message, ...extra, document: await changeOrderViewFor(ctx, ctx.commands.begin(originOf(req)), record, req.auth!.userId) });
+    res.json({ message, ...extra, document: await changeOrderViewFor(ctx, run, record, req.auth!) });
   }
 
   /** The active change order holding this active child: a child's calls name only the child. */
@@ -216,7 +232,10 @@ export function documentRoutes(ctx: AppContext): Router {
   async function answerWithList(req: Request, res: Response, involving?: string) {
     const query = parseBody(DocumentListQuery, { ...req.query });
     const { rows, total } = await listChangeOrders(await ctx.reads.for(req), { ...query, involving });
-    res.json({ data: { list: rows, total } } satisfies DocumentListResponse);
+    const viewer = { id: req.auth!.userId, role: req.auth!.role };
+    // Each row says whether the caller may decide on it (the approver policy); who wrote it is not sent.
+    const list = rows.map(({ createdBy, lastEditedBy, ...row }) => ({ ...row, mayDecide: mayDecide({ ...row, active: true, createdBy, lastEditedBy }, viewer) }));
+    res.json({ data: { list, total } } satisfies DocumentListResponse);
   }
 
   router.post('/document/addDocumentFiles', loggedIn, wizardFiles, async (req, res) => {
@@ -258,7 +277,7 @@ export function documentRoutes(ctx: AppContext): Router {
     const run = ctx.commands.begin(originOf(req));
     const { parentChangeId, documentId } = await createChangeOrder(ctx, run, { request, actor: req.auth! });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
   });
 
   router.get('/document/getDocumentList', loggedIn, (req, res) => answerWithList(req, res));
@@ -271,7 +290,7 @@ export function documentRoutes(ctx: AppContext): Router {
     setVersion(res, record.version);
     // The answer depends on who asks and what they opened, not only on the version its ETag names: never reused.
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await changeOrderViewFor(ctx, ctx.commands.begin(originOf(req)), record, req.auth!.userId));
+    res.json(await changeOrderViewFor(ctx, ctx.commands.begin(originOf(req)), record, req.auth!));
   };
   router.get('/document/get/:id', loggedIn, sendChangeOrder);
   router.get('/document/getSingleParentById/:id', loggedIn, sendChangeOrder);
@@ -291,7 +310,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, parentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, parentChangeId);
   });
 
   router.put('/document/updateSingleChildDocument', loggedIn, childFile, async (req, res) => {
@@ -310,13 +329,13 @@ export function documentRoutes(ctx: AppContext): Router {
     if (input.documentParentChangeId) {
       await addChild(ctx, run, { ...common, parentChangeId: input.documentParentChangeId });
       await run.settle(READ_MODELS);
-      await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.childAdded, input.documentParentChangeId);
+      await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.childAdded, input.documentParentChangeId);
       return;
     }
     const holder = await changeOrderHoldingChild(input.childDocumentId!);
     await updateChild(ctx, run, { ...common, parentChangeId: holder.parentChangeId, childDocumentId: input.childDocumentId! });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.childUpdated, holder.parentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.childUpdated, holder.parentChangeId);
   });
 
   router.post('/document/addFilesToParent', loggedIn, supportingFiles, async (req, res) => {
@@ -332,7 +351,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.uploaded, input.documentParentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.uploaded, input.documentParentChangeId);
   });
 
   router.delete('/document/deleteParentFileById', loggedIn, async (req, res) => {
@@ -346,7 +365,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, input.documentParentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, input.documentParentChangeId);
   });
 
   router.delete('/document/deleteChildDoc', loggedIn, async (req, res) => {
@@ -361,7 +380,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, holder.parentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, holder.parentChangeId);
   });
 
   router.delete('/document/deleteParentChange', loggedIn, async (req, res) => {
