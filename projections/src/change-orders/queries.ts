@@ -1,4 +1,4 @@
-import type { DocumentFile, Signature } from '@ifu/contracts';
+import type { ChangeOrderRef, DocumentFile, Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import { containing } from '../paging';
 import type { ChangeOrderRow, ChildRow } from './projection';
@@ -43,6 +43,10 @@ export interface ChangeOrderRecord {
   signatures: Signature[];
   createdAt: string;
   version: number;
+  /** Revise and resubmit (issue 22): the rejected change order this one revises, and the one revising this one. */
+  revises: ChangeOrderRef | null;
+  revisedBy: ChangeOrderRef | null;
+  createdBy: string;
 }
 
 type Joined = ChangeOrderRow & {
@@ -98,6 +102,9 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
   signatures: row.signatures,
   createdAt: new Date(row.created_at).toISOString(),
   version: row.stream_version,
+  revises: row.revises ?? null,
+  revisedBy: row.revised_by ?? null,
+  createdBy: row.created_by,
 });
 
 /** The change order with this parent change id, or the one holding the child document with this id. */
