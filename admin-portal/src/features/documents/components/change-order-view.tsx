@@ -57,6 +57,7 @@ import { LabelPanel } from './label-panel';
 import type { Decision } from './document-approval-values';
 import { DocumentApproveDialog } from './document-approve-dialog';
 import { DecisionButtons } from './decision-buttons';
+import { revisionFacts, ReviseButton } from './revision-links';
 
 const docs = paths.app.documents;
 
@@ -319,6 +320,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
     ...(changeOrder.basicUdiDi ? [{ label: 'Basic UDI-DI', value: changeOrder.basicUdiDi, testId: 'view-basic-udi-di' }] : []),
     { label: 'Safety revision', value: safetyRevisionText(changeOrder), testId: 'view-safety-revision' },
     { label: 'Approval Routing Number', value: changeOrder.approvalRoutingNumber, testId: 'view-routing-number' },
+    ...revisionFacts(changeOrder),
   );
 
   return (
@@ -327,6 +329,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
       actions={
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {back}
+          <ReviseButton changeOrder={changeOrder} />
           {editable ? (
             <Button component={RouterLink} to={docs.addChild.getHref(parentChangeId)} variant="contained" startIcon={<NoteAddOutlined />}>
               Add New Child
