@@ -73,6 +73,8 @@ const StepActions = ({ children }: { children: ReactNode }) => (
 
 /** A child whose stored PDF a revision keeps (issue 22): the child it comes from and the file's name. */
 type KeptChildFile = Pick<WizardChild, 'keepFileOf' | 'keptFile'>;
+const keptChildFileOf = (child: WizardChild | undefined): KeptChildFile | null =>
+  child?.keepFileOf ? { keepFileOf: child.keepFileOf, keptFile: child.keptFile } : null;
 
 /**
  * The Add wizard (spec §2.9, §4): Start (the parent, its files and logo, uploaded with 'Upload All File'), Change/New
@@ -99,7 +101,7 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
   /** A revision's supporting files kept from the rejected change order. */
   const [keptFiles, setKeptFiles] = useState<DocumentFileView[]>(revising?.parentDocumentList ?? []);
   /** The stored PDF the child in the Change/New form keeps (a revision), until another file is chosen. */
-  const [formKeeps, setFormKeeps] = useState<KeptChildFile | null>(initialChildren.at(-1) ?? null);
+  const [formKeeps, setFormKeeps] = useState<KeptChildFile | null>(() => keptChildFileOf(initialChildren.at(-1)));
   // The resolvers read these as they are when they run (a kept file removed makes room for another).
   const keptCount = useRef(keptFiles.length);
   const childKeeps = useRef(formKeeps !== null);
@@ -177,7 +179,7 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
     if (!values.file) {
       // A revision's child keeping its stored PDF.
       if (!formKeeps) return;
-      setCurrent({ values, uploadDocumentFileId: '', ...formKeeps });
+      setCurrent({ values, uploadDocumentFileId: '', keepFileOf: formKeeps.keepFileOf, keptFile: formKeeps.keptFile });
       setStep(2);
       return;
     }
@@ -235,7 +237,7 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
     childForm.reset(childStepInputOf(child.values));
     if (child.values.file) childUpload.restore(child.values.file, child.uploadDocumentFileId);
     else childUpload.clear();
-    setFormKeeps(child.keepFileOf ? { keepFileOf: child.keepFileOf, keptFile: child.keptFile } : null);
+    setFormKeeps(keptChildFileOf(child));
     setCurrent(child);
     setEditing(index);
     setListOpen(false);
