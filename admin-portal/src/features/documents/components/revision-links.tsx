@@ -1,5 +1,5 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
-import type { ChangeOrderView } from '@ifu/contracts';
+import type { ChangeOrderRefView, ChangeOrderView } from '@ifu/contracts';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -17,34 +17,21 @@ const docs = paths.app.documents;
  * Revise and resubmit (issue 22) on the view: the link between a rejected change order and its revision, one line
  * each way ('Revision of CO-…', 'Revised by CO-…'), as facts of the change order.
  */
-export const revisionFacts = ({ revises, revisedBy }: Pick<ChangeOrderView, 'revises' | 'revisedBy'>): Fact[] => [
-  ...(revises
-    ? [
-        {
-          label: 'Revision of',
-          value: (
-            <Link component={RouterLink} to={docs.view.getHref(revises.parentChangeId)} data-testid="revision-of-link">
-              {DOCUMENT_MESSAGES.revisionOf(revises.documentId)}
-            </Link>
-          ),
-          testId: 'view-revision-of',
-        },
-      ]
-    : []),
-  ...(revisedBy
-    ? [
-        {
-          label: 'Revised by',
-          value: (
-            <Link component={RouterLink} to={docs.view.getHref(revisedBy.parentChangeId)} data-testid="revised-by-link">
-              {DOCUMENT_MESSAGES.revisedBy(revisedBy.documentId)}
-            </Link>
-          ),
-          testId: 'view-revised-by',
-        },
-      ]
-    : []),
-];
+export const revisionFacts = ({ revises, revisedBy }: Pick<ChangeOrderView, 'revises' | 'revisedBy'>): Fact[] => {
+  const fact = (label: string, other: ChangeOrderRefView, text: string, testId: string): Fact => ({
+    label,
+    value: (
+      <Link component={RouterLink} to={docs.view.getHref(other.parentChangeId)} data-testid={`${testId}-link`}>
+        {text}
+      </Link>
+    ),
+    testId: `view-${testId}`,
+  });
+  return [
+    ...(revises ? [fact('Revision of', revises, DOCUMENT_MESSAGES.revisionOf(revises.documentId), 'revision-of')] : []),
+    ...(revisedBy ? [fact('Revised by', revisedBy, DOCUMENT_MESSAGES.revisedBy(revisedBy.documentId), 'revised-by')] : []),
+  ];
+};
 
 /** 'Revise and resubmit': shown to the author of a rejected change order not revised yet (the server's `mayRevise`). */
 export const ReviseButton = ({ changeOrder }: { changeOrder: Pick<ChangeOrderView, 'mayRevise' | 'parentChangeId'> }) =>
