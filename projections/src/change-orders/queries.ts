@@ -1,4 +1,4 @@
-import type { DocumentFile, Signature } from '@ifu/contracts';
+import type { ChangeOrderRef, DocumentFile, Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import { containing } from '../paging';
 import type { ChangeOrderRow, ChildRow } from './projection';
@@ -46,6 +46,9 @@ export interface ChangeOrderRecord {
   signatures: Signature[];
   createdAt: string;
   version: number;
+  /** Revise and resubmit (issue 22): the rejected change order this one revises, and the one revising this one. */
+  revises: ChangeOrderRef | null;
+  revisedBy: ChangeOrderRef | null;
 }
 
 type Joined = ChangeOrderRow & {
@@ -103,6 +106,8 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
   signatures: row.signatures,
   createdAt: new Date(row.created_at).toISOString(),
   version: row.stream_version,
+  revises: row.revises ?? null,
+  revisedBy: row.revised_by ?? null,
 });
 
 /** The change order with this parent change id, or the one holding the child document with this id. */

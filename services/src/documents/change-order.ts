@@ -1,4 +1,5 @@
 import type {
+  ChangeOrderRef,
   ChildDetails,
   ChildRecord,
   DocumentEvent,
@@ -34,6 +35,8 @@ export interface ChangeOrderState {
   children: ChildState[];
   createdBy: string | null;
   lastEditedBy: string | null;
+  /** The change order that revises this rejected one (issue 22), once its author started it. */
+  revisedBy: ChangeOrderRef | null;
 }
 
 const initialState = (): ChangeOrderState => ({
@@ -48,6 +51,7 @@ const initialState = (): ChangeOrderState => ({
   children: [],
   createdBy: null,
   lastEditedBy: null,
+  revisedBy: null,
 });
 
 const updateChild = (state: ChangeOrderState, childDocumentId: string, change: (child: ChildState) => ChildState): ChildState[] =>
@@ -107,6 +111,8 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
       return { ...state, status: 'REJECTED' };
     case 'ChangeOrderAccessibilityChanged':
       return { ...state, details: { ...state.details!, isInternal: event.data.isInternal } };
+    case 'ChangeOrderRevised':
+      return { ...state, revisedBy: event.data.revision };
     default: {
       const unhandled: never = event;
       return unhandled;
@@ -139,6 +145,8 @@ export interface CreateChangeOrder extends Authored {
   children: (ChildDetails & { childDocumentId: string; file: DocumentFile })[];
   customer: CustomerFacts | undefined;
   approver: ApproverFacts | undefined;
+  /** Revise and resubmit (issue 22): the rejected change order this one revises. */
+  revises?: ChangeOrderRef;
 }
 
 export interface UpdateParent extends Authored {
@@ -212,7 +220,21 @@ export interface ChangeAccessibility {
   actorRole: Role;
 }
 
+/**
+ * Revise and resubmit (issue 22), on the rejected change order's stream: its author starts `revision`, a new change
+ * order prefilled from it. `earlierRevisionStands` is whether a revision already recorded blocks another: its change
+ * order exists, or its creation may still be under way (platform/unique-claims.ts, CLAIM_UNDER_WAY_MS); one whose
+ * creation failed does not.
+ */
+export interface ReviseChangeOrder {
+  type: 'ReviseChangeOrder';
+  revision: ChangeOrderRef;
+  actorUserId: string;
+  earlierRevisionStands: boolean;
+}
+
 export type ChangeOrderCommand =
+  | ReviseChangeOrder
   | CreateChangeOrder
   | UpdateParent
   | AddSupportingFiles
@@ -292,7 +314,9 @@ const plain = (
     | 'signer-not-admin'
     | 'approver-is-author'
     | 'document-undecided'
-    | 'admin-only',
+    | 'admin-only'
+    | 'revise-not-rejected'
+    | 'revise-not-author',
 ) => ({ code });
 
 /** The key a download records a file under: the same file id at other content is another file to open. */
@@ -344,6 +368,7 @@ function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Deci
           logo: command.logo,
           files: command.files,
           createdBy: command.actorUserId,
+          ...(command.revises ? { revises: command.revises } : {}),
         },
       },
       ...command.children.map(
@@ -505,6 +530,36 @@ function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibili
   };
 }
 
+/**
+ * Who may revise a rejected change order and when (issue 22): only while it is rejected and active, only its author
+ * (the creator; an ADMIN's role gives no authority over another's document), and once (a second revision is refused
+ * while the first stands). The screens ask the same question (`mayRevise`).
+ */
+export function revisionRefusal(
+  state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy' | 'revisedBy'>,
+  actorUserId: string,
+  earlierRevisionStands: boolean,
+) {
+  if (!state.exists || !state.active) return { code: 'document-not-found' as const };
+  if (state.status !== 'REJECTED') return { code: 'revise-not-rejected' as const };
+  if (state.createdBy !== actorUserId) return { code: 'revise-not-author' as const };
+  if (state.revisedBy && earlierRevisionStands) return { code: 'already-revised' as const, documentId: state.revisedBy.documentId };
+  return undefined;
+}
+
+function decideRevise(state: ChangeOrderState, command: ReviseChangeOrder): Decision<DocumentEvent> {
+  const rejection = revisionRefusal(state, command.actorUserId, command.earlierRevisionStands);
+  if (rejection) return { events: [], rejection };
+  return {
+    events: [
+      {
+        type: 'ChangeOrderRevised',
+        data: { parentChangeId: state.parentChangeId, documentId: state.documentId, revision: command.revision, revisedBy: command.actorUserId },
+      },
+    ],
+  };
+}
+
 /** The change order aggregate (`document-<parentChangeId>`): authoring while undecided, each step signed. */
 export const changeOrderDecider: Decider<ChangeOrderCommand, DocumentEvent, ChangeOrderState> = {
   name: 'change-order',
@@ -514,6 +569,7 @@ export const changeOrderDecider: Decider<ChangeOrderCommand, DocumentEvent, Chan
     if (command.type === 'CreateChangeOrder') return decideCreate(state, command);
     if (command.type === 'DecideChangeOrder') return decideDecision(state, command);
     if (command.type === 'ChangeAccessibility') return decideAccessibility(state, command);
+    if (command.type === 'ReviseChangeOrder') return decideRevise(state, command);
     const refusal = authoringRefusal(state);
     if (refusal) return refused(refusal);
     switch (command.type) {

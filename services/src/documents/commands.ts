@@ -4,6 +4,7 @@ import { approverFacts } from '../users/approver-facts';
 import {
   type AddDocumentListData,
   CHANGE_ORDER_NUMBERS_STREAM,
+  type ChangeOrderRef,
   customerStreamId,
   type ChildDetails,
   type DocumentFile,
@@ -23,7 +24,7 @@ import type { z } from 'zod';
 import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
 import type { AppContext } from '../platform/app-context';
-import type { CommandRun, StepResult } from '../platform/command-pipeline';
+import type { CommandRun, Step, StepResult } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import type { AuthenticatedUser } from '../platform/http';
 import { sign, UNSIGNED } from '../signatures/signatures';
@@ -207,6 +208,27 @@ async function releaseUploads(run: CommandRun, uploadIds: string[], parentChange
 
 // ---- the change order
 
+/** Where one child's PDF comes from: an upload of the wizard, or (a revision) a stored file carried over. */
+export type ChildFileSource = { uploadId: string; field: string } | { kept: DocumentFile };
+
+/**
+ * A new change order as its author submits it: the parent, the children, the signer, and where the files come from.
+ * A revision (issue 22) carries over stored files of the rejected change order (`kept`) and records its link on the
+ * rejected one's stream (`revision`) just before the new change order.
+ */
+export interface ChangeOrderDraft {
+  details: ParentDetails;
+  children: { details: ChildDetails; file: ChildFileSource }[];
+  /** The parent's upload (supporting files and logo); a revision needs one only for new parent files. */
+  parentUploadId?: string;
+  kept?: { files: DocumentFile[]; logo: DocumentFile };
+  credentials: SignatureCredentials;
+  comments: string;
+  revision?: { revises: ChangeOrderRef; step: (revision: ChangeOrderRef) => Step<ChangeOrderCommand, DocumentEvent, ChangeOrderState> };
+}
+
+const asFile = ({ stagedId: _s, role: _r, ...file }: UploadedFile): DocumentFile => file;
+
 /**
  * `POST /document/addDocumentListData`: the whole change order, signed by its author (`authorship`). The uploads are
  * checked, the signature taken, the uploads taken (never twice), the number assigned, the change order recorded, the
@@ -218,50 +240,79 @@ export async function createChangeOrder(
   input: { request: z.output<typeof AddDocumentListData>; actor: AuthenticatedUser },
 ): Promise<{ parentChangeId: string; documentId: string }> {
   const { request, actor } = input;
+  return recordChangeOrder(ctx, run, actor, {
+    details: parentDetailsOf(request),
+    children: request.list.map((child, index) => ({
+      details: childDetailsOf(child),
+      file: { uploadId: child.uploadDocumentFileId, field: `list.${index}.uploadDocumentFileId` },
+    })),
+    parentUploadId: request.uploadParentDocumentFileId,
+    credentials: { username: request.username, password: request.password },
+    comments: request.comments,
+  });
+}
+
+/** A new change order (a new one, or a revision): the steps of `createChangeOrder`. */
+export async function recordChangeOrder(
+  ctx: AppContext,
+  run: CommandRun,
+  actor: AuthenticatedUser,
+  draft: ChangeOrderDraft,
+): Promise<{ parentChangeId: string; documentId: string }> {
   const parentChangeId = randomUUID();
   const stream = documentStreamId(parentChangeId);
-  const details = parentDetailsOf(request);
+  const { details } = draft;
   const [customer, approver] = await Promise.all([customerFacts(run, details.customerId), approverFacts(run, details.approverId)]);
 
-  const parentFiles = await checkUpload(ctx, run, { uploadId: request.uploadParentDocumentFileId, field: 'uploadParentDocumentFileId', kind: 'parent', actor });
-  const logo = parentFiles.find((f) => f.role === 'logo');
+  const parentFiles = draft.parentUploadId
+    ? await checkUpload(ctx, run, { uploadId: draft.parentUploadId, field: 'uploadParentDocumentFileId', kind: 'parent', actor })
+    : [];
+  const uploadedLogo = parentFiles.find((f) => f.role === 'logo');
+  const logo = uploadedLogo ? asFile(uploadedLogo) : draft.kept?.logo;
   if (!logo) refuse('invalid-request', { message: 'uploadParentDocumentFileId: Select Document Logo' });
-  const supporting = parentFiles.filter((f) => f.role === 'supporting');
-  const childUploads = request.list.map((child, index) => ({ uploadId: child.uploadDocumentFileId, field: `list.${index}.uploadDocumentFileId` }));
+  const supporting = [...(draft.kept?.files ?? []), ...parentFiles.filter((f) => f.role === 'supporting').map(asFile)];
+  const childUploads = draft.children.flatMap(({ file }) => ('uploadId' in file ? [file] : []));
   const seen = new Set<string>();
   for (const { uploadId, field } of childUploads) {
     if (seen.has(uploadId)) refuse('upload-unusable', { field });
     seen.add(uploadId);
   }
-  const childFiles: UploadedFile[] = [];
-  for (const { uploadId, field } of childUploads) {
-    const files = await checkUpload(ctx, run, { uploadId, field, kind: 'child', actor });
+  const childFiles: DocumentFile[] = [];
+  const stagedChildFiles: UploadedFile[] = [];
+  for (const { file: source } of draft.children) {
+    if ('kept' in source) {
+      childFiles.push(source.kept);
+      continue;
+    }
+    const files = await checkUpload(ctx, run, { ...source, kind: 'child', actor });
     const main = files.find((f) => f.role === 'main');
-    if (!main) refuse('upload-unusable', { field });
-    childFiles.push(main);
+    if (!main) refuse('upload-unusable', { field: source.field });
+    childFiles.push(asFile(main));
+    stagedChildFiles.push(main);
   }
 
-  const asFile = ({ stagedId: _s, role: _r, ...file }: UploadedFile): DocumentFile => file;
   const command = (signature: Signature, documentId: string): ChangeOrderCommand => ({
     type: 'CreateChangeOrder',
     parentChangeId,
     documentId,
     approvalRoutingNumber: approvalRoutingNumber(documentId),
     details,
-    logo: asFile(logo),
-    files: supporting.map(asFile),
-    children: request.list.map((child, index) => ({ ...childDetailsOf(child), childDocumentId: randomUUID(), file: asFile(childFiles[index]!) })),
+    logo,
+    files: supporting,
+    children: draft.children.map((child, index) => ({ ...child.details, childDocumentId: randomUUID(), file: childFiles[index]! })),
     customer,
     approver,
     signature,
-    comments: request.comments,
+    comments: draft.comments,
     actorUserId: actor.userId,
+    ...(draft.revision ? { revises: draft.revision.revises } : {}),
   });
   const record = await run.load(stream, changeOrderDecider);
   await run.check({ stream, decider: changeOrderDecider, from: record, command: command(UNSIGNED, 'CO-0000-00000') });
+  if (draft.revision) await run.check(draft.revision.step({ parentChangeId, documentId: 'CO-0000-00000' }));
   const { signature } = await sign(ctx, run, {
     signer: actor,
-    credentials: { username: request.username, password: request.password },
+    credentials: draft.credentials,
     meaning: 'authorship',
     // A new record: its author reviewed none before it (version 0).
     subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: 0, record },
@@ -270,7 +321,7 @@ export async function createChangeOrder(
   const taken: string[] = [];
   try {
     for (const { uploadId, field, kind } of [
-      { uploadId: request.uploadParentDocumentFileId, field: 'uploadParentDocumentFileId', kind: 'parent' as const },
+      ...(draft.parentUploadId ? [{ uploadId: draft.parentUploadId, field: 'uploadParentDocumentFileId', kind: 'parent' as const }] : []),
       ...childUploads.map((c) => ({ ...c, kind: 'child' as const })),
     ]) {
       await useUpload(run, { uploadId, field, kind, parentChangeId, actor });
@@ -282,9 +333,12 @@ export async function createChangeOrder(
       command: { type: 'AssignNumber', year: run.now.getUTCFullYear(), parentChangeId },
     });
     const documentId = events[0]!.data.documentId;
-    await indexDocumentTexts(ctx, request.list.map((child, index) => ({ sha256: childFiles[index]!.sha256, languageList: child.languageList })));
+    // A revision's link on the rejected change order, just before the revision itself: of two at once, one is recorded.
+    if (draft.revision) await run.execute(draft.revision.step({ parentChangeId, documentId }));
+    await indexDocumentTexts(ctx, draft.children.map((child, index) => ({ sha256: childFiles[index]!.sha256, languageList: child.details.languageList })));
     await run.execute({ stream, decider: changeOrderDecider, from: record, command: command(signature, documentId), expectedVersion: 0 });
-    await keepFiles(ctx, undefined, [...parentFiles, ...childFiles].map(stagedOf));
+    // Only what was uploaded for it is staged; the files a revision carries over are stored already.
+    await keepFiles(ctx, undefined, [...parentFiles, ...stagedChildFiles].map(stagedOf));
     await uncountStagedUploads(ctx.db, taken);
     return { parentChangeId, documentId };
   } catch (error) {

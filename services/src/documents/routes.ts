@@ -9,6 +9,7 @@ import {
   DOCUMENT_MESSAGES,
   DocumentListQuery,
   type DocumentListResponse,
+  ReviseChangeOrderRequest,
   type Role,
   UpdateChildFields,
   UpdateParentFields,
@@ -31,7 +32,8 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import type { CommandRun } from '../platform/command-pipeline';
-import { authoringRefusal, filesToOpen, mayDecide, openedKey } from './change-order';
+import { authoringRefusal, filesToOpen, mayDecide, openedKey, revisionRefusal } from './change-order';
+import { reviseChangeOrder } from './revise';
 import { type TextIndexing, textIndexingOf } from './document-text';
 import { uploadLimits } from './upload-staging';
 import {
@@ -67,6 +69,8 @@ export interface ReviewFacts {
   texts: ReadonlyMap<string, TextIndexing>;
   /** A safety revision's reach (null for any other change order). */
   safetyNotices: { notified: number; opened: number } | null;
+  /** Whether the change order that revises this one exists (issue 22); false when none does. */
+  revisionExists: boolean;
 }
 
 /**
@@ -157,6 +161,9 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
     editable: authoringRefusal({ exists: true, active: record.active, status: record.status }) === undefined,
     mayDecide: mayDecide(record, { id: review.viewer.userId, role: review.viewer.role }),
     unopened: record.status === 'REQUIRE_APPROVAL' ? filesToOpen(record, review.opened) : [],
+    revises: record.revises,
+    revisedBy: review.revisionExists ? record.revisedBy : null,
+    mayRevise: revisionRefusal({ ...record, exists: true }, review.viewer.userId, review.revisionExists) === undefined,
     version: record.version,
   };
 }
@@ -173,13 +180,14 @@ export async function changeOrderViewFor(
   opened?: ReadonlySet<string>,
 ): Promise<ChangeOrderView> {
   const active = record.children.filter((child) => child.active);
-  const [openedNow, versions, texts, safetyNotices] = await Promise.all([
+  const [openedNow, versions, texts, safetyNotices, revision] = await Promise.all([
     opened ?? openedFiles(run, record.parentChangeId, viewer.userId),
     findChildVersions(ctx.db, active.map((child) => child.childDocumentId)),
     textIndexingOf(ctx.db, active.map((child) => child.file.sha256)),
     record.safetyRevision ? safetyNoticeCounts(ctx.db, record.parentChangeId) : null,
+    record.revisedBy ? findChangeOrder(ctx.db, record.revisedBy.parentChangeId) : undefined,
   ]);
-  return toChangeOrderView(ctx, record, { viewer, opened: openedNow, versions, texts, safetyNotices }, run.now);
+  return toChangeOrderView(ctx, record, { viewer, opened: openedNow, versions, texts, safetyNotices, revisionExists: revision !== undefined }, run.now);
 }
 
 /** The read models a document command's answer and the next screens need: the change orders and the search. */
@@ -188,6 +196,8 @@ export const READ_MODELS = [changeOrdersProjection.name, documentSearchProjectio
 /** `isParent` of the upload call: the only text field it takes. */
 export const UploadFields = z.strictObject({
   isParent: z.enum(['true', 'false'], { error: (issue) => (issue.input === undefined ? 'isParent is required' : 'isParent must be true or false') }),
+  /** Revise and resubmit (issue 22): a parent upload may then hold no logo (the revision keeps the rejected one's). */
+  revising: z.enum(['true', 'false'], { error: 'revising must be true or false' }).optional(),
 });
 
 /** Documents: the add wizard's uploads and submit, the list, the view, and every signed edit (spec §2.7-§2.12, §7.3). */
@@ -239,16 +249,18 @@ export function documentRoutes(ctx: AppContext): Router {
   }
 
   router.post('/document/addDocumentFiles', loggedIn, wizardFiles, async (req, res) => {
-    const { isParent } = parseBody(UploadFields, req.body ?? {});
+    const { isParent, revising } = parseBody(UploadFields, req.body ?? {});
     const uploads = req.uploads!;
     const run = ctx.commands.begin(originOf(req));
     if (isParent === 'true') {
       if (uploads.files('childMainDocument').length > 0) refuse('invalid-request', { message: 'childMainDocument: not accepted with isParent=true' });
       const logo = uploads.single('parentLogo');
-      if (!logo) refuse('invalid-request', { message: `parentLogo: ${DOCUMENT_MESSAGES.selectDocumentLogo}` });
+      if (!logo && revising !== 'true') refuse('invalid-request', { message: `parentLogo: ${DOCUMENT_MESSAGES.selectDocumentLogo}` });
+      const supporting = uploads.files('parentDocuments').map((staged) => ({ staged, role: 'supporting' as const }));
+      if (!logo && supporting.length === 0) refuse('invalid-request', { message: `parentDocuments: ${DOCUMENT_MESSAGES.selectDocument}` });
       const { uploadId, files } = await recordUpload(ctx, run, {
         kind: 'parent',
-        files: [...uploads.files('parentDocuments').map((staged) => ({ staged, role: 'supporting' as const })), { staged: logo, role: 'logo' }],
+        files: [...supporting, ...(logo ? [{ staged: logo, role: 'logo' as const }] : [])],
         uploads,
         actor: req.auth!,
       });
@@ -276,6 +288,15 @@ export function documentRoutes(ctx: AppContext): Router {
     const request = parseBody(AddDocumentListData, req.body);
     const run = ctx.commands.begin(originOf(req));
     const { parentChangeId, documentId } = await createChangeOrder(ctx, run, { request, actor: req.auth! });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
+  });
+
+  // Revise and resubmit (issue 22): a new change order from a rejected one, linked to it, its stored files reused.
+  router.post('/document/reviseChangeOrder', loggedIn, async (req, res) => {
+    const request = parseBody(ReviseChangeOrderRequest, req.body);
+    const run = ctx.commands.begin(originOf(req));
+    const { parentChangeId, documentId } = await reviseChangeOrder(ctx, run, { request, actor: req.auth! });
     await run.settle(READ_MODELS);
     await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
   });
