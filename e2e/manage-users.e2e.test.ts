@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { PASSWORD_MESSAGES, USER_FORM_MESSAGES, USER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
-import { browserSkipReason, closeContext } from '../test-support/browser';
+import { expectAccessible } from '../test-support/axe';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { reviewedUser } from '../test-support/reviewed-versions';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 
@@ -69,7 +71,7 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await field.page().keyboard.type(typedDate(date));
   };
 
-  it('when an ADMIN adds a user, the user sets a password from the emailed link and is then deactivated, then the session ends, the audit CSV records it and Edit can reactivate them', async () => {
+  it('when an ADMIN adds a user, the user sets a password from the emailed link and is then deactivated, then the session ends, the audit CSV records it and Reactivate brings them back', async () => {
     // This long flow once timed out in a full run only: a failure names the last step it reached, and when.
     const started = Date.now();
     let lastStep = 'start';
@@ -231,16 +233,21 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     expect(rowsAbout('UserDeactivated').length).toBeGreaterThan(0);
     await expect.poll(() => audit.count()).toBe(0);
 
-    // Editing an INACTIVE user offers Active, which reactivates them.
+    // Editing an INACTIVE user no longer reactivates them (issue 22): Reactivate does, signed.
     step('reactivate');
     await page.getByRole('tab', { name: 'ALL USERS' }).click();
     await newRow.getByRole('button', { name: 'Edit Nina Newcomer' }).click();
     const edit = page.getByRole('dialog');
     expect(await edit.getByLabel('E-Mail').inputValue()).toBe(email);
     expect(await edit.getByLabel('Is Training Completed?').isChecked()).toBe(true);
-    await edit.getByLabel('Active', { exact: true }).check();
-    await edit.getByRole('button', { name: 'UPDATE' }).click();
-    await toast(page, USER_MESSAGES.updated).waitFor();
+    expect(await edit.getByLabel('Active', { exact: true }).count()).toBe(0);
+    await edit.getByRole('button', { name: 'Close' }).click();
+    await newRow.getByRole('button', { name: 'Reactivate Nina Newcomer' }).click();
+    const reactivation = page.getByTestId('reactivate-user-dialog');
+    await reactivation.getByLabel('Username').fill(ADMIN_EMAIL);
+    await reactivation.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await reactivation.getByRole('button', { name: 'Reactivate' }).click();
+    await toast(page, USER_MESSAGES.reactivated).waitFor();
     await expect.poll(() => newRow.getByTestId('user-status').textContent()).toBe('ACTIVE');
   }, 180_000);
 
@@ -383,4 +390,89 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await target.screenshot({ path: `${SCREENSHOTS}/user-modal-phone.png`, animations: 'disabled' });
     await closeContext(phone);
   });
+
+  /**
+   * Issue 22, item 3: a deactivated user is reactivated by an ADMIN through the signed dialog (a wrong password first:
+   * the refusal shows in the dialog), and a change of email waiting for a user's acceptance shows in the list.
+   */
+  for (const viewport of DESKTOP_AND_PHONE) {
+    it(`when an ADMIN reactivates a deactivated user at ${viewport.name} width, then the signed dialog passes axe, a wrong password is explained, and the user is ACTIVE again`, async () => {
+      const tag = `${viewport.name}${Date.now()}`;
+      const api = product.api;
+      const admin = await api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+      const returning = `ray.${tag}@example.com`;
+      const returningId = await api.createUser({ email: returning, role: 'USER', password: 'a returning user password', firstName: 'Ray', lastName: `Return${tag}` });
+      const deactivated = await api.call('DELETE', '/user/delete', {
+        token: admin,
+        headers: await reviewedUser(api, admin, returningId),
+        body: { id: returningId, username: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      });
+      expect(deactivated.status).toBe(200);
+      const moving = `mo.${tag}@example.com`;
+      const movingId = await api.createUser({ email: moving, role: 'USER', password: 'a moving user password', firstName: 'Mo', lastName: `Move${tag}` });
+      const moved = await api.call('PUT', '/user/modify', {
+        token: admin,
+        body: { id: movingId, email: `mo.new.${tag}@example.com`, firstName: 'Mo', lastName: `Move${tag}`, isTrainingCompleted: true },
+      });
+      expect(moved.status).toBe(200);
+
+      const own = await browser.newContext(viewportContext(viewport));
+      try {
+        const target = await own.newPage();
+        await logIn(target, ADMIN_EMAIL, ADMIN_PASSWORD);
+        await target.goto(`${product.adminUrl}/manageuser`);
+        const grid = target.getByTestId('users-grid');
+
+        // The pending change shows in the list, with the current address still in place.
+        await target.getByLabel('Search users').fill(`Move${tag}`);
+        const movingRow = grid.getByRole('row').filter({ hasText: `Move${tag}` });
+        await movingRow.getByTestId('user-pending-change').waitFor();
+        expect(await movingRow.getByTestId('user-pending-change').textContent()).toBe(`Change pending: new email mo.new.${tag}@example.com`);
+        expect(await movingRow.textContent()).toContain(moving);
+        await expectAccessible(target, 'manage-users', viewport, 'pending-change');
+
+        await target.getByRole('tab', { name: 'ALL USERS' }).click();
+        await target.getByLabel('Search users').fill(`Return${tag}`);
+        const row = grid.getByRole('row').filter({ hasText: `Return${tag}` });
+        await expect.poll(() => row.getByTestId('user-status').textContent()).toBe('INACTIVE');
+        expect(await row.getByRole('button', { name: `Deactivate Ray Return${tag}` }).count()).toBe(0);
+        const action = row.getByRole('button', { name: `Reactivate Ray Return${tag}` });
+        const box = await action.boundingBox();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+        await action.click();
+
+        const dialog = target.getByTestId('reactivate-user-dialog');
+        await dialog.waitFor();
+        expect(await target.getByRole('dialog', { name: 'Reactivate User' }).count()).toBe(1);
+        expect(await dialog.textContent()).toContain(`Do you want to reactivate Ray Return${tag} (${returning})?`);
+        expect(await dialog.textContent()).toContain('Their previous password will no longer work');
+        // Empty fields say what is missing, on the client.
+        await dialog.getByRole('button', { name: 'Reactivate' }).click();
+        await expect.poll(() => dialog.getByText('Enter Username and Password').count()).toBe(2);
+        await expectAccessible(target, 'manage-users', viewport, 'reactivate-dialog');
+        const dialogBox = await target.getByRole('dialog').boundingBox();
+        expect(dialogBox!.x).toBeGreaterThanOrEqual(0);
+        expect(dialogBox!.x + dialogBox!.width).toBeLessThanOrEqual(viewport.width);
+
+        // A wrong password: the server's refusal shows in the dialog, which stays open; the user stays INACTIVE.
+        await dialog.getByLabel('Username').fill(ADMIN_EMAIL);
+        await dialog.getByLabel('Password').fill('not the admin password');
+        await dialog.getByRole('button', { name: 'Reactivate' }).click();
+        await dialog.getByTestId('reactivate-user-error').waitFor();
+        expect(await dialog.getByTestId('reactivate-user-error').textContent()).toBe('Signature refused: enter your own username and password.');
+        await expectAccessible(target, 'manage-users', viewport, 'reactivate-refused');
+
+        await dialog.getByLabel('Password').fill(ADMIN_PASSWORD);
+        await dialog.getByRole('button', { name: 'Reactivate' }).click();
+        await toast(target, USER_MESSAGES.reactivated).waitFor();
+        await expect.poll(() => dialog.count()).toBe(0);
+        await expect.poll(() => row.getByTestId('user-status').textContent()).toBe('ACTIVE');
+        expect(await row.getByRole('button', { name: `Reactivate Ray Return${tag}` }).count()).toBe(0);
+        expect(await target.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        await target.screenshot({ path: `${SCREENSHOTS}/manage-users-reactivated-${viewport.name}.png`, animations: 'disabled' });
+      } finally {
+        await closeContext(own);
+      }
+    }, 90_000);
+  }
 });

@@ -17,15 +17,18 @@ const file = (name: string): DocumentFile => ({ fileId: randomUUID(), sha256: na
 
 /** A history of `n` change orders: created with two children, edited, a child replaced and one deactivated, some decided. */
 async function appendHistory(store: PostgresEventStore, n: number) {
+  const ids = Array.from({ length: n }, () => randomUUID());
+  const ref = (k: number) => ({ parentChangeId: ids[k]!, documentId: `CO-2026-${String(k + 1).padStart(5, '0')}` });
+  // Revise and resubmit (issue 22): some are rejected and revised by the next one.
+  const revised = (k: number) => k % 4 === 1 && k % 3 !== 0 && k + 1 < n;
   for (let i = 0; i < n; i++) {
-    const parentChangeId = randomUUID();
-    const documentId = `CO-2026-${String(i + 1).padStart(5, '0')}`;
+    const { parentChangeId, documentId } = ref(i);
     const signed = (meaning: Signature['meaning'] = 'authorship') => ({ parentChangeId, documentId, signature: signature(meaning), comments: `c${i}` });
     const details = { productFamilyName: `P${i}`, productFamilyDescription: 'd', changeDescription: 'd', changeJustification: 'j', changeType: 'Record', customerId: 'c', approverId: 'ap', isInternal: i % 2 === 0, effectiveDate: '2026-12-01' };
     const child = (k: number) => ({ associatedReferenceNumber: `LOT-${i}-${k}`, productSubFamilyNameOne: 'PN', productSubFamilyNameTwo: 'B', billMaterialInformation: 'B', keywords: 'k', countryList: 'DE', languageList: 'de', changeDescription: 'c', changeJustification: 'j' });
     const supporting = file(`s${i}`);
     const events: DocumentEvent[] = [
-      { type: 'ChangeOrderCreated', data: { ...signed(), approvalRoutingNumber: documentId.replace('CO', 'AR'), details, logo: file('logo'), files: [supporting], createdBy: 'author' } },
+      { type: 'ChangeOrderCreated', data: { ...signed(), approvalRoutingNumber: documentId.replace('CO', 'AR'), details, logo: file('logo'), files: [supporting], createdBy: 'author', ...(i > 0 && revised(i - 1) ? { revises: ref(i - 1) } : {}) } },
       { type: 'ChildDocumentAdded', data: { ...signed(), child: { ...child(1), childDocumentId: `${parentChangeId}-1`, documentNumber: `${documentId}-01`, file: file('a') }, editedBy: 'author' } },
       { type: 'ChildDocumentAdded', data: { ...signed(), child: { ...child(2), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, file: file('b') }, editedBy: 'author' } },
     ];
@@ -37,6 +40,10 @@ async function appendHistory(store: PostgresEventStore, n: number) {
       { type: 'ChildDocumentDeactivated', data: { ...signed('deactivation'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, obsoleteDate: '2026-11-23', editedBy: 'editor' } },
     ];
     if (i % 3 === 0) later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate: new Date().toISOString() } });
+    if (revised(i)) {
+      later.push({ type: 'ChangeOrderRejected', data: { ...signed('rejection'), reason: 'old leaflet' } });
+      later.push({ type: 'ChangeOrderRevised', data: { parentChangeId, documentId, revision: ref(i + 1), revisedBy: 'author' } });
+    }
     if (i % 5 === 0) later.push({ type: 'ChangeOrderDeactivated', data: { ...signed('deactivation'), obsoleteDate: '2026-11-23', editedBy: 'editor' } });
     // Two appends, so batches cut through streams.
     await store.append(documentStreamId(parentChangeId), events.map(withMetadata), 0);
@@ -80,5 +87,22 @@ describe('the change-orders read model', () => {
     expect(record!.children[1]).toMatchObject({ active: false, obsoleteDate: '2026-11-23' });
     expect((await findChangeOrder(test.db, `${one.parentChangeId}-1`))?.parentChangeId).toBe(one.parentChangeId);
     expect(one.childCount).toBe(1);
+  });
+
+  it('when a rejected change order is revised, then each names the other (issue 22)', async () => {
+    await appendHistory(store, 3);
+    await rebuild(test.db, store, changeOrdersProjection, 100);
+    const { rows } = await listChangeOrders(test.db, { tab: 'all' });
+    const rejected = rows.find((row) => row.documentId === 'CO-2026-00002')!;
+    const revision = rows.find((row) => row.documentId === 'CO-2026-00003')!;
+    expect(await findChangeOrder(test.db, rejected.parentChangeId)).toMatchObject({
+      status: 'REJECTED',
+      revises: null,
+      revisedBy: { parentChangeId: revision.parentChangeId, documentId: 'CO-2026-00003' },
+    });
+    expect(await findChangeOrder(test.db, revision.parentChangeId)).toMatchObject({
+      revises: { parentChangeId: rejected.parentChangeId, documentId: 'CO-2026-00002' },
+      revisedBy: null,
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type UserEvent, userStreamId } from '@ifu/contracts';
+import { credentialsStreamId, type UserEvent, userStreamId } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
@@ -127,6 +127,11 @@ describe('projections', () => {
         );
       }
       await store.append(userStreamId(userId), events.map((e) => ({ ...e, metadata: metadata() })), version);
+      // A reactivation revokes the password on the user's credentials stream (issue 22).
+      if (i % 2) {
+        const revoked: UserEvent = { type: 'PasswordRevoked', data: { userId, at: new Date().toISOString(), reason: 'reactivated' } };
+        await store.append(credentialsStreamId(userId), [{ ...revoked, metadata: metadata() }], 0);
+      }
     }
     for (const batchSize of [1, 7, 64, 1000]) {
       await rebuild(test.db, store, eventByEvent(userAccountsProjection), batchSize);
@@ -138,6 +143,7 @@ describe('projections', () => {
     const rows = await snapshot(test.db);
     expect(rows.filter((row) => row.pending_identity_change !== null).map((row) => row.last_name)).toEqual(['Mod', 'Mod', 'Mod']);
     expect(rows.filter((row) => row.last_name === 'Accepted')).toHaveLength(3);
+    expect(rows.filter((row) => row.password_set_at === null && row.credentials_version === 1)).toHaveLength(3);
   });
 
   it('when a projector stops in the middle of a batch, then it resumes without applying anything twice', async () => {

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
               { path: docs.list.path, lazy: page(() => import('./routes/app/documents/list')) },
               { path: docs.search.path, lazy: page(() => import('./routes/app/documents/search')) },
               { path: docs.add.path, lazy: page(() => import('./routes/app/documents/add')) },
+              { path: docs.revise.path, lazy: page(() => import('./routes/app/documents/revise')) },
               { path: docs.view.path, lazy: page(() => import('./routes/app/documents/view')) },
               { path: docs.editParent.path, lazy: page(() => import('./routes/app/documents/edit-parent')) },
               { path: docs.editChild.path, lazy: page(() => import('./routes/app/documents/edit-child')) },

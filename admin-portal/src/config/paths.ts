@@ -25,6 +25,8 @@ export const paths = {
       list: { path: '/document/list', getHref: () => '/document/list' },
       search: { path: '/document/search', getHref: () => '/document/search' },
       add: { path: '/document/add', getHref: () => '/document/add' },
+      /** Revise and resubmit (issue 22): the Add wizard prefilled from this rejected change order. */
+      revise: { path: '/document/revise/:id', getHref: (id: string | number) => `/document/revise/${seg(id)}` },
       view: { path: '/document/view/:id', getHref: (id: string | number) => `/document/view/${seg(id)}` },
       editParent: {
         path: '/document/editparent/:docId',

@@ -1,4 +1,4 @@
-import type { ChildRecord, DocumentEvent, DocumentFile, Signature } from '@ifu/contracts';
+import type { ChangeOrderRef, ChildRecord, DocumentEvent, DocumentFile, Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { type Row, rowProjection } from '../row-projection';
@@ -44,6 +44,9 @@ export interface ChangeOrderRow extends Row {
   created_at: string | Date;
   /** How many of its children are active (the list's column, kept so the list never reads `children`). */
   child_count: number;
+  /** Revise and resubmit (issue 22): the rejected change order this one revises, and the one revising this one. */
+  revises: ChangeOrderRef | null;
+  revised_by: ChangeOrderRef | null;
 }
 
 /** Every event of a change order's stream (`document-<parentChangeId>`): what the documents' read models read. */
@@ -80,7 +83,8 @@ export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
   table: 'change_orders',
   extraTables: ['change_order_totals'],
   migrationsDirectory: new URL('./migrations', import.meta.url),
-  handles: CHANGE_ORDER_EVENT_TYPES,
+  // The revision's link is the change orders' own (the search has nothing to do with it).
+  handles: [...CHANGE_ORDER_EVENT_TYPES, 'ChangeOrderRevised'] satisfies DocumentEvent['type'][],
   rowId: (event) => (event.data as { parentChangeId: string }).parentChangeId,
   evolve(row, recorded) {
     const next = evolveRow(row, recorded);
@@ -127,6 +131,8 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       last_edited_by: d.createdBy,
       created_at: recorded.recordedAt,
       stream_version: recorded.streamVersion,
+      revises: d.revises ?? null,
+      revised_by: null,
     };
   }
   if (!row) return undefined;
@@ -201,6 +207,8 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       return { ...row, ...signed, status: 'REJECTED', reason: event.data.reason };
     case 'ChangeOrderAccessibilityChanged':
       return { ...row, is_internal: event.data.isInternal };
+    case 'ChangeOrderRevised':
+      return { ...row, revised_by: event.data.revision };
     default:
       return row;
   }

@@ -1,4 +1,4 @@
-import type { DocumentFile, Signature } from '@ifu/contracts';
+import type { ChangeOrderRef, DocumentFile, Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import { containing } from '../paging';
 import type { ChangeOrderRow, ChildRow } from './projection';
@@ -31,6 +31,9 @@ export interface ChangeOrderRecord {
   approverId: string;
   approver: PersonRecord | null;
   author: PersonRecord | null;
+  /** Who created it and who changed it last (user ids): neither may decide on it (the approver policy). */
+  createdBy: string;
+  lastEditedBy: string;
   isInternal: boolean;
   /** `YYYY-MM-DD` */
   effectiveDate: string;
@@ -43,6 +46,9 @@ export interface ChangeOrderRecord {
   signatures: Signature[];
   createdAt: string;
   version: number;
+  /** Revise and resubmit (issue 22): the rejected change order this one revises, and the one revising this one. */
+  revises: ChangeOrderRef | null;
+  revisedBy: ChangeOrderRef | null;
 }
 
 type Joined = ChangeOrderRow & {
@@ -87,6 +93,8 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
   approverId: row.approver_id,
   approver: person(row.approver_id, row.approver_first_name, row.approver_last_name, row.approver_email),
   author: person(row.created_by, row.author_first_name, row.author_last_name, row.author_email),
+  createdBy: row.created_by,
+  lastEditedBy: row.last_edited_by,
   isInternal: row.is_internal,
   effectiveDate: isoDay(row.effective_date),
   approvedDate: row.approved_date === null ? null : new Date(row.approved_date).toISOString(),
@@ -98,6 +106,8 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
   signatures: row.signatures,
   createdAt: new Date(row.created_at).toISOString(),
   version: row.stream_version,
+  revises: row.revises ?? null,
+  revisedBy: row.revised_by ?? null,
 });
 
 /** The change order with this parent change id, or the one holding the child document with this id. */
@@ -155,11 +165,25 @@ export interface ChangeOrderListItem {
   productFamilyName: string;
   createdAt: string;
   childCount: number;
+  /** Who created it and who changed it last (user ids), for the approver policy; not for the screens. */
+  createdBy: string;
+  lastEditedBy: string;
 }
 
 type ListRow = Pick<
   ChangeOrderRow,
-  'id' | 'document_id' | 'effective_date' | 'approver_id' | 'change_type' | 'is_internal' | 'status' | 'product_family_name' | 'created_at' | 'child_count'
+  | 'id'
+  | 'document_id'
+  | 'effective_date'
+  | 'approver_id'
+  | 'change_type'
+  | 'is_internal'
+  | 'status'
+  | 'product_family_name'
+  | 'created_at'
+  | 'child_count'
+  | 'created_by'
+  | 'last_edited_by'
 > & {
   approver_first_name: string | null;
   customer_name: string | null;
@@ -195,7 +219,7 @@ export async function listChangeOrders(db: Queryable, request: ChangeOrderListRe
   const { rows } = await db.query<ListRow>(
     `WITH page AS (SELECT o.id FROM change_orders o WHERE ${filter} ORDER BY ${order('o')}${limit})
      SELECT c.id, c.document_id, c.effective_date, c.approver_id, c.change_type, c.is_internal, c.status, c.product_family_name,
-            c.created_at, c.child_count, ap.first_name AS approver_first_name, cu.customer_name
+            c.created_at, c.child_count, c.created_by, c.last_edited_by, ap.first_name AS approver_first_name, cu.customer_name
        FROM page JOIN change_orders c ON c.id = page.id
        LEFT JOIN user_accounts ap ON ap.id = c.approver_id
        LEFT JOIN customer_list cu ON cu.id = c.customer_id
@@ -216,6 +240,8 @@ export async function listChangeOrders(db: Queryable, request: ChangeOrderListRe
       productFamilyName: row.product_family_name,
       createdAt: new Date(row.created_at).toISOString(),
       childCount: Number(row.child_count),
+      createdBy: row.created_by,
+      lastEditedBy: row.last_edited_by,
     }),
   );
   if (!paged) return { rows: items, total: items.length };

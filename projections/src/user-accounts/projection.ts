@@ -37,7 +37,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
   // Every event of both streams, so that each version column equals its stream's version (the record's ETag).
   handles: [
     'UserRegistered', 'UserModified', 'IdentityChangeRequested', 'IdentityChangeAccepted', 'IdentityChangeCancelled',
-    'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordLinkIssued', 'LoginSucceeded', 'LoginFailed',
+    'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordRevoked', 'PasswordLinkIssued', 'LoginSucceeded', 'LoginFailed',
     'CredentialCheckFailed', 'AccountLocked', 'UnlockLinkIssued', 'AccountUnlocked', 'LoggedOut',
   ] satisfies UserEvent['type'][],
   rowId: (event) => (event.data as { userId: string }).userId,
@@ -91,6 +91,9 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         return { ...row, user_active: true };
       case 'PasswordSet':
         return { ...row, password_set_at: event.data.setAt };
+      case 'PasswordRevoked':
+        // A reactivated user has no password until they set one through the emailed link (issue 22).
+        return { ...row, password_set_at: null };
       case 'LoginSucceeded':
         return { ...row, last_login_at: event.data.at };
       default:

@@ -61,6 +61,10 @@ export const DOCUMENT_MESSAGES = {
   childAdded: 'Child Document Added',
   childUpdated: 'Child Document Updated',
   rejected: 'Document Rejected',
+  // Revise and resubmit (issue 22)
+  reviseAndResubmit: 'Revise and resubmit',
+  revisionOf: (documentId: string) => `Revision of ${documentId}`,
+  revisedBy: (documentId: string) => `Revised by ${documentId}`,
   noDataFound: 'No Data Found',
   // Approval (spec §2.7, §2.12, §5)
   approve: 'Approve',
@@ -260,6 +264,41 @@ export const AddDocumentListData = z.object({
 });
 export type AddDocumentListData = z.input<typeof AddDocumentListData>;
 
+/**
+ * One child of `POST /document/reviseChangeOrder` (issue 22, revise and resubmit): its PDF is a new upload
+ * (`uploadDocumentFileId`) or the stored PDF of a child of the rejected change order (`keepFileOf`, that child's id),
+ * never uploaded again.
+ */
+export const ReviseListChild = ListChild.extend({
+  uploadDocumentFileId: idField(DOCUMENT_MESSAGES.selectDocument).optional(),
+  keepFileOf: idField('keepFileOf must be a child document id').optional(),
+}).refine((child) => (child.uploadDocumentFileId === undefined) !== (child.keepFileOf === undefined), {
+  message: `${DOCUMENT_MESSAGES.selectDocument} (upload one, or keep the file of a child of the rejected change order)`,
+  path: ['uploadDocumentFileId'],
+});
+export type ReviseListChild = z.input<typeof ReviseListChild>;
+
+/**
+ * `POST /document/reviseChangeOrder` (issue 22): a new change order prefilled from a rejected one (`revises`) and
+ * linked to it, signed by its author like a new one. The rejected one's stored files are reused without uploading
+ * them again: `keepFileIds` (its supporting files to carry over), its logo unless the new upload has one, and each
+ * child's `keepFileOf`. `uploadParentDocumentFileId` is needed only for new parent files.
+ */
+export const ReviseChangeOrderRequest = AddDocumentListData.extend({
+  revises: idField('revises is required (the rejected change order)'),
+  uploadParentDocumentFileId: idField(DOCUMENT_MESSAGES.selectDocumentLogo).optional(),
+  keepFileIds: z
+    .array(idField('must be a file id'), { error: 'keepFileIds must be a list of file ids' })
+    .max(MAX_SUPPORTING_FILES, DOCUMENT_MESSAGES.atMostFourFiles)
+    .optional()
+    .default([]),
+  list: z
+    .array(ReviseListChild, { error: (issue) => (issue.input === undefined ? `list: ${DOCUMENT_MESSAGES.selectDocument}` : 'must be a list') })
+    .min(1, DOCUMENT_MESSAGES.selectDocument)
+    .max(MAX_CHILDREN_PER_SUBMIT, `at most ${MAX_CHILDREN_PER_SUBMIT} documents in one change order`),
+});
+export type ReviseChangeOrderRequest = z.input<typeof ReviseChangeOrderRequest>;
+
 /** `PUT /document/updateParent` (multipart; spec §7.3 names the id `parantChangeId`, `parentChangeId` is taken too). */
 export const UpdateParentFields = z
   .object({
@@ -409,6 +448,10 @@ export const ChildDocumentView = z.object({
 });
 export type ChildDocumentView = z.infer<typeof ChildDocumentView>;
 
+/** The other end of a revision's link (issue 22): a change order's id and number. */
+export const ChangeOrderRefView = z.object({ parentChangeId: z.string(), documentId: z.string() });
+export type ChangeOrderRefView = z.infer<typeof ChangeOrderRefView>;
+
 export const ChangeOrderView = z.object({
   parentChangeId: z.string(),
   parentDocumentChangeId: z.string(),
@@ -447,13 +490,22 @@ export const ChangeOrderView = z.object({
   createdAt: z.string(),
   /** While REQUIRE_APPROVAL it can be edited, added to and deactivated (spec §4). */
   editable: z.boolean(),
-  /** The caller is the assigned approver and the change order awaits its decision: Approve and Reject are shown. */
+  /**
+   * The caller may decide now (the server's approver policy: the assigned approver, an ADMIN, neither its creator nor
+   * its last editor) and the change order awaits its decision: Approve and Reject are shown.
+   */
   mayDecide: z.boolean(),
   /**
    * Files the caller has not opened yet (Approve and Reject stay disabled until this is empty), each by the id
    * `GET /document/getDocumentDownload/:id` takes: a supporting file's id, a child document's id.
    */
   unopened: z.array(z.object({ fileId: z.string(), docName: z.string() })),
+  /** Revise and resubmit (issue 22): the rejected change order this one revises ('Revision of CO-…'), or null. */
+  revises: ChangeOrderRefView.nullable(),
+  /** The change order that revises this rejected one ('Revised by CO-…'), or null. */
+  revisedBy: ChangeOrderRefView.nullable(),
+  /** The caller may revise and resubmit it: rejected, not revised yet, and the caller is its author. */
+  mayRevise: z.boolean(),
   /** The stream version this shows: its ETag. */
   version: z.number(),
 });
@@ -472,6 +524,8 @@ export const DocumentListItem = z.object({
   productFamilyName: z.string(),
   createdAt: z.string(),
   childCount: z.number(),
+  /** The caller may approve or reject it now (the server's approver policy, as the view's `mayDecide`): Approve is offered. */
+  mayDecide: z.boolean(),
 });
 export type DocumentListItem = z.infer<typeof DocumentListItem>;
 

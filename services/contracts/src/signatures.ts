@@ -11,7 +11,7 @@ export const SIGNATURE_MESSAGES = {
 } as const;
 
 /** What an electronic signature means (architecture §2). */
-export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'file-deletion']);
+export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion']);
 export type SignatureMeaning = z.infer<typeof SignatureMeaning>;
 
 /** What was signed: the record's stream at the version the signer saw, and the file's SHA-256 where a file is signed. */

@@ -36,6 +36,8 @@ export type CredentialsCommand =
     ))
   /** A set-password link goes out: only to an active account, and not twice within a minute. */
   | { type: 'IssuePasswordLink'; account: AccountFacts; purpose: PasswordLinkPurpose; tokenSeal: string; now: Date }
+  /** The password stops working (a reactivation, issue 22): recorded only when the account has one. */
+  | { type: 'RevokePassword'; account: AccountFacts; reason: 'reactivated'; now: Date }
   /** A hash stored before seals existed is sealed as found, once (first start after the upgrade). */
   | { type: 'SealStoredHash'; account: AccountFacts; hashSeal: string; now: Date };
 
@@ -79,8 +81,9 @@ export const credentialsDecider: Decider<CredentialsCommand, CredentialEvent, Us
   initialState: initialUserState,
   evolve: (state, event) => evolve(state, event as UserEvent),
   decide(command, state) {
-    // Passwords set before credentials had their own stream are in the account's stream.
-    const current = { ...state, ...command.account, passwordSetAt: state.passwordSetAt ?? command.account.passwordSetAt };
+    // Passwords set before credentials had their own stream are in the account's stream (unless revoked since).
+    const passwordSetAt = state.passwordRevoked ? state.passwordSetAt : (state.passwordSetAt ?? command.account.passwordSetAt);
+    const current = { ...state, ...command.account, passwordSetAt };
     const active = current.exists && current.userActive && !current.isDeleted;
     switch (command.type) {
       case 'LogIn': {
@@ -113,6 +116,9 @@ export const credentialsDecider: Decider<CredentialsCommand, CredentialEvent, Us
         const setAt = command.now.toISOString();
         return { events: [{ type: 'PasswordSet', data: { userId: current.userId, setAt, via: command.via, hashSeal: command.hashSeal } }] };
       }
+      case 'RevokePassword':
+        if (!current.exists || current.passwordSetAt === null) return { events: [] };
+        return { events: [{ type: 'PasswordRevoked', data: { userId: current.userId, at: command.now.toISOString(), reason: command.reason } }] };
       case 'SealStoredHash':
         // Only a password set before seals existed: never an account that has none, or one sealed already.
         if (!current.exists || current.passwordSetAt === null || current.passwordSeal !== null) return { events: [] };

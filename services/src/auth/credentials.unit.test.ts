@@ -231,4 +231,38 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
       expect(twentieth.map((e) => e.type)).toEqual(['LoginFailed']);
     });
   });
+  describe('a revoked password (reactivation, issue 22)', () => {
+    const revoked: CredentialEvent = { type: 'PasswordRevoked', data: { userId, at: now.toISOString(), reason: 'reactivated' } };
+
+    it('when a password is revoked, then PasswordRevoked is recorded; without a password there is nothing to revoke', () => {
+      spec.given(passwordSet).when({ type: 'RevokePassword', account, reason: 'reactivated', now }).then([revoked]);
+      spec.given().when({ type: 'RevokePassword', account: { ...account, passwordSetAt: null }, reason: 'reactivated', now }).thenNothing();
+      spec.given(passwordSet, revoked).when({ type: 'RevokePassword', account, reason: 'reactivated', now }).thenNothing();
+    });
+
+    it('when the old password is given after the revocation, then the login and a signature are refused (set a new one)', () => {
+      spec
+        .given(passwordSet, revoked)
+        .when({ type: 'LogIn', account, passwordMatches: true, sessionId: 's-1', now })
+        .thenRefuses({ code: 'password-expired' }, [{ type: 'LoginFailed', data: { userId, at: now.toISOString(), reason: 'password-expired', consecutiveFailures: 0 } }]);
+      const { decision } = spec.given(passwordSet, revoked).when({ type: 'CheckCredentials', account, purpose: 'signature', passwordMatches: true, now });
+      expect(decision.rejection).toEqual({ code: 'signature-refused' });
+    });
+
+    it("when a password from before credentials had their own stream is revoked, then the account's old date does not bring it back", () => {
+      spec
+        .given(revoked)
+        .when({ type: 'LogIn', account, passwordMatches: true, sessionId: 's-1', now })
+        .thenRefuses({ code: 'password-expired' }, [{ type: 'LoginFailed', data: { userId, at: now.toISOString(), reason: 'password-expired', consecutiveFailures: 0 } }]);
+    });
+
+    it('when a new password is set after the revocation, then logging in works again', () => {
+      const later = at(60_000);
+      const newPassword: CredentialEvent = { type: 'PasswordSet', data: { userId, setAt: later.toISOString(), via: 'set-password-link' } };
+      spec
+        .given(passwordSet, revoked, newPassword)
+        .when({ type: 'LogIn', account, passwordMatches: true, sessionId: 's-1', now: later })
+        .then([{ type: 'LoginSucceeded', data: { userId, sessionId: 's-1', at: later.toISOString() } }]);
+    });
+  });
 });

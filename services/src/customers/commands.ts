@@ -5,6 +5,7 @@ import {
   type CustomerDetails,
   type CustomerFields,
   customerNameClaimStreamId,
+  type CustomerEvent,
   customerStreamId,
   type Role,
   type Signature,
@@ -14,7 +15,7 @@ import {
 import type { z } from 'zod';
 import type { AuthenticatedUser } from '../platform/http';
 import type { AppContext } from '../platform/app-context';
-import type { CommandRun } from '../platform/command-pipeline';
+import type { CommandRun, StepResult } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import { claim, holderBlocks, release, type UniqueKind } from '../platform/unique-claims';
 import type { StagedFile } from '../files/file-store';
@@ -159,7 +160,7 @@ export async function decideApproval(
     /** The version the approver reviewed (If-Match): a decision must name it. */
     seenVersion: number | undefined;
   },
-): Promise<'customer' | 'change'> {
+): Promise<StepResult<CustomerEvent, CustomerState>> {
   const stream = customerStreamId(input.customerId);
   const decision = (signature: Signature, signerRole: Role): CustomerCommand => ({
     type: 'DecideApproval',
@@ -171,34 +172,35 @@ export async function decideApproval(
     changeDescription: input.changeDescription,
     now: run.now,
   });
-  // The rules first, with the actor's role as the authentication read it from the log for this request; the version
-  // reviewed and the credentials are the signature's to check, and the signed decision is decided again below.
-  await run.check({ stream, decider: customerDecider, command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role) });
-  const { signature, signerRole } = await sign(ctx, run, {
+  // The customer is folded once: the rules are checked on it first, with the actor's role as the authentication read it
+  // from the log for this request; the signature binds it at the version reviewed (and checks the credentials); the
+  // signed decision is decided on it at that version (issue 22, item 12).
+  const record = await run.load(stream, customerDecider);
+  await run.check({ stream, decider: customerDecider, from: record, command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role) });
+  const signed = await sign(ctx, run, {
     signer: input.actor,
     credentials: input.credentials,
     meaning: input.approve ? 'approval' : 'rejection',
-    subject: { stream, decider: customerDecider, vocabulary: customersVocabulary, seenVersion: input.seenVersion },
+    subject: { stream, decider: customerDecider, vocabulary: customersVocabulary, seenVersion: input.seenVersion, record },
   });
-  const { events } = await run.execute({
+  const result = await run.execute({
     stream,
     decider: customerDecider,
+    from: signed.record,
     // The decision applies to the record the approver signed: any change since is a conflict, not a retry.
-    expectedVersion: signature.subject!.version,
-    command: decision(signature, signerRole),
+    expectedVersion: signed.signature.subject!.version,
+    command: decision(signed.signature, signed.signerRole),
   });
   // A pending rename decided (issue 22): approved, the old name is free (its URL still finds the customer); rejected,
   // the name it would have taken is.
-  let decided: 'customer' | 'change' = 'customer';
-  for (const event of events) {
+  for (const event of result.events) {
     if (event.type !== 'CustomerChangeApproved' && event.type !== 'CustomerChangeRejected') continue;
-    decided = 'change';
     const rename = event.data.changes.find((change) => change.field === 'customerName');
     if (rename && rename.from.toLowerCase() !== rename.to.toLowerCase()) {
       await release(run, customerName, event.type === 'CustomerChangeApproved' ? rename.from : rename.to, input.customerId);
     }
   }
-  return decided;
+  return result;
 }
 
 /** An ADMIN's choice of open access (issue 20): one step on the customer's stream, at the version the ADMIN saw if sent. */

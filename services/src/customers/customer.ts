@@ -1,6 +1,6 @@
 import type { CustomerChangeField, CustomerDetails, CustomerEvent, CustomerFieldChange, CustomerStatus, Role, Signature, StoredFile } from '@ifu/contracts';
-import type { ApproverFacts } from '../users/approver-facts';
 import type { Decider, Decision } from '../platform/command-pipeline';
+import { type ApproverFacts, approverChoiceRefusal, type Authorship, deciderRefusal } from '../signatures/approver-policy';
 
 /** One customer folded from its stream: what the decider needs. */
 export interface CustomerState extends CustomerDetails {
@@ -83,8 +83,6 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
   }
 }
 
-export type { ApproverFacts };
-
 export interface RegisterCustomer {
   type: 'RegisterCustomer';
   customerId: string;
@@ -134,13 +132,11 @@ const DETAIL_FIELDS: (keyof CustomerDetails)[] = [
   'approverId',
 ];
 
-/** Spec §5: the approver is an active, non-deleted ADMIN other than the person filling in the form. */
-const eligibleApprover = (approver: ApproverFacts | undefined, actorUserId: string) =>
-  approver !== undefined && approver.role === 'ADMIN' && approver.active && approver.id !== actorUserId;
-
 function decideRegister(state: CustomerState, command: RegisterCustomer): Decision<CustomerEvent> {
   if (state.exists) return { events: [], rejection: { code: 'customer-exists' } };
-  if (!eligibleApprover(command.approver, command.actorUserId)) return { events: [], rejection: { code: 'approver-not-eligible' } };
+  // Spec §5, by the approver policy: an active ADMIN other than the person filling in the form (who creates it).
+  const choice = approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: null });
+  if (choice) return { events: [], rejection: { code: choice } };
   return {
     events: [{ type: 'CustomerRegistered', data: { customerId: command.customerId, ...command.details, logo: command.logo, registeredBy: command.actorUserId } }],
   };
@@ -149,9 +145,8 @@ function decideRegister(state: CustomerState, command: RegisterCustomer): Decisi
 function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<CustomerEvent> {
   if (!state.exists) return { events: [], rejection: { code: 'customer-not-found' } };
   const newApprover = command.details.approverId !== state.approverId;
-  if (newApprover && (!eligibleApprover(command.approver, command.actorUserId) || command.details.approverId === state.createdBy)) {
-    return { events: [], rejection: { code: 'approver-not-eligible' } };
-  }
+  const choice = newApprover ? approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: state.createdBy }) : undefined;
+  if (choice) return { events: [], rejection: { code: choice } };
   if (state.status === 'APPROVED') return proposeChange(state, command);
   const events: CustomerEvent[] = [];
   const changed = DETAIL_FIELDS.filter((field) => command.details[field] !== state[field]);
@@ -196,30 +191,31 @@ export function pendingChanges(state: Pick<CustomerState, keyof CustomerDetails 
 }
 
 /**
- * The rule of spec §4: only the customer's approver decides, and only while it is not APPROVED, or (issue 22) while a
- * change to it is pending; a pending change is decided by the approver it names. The decider applies it; the screens
- * ask it too (a customer view's `canDecide`), so it is written once.
+ * The rule of spec §4: only the customer's approver decides (by the approver policy: an ADMIN now, neither its creator
+ * nor its last editor), and only while it is not APPROVED, or (issue 22) while a change to it is pending; a pending
+ * change is decided by the approver it names. The decider applies it; the screens ask it too (a customer view's
+ * `canDecide`, with the authors the read model knows), so it is written once.
  */
 export function decisionRefusal(
-  customer: Pick<CustomerState, 'exists' | 'approverId' | 'status'> & { pendingApproverId?: string | null },
-  signerId: string,
+  customer: Pick<CustomerState, 'exists' | 'approverId' | 'status'> & Partial<Authorship> & { pendingApproverId?: string | null },
+  signer: { id: string; role: Role },
 ) {
   if (!customer.exists) return 'customer-not-found' as const;
   const pending = customer.pendingApproverId !== undefined && customer.pendingApproverId !== null;
-  if ((pending ? customer.pendingApproverId : customer.approverId) !== signerId) return 'not-the-approver' as const;
+  const approverId = pending ? customer.pendingApproverId! : customer.approverId;
+  if (approverId !== signer.id) return 'not-the-approver' as const;
   if (customer.status === 'APPROVED' && !pending) return 'already-approved' as const;
-  return undefined;
+  const refusal = deciderRefusal({ createdBy: null, lastEditedBy: null, ...customer, approverId }, signer);
+  return refusal === 'not-assigned' ? ('not-the-approver' as const) : refusal;
 }
 
 /** The approver's signed decision, carried by the event: on the customer, or on the change pending to an approved one. */
 function decideApproval(state: CustomerState, command: DecideApproval): Decision<CustomerEvent> {
   const signerId = command.signature.signerId;
   const refusal =
-    decisionRefusal({ ...state, pendingApproverId: state.pending?.details.approverId ?? null }, signerId) ??
+    decisionRefusal({ ...state, pendingApproverId: state.pending?.details.approverId ?? null }, { id: signerId, role: command.signerRole }) ??
     (command.approverIdGiven === signerId ? undefined : 'not-the-approver');
   if (refusal) return { events: [], rejection: { code: refusal } };
-  if (command.signerRole !== 'ADMIN') return { events: [], rejection: { code: 'signer-not-admin' } };
-  if (signerId === state.createdBy || signerId === state.lastEditedBy) return { events: [], rejection: { code: 'approver-is-author' } };
   const common = {
     customerId: state.customerId,
     customerName: state.customerName,

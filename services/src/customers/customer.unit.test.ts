@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerChangeField, CustomerDetails, CustomerEvent, Signature, StoredFile } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import { type ApproverFacts, customerDecider } from './customer';
+import type { ApproverFacts } from '../signatures/approver-policy';
+import { customerDecider, decisionRefusal } from './customer';
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 const logo: StoredFile = { sha256: 'a'.repeat(64), contentType: 'image/png', size: 68 };
@@ -266,5 +267,20 @@ describe('the customer decider', () => {
     it('when the customer does not exist, then customer-not-found', () => {
       spec.given().when(openAccess(true)).thenRefuses({ code: 'customer-not-found' });
     });
+  });
+});
+
+describe("decisionRefusal: the decider's rule the screens ask (a customer's canDecide), by the approver policy (issue 22, item 13)", () => {
+  const pending = { exists: true, approverId: 'approver-1', status: 'REQUIRE_APPROVAL' as const };
+  it('the assigned approver, an ADMIN, may decide a pending or a rejected customer; not an approved one', () => {
+    expect(decisionRefusal(pending, { id: 'approver-1', role: 'ADMIN' })).toBeUndefined();
+    expect(decisionRefusal({ ...pending, status: 'REJECTED' }, { id: 'approver-1', role: 'ADMIN' })).toBeUndefined();
+    expect(decisionRefusal({ ...pending, status: 'APPROVED' }, { id: 'approver-1', role: 'ADMIN' })).toBe('already-approved');
+  });
+  it('anyone else, the approver demoted to USER, or the approver who created or last edited it may not', () => {
+    expect(decisionRefusal(pending, { id: 'admin-2', role: 'ADMIN' })).toBe('not-the-approver');
+    expect(decisionRefusal(pending, { id: 'approver-1', role: 'USER' })).toBe('signer-not-admin');
+    expect(decisionRefusal({ ...pending, createdBy: 'approver-1' }, { id: 'approver-1', role: 'ADMIN' })).toBe('approver-is-author');
+    expect(decisionRefusal({ ...pending, lastEditedBy: 'approver-1' }, { id: 'approver-1', role: 'ADMIN' })).toBe('approver-is-author');
   });
 });

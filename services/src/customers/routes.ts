@@ -10,6 +10,7 @@ import {
   CustomerSummaryListQuery,
   type CustomerSummary,
   type CustomerView,
+  type Role,
   UpdateCustomerFields,
 } from '@ifu/contracts';
 import { type CustomerRecord, customerListProjection, findCustomerById, listCustomerSummaries, listCustomers } from '@ifu/projections';
@@ -31,8 +32,12 @@ export const toCustomerSummary = (ctx: AppContext, record: CustomerRecord): Cust
   status: record.status,
 });
 
-/** A customer as an ADMIN sees it; `canDecide` says whether the viewer may approve or reject it now. */
-export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewerId: string): CustomerView {
+/**
+ * A customer as an ADMIN sees it; `canDecide` says whether the viewer may approve or reject it now, by the decider's
+ * rule (`decisionRefusal`, the approver policy) on what the read model knows: the record's authors are not in it, so
+ * an approver who edited the customer last is still offered the decision, which the decider then refuses.
+ */
+export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewer: { userId: string; role: Role }): CustomerView {
   return {
     id: record.id,
     customerName: record.customerName,
@@ -53,7 +58,7 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewerId
     canDecide:
       decisionRefusal(
         { exists: true, approverId: record.approverId, status: record.status as CustomerStatus, pendingApproverId: record.pendingChange?.details.approverId ?? null },
-        viewerId,
+        { id: viewer.userId, role: viewer.role },
       ) === undefined,
     pendingChange: pendingChangeView(ctx, record),
     changeRejection: record.changeRejection && {
@@ -89,7 +94,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const record = await findCustomerById(ctx.db, customerId);
     if (!record) refuse('customer-not-found');
     setVersion(res, record.version);
-    res.json({ message, customer: toCustomerView(ctx, record, req.auth!.userId) });
+    res.json({ message, customer: toCustomerView(ctx, record, req.auth!) });
   }
 
   router.post('/customer/add', ...adminOnly, withLogo, async (req, res) => {
@@ -123,7 +128,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const viewer = req.auth!;
     if (viewer.role === 'ADMIN') {
       const { rows, total } = await listCustomers(await ctx.reads.for(req), parseBody(CustomerListQuery, { ...req.query }));
-      res.json({ customerList: rows.map((c) => toCustomerView(ctx, c, viewer.userId)), total });
+      res.json({ customerList: rows.map((c) => toCustomerView(ctx, c, viewer)), total });
       return;
     }
     const { rows, total } = await listCustomerSummaries(await ctx.reads.for(req), parseBody(CustomerSummaryListQuery, { ...req.query }));
@@ -134,7 +139,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const record = await findCustomerById(ctx.db, idParam(req, 'id', 'customer-not-found'));
     if (!record) refuse('customer-not-found');
     setVersion(res, record.version);
-    res.json(req.auth!.role === 'ADMIN' ? toCustomerView(ctx, record, req.auth!.userId) : toCustomerSummary(ctx, record));
+    res.json(req.auth!.role === 'ADMIN' ? toCustomerView(ctx, record, req.auth!) : toCustomerSummary(ctx, record));
   });
 
   router.get('/customer/logo/:id', loggedIn, async (req, res) => {
@@ -155,7 +160,7 @@ export function customerRoutes(ctx: AppContext): Router {
     const { customerId } = parseBody(CheckApprovalRequest, req.body);
     const record = await findCustomerById(ctx.db, customerId);
     if (!record) refuse('customer-not-found');
-    res.json({ approvalResponse: toCustomerView(ctx, record, req.auth!.userId).canDecide });
+    res.json({ approvalResponse: toCustomerView(ctx, record, req.auth!).canDecide });
   });
 
   router.post('/customer/approve/add', loggedIn, async (req, res) => {
@@ -172,7 +177,8 @@ export function customerRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    const messages = decided === 'change'
+    const change = decided.events.some((event) => event.type === 'CustomerChangeApproved' || event.type === 'CustomerChangeRejected');
+    const messages = change
       ? { approve: CUSTOMER_MESSAGES.changeApproved, reject: CUSTOMER_MESSAGES.changeRejected }
       : { approve: CUSTOMER_MESSAGES.approved, reject: CUSTOMER_MESSAGES.rejected };
     await answerWithCustomer(req, res, input.customerApproval ? messages.approve : messages.reject, input.customerId);

@@ -21,7 +21,9 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
     DocumentUploadUsed: (d) => ({ action: `Upload used by change order ${d.parentChangeId}` }),
     DocumentUploadReleased: (d) => ({ action: `Upload released by change order ${d.parentChangeId}` }),
     ChangeOrderCreated: (d) => ({
-      action: `Created change order ${d.documentId} (${d.details.productFamilyName}) with ${d.files.length} supporting file(s) (electronic signature)`,
+      action: `Created change order ${d.documentId} (${d.details.productFamilyName}) with ${d.files.length} supporting file(s)${
+        d.revises ? `, a revision of rejected change order ${d.revises.documentId}` : ''
+      } (electronic signature)`,
       subjectName: d.documentId,
     }),
     ChildDocumentAdded: (d) => ({
@@ -49,6 +51,7 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
       }`,
       subjectName: d.documentId,
     }),
+    ChangeOrderRevised: (d) => ({ action: `Revision of rejected change order ${d.documentId} started as ${d.revision.documentId}`, subjectName: d.documentId }),
     ChangeOrderRejected: (d) => ({ action: `Rejected change order ${d.documentId} (electronic signature)`, subjectName: d.documentId, reason: d.reason }),
   },
 );

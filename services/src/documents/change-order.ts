@@ -1,4 +1,5 @@
 import type {
+  ChangeOrderRef,
   ChildDetails,
   ChildRecord,
   DocumentEvent,
@@ -9,9 +10,9 @@ import type {
   Role,
   Signature,
 } from '@ifu/contracts';
-import type { ApproverFacts } from '../users/approver-facts';
 import { MAX_SUPPORTING_FILES } from '@ifu/contracts';
 import type { Decider, Decision } from '../platform/command-pipeline';
+import { type ApproverFacts, approverChoiceRefusal, type Authorship, deciderRefusal } from '../signatures/approver-policy';
 
 /** A child document as folded: its record, whether it is still active, and when it became obsolete. */
 export interface ChildState extends ChildRecord {
@@ -34,6 +35,8 @@ export interface ChangeOrderState {
   children: ChildState[];
   createdBy: string | null;
   lastEditedBy: string | null;
+  /** The change order that revises this rejected one (issue 22), once its author started it. */
+  revisedBy: ChangeOrderRef | null;
 }
 
 const initialState = (): ChangeOrderState => ({
@@ -48,6 +51,7 @@ const initialState = (): ChangeOrderState => ({
   children: [],
   createdBy: null,
   lastEditedBy: null,
+  revisedBy: null,
 });
 
 const updateChild = (state: ChangeOrderState, childDocumentId: string, change: (child: ChildState) => ChildState): ChildState[] =>
@@ -107,14 +111,14 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
       return { ...state, status: 'REJECTED' };
     case 'ChangeOrderAccessibilityChanged':
       return { ...state, details: { ...state.details!, isInternal: event.data.isInternal } };
+    case 'ChangeOrderRevised':
+      return { ...state, revisedBy: event.data.revision };
     default: {
       const unhandled: never = event;
       return unhandled;
     }
   }
 }
-
-export type { ApproverFacts };
 
 /** The chosen customer as it is now: documents are only made for approved customers. */
 export interface CustomerFacts {
@@ -141,6 +145,8 @@ export interface CreateChangeOrder extends Authored {
   children: (ChildDetails & { childDocumentId: string; file: DocumentFile })[];
   customer: CustomerFacts | undefined;
   approver: ApproverFacts | undefined;
+  /** Revise and resubmit (issue 22): the rejected change order this one revises. */
+  revises?: ChangeOrderRef;
 }
 
 export interface UpdateParent extends Authored {
@@ -197,6 +203,8 @@ export interface DeactivateChangeOrder extends Authored {
 export interface DecideChangeOrder {
   type: 'DecideChangeOrder';
   approve: boolean;
+  /** The approver id the request names, when it names one (spec §7.3 approverId): it must be the signer. */
+  approverIdGiven?: string;
   signature: Signature;
   signerRole: Role;
   reason: string;
@@ -212,7 +220,21 @@ export interface ChangeAccessibility {
   actorRole: Role;
 }
 
+/**
+ * Revise and resubmit (issue 22), on the rejected change order's stream: its author starts `revision`, a new change
+ * order prefilled from it. `earlierRevisionStands` is whether a revision already recorded blocks another: its change
+ * order exists, or its creation may still be under way (platform/unique-claims.ts, CLAIM_UNDER_WAY_MS); one whose
+ * creation failed does not.
+ */
+export interface ReviseChangeOrder {
+  type: 'ReviseChangeOrder';
+  revision: ChangeOrderRef;
+  actorUserId: string;
+  earlierRevisionStands: boolean;
+}
+
 export type ChangeOrderCommand =
+  | ReviseChangeOrder
   | CreateChangeOrder
   | UpdateParent
   | AddSupportingFiles
@@ -223,9 +245,6 @@ export type ChangeOrderCommand =
   | DeactivateChangeOrder
   | DecideChangeOrder
   | ChangeAccessibility;
-
-const eligibleApprover = (approver: ApproverFacts | undefined, actorUserId: string, createdBy: string | null) =>
-  approver !== undefined && approver.role === 'ADMIN' && approver.active && approver.id !== actorUserId && approver.id !== createdBy;
 
 const PARENT_FIELDS: (keyof ParentDetails)[] = [
   'productFamilyName',
@@ -295,7 +314,9 @@ const plain = (
     | 'signer-not-admin'
     | 'approver-is-author'
     | 'document-undecided'
-    | 'admin-only',
+    | 'admin-only'
+    | 'revise-not-rejected'
+    | 'revise-not-author',
 ) => ({ code });
 
 /** The key a download records a file under: the same file id at other content is another file to open. */
@@ -333,7 +354,8 @@ function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Deci
   if (state.exists) return refused('document-exists');
   if (command.files.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
   if (command.customer?.status !== 'APPROVED') return refused('customer-not-approved');
-  if (!eligibleApprover(command.approver, command.actorUserId, null)) return refused('approver-not-eligible');
+  const choice = approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: null });
+  if (choice) return refused(choice);
   const signed = { parentChangeId: command.parentChangeId, documentId: command.documentId, signature: command.signature, comments: command.comments };
   return {
     events: [
@@ -346,6 +368,7 @@ function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Deci
           logo: command.logo,
           files: command.files,
           createdBy: command.actorUserId,
+          ...(command.revises ? { revises: command.revises } : {}),
         },
       },
       ...command.children.map(
@@ -374,9 +397,9 @@ function decideUpdateParent(state: ChangeOrderState, command: UpdateParent): Dec
   const details = state.details!;
   if (state.files.length + command.addFiles.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
   if (command.details.customerId !== details.customerId && command.customer?.status !== 'APPROVED') return refused('customer-not-approved');
-  if (command.details.approverId !== details.approverId && !eligibleApprover(command.approver, command.actorUserId, state.createdBy)) {
-    return refused('approver-not-eligible');
-  }
+  const choice =
+    command.details.approverId === details.approverId ? undefined : approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: state.createdBy });
+  if (choice) return refused(choice);
   const signed = signedBy(state, command);
   const events: DocumentEvent[] = [];
   const changes = changesOf(parentWithDefaults(details), parentWithDefaults(command.details), PARENT_FIELDS);
@@ -452,13 +475,33 @@ function decideDeactivate(state: ChangeOrderState, command: DeactivateChangeOrde
   return { events: [{ type: 'ChangeOrderDeactivated', data: { ...signedBy(state, command), obsoleteDate: command.today } }] };
 }
 
+/**
+ * Who may decide on a change order (the approver policy, `signatures/approver-policy.ts`), with its code for someone
+ * other than the assigned approver.
+ */
+function deciderCode(record: Authorship & { approverId: string }, signer: { id: string; role: Role }) {
+  const refusal = deciderRefusal(record, signer);
+  return refusal === 'not-assigned' ? ('not-the-document-approver' as const) : refusal;
+}
+
+/**
+ * Whether `viewer` may approve or reject this change order now: what the view's `mayDecide` and the list's rows answer,
+ * by the rules the decision applies (the files to open aside: the view names those in `unopened`).
+ */
+export function mayDecide(
+  record: Authorship & { active: boolean; status: DocumentStatus; approverId: string },
+  viewer: { id: string; role: Role },
+): boolean {
+  return authoringRefusal({ exists: true, ...record }) === undefined && deciderCode(record, viewer) === undefined;
+}
+
 function decideDecision(state: ChangeOrderState, command: DecideChangeOrder): Decision<DocumentEvent> {
   const refusal = authoringRefusal(state);
   if (refusal) return refused(refusal);
   const signerId = command.signature.signerId;
-  if (state.details!.approverId !== signerId) return refused('not-the-document-approver');
-  if (command.signerRole !== 'ADMIN') return refused('signer-not-admin');
-  if (signerId === state.createdBy || signerId === state.lastEditedBy) return refused('approver-is-author');
+  if (command.approverIdGiven !== undefined && command.approverIdGiven !== signerId) return refused('not-the-document-approver');
+  const decider = deciderCode({ ...state, approverId: state.details!.approverId }, { id: signerId, role: command.signerRole });
+  if (decider) return refused(decider);
   const unopened = filesToOpen(state, command.opened);
   if (unopened.length > 0) return { events: [], rejection: { code: 'files-not-opened', unopened } };
   const signed = { parentChangeId: state.parentChangeId, documentId: state.documentId, signature: command.signature, comments: '' };
@@ -487,6 +530,36 @@ function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibili
   };
 }
 
+/**
+ * Who may revise a rejected change order and when (issue 22): only while it is rejected and active, only its author
+ * (the creator; an ADMIN's role gives no authority over another's document), and once (a second revision is refused
+ * while the first stands). The screens ask the same question (`mayRevise`).
+ */
+export function revisionRefusal(
+  state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy' | 'revisedBy'>,
+  actorUserId: string,
+  earlierRevisionStands: boolean,
+) {
+  if (!state.exists || !state.active) return { code: 'document-not-found' as const };
+  if (state.status !== 'REJECTED') return { code: 'revise-not-rejected' as const };
+  if (state.createdBy !== actorUserId) return { code: 'revise-not-author' as const };
+  if (state.revisedBy && earlierRevisionStands) return { code: 'already-revised' as const, documentId: state.revisedBy.documentId };
+  return undefined;
+}
+
+function decideRevise(state: ChangeOrderState, command: ReviseChangeOrder): Decision<DocumentEvent> {
+  const rejection = revisionRefusal(state, command.actorUserId, command.earlierRevisionStands);
+  if (rejection) return { events: [], rejection };
+  return {
+    events: [
+      {
+        type: 'ChangeOrderRevised',
+        data: { parentChangeId: state.parentChangeId, documentId: state.documentId, revision: command.revision, revisedBy: command.actorUserId },
+      },
+    ],
+  };
+}
+
 /** The change order aggregate (`document-<parentChangeId>`): authoring while undecided, each step signed. */
 export const changeOrderDecider: Decider<ChangeOrderCommand, DocumentEvent, ChangeOrderState> = {
   name: 'change-order',
@@ -496,6 +569,7 @@ export const changeOrderDecider: Decider<ChangeOrderCommand, DocumentEvent, Chan
     if (command.type === 'CreateChangeOrder') return decideCreate(state, command);
     if (command.type === 'DecideChangeOrder') return decideDecision(state, command);
     if (command.type === 'ChangeAccessibility') return decideAccessibility(state, command);
+    if (command.type === 'ReviseChangeOrder') return decideRevise(state, command);
     const refusal = authoringRefusal(state);
     if (refusal) return refused(refusal);
     switch (command.type) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildDetails, DocumentEvent, DocumentFile, ParentDetails, Signature } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import { type ApproverFacts, changeOrderDecider, type CreateChangeOrder, openedKey } from './change-order';
+import type { ApproverFacts } from '../signatures/approver-policy';
+import { changeOrderDecider, type CreateChangeOrder, mayDecide, openedKey, type ReviseChangeOrder } from './change-order';
 import { documentFilesDecider, openedBy } from './document-files';
 import { changeOrderNumbersDecider } from './change-order-numbers';
 import { documentUploadDecider, UPLOAD_KEPT_MS } from './document-upload';
@@ -257,6 +258,22 @@ describe('change order decider', () => {
     spec.given(created, childAdded('k1', 1), editedByApprover).when(decide('approver')).thenRefuses({ code: 'approver-is-author' });
   });
 
+  it('given a pending change order, when the request names an approver id other than the signer, then not-the-document-approver (issue 22, item 13)', () => {
+    spec.given(created, childAdded('k1', 1)).when({ ...decide('approver'), approverIdGiven: 'someone' }).thenRefuses({ code: 'not-the-document-approver' });
+    spec.given(created, childAdded('k1', 1)).when({ ...decide('approver'), approverIdGiven: 'approver' }).then([approved]);
+  });
+
+  it("mayDecide (the screens' question) answers by the decision's rules: the assigned approver, an ADMIN, no author, while pending and active", () => {
+    const record = { active: true, status: 'REQUIRE_APPROVAL' as const, approverId: 'approver', createdBy: 'author', lastEditedBy: 'author' };
+    expect(mayDecide(record, { id: 'approver', role: 'ADMIN' })).toBe(true);
+    expect(mayDecide(record, { id: 'someone', role: 'ADMIN' })).toBe(false);
+    expect(mayDecide(record, { id: 'approver', role: 'USER' })).toBe(false);
+    expect(mayDecide({ ...record, lastEditedBy: 'approver' }, { id: 'approver', role: 'ADMIN' })).toBe(false);
+    expect(mayDecide({ ...record, status: 'APPROVED' }, { id: 'approver', role: 'ADMIN' })).toBe(false);
+    expect(mayDecide({ ...record, status: 'REJECTED' }, { id: 'approver', role: 'ADMIN' })).toBe(false);
+    expect(mayDecide({ ...record, active: false }, { id: 'approver', role: 'ADMIN' })).toBe(false);
+  });
+
   it('given a pending change order whose files the approver opened, when the approver approves or rejects, then the signed decision is recorded', () => {
     spec.given(created, childAdded('k1', 1)).when(decide('approver')).then([approved]);
     spec
@@ -393,5 +410,67 @@ describe('document uploads', () => {
       .given(uploaded, { type: 'DocumentUploadUsed', data: { uploadId: 'u', parentChangeId: 'p' } })
       .when({ type: 'ReleaseUpload', parentChangeId: 'p' })
       .then([{ type: 'DocumentUploadReleased', data: { uploadId: 'u', parentChangeId: 'p' } }]);
+  });
+});
+
+describe('revise and resubmit (issue 22)', () => {
+  const rejected: DocumentEvent = { type: 'ChangeOrderRejected', data: { ...signed, signature: sign('approver', 'rejection'), comments: '', reason: 'wrong lot' } };
+  const revision = { parentChangeId: 'p2', documentId: 'CO-2026-00043' };
+  const revise = (overrides: Partial<ReviseChangeOrder> = {}): ReviseChangeOrder => ({
+    type: 'ReviseChangeOrder',
+    revision,
+    actorUserId: 'author',
+    earlierRevisionStands: false,
+    ...overrides,
+  });
+  const revised: DocumentEvent = { type: 'ChangeOrderRevised', data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', revision, revisedBy: 'author' } };
+
+  it('given a rejected change order, when its author revises it, then the revision is recorded on it, naming the new change order', () => {
+    spec.given(created, childAdded('k1', 1), rejected).when(revise()).then([revised]);
+  });
+
+  it('given a pending or an approved change order, when its author revises it, then revise-not-rejected', () => {
+    spec.given(created, childAdded('k1', 1)).when(revise()).thenRefuses({ code: 'revise-not-rejected' });
+    spec.given(created, childAdded('k1', 1), approved).when(revise()).thenRefuses({ code: 'revise-not-rejected' });
+  });
+
+  it('given a rejected change order, when someone other than its author (its last editor, an ADMIN, the approver) revises it, then revise-not-author', () => {
+    const editedByOther: DocumentEvent = { type: 'ChangeOrderLogoChanged', data: { ...signed, logo: file('l2'), previous: file('logo'), editedBy: 'editor' } };
+    for (const actorUserId of ['editor', 'admin', 'approver']) {
+      spec.given(created, childAdded('k1', 1), editedByOther, rejected).when(revise({ actorUserId })).thenRefuses({ code: 'revise-not-author' });
+    }
+  });
+
+  it('given a rejected change order already revised, when it is revised again while that revision stands, then already-revised names it', () => {
+    spec
+      .given(created, childAdded('k1', 1), rejected, revised)
+      .when(revise({ revision: { parentChangeId: 'p3', documentId: 'CO-2026-00044' }, earlierRevisionStands: true }))
+      .thenRefuses({ code: 'already-revised', documentId: 'CO-2026-00043' });
+  });
+
+  it("given a rejected change order whose revision's creation failed, when it is revised again, then the new revision is recorded", () => {
+    const again = { parentChangeId: 'p3', documentId: 'CO-2026-00044' };
+    spec
+      .given(created, childAdded('k1', 1), rejected, revised)
+      .when(revise({ revision: again, earlierRevisionStands: false }))
+      .then([{ type: 'ChangeOrderRevised', data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', revision: again, revisedBy: 'author' } }]);
+  });
+
+  it('given no change order or a deactivated one, when it is revised, then document-not-found', () => {
+    spec.given().when(revise()).thenRefuses({ code: 'document-not-found' });
+    const deactivated: DocumentEvent = { type: 'ChangeOrderDeactivated', data: { ...signed, obsoleteDate: '2026-11-23', editedBy: 'author' } };
+    spec.given(created, childAdded('k1', 1), deactivated, rejected).when(revise()).thenRefuses({ code: 'document-not-found' });
+  });
+
+  it('given nothing, when the author creates a revision, then its creation names the change order it revises', () => {
+    const revises = { parentChangeId: 'p0', documentId: 'CO-2026-00041' };
+    spec
+      .given()
+      .when(create({ revises }))
+      .then([{ ...created, data: { ...created.data, revises } } as DocumentEvent, childAdded('k1', 1)]);
+  });
+
+  it('given a revised change order, when its author edits it, then document-decided: a revision leaves the rejected one as it was', () => {
+    spec.given(created, childAdded('k1', 1), rejected, revised).when({ type: 'AddSupportingFiles', files: [file('b')], signature: sign('author'), comments: 'c', actorUserId: 'author' }).thenRefuses({ code: 'document-decided' });
   });
 });

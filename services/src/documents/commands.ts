@@ -4,9 +4,11 @@ import { approverFacts } from '../users/approver-facts';
 import {
   type AddDocumentListData,
   CHANGE_ORDER_NUMBERS_STREAM,
+  type ChangeOrderRef,
   customerStreamId,
   type ChildDetails,
   type DocumentFile,
+  type DocumentEvent,
   type DocumentFileEvent,
   documentFilesStreamId,
   documentStreamId,
@@ -22,11 +24,11 @@ import type { z } from 'zod';
 import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
 import type { AppContext } from '../platform/app-context';
-import type { CommandRun } from '../platform/command-pipeline';
+import type { CommandRun, Step, StepResult } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import type { AuthenticatedUser } from '../platform/http';
 import { sign, UNSIGNED } from '../signatures/signatures';
-import { type ChangeOrderCommand, changeOrderDecider, type CustomerFacts } from './change-order';
+import { type ChangeOrderCommand, changeOrderDecider, type ChangeOrderState, type CustomerFacts } from './change-order';
 import { documentsVocabulary } from './audit';
 import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
 import { documentFilesDecider, openedBy } from './document-files';
@@ -88,7 +90,7 @@ async function customerFacts(run: CommandRun, customerId: string): Promise<Custo
 /**
  * One signed step on a change order: checked unsigned first, then signed by the logged-in user's own credentials at
  * the version the signer reviewed (a deactivation or file deletion must name it), then decided at the version signed
- * (any change in between is a 409, not a retry).
+ * (any change in between is a 409, not a retry). The change order is folded once for all three.
  */
 async function signedStep(
   ctx: AppContext,
@@ -99,23 +101,31 @@ async function signedStep(
     credentials: SignatureCredentials;
     meaning: SignatureMeaning;
     seenVersion: number | undefined;
-    sha256?: string;
+    /** The signed file's SHA-256, where a file is signed (found in the change order as it is). */
+    sha256?: (state: ChangeOrderState) => string | undefined;
     command: (signature: Signature) => ChangeOrderCommand;
     /** Runs once signed, before the event is appended (a file's text vectors, for the read models, when its text is known). */
-    prepare?: () => Promise<void>;
+    prepare?: (state: ChangeOrderState) => Promise<void>;
   },
 ) {
   const stream = documentStreamId(input.parentChangeId);
+  const record = await run.load(stream, changeOrderDecider);
   // The rules first; whether the version reviewed is still the record's is the signature's to say (with what changed).
-  await run.check({ stream, decider: changeOrderDecider, command: input.command(UNSIGNED) });
-  const { signature } = await sign(ctx, run, {
+  await run.check({ stream, decider: changeOrderDecider, from: record, command: input.command(UNSIGNED) });
+  const signed = await sign(ctx, run, {
     signer: input.actor,
     credentials: input.credentials,
     meaning: input.meaning,
-    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: input.seenVersion, sha256: input.sha256 },
+    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: input.seenVersion, sha256: input.sha256?.(record.state), record },
   });
-  await input.prepare?.();
-  return run.execute({ stream, decider: changeOrderDecider, command: input.command(signature), expectedVersion: signature.subject!.version });
+  await input.prepare?.(signed.record.state);
+  return run.execute({
+    stream,
+    decider: changeOrderDecider,
+    from: signed.record,
+    command: input.command(signed.signature),
+    expectedVersion: signed.signature.subject!.version,
+  });
 }
 
 /** Keeps the staged files a saved change order uses, and queues the new PDFs' text for the searches. */
@@ -198,6 +208,27 @@ async function releaseUploads(run: CommandRun, uploadIds: string[], parentChange
 
 // ---- the change order
 
+/** Where one child's PDF comes from: an upload of the wizard, or (a revision) a stored file carried over. */
+export type ChildFileSource = { uploadId: string; field: string } | { kept: DocumentFile };
+
+/**
+ * A new change order as its author submits it: the parent, the children, the signer, and where the files come from.
+ * A revision (issue 22) carries over stored files of the rejected change order (`kept`) and records its link on the
+ * rejected one's stream (`revision`) just before the new change order.
+ */
+export interface ChangeOrderDraft {
+  details: ParentDetails;
+  children: { details: ChildDetails; file: ChildFileSource }[];
+  /** The parent's upload (supporting files and logo); a revision needs one only for new parent files. */
+  parentUploadId?: string;
+  kept?: { files: DocumentFile[]; logo: DocumentFile };
+  credentials: SignatureCredentials;
+  comments: string;
+  revision?: { revises: ChangeOrderRef; step: (revision: ChangeOrderRef) => Step<ChangeOrderCommand, DocumentEvent, ChangeOrderState> };
+}
+
+const asFile = ({ stagedId: _s, role: _r, ...file }: UploadedFile): DocumentFile => file;
+
 /**
  * `POST /document/addDocumentListData`: the whole change order, signed by its author (`authorship`). The uploads are
  * checked, the signature taken, the uploads taken (never twice), the number assigned, the change order recorded, the
@@ -209,58 +240,88 @@ export async function createChangeOrder(
   input: { request: z.output<typeof AddDocumentListData>; actor: AuthenticatedUser },
 ): Promise<{ parentChangeId: string; documentId: string }> {
   const { request, actor } = input;
+  return recordChangeOrder(ctx, run, actor, {
+    details: parentDetailsOf(request),
+    children: request.list.map((child, index) => ({
+      details: childDetailsOf(child),
+      file: { uploadId: child.uploadDocumentFileId, field: `list.${index}.uploadDocumentFileId` },
+    })),
+    parentUploadId: request.uploadParentDocumentFileId,
+    credentials: { username: request.username, password: request.password },
+    comments: request.comments,
+  });
+}
+
+/** A new change order (a new one, or a revision): the steps of `createChangeOrder`. */
+export async function recordChangeOrder(
+  ctx: AppContext,
+  run: CommandRun,
+  actor: AuthenticatedUser,
+  draft: ChangeOrderDraft,
+): Promise<{ parentChangeId: string; documentId: string }> {
   const parentChangeId = randomUUID();
   const stream = documentStreamId(parentChangeId);
-  const details = parentDetailsOf(request);
+  const { details } = draft;
   const [customer, approver] = await Promise.all([customerFacts(run, details.customerId), approverFacts(run, details.approverId)]);
 
-  const parentFiles = await checkUpload(ctx, run, { uploadId: request.uploadParentDocumentFileId, field: 'uploadParentDocumentFileId', kind: 'parent', actor });
-  const logo = parentFiles.find((f) => f.role === 'logo');
+  const parentFiles = draft.parentUploadId
+    ? await checkUpload(ctx, run, { uploadId: draft.parentUploadId, field: 'uploadParentDocumentFileId', kind: 'parent', actor })
+    : [];
+  const uploadedLogo = parentFiles.find((f) => f.role === 'logo');
+  const logo = uploadedLogo ? asFile(uploadedLogo) : draft.kept?.logo;
   if (!logo) refuse('invalid-request', { message: 'uploadParentDocumentFileId: Select Document Logo' });
-  const supporting = parentFiles.filter((f) => f.role === 'supporting');
-  const childUploads = request.list.map((child, index) => ({ uploadId: child.uploadDocumentFileId, field: `list.${index}.uploadDocumentFileId` }));
+  const supporting = [...(draft.kept?.files ?? []), ...parentFiles.filter((f) => f.role === 'supporting').map(asFile)];
+  const childUploads = draft.children.flatMap(({ file }) => ('uploadId' in file ? [file] : []));
   const seen = new Set<string>();
   for (const { uploadId, field } of childUploads) {
     if (seen.has(uploadId)) refuse('upload-unusable', { field });
     seen.add(uploadId);
   }
-  const childFiles: UploadedFile[] = [];
-  for (const { uploadId, field } of childUploads) {
-    const files = await checkUpload(ctx, run, { uploadId, field, kind: 'child', actor });
+  const childFiles: DocumentFile[] = [];
+  const stagedChildFiles: UploadedFile[] = [];
+  for (const { file: source } of draft.children) {
+    if ('kept' in source) {
+      childFiles.push(source.kept);
+      continue;
+    }
+    const files = await checkUpload(ctx, run, { ...source, kind: 'child', actor });
     const main = files.find((f) => f.role === 'main');
-    if (!main) refuse('upload-unusable', { field });
-    childFiles.push(main);
+    if (!main) refuse('upload-unusable', { field: source.field });
+    childFiles.push(asFile(main));
+    stagedChildFiles.push(main);
   }
 
-  const asFile = ({ stagedId: _s, role: _r, ...file }: UploadedFile): DocumentFile => file;
   const command = (signature: Signature, documentId: string): ChangeOrderCommand => ({
     type: 'CreateChangeOrder',
     parentChangeId,
     documentId,
     approvalRoutingNumber: approvalRoutingNumber(documentId),
     details,
-    logo: asFile(logo),
-    files: supporting.map(asFile),
-    children: request.list.map((child, index) => ({ ...childDetailsOf(child), childDocumentId: randomUUID(), file: asFile(childFiles[index]!) })),
+    logo,
+    files: supporting,
+    children: draft.children.map((child, index) => ({ ...child.details, childDocumentId: randomUUID(), file: childFiles[index]! })),
     customer,
     approver,
     signature,
-    comments: request.comments,
+    comments: draft.comments,
     actorUserId: actor.userId,
+    ...(draft.revision ? { revises: draft.revision.revises } : {}),
   });
-  await run.check({ stream, decider: changeOrderDecider, command: command(UNSIGNED, 'CO-0000-00000') });
+  const record = await run.load(stream, changeOrderDecider);
+  await run.check({ stream, decider: changeOrderDecider, from: record, command: command(UNSIGNED, 'CO-0000-00000') });
+  if (draft.revision) await run.check(draft.revision.step({ parentChangeId, documentId: 'CO-0000-00000' }));
   const { signature } = await sign(ctx, run, {
     signer: actor,
-    credentials: { username: request.username, password: request.password },
+    credentials: draft.credentials,
     meaning: 'authorship',
     // A new record: its author reviewed none before it (version 0).
-    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: 0 },
+    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: 0, record },
   });
 
   const taken: string[] = [];
   try {
     for (const { uploadId, field, kind } of [
-      { uploadId: request.uploadParentDocumentFileId, field: 'uploadParentDocumentFileId', kind: 'parent' as const },
+      ...(draft.parentUploadId ? [{ uploadId: draft.parentUploadId, field: 'uploadParentDocumentFileId', kind: 'parent' as const }] : []),
       ...childUploads.map((c) => ({ ...c, kind: 'child' as const })),
     ]) {
       await useUpload(run, { uploadId, field, kind, parentChangeId, actor });
@@ -272,9 +333,12 @@ export async function createChangeOrder(
       command: { type: 'AssignNumber', year: run.now.getUTCFullYear(), parentChangeId },
     });
     const documentId = events[0]!.data.documentId;
-    await indexDocumentTexts(ctx, request.list.map((child, index) => ({ sha256: childFiles[index]!.sha256, languageList: child.languageList })));
-    await run.execute({ stream, decider: changeOrderDecider, command: command(signature, documentId), expectedVersion: 0 });
-    await keepFiles(ctx, undefined, [...parentFiles, ...childFiles].map(stagedOf));
+    // A revision's link on the rejected change order, just before the revision itself: of two at once, one is recorded.
+    if (draft.revision) await run.execute(draft.revision.step({ parentChangeId, documentId }));
+    await indexDocumentTexts(ctx, draft.children.map((child, index) => ({ sha256: childFiles[index]!.sha256, languageList: child.details.languageList })));
+    await run.execute({ stream, decider: changeOrderDecider, from: record, command: command(signature, documentId), expectedVersion: 0 });
+    // Only what was uploaded for it is staged; the files a revision carries over are stored already.
+    await keepFiles(ctx, undefined, [...parentFiles, ...stagedChildFiles].map(stagedOf));
     await uncountStagedUploads(ctx.db, taken);
     return { parentChangeId, documentId };
   } catch (error) {
@@ -333,12 +397,10 @@ export async function addFilesToParent(ctx: AppContext, run: CommandRun, input: 
 
 /** `DELETE /document/deleteParentFileById`: signed with the meaning `file-deletion`, bound to the file's SHA-256. */
 export async function deleteSupportingFile(ctx: AppContext, run: CommandRun, input: Omit<SignedEdit, 'comments'> & { fileId: string }): Promise<void> {
-  const { state } = await run.load(documentStreamId(input.parentChangeId), changeOrderDecider);
-  const file = state.files.find((f) => f.fileId === input.fileId);
   await signedStep(ctx, run, {
     ...input,
     meaning: 'file-deletion',
-    sha256: file?.sha256,
+    sha256: (state) => state.files.find((f) => f.fileId === input.fileId)?.sha256,
     command: (signature) => ({ type: 'DeleteSupportingFile', fileId: input.fileId, signature, comments: '', actorUserId: input.actor.userId }),
   });
 }
@@ -355,7 +417,7 @@ export async function addChild(
   await signedStep(ctx, run, {
     ...input,
     meaning: 'authorship',
-    sha256: file.sha256,
+    sha256: () => file.sha256,
     command: (signature) => ({ type: 'AddChild', childDocumentId, details: input.details, file, signature, comments: input.comments, actorUserId: input.actor.userId }),
     prepare: () => indexDocumentTexts(ctx, [{ sha256: file.sha256, languageList: input.details.languageList }]),
   });
@@ -373,7 +435,7 @@ export async function updateChild(
   await signedStep(ctx, run, {
     ...input,
     meaning: 'authorship',
-    sha256: file?.sha256,
+    sha256: () => file?.sha256,
     command: (signature) => ({
       type: 'UpdateChild',
       childDocumentId: input.childDocumentId,
@@ -383,8 +445,8 @@ export async function updateChild(
       comments: input.comments,
       actorUserId: input.actor.userId,
     }),
-    prepare: async () => {
-      const sha256 = file?.sha256 ?? (await run.load(documentStreamId(input.parentChangeId), changeOrderDecider)).state.children.find((c) => c.childDocumentId === input.childDocumentId)?.file.sha256;
+    prepare: async (state) => {
+      const sha256 = file?.sha256 ?? state.children.find((c) => c.childDocumentId === input.childDocumentId)?.file.sha256;
       if (sha256) await indexDocumentTexts(ctx, [{ sha256, languageList: input.details.languageList }]);
     },
   });
@@ -424,23 +486,39 @@ export async function openedFiles(run: CommandRun, parentChangeId: string, userI
   return openedBy(state, userId);
 }
 
+/** What a decision answers: the change order as decided (its version the ETag) and what the approver had opened. */
+export interface ChangeOrderDecided extends StepResult<DocumentEvent, ChangeOrderState> {
+  opened: ReadonlySet<string>;
+}
+
 /**
- * `POST /document/approveDocuments`: the assigned approver's signed decision (meaning `approval` or `rejection`). It
- * is checked unsigned first (not the approver, already decided, files not opened: refused without asking for the
- * password), then signed with the approver's own credentials (failures count toward lockout) at the version they
- * reviewed (If-Match, required), then decided at the version signed, so that of two decisions at once exactly one is
- * recorded and the other is a 409.
+ * `POST /document/approveDocuments`: the assigned approver's signed decision (meaning `approval` or `rejection`). The
+ * change order and the approver's downloads are folded once (issue 22, item 12). The decision is checked unsigned
+ * first (not the approver, already decided, files not opened: refused without asking for the password), then signed
+ * with the approver's own credentials (failures count toward lockout) at the version they reviewed (If-Match,
+ * required), then decided on the same fold at the version signed, so that of two decisions at once exactly one is
+ * recorded and the other is a 409. Answers the result, from which the route answers.
  */
 export async function decideChangeOrder(
   ctx: AppContext,
   run: CommandRun,
-  input: { parentChangeId: string; approve: boolean; reason: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion: number | undefined },
-): Promise<void> {
+  input: {
+    parentChangeId: string;
+    approve: boolean;
+    /** The approver id the request names, if it names one: it must be the caller's. */
+    approverIdGiven?: string;
+    reason: string;
+    credentials: SignatureCredentials;
+    actor: AuthenticatedUser;
+    seenVersion: number | undefined;
+  },
+): Promise<ChangeOrderDecided> {
   const stream = documentStreamId(input.parentChangeId);
-  const opened = await openedFiles(run, input.parentChangeId, input.actor.userId);
+  const [record, opened] = await Promise.all([run.load(stream, changeOrderDecider), openedFiles(run, input.parentChangeId, input.actor.userId)]);
   const decision = (signature: Signature, signerRole: Role): ChangeOrderCommand => ({
     type: 'DecideChangeOrder',
     approve: input.approve,
+    ...(input.approverIdGiven === undefined ? {} : { approverIdGiven: input.approverIdGiven }),
     reason: input.reason,
     signature,
     signerRole,
@@ -449,18 +527,21 @@ export async function decideChangeOrder(
   });
   // The actor's role as the authentication middleware read it from the log for this request; the signed decision
   // below uses the signer's role as the signature reads it again.
-  await run.check({
-    stream,
-    decider: changeOrderDecider,
-    command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role),
-  });
-  const { signature, signerRole } = await sign(ctx, run, {
+  await run.check({ stream, decider: changeOrderDecider, from: record, command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role) });
+  const signed = await sign(ctx, run, {
     signer: input.actor,
     credentials: input.credentials,
     meaning: input.approve ? 'approval' : 'rejection',
-    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: input.seenVersion },
+    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: input.seenVersion, record },
   });
-  await run.execute({ stream, decider: changeOrderDecider, expectedVersion: signature.subject!.version, command: decision(signature, signerRole) });
+  const decided = await run.execute({
+    stream,
+    decider: changeOrderDecider,
+    from: signed.record,
+    expectedVersion: signed.signature.subject!.version,
+    command: decision(signed.signature, signed.signerRole),
+  });
+  return { ...decided, opened };
 }
 
 /** `POST /document/update/IsInternal`: an ADMIN (as they are now) switches a decided change order Online or Offline. */

@@ -26,6 +26,7 @@ import { guards } from '../auth/authentication';
 import { currencyFactsOf, currencyPageFor, currencyPageForBytes, markStamp } from '../eifu/stamped-download';
 import { sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
+import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import { changeAccessibility, decideChangeOrder, recordDownload } from './commands';
@@ -53,31 +54,34 @@ export function reviewRoutes(ctx: AppContext): Router {
   const router = Router();
   const { loggedIn, adminOnly } = guards(ctx);
 
-  async function answerWithChangeOrder(req: Request, res: Response, message: string, parentChangeId: string) {
-    const run = ctx.commands.begin(originOf(req));
+  /**
+   * A command's answer: the change order as the read models show it once the command settled, read once, with the
+   * command's own run; `opened` when the command already folded the caller's downloads (a decision).
+   */
+  async function answerWithChangeOrder(req: Request, res: Response, run: CommandRun, message: string, parentChangeId: string, opened?: ReadonlySet<string>) {
     const record = await findChangeOrder(ctx.db, parentChangeId);
     if (!record) refuse('document-not-found');
     setVersion(res, record.version);
-    res.json({ message, document: await changeOrderViewFor(ctx, run, record, req.auth!.userId) });
+    res.json({ message, document: await changeOrderViewFor(ctx, run, record, req.auth!, opened) });
   }
 
+  // Folds the change order and the approver's downloads once, appends once, and answers from the command's result:
+  // whether the change order exists, is active and names the caller as its approver is the decider's to say.
   router.post('/document/approveDocuments', loggedIn, async (req, res) => {
     const input = parseBody(ApproveDocumentsRequest, req.body);
-    const record = await findChangeOrder(ctx.db, input.parentChangeId);
-    if (!record?.active || record.parentChangeId !== input.parentChangeId) refuse('document-not-found');
-    // The spec's client sends the approver's id; it must name the caller (the decider checks the caller is assigned).
-    if (input.approverId !== undefined && input.approverId !== req.auth!.userId) refuse('not-the-document-approver');
     const run = ctx.commands.begin(originOf(req));
-    await decideChangeOrder(ctx, run, {
+    const { opened } = await decideChangeOrder(ctx, run, {
       parentChangeId: input.parentChangeId,
       approve: input.documentApproval,
+      // The spec's client sends the approver's id; it must name the caller (the decider checks the caller is assigned).
+      approverIdGiven: input.approverId,
       reason: input.reason,
       credentials: { username: input.username, password: input.password },
       actor: req.auth!,
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, input.documentApproval ? DOCUMENT_MESSAGES.approved : DOCUMENT_MESSAGES.rejected, input.parentChangeId);
+    await answerWithChangeOrder(req, res, run, input.documentApproval ? DOCUMENT_MESSAGES.approved : DOCUMENT_MESSAGES.rejected, input.parentChangeId, opened);
   });
 
   router.post('/document/update/IsInternal', ...adminOnly, async (req, res) => {
@@ -85,7 +89,7 @@ export function reviewRoutes(ctx: AppContext): Router {
     const run = ctx.commands.begin(originOf(req));
     await changeAccessibility(ctx, run, { parentChangeId: input.parentDocumentChangeId, isInternal: input.isInternal, actor: req.auth! });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, input.parentDocumentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, input.parentDocumentChangeId);
   });
 
   // The link to one file for the caller. Issuing it records nothing: the download is recorded when the link serves the

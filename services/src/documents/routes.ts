@@ -9,6 +9,8 @@ import {
   DOCUMENT_MESSAGES,
   DocumentListQuery,
   type DocumentListResponse,
+  ReviseChangeOrderRequest,
+  type Role,
   UpdateChildFields,
   UpdateParentFields,
 } from '@ifu/contracts';
@@ -30,7 +32,8 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import type { CommandRun } from '../platform/command-pipeline';
-import { authoringRefusal, filesToOpen, openedKey } from './change-order';
+import { authoringRefusal, filesToOpen, mayDecide, openedKey, revisionRefusal } from './change-order';
+import { reviseChangeOrder } from './revise';
 import { type TextIndexing, textIndexingOf } from './document-text';
 import { uploadLimits } from './upload-staging';
 import {
@@ -51,15 +54,23 @@ import {
 /** The logo link in a staff answer works this long: enough to show it on the screen, not to share it. */
 const FILE_LINK_SECONDS = 10 * 60;
 
+/** Who looks at a change order: the session's account as the authentication read it from the log for the request. */
+export interface Viewer {
+  userId: string;
+  role: Role;
+}
+
 /** What the caller's view of a change order adds to the record: what they opened, and the versions of its children. */
 export interface ReviewFacts {
-  viewerId: string;
+  viewer: Viewer;
   opened: ReadonlySet<string>;
   versions: Awaited<ReturnType<typeof findChildVersions>>;
   /** Where each child's PDF text is for the searches (by SHA-256): queued, indexed, in part, or not extracted. */
   texts: ReadonlyMap<string, TextIndexing>;
   /** A safety revision's reach (null for any other change order). */
   safetyNotices: { notified: number; opened: number } | null;
+  /** Whether the change order that revises this one exists (issue 22); false when none does. */
+  revisionExists: boolean;
 }
 
 /**
@@ -68,7 +79,6 @@ export interface ReviewFacts {
  */
 export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, review: ReviewFacts, now = ctx.clock()): ChangeOrderView {
   const isOpened = (file: { fileId: string; sha256: string }) => review.opened.has(openedKey(file));
-  const mayDecide = record.active && record.status === 'REQUIRE_APPROVAL' && record.approverId === review.viewerId;
   return {
     parentChangeId: record.parentChangeId,
     parentDocumentChangeId: record.parentChangeId,
@@ -149,22 +159,35 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
     signatures: record.signatures,
     createdAt: record.createdAt,
     editable: authoringRefusal({ exists: true, active: record.active, status: record.status }) === undefined,
-    mayDecide,
+    mayDecide: mayDecide(record, { id: review.viewer.userId, role: review.viewer.role }),
     unopened: record.status === 'REQUIRE_APPROVAL' ? filesToOpen(record, review.opened) : [],
+    revises: record.revises,
+    revisedBy: review.revisionExists ? record.revisedBy : null,
+    mayRevise: revisionRefusal({ ...record, exists: true }, review.viewer.userId, review.revisionExists) === undefined,
     version: record.version,
   };
 }
 
-/** The caller's view of a change order: the record with what they opened and the versions of its children. */
-export async function changeOrderViewFor(ctx: AppContext, run: CommandRun, record: ChangeOrderRecord, viewerId: string): Promise<ChangeOrderView> {
+/**
+ * The caller's view of a change order: the record with what they opened and the versions of its children. `opened` is
+ * what a command already folded of the caller's downloads (a decision's result); otherwise `run` folds them.
+ */
+export async function changeOrderViewFor(
+  ctx: AppContext,
+  run: CommandRun,
+  record: ChangeOrderRecord,
+  viewer: Viewer,
+  opened?: ReadonlySet<string>,
+): Promise<ChangeOrderView> {
   const active = record.children.filter((child) => child.active);
-  const [opened, versions, texts, safetyNotices] = await Promise.all([
-    openedFiles(run, record.parentChangeId, viewerId),
+  const [openedNow, versions, texts, safetyNotices, revision] = await Promise.all([
+    opened ?? openedFiles(run, record.parentChangeId, viewer.userId),
     findChildVersions(ctx.db, active.map((child) => child.childDocumentId)),
     textIndexingOf(ctx.db, active.map((child) => child.file.sha256)),
     record.safetyRevision ? safetyNoticeCounts(ctx.db, record.parentChangeId) : null,
+    record.revisedBy ? findChangeOrder(ctx.db, record.revisedBy.parentChangeId) : undefined,
   ]);
-  return toChangeOrderView(ctx, record, { viewerId, opened, versions, texts, safetyNotices }, run.now);
+  return toChangeOrderView(ctx, record, { viewer, opened: openedNow, versions, texts, safetyNotices, revisionExists: revision !== undefined }, run.now);
 }
 
 /** The read models a document command's answer and the next screens need: the change orders and the search. */
@@ -173,6 +196,8 @@ export const READ_MODELS = [changeOrdersProjection.name, documentSearchProjectio
 /** `isParent` of the upload call: the only text field it takes. */
 export const UploadFields = z.strictObject({
   isParent: z.enum(['true', 'false'], { error: (issue) => (issue.input === undefined ? 'isParent is required' : 'isParent must be true or false') }),
+  /** Revise and resubmit (issue 22): a parent upload may then hold no logo (the revision keeps the rejected one's). */
+  revising: z.enum(['true', 'false'], { error: 'revising must be true or false' }).optional(),
 });
 
 /** Documents: the add wizard's uploads and submit, the list, the view, and every signed edit (spec §2.7-§2.12, §7.3). */
@@ -199,11 +224,12 @@ export function documentRoutes(ctx: AppContext): Router {
   const supportingFiles = withFiles({ parentDocuments: { policy: policies.document('parentDocuments'), maxCount: 4 } });
   const childFile = withFiles({ childMainDocument: { policy: policies.document('childMainDocument'), maxCount: 1 } });
 
-  async function answerWithChangeOrder(req: Request, res: Response, message: string, parentChangeId: string, extra: object = {}) {
+  /** A command's answer: the change order as the read models show it once the command settled, read with its run. */
+  async function answerWithChangeOrder(req: Request, res: Response, run: CommandRun, message: string, parentChangeId: string, extra: object = {}) {
     const record = await findChangeOrder(ctx.db, parentChangeId);
     if (!record) refuse('document-not-found');
     setVersion(res, record.version);
-    res.json({ message, ...extra, document: await changeOrderViewFor(ctx, ctx.commands.begin(originOf(req)), record, req.auth!.userId) });
+    res.json({ message, ...extra, document: await changeOrderViewFor(ctx, run, record, req.auth!) });
   }
 
   /** The active change order holding this active child: a child's calls name only the child. */
@@ -216,20 +242,25 @@ export function documentRoutes(ctx: AppContext): Router {
   async function answerWithList(req: Request, res: Response, involving?: string) {
     const query = parseBody(DocumentListQuery, { ...req.query });
     const { rows, total } = await listChangeOrders(await ctx.reads.for(req), { ...query, involving });
-    res.json({ data: { list: rows, total } } satisfies DocumentListResponse);
+    const viewer = { id: req.auth!.userId, role: req.auth!.role };
+    // Each row says whether the caller may decide on it (the approver policy); who wrote it is not sent.
+    const list = rows.map(({ createdBy, lastEditedBy, ...row }) => ({ ...row, mayDecide: mayDecide({ ...row, active: true, createdBy, lastEditedBy }, viewer) }));
+    res.json({ data: { list, total } } satisfies DocumentListResponse);
   }
 
   router.post('/document/addDocumentFiles', loggedIn, wizardFiles, async (req, res) => {
-    const { isParent } = parseBody(UploadFields, req.body ?? {});
+    const { isParent, revising } = parseBody(UploadFields, req.body ?? {});
     const uploads = req.uploads!;
     const run = ctx.commands.begin(originOf(req));
     if (isParent === 'true') {
       if (uploads.files('childMainDocument').length > 0) refuse('invalid-request', { message: 'childMainDocument: not accepted with isParent=true' });
       const logo = uploads.single('parentLogo');
-      if (!logo) refuse('invalid-request', { message: `parentLogo: ${DOCUMENT_MESSAGES.selectDocumentLogo}` });
+      if (!logo && revising !== 'true') refuse('invalid-request', { message: `parentLogo: ${DOCUMENT_MESSAGES.selectDocumentLogo}` });
+      const supporting = uploads.files('parentDocuments').map((staged) => ({ staged, role: 'supporting' as const }));
+      if (!logo && supporting.length === 0) refuse('invalid-request', { message: `parentDocuments: ${DOCUMENT_MESSAGES.selectDocument}` });
       const { uploadId, files } = await recordUpload(ctx, run, {
         kind: 'parent',
-        files: [...uploads.files('parentDocuments').map((staged) => ({ staged, role: 'supporting' as const })), { staged: logo, role: 'logo' }],
+        files: [...supporting, ...(logo ? [{ staged: logo, role: 'logo' as const }] : [])],
         uploads,
         actor: req.auth!,
       });
@@ -258,7 +289,16 @@ export function documentRoutes(ctx: AppContext): Router {
     const run = ctx.commands.begin(originOf(req));
     const { parentChangeId, documentId } = await createChangeOrder(ctx, run, { request, actor: req.auth! });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
+  });
+
+  // Revise and resubmit (issue 22): a new change order from a rejected one, linked to it, its stored files reused.
+  router.post('/document/reviseChangeOrder', loggedIn, async (req, res) => {
+    const request = parseBody(ReviseChangeOrderRequest, req.body);
+    const run = ctx.commands.begin(originOf(req));
+    const { parentChangeId, documentId } = await reviseChangeOrder(ctx, run, { request, actor: req.auth! });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.addedWithId(documentId), parentChangeId, { parentChangeId, documentId });
   });
 
   router.get('/document/getDocumentList', loggedIn, (req, res) => answerWithList(req, res));
@@ -271,7 +311,7 @@ export function documentRoutes(ctx: AppContext): Router {
     setVersion(res, record.version);
     // The answer depends on who asks and what they opened, not only on the version its ETag names: never reused.
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await changeOrderViewFor(ctx, ctx.commands.begin(originOf(req)), record, req.auth!.userId));
+    res.json(await changeOrderViewFor(ctx, ctx.commands.begin(originOf(req)), record, req.auth!));
   };
   router.get('/document/get/:id', loggedIn, sendChangeOrder);
   router.get('/document/getSingleParentById/:id', loggedIn, sendChangeOrder);
@@ -291,7 +331,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, parentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, parentChangeId);
   });
 
   router.put('/document/updateSingleChildDocument', loggedIn, childFile, async (req, res) => {
@@ -310,13 +350,13 @@ export function documentRoutes(ctx: AppContext): Router {
     if (input.documentParentChangeId) {
       await addChild(ctx, run, { ...common, parentChangeId: input.documentParentChangeId });
       await run.settle(READ_MODELS);
-      await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.childAdded, input.documentParentChangeId);
+      await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.childAdded, input.documentParentChangeId);
       return;
     }
     const holder = await changeOrderHoldingChild(input.childDocumentId!);
     await updateChild(ctx, run, { ...common, parentChangeId: holder.parentChangeId, childDocumentId: input.childDocumentId! });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.childUpdated, holder.parentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.childUpdated, holder.parentChangeId);
   });
 
   router.post('/document/addFilesToParent', loggedIn, supportingFiles, async (req, res) => {
@@ -332,7 +372,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.uploaded, input.documentParentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.uploaded, input.documentParentChangeId);
   });
 
   router.delete('/document/deleteParentFileById', loggedIn, async (req, res) => {
@@ -346,7 +386,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, input.documentParentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, input.documentParentChangeId);
   });
 
   router.delete('/document/deleteChildDoc', loggedIn, async (req, res) => {
@@ -361,7 +401,7 @@ export function documentRoutes(ctx: AppContext): Router {
       seenVersion: ifMatch(req),
     });
     await run.settle(READ_MODELS);
-    await answerWithChangeOrder(req, res, DOCUMENT_MESSAGES.updated, holder.parentChangeId);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, holder.parentChangeId);
   });
 
   router.delete('/document/deleteParentChange', loggedIn, async (req, res) => {

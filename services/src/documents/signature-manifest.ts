@@ -49,6 +49,7 @@ const MEANING: Record<SignatureMeaning, string> = {
   approval: 'Approval',
   rejection: 'Rejection',
   deactivation: 'Deactivation',
+  reactivation: 'Reactivation',
   'file-deletion': 'File deletion',
 };
 

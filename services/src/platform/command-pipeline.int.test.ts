@@ -118,6 +118,43 @@ describe('the command pipeline', () => {
     expect(await store.lastPosition()).toBe(before);
   });
 
+  it('when a step is given the stream as the command folded it (from), then check and execute decide on it without reading the stream again (issue 22)', async () => {
+    const s = stream();
+    await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 2 } });
+    const run = pipeline.begin(origin);
+    const loaded = await run.load(s, counter);
+    const reads: string[] = [];
+    const readStream = store.readStream;
+    store.readStream = (id, after) => {
+      reads.push(id);
+      return readStream.call(store, id, after);
+    };
+    try {
+      await expect(run.check({ stream: s, decider: counter, from: loaded, command: { type: 'CountAtMost', by: 5, limit: 3 } })).rejects.toBeInstanceOf(Refusal);
+      await run.check({ stream: s, decider: counter, from: loaded, expectedVersion: 1, command: { type: 'Count', by: 1 } });
+      const result = await run.execute({ stream: s, decider: counter, from: loaded, expectedVersion: loaded.version, command: { type: 'Count', by: 1 } });
+      expect(result).toMatchObject({ version: 2, state: { total: 3 } });
+    } finally {
+      store.readStream = readStream;
+    }
+    expect(reads).toEqual([]);
+    await expect(run.check({ stream: stream(), decider: counter, from: loaded, command: { type: 'Count', by: 1 } })).rejects.toThrow(/was given the state of/);
+  });
+
+  it('when the stream moved after the fold a step is given, then with an expected version 409 and nothing appended; without one it folds again and decides on what is there', async () => {
+    const s = stream();
+    await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } });
+    const run = pipeline.begin(origin);
+    const loaded = await run.load(s, counter);
+    await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } });
+    const before = await store.lastPosition();
+    await expect(run.execute({ stream: s, decider: counter, from: loaded, expectedVersion: loaded.version, command: { type: 'Count', by: 1 } })).rejects.toMatchObject({
+      rejection: { code: 'concurrent-change' },
+    });
+    expect(await store.lastPosition()).toBe(before);
+    expect(await run.execute({ stream: s, decider: counter, from: loaded, command: { type: 'Count', by: 1 } })).toMatchObject({ version: 3, state: { total: 3 } });
+  });
+
   it('when a command settles, then it waits only for the read models it names, up to its own last event', async () => {
     const run = pipeline.begin(origin);
     await run.settle(['user-accounts']); // nothing appended: nothing to wait for
@@ -133,7 +170,7 @@ describe('the command pipeline', () => {
     const snapshot = await snapshots.load<CounterState>(s, snapshots.keyOf(counter as never));
     expect(snapshot?.version).toBe(SNAPSHOT_EVERY);
     const loaded = await pipeline.begin(origin).load(s, counter);
-    expect(loaded).toEqual({ state: fold(counter, (await store.readStream(s)) as never), version: SNAPSHOT_EVERY + 20, sinceSnapshot: 20 });
+    expect(loaded).toEqual({ stream: s, state: fold(counter, (await store.readStream(s)) as never), version: SNAPSHOT_EVERY + 20, sinceSnapshot: 20 });
     expect(loaded.state.total).toBe(((SNAPSHOT_EVERY + 20) * (SNAPSHOT_EVERY + 21)) / 2);
   });
 

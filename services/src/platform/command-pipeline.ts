@@ -72,6 +72,21 @@ export interface Step<Command, Event extends DomainEvent, State> {
    * concurrent change (409) and nothing is retried; when absent, a conflict reloads and decides again (bounded).
    */
   expectedVersion?: number;
+  /**
+   * The stream as this command already folded it (`run.load`): the step decides on it instead of folding the stream
+   * again (issue 22, item 12: a decision folds its record once for the check, the signature and the decision). The
+   * append is still at that version, so a change in between is a conflict: with `expectedVersion` a 409, without it
+   * the step loads afresh and decides again.
+   */
+  from?: Loaded<State>;
+}
+
+/** A stream folded within a command: its state, its version, and how many events came after its snapshot. */
+export interface Loaded<State> {
+  stream: string;
+  state: State;
+  version: number;
+  sinceSnapshot: number;
 }
 
 export interface StepResult<Event extends DomainEvent, State> {
@@ -182,17 +197,20 @@ export class CommandRun {
   }
 
   /** The folded state and version of a stream, without deciding anything. */
-  async load<Event extends DomainEvent, State>(
-    stream: string,
-    decider: Decider<never, Event, State>,
-  ): Promise<{ state: State; version: number; sinceSnapshot: number }> {
+  async load<Event extends DomainEvent, State>(stream: string, decider: Decider<never, Event, State>): Promise<Loaded<State>> {
     const key = this.snapshots.keyOf(decider as Decider<never, DomainEvent, unknown>);
     const snapshot = await this.snapshots.load<State>(stream, key);
     const after = snapshot?.version ?? 0;
     const recorded = await this.store.readStream(stream, after);
     let state = snapshot ? snapshot.state : decider.initialState();
     for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
-    return { state, version: after + recorded.length, sinceSnapshot: recorded.length };
+    return { stream, state, version: after + recorded.length, sinceSnapshot: recorded.length };
+  }
+
+  /** The step's stream as the command already folded it (`from`), or folded now. */
+  private async startOf<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>, attempt: number): Promise<Loaded<State>> {
+    if (step.from && step.from.stream !== step.stream) throw new Error(`a step on ${step.stream} was given the state of ${step.from.stream}`);
+    return step.from && attempt === 1 ? step.from : this.load(step.stream, step.decider);
   }
 
   /**
@@ -201,7 +219,7 @@ export class CommandRun {
    * nothing when refused.
    */
   async check<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>): Promise<void> {
-    const { state, version } = await this.load(step.stream, step.decider);
+    const { state, version } = await this.startOf(step, 1);
     if (step.expectedVersion !== undefined && step.expectedVersion !== version) throw new Refusal({ code: 'concurrent-change' });
     const command = typeof step.command === 'function' ? await (step.command as (s: State) => Command | Promise<Command>)(state) : step.command;
     const decision = step.decider.decide(command, state);
@@ -210,7 +228,7 @@ export class CommandRun {
 
   async execute<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>): Promise<StepResult<Event, State>> {
     for (let attempt = 1; ; attempt++) {
-      const { state, version, sinceSnapshot } = await this.load(step.stream, step.decider);
+      const { state, version, sinceSnapshot } = await this.startOf(step, attempt);
       if (step.expectedVersion !== undefined && step.expectedVersion !== version) {
         throw new Refusal({ code: 'concurrent-change' });
       }

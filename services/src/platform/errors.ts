@@ -93,6 +93,12 @@ export const ERRORS = {
   'last-admin-demotion': entry(409, 'The last active ADMIN cannot lose the ADMIN role'),
   'account-already-active': entry(409, 'This account is already active. Log in instead.'),
   'identity-change-invalid': entry(400, 'This confirmation link is not valid any more.'),
+  // Issue 22: reactivation is its own signed command.
+  'user-already-active': entry(409, 'This user is already active: only a deactivated user can be reactivated.'),
+  'reactivation-needs-signature': entry(
+    409,
+    'userActive: a deactivated user is reactivated with Reactivate in the users list, signed with your username and password.',
+  ),
 
   // ---- customers (customers/)
   'customer-exists': entry(409, 'A customer with this id already exists'),
@@ -130,6 +136,11 @@ export const ERRORS = {
   'search-too-costly': entry(400, 'keywords: this search takes too long; use fewer or more specific words'),
   'document-undecided': entry(409, 'Accessibility of a change order awaiting approval is changed by editing it (Edit parent)'),
   'document-not-approved': entry(409, 'Only an approved document has a signature manifest'),
+  // Revise and resubmit (issue 22)
+  'revise-not-rejected': entry(409, 'Only a rejected change order can be revised and resubmitted'),
+  'revise-not-author': entry(403, 'Only the author of this change order can revise and resubmit it'),
+  'already-revised': entry<{ documentId: string }>(409, (d) => `This change order has already been revised and resubmitted as ${d.documentId}`),
+  'kept-file-unknown': entry<{ field: string }>(400, (d) => `${d.field}: not a file of the change order being revised`),
   'manifest-unavailable': entry(422, 'The signature page cannot be added to this PDF (it is encrypted or damaged); download the original instead'),
 
   // ---- notices (notifications/)

@@ -5,13 +5,18 @@ import { passwordCheck } from '../auth/password-hashes';
 import { checkCredentials } from '../auth/credentials';
 import { offerUnlock } from '../auth/unlock';
 import type { AppContext } from '../platform/app-context';
-import type { CommandRun, Decider, DomainEvent } from '../platform/command-pipeline';
+import type { CommandRun, Decider, DomainEvent, Loaded } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 
 /** What is being signed: a record's stream at the version the signer reviewed, and a file. */
-export interface SigningSubject {
+export interface SigningSubject<State = unknown> {
   stream: string;
-  decider: Decider<never, DomainEvent, unknown>;
+  decider: Decider<never, DomainEvent, State>;
+  /**
+   * The record as the command already folded it (`run.load`, for its own check): signed at that version, not folded
+   * again. Without it the signature folds the record, and hands it back (`SignedBy.record`) for the decision.
+   */
+  record?: Loaded<State>;
   /** How the record's events read in the audit trail: what changed since the version reviewed is said in its words. */
   vocabulary: AuditVocabulary;
   /**
@@ -27,7 +32,7 @@ export interface SigningSubject {
  * The meanings that decide on a record the signer reviewed: they are bound to the version reviewed (21 CFR 11.70),
  * so they must name it. An author's edit (`authorship`) may leave it out and is then signed at the current version.
  */
-const DECISIONS: ReadonlySet<SignatureMeaning> = new Set(['approval', 'rejection', 'deactivation', 'file-deletion']);
+const DECISIONS: ReadonlySet<SignatureMeaning> = new Set(['approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion']);
 
 const actorName = (actor: Actor) => {
   switch (actor.type) {
@@ -43,14 +48,16 @@ const actorName = (actor: Actor) => {
 };
 
 /**
- * The version a signature binds: the one the signer reviewed, which must be the record's version now. Refused with
+ * The record a signature binds, at the version the signer reviewed, which must be the record's version now. Refused with
  * 409 otherwise, before the credentials are checked (so a refusal records nothing): a decision without a version
  * (`reviewed-version-required`), or a record changed since (`changed-since-review`, naming what happened, who and when).
  */
-async function reviewedVersion(ctx: AppContext, run: CommandRun, subject: SigningSubject, meaning: SignatureMeaning): Promise<number> {
+async function reviewed<State>(ctx: AppContext, run: CommandRun, subject: SigningSubject<State>, meaning: SignatureMeaning): Promise<Loaded<State>> {
   if (subject.seenVersion === undefined && DECISIONS.has(meaning)) refuse('reviewed-version-required');
-  const { version } = await run.load(subject.stream, subject.decider);
-  if (subject.seenVersion === undefined || subject.seenVersion === version) return version;
+  if (subject.record && subject.record.stream !== subject.stream) throw new Error(`a signature on ${subject.stream} was given the record of ${subject.record.stream}`);
+  const record = subject.record ?? (await run.load(subject.stream, subject.decider));
+  const { version } = record;
+  if (subject.seenVersion === undefined || subject.seenVersion === version) return record;
   const later = subject.seenVersion < version ? await ctx.store.readStream(subject.stream, subject.seenVersion) : [];
   const dictionary = new AuditDictionary([subject.vocabulary]);
   const since = later.map((event) => `${dictionary.describe(event).action} (${actorName(event.metadata.actor)}, ${event.recordedAt.slice(0, 16).replace('T', ' ')} UTC)`);
@@ -64,26 +71,30 @@ async function reviewedVersion(ctx: AppContext, run: CommandRun, subject: Signin
  */
 export const UNSIGNED: Signature = { signerId: '', name: '', email: '', signedAt: '', meaning: 'authorship' };
 
-export interface SignedBy {
+export interface SignedBy<State = unknown> {
   signature: Signature;
   /** The signer's role at the moment of signing (their current account, not their session's). */
   signerRole: Role;
+  /** The record as signed (`signature.subject.version`): the decision's `from`, so it is not folded again. */
+  record: Loaded<State>;
 }
 
 /**
- * An electronic signature (architecture §2): bound to the record as the signer reviewed it (`reviewedVersion`), and
+ * An electronic signature (architecture §2): bound to the record as the signer reviewed it (`reviewed`), and
  * the username and password must be the logged-in user's own. Another account's valid credentials are refused like a
  * wrong password; every refusal is an event on the signer's stream and counts toward lockout (a step of the command,
- * on the signer's credentials stream). Returns the `Signature` the signed event carries, bound to what was signed:
- * pass `signature.subject.version` as the decision's expected version.
+ * on the signer's credentials stream). Returns the `Signature` the signed event carries, bound to what was signed,
+ * and the record as signed: pass `signature.subject.version` as the decision's expected version and `record` as its
+ * `from`, so that a decision folds its record once (given `subject.record`, the command's own fold, it loads nothing).
  */
-export async function sign(
+export async function sign<State>(
   ctx: AppContext,
   run: CommandRun,
-  request: { signer: { userId: string; email: string }; credentials: SignatureCredentials; meaning: SignatureMeaning; subject: SigningSubject },
-): Promise<SignedBy> {
+  request: { signer: { userId: string; email: string }; credentials: SignatureCredentials; meaning: SignatureMeaning; subject: SigningSubject<State> },
+): Promise<SignedBy<State>> {
   const { signer, credentials, meaning, subject } = request;
-  const version = await reviewedVersion(ctx, run, subject, meaning);
+  const record = await reviewed(ctx, run, subject, meaning);
+  const { version } = record;
   const ownUsername = credentials.username.trim().toLowerCase() === signer.email.toLowerCase();
   const password = await passwordCheck(ctx, signer.userId, credentials.password);
   let state;
@@ -103,5 +114,6 @@ export async function sign(
       subject: { stream: subject.stream, version, ...(subject.sha256 ? { sha256: subject.sha256 } : {}) },
     },
     signerRole: state.role,
+    record,
   };
 }

@@ -8,6 +8,7 @@ import {
   MessageResponse,
   ModifyUserRequest,
   NotifyAdminRequest,
+  ReactivateUserRequest,
   SetPasswordRequest,
   UserListQuery,
   UserListResponse,
@@ -34,5 +35,14 @@ export const usersApi: ApiRoute[] = [
     response: UserMutationResponse,
   },
   { method: 'delete', path: '/user/delete', access: 'admin', ifMatch: true, summary: 'Deactivates a user (signed deactivation)', body: DeleteUserRequest, response: UserMutationResponse },
+  {
+    method: 'post',
+    path: '/user/reactivate',
+    access: 'admin',
+    ifMatch: true,
+    summary: 'Reactivates a deactivated user (signed reactivation); their old password stops working and a set-password link is mailed',
+    body: ReactivateUserRequest,
+    response: UserMutationResponse,
+  },
   { method: 'post', path: '/user/confirm/change', access: 'public', summary: "Accepts or confirms an email or printed-name change with the emailed link's token", body: ConfirmChangeRequest, response: MessageResponse },
 ];

@@ -26,9 +26,12 @@ export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | Pri
     IdentityChangeAccepted: () => ({ action: 'Accepted the change of email or name from the current address' }),
     IdentityChangeCancelled: () => ({ action: 'Withdrew a change of email or name (a newer one replaced it)' }),
     UserDeactivated: () => ({ action: 'Deactivated user' }),
-    UserReactivated: () => ({ action: 'Reactivated user' }),
+    UserReactivated: (d) => ({
+      action: d.newPasswordRequired ? 'Reactivated user (signed; the previous password no longer works, a set-password link was emailed)' : 'Reactivated user',
+    }),
     PasswordLinkIssued: (d) => ({ action: `Emailed a set-password link (${d.purpose})` }),
     PasswordSet: (d) => ({ action: `Set password (${d.via})` }),
+    PasswordRevoked: () => ({ action: 'Revoked the password (the user sets a new one after reactivation)' }),
     PasswordHashSealed: () => ({ action: 'Sealed the stored password hash in the log (it was stored before seals)' }),
     StoredPasswordHashesSealed: (d) => ({ action: `Sealed ${d.sealed} stored password hashes in the log (first start with seals)` }),
     LoginSucceeded: () => ({ action: 'Logged in' }),

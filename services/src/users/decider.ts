@@ -8,14 +8,16 @@ import {
   decideConfirmNewEmail,
   decideDeactivate,
   decideModify,
+  decideReactivate,
   decideRegister,
   type ModifyUser,
+  type ReactivateUser,
   type RegisterUser,
   type UserAdminDecision,
 } from './user-admin';
 import { initialUserState, evolve, type UserState } from './user';
 
-export type UserCommand = RegisterUser | ModifyUser | DeactivateUser | AcceptIdentityChange | ConfirmNewEmail;
+export type UserCommand = RegisterUser | ModifyUser | DeactivateUser | ReactivateUser | AcceptIdentityChange | ConfirmNewEmail;
 
 const adminDecision = (decided: UserAdminDecision): Decision<UserEvent> =>
   decided.rejection ? { events: [], rejection: { code: decided.rejection } } : { events: decided.events };
@@ -36,6 +38,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return adminDecision(decideModify(state, command));
       case 'DeactivateUser':
         return adminDecision(decideDeactivate(state, command));
+      case 'ReactivateUser':
+        return adminDecision(decideReactivate(state, command));
       case 'AcceptIdentityChange':
         return adminDecision(decideAcceptIdentityChange(state, command));
       case 'ConfirmNewEmail':

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { Signature, UserEvent } from '@ifu/contracts';
+import type { Role, Signature, UserEvent } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
 import { userDecider } from './decider';
 
@@ -37,6 +37,57 @@ describe('the user decider', () => {
         .thenRefuses({ code: 'user-not-found' });
     });
 
+  });
+
+  describe('reactivation (issue 22)', () => {
+    const reactivation: Signature = {
+      signerId: 'admin-1',
+      name: 'Ada Admin',
+      email: 'ada@example.com',
+      signedAt: now.toISOString(),
+      meaning: 'reactivation',
+      subject: { stream: `user-${userId}`, version: 2 },
+    };
+    const deactivated: UserEvent = { type: 'UserDeactivated', data: { userId, at: now.toISOString() } };
+    const admin: { userId: string; role: Role; active: boolean } = { userId: 'admin-1', role: 'ADMIN', active: true };
+    const reactivate = (actor = admin) => ({ type: 'ReactivateUser' as const, actor, signature: reactivation, now });
+
+    it('when an active ADMIN reactivates a deactivated user with their signature, then UserReactivated carries it and asks for a new password', () => {
+      spec
+        .given(registered, passwordSet, deactivated)
+        .when(reactivate())
+        .then([{ type: 'UserReactivated', data: { userId, at: now.toISOString(), signature: reactivation, newPasswordRequired: true } }]);
+    });
+
+    it('when the user was reactivated, then they are active again and may be deactivated again', () => {
+      const reactivated: UserEvent = { type: 'UserReactivated', data: { userId, at: now.toISOString(), signature: reactivation, newPasswordRequired: true } };
+      spec.given(registered, deactivated, reactivated).when(reactivate()).thenRefuses({ code: 'user-already-active' });
+      spec
+        .given(registered, deactivated, reactivated)
+        .when({ type: 'DeactivateUser', actorUserId: 'admin-1', activeAdminCount: 2, signature: { ...reactivation, meaning: 'deactivation' }, now })
+        .then([{ type: 'UserDeactivated', data: { userId, at: now.toISOString(), signature: { ...reactivation, meaning: 'deactivation' } } }]);
+    });
+
+    it('when the user is active, then user-already-active', () => {
+      spec.given(registered, passwordSet).when(reactivate()).thenRefuses({ code: 'user-already-active' });
+    });
+
+    it('when the actor is not an ADMIN now, or not active now, then admin-only (before anything about the user)', () => {
+      spec.given(registered, deactivated).when(reactivate({ ...admin, role: 'USER' })).thenRefuses({ code: 'admin-only' });
+      spec.given(registered, deactivated).when(reactivate({ ...admin, active: false })).thenRefuses({ code: 'admin-only' });
+      spec.given().when(reactivate({ ...admin, active: false })).thenRefuses({ code: 'admin-only' });
+    });
+
+    it('when the user does not exist, then user-not-found', () => {
+      spec.given().when(reactivate()).thenRefuses({ code: 'user-not-found' });
+    });
+
+    it('when an edit says userActive true for a deactivated user, then it is refused: only the signed command reactivates', () => {
+      spec
+        .given(registered, deactivated)
+        .when({ type: 'ModifyUser', actorUserId: 'admin-1', activeAdminCount: 2, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', role: 'USER', isTrainingCompleted: true, userActive: true, now })
+        .thenRefuses({ code: 'reactivation-needs-signature' });
+    });
   });
 
   describe('a change of email or name (issue 8, finding 2)', () => {

@@ -35,6 +35,10 @@ const MAIL: Record<PasswordLinkPurpose, { subject: string; intro: string }> = {
     subject: 'IFU Portal: your password has expired',
     intro: 'Your IFU Portal password is older than 90 days and has expired. Set a new one with this link:',
   },
+  reactivated: {
+    subject: 'IFU Portal: your account is active again, set a new password',
+    intro: 'An administrator reactivated your IFU Portal account. Your previous password no longer works. Set a new one with this link:',
+  },
 };
 
 /**
@@ -70,7 +74,7 @@ export async function issuePasswordLink(ctx: AppContext, run: CommandRun, userId
 }
 
 /** What a token opens: setting a password, or lifting a lock. A token only works for its own purpose. */
-export const SET_PASSWORD_PURPOSES: readonly string[] = ['new-user', 'reset', 'expired'];
+export const SET_PASSWORD_PURPOSES: readonly string[] = ['new-user', 'reset', 'expired', 'reactivated'];
 export const UNLOCK_PURPOSES: readonly string[] = ['unlock'];
 
 /** Stores a new emailed token of `purpose` (only its hash); older unused tokens of the same purposes stop working. */

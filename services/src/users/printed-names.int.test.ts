@@ -39,6 +39,9 @@ describe('printed names name one active user, over HTTP', () => {
   // A deactivation is a signed decision on the user as the list shows them (If-Match: issue 19, finding 4).
   const deactivate = async (id: string) =>
     t.call('DELETE', '/user/delete', { token: admin, headers: await reviewedUser(t, admin, id), body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
+  // A reactivation is signed too (issue 22).
+  const reactivate = async (id: string) =>
+    t.call('POST', '/user/reactivate', { token: admin, headers: await reviewedUser(t, admin, id), body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
   const activeNamed = async (firstName: string, lastName: string) => {
     const list = (await t.call('GET', '/user/list/user?status=ACTIVE', { token: admin })).body.userList as Array<{ id: string; firstName: string; lastName: string }>;
     return list.filter((u) => printedNameKey(u) === printedNameKey({ firstName, lastName })).map((u) => u.id);
@@ -74,10 +77,10 @@ describe('printed names name one active user, over HTTP', () => {
     expect((await deactivate(first.id)).status).toBe(200);
     const second = await added('Fay', lastName);
 
-    await spec.when(() => modify(first, { firstName: 'Fay', lastName, userActive: true })).thenNothingStored(409, TAKEN);
+    await spec.when(() => reactivate(first.id)).thenNothingStored(409, TAKEN);
 
     expect((await deactivate(second.id)).status).toBe(200);
-    expect((await modify(first, { firstName: 'Fay', lastName, userActive: true })).body.user).toMatchObject({ status: 'ACTIVE' });
+    expect((await reactivate(first.id)).body.user).toMatchObject({ status: 'ACTIVE' });
     expect(await activeNamed('Fay', lastName)).toEqual([first.id]);
   });
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import {
   AddUserRequest,
@@ -6,28 +5,20 @@ import {
   DeleteUserRequest,
   IDENTITY_CHANGE_MESSAGES,
   ModifyUserRequest,
+  ReactivateUserRequest,
   USER_MESSAGES,
   type UserListItem,
   UserListQuery,
   type UserListResponse,
   type UserMutationResponse,
-  userStreamId,
 } from '@ifu/contracts';
-import { findUserById, listActiveAdmins, listUsers, type UserAccount, userAccountsProjection } from '@ifu/projections';
+import { findUserById, listActiveAdmins, listUsers, type UserAccount } from '@ifu/projections';
 import { guards } from '../auth/authentication';
-import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
-import { exclusiveSection } from '../platform/exclusive';
-import { sign } from '../signatures/signatures';
-import { usersVocabulary } from './audit';
-import { userDecider } from './decider';
-import { checkEmailFree, claimEmail } from './email-claims';
-import { mailIdentityChange } from './identity-change';
-import { issuePasswordLink } from './password-links';
+import { addUser, deactivateUser, modifyUser, reactivateUser } from './commands';
 import { isPasswordActive } from './password-policy';
-import { checkPrintedNameFree, executeUserStep, printedNameKey } from './printed-name-claims';
 
 export function toUserListItem(user: UserAccount, now: Date): UserListItem {
   const active = user.userActive && !user.isDeleted;
@@ -57,14 +48,12 @@ const livePendingChange = (user: UserAccount, now: Date) => {
 };
 
 
-const READ_MODELS = [userAccountsProjection.name];
-
-/** Manage User (spec §2.3, §7.1): ADMIN only; the rules are the user decider's. */
+/**
+ * Manage User (spec §2.3, §7.1): ADMIN only. Each route validates, is authorized by its guard, runs one command of
+ * commands.ts and answers; the rules are the user decider's.
+ */
 export function userAdminRoutes(ctx: AppContext): Router {
   const router = Router();
-  // Changes that may take away an active ADMIN decide one at a time over every instance, so that two ADMINs
-  // deactivating each other at once cannot leave nobody in charge.
-  const oneAtATime = exclusiveSection(ctx.db, 'active-admins');
   const { loggedIn, adminOnly } = guards(ctx);
 
   async function answerWithUser(res: Parameters<typeof setVersion>[0], message: string, userId: string) {
@@ -95,94 +84,30 @@ export function userAdminRoutes(ctx: AppContext): Router {
 
   router.post('/user/add', ...adminOnly, async (req, res) => {
     const input = parseBody(AddUserRequest, req.body);
-    const userId = randomUUID();
-    const email = input.email.toLowerCase();
-    const run = ctx.commands.begin(originOf(req));
-    // Both checked before anything is claimed: a taken address or printed name leaves nothing behind (issue 19, finding 10).
-    await checkEmailFree(ctx, run, email, userId);
-    await checkPrintedNameFree(ctx, run, input, userId);
-    await claimEmail(ctx, run, email, userId);
-    await executeUserStep(
-      ctx,
-      run,
-      { stream: userStreamId(userId), decider: userDecider, command: { type: 'RegisterUser', userId, ...input, email, isTrainingCompleted: true } },
-      userId,
-    );
-    // The new user has no password: the set-password link goes to their mailbox.
-    await issuePasswordLink(ctx, run, userId, 'new-user');
-    await run.settle(READ_MODELS);
+    const userId = await addUser(ctx, ctx.commands.begin(originOf(req)), input);
     await answerWithUser(res, `${input.firstName} ${input.lastName} ${USER_MESSAGES.added}`, userId);
   });
 
-  router.put('/user/modify', ...adminOnly, (req, res) =>
-    oneAtATime(async () => {
-      const input = parseBody(ModifyUserRequest, req.body);
-      const email = input.email.toLowerCase();
-      const run = ctx.commands.begin(originOf(req));
-      const activeAdminCount = (await listActiveAdmins(ctx.db)).length;
-      const step = {
-        stream: userStreamId(input.id),
-        decider: userDecider,
-        expectedVersion: ifMatch(req),
-        command: {
-          type: 'ModifyUser' as const,
-          actorUserId: req.auth!.userId,
-          activeAdminCount,
-          email,
-          firstName: input.firstName,
-          lastName: input.lastName,
-          role: input.role,
-          isTrainingCompleted: true,
-          userActive: input.userActive,
-          now: run.now,
-        },
-      };
-      // Decided first: a refused change mails nothing. A new address must be free now; it is claimed when confirmed.
-      await run.check(step);
-      const { state: before } = await run.load(step.stream, userDecider);
-      if (email !== before.email) await checkEmailFree(ctx, run, email, input.id);
-      // A new printed name must be free now, whether it applies at once or waits for the user (issue 19, finding 10).
-      if (printedNameKey(input) !== printedNameKey(before)) await checkPrintedNameFree(ctx, run, input, input.id);
-      const { events } = await executeUserStep(ctx, run, step, input.id);
-      await mailIdentityChange(ctx, run, input.id, before, events);
-      await run.settle(READ_MODELS);
-      const requested = events.some((event) => event.type === 'IdentityChangeRequested');
-      await answerWithUser(res, requested ? IDENTITY_CHANGE_MESSAGES.requested : USER_MESSAGES.updated, input.id);
-    }),
-  );
+  router.put('/user/modify', ...adminOnly, async (req, res) => {
+    const fields = parseBody(ModifyUserRequest, req.body);
+    const events = await modifyUser(ctx, ctx.commands.begin(originOf(req)), { fields, actor: req.auth!, seenVersion: ifMatch(req) });
+    const requested = events.some((event) => event.type === 'IdentityChangeRequested');
+    await answerWithUser(res, requested ? IDENTITY_CHANGE_MESSAGES.requested : USER_MESSAGES.updated, fields.id);
+  });
 
-  router.delete('/user/delete', ...adminOnly, (req, res) =>
-    oneAtATime(async () => {
-      const { id, username, password } = parseBody(DeleteUserRequest, req.body);
-      const run = ctx.commands.begin(originOf(req));
-      const activeAdminCount = (await listActiveAdmins(ctx.db)).length;
-      const stream = userStreamId(id);
-      const { signature } = await sign(ctx, run, {
-        signer: req.auth!,
-        credentials: { username, password },
-        meaning: 'deactivation',
-        // A deactivation decides on the user as the list showed them: it names that version (If-Match).
-        subject: { stream, decider: userDecider, vocabulary: usersVocabulary, seenVersion: ifMatch(req) },
-      });
-      // A deactivated user's printed name is released: another active user may have it now.
-      await executeUserStep(
-        ctx,
-        run,
-        {
-          stream,
-          decider: userDecider,
-          expectedVersion: signature.subject!.version,
-          command: { type: 'DeactivateUser', actorUserId: req.auth!.userId, activeAdminCount, signature, now: run.now },
-        },
-        id,
-      );
-      // Their open sessions end now, not at their next inactivity timeout.
-      await revokeUserSessions(ctx.db, id, run.now, 'deactivated');
-      await run.settle(READ_MODELS);
-      const body: UserMutationResponse = { message: USER_MESSAGES.deleted };
-      res.json(body);
-    }),
-  );
+  router.delete('/user/delete', ...adminOnly, async (req, res) => {
+    const { id, username, password } = parseBody(DeleteUserRequest, req.body);
+    // A deactivation decides on the user as the list showed them: it names that version (If-Match).
+    await deactivateUser(ctx, ctx.commands.begin(originOf(req)), { id, credentials: { username, password }, actor: req.auth!, seenVersion: ifMatch(req) });
+    const body: UserMutationResponse = { message: USER_MESSAGES.deleted };
+    res.json(body);
+  });
+
+  router.post('/user/reactivate', ...adminOnly, async (req, res) => {
+    const { id, username, password } = parseBody(ReactivateUserRequest, req.body);
+    await reactivateUser(ctx, ctx.commands.begin(originOf(req)), { id, credentials: { username, password }, actor: req.auth!, seenVersion: ifMatch(req) });
+    await answerWithUser(res, USER_MESSAGES.reactivated, id);
+  });
 
   return router;
 }

@@ -154,12 +154,10 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
       expect((await t.call('POST', '/user/get/token', { body: { username: 'leaving@example.com', password: 'leaving user password' } })).status).toBe(401);
       expect(await t.call('POST', '/user/verify/email', { body: { email: 'leaving@example.com' } })).toMatchObject({ body: { emailExist: true, userActive: false } });
 
-      const back = await t.call('PUT', '/user/modify', {
-        token: admin,
-        body: { id, email: 'leaving@example.com', firstName: 'Test', lastName: 'User', isTrainingCompleted: true, userActive: true },
-      });
+      // Reactivation is signed (issue 22, reactivation.int.test.ts): the old password then no longer works.
+      const back = await t.call('POST', '/user/reactivate', { token: admin, headers: await reviewedUser(t, admin, id), body: { id, ...signed } });
       expect(back.body.user.status).toBe('ACTIVE');
-      expect((await t.call('POST', '/user/get/token', { body: { username: 'leaving@example.com', password: 'leaving user password' } })).status).toBe(200);
+      expect((await t.call('POST', '/user/get/token', { body: { username: 'leaving@example.com', password: 'leaving user password' } })).status).toBe(403);
     });
 
     it('when an admin deactivates themself, then 403', async () => {
@@ -233,6 +231,7 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
         ['POST', '/user/add', { ...newUser, email: 'perm@example.com' }],
         ['PUT', '/user/modify', { id: adminId, ...newUser }],
         ['DELETE', '/user/delete', { id: adminId, ...signed }],
+        ['POST', '/user/reactivate', { id: adminId, ...signed }],
         ['GET', '/user/create/report?from=01-Jan-2026&to=31-Dec-2026', undefined],
       ];
       for (const [method, path, body] of calls) {

@@ -1,4 +1,4 @@
-import type { Signature, UserEvent, UserProfile } from '@ifu/contracts';
+import type { Role, Signature, UserEvent, UserProfile } from '@ifu/contracts';
 import type { UserState } from './user';
 
 /** Commands of Manage User (spec §2.3). Who acts and how many active ADMINs exist arrive as data. */
@@ -13,7 +13,7 @@ export interface ModifyUser extends UserProfile {
   type: 'ModifyUser';
   actorUserId: string;
   activeAdminCount: number;
-  /** true reactivates a deactivated user. */
+  /** The spec's payload carries it; true for a deactivated user is refused (reactivation is signed: ReactivateUser). */
   userActive?: boolean;
   now: Date;
 }
@@ -27,7 +27,21 @@ export interface DeactivateUser {
   now: Date;
 }
 
+/**
+ * A deactivated user made active again (issue 22), signed by an ADMIN (meaning 'reactivation'). The actor as their
+ * account is now (role, active) arrives as data: the session's role is not trusted for it.
+ */
+export interface ReactivateUser {
+  type: 'ReactivateUser';
+  actor: { userId: string; role: Role; active: boolean };
+  signature: Signature;
+  now: Date;
+}
+
 export type UserAdminRejection =
+  | 'admin-only'
+  | 'user-already-active'
+  | 'reactivation-needs-signature'
   | 'identity-change-invalid'
   | 'user-exists'
   | 'user-not-found'
@@ -60,6 +74,8 @@ export const IDENTITY_CHANGE_LIFETIME_MS = 24 * 60 * 60_000;
 export function decideModify(state: UserState, command: ModifyUser): UserAdminDecision {
   if (!state.exists) return reject('user-not-found');
   const isActive = state.userActive && !state.isDeleted;
+  // Reactivation is a signed command of its own (issue 22): an edit never reactivates.
+  if (command.userActive === true && !isActive) return reject('reactivation-needs-signature');
   const demotion = state.role === 'ADMIN' && command.role !== 'ADMIN';
   if (demotion && state.userId === command.actorUserId) return reject('cannot-demote-self');
   if (demotion && isActive && command.activeAdminCount <= 1) return reject('last-admin-demotion');
@@ -93,9 +109,6 @@ export function decideModify(state: UserState, command: ModifyUser): UserAdminDe
       },
     });
   }
-  if (command.userActive === true && !isActive) {
-    events.push({ type: 'UserReactivated', data: { userId: state.userId, at: command.now.toISOString() } });
-  }
   return { events };
 }
 
@@ -105,6 +118,21 @@ export function decideDeactivate(state: UserState, command: DeactivateUser): Use
   if (!state.userActive || state.isDeleted) return { events: [] };
   if (state.role === 'ADMIN' && command.activeAdminCount <= 1) return reject('last-admin-deactivation');
   return { events: [{ type: 'UserDeactivated', data: { userId: state.userId, at: command.now.toISOString(), signature: command.signature } }] };
+}
+
+/**
+ * Reactivation (issue 22): only by an ADMIN whose account is active now, only of a deactivated user. The user must set
+ * a fresh password (`newPasswordRequired`): the one they had stopped being theirs alone while they were away.
+ */
+export function decideReactivate(state: UserState, command: ReactivateUser): UserAdminDecision {
+  if (command.actor.role !== 'ADMIN' || !command.actor.active) return reject('admin-only');
+  if (!state.exists) return reject('user-not-found');
+  if (state.userActive && !state.isDeleted) return reject('user-already-active');
+  return {
+    events: [
+      { type: 'UserReactivated', data: { userId: state.userId, at: command.now.toISOString(), signature: command.signature, newPasswordRequired: true } },
+    ],
+  };
 }
 
 /** The user accepts, from their current address, a change someone else asked for. */

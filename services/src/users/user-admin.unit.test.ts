@@ -105,9 +105,13 @@ describe('Manage User deciders', () => {
     expect(decision.rejection).toBe('last-admin-demotion');
   });
 
-  it('when an inactive user is modified with userActive true, then UserReactivated is recorded', () => {
+  it('when an inactive user is modified with userActive true, then it is refused: reactivation is signed (issue 22)', () => {
     const state = foldUser([registered('u-1'), { type: 'UserDeactivated', data: { userId: 'u-1', at: now.toISOString() } }]);
-    expect(decideModify(state, modify({ userActive: true })).events).toEqual([{ type: 'UserReactivated', data: { userId: 'u-1', at: now.toISOString() } }]);
+    expect(decideModify(state, modify({ userActive: true }))).toEqual({ events: [], rejection: 'reactivation-needs-signature' });
+  });
+
+  it('when an active user is modified with userActive true, then that is no change', () => {
+    expect(decideModify(foldUser([registered('u-1')]), modify({ userActive: true }))).toEqual({ events: [] });
   });
 
   it('when a user is deactivated, then UserDeactivated is recorded; a second time records nothing', () => {

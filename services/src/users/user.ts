@@ -19,6 +19,8 @@ export interface UserState extends UserProfile {
   userActive: boolean;
   isDeleted: boolean;
   passwordSetAt: string | null;
+  /** The password was revoked (a reactivation, issue 22) and none was set since: the account has no usable password. */
+  passwordRevoked: boolean;
   consecutiveFailures: number;
   /** A lock of the whole account (failures from many addresses). */
   lockedUntil: string | null;
@@ -66,6 +68,7 @@ export const initialUserState = (): UserState => ({
   userActive: false,
   isDeleted: false,
   passwordSetAt: null,
+  passwordRevoked: false,
   consecutiveFailures: 0,
   lockedUntil: null,
   lastFailureAt: null,
@@ -126,7 +129,17 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         passwordLink: event.data.tokenSeal ? { tokenSeal: event.data.tokenSeal, expiresAt: event.data.expiresAt } : null,
       };
     case 'PasswordSet':
-      return { ...unlocked(state), passwordSetAt: event.data.setAt, lastLinkIssuedAt: null, passwordSeal: event.data.hashSeal ?? null, passwordLink: null };
+      return {
+        ...unlocked(state),
+        passwordSetAt: event.data.setAt,
+        passwordRevoked: false,
+        lastLinkIssuedAt: null,
+        passwordSeal: event.data.hashSeal ?? null,
+        passwordLink: null,
+      };
+    case 'PasswordRevoked':
+      // The stored hash stays sealed (so it is not mistaken for tampering) but no longer counts as a password.
+      return { ...state, passwordSetAt: null, passwordRevoked: true };
     case 'PasswordHashSealed':
       return { ...state, passwordSeal: event.data.hashSeal };
     case 'LoginSucceeded': {

@@ -72,6 +72,12 @@ export interface FieldChange {
   new: string;
 }
 
+/** Another change order, named by its id and its number (`CO-2026-00042`): the two ends of a revision's link. */
+export interface ChangeOrderRef {
+  parentChangeId: string;
+  documentId: string;
+}
+
 /** What every authoring event carries: the author's electronic signature and the comments given with it. */
 interface Signed {
   parentChangeId: string;
@@ -93,6 +99,8 @@ export type DocumentEvent =
         logo: DocumentFile;
         files: DocumentFile[];
         createdBy: string;
+        /** Revise and resubmit (issue 22): the rejected change order this one revises; absent for a new one. */
+        revises?: ChangeOrderRef;
       };
     }
   | { type: 'ChildDocumentAdded'; data: Signed & { child: ChildRecord; editedBy: string } }
@@ -121,6 +129,12 @@ export type DocumentEvent =
   /** The assigned approver's signed decision (meaning `approval` or `rejection`), after opening every file. */
   | { type: 'ChangeOrderApproved'; data: Signed & { approvedDate: string; reason?: string } }
   | { type: 'ChangeOrderRejected'; data: Signed & { reason: string } }
+  /**
+   * Revise and resubmit (issue 22), in the rejected change order's stream: its author started `revision`, a new change
+   * order prefilled from it. Recorded just before the revision's `ChangeOrderCreated`; a change order is revised once.
+   * Not signed itself: the revision's creation carries the author's signature.
+   */
+  | { type: 'ChangeOrderRevised'; data: { parentChangeId: string; documentId: string; revision: ChangeOrderRef; revisedBy: string } }
   /** An ADMIN switched a decided change order Online (`isInternal` false) or Offline (true); not signed (spec §4). */
   | {
       type: 'ChangeOrderAccessibilityChanged';

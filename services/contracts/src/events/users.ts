@@ -1,7 +1,7 @@
 import type { Role } from '../common';
 import type { Signature } from '../signatures';
 
-export type PasswordLinkPurpose = 'new-user' | 'reset' | 'expired';
+export type PasswordLinkPurpose = 'new-user' | 'reset' | 'expired' | 'reactivated';
 
 export type CredentialFailureReason = 'wrong-password' | 'account-locked' | 'user-inactive' | 'password-expired';
 
@@ -65,7 +65,12 @@ export type UserEvent =
   | { type: 'IdentityChangeCancelled'; data: { userId: string; at: string; reason: 'replaced' } }
   /** Signed by the deactivating admin (meaning 'deactivation'); events from before signatures were required lack it. */
   | { type: 'UserDeactivated'; data: { userId: string; at: string; signature?: Signature } }
-  | { type: 'UserReactivated'; data: { userId: string; at: string } }
+  /**
+   * Signed by the reactivating ADMIN (meaning 'reactivation', with their reason; issue 22). `newPasswordRequired`: the
+   * password the user had before stops working (`PasswordRevoked` on their credentials) and a set-password link is
+   * mailed. Reactivations from before (through PUT /user/modify) lack all three: those users kept their password.
+   */
+  | { type: 'UserReactivated'; data: { userId: string; at: string; signature?: Signature; reason?: string; newPasswordRequired?: boolean } }
   | {
       type: 'PasswordLinkIssued';
       /** Never the token itself. `issuedAt` is absent on events from before it was recorded (24 h before expiresAt). */
@@ -76,6 +81,11 @@ export type UserEvent =
       /** `hashSeal`: the seal of the stored hash (absent on events from before seals: see PasswordHashSealed). */
       data: { userId: string; setAt: string; via: 'bootstrap' | 'set-password-link' | 'change'; hashSeal?: string };
     }
+  /**
+   * The account's password stops working (issue 22: a reactivated user sets a fresh one through the emailed link);
+   * the next `PasswordSet` gives it a password again.
+   */
+  | { type: 'PasswordRevoked'; data: { userId: string; at: string; reason: 'reactivated' } }
   /** A hash stored before seals existed, sealed as it was found at the first start after the upgrade. */
   | { type: 'PasswordHashSealed'; data: { userId: string; at: string; hashSeal: string } }
   | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string; source?: string } }
@@ -123,6 +133,7 @@ export type CredentialEvent = Extract<
     type:
       | 'PasswordLinkIssued'
       | 'PasswordSet'
+      | 'PasswordRevoked'
       | 'PasswordHashSealed'
       | 'LoginSucceeded'
       | 'LoginFailed'

@@ -1,5 +1,5 @@
 import { AddDocumentListDataResponse } from '@ifu/contracts';
-import type { AddDocumentListData } from '@ifu/contracts';
+import type { AddDocumentListData, ReviseChangeOrderRequest } from '@ifu/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -15,14 +15,21 @@ import { DOCUMENTS_QUERY_KEY } from './change-order';
 export const addDocumentListData = ({ data }: { data: AddDocumentListData }): Promise<AddDocumentListDataResponse> =>
   api.post('/document/addDocumentListData', data, { schema: AddDocumentListDataResponse });
 
-type Options = { mutationConfig?: MutationConfig<typeof addDocumentListData> };
+/**
+ * The wizard's submit: a new change order, or (issue 22, revise and resubmit) a revision of a rejected one, which
+ * names it (`revises`) and keeps its stored files: POST /document/reviseChangeOrder.
+ */
+export const submitChangeOrder = ({ data }: { data: AddDocumentListData | ReviseChangeOrderRequest }): Promise<AddDocumentListDataResponse> =>
+  'revises' in data ? api.post('/document/reviseChangeOrder', data, { schema: AddDocumentListDataResponse }) : addDocumentListData({ data });
+
+type Options = { mutationConfig?: MutationConfig<typeof submitChangeOrder> };
 
 export const useAddDocumentListData = ({ mutationConfig }: Options = {}) => {
   const queryClient = useQueryClient();
   const { onSuccess, ...rest } = mutationConfig ?? {};
   return useMutation({
     ...rest,
-    mutationFn: addDocumentListData,
+    mutationFn: submitChangeOrder,
     onSuccess: async (...args) => {
       await queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY });
       return onSuccess?.(...args);

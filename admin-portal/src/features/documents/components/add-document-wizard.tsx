@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DOCUMENT_MESSAGES, MAX_SUPPORTING_FILES } from '@ifu/contracts';
-import type { UploadParentResponse } from '@ifu/contracts';
+import type { ChangeOrderView, DocumentFileView, UploadParentResponse } from '@ifu/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
@@ -16,9 +16,10 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
 import { notify } from '@/components/ui/notifications';
@@ -33,7 +34,9 @@ import { ChildFields, fieldGridSx, fullRow, ParentFields, SignedFields } from '.
 import {
   childStepDefaults,
   childStepInputOf,
+  childStepKeepingSchema,
   childStepSchema,
+  reviseStartStepSchema,
   signFormDefaults,
   signFormSchema,
   startStepDefaults,
@@ -49,11 +52,14 @@ import type {
   StartStepValues,
   WizardChild,
 } from './document-form-values';
-import { SingleFileField, SupportingFilesField } from './file-fields';
+import { CurrentLogo, KeptFiles } from './edit-parent-page';
+import { fileSize, SingleFileField, SupportingFilesField } from './file-fields';
 import { PreviewSummary } from './preview-summary';
 import { UploadParentDialog } from './upload-parent-dialog';
 import { FileProgress } from './upload-progress';
 import { UploadedDocsDialog } from './uploaded-docs-dialog';
+import { RevisionBanner } from './revision-links';
+import { reviseStartDefaults, toReviseChangeOrderData, wizardChildrenOf } from './revision-values';
 
 /** After a successful submit the list opens this long later (spec §4, §9). */
 export const ADD_REDIRECT_MS = 3_000;
@@ -65,35 +71,64 @@ const StepActions = ({ children }: { children: ReactNode }) => (
   <Box sx={{ ...fullRow, display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'flex-end', pt: 1 }}>{children}</Box>
 );
 
+/** A child whose stored PDF a revision keeps (issue 22): the child it comes from and the file's name. */
+type KeptChildFile = Pick<WizardChild, 'keepFileOf' | 'keptFile'>;
+const keptChildFileOf = (child: WizardChild | undefined): KeptChildFile | null =>
+  child?.keepFileOf ? { keepFileOf: child.keepFileOf, keptFile: child.keptFile } : null;
+
 /**
  * The Add wizard (spec §2.9, §4): Start (the parent, its files and logo, uploaded with 'Upload All File'), Change/New
  * (one child and its PDF), Preview (the signer, a summary, Submit). 'Add More Document' saves the child and starts the
  * next one with the parent locked; 'Uploaded Doc' lists the saved children to view, edit or delete.
+ *
+ * `revising` (issue 22, Revise and resubmit): prefilled from that rejected change order, its rejection reason shown.
+ * Its supporting files, logo and each child's PDF are kept (not uploaded again) until removed or replaced; Change/New
+ * opens on its last child, the others are in 'Uploaded Doc'.
  */
-export const AddDocumentWizard = () => {
+export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } = {}) => {
   const navigate = useNavigate();
   const timers = useTimers();
+  const [initialChildren] = useState(() => (revising ? wizardChildrenOf(revising) : []));
   const [step, setStep] = useState<WizardStep>(0);
   const [parent, setParent] = useState<StartStepValues | null>(null);
   const [parentUpload, setParentUpload] = useState<UploadParentResponse | null>(null);
-  const [confirmUpload, setConfirmUpload] = useState<{ documents: File[]; logo: File } | null>(null);
+  const [confirmUpload, setConfirmUpload] = useState<{ documents: File[]; logo: File | null } | null>(null);
   /** After 'Add More Document': the parent is fixed (spec §4). */
   const [locked, setLocked] = useState(false);
-  const [saved, setSaved] = useState<WizardChild[]>([]);
+  const [saved, setSaved] = useState<WizardChild[]>(initialChildren.slice(0, -1));
   /** The child of Change/New and Preview. */
-  const [current, setCurrent] = useState<WizardChild | null>(null);
+  const [current, setCurrent] = useState<WizardChild | null>(initialChildren.at(-1) ?? null);
+  /** A revision's supporting files kept from the rejected change order. */
+  const [keptFiles, setKeptFiles] = useState<DocumentFileView[]>(revising?.parentDocumentList ?? []);
+  /** The stored PDF the child in the Change/New form keeps (a revision), until another file is chosen. */
+  const [formKeeps, setFormKeeps] = useState<KeptChildFile | null>(() => keptChildFileOf(initialChildren.at(-1)));
+  // The resolvers read these as they are when they run (a kept file removed makes room for another).
+  const keptCount = useRef(keptFiles.length);
+  const childKeeps = useRef(formKeeps !== null);
+  useEffect(() => {
+    keptCount.current = keptFiles.length;
+    childKeeps.current = formKeeps !== null;
+  }, [keptFiles, formKeeps]);
+  const startResolver = useMemo<Resolver<StartStepInput, unknown, StartStepValues>>(
+    () => (values, context, options) => zodResolver(revising ? reviseStartStepSchema(keptCount.current) : startStepSchema)(values, context, options),
+    [revising],
+  );
+  const childResolver = useMemo<Resolver<ChildStepInput, unknown, ChildStepValues>>(
+    () => (values, context, options) => zodResolver(childKeeps.current ? childStepKeepingSchema : childStepSchema)(values, context, options),
+    [],
+  );
   /** Which saved child Change/New edits ('Update' in Preview instead of Submit). */
   const [editing, setEditing] = useState<number | null>(null);
   const [listOpen, setListOpen] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
   const startForm = useForm<StartStepInput, unknown, StartStepValues>({
-    resolver: zodResolver(startStepSchema),
-    defaultValues: startStepDefaults(),
+    resolver: startResolver,
+    defaultValues: revising ? reviseStartDefaults(revising) : startStepDefaults(),
   });
   const childForm = useForm<ChildStepInput, unknown, ChildStepValues>({
-    resolver: zodResolver(childStepSchema),
-    defaultValues: childStepDefaults(),
+    resolver: childResolver,
+    defaultValues: current ? childStepInputOf(current.values) : childStepDefaults(),
   });
   const signForm = useForm<SignFormInput, unknown, SignFormValues>({
     resolver: zodResolver(signFormSchema),
@@ -118,8 +153,11 @@ export const AddDocumentWizard = () => {
   const filesChanged = () => setParentUpload(null);
 
   const askUpload = startForm.handleSubmit((values) => {
-    if (values.parentLogo) setConfirmUpload({ documents: values.parentDocuments, logo: values.parentLogo });
+    if (values.parentLogo || revising) setConfirmUpload({ documents: values.parentDocuments, logo: values.parentLogo });
   });
+  // A revision needs an upload only for new parent files: what it keeps is stored already.
+  const newParentFiles = startForm.watch('parentDocuments').length > 0 || startForm.watch('parentLogo') !== null;
+  const parentReady = parentUpload !== null || (revising !== undefined && !newParentFiles);
 
   const startNext = locked
     ? () => setStep(1)
@@ -138,7 +176,13 @@ export const AddDocumentWizard = () => {
   };
 
   const childNext = childForm.handleSubmit(async (values) => {
-    if (!values.file) return;
+    if (!values.file) {
+      // A revision's child keeping its stored PDF.
+      if (!formKeeps) return;
+      setCurrent({ values, uploadDocumentFileId: '', keepFileOf: formKeeps.keepFileOf, keptFile: formKeeps.keptFile });
+      setStep(2);
+      return;
+    }
     const id = await childUpload.upload(values.file);
     if (!id) return;
     setCurrent({ values, uploadDocumentFileId: id });
@@ -148,6 +192,7 @@ export const AddDocumentWizard = () => {
   const startNewChild = () => {
     childForm.reset(childStepDefaults());
     childUpload.clear();
+    setFormKeeps(null);
     setCurrent(null);
     setEditing(null);
   };
@@ -169,17 +214,18 @@ export const AddDocumentWizard = () => {
   };
 
   const send = signForm.handleSubmit((sign) => {
-    if (!parent || !parentUpload) return;
+    if (!parent || !parentReady) return;
     const list = children();
     if (editing !== null) setSaved(list);
+    const data = toAddDocumentListData({
+      parent,
+      sign,
+      uploadParentDocumentFileId: parentUpload?.uploadParentDocumentFileId ?? '',
+      children: list,
+      today: new Date(),
+    });
     submit.mutate({
-      data: toAddDocumentListData({
-        parent,
-        sign,
-        uploadParentDocumentFileId: parentUpload.uploadParentDocumentFileId,
-        children: list,
-        today: new Date(),
-      }),
+      data: revising ? toReviseChangeOrderData(data, { revises: revising.parentChangeId, keepFileIds: keptFiles.map((file) => file.fileId), children: list }) : data,
     });
   });
 
@@ -190,6 +236,8 @@ export const AddDocumentWizard = () => {
     if (!child) return;
     childForm.reset(childStepInputOf(child.values));
     if (child.values.file) childUpload.restore(child.values.file, child.uploadDocumentFileId);
+    else childUpload.clear();
+    setFormKeeps(keptChildFileOf(child));
     setCurrent(child);
     setEditing(index);
     setListOpen(false);
@@ -211,6 +259,7 @@ export const AddDocumentWizard = () => {
 
   return (
     <Box>
+      {revising ? <RevisionBanner view={revising} /> : null}
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Steps">
         {STEPS.map((label) => (
           <Step key={label}>
@@ -228,23 +277,31 @@ export const AddDocumentWizard = () => {
               </Alert>
             ) : null}
             <ParentFields control={startForm.control} disabled={parentDisabled}>
-              <SupportingFilesField
-                control={startForm.control}
-                name="parentDocuments"
-                label="Files"
-                max={MAX_SUPPORTING_FILES}
-                disabled={parentDisabled}
-                onChanged={filesChanged}
-              />
+              <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+                {revising ? (
+                  <KeptFiles files={keptFiles} action="Remove" onDelete={(file) => setKeptFiles(keptFiles.filter((kept) => kept.fileId !== file.fileId))} />
+                ) : null}
+                <SupportingFilesField
+                  control={startForm.control}
+                  name="parentDocuments"
+                  label={revising ? 'Add files' : 'Files'}
+                  kept={keptFiles.length}
+                  max={MAX_SUPPORTING_FILES}
+                  disabled={parentDisabled}
+                  onChanged={filesChanged}
+                />
+              </Box>
               <SingleFileField
                 control={startForm.control}
                 name="parentLogo"
                 label="Document Logo"
+                buttonText={revising ? 'Replace Logo' : undefined}
                 kind="logo"
-                helperText="PNG, JPEG or WebP, at most 2 MB."
+                helperText={revising ? 'PNG, JPEG or WebP, at most 2 MB. Leave it to keep the current logo.' : 'PNG, JPEG or WebP, at most 2 MB.'}
                 testId="document-logo-input"
                 disabled={parentDisabled}
                 onChanged={filesChanged}
+                current={revising ? <CurrentLogo view={revising} /> : undefined}
               />
             </ParentFields>
             <StepActions>
@@ -255,12 +312,12 @@ export const AddDocumentWizard = () => {
                 <Typography variant="body2" color="success.main" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, mr: 'auto' }} data-testid="parent-uploaded">
                   <CheckCircleOutline fontSize="small" /> {DOCUMENT_MESSAGES.uploadedSuccessfully}
                 </Typography>
-              ) : (
+              ) : parentReady ? null : (
                 <Button variant="outlined" startIcon={<CloudUploadOutlined />} onClick={() => void askUpload()}>
                   {DOCUMENT_MESSAGES.uploadAllFile}
                 </Button>
               )}
-              {parentUpload && !confirmUpload ? (
+              {parentReady && !confirmUpload ? (
                 <Button variant="contained" endIcon={<ArrowForward />} onClick={() => void startNext()}>
                   Next
                 </Button>
@@ -280,9 +337,13 @@ export const AddDocumentWizard = () => {
                 name="file"
                 label="Upload doc"
                 kind="pdf"
-                helperText="One PDF file."
                 testId="child-document-input"
                 onChanged={() => childUpload.clear()}
+                helperText={
+                  formKeeps?.keptFile && !file
+                    ? `Keeps ${formKeeps.keptFile.docName} (${fileSize(formKeeps.keptFile.size)}) of the rejected document; choose a file to replace it.`
+                    : 'One PDF file.'
+                }
                 action={
                   <Button
                     variant="outlined"
@@ -349,6 +410,7 @@ export const AddDocumentWizard = () => {
             parent={parent}
             documents={children().map((child) => child.values)}
             currentIndex={editing ?? saved.length}
+            kept={revising ? { files: keptFiles.map((f) => f.docName), logo: 'Current logo', children: children().map((child) => child.keptFile?.docName) } : undefined}
           />
         </Box>
       ) : null}

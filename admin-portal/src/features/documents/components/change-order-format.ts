@@ -47,6 +47,7 @@ export const SIGNATURE_MEANING_LABEL: Record<SignatureMeaning, string> = {
   approval: 'Approval',
   rejection: 'Rejection',
   deactivation: 'Deactivation',
+  reactivation: 'Reactivation',
   'file-deletion': 'File deletion',
 };
 

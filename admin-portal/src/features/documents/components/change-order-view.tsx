@@ -42,6 +42,7 @@ import { DocumentApproveDialog } from './document-approve-dialog';
 import { FileLink } from './file-link';
 import { SignatureList } from './signature-list';
 import { Nowrap, SectionTitle } from './view-parts';
+import { revisionFacts, ReviseButton } from './revision-links';
 
 const docs = paths.app.documents;
 
@@ -155,6 +156,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
     ...(changeOrder.basicUdiDi ? [{ label: 'Basic UDI-DI', value: changeOrder.basicUdiDi, testId: 'view-basic-udi-di' }] : []),
     { label: 'Safety revision', value: safetyRevisionText(changeOrder), testId: 'view-safety-revision' },
     { label: 'Approval Routing Number', value: changeOrder.approvalRoutingNumber, testId: 'view-routing-number' },
+    ...revisionFacts(changeOrder),
   );
 
   return (
@@ -163,6 +165,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
       actions={
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {back}
+          <ReviseButton changeOrder={changeOrder} />
           {editable ? (
             <Button component={RouterLink} to={docs.addChild.getHref(parentChangeId)} variant="contained" startIcon={<NoteAddOutlined />}>
               Add New Child

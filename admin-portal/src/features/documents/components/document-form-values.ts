@@ -23,8 +23,9 @@ const isFile = (value: unknown): value is File => typeof File !== 'undefined' &&
 
 /** A File or nothing; `required` is the message when nothing is chosen. */
 const optionalFile = z.custom<File | null>((value) => value === null || isFile(value));
+// Its output stays `File | null` (not narrowed): a revision's forms (issue 22) take the same values without a file.
 const requiredFile = (required: string) =>
-  z.custom<File | null>((value) => value === null || isFile(value)).refine((file) => file !== null, required);
+  z.custom<File | null>((value) => value === null || isFile(value)).refine((file): boolean => file !== null, required);
 
 /** The picker's day as `YYYY-MM-DD` (its local calendar day), or 'Select Effective Date'. */
 export const effectiveDateInput = z
@@ -80,6 +81,10 @@ export const startStepSchema = parentFormSchema.extend({
 export type StartStepInput = z.input<typeof startStepSchema>;
 export type StartStepValues = z.output<typeof startStepSchema>;
 
+/** Revise and resubmit (issue 22): the Start step keeps the rejected change order's logo and counts its kept files. */
+export const reviseStartStepSchema = (keptFiles: number) =>
+  parentFormSchema.extend({ parentDocuments: supportingFiles(keptFiles), parentLogo: optionalFile });
+
 /** Only the files of the Start step: what 'Upload All File' checks before it asks. */
 export const startFilesSchema = startStepSchema.pick({ parentDocuments: true, parentLogo: true });
 
@@ -118,6 +123,9 @@ const childShape = {
 export const childStepSchema = z.object({ ...childShape, file: requiredFile(DOCUMENT_MESSAGES.selectDocument) });
 export type ChildStepInput = z.input<typeof childStepSchema>;
 export type ChildStepValues = z.output<typeof childStepSchema>;
+
+/** Revise and resubmit (issue 22): a child keeping the rejected change order's stored PDF needs no new file. */
+export const childStepKeepingSchema = z.object({ ...childShape, file: optionalFile });
 
 /** Edit child and Add child (spec §5): the child rules and the signer's; the file is needed only when adding. */
 export const childPageSchema = ({ adding }: { adding: boolean }) =>
@@ -189,12 +197,16 @@ export const childStepInputOf = (values: ChildStepValues): ChildStepInput => ({
 
 // ---- what is sent
 
-/** The multipart body of POST /document/addDocumentFiles for the parent: its PDFs and its logo. */
-export const toParentUploadFormData = (documents: readonly File[], logo: File): FormData => {
+/**
+ * The multipart body of POST /document/addDocumentFiles for the parent: its PDFs and its logo. Without a logo it is a
+ * revision's upload (issue 22: the rejected change order's logo is kept), marked `revising`.
+ */
+export const toParentUploadFormData = (documents: readonly File[], logo: File | null): FormData => {
   const body = new FormData();
   body.set('isParent', 'true');
+  if (!logo) body.set('revising', 'true');
   documents.forEach((file) => body.append('parentDocuments', file, file.name));
-  body.set('parentLogo', logo, logo.name);
+  if (logo) body.set('parentLogo', logo, logo.name);
   return body;
 };
 
@@ -206,8 +218,11 @@ export const toChildUploadFormData = (file: File): FormData => {
   return body;
 };
 
-/** A child the wizard holds: its values and the id its uploaded PDF got. */
-export type WizardChild = { values: ChildStepValues; uploadDocumentFileId: string };
+/**
+ * A child the wizard holds: its values and the id its uploaded PDF got; or, revising a rejected change order (issue
+ * 22), the child whose stored PDF it keeps (`keepFileOf`, with that file's name) until another file is chosen.
+ */
+export type WizardChild = { values: ChildStepValues; uploadDocumentFileId: string; keepFileOf?: string; keptFile?: { docName: string; size: number } };
 
 const parentPayload = (parent: ParentFormValues) => ({
   changeType: parent.changeType,

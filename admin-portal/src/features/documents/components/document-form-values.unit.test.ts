@@ -123,6 +123,9 @@ const view: ChangeOrderView = {
   editable: true,
   mayDecide: false,
   unopened: [],
+  revises: null,
+  revisedBy: null,
+  mayRevise: false,
   version: 3,
 };
 

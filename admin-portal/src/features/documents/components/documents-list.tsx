@@ -109,7 +109,6 @@ const DocumentsTabList = ({ tab }: { tab: DocumentListTab }) => {
         rowCount={documents.data?.data.total ?? 0}
         state={state}
         loading={documents.isFetching}
-        currentUserId={session?.id}
         onApprove={onApprove}
       />
       {approving && session ? (

@@ -26,8 +26,7 @@ type DocumentsTableProps = {
   /** The grid's page, sort and search (what the rows were asked for). */
   state: SpecGridState;
   loading: boolean;
-  /** The logged-in user: a pending change order they are the approver of offers Approve. */
-  currentUserId: string | undefined;
+  /** Approve is offered on a row the server says the caller may decide (`mayDecide`, its approver policy). */
   onApprove: (row: DocumentListItem) => void;
 };
 
@@ -54,10 +53,10 @@ const ViewLink = ({ row }: { row: DocumentListItem }) => (
 
 /**
  * The documents grid (spec §2.7): #, Document ID, Effective Date, Approver (first name), Customer, Type,
- * Accessibility, Status and Action (View, and Approve for the approver of a pending one); paged, sorted and searched on the server. On a phone the facts share one
+ * Accessibility, Status and Action (View, and Approve where the server says the caller may decide); paged, sorted and searched on the server. On a phone the facts share one
  * column so that the View action stays in view.
  */
-export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, onApprove }: DocumentsTableProps) => {
+export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove }: DocumentsTableProps) => {
   const { isPhone, pagination } = state;
   const gridRows = useMemo<DocumentRow[]>(() => rows.map((row) => ({ ...row, id: row.parentChangeId })), [rows]);
 
@@ -66,7 +65,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, 
     const action: Column = {
       field: 'action',
       headerName: 'Action',
-      // Room for View and, for the approver of a pending change order, Approve.
+      // Room for View and, where the caller may decide, Approve.
       width: isPhone ? 84 : 96,
       sortable: false,
       filterable: false,
@@ -74,7 +73,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, 
       renderCell: ({ row }) => (
         <Stack direction={isPhone ? 'column' : 'row'} spacing={0.5} sx={{ alignItems: 'center' }}>
           <ViewLink row={row} />
-          {row.status === 'REQUIRE_APPROVAL' && currentUserId !== undefined && row.approverId === currentUserId ? (
+          {row.mayDecide ? (
             <IconButton size="small" aria-label={`Approve ${row.documentId}`} title="Approve" onClick={() => onApprove(row)}>
               <VpnKeyOutlined fontSize="small" color="warning" />
             </IconButton>
@@ -146,7 +145,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, 
       },
       action,
     ];
-  }, [isPhone, pagination, currentUserId, onApprove]);
+  }, [isPhone, pagination, onApprove]);
 
   return (
     <SpecDataGrid

@@ -41,13 +41,16 @@ import type { EditParentInput, EditParentValues } from './document-form-values';
 import { fileSize, SingleFileField, SupportingFilesField } from './file-fields';
 import { NotEditable, useEditOutcome } from './signed-edit';
 
-const CurrentLogo = ({ view }: { view: ChangeOrderView }) => {
+export const CurrentLogo = ({ view }: { view: ChangeOrderView }) => {
   const logo = useParentLogo(view.parentDocumentLogoUrl);
   return <LogoBox src={logo.url} alt={`Logo of ${view.productFamilyName}`} loading={logo.loading} testId="document-current-logo" />;
 };
 
-/** The supporting files the change order keeps, each with a link and a delete icon (spec §2.11). */
-const KeptFiles = ({ files, onDelete }: { files: readonly DocumentFileView[]; onDelete: (file: DocumentFileView) => void }) => {
+/**
+ * The supporting files the change order keeps, each with a link and a delete icon (spec §2.11); a revision (issue 22)
+ * lists the rejected change order's the same way, to remove (`action`).
+ */
+export const KeptFiles = ({ files, onDelete, action = 'Delete' }: { files: readonly DocumentFileView[]; onDelete: (file: DocumentFileView) => void; action?: string }) => {
   const open = useOpenDocumentFile();
   return (
   <Box component="section" aria-labelledby="kept-files-label" sx={{ minWidth: 0 }}>
@@ -66,8 +69,8 @@ const KeptFiles = ({ files, onDelete }: { files: readonly DocumentFileView[]; on
             disableGutters
             data-testid="kept-file"
             secondaryAction={
-              <Tooltip title="Delete">
-                <IconButton aria-label={`Delete ${file.docName}`} onClick={() => onDelete(file)} size="small">
+              <Tooltip title={action}>
+                <IconButton aria-label={`${action} ${file.docName}`} onClick={() => onDelete(file)} size="small">
                   <DeleteOutline fontSize="small" />
                 </IconButton>
               </Tooltip>

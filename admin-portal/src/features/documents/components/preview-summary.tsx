@@ -45,10 +45,12 @@ type PreviewSummaryProps = {
   documents: readonly ChildStepValues[];
   /** The child the Preview is about (the last one unless editing a saved one). */
   currentIndex: number;
+  /** A revision (issue 22): the names of the files it keeps of the rejected change order (a child's when it keeps one). */
+  kept?: { files: string[]; logo: string; children: (string | undefined)[] };
 };
 
 /** The Preview step's read-only summary (spec §2.9): the parent, its files, and every child to be submitted. */
-export const PreviewSummary = ({ parent, documents, currentIndex }: PreviewSummaryProps) => {
+export const PreviewSummary = ({ parent, documents, currentIndex, kept }: PreviewSummaryProps) => {
   const customers = useApprovedCustomers();
   const approvers = useApprovers();
   const customer = customers.data?.find((c) => c.id === parent.customerId)?.customerName ?? parent.customerId;
@@ -72,8 +74,8 @@ export const PreviewSummary = ({ parent, documents, currentIndex }: PreviewSumma
           ['Justification of Change', parent.changeJustification],
           ...(parent.basicUdiDi ? [['Basic UDI-DI', parent.basicUdiDi] as [string, string]] : []),
           ['Safety revision', parent.safetyRevision ? 'Yes: readers of the versions it replaces are mailed when it takes effect' : 'No'],
-          ['Files', parent.parentDocuments.map((file) => file.name).join(', ')],
-          ['Document Logo', parent.parentLogo?.name ?? ''],
+          ['Files', [...(kept?.files ?? []), ...parent.parentDocuments.map((file) => file.name)].join(', ')],
+          ['Document Logo', parent.parentLogo?.name ?? kept?.logo ?? ''],
         ]}
       />
       {documents.map((child, index) => (
@@ -97,7 +99,7 @@ export const PreviewSummary = ({ parent, documents, currentIndex }: PreviewSumma
               ...(child.gtin ? [['GTIN', child.gtin] as [string, string]] : []),
               ...(child.additionalLots ? [['Further lots', child.additionalLots] as [string, string]] : []),
               ...(child.serialRanges ? [['Serial numbers', child.serialRanges] as [string, string]] : []),
-              ['File', child.file?.name ?? ''],
+              ['File', child.file?.name ?? kept?.children[index] ?? ''],
             ]}
           />
         </Box>

@@ -26,7 +26,8 @@ type Phase = { kind: 'confirm' } | { kind: 'uploading'; progress?: UploadProgres
 
 type UploadParentDialogProps = {
   documents: readonly File[];
-  logo: File;
+  /** None when a revision keeps the rejected change order's logo (issue 22). */
+  logo: File | null;
   onUploaded: (response: UploadParentResponse) => void;
   onClose: () => void;
 };
@@ -39,7 +40,7 @@ type UploadParentDialogProps = {
 export const UploadParentDialog = ({ documents, logo, onUploaded, onClose }: UploadParentDialogProps) => {
   const [phase, setPhase] = useState<Phase>({ kind: 'confirm' });
   const timers = useTimers();
-  const files = [...documents, logo];
+  const files = [...documents, ...(logo ? [logo] : [])];
   const percents = progressPerFile(
     files.map((file) => file.size),
     phase.kind === 'uploading' ? phase.progress : undefined,

@@ -38,8 +38,9 @@ export const UploadedDocsDialog = ({ saved, editing, onEdit, onDelete, onClose }
         </Typography>
       ) : (
         <List disablePadding aria-label="Saved documents">
-          {saved.map(({ values }, index) => {
-            const name = `${values.associatedReferenceNumber} (${values.file?.name ?? ''})`;
+          {saved.map(({ values, keptFile }, index) => {
+            const fileName = values.file?.name ?? keptFile?.docName ?? '';
+            const name = `${values.associatedReferenceNumber} (${fileName})`;
             return (
               <ListItem
                 key={`${values.associatedReferenceNumber}-${index}`}
@@ -69,7 +70,7 @@ export const UploadedDocsDialog = ({ saved, editing, onEdit, onDelete, onClose }
               >
                 <ListItemText
                   primary={`${index + 1}. Lot Number ${values.associatedReferenceNumber}${editing === index ? ' (editing)' : ''}`}
-                  secondary={`${values.productSubFamilyNameOne} · ${values.file?.name ?? ''}`}
+                  secondary={`${values.productSubFamilyNameOne} · ${fileName}`}
                   slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                   sx={{ minWidth: 0 }}
                 />

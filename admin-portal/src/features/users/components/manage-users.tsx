@@ -19,6 +19,7 @@ import { useUsers } from '../api/get-users';
 
 import { AuditReportDialog } from './audit-report-dialog';
 import { DeactivateUserDialog } from './deactivate-user-dialog';
+import { ReactivateUserDialog } from './reactivate-user-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UsersTable } from './users-table';
 
@@ -33,9 +34,13 @@ type OpenDialog =
   | { name: 'add' }
   | { name: 'edit'; user: UserListItem }
   | { name: 'deactivate'; user: UserListItem }
+  | { name: 'reactivate'; user: UserListItem }
   | { name: 'audit' };
 
-/** Manage User (spec §2.3): Users List with ACTIVE USERS and ALL USERS, add, edit, deactivate, audit reports. */
+/**
+ * Manage User (spec §2.3): Users List with ACTIVE USERS and ALL USERS, add, edit, deactivate, audit reports; and a
+ * deactivated user's signed reactivation (issue 22).
+ */
 export const ManageUsers = () => {
   const session = useSession();
   const [tab, setTab] = useState<TabValue>('active');
@@ -44,6 +49,7 @@ export const ManageUsers = () => {
   const close = useCallback(() => setDialog({ name: 'none' }), []);
   const onEdit = useCallback((user: UserListItem) => setDialog({ name: 'edit', user }), []);
   const onDeactivate = useCallback((user: UserListItem) => setDialog({ name: 'deactivate', user }), []);
+  const onReactivate = useCallback((user: UserListItem) => setDialog({ name: 'reactivate', user }), []);
 
   return (
     <Page
@@ -67,21 +73,28 @@ export const ManageUsers = () => {
             ))}
           </Tabs>
         </Box>
-        <UsersList key={tab} tab={tab} currentUserId={session?.id} onEdit={onEdit} onDeactivate={onDeactivate} />
+        <UsersList key={tab} tab={tab} currentUserId={session?.id} onEdit={onEdit} onDeactivate={onDeactivate} onReactivate={onReactivate} />
       </Paper>
 
       {dialog.name === 'add' ? <UserFormDialog onClose={close} /> : null}
       {dialog.name === 'edit' ? <UserFormDialog key={dialog.user.id} user={dialog.user} onClose={close} /> : null}
       {dialog.name === 'deactivate' ? <DeactivateUserDialog user={dialog.user} onClose={close} /> : null}
+      {dialog.name === 'reactivate' ? <ReactivateUserDialog user={dialog.user} onClose={close} /> : null}
       {dialog.name === 'audit' ? <AuditReportDialog onClose={close} /> : null}
     </Page>
   );
 };
 
-type UsersListProps = { tab: TabValue; currentUserId?: string; onEdit: (user: UserListItem) => void; onDeactivate: (user: UserListItem) => void };
+type UsersListProps = {
+  tab: TabValue;
+  currentUserId?: string;
+  onEdit: (user: UserListItem) => void;
+  onDeactivate: (user: UserListItem) => void;
+  onReactivate: (user: UserListItem) => void;
+};
 
 /** One tab's list: its own page, sort and search, asked of the server. */
-const UsersList = ({ tab, currentUserId, onEdit, onDeactivate }: UsersListProps) => {
+const UsersList = ({ tab, currentUserId, onEdit, onDeactivate, onReactivate }: UsersListProps) => {
   const state = useSpecGridState();
   const users = useUsers({ params: { ...state.params, ...(tab === 'active' ? { status: 'ACTIVE' } : {}) } });
   if (users.isError) {
@@ -101,6 +114,7 @@ const UsersList = ({ tab, currentUserId, onEdit, onDeactivate }: UsersListProps)
       currentUserId={currentUserId}
       onEdit={onEdit}
       onDeactivate={onDeactivate}
+      onReactivate={onReactivate}
     />
   );
 };

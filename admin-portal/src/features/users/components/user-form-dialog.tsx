@@ -22,7 +22,7 @@ import { useAddUser } from '../api/add-user';
 import { useModifyUser } from '../api/modify-user';
 
 import { notifyUserScreen } from './user-messages';
-import { toAddUserRequest, toModifyUserRequest, UserFormValues, userFormDefaults } from './user-form-values';
+import { pendingText, toAddUserRequest, toModifyUserRequest, UserFormValues, userFormDefaults } from './user-form-values';
 import type { UserFormInput } from './user-form-values';
 
 type UserFormDialogProps = {
@@ -33,15 +33,9 @@ type UserFormDialogProps = {
 
 const TITLE_ID = 'user-form-title';
 
-/** A change of email or name that takes effect only once the user accepts it from their mailbox (issue 8, finding 2). */
-const pendingText = (pending: NonNullable<UserListItem['pendingIdentityChange']>) =>
-  pending.changed
-    .map((field) => (field === 'email' ? `E-Mail ${pending.email}` : field === 'firstName' ? `First Name ${pending.firstName}` : `Last Name ${pending.lastName}`))
-    .join(', ');
-
 /**
- * Add/Edit user modal (spec §2.3, §5): First Name, Last Name, E-Mail, Admin, 'Is Training Completed?',
- * and for an INACTIVE user an Active box that reactivates them. Mount it to open it.
+ * Add/Edit user modal (spec §2.3, §5): First Name, Last Name, E-Mail, Admin, 'Is Training Completed?'. An inactive user
+ * is reactivated from the list's signed Reactivate action, not here (issue 22). Mount it to open it.
  */
 export const UserFormDialog = ({ user, onClose }: UserFormDialogProps) => {
   const editing = user !== undefined;
@@ -117,7 +111,6 @@ export const UserFormDialog = ({ user, onClose }: UserFormDialogProps) => {
             <Stack>
               <RhfCheckbox control={control} name="admin" label="Admin" />
               <RhfCheckbox control={control} name="isTrainingCompleted" label="Is Training Completed?" />
-              {user?.status === 'INACTIVE' ? <RhfCheckbox control={control} name="userActive" label="Active" /> : null}
             </Stack>
           </Stack>
         </DialogContent>

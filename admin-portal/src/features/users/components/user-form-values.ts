@@ -9,8 +9,6 @@ export const UserFormValues = z.object({
   email: userEmailField,
   admin: z.boolean(),
   isTrainingCompleted: z.boolean().refine((ticked) => ticked, USER_FORM_MESSAGES.trainingRequired),
-  /** Shown only when editing an INACTIVE user: ticked, the update reactivates them. */
-  userActive: z.boolean(),
 });
 export type UserFormInput = z.input<typeof UserFormValues>;
 export type UserFormValues = z.output<typeof UserFormValues>;
@@ -21,7 +19,6 @@ export const userFormDefaults = (user?: UserListItem): UserFormInput => ({
   email: user?.email ?? '',
   admin: user?.role === 'ADMIN',
   isTrainingCompleted: user?.isTrainingCompleted ?? false,
-  userActive: false,
 });
 
 /** The body of POST /user/add. Training-completed is always sent as true (spec §9). */
@@ -33,12 +30,28 @@ export const toAddUserRequest = (values: UserFormValues): AddUserRequest => ({
   isTrainingCompleted: true,
 });
 
-/** The body of PUT /user/modify; `userActive: true` only when an inactive user is being reactivated. */
+/** The body of PUT /user/modify. An edit never reactivates: that is the signed Reactivate action (issue 22). */
 export const toModifyUserRequest = (user: UserListItem, values: UserFormValues): ModifyUserRequest => ({
   id: user.id,
   ...toAddUserRequest(values),
-  ...(user.status === 'INACTIVE' && values.userActive ? { userActive: true } : {}),
 });
 
 export const fullName = (user: Pick<UserListItem, 'firstName' | 'lastName'>) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ');
+
+type PendingIdentityChange = NonNullable<UserListItem['pendingIdentityChange']>;
+
+/** A change of email or name that takes effect only once the user accepts it from their mailbox (issue 8, finding 2). */
+export const pendingText = (pending: PendingIdentityChange) =>
+  pending.changed
+    .map((field) => (field === 'email' ? `E-Mail ${pending.email}` : field === 'firstName' ? `First Name ${pending.firstName}` : `Last Name ${pending.lastName}`))
+    .join(', ');
+
+/** The list's short form of it (issue 22): 'Change pending: new email …' or 'Change pending: new name …'. */
+export const pendingChipLabel = (pending: PendingIdentityChange) => {
+  const parts = [
+    ...(pending.changed.includes('email') ? [`new email ${pending.email}`] : []),
+    ...(pending.changed.some((field) => field === 'firstName' || field === 'lastName') ? [`new name ${fullName(pending)}`] : []),
+  ];
+  return `Change pending: ${parts.join(', ')}`;
+};

@@ -1,7 +1,7 @@
 import { USER_FORM_MESSAGES } from '@ifu/contracts';
 import type { UserListItem } from '@ifu/contracts';
 import { describe, expect, it } from 'vitest';
-import { toModifyUserRequest, UserFormValues, userFormDefaults } from './user-form-values';
+import { pendingChipLabel, toModifyUserRequest, UserFormValues, userFormDefaults } from './user-form-values';
 
 const messages = (input: unknown) => {
   const result = UserFormValues.safeParse(input);
@@ -42,8 +42,8 @@ describe('the user form', () => {
     expect(messages(values)).toEqual([`firstName: ${USER_FORM_MESSAGES.notANumber}`, `email: ${USER_FORM_MESSAGES.emailInvalid}`]);
   });
 
-  it('when an inactive user is edited with Active ticked, then the update reactivates them and sends training as true', () => {
-    const values = UserFormValues.parse({ ...userFormDefaults(user), admin: true, userActive: true });
+  it('when an inactive user is edited, then the update changes the fields, sends training as true, and never reactivates (issue 22)', () => {
+    const values = UserFormValues.parse({ ...userFormDefaults(user), admin: true });
     expect(toModifyUserRequest(user, values)).toEqual({
       id: 'u-1',
       email: 'ina.active@example.com',
@@ -51,13 +51,13 @@ describe('the user form', () => {
       lastName: 'Active',
       role: 'ADMIN',
       isTrainingCompleted: true,
-      userActive: true,
     });
   });
 
-  it('when an active user is edited, then userActive is not sent', () => {
-    const active = { ...user, userActive: true, isDeleted: false, status: 'ACTIVE' as const };
-    const values = UserFormValues.parse({ ...userFormDefaults(active), userActive: true });
-    expect(toModifyUserRequest(active, values)).not.toHaveProperty('userActive');
+  it('when a change of email or name is pending, then the list names what is coming', () => {
+    const pending = { email: 'ina.new@example.com', firstName: 'Ina', lastName: 'Neu', changed: ['email'] };
+    expect(pendingChipLabel(pending)).toBe('Change pending: new email ina.new@example.com');
+    expect(pendingChipLabel({ ...pending, changed: ['lastName'] })).toBe('Change pending: new name Ina Neu');
+    expect(pendingChipLabel({ ...pending, changed: ['email', 'firstName'] })).toBe('Change pending: new email ina.new@example.com, new name Ina Neu');
   });
 });

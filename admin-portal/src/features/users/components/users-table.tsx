@@ -1,6 +1,7 @@
 import type { UserListItem } from '@ifu/contracts';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -10,7 +11,7 @@ import { useMemo } from 'react';
 
 import { SpecDataGrid, type SpecGridState } from '@/components/ui/spec-data-grid';
 
-import { fullName } from './user-form-values';
+import { fullName, pendingChipLabel, pendingText } from './user-form-values';
 
 type UsersTableProps = {
   rows: readonly UserListItem[];
@@ -25,6 +26,8 @@ type UsersTableProps = {
   currentUserId?: string;
   onEdit: (user: UserListItem) => void;
   onDeactivate: (user: UserListItem) => void;
+  /** An inactive user's signed reactivation (issue 22). */
+  onReactivate: (user: UserListItem) => void;
 };
 
 type Column = GridColDef<UserListItem>;
@@ -45,10 +48,27 @@ const statusColumn = (width: number): Column => ({
 });
 
 /**
+ * A change of email or name waiting for the user's acceptance (issue 22): the list says so, since the row still shows
+ * the current values until the user accepts.
+ */
+const PendingChip = ({ user }: { user: UserListItem }) =>
+  user.pendingIdentityChange ? (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="warning"
+      label={pendingChipLabel(user.pendingIdentityChange)}
+      title={`Waiting for the user to accept: ${pendingText(user.pendingIdentityChange)}`}
+      sx={{ maxWidth: '100%', minWidth: 0, height: 20, fontSize: 12, '& .MuiChip-label': { px: 0.75 } }}
+      data-testid="user-pending-change"
+    />
+  ) : null;
+
+/**
  * Users List grid: NO., FIRST NAME, LAST NAME, EMAIL, ROLE, and on ALL USERS also STATUS and ACTION; paged, sorted and
  * searched on the server. On a phone the names, email and role share one column so that STATUS and ACTION stay in view.
  */
-export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUserId, onEdit, onDeactivate }: UsersTableProps) => {
+export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUserId, onEdit, onDeactivate, onReactivate }: UsersTableProps) => {
   const { isPhone, pagination } = state;
 
   const columns = useMemo<Column[]>(() => {
@@ -65,6 +85,16 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
         const items = [
           <GridActionsCellItem key="edit" icon={<EditOutlined />} label={`Edit ${name}`} onClick={() => onEdit(row)} />,
         ];
+        if (row.status === 'INACTIVE') {
+          items.push(
+            <GridActionsCellItem
+              key="reactivate"
+              icon={<HowToRegOutlined color="success" />}
+              label={`Reactivate ${name}`}
+              onClick={() => onReactivate(row)}
+            />,
+          );
+        }
         if (row.status === 'ACTIVE' && row.id !== currentUserId) {
           items.push(
             <GridActionsCellItem
@@ -86,16 +116,19 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
         flex: 1,
         minWidth: 120,
         renderCell: ({ row }) => (
-          <Box sx={{ minWidth: 0, lineHeight: 1.3 }}>
+          <Box sx={{ minWidth: 0, width: '100%', lineHeight: 1.3 }}>
             <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
               {fullName(row)}
             </Typography>
             <Typography variant="caption" color="textSecondary" noWrap component="p">
               {row.email}
             </Typography>
-            <Typography variant="caption" color="textSecondary" component="p">
-              {row.role}
-            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0, overflow: 'hidden' }}>
+              <Typography variant="caption" color="textSecondary" component="p" sx={{ flexShrink: 0 }}>
+                {row.role}
+              </Typography>
+              <PendingChip user={row} />
+            </Box>
           </Box>
         ),
       };
@@ -115,12 +148,28 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
       },
       { field: 'firstName', headerName: 'FIRST NAME', flex: 1, minWidth: 130 },
       { field: 'lastName', headerName: 'LAST NAME', flex: 1, minWidth: 130 },
-      { field: 'email', headerName: 'EMAIL', flex: 1.6, minWidth: 220 },
+      {
+        field: 'email',
+        headerName: 'EMAIL',
+        flex: 1.6,
+        minWidth: 220,
+        renderCell: ({ row }) =>
+          row.pendingIdentityChange ? (
+            <Box sx={{ minWidth: 0, width: '100%', lineHeight: 1.3, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'flex-start', height: '100%', gap: 0.25 }}>
+              <Typography variant="body2" noWrap sx={{ maxWidth: '100%' }}>
+                {row.email}
+              </Typography>
+              <PendingChip user={row} />
+            </Box>
+          ) : (
+            row.email
+          ),
+      },
       { field: 'role', headerName: 'ROLE', width: 100 },
     ];
     if (allUsers) desktop.push(statusColumn(120), actions);
     return desktop;
-  }, [isPhone, allUsers, currentUserId, onEdit, onDeactivate, pagination]);
+  }, [isPhone, allUsers, currentUserId, onEdit, onDeactivate, onReactivate, pagination]);
 
   return (
     <SpecDataGrid

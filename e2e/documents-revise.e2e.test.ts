@@ -1,0 +1,117 @@
+import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../test-support/axe';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { logInThroughForm, useBrowserProduct } from '../test-support/browser-product';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
+import type { TestProduct } from '../test-support/test-product';
+
+const skipReason = browserSkipReason();
+if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+
+const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+
+describe.skipIf(skipReason !== undefined)('Revise and resubmit in headless Chromium (issue 22)', () => {
+  let product: TestProduct;
+  let browser: Browser;
+  let approver: Signer;
+  let customerId: string;
+  const contexts: BrowserContext[] = [];
+
+  const suite = useBrowserProduct();
+  beforeAll(async () => {
+    ({ product, browser } = suite);
+    approver = { email: 'alma.reviser@example.com', password: 'approver passphrase 1', id: '' };
+    approver.id = await product.api.createUser({ ...approver, role: 'ADMIN', firstName: 'Alma', lastName: 'Approver' });
+    customerId = await arrangeApprovedCustomer(product.api, AUTHOR, approver, 'Revision Clinic');
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
+  });
+
+  const logIn = async (viewport: Viewport, who: { email: string; password: string } = AUTHOR): Promise<Page> => {
+    const context = await browser.newContext(viewportContext(viewport));
+    contexts.push(context);
+    const page = await context.newPage();
+    await logInThroughForm(page, product.adminUrl, who.email, who.password);
+    return page;
+  };
+
+  for (const viewport of DESKTOP_AND_PHONE) {
+    it(`at ${viewport.width} px (${viewport.name}): the author of a rejected change order revises it from its view, sees the rejection reason and the prefilled wizard, and submits; both views show the link`, async () => {
+      const lot = `LOT-REV-${viewport.name}`;
+      const reason = `Lot ${lot} prints the old sterilisation symbol`;
+      const { parentChangeId, documentId } = await arrangeChangeOrder(product.api, {
+        author: AUTHOR,
+        approverId: approver.id,
+        customerId,
+        productName: `Stent ${viewport.name}`,
+        supportingFiles: ['Risk assessment.pdf'],
+        children: [{ lotNumber: lot, partNumber: 'PN-700' }],
+      });
+      await arrangeDecision(product.api, { parentChangeId, approver, approve: false, reason });
+
+      // The approver sees no 'Revise and resubmit': only the author may.
+      const approverPage = await logIn(viewport, approver);
+      await approverPage.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+      await approverPage.getByTestId('view-status').waitFor();
+      expect(await approverPage.getByTestId('revise-button').count()).toBe(0);
+
+      const page = await logIn(viewport);
+      await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+      const revise = page.getByRole('link', { name: DOCUMENT_MESSAGES.reviseAndResubmit });
+      await revise.waitFor();
+      await expectAccessible(page, 'revise', viewport, 'rejected-view');
+      await revise.click();
+      await page.waitForURL(`**/document/revise/${parentChangeId}`);
+
+      // The wizard, prefilled, with the rejection reason; the stored files kept, not uploaded again.
+      await expect.poll(() => page.getByTestId('revision-reason').textContent()).toBe(reason);
+      expect(await page.getByTestId('revision-banner').textContent()).toContain(documentId);
+      const start = page.getByTestId('wizard-start');
+      expect(await start.getByLabel('Product Name').inputValue()).toBe(`Stent ${viewport.name}`);
+      expect(await start.getByLabel('Description of Change').inputValue()).toBe(`Instructions for use of Stent ${viewport.name}`);
+      expect(await start.getByTestId('kept-file').textContent()).toContain('Risk assessment.pdf');
+      expect(await start.getByRole('button', { name: DOCUMENT_MESSAGES.uploadAllFile }).count()).toBe(0);
+      await expectAccessible(page, 'revise', viewport, 'wizard-start');
+      await start.getByLabel('Justification of Change').fill('Symbol corrected after the rejection');
+      await start.getByRole('button', { name: 'Next' }).click();
+
+      const child = page.getByTestId('wizard-child');
+      await expect.poll(() => child.getByLabel('Lot Number').inputValue()).toBe(lot);
+      expect(await child.getByLabel('Part Number').inputValue()).toBe('PN-700');
+      expect(await child.textContent()).toContain(`Keeps IFU ${lot}.pdf`);
+      await child.getByLabel('Description of Change').fill('Sterilisation symbol corrected');
+      await child.getByRole('button', { name: 'Next' }).click();
+
+      const preview = page.getByTestId('wizard-preview');
+      await preview.getByLabel('Username').fill(AUTHOR.email);
+      await preview.getByLabel('Password', { exact: true }).fill(AUTHOR.password);
+      await preview.getByLabel('Comments').fill('Revised as asked');
+      const summary = await page.getByTestId('preview-summary').textContent();
+      expect(summary).toContain(`IFU ${lot}.pdf`);
+      expect(summary).toContain('Sterilisation symbol corrected');
+      await expectAccessible(page, 'revise', viewport, 'wizard-preview');
+      await preview.getByRole('button', { name: 'Submit' }).click();
+      const added = page.getByTestId('toast').filter({ hasText: /Added Succesfully/ });
+      await added.waitFor();
+      const revisionId = /CO-\d{4}-\d{5}/.exec((await added.textContent()) ?? '')![0];
+      expect(revisionId).not.toBe(documentId);
+
+      // The rejected one: 'Revised by', no second revision.
+      await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+      await expect.poll(() => page.getByTestId('revised-by-link').textContent()).toBe(DOCUMENT_MESSAGES.revisedBy(revisionId));
+      expect(await page.getByTestId('revise-button').count()).toBe(0);
+      // The revision: 'Revision of', pending, with the corrected fields and the kept PDF.
+      await page.getByTestId('revised-by-link').click();
+      await expect.poll(() => page.getByTestId('revision-of-link').textContent()).toBe(DOCUMENT_MESSAGES.revisionOf(documentId));
+      expect(await page.getByTestId('view-status').textContent()).toContain('Approval Pending');
+      expect(await page.getByTestId('view-change-justification').textContent()).toContain('Symbol corrected after the rejection');
+      expect(await page.getByTestId('child-documents').textContent()).toContain(`IFU ${lot}.pdf`);
+      expect(await page.getByTestId('child-documents').textContent()).toContain('Sterilisation symbol corrected');
+      await expectAccessible(page, 'revise', viewport, 'revision-view');
+    }, 240_000);
+  }
+});

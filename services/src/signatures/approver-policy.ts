@@ -1,0 +1,58 @@
+import type { Role } from '@ifu/contracts';
+
+/**
+ * Who may approve (issue 22, item 13): the one policy of the deciders that choose an approver or take an approver's
+ * decision (customers, change orders), and of the screens that ask whether the viewer may decide (`canDecide`,
+ * `mayDecide`), which the server answers from the same functions. Pure: the facts arrive as data.
+ *
+ * The rules (spec §4, §5; architecture §6, separation of duties):
+ * - an approver is chosen among active, non-deleted ADMINs, never the person filling in the form nor the record's
+ *   creator (for a customer as for a change order: the creator never approves their own record);
+ * - only the assigned approver decides, holding the ADMIN role at the moment of signing, and never the record's
+ *   creator or last editor.
+ *
+ * Whether the record still awaits a decision is each aggregate's own rule (a rejected customer may be decided again,
+ * a decided change order may not), as are the refusal codes and their messages (`not-the-approver` for a customer,
+ * `not-the-document-approver` for a change order).
+ */
+
+/**
+ * A chosen approver as their own stream in the log has them now (spec §5: an active, non-deleted ADMIN), never as the
+ * `user_accounts` read model says (issue 19, finding 2: the request path can write that table). Loaded by
+ * `users/approver-facts.ts` within the command.
+ */
+export interface ApproverFacts {
+  id: string;
+  role: Role;
+  active: boolean;
+}
+
+/** Who wrote a record: neither its creator nor its last editor may decide on it. */
+export interface Authorship {
+  createdBy: string | null;
+  lastEditedBy: string | null;
+}
+
+/**
+ * Whether `approver` may be chosen as the approver of a record: an active ADMIN other than the person choosing
+ * (`actorUserId`) and the record's creator (`createdBy`, null while it is being created: the actor creates it).
+ */
+export function approverChoiceRefusal(approver: ApproverFacts | undefined, choice: { actorUserId: string; createdBy: string | null }) {
+  const eligible =
+    approver !== undefined && approver.role === 'ADMIN' && approver.active && approver.id !== choice.actorUserId && approver.id !== choice.createdBy;
+  return eligible ? undefined : ('approver-not-eligible' as const);
+}
+
+/** Why a signer may not decide on a record (its state aside): not the assigned approver, not an ADMIN now, an author. */
+export type DeciderRefusal = 'not-assigned' | 'signer-not-admin' | 'approver-is-author';
+
+/**
+ * Whether `signer` (their role as it is at the moment of signing, or, for a screen, as the session's account is now)
+ * may decide on a record assigned to `approverId`.
+ */
+export function deciderRefusal(record: Authorship & { approverId: string }, signer: { id: string; role: Role }): DeciderRefusal | undefined {
+  if (record.approverId !== signer.id) return 'not-assigned';
+  if (signer.role !== 'ADMIN') return 'signer-not-admin';
+  if (signer.id === record.createdBy || signer.id === record.lastEditedBy) return 'approver-is-author';
+  return undefined;
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { type AddUserRequest, type ModifyUserRequest, type SignatureCredentials, type UserEvent, userStreamId } from '@ifu/contracts';
+import { listActiveAdmins, userAccountsProjection } from '@ifu/projections';
+import type { z } from 'zod';
+import { onCredentials } from '../auth/credentials';
+import { revokeUserSessions } from '../auth/sessions';
+import type { AppContext } from '../platform/app-context';
+import type { CommandRun } from '../platform/command-pipeline';
+import { exclusiveSection } from '../platform/exclusive';
+import type { AuthenticatedUser } from '../platform/http';
+import { sign, UNSIGNED } from '../signatures/signatures';
+import { usersVocabulary } from './audit';
+import { userDecider } from './decider';
+import { checkEmailFree, claimEmail } from './email-claims';
+import { mailIdentityChange } from './identity-change';
+import { issuePasswordLink, SET_PASSWORD_PURPOSES, UNLOCK_PURPOSES, voidTokens } from './password-links';
+import { checkPrintedNameFree, checkPrintedNameOf, executeUserStep, printedNameKey } from './printed-name-claims';
+
+/**
+ * Manage User's commands (spec §2.3, §7.1) as explicit steps of the pipeline; the rules are the user decider's
+ * (`user-admin.ts`). Each command answers once the `user-accounts` read model has its events, so the route reads the
+ * user back as the list will show them.
+ */
+
+const READ_MODELS = [userAccountsProjection.name];
+
+const sections = new WeakMap<AppContext, <T>(work: () => Promise<T>) => Promise<T>>();
+
+/**
+ * Changes that may take away an active ADMIN decide one at a time over every instance (with their read model wait),
+ * so that two ADMINs deactivating each other at once cannot leave nobody in charge.
+ */
+function oneAtATime<T>(ctx: AppContext, work: () => Promise<T>): Promise<T> {
+  let section = sections.get(ctx);
+  if (!section) {
+    section = exclusiveSection(ctx.db, 'active-admins');
+    sections.set(ctx, section);
+  }
+  return section(work);
+}
+
+const activeAdminCount = async (ctx: AppContext) => (await listActiveAdmins(ctx.db)).length;
+
+type AddUserInput = z.output<typeof AddUserRequest>;
+type ModifyUserInput = z.output<typeof ModifyUserRequest>;
+
+/** POST /user/add: the address and printed name checked, then claimed, the user recorded, the set-password link mailed. */
+export async function addUser(ctx: AppContext, run: CommandRun, input: AddUserInput): Promise<string> {
+  const userId = randomUUID();
+  const email = input.email.toLowerCase();
+  // Both checked before anything is claimed: a taken address or printed name leaves nothing behind (issue 19, finding 10).
+  await checkEmailFree(ctx, run, email, userId);
+  await checkPrintedNameFree(ctx, run, input, userId);
+  await claimEmail(ctx, run, email, userId);
+  await executeUserStep(
+    ctx,
+    run,
+    { stream: userStreamId(userId), decider: userDecider, command: { type: 'RegisterUser', userId, ...input, email, isTrainingCompleted: true } },
+    userId,
+  );
+  // The new user has no password: the set-password link goes to their mailbox.
+  await issuePasswordLink(ctx, run, userId, 'new-user');
+  await run.settle(READ_MODELS);
+  return userId;
+}
+
+/**
+ * PUT /user/modify: decided first (a refused change mails nothing); a new address or printed name must be free now
+ * (it is claimed when it takes effect); the identity change's links mailed. Returns the events recorded.
+ */
+export function modifyUser(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { fields: ModifyUserInput; actor: AuthenticatedUser; seenVersion?: number },
+): Promise<readonly UserEvent[]> {
+  return oneAtATime(ctx, async () => {
+    const { fields } = input;
+    const email = fields.email.toLowerCase();
+    const step = {
+      stream: userStreamId(fields.id),
+      decider: userDecider,
+      expectedVersion: input.seenVersion,
+      command: {
+        type: 'ModifyUser' as const,
+        actorUserId: input.actor.userId,
+        activeAdminCount: await activeAdminCount(ctx),
+        email,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        role: fields.role,
+        isTrainingCompleted: true,
+        userActive: fields.userActive,
+        now: run.now,
+      },
+    };
+    await run.check(step);
+    const { state: before } = await run.load(step.stream, userDecider);
+    if (email !== before.email) await checkEmailFree(ctx, run, email, fields.id);
+    // A new printed name must be free now, whether it applies at once or waits for the user (issue 19, finding 10).
+    if (printedNameKey(fields) !== printedNameKey(before)) await checkPrintedNameFree(ctx, run, fields, fields.id);
+    const { events } = await executeUserStep(ctx, run, step, fields.id);
+    await mailIdentityChange(ctx, run, fields.id, before, events);
+    await run.settle(READ_MODELS);
+    return events;
+  });
+}
+
+/**
+ * DELETE /user/delete: signed (meaning 'deactivation') at the version the list showed (If-Match); the printed name is
+ * released (another active user may have it now) and the user's open sessions end now.
+ */
+export function deactivateUser(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { id: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number },
+): Promise<void> {
+  return oneAtATime(ctx, async () => {
+    const stream = userStreamId(input.id);
+    const count = await activeAdminCount(ctx);
+    const { signature } = await sign(ctx, run, {
+      signer: input.actor,
+      credentials: input.credentials,
+      meaning: 'deactivation',
+      subject: { stream, decider: userDecider, vocabulary: usersVocabulary, seenVersion: input.seenVersion },
+    });
+    await executeUserStep(
+      ctx,
+      run,
+      {
+        stream,
+        decider: userDecider,
+        expectedVersion: signature.subject!.version,
+        command: { type: 'DeactivateUser', actorUserId: input.actor.userId, activeAdminCount: count, signature, now: run.now },
+      },
+      input.id,
+    );
+    await revokeUserSessions(ctx.db, input.id, run.now, 'deactivated');
+    await run.settle(READ_MODELS);
+  });
+}
+
+/**
+ * POST /user/reactivate (issue 22): a deactivated user made active again, signed by an ADMIN (meaning
+ * 'reactivation') at the version the list showed (If-Match).
+ *
+ * 1. The rules first, unsigned, with the actor as their account is in the log now (ADMIN, active): a refused
+ *    reactivation asks for no signature and stores nothing.
+ * 2. `sign()`: the version reviewed, then the ADMIN's own credentials (failures count toward lockout); the signer's
+ *    role from the signature's own reading of their account.
+ * 3. The printed name must be free among active users (checked before anything changes).
+ * 4. The old password is revoked (`PasswordRevoked`; harmless while the user is still inactive), then the user is
+ *    reactivated at the version signed (their printed name claimed again).
+ * 5. Links mailed before stop working; a fresh set-password link goes to the user's address.
+ *
+ * The safer of the two choices: the reactivated user cannot log in with the password they had. It stopped being
+ * theirs alone while the account was closed (it may have been handed over, or noted, when they left), and the
+ * audit trail must show that every sign-in after the reactivation is by whoever set the new password through the
+ * mailbox the account names.
+ */
+export async function reactivateUser(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { id: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number },
+): Promise<void> {
+  const stream = userStreamId(input.id);
+  const { state: actorNow } = await run.load(userStreamId(input.actor.userId), userDecider);
+  const actor = { userId: input.actor.userId, role: actorNow.role, active: actorNow.exists && actorNow.userActive && !actorNow.isDeleted };
+  await run.check({ stream, decider: userDecider, command: { type: 'ReactivateUser', actor, signature: UNSIGNED, now: run.now } });
+  const { signature, signerRole } = await sign(ctx, run, {
+    signer: input.actor,
+    credentials: input.credentials,
+    meaning: 'reactivation',
+    subject: { stream, decider: userDecider, vocabulary: usersVocabulary, seenVersion: input.seenVersion },
+  });
+  const step = {
+    stream,
+    decider: userDecider,
+    expectedVersion: signature.subject!.version,
+    // The signature checked the signer's account as it is now: active, with this role.
+    command: { type: 'ReactivateUser' as const, actor: { ...actor, role: signerRole, active: true }, signature, now: run.now },
+  };
+  await checkPrintedNameOf(ctx, run, step, input.id);
+  await onCredentials(run, input.id, { type: 'RevokePassword', reason: 'reactivated' });
+  await executeUserStep(ctx, run, step, input.id);
+  await voidTokens(ctx, input.id, [...SET_PASSWORD_PURPOSES, ...UNLOCK_PURPOSES], run.now);
+  await issuePasswordLink(ctx, run, input.id, 'reactivated');
+  await run.settle(READ_MODELS);
+}
