@@ -1,11 +1,35 @@
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { useDeferredValue, useState } from 'react';
+
+/**
+ * A text cell that shows its whole text (issue 22, item 10): one line when the column is wide enough, otherwise up to
+ * two lines of the row's height, broken between words (or, for an email address, anywhere). A text longer still is
+ * cut after the second line and whole in its tooltip.
+ */
+export const WrappedText = ({ text }: { text: string | undefined }) => (
+  <Box
+    component="span"
+    title={text}
+    sx={{
+      display: '-webkit-box',
+      WebkitBoxOrient: 'vertical',
+      WebkitLineClamp: 2,
+      overflow: 'hidden',
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
+      lineHeight: 1.3,
+    }}
+  >
+    {text}
+  </Box>
+);
 
 /** Spec §2.13 / §9: page sizes 10, 25, 50, 100 (default 10), and a pagination footer only from 10 rows. */
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
@@ -36,6 +60,19 @@ export interface SpecDataGridProps<Row extends GridValidRowModel> {
 }
 
 /**
+ * A list's first load (issue 22, item 4): a header line and rows of grey bars where the rows will be, not an empty
+ * grid. Later loads (another page, a sort, a search) keep the rows on screen under a progress bar.
+ */
+const GridSkeleton = ({ rowHeight, label }: { rowHeight: number; label: string }) => (
+  <Box role="status" aria-label={label} aria-busy="true" data-testid="grid-skeleton" sx={{ px: 2, pb: 2 }}>
+    <Skeleton variant="text" height={40} sx={{ maxWidth: 560 }} />
+    {Array.from({ length: 5 }, (_, index) => (
+      <Skeleton key={index} variant="rounded" height={rowHeight - 12} sx={{ my: 1.5 }} />
+    ))}
+  </Box>
+);
+
+/**
  * The product's tables: one DataGrid in server mode (the server pages, sorts and searches, so a list of any size
  * costs one page), set up by the spec's paging rules, used by every list screen.
  */
@@ -62,6 +99,9 @@ export function SpecDataGrid<Row extends GridValidRowModel>(props: SpecDataGridP
           sx={{ width: { xs: '100%', sm: 320 } }}
         />
       </Box>
+      {props.loading && props.rows.length === 0 ? (
+        <GridSkeleton rowHeight={props.rowHeight} label={`Loading ${props.searchLabel.replace(/^Search /, '')}`} />
+      ) : (
       <DataGrid
         rows={props.rows}
         rowCount={props.rowCount}
@@ -81,8 +121,10 @@ export function SpecDataGrid<Row extends GridValidRowModel>(props: SpecDataGridP
         hideFooter={props.rowCount < PAGINATE_FROM_ROWS}
         disableRowSelectionOnClick
         localeText={{ noRowsLabel: props.noRowsLabel }}
+        slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
         sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
       />
+      )}
     </Box>
   );
 }
