@@ -14,20 +14,23 @@ import { useDeferredValue, useState } from 'react';
  * cut after the second line and whole in its tooltip.
  */
 export const WrappedText = ({ text }: { text: string | undefined }) => (
-  <Box
-    component="span"
-    title={text}
-    sx={{
-      display: '-webkit-box',
-      WebkitBoxOrient: 'vertical',
-      WebkitLineClamp: 2,
-      overflow: 'hidden',
-      whiteSpace: 'normal',
-      overflowWrap: 'anywhere',
-      lineHeight: 1.3,
-    }}
-  >
-    {text}
+  <Box component="span" sx={{ display: 'flex', alignItems: 'center', height: '100%', minWidth: 0 }}>
+    <Box
+      component="span"
+      title={text}
+      data-wrapped-text=""
+      sx={{
+        display: '-webkit-box',
+        WebkitBoxOrient: 'vertical',
+        WebkitLineClamp: 2,
+        overflow: 'hidden',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+        lineHeight: 1.3,
+      }}
+    >
+      {text}
+    </Box>
   </Box>
 );
 
@@ -122,7 +125,8 @@ export function SpecDataGrid<Row extends GridValidRowModel>(props: SpecDataGridP
         disableRowSelectionOnClick
         localeText={{ noRowsLabel: props.noRowsLabel }}
         slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
-        sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600 } }}
+        // A header wider than its column goes onto a second line rather than being cut ('Effective Date').
+        sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, whiteSpace: 'normal', lineHeight: 1.2 } }}
       />
       )}
     </Box>
