@@ -6,12 +6,12 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel, type GridValidRowModel } from '@mui/x-data-grid';
-import { useDeferredValue, useState } from 'react';
+import { Fragment, useDeferredValue, useState } from 'react';
 
 /**
  * A text cell that shows its whole text (issue 22, item 10): one line when the column is wide enough, otherwise up to
- * two lines of the row's height, broken between words (or, for an email address, anywhere). A text longer still is
- * cut after the second line and whole in its tooltip.
+ * three lines (the grid's `autoRowHeight` makes the row that tall), broken between words (or, for an email address,
+ * anywhere). A text longer still is cut after the third line and whole in its tooltip.
  */
 export const WrappedText = ({ text }: { text: string | undefined }) => (
   <Box component="span" sx={{ display: 'flex', alignItems: 'center', height: '100%', minWidth: 0 }}>
@@ -22,17 +22,26 @@ export const WrappedText = ({ text }: { text: string | undefined }) => (
       sx={{
         display: '-webkit-box',
         WebkitBoxOrient: 'vertical',
-        WebkitLineClamp: 2,
+        WebkitLineClamp: 3,
         overflow: 'hidden',
         whiteSpace: 'normal',
-        overflowWrap: 'anywhere',
+        overflowWrap: 'break-word',
         lineHeight: 1.3,
       }}
     >
-      {text}
+      {breakable(text)}
     </Box>
   </Box>
 );
+
+/** The text with a line-break opportunity after each '/', '@' and '.' ('Model/Product Information', an email address). */
+const breakable = (text: string | undefined) =>
+  text?.split(/(?<=[/@.])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
 
 /** Spec §2.13 / §9: page sizes 10, 25, 50, 100 (default 10), and a pagination footer only from 10 rows. */
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100];
@@ -60,6 +69,11 @@ export interface SpecDataGridProps<Row extends GridValidRowModel> {
   noRowsLabel: string;
   /** Names what the search box searches ('Search users'). */
   searchLabel: string;
+  /**
+   * Rows as tall as their wrapped texts (at least `rowHeight`): a long customer name or email shows whole on a second
+   * or third line instead of being cut (issue 22, item 10). Off on a phone, whose rows are laid out by hand.
+   */
+  autoRowHeight?: boolean;
 }
 
 /**
@@ -125,8 +139,15 @@ export function SpecDataGrid<Row extends GridValidRowModel>(props: SpecDataGridP
         disableRowSelectionOnClick
         localeText={{ noRowsLabel: props.noRowsLabel }}
         slotProps={{ loadingOverlay: { variant: 'linear-progress', noRowsVariant: 'skeleton' } }}
+        {...(props.autoRowHeight && !props.compact ? { getRowHeight: () => 'auto' as const, getEstimatedRowHeight: () => props.rowHeight } : {})}
         // A header wider than its column goes onto a second line rather than being cut ('Effective Date').
-        sx={{ border: 0, '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, whiteSpace: 'normal', lineHeight: 1.2 } }}
+        sx={{
+          border: 0,
+          '& .MuiDataGrid-columnHeaderTitle': { fontWeight: 600, whiteSpace: 'normal', lineHeight: 1.2 },
+          ...(props.autoRowHeight && !props.compact
+            ? { '& .MuiDataGrid-cell': { minHeight: props.rowHeight, py: 0.75, display: 'flex', alignItems: 'center' } }
+            : {}),
+        }}
       />
       )}
     </Box>

@@ -158,6 +158,7 @@ export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView
       state={state}
       noRowsLabel="No customers"
       searchLabel="Search customers"
+      autoRowHeight
     />
   );
 };

@@ -120,11 +120,11 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, 
       },
       // At 1280 px the grid has about 980 px (the side menu takes 248): the fixed columns take what their content needs,
       // the texts share the rest and wrap onto a second line rather than being cut (issue 22, item 10).
-      { field: 'documentId', headerName: 'Document ID', width: 136 },
+      { field: 'documentId', headerName: 'Document ID', width: 132 },
       {
         field: 'effectiveDate',
         headerName: 'Effective Date',
-        width: 108,
+        width: 104,
         valueFormatter: (value: string) => formatEffectiveDate(value),
       },
       { field: 'approverFirstName', headerName: 'Approver', sortable: false, flex: 0.5, minWidth: 92, renderCell: wrapped },
@@ -140,7 +140,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, 
         field: 'status',
         headerName: 'Status',
         // 'Approval Pending' whole.
-        width: 146,
+        width: 154,
         renderCell: ({ row }) => <DocumentStatusChip status={row.status} />,
       },
       action,
@@ -159,6 +159,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, 
       state={state}
       noRowsLabel="No documents"
       searchLabel="Search documents"
+      autoRowHeight
     />
   );
 };

@@ -136,6 +136,7 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
       state={state}
       noRowsLabel="No users"
       searchLabel="Search users"
+      autoRowHeight
     />
   );
 };
