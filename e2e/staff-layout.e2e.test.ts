@@ -42,7 +42,7 @@ describe.skipIf(skipReason !== undefined)('Staff screens: layout and progress in
   let approver: Signer & { firstName: string; lastName: string };
   let customerId: string;
   let dir: string;
-  const files: Record<string, string> = {};
+  const files = { pdf: '', child: '', logo: '' };
   const contexts: BrowserContext[] = [];
 
   const suite = useBrowserProduct();
