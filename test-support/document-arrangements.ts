@@ -96,6 +96,8 @@ export interface ChangeOrderArrangement {
   effectiveDate?: string;
   /** A safety revision (issue 20); not sent when absent. */
   safetyRevision?: boolean;
+  /** One of the spec's four change types; 'General Document' when absent. */
+  changeType?: string;
 }
 
 /**
@@ -134,7 +136,7 @@ export async function arrangeChangeOrder(api: ApiEndpoint, order: ChangeOrderArr
   }
 
   const created = await send(api, token, 'POST', '/document/addDocumentListData', {
-    changeType: 'General Document',
+    changeType: order.changeType ?? 'General Document',
     productFamilyName: order.productName,
     approverId: order.approverId,
     isInternal: order.isInternal ?? false,

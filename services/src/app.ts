@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { apiDocument, auditDictionary, features } from './features';
 import type { AppContext } from './platform/app-context';
+import { corsOrigins } from './platform/cors-origins';
 import type { Composition } from './platform/feature';
 import { errorHandler, notFoundHandler, requestLogging } from './platform/http';
 
@@ -24,7 +25,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
   );
   app.use(
     cors({
-      origin: [new URL(ctx.config.PUBLIC_ADMIN_URL).origin, new URL(ctx.config.PUBLIC_CUSTOMER_URL).origin],
+      origin: corsOrigins(ctx.config),
       exposedHeaders: ['Content-Disposition', 'X-Request-Id', 'ETag'],
       // Only the staff portal's login sends a cookie (the device cookie of auth/device-cookies.ts), and only to these origins.
       credentials: true,

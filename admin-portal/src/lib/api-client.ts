@@ -6,8 +6,7 @@ import { paths } from '@/config/paths';
 
 import { clearAppState, getSession } from './app-state';
 import { contentDispositionFilename } from './content-disposition';
-
-export const NETWORK_ERROR_MESSAGE = 'Network Error';
+import { networkErrorMessage } from './network-error';
 
 /** A failed call. `status` is undefined when the server was not reached. */
 export class ApiError extends Error {
@@ -22,6 +21,9 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** 'Network Error' (spec §8), with where to open the portal when it was opened at another loopback name than the API's. */
+export const unreachableServerError = () => new ApiError(networkErrorMessage(window.location.href, getEnv().apiUrl));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -106,7 +108,7 @@ async function send(method: Method, path: string, body: unknown, options: SendOp
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(NETWORK_ERROR_MESSAGE);
+    throw unreachableServerError();
   }
 
   if (!response.ok) {

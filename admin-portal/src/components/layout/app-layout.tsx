@@ -16,6 +16,7 @@ import { paths } from '@/config/paths';
 import { AccountMenu } from './account-menu';
 import { AppFooter } from './app-footer';
 import { BrandMark, PRODUCT_NAME } from './brand';
+import { RouteProgress } from './route-progress';
 import { SideMenu } from './side-menu';
 
 const DRAWER_WIDTH = 248;
@@ -45,6 +46,7 @@ export const AppLayout = ({ accountName, isAdmin, onLogout, loggingOut, children
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
+      <RouteProgress />
       <AppBar position="fixed" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }} data-testid="app-header">
         <Toolbar sx={{ gap: 1 }}>
           {isDesktop ? null : (

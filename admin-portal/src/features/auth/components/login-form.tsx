@@ -1,9 +1,17 @@
+import Box from '@mui/material/Box';
 import { useState } from 'react';
 
 import { PasswordStep } from './password-step';
 import { UsernameStep } from './username-step';
 
 type Step = { name: 'username' } | { name: 'password'; username: string };
+
+/**
+ * Room for the taller step (the password step: the username row, Password, Submit, 'Forgot Password?'), so that the
+ * card keeps its size when it turns from one step to the other (issue 22, item 10). A message shown in a step may
+ * still grow it.
+ */
+export const LOGIN_STEP_MIN_HEIGHT = 224;
 
 /** The two-step login of spec §2.1. */
 export const LoginForm = ({ onStepChange }: { onStepChange?: (step: Step['name']) => void }) => {
@@ -15,22 +23,19 @@ export const LoginForm = ({ onStepChange }: { onStepChange?: (step: Step['name']
     onStepChange?.(next.name);
   };
 
-  if (step.name === 'password') {
-    return (
-      <PasswordStep
-        key={step.username}
-        username={step.username}
-        onBack={() => go({ name: 'username' })}
-      />
-    );
-  }
   return (
-    <UsernameStep
-      defaultUsername={lastUsername}
-      onPasswordStep={(username) => {
-        setLastUsername(username);
-        go({ name: 'password', username });
-      }}
-    />
+    <Box sx={{ minHeight: LOGIN_STEP_MIN_HEIGHT }} data-testid="login-steps">
+      {step.name === 'password' ? (
+        <PasswordStep key={step.username} username={step.username} onBack={() => go({ name: 'username' })} />
+      ) : (
+        <UsernameStep
+          defaultUsername={lastUsername}
+          onPasswordStep={(username) => {
+            setLastUsername(username);
+            go({ name: 'password', username });
+          }}
+        />
+      )}
+    </Box>
   );
 };

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { paths } from '@/config/paths';
 import { renderRoute } from '@/testing/render-route';
-import { addStaff } from '@/testing/ui-api';
+import { addStaff, uiApi } from '@/testing/ui-api';
 
 import { LOGIN_TEXT } from './login-messages';
 
@@ -12,7 +12,7 @@ describe('Login (route level, real API)', () => {
     const author = await addStaff('USER');
     const { user, router } = await renderRoute('/login');
 
-    await user.type(await screen.findByLabelText(LOGIN_TEXT.usernameLabel, { exact: false }), author.email);
+    await user.type(await screen.findByLabelText(LOGIN_TEXT.usernameLabel, { exact: false }, { timeout: 15_000 }), author.email);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await user.type(await screen.findByLabelText(LOGIN_TEXT.passwordLabel, { exact: false }), author.password);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -25,12 +25,34 @@ describe('Login (route level, real API)', () => {
     const author = await addStaff('USER');
     const { user } = await renderRoute('/login');
 
-    await user.type(await screen.findByLabelText(LOGIN_TEXT.usernameLabel, { exact: false }), author.email);
+    await user.type(await screen.findByLabelText(LOGIN_TEXT.usernameLabel, { exact: false }, { timeout: 15_000 }), author.email);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await user.type(await screen.findByLabelText(LOGIN_TEXT.passwordLabel, { exact: false }), 'not the password at all');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Documents' })).toBeNull();
+  });
+
+  describe('when the API cannot be reached', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('from another loopback name than the API is configured under, says where to open the portal instead of only Network Error', async () => {
+      const { user } = await renderRoute('/login');
+      const username = await screen.findByLabelText(LOGIN_TEXT.usernameLabel, { exact: false }, { timeout: 15_000 });
+      // What a browser reports when the API refuses the page's origin (CORS): the call fails without an answer.
+      vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+      await user.type(username, 'someone@example.com');
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+
+      const alert = await screen.findByRole('alert');
+      // The page is at localhost (jsdom), the API at 127.0.0.1: the same page under the API's name.
+      expect(new URL(window.location.href).hostname).toBe('localhost');
+      expect(new URL(uiApi().url).hostname).toBe('127.0.0.1');
+      const here = new URL(window.location.href);
+      expect(alert.textContent).toBe(
+        `Network Error: the server did not answer the portal at ${here.host}. Open the portal at http://127.0.0.1:${here.port}${here.pathname} (the address it is configured for).`,
+      );
+    });
   });
 });

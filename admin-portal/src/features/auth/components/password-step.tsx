@@ -94,7 +94,8 @@ export const PasswordStep = ({ username, onBack }: PasswordStepProps) => {
         ) : null}
       </Box>
 
-      <Button type="submit" variant="contained" size="large" fullWidth loading={login.isPending}>
+      {/* Still busy after the answer while the next page loads. */}
+      <Button type="submit" variant="contained" size="large" fullWidth loading={login.isPending || login.isSuccess}>
         Submit
       </Button>
 

@@ -174,6 +174,7 @@ export const ApproveCustomerDialog = ({ customer, approverId, onClose }: Approve
       </IconButton>
       <Box sx={{ px: 3, pb: 2 }}>
         <Alert icon={false} severity="info" variant="outlined" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+          {/* A name, not a heading (subtitle2 alone renders an h6 after the dialog's h2: axe heading-order). */}
           <Typography variant="subtitle2" component="p" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }} data-testid="approve-customer-name">
             {customer.customerName}
           </Typography>

@@ -9,7 +9,7 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 
-import { SpecDataGrid, type SpecGridState } from '@/components/ui/spec-data-grid';
+import { SpecDataGrid, type SpecGridState, WrappedText } from '@/components/ui/spec-data-grid';
 
 import { countryNames } from './customer-format';
 import { CustomerStatusChip } from './customer-status-chip';
@@ -48,7 +48,7 @@ export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView
       type: 'actions',
       headerName: 'ACTION',
       // Room for three icons: view, edit, and approve or copy.
-      width: isPhone ? 128 : 150,
+      width: isPhone ? 128 : 136,
       align: 'left',
       headerAlign: 'left',
       getActions: ({ row }) => {
@@ -116,21 +116,23 @@ export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView
       {
         field: 'no',
         headerName: 'No',
-        width: 64,
+        width: 56,
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
         // The row's place in the list as sorted on the server, counted across pages.
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
-      { field: 'customerName', headerName: 'Name', flex: 1, minWidth: 150 },
-      { field: 'contactEmail', headerName: 'E-Mail', flex: 1.2, minWidth: 190 },
+      // At 1280 px the grid has about 980 px: the email gets the most room, and a text longer than its column wraps
+      // onto a second line rather than being cut (issue 22, item 10).
+      { field: 'customerName', headerName: 'Name', flex: 1, minWidth: 140, renderCell: ({ value }) => <WrappedText text={value as string} /> },
+      { field: 'contactEmail', headerName: 'E-Mail', flex: 1.6, minWidth: 260, renderCell: ({ value }) => <WrappedText text={value as string} /> },
       {
         field: 'countryExclusionList',
         headerName: 'Country',
         sortable: false,
-        flex: 1.2,
-        minWidth: 160,
+        flex: 1,
+        minWidth: 130,
         valueGetter: (value: string) => countryNames(value),
         renderCell: ({ value }) => (
           <Box component="span" title={value as string} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
@@ -166,6 +168,7 @@ export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView
       state={state}
       noRowsLabel="No customers"
       searchLabel="Search customers"
+      autoRowHeight
     />
   );
 };

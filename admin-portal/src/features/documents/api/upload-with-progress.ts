@@ -3,7 +3,7 @@ import type { z } from 'zod';
 
 import { getEnv } from '@/config/env';
 import { paths } from '@/config/paths';
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api-client';
+import { ApiError, unreachableServerError } from '@/lib/api-client';
 import { clearAppState, getSession } from '@/lib/app-state';
 
 import type { UploadProgress } from './progress-per-file';
@@ -27,8 +27,9 @@ const parseJson = (text: string): unknown => {
 };
 
 /**
- * A multipart upload that reports its progress: fetch cannot tell how much of a request body was sent, so this one
- * call goes through XMLHttpRequest. It behaves as the API client does: the bearer token, the 2xx body validated by
+ * A multipart upload that reports its progress: fetch cannot tell how much of a request body was sent, so these
+ * calls go through XMLHttpRequest. `onProgress` hears the bytes sent, then once `sent: true` when the last byte is out
+ * (the server's processing, until it answers). It behaves as the API client does: the bearer token, the 2xx body validated by
  * the contract's schema, any other answer an ApiError with the server's `message` ('Network Error' when the server
  * was not reached), and a 401 clears the session and goes to /login.
  */
@@ -42,10 +43,15 @@ export const uploadWithProgress = <T>(path: string, body: FormData, options: Upl
     const token = getSession()?.token;
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
 
+    let total = 0;
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.({ loaded: event.loaded, total: event.total });
+      if (!event.lengthComputable) return;
+      total = event.total;
+      onProgress?.({ loaded: event.loaded, total: event.total });
     };
-    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE));
+    // Every byte is out: the server now checks and stores the files, and its answer is still to come.
+    xhr.upload.onload = () => onProgress?.({ loaded: total, total, sent: true });
+    xhr.onerror = () => reject(unreachableServerError());
     xhr.onabort = () => reject(new DOMException('The upload was aborted', 'AbortError'));
     xhr.onload = () => {
       const data = parseJson(xhr.responseText);

@@ -56,7 +56,7 @@ import { CurrentLogo, KeptFiles } from './edit-parent-page';
 import { fileSize, SingleFileField, SupportingFilesField } from './file-fields';
 import { PreviewSummary } from './preview-summary';
 import { UploadParentDialog } from './upload-parent-dialog';
-import { FileProgress } from './upload-progress';
+import { FileProgress, UploadStatus } from './upload-progress';
 import { UploadedDocsDialog } from './uploaded-docs-dialog';
 import { RevisionBanner } from './revision-links';
 import { reviseStartDefaults, toReviseChangeOrderData, wizardChildrenOf } from './revision-values';
@@ -260,13 +260,29 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
   return (
     <Box>
       {revising ? <RevisionBanner view={revising} /> : null}
-      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }} aria-label="Steps">
-        {STEPS.map((label) => (
-          <Step key={label}>
-            <StepLabel>{label}</StepLabel>
-          </Step>
-        ))}
-      </Stepper>
+      {/* 'Uploaded Doc' sits beside the steps (below them on a phone), in the page's flow: floating over the step it
+          covered the Justification field and Next while the page scrolled (issue 22, item 10). */}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mb: 3 }}>
+        <Stepper activeStep={step} alternativeLabel sx={{ flex: '1 1 320px', minWidth: 0 }} aria-label="Steps">
+          {STEPS.map((label) => (
+            <Step key={label}>
+              <StepLabel>{label}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        <Fab variant="extended" color="secondary" onClick={() => setListOpen(true)} sx={{ flex: 'none', zIndex: 'auto' }} data-testid="uploaded-doc-button">
+          <Badge
+            badgeContent={saved.length}
+            showZero
+            color="primary"
+            sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
+            data-testid="uploaded-doc-count"
+          >
+            <FolderCopyOutlined />
+          </Badge>
+          {DOCUMENT_MESSAGES.uploadedDoc}
+        </Fab>
+      </Box>
 
       {step === 0 ? (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -359,6 +375,11 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
                   childUpload.state ? (
                     <Box sx={{ mt: 1.5 }}>
                       <FileProgress name={childUpload.state.file.name} percent={childUpload.state.percent} failed={Boolean(childUpload.state.error)} />
+                      {childUpload.state.uploading ? (
+                        <Box sx={{ mt: 1 }}>
+                          <UploadStatus progress={childUpload.state.progress} />
+                        </Box>
+                      ) : null}
                       {childUpload.state.message ? (
                         <Typography variant="body2" color="success.main" sx={{ mt: 0.5 }} data-testid="child-upload-result">
                           {childUpload.state.message}
@@ -414,23 +435,6 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
           />
         </Box>
       ) : null}
-
-      {/* Floats at the bottom of the screen while the step scrolls, and comes to rest below the step's buttons
-          (sticky, not fixed), so it never covers Next or Submit. */}
-      <Box sx={{ position: 'sticky', bottom: { xs: 12, sm: 24 }, display: 'flex', justifyContent: 'flex-end', mt: 2, pointerEvents: 'none', zIndex: (t) => t.zIndex.speedDial }}>
-        <Fab variant="extended" color="secondary" onClick={() => setListOpen(true)} sx={{ pointerEvents: 'auto' }} data-testid="uploaded-doc-button">
-          <Badge
-            badgeContent={saved.length}
-            showZero
-            color="primary"
-            sx={{ mr: 1.5, '& .MuiBadge-badge': { position: 'static', transform: 'none' } }}
-            data-testid="uploaded-doc-count"
-          >
-            <FolderCopyOutlined />
-          </Badge>
-          {DOCUMENT_MESSAGES.uploadedDoc}
-        </Fab>
-      </Box>
 
       {confirmUpload ? (
         <UploadParentDialog

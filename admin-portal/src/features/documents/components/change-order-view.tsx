@@ -6,10 +6,10 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
@@ -86,13 +86,29 @@ export const ChangeOrderPage = ({ id }: { id: string }) => {
           {DOCUMENT_MESSAGES.fetchFailed} {errorMessage(changeOrder.error)}
         </RetryAlert>
       ) : (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading the document" />
-        </Box>
+        <ChangeOrderSkeleton />
       )}
     </Page>
   );
 };
+
+/** The view while its change order loads (issue 22, item 4): the shape of the page in grey, not an empty page. */
+const ChangeOrderSkeleton = () => (
+  <Stack spacing={3} role="status" aria-label="Loading the document" aria-busy="true" data-testid="change-order-skeleton">
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+      <Skeleton variant="text" width="40%" height={36} sx={{ mb: 1.5 }} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `minmax(0, 1fr) ${LOGO_SIZE}px` }, gap: 3 }}>
+        <Stack spacing={1.25}>
+          {Array.from({ length: 8 }, (_, index) => (
+            <Skeleton key={index} variant="text" width={`${60 + ((index * 17) % 35)}%`} />
+          ))}
+        </Stack>
+        <Skeleton variant="rounded" width={LOGO_SIZE} height={LOGO_SIZE} sx={{ order: { xs: -1, md: 0 } }} />
+      </Box>
+    </Paper>
+    <Skeleton variant="rounded" height={56} />
+  </Stack>
+);
 
 const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; back: ReactNode }) => {
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 
@@ -19,6 +19,7 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useChangeOrder } from '../api/change-order';
 import { useUpdateSingleChildDocument } from '../api/edit-change-order';
+import type { UploadProgress } from '../api/progress-per-file';
 
 import { ChildFields, fieldGridSx, fullRow, SignedFields } from './document-fields';
 import { childPageDefaults, childPageSchema, toUpdateChildFormData } from './document-form-values';
@@ -26,6 +27,7 @@ import type { ChildPageInput, ChildPageValues } from './document-form-values';
 import { fileSize } from './file-fields';
 import { SingleFileField } from './file-fields';
 import { NotEditable, useEditOutcome } from './signed-edit';
+import { UploadStatus } from './upload-progress';
 
 export type ChildPageMode = { kind: 'edit'; childDocumentId: string } | { kind: 'add'; parentChangeId: string };
 
@@ -62,12 +64,16 @@ const ChildDocumentForm = ({ view, child }: ChildDocumentFormProps) => {
     defaultValues: childPageDefaults(child),
   });
   const save = useUpdateSingleChildDocument({ mutationConfig: useEditOutcome() });
-  const onSubmit = handleSubmit((values) =>
+  // The upload's bytes sent, then its processing on the server: said below the form while Add or Update runs.
+  const [progress, setProgress] = useState<UploadProgress>();
+  const onSubmit = handleSubmit((values) => {
+    setProgress(undefined);
     save.mutate({
       data: toUpdateChildFormData(values, child ? { childDocumentId: child.childDocumentId } : { documentParentChangeId: view.parentChangeId }),
       version: view.version,
-    }),
-  );
+      onProgress: setProgress,
+    });
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -95,6 +101,11 @@ const ChildDocumentForm = ({ view, child }: ChildDocumentFormProps) => {
           />
         </Box>
         <SignedFields control={control} />
+        {save.isPending ? (
+          <Box sx={fullRow}>
+            <UploadStatus progress={progress} withBar />
+          </Box>
+        ) : null}
         <Stack direction="row" sx={{ ...fullRow, justifyContent: 'flex-end', gap: 1.5, flexWrap: 'wrap', pt: 1 }}>
           <Button component={RouterLink} to={backHref(view)} color="inherit" disabled={save.isPending}>
             Back

@@ -5,12 +5,15 @@ import { errorMessage } from '@/lib/api-client';
 
 import { uploadChildFile } from '../api/upload-document-files';
 import { progressPerFile } from '../api/progress-per-file';
+import type { UploadProgress } from '../api/progress-per-file';
 
 /** The Change/New step's one upload: which file, how far, and the id the server gave it. */
 export type ChildUpload = {
   file: File;
   percent: number;
   uploading: boolean;
+  /** While uploading: the bytes sent, and `sent` once the server is processing the file. */
+  progress?: UploadProgress;
   /** Set once the server has it. */
   id?: string;
   message?: string;
@@ -38,7 +41,7 @@ export const useChildUpload = () => {
         const response = await uploadChildFile({
           file,
           onProgress: (progress) => {
-            if (latest.current?.file === file) set({ file, uploading: true, percent: progressPerFile([file.size], progress)[0] ?? 0 });
+            if (latest.current?.file === file) set({ file, uploading: true, progress, percent: progressPerFile([file.size], progress)[0] ?? 0 });
           },
         });
         if (latest.current?.file === file) set({ file, uploading: false, percent: 100, id: response.uploadChildDocumentFileId, message: response.message });

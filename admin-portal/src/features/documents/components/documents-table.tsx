@@ -9,7 +9,7 @@ import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { SpecDataGrid, type SpecGridState } from '@/components/ui/spec-data-grid';
+import { SpecDataGrid, type SpecGridState, WrappedText } from '@/components/ui/spec-data-grid';
 import { paths } from '@/config/paths';
 
 import { AccessibilityChip, DocumentStatusChip } from './change-order-chips';
@@ -30,12 +30,8 @@ type DocumentsTableProps = {
   onApprove: (row: DocumentListItem) => void;
 };
 
-/** A text that may be cut short in its column, whole in its tooltip. */
-const titled = ({ value }: GridRenderCellParams<DocumentRow, string>) => (
-  <Box component="span" title={value} sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-    {value}
-  </Box>
-);
+/** A text shown whole: on two lines when the column is narrower than it (issue 22, item 10). */
+const wrapped = ({ value }: GridRenderCellParams<DocumentRow, string>) => <WrappedText text={value} />;
 
 /** The View action (spec §2.7): an eye that links to the document's page, named for screen readers. */
 const ViewLink = ({ row }: { row: DocumentListItem }) => (
@@ -114,26 +110,29 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove }: Do
         field: 'no',
         headerName: '#',
         width: 44,
+        minWidth: 44,
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
         // The row's place in the list as sorted on the server, counted across pages.
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
-      { field: 'documentId', headerName: 'Document ID', flex: 1, minWidth: 136 },
+      // At 1280 px the grid has about 980 px (the side menu takes 248): the fixed columns take what their content needs,
+      // the texts share the rest and wrap onto a second line rather than being cut (issue 22, item 10).
+      { field: 'documentId', headerName: 'Document ID', width: 132 },
       {
         field: 'effectiveDate',
         headerName: 'Effective Date',
-        width: 132,
+        width: 104,
         valueFormatter: (value: string) => formatEffectiveDate(value),
       },
-      { field: 'approverFirstName', headerName: 'Approver', sortable: false, flex: 0.6, minWidth: 96 },
-      { field: 'customerName', headerName: 'Customer', sortable: false, flex: 1, minWidth: 104, renderCell: titled },
-      { field: 'changeType', headerName: 'Type', flex: 1, minWidth: 104, renderCell: titled },
+      { field: 'approverFirstName', headerName: 'Approver', sortable: false, flex: 0.5, minWidth: 92, renderCell: wrapped },
+      { field: 'customerName', headerName: 'Customer', sortable: false, flex: 1.2, minWidth: 124, renderCell: wrapped },
+      { field: 'changeType', headerName: 'Type', flex: 1, minWidth: 116, renderCell: wrapped },
       {
         field: 'isInternal',
         headerName: 'Accessibility',
-        width: 116,
+        width: 124,
         renderCell: ({ row }) => <AccessibilityChip isInternal={row.isInternal} />,
       },
       {
@@ -159,6 +158,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove }: Do
       state={state}
       noRowsLabel="No documents"
       searchLabel="Search documents"
+      autoRowHeight
     />
   );
 };

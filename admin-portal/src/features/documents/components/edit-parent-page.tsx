@@ -31,6 +31,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useSingleParent } from '../api/change-order';
 import { useUpdateParent } from '../api/edit-change-order';
 import { useParentLogo } from '../api/parent-logo';
+import type { UploadProgress } from '../api/progress-per-file';
 import { useOpenDocumentFile } from '../api/use-open-document-file';
 
 import { FormSkeleton } from './child-document-page';
@@ -40,6 +41,7 @@ import { editParentDefaults, editParentSchema, toUpdateParentFormData } from './
 import type { EditParentInput, EditParentValues } from './document-form-values';
 import { fileSize, SingleFileField, SupportingFilesField } from './file-fields';
 import { NotEditable, useEditOutcome } from './signed-edit';
+import { UploadStatus } from './upload-progress';
 
 export const CurrentLogo = ({ view }: { view: ChangeOrderView }) => {
   const logo = useParentLogo(view.parentDocumentLogoUrl);
@@ -125,9 +127,12 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
   });
   const [deleting, setDeleting] = useState<DocumentFileView | null>(null);
   const update = useUpdateParent({ mutationConfig: useEditOutcome() });
-  const onSubmit = handleSubmit((values) =>
-    update.mutate({ data: toUpdateParentFormData(values, view.parentChangeId), version: view.version }),
-  );
+  // The upload's bytes sent, then its processing on the server: said below the form while Update runs.
+  const [progress, setProgress] = useState<UploadProgress>();
+  const onSubmit = handleSubmit((values) => {
+    setProgress(undefined);
+    update.mutate({ data: toUpdateParentFormData(values, view.parentChangeId), version: view.version, onProgress: setProgress });
+  });
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -159,6 +164,11 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
           />
         </ParentFields>
         <SignedFields control={control} />
+        {update.isPending ? (
+          <Box sx={fullRow}>
+            <UploadStatus progress={progress} withBar />
+          </Box>
+        ) : null}
         <Stack direction="row" sx={{ ...fullRow, justifyContent: 'flex-end', gap: 1.5, flexWrap: 'wrap', pt: 1 }}>
           <Button component={RouterLink} to={paths.app.documents.view.getHref(view.parentChangeId)} color="inherit" disabled={update.isPending}>
             Back

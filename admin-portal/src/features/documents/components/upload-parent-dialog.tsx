@@ -17,7 +17,7 @@ import { uploadParentFiles } from '../api/upload-document-files';
 import { progressPerFile } from '../api/progress-per-file';
 import type { UploadProgress } from '../api/progress-per-file';
 
-import { FileProgress } from './upload-progress';
+import { FileProgress, UploadStatus } from './upload-progress';
 
 /** The upload modal closes this long after 'Uploaded Successfully' (spec §2.9). */
 export const UPLOAD_MODAL_CLOSE_MS = 1_000;
@@ -34,8 +34,8 @@ type UploadParentDialogProps = {
 
 /**
  * 'Upload All File' (spec §2.9): asks 'Are you Sure to Upload Documents', then sends the supporting PDFs and the logo
- * in one request with a progress bar per file, says 'Uploaded Successfully' and closes a second later. Mount it to
- * open it.
+ * in one request with a progress bar per file (the bytes sent) and the upload's state ('Processing…' once every byte
+ * is out, until the server answers), says 'Uploaded Successfully' and closes a second later. Mount it to open it.
  */
 export const UploadParentDialog = ({ documents, logo, onUploaded, onClose }: UploadParentDialogProps) => {
   const [phase, setPhase] = useState<Phase>({ kind: 'confirm' });
@@ -78,6 +78,7 @@ export const UploadParentDialog = ({ documents, logo, onUploaded, onClose }: Upl
             {files.map((file, index) => (
               <FileProgress key={`${file.name}-${index}`} name={file.name} percent={percents[index] ?? 0} failed={phase.kind === 'failed'} />
             ))}
+            {phase.kind === 'uploading' ? <UploadStatus progress={phase.progress} /> : null}
             {phase.kind === 'done' ? (
               <Alert severity="success" role="status" data-testid="upload-result">
                 {DOCUMENT_MESSAGES.uploadedSuccessfully}

@@ -9,7 +9,7 @@ import { GridActionsCellItem } from '@mui/x-data-grid';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 
-import { SpecDataGrid, type SpecGridState } from '@/components/ui/spec-data-grid';
+import { SpecDataGrid, type SpecGridState, WrappedText } from '@/components/ui/spec-data-grid';
 
 import { fullName, pendingChipLabel, pendingText } from './user-form-values';
 
@@ -139,35 +139,35 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
       {
         field: 'no',
         headerName: 'NO.',
-        width: 72,
+        width: 56,
         sortable: false,
         filterable: false,
         disableColumnMenu: true,
         // The row's place in the list as sorted on the server, counted across pages.
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
-      { field: 'firstName', headerName: 'FIRST NAME', flex: 1, minWidth: 130 },
-      { field: 'lastName', headerName: 'LAST NAME', flex: 1, minWidth: 130 },
+      // At 1280 px the grid has about 980 px: the email gets the most room, and a text longer than its column wraps
+      // onto a second line rather than being cut (issue 22, item 10).
+      { field: 'firstName', headerName: 'FIRST NAME', flex: 0.7, minWidth: 110, renderCell: ({ value }) => <WrappedText text={value as string} /> },
+      { field: 'lastName', headerName: 'LAST NAME', flex: 0.7, minWidth: 110, renderCell: ({ value }) => <WrappedText text={value as string} /> },
       {
         field: 'email',
         headerName: 'EMAIL',
-        flex: 1.6,
-        minWidth: 220,
+        flex: 2,
+        minWidth: 280,
         renderCell: ({ row }) =>
           row.pendingIdentityChange ? (
             <Box sx={{ minWidth: 0, width: '100%', lineHeight: 1.3, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'flex-start', height: '100%', gap: 0.25 }}>
-              <Typography variant="body2" noWrap sx={{ maxWidth: '100%' }}>
-                {row.email}
-              </Typography>
+              <WrappedText text={row.email} />
               <PendingChip user={row} />
             </Box>
           ) : (
-            row.email
+            <WrappedText text={row.email} />
           ),
       },
-      { field: 'role', headerName: 'ROLE', width: 100 },
+      { field: 'role', headerName: 'ROLE', width: 92 },
     ];
-    if (allUsers) desktop.push(statusColumn(120), actions);
+    if (allUsers) desktop.push(statusColumn(112), actions);
     return desktop;
   }, [isPhone, allUsers, currentUserId, onEdit, onDeactivate, onReactivate, pagination]);
 
@@ -183,6 +183,7 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
       state={state}
       noRowsLabel="No users"
       searchLabel="Search users"
+      autoRowHeight
     />
   );
 };

@@ -1,0 +1,312 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../test-support/axe';
+import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { logInThroughForm, useBrowserProduct } from '../test-support/browser-product';
+import {
+  arrangeApprovedCustomer,
+  arrangeChangeOrder,
+  arrangeRegisteredCustomer,
+  openEveryFile,
+  type Signer,
+} from '../test-support/document-arrangements';
+import { makePdf } from '../test-support/documents';
+import { PNG_1X1 } from '../test-support/images';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
+import type { TestProduct } from '../test-support/test-product';
+
+const skipReason = browserSkipReason();
+if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+
+const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+const DESKTOP = DESKTOP_AND_PHONE[0];
+/** A customer's name as long as real ones are: it must show whole in the list at 1280 px. */
+const LONG_CUSTOMER = 'Northwind Medical Devices GmbH';
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * Issue 22 (items 4 and 10): what a staff member sees is whole and uncovered, and says what it is doing: the login
+ * card keeps its box between its steps with the product name on the dark band; the grids' texts are not cut at
+ * 1280 px; 'Uploaded Doc' covers neither Next nor the Justification field; the customer approve modal's headings are
+ * in order; Edit parent says 'Processing…' after the bytes are sent; an approval's badge is right at once.
+ */
+describe.skipIf(skipReason !== undefined)('Staff screens: layout and progress in headless Chromium (issue 22)', () => {
+  let product: TestProduct;
+  let browser: Browser;
+  let approver: Signer & { firstName: string; lastName: string };
+  let customerId: string;
+  let dir: string;
+  const files = { pdf: '', child: '', logo: '' };
+  const contexts: BrowserContext[] = [];
+
+  const suite = useBrowserProduct();
+  beforeAll(async () => {
+    ({ product, browser } = suite);
+    dir = mkdtempSync(join(tmpdir(), 'ifu-layout-'));
+    const write = async (name: string, bytes: Buffer | Promise<Buffer>) => {
+      const path = join(dir, name);
+      writeFileSync(path, await bytes);
+      return path;
+    };
+    files.pdf = await write('supporting-report.pdf', makePdf(...Array.from({ length: 400 }, (_, i) => `Line ${i} of the supporting report`)));
+    files.child = await write('ifu-child.pdf', makePdf('Instructions for use'));
+    files.logo = await write('logo.png', PNG_1X1);
+    approver = {
+      email: 'regulatory.affairs.approver@northwind-medical.example',
+      password: 'approver passphrase 1',
+      id: '',
+      firstName: 'Alma',
+      lastName: 'Approver',
+    };
+    approver.id = await product.api.createUser({ ...approver, role: 'ADMIN' });
+    customerId = await arrangeApprovedCustomer(product.api, AUTHOR, approver, LONG_CUSTOMER);
+    for (const changeType of ['Model/Product Information', 'General Document', 'Product Drawing']) {
+      await arrangeChangeOrder(product.api, {
+        author: AUTHOR,
+        approverId: approver.id,
+        customerId,
+        productName: `Layout ${changeType}`,
+        changeType,
+        waitForText: false,
+        children: [{ lotNumber: `LOT-${changeType.length}`, partNumber: 'PN-1' }],
+      });
+    }
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
+  });
+
+  const newPage = async (viewport: Viewport): Promise<Page> => {
+    const context = await browser.newContext(viewportContext(viewport));
+    contexts.push(context);
+    return context.newPage();
+  };
+  const logIn = async (viewport: Viewport, who = AUTHOR): Promise<Page> => {
+    const page = await newPage(viewport);
+    await logInThroughForm(page, product.adminUrl, who.email, who.password);
+    return page;
+  };
+
+  /** The texts of a grid's cells and headers that do not show whole (cut sideways, or below a second line). */
+  const cutTexts = (grid: Locator, fields: readonly string[]) =>
+    grid.evaluate((root, names) => {
+      const cut: string[] = [];
+      const whole = (element: Element) => element.scrollWidth <= element.clientWidth + 1 && element.scrollHeight <= element.clientHeight + 1;
+      for (const cell of root.querySelectorAll<HTMLElement>('.MuiDataGrid-cell')) {
+        if (!names.includes(cell.dataset.field ?? '')) continue;
+        const text = cell.querySelector('[data-wrapped-text]') ?? cell;
+        if (!whole(text) || !whole(cell)) cut.push(`${cell.dataset.field}: ${cell.textContent}`);
+      }
+      for (const title of root.querySelectorAll('.MuiDataGrid-columnHeaderTitle')) if (!whole(title)) cut.push(`header: ${title.textContent}`);
+      return cut;
+    }, fields);
+
+  for (const viewport of DESKTOP_AND_PHONE) {
+    it(`at ${viewport.width} px (${viewport.name}): the login card keeps its box from the username step to the password step; the white product name is on the dark band`, async () => {
+      const page = await newPage(viewport);
+      await page.goto(`${product.adminUrl}/login`);
+      const card = page.getByTestId('auth-card');
+      await page.getByLabel('Username/Email').fill(AUTHOR.email);
+      const first = await card.boundingBox();
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.getByLabel('Password', { exact: true }).waitFor();
+      const second = await card.boundingBox();
+      expect(second!.y).toBeCloseTo(first!.y, 0);
+      expect(second!.height).toBeCloseTo(first!.height, 0);
+      expect(second!.width).toBeCloseTo(first!.width, 0);
+      // Back to the first step: the same box again.
+      await page.getByTestId('login-back').click();
+      await page.getByLabel('Username/Email').waitFor();
+      expect((await card.boundingBox())!.height).toBeCloseTo(first!.height, 0);
+
+      const band = (await page.getByTestId('auth-band').boundingBox())!;
+      const name = (await page.getByTestId('product-name').boundingBox())!;
+      expect(name.y).toBeGreaterThanOrEqual(band.y);
+      expect(name.y + name.height).toBeLessThanOrEqual(band.y + band.height);
+      // The card starts below the product name.
+      expect(first!.y).toBeGreaterThan(name.y + name.height);
+      await expectAccessible(page, 'layout', viewport, 'login-password-step');
+    });
+  }
+
+  it('at 1280 px: the Customer, Type and Email texts of the documents, customers and users grids show whole (no cell or header cut)', async () => {
+    const page = await logIn(DESKTOP);
+    await page.getByTestId('documents-tab-all').click();
+    const documents = page.getByTestId('documents-grid');
+    await documents.getByRole('row').filter({ hasText: 'Model/Product Information' }).first().waitFor();
+    expect(await cutTexts(documents, ['documentId', 'effectiveDate', 'approverFirstName', 'customerName', 'changeType'])).toEqual([]);
+    expect(await documents.locator('.MuiDataGrid-cell[data-field="customerName"]').first().textContent()).toBe(LONG_CUSTOMER);
+
+    await page.goto(`${product.adminUrl}/managecustomer`);
+    const customers = page.getByTestId('customers-grid');
+    await customers.getByRole('row').filter({ hasText: LONG_CUSTOMER }).waitFor();
+    expect(await cutTexts(customers, ['customerName', 'contactEmail'])).toEqual([]);
+
+    await page.goto(`${product.adminUrl}/manageuser`);
+    const users = page.getByTestId('users-grid');
+    await users.getByRole('row').filter({ hasText: approver.email }).waitFor();
+    expect(await cutTexts(users, ['firstName', 'lastName', 'email'])).toEqual([]);
+    await page.getByRole('tab', { name: 'ALL USERS' }).click();
+    await users.getByRole('columnheader', { name: 'STATUS' }).waitFor();
+    expect(await cutTexts(users, ['firstName', 'lastName', 'email'])).toEqual([]);
+  });
+
+  for (const viewport of DESKTOP_AND_PHONE) {
+    it(`at ${viewport.width} px (${viewport.name}): 'Uploaded Doc' covers neither the Justification field nor Next, on Start and on Change/New`, async () => {
+      const page = await logIn(viewport);
+      await page.goto(`${product.adminUrl}/document/add`);
+      const start = page.getByTestId('wizard-start');
+      const uploadedDoc = page.getByTestId('uploaded-doc-button');
+
+      /** Nothing of `target` is under the button, and what is drawn at its centre is the target itself. */
+      const expectUncovered = async (target: Locator, what: string) => {
+        await target.scrollIntoViewIfNeeded();
+        const box = (await target.boundingBox())!;
+        const button = (await uploadedDoc.boundingBox())!;
+        expect(overlaps(box, button), `${what} under 'Uploaded Doc'`).toBe(false);
+        const onTop = await target.evaluate((element) => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(x + width / 2, y + height / 2);
+          return hit !== null && (element.contains(hit) || hit.contains(element));
+        });
+        expect(onTop, `${what} drawn on top at its centre`).toBe(true);
+        // Scrolled to the very bottom too, where a floating button would sit over the last fields.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        expect(overlaps((await target.boundingBox())!, (await uploadedDoc.boundingBox())!), `${what} under 'Uploaded Doc' at the bottom`).toBe(false);
+      };
+
+      await start.getByTestId('supporting-files-input').setInputFiles([files.pdf]);
+      await start.getByTestId('document-logo-input').setInputFiles(files.logo);
+      await start.getByLabel('Product Name').fill('Layout Catheter');
+      await start.getByRole('radio', { name: 'Online' }).check();
+      await start.getByRole('radio', { name: 'Record' }).check();
+      await start.getByRole('combobox', { name: 'Customer' }).click();
+      await page.getByRole('listbox').getByRole('option', { name: LONG_CUSTOMER }).click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await start.getByRole('combobox', { name: 'Approver' }).click();
+      await page.getByRole('listbox').getByRole('option', { name: new RegExp(approver.email.replace(/\./g, '\\.')) }).click();
+      await page.getByRole('listbox').waitFor({ state: 'detached' });
+      await start.getByRole('group', { name: 'Effective Date' }).getByRole('spinbutton').first().click();
+      await page.keyboard.type('01122026');
+      await start.getByLabel('Description of Change').fill('Layout check');
+      await start.getByLabel('Justification of Change').fill('Nothing covered');
+      await expectUncovered(start.getByLabel('Justification of Change'), 'Start: Justification of Change');
+
+      await start.getByRole('button', { name: DOCUMENT_MESSAGES.uploadAllFile }).click();
+      const upload = page.getByTestId('upload-parent-dialog');
+      await upload.getByRole('button', { name: 'Upload', exact: true }).click();
+      await upload.waitFor({ state: 'detached', timeout: 30_000 });
+      await expectUncovered(start.getByRole('button', { name: 'Next' }), 'Start: Next');
+      await start.getByRole('button', { name: 'Next' }).click();
+
+      const child = page.getByTestId('wizard-child');
+      await child.getByLabel('Lot Number').waitFor();
+      await expectUncovered(child.getByLabel('Justification of Change'), 'Change/New: Justification of Change');
+      await expectUncovered(child.getByRole('button', { name: 'Next' }), 'Change/New: Next');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `screenshots/layout-${viewport.name}-wizard-child.png`, fullPage: true, animations: 'disabled' });
+    });
+  }
+
+  it('at 1280 px: the customer approve modal has its headings in order (axe, heading-order included)', async () => {
+    await arrangeRegisteredCustomer(product.api, AUTHOR, approver.id, 'Heading Order Clinic');
+    const page = await logIn(DESKTOP, approver);
+    await page.goto(`${product.adminUrl}/managecustomer`);
+    const grid = page.getByTestId('customers-grid');
+    await grid.getByRole('row').filter({ hasText: 'Heading Order Clinic' }).getByRole('button', { name: 'Approve Heading Order Clinic' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Customer Approve' });
+    await dialog.waitFor();
+    /** The dialog's heading levels: from its title (h2) down, never skipping one. */
+    const levels = () => dialog.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) => headings.map((h) => Number(h.tagName.slice(1))));
+    const expectInOrder = (found: number[]) => {
+      expect(found[0]).toBe(2);
+      found.slice(1).forEach((level, index) => expect(level, `heading ${index + 2} of ${found.join(',')}`).toBeLessThanOrEqual(found[index]! + 1));
+    };
+    expectInOrder(await levels());
+    await expectAccessible(page, 'layout', DESKTOP, 'customer-approve-modal');
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await dialog.getByLabel('Username').waitFor();
+    expectInOrder(await levels());
+    await expectAccessible(page, 'layout', DESKTOP, 'customer-approve-modal-signature');
+  });
+
+  it('at 1280 px: Edit parent with a new PDF shows the bytes sent, then Processing… until the server answers, then the document', async () => {
+    const { parentChangeId } = await arrangeChangeOrder(product.api, {
+      author: AUTHOR,
+      approverId: approver.id,
+      customerId,
+      productName: 'Layout Edit Parent',
+      waitForText: false,
+      children: [{ lotNumber: 'LOT-EDIT', partNumber: 'PN-2' }],
+    });
+    const page = await logIn(DESKTOP);
+    await page.goto(`${product.adminUrl}/document/editparent/${parentChangeId}`);
+    const form = page.getByTestId('edit-parent-form');
+    await form.getByTestId('supporting-files-input').setInputFiles([files.pdf]);
+    await form.getByLabel('Username').fill(AUTHOR.email);
+    await form.getByLabel('Password', { exact: true }).fill(AUTHOR.password);
+    await form.getByLabel('Comments').fill('A new supporting file');
+    // Every state the upload shows, read in the page as it changes (the request may be quick).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { phases: string[] }).phases = seen;
+      new MutationObserver(() => {
+        const phase = document.querySelector('[data-testid="upload-phase"]')?.textContent;
+        if (phase && seen.at(-1) !== phase) seen.push(phase);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await form.getByRole('button', { name: 'Update' }).click();
+    await page.getByTestId('upload-phase').filter({ hasText: 'Processing…' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('upload-bytes').textContent()).toMatch(/kB sent; the server is checking and storing the files/);
+    await page.screenshot({ path: 'screenshots/layout-desktop-edit-parent-processing.png', animations: 'disabled' });
+    await page.waitForURL(`**/document/view/${parentChangeId}`, { timeout: 30_000 });
+    const phases = await page.evaluate(() => (window as unknown as { phases: string[] }).phases);
+    expect(phases.at(-1)).toBe('Processing…');
+    expect(phases.filter((phase) => phase === 'Processing…')).toHaveLength(1);
+  });
+
+  it('at 1280 px: after the approver approves on the view, the status badge says Approved when the toast does, not 2 s later', async () => {
+    const { parentChangeId } = await arrangeChangeOrder(product.api, {
+      author: AUTHOR,
+      approverId: approver.id,
+      customerId,
+      productName: 'Layout Badge',
+      waitForText: false,
+      children: [{ lotNumber: 'LOT-BADGE', partNumber: 'PN-3' }],
+    });
+    await openEveryFile(product.api, await product.api.login(approver.email, approver.password), parentChangeId);
+    const page = await logIn(DESKTOP, approver);
+    await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+    await page.getByTestId('view-status').filter({ hasText: 'Approval Pending' }).waitFor();
+    await page.getByTestId('approval-panel').getByRole('button', { name: 'Approve' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Document Approve' });
+    await dialog.getByLabel('Username').fill(approver.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(approver.password);
+    await dialog.getByLabel('Confirm Password').fill(approver.password);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    // When the toast appears, and when the badge says Approved: at once (the page's own refresh comes 2 s later).
+    const toastAt = (await (
+      await page.waitForFunction(
+        (text) => [...document.querySelectorAll('[data-testid="toast"]')].some((element) => element.textContent?.includes(text)) && performance.now(),
+        DOCUMENT_MESSAGES.approved,
+        { polling: 'raf', timeout: 20_000 },
+      )
+    ).jsonValue()) as number;
+    const approvedAt = (await (
+      await page.waitForFunction(() => document.querySelector('[data-testid="view-status"]')?.textContent?.includes('Approved') && performance.now(), undefined, {
+        polling: 'raf',
+        timeout: 10_000,
+      })
+    ).jsonValue()) as number;
+    expect(approvedAt - toastAt).toBeLessThan(1000);
+  });
+});
