@@ -21,7 +21,8 @@ const fieldBox = (label: string | RegExp, scope: HTMLElement = document.body) =>
 const expectMessageAt = async (label: string | RegExp, message: string, scope?: HTMLElement) =>
   waitFor(() => expect(within(fieldBox(label, scope)).getByText(message)).toBeTruthy());
 
-const step = (name: 'Start' | 'Change/New' | 'Preview') => screen.findByRole('form', { name }, { timeout: 10_000 });
+// The first visit loads the screen's modules: slow on a loaded machine.
+const step = (name: 'Start' | 'Change/New' | 'Preview') => screen.findByRole('form', { name }, { timeout: 60_000 });
 
 /** Chooses `option` (a regular expression over its text) in the select labelled `label`. */
 async function choose(user: UserEvent, label: string, option: RegExp) {
@@ -85,7 +86,7 @@ describe('Add document wizard (route level, real API)', { timeout: 240_000 }, ()
 
     // Back returns to the list.
     await user.click(within(start).getByRole('link', { name: 'Back' }));
-    expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 60_000 })).toBeTruthy();
   });
 
   it('goes Start → Change/New → Preview and back again keeping what was entered, with each step saying what it still needs', async () => {

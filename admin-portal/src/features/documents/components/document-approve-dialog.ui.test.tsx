@@ -19,7 +19,7 @@ describe('Document approval from the view (route level, real API)', { timeout: 1
     const order = await arrangePendingChangeOrder({ cast, reviewed: true });
     const { user } = await renderRoute(paths.app.documents.view.getHref(order.parentChangeId), { as: order.approver });
 
-    const panel = await screen.findByRole('region', { name: 'Approval' }, { timeout: 10_000 });
+    const panel = await screen.findByRole('region', { name: 'Approval' }, { timeout: 60_000 });
     expect(within(statusOnPage()).getByText('Approval Pending')).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: 'Approve' }));
 
@@ -59,7 +59,7 @@ describe('Document approval from the view (route level, real API)', { timeout: 1
     const order = await arrangePendingChangeOrder({ cast, reviewed: true });
     await renderRoute(paths.app.documents.view.getHref(order.parentChangeId), { as: order.author });
 
-    expect(await screen.findByText(order.productName, {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(order.productName, {}, { timeout: 60_000 })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Approval' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });

@@ -9,7 +9,8 @@ import { addStaff } from '@/testing/ui-api';
 /** The list, searched for the arranged change order's product name (the list is shared by every test of the run). */
 async function openListAt(who: { email: string; password: string }, productName: string) {
   const rendered = await renderRoute(paths.app.documents.list.getHref(), { as: who });
-  expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 10_000 })).toBeTruthy();
+  // The first visit loads the screen's modules: slow on a loaded machine.
+  expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 60_000 })).toBeTruthy();
   await rendered.user.type(screen.getByRole('textbox', { name: 'Search documents' }), productName);
   return rendered;
 }
