@@ -68,7 +68,8 @@ export async function addUserWithPassword(
   let set = await callApi(base, 'POST', '/user/set/password', { body: { token, password: user.password } });
   // A process's first strength check starts its worker; on a loaded machine that can miss the 2 s deadline, which
   // refuses without using the link: asking again is what a person would do.
-  for (let tries = 0; tries < 3 && set.status === 400 && /checked in time/.test(String(set.body?.message)); tries++) {
+  for (let tries = 0; tries < 6 && set.status === 400 && /checked in time/.test(String(set.body?.message)); tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 500 * (tries + 1)));
     set = await callApi(base, 'POST', '/user/set/password', { body: { token, password: user.password } });
   }
   if (set.status !== 200) throw new Error(`setting the password of ${user.email} failed: ${set.status} ${JSON.stringify(set.body)}`);

@@ -23,3 +23,5 @@ parentPort.on('message', ({ id, password, userInputs }) => {
   }
 });
 process.on('uncaughtException', () => process.exit(1));
+// Loaded and listening: the estimates' deadlines count from here, not from the worker's start (password-strength.ts).
+parentPort.postMessage({ ready: true });

@@ -3,6 +3,12 @@ import { PASSWORD_MAX_LENGTH } from '@ifu/contracts';
 
 /** The longest one estimate may take before the password is refused as not checkable in time. */
 export const STRENGTH_DEADLINE_MS = 2_000;
+/**
+ * The longest a new worker may take to load its dictionaries. Its start does not count toward an estimate's deadline:
+ * on a busy machine a cold start alone can take seconds, and a password refused for that would be refused again (a
+ * timed-out worker is ended, so the next estimate starts cold too).
+ */
+export const STARTUP_DEADLINE_MS = 30_000;
 /** Estimates waiting beyond this many are refused at once rather than queued. */
 const MAX_WAITING = 32;
 
@@ -21,6 +27,8 @@ interface Job {
  */
 export class StrengthEstimator {
   private worker?: Worker;
+  /** The worker has loaded and said so: an estimate's deadline starts when it is posted. */
+  private ready = false;
   private current?: Job & { timer: NodeJS.Timeout };
   private readonly waiting: Array<Job & { password: string; userInputs: string[] }> = [];
   private nextId = 1;
@@ -47,13 +55,17 @@ export class StrengthEstimator {
     const job = this.waiting.shift();
     if (!job) return;
     const worker = this.ensureWorker();
-    const timer = setTimeout(() => {
+    this.current = { id: job.id, resolve: job.resolve, timer: this.deadline(this.ready ? this.deadlineMs : STARTUP_DEADLINE_MS) };
+    worker.postMessage({ id: job.id, password: job.password, userInputs: job.userInputs });
+  }
+
+  /** Ends the current estimate as timed out after `ms`, and the worker with it. */
+  private deadline(ms: number): NodeJS.Timeout {
+    return setTimeout(() => {
       this.finish({ timedOut: true });
       void this.stopWorker();
       this.startNext();
-    }, this.deadlineMs);
-    this.current = { id: job.id, resolve: job.resolve, timer };
-    worker.postMessage({ id: job.id, password: job.password, userInputs: job.userInputs });
+    }, ms);
   }
 
   private finish(outcome: StrengthOutcome, id = this.current?.id): void {
@@ -71,7 +83,17 @@ export class StrengthEstimator {
       resourceLimits: { maxOldGenerationSizeMb: 256 },
     });
     worker.unref();
-    worker.on('message', (message: { id: number; score?: number; error?: string }) => {
+    worker.on('message', (message: { ready?: true; id: number; score?: number; error?: string }) => {
+      if (message.ready) {
+        if (this.worker !== worker) return;
+        this.ready = true;
+        // The estimate posted while the worker loaded: its own deadline starts now.
+        if (this.current) {
+          clearTimeout(this.current.timer);
+          this.current.timer = this.deadline(this.deadlineMs);
+        }
+        return;
+      }
       // An estimate that throws is answered like one that cannot finish: the password is not accepted unchecked.
       this.finish(typeof message.score === 'number' ? { score: message.score } : { timedOut: true }, message.id);
       this.startNext();
@@ -79,6 +101,7 @@ export class StrengthEstimator {
     const lost = () => {
       if (this.worker !== worker) return;
       this.worker = undefined;
+      this.ready = false;
       this.finish({ timedOut: true });
       this.startNext();
     };
@@ -91,6 +114,7 @@ export class StrengthEstimator {
   private async stopWorker(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    this.ready = false;
     await worker?.terminate();
   }
 }

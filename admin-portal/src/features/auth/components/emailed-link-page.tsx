@@ -7,7 +7,7 @@ import { useParams } from 'react-router-dom';
 
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { BackToLogin } from '@/components/ui/back-to-login';
-import { confirmChange } from '@/features/users/api/confirm-change';
+import { confirmChange } from '../api/confirm-change';
 import { errorMessage } from '@/lib/api-client';
 
 import { unlockAccount } from '../api/unlock-account';

@@ -1,8 +1,8 @@
 import type { CustomerView } from '@ifu/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 
 import { getEnv } from '@/config/env';
+import { useObjectUrl } from '@/hooks/use-object-url';
 import { api } from '@/lib/api-client';
 
 import { CUSTOMERS_QUERY_KEY } from './get-customers';
@@ -37,19 +37,6 @@ export const getCustomerLogoQueryOptions = (customer: LogoOwner) =>
     enabled: customer.logoUrl !== null,
     staleTime: 5 * 60_000,
   });
-
-/** An object URL for a Blob (or File), revoked when the Blob changes or the component unmounts. */
-export const useObjectUrl = (blob: Blob | null | undefined): string | undefined => {
-  const [url, setUrl] = useState<{ blob: Blob; href: string }>();
-  useEffect(() => {
-    if (!blob) return undefined;
-    const href = URL.createObjectURL(blob);
-    setUrl({ blob, href });
-    return () => URL.revokeObjectURL(href);
-  }, [blob]);
-  // Never answer the URL of a previous Blob (it may be revoked already).
-  return url && url.blob === blob ? url.href : undefined;
-};
 
 /**
  * The logo of a customer as an object URL: the logo route needs the bearer token, which an <img src> cannot send,

@@ -17,8 +17,8 @@ import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { notify } from '@/components/ui/notifications';
 import { paths } from '@/config/paths';
 import { failureMessage } from '@/lib/api-client';
+import { useApprovers } from '@/lib/api/get-approvers';
 
-import { useApprovers } from '../api/get-approvers';
 import { pendingLogoOwner } from '../api/get-customer-logo';
 import { useAddCustomer, useUpdateCustomer } from '../api/save-customer';
 

@@ -11,9 +11,8 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 
-import { useObjectUrl } from '../api/get-customer-logo';
-
-import { LogoBox } from './customer-logo';
+import { LogoBox } from '@/components/ui/logo-box';
+import { useObjectUrl } from '@/hooks/use-object-url';
 
 /** The formats the server accepts (it checks the content, this only narrows the file picker). */
 const ACCEPT = 'image/png,image/jpeg,image/webp';

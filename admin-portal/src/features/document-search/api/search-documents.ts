@@ -2,8 +2,8 @@ import { SearchDocumentsResponse } from '@ifu/contracts';
 import type { SearchDocumentsRequest } from '@ifu/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { DOCUMENTS_QUERY_KEY } from '@/features/documents/api/get-document-list';
 import { api } from '@/lib/api-client';
+import { DOCUMENTS_QUERY_KEY } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /**

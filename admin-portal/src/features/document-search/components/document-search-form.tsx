@@ -12,7 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { RhfCheckbox } from '@/components/ui/form/rhf-checkbox';
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { notify } from '@/components/ui/notifications';
-import { useApprovedCustomers } from '@/features/documents/api/approved-customers';
+import { useApprovedCustomers } from '@/lib/api/approved-customers';
 import { errorMessage } from '@/lib/api-client';
 
 import { EMPTY_SEARCH, SEARCH_FIELD_MAX, searchParamsOf, type SearchFormValues, type SearchRequest } from './search-criteria';

@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { notify } from '@/components/ui/notifications';
 import { paths } from '@/config/paths';
-import { openDocumentFile } from '@/features/documents/api/document-download';
+import { openDocumentFile } from '@/lib/api/document-download';
 import { errorMessage } from '@/lib/api-client';
 
 import { SEARCH_STATUS_LABEL, searchStatusOf, snippetText, type SearchStatus } from './search-format';

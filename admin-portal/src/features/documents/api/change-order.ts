@@ -3,10 +3,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { DOCUMENTS_QUERY_KEY } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** Every document query lives under this key: a change to a document invalidates them all. */
-export const DOCUMENTS_QUERY_KEY = ['documents'] as const;
+export { DOCUMENTS_QUERY_KEY };
 
 /**
  * GET /document/get/:id: the change order, by its parentChangeId or by the childDocumentId of one of its children

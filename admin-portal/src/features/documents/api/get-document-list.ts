@@ -3,10 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 
 import type { ListParams } from '@/components/ui/spec-data-grid';
 import { api } from '@/lib/api-client';
+import { DOCUMENTS_QUERY_KEY } from '@/lib/query-keys';
 import type { QueryConfig } from '@/lib/react-query';
 
 /** Every document query lives under this key: a change to a change order invalidates them all. */
-export const DOCUMENTS_QUERY_KEY = ['documents'] as const;
+export { DOCUMENTS_QUERY_KEY };
 
 /** The two tabs of the documents list (spec §2.7): 'Documents' shows only change orders pending approval. */
 export type DocumentListTab = 'pending' | 'all';

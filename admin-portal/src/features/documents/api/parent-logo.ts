@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
 import { getEnv } from '@/config/env';
-import { useObjectUrl } from '@/features/customers/api/get-customer-logo';
+import { useObjectUrl } from '@/hooks/use-object-url';
 import { api } from '@/lib/api-client';
 
 import { DOCUMENTS_QUERY_KEY } from './change-order';

@@ -6,8 +6,8 @@ import { useCallback } from 'react';
 import { notify } from '@/components/ui/notifications';
 import { errorMessage } from '@/lib/api-client';
 
-import { openDocumentFile } from './document-download';
-import type { DownloadPurpose } from './document-download';
+import { openDocumentFile } from '@/lib/api/document-download';
+import type { DownloadPurpose } from '@/lib/api/document-download';
 import { DOCUMENTS_QUERY_KEY } from './get-document-list';
 
 /** How often, and how many times, the change orders on screen are asked again until the new tab has fetched the file. */

@@ -19,11 +19,11 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
 import { Facts } from '@/components/ui/facts';
 import type { Fact } from '@/components/ui/facts';
+import { LOGO_SIZE, LogoBox } from '@/components/ui/logo-box';
 import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
-import { LOGO_SIZE, LogoBox } from '@/features/customers/components/customer-logo';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/app-state';
 

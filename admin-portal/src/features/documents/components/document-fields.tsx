@@ -21,9 +21,8 @@ import type { FieldPath, FieldValues } from 'react-hook-form';
 
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { notify } from '@/components/ui/notifications';
-import { useApprovers } from '@/features/customers/api/get-approvers';
-
-import { useApprovedCustomers } from '../api/approved-customers';
+import { useApprovedCustomers } from '@/lib/api/approved-customers';
+import { useApprovers } from '@/lib/api/get-approvers';
 
 import type { AnyControl } from './file-fields';
 import type { ChildStepInput, ParentFormInput, SignFormInput } from './document-form-values';

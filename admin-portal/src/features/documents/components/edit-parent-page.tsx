@@ -23,9 +23,9 @@ import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { LogoBox } from '@/components/ui/logo-box';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { LogoBox } from '@/features/customers/components/customer-logo';
 import { errorMessage } from '@/lib/api-client';
 
 import { useSingleParent } from '../api/change-order';

@@ -20,8 +20,8 @@ import { useId } from 'react';
 import { Controller } from 'react-hook-form';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 
-import { useObjectUrl } from '@/features/customers/api/get-customer-logo';
-import { LogoBox } from '@/features/customers/components/customer-logo';
+import { LogoBox } from '@/components/ui/logo-box';
+import { useObjectUrl } from '@/hooks/use-object-url';
 
 /** The control of any form over these values, whatever its resolver outputs. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output type does not matter to a field

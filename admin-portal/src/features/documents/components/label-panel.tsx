@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 
 import { notify } from '@/components/ui/notifications';
-import { useObjectUrl } from '@/features/customers/api/get-customer-logo';
+import { useObjectUrl } from '@/hooks/use-object-url';
 import { failureMessage } from '@/lib/api-client';
 
 import { downloadLabelQr, type LabelQrFormat, useLabelQr } from '../api/label-qr';

@@ -5,9 +5,8 @@ import Typography from '@mui/material/Typography';
 import { parseISO } from 'date-fns';
 import type { ReactNode } from 'react';
 
-import { useApprovers } from '@/features/customers/api/get-approvers';
-
-import { useApprovedCustomers } from '../api/approved-customers';
+import { useApprovedCustomers } from '@/lib/api/approved-customers';
+import { useApprovers } from '@/lib/api/get-approvers';
 
 import type { ChildStepValues, StartStepValues } from './document-form-values';
 import { accessibilityLabel, countryNames, displayDate, languageNames } from './document-format';

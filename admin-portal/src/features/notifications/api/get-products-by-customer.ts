@@ -2,8 +2,8 @@ import { ProductsByCustomerResponse } from '@ifu/contracts';
 import type { ProductFamily } from '@ifu/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { DOCUMENTS_QUERY_KEY } from '@/features/documents/api/get-document-list';
 import { api } from '@/lib/api-client';
+import { DOCUMENTS_QUERY_KEY } from '@/lib/query-keys';
 
 /**
  * GET /document/getProductByCustomer/:customerId: the customer's approved product families, one per family name, each

@@ -13,7 +13,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { notify } from '@/components/ui/notifications';
 import { paths } from '@/config/paths';
 import { TIMINGS } from '@/config/timings';
-import { useApprovedCustomers } from '@/features/documents/api/approved-customers';
+import { useApprovedCustomers } from '@/lib/api/approved-customers';
 import { useTimers } from '@/hooks/use-timers';
 import { failureMessage } from '@/lib/api-client';
 
