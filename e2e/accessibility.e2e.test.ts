@@ -357,7 +357,7 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await child.getByRole('button', { name: 'Next' }).click();
         await child.locator('.Mui-error').first().waitFor();
         await expectAccessible(page, viewport, 'document-add-child-errors');
-        await child.getByLabel('Lot Number').fill('LOT-1');
+        await child.getByLabel('IFU Number').fill('LOT-1');
         await child.getByLabel('Part Number').fill('PN-1');
         await child.getByLabel('Bill of Material').fill('BOM-1');
         await child.getByLabel('Keywords').fill('catheter');

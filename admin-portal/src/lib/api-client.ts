@@ -23,6 +23,13 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** The field errors of a 400 answer (`fields`: each field's message, for a form to show next to the field), or none. */
+export const fieldErrors = (error: unknown): Array<{ field: string; message: string }> => {
+  if (!isApiError(error) || error.status !== 400) return [];
+  const parsed = ErrorResponse.safeParse(error.body);
+  return parsed.success ? (parsed.data.fields ?? []) : [];
+};
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type RequestOptions<T> = {

@@ -27,7 +27,7 @@ const lockedUntil = (d: { lockedUntil: string }) =>
 
 export const ERRORS = {
   // ---- requests in general
-  'invalid-request': entry<{ message: string }>(400, (d) => d.message),
+  'invalid-request': entry<{ message: string; fields?: Array<{ field: string; message: string }> }>(400, (d) => d.message),
   'body-not-json': entry(400, 'Request body is not valid JSON'),
   'body-too-large': entry(400, 'Request body is too large'),
   'body-encoding': entry(400, 'Request body encoding is not supported'),

@@ -121,10 +121,13 @@ export type DocumentEvent =
   /** The assigned approver's signed decision (meaning `approval` or `rejection`), after opening every file. */
   | { type: 'ChangeOrderApproved'; data: Signed & { approvedDate: string; reason?: string } }
   | { type: 'ChangeOrderRejected'; data: Signed & { reason: string } }
-  /** An ADMIN switched a decided change order Online (`isInternal` false) or Offline (true); not signed (spec §4). */
+  /**
+   * An ADMIN switched a decided change order Online (`isInternal` false) or Offline (true); not signed (spec §4).
+   * `reason`: why, as the ADMIN gave it (issue 22); absent on events recorded before a reason was asked for.
+   */
   | {
       type: 'ChangeOrderAccessibilityChanged';
-      data: { parentChangeId: string; documentId: string; isInternal: boolean; previous: boolean; changedBy: string };
+      data: { parentChangeId: string; documentId: string; isInternal: boolean; previous: boolean; changedBy: string; reason?: string };
     };
 
 export const documentStreamId = (parentChangeId: string) => `document-${parentChangeId}`;

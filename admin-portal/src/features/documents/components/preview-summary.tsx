@@ -9,6 +9,7 @@ import { useApprovers } from '@/features/customers/api/get-approvers';
 
 import { useApprovedCustomers } from '../api/approved-customers';
 
+import { IFU_NUMBER } from './change-order-format';
 import type { ChildStepValues, StartStepValues } from './document-form-values';
 import { accessibilityLabel, countryNames, displayDate, languageNames } from './document-format';
 
@@ -86,7 +87,7 @@ export const PreviewSummary = ({ parent, documents, currentIndex }: PreviewSumma
           <Details
             testId="preview-child"
             rows={[
-              ['Lot Number', child.associatedReferenceNumber],
+              [IFU_NUMBER, child.associatedReferenceNumber],
               ['Part Number', child.productSubFamilyNameOne],
               ['Bill of Material', child.billMaterialInformation],
               ['Country', countryNames(child.countryList)],
