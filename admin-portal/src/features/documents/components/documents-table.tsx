@@ -3,6 +3,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
@@ -29,6 +30,8 @@ type DocumentsTableProps = {
   /** The logged-in user: a pending change order they are the approver of offers Approve. */
   currentUserId: string | undefined;
   onApprove: (row: DocumentListItem) => void;
+  /** Opens the document-detail modal (spec §2.7) of a change order: its Document ID is the button. */
+  onDetails: (row: DocumentListItem) => void;
 };
 
 /** A text that may be cut short in its column, whole in its tooltip. */
@@ -52,12 +55,26 @@ const ViewLink = ({ row }: { row: DocumentListItem }) => (
   </IconButton>
 );
 
+/** The Document ID opens the document-detail modal (spec §2.7). */
+const DetailsButton = ({ row, onDetails }: { row: DocumentListItem; onDetails: (row: DocumentListItem) => void }) => (
+  <Link
+    component="button"
+    type="button"
+    onClick={() => onDetails(row)}
+    aria-label={`Details of ${row.documentId}`}
+    title="Document details"
+    sx={{ fontWeight: 600, textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}
+  >
+    {row.documentId}
+  </Link>
+);
+
 /**
  * The documents grid (spec §2.7): #, Document ID, Effective Date, Approver (first name), Customer, Type,
  * Accessibility, Status and Action (View, and Approve for the approver of a pending one); paged, sorted and searched on the server. On a phone the facts share one
  * column so that the View action stays in view.
  */
-export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, onApprove }: DocumentsTableProps) => {
+export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, onApprove, onDetails }: DocumentsTableProps) => {
   const { isPhone, pagination } = state;
   const gridRows = useMemo<DocumentRow[]>(() => rows.map((row) => ({ ...row, id: row.parentChangeId })), [rows]);
 
@@ -91,8 +108,8 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, 
         minWidth: 160,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0, lineHeight: 1.3, py: 1 }}>
-            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-              {row.documentId}
+            <Typography variant="body2" noWrap component="div">
+              <DetailsButton row={row} onDetails={onDetails} />
             </Typography>
             <Typography variant="caption" color="textSecondary" noWrap component="p">
               {row.customerName} · {row.changeType}
@@ -121,7 +138,13 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, 
         // The row's place in the list as sorted on the server, counted across pages.
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
-      { field: 'documentId', headerName: 'Document ID', flex: 1, minWidth: 136 },
+      {
+        field: 'documentId',
+        headerName: 'Document ID',
+        flex: 1,
+        minWidth: 136,
+        renderCell: ({ row }) => <DetailsButton row={row} onDetails={onDetails} />,
+      },
       {
         field: 'effectiveDate',
         headerName: 'Effective Date',
@@ -146,7 +169,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, currentUserId, 
       },
       action,
     ];
-  }, [isPhone, pagination, currentUserId, onApprove]);
+  }, [isPhone, pagination, currentUserId, onApprove, onDetails]);
 
   return (
     <SpecDataGrid
