@@ -349,7 +349,7 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       await arrangeDecision(t, { parentChangeId, approver, approve: true });
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { body })).thenNothingStored(401, 'Authentication required');
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: author.token, body })).thenNothingStored(403, 'This needs the ADMIN role');
-      await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId } })).thenNothingStored(400, 'isInternal is required');
+      await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId, reason: 'Recalled' } })).thenNothingStored(400, 'isInternal is required');
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body })).then({
         status: 200,
         body: { message: 'Document Updated', document: { isInternal: true, status: 'APPROVED' } },
@@ -380,7 +380,7 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       expect(audit.status).toBe(200);
       const line = (await audit.text()).split(/\r?\n/).find((row) => row.includes(`Switched change order ${documentId} Offline`));
       expect(line).toContain('Withdrawn while the label is corrected');
-    });
+    }, 90_000);
   });
 
   describe('downloads: signed links for one file and one purpose, for minutes', () => {

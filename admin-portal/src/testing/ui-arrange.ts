@@ -1,0 +1,56 @@
+import { Blob as NodeBlob } from 'node:buffer';
+import { fetch as undiciFetch, FormData as UndiciFormData } from 'undici';
+
+import {
+  arrangeApprovedCustomer,
+  arrangeChangeOrder,
+  arrangeDecision,
+  openEveryFile,
+  type ApiEndpoint,
+} from '../../../test-support/document-arrangements';
+import { logIn } from '../../../test-support/http-client';
+
+import { adminToken, call, type Staff, uiApi, unique } from './ui-api';
+
+/**
+ * jsdom puts its own FormData and Blob in place of Node's, which Node's fetch cannot send: the arrangements (multipart
+ * uploads) run with Node's own for as long as they take. The screens' calls are JSON and file downloads.
+ */
+async function withNodeHttp<T>(arrange: () => Promise<T>): Promise<T> {
+  const saved = { fetch: globalThis.fetch, FormData: globalThis.FormData, Blob: globalThis.Blob };
+  Object.assign(globalThis, { fetch: undiciFetch, FormData: UndiciFormData, Blob: NodeBlob });
+  try {
+    return await arrange();
+  } finally {
+    Object.assign(globalThis, saved);
+  }
+}
+
+const endpoint = (): ApiEndpoint => ({
+  url: uiApi().url,
+  login: (email: string, password: string) => logIn(uiApi().url, email, password),
+  call: (async () => {
+    throw new Error('not used by the arrangements');
+  }) as unknown as ApiEndpoint['call'],
+});
+
+/** A pending change order of one child, authored by `author` for `approver`, for an approved customer of its own. */
+export async function arrangePendingChangeOrder(author: Staff, approver: Staff, children = [{ lotNumber: `LOT-${unique()}`, partNumber: `PN-${unique()}` }]) {
+  return withNodeHttp(async () => {
+    const customerName = `UI Customer ${unique()}`;
+    const customerId = await arrangeApprovedCustomer(endpoint(), { email: uiApi().adminEmail, password: uiApi().adminPassword }, approver, customerName);
+    const productName = `UI Pump ${unique()}`;
+    const created = await arrangeChangeOrder(endpoint(), { author, approverId: approver.id, customerId, productName, children, waitForText: false });
+    return { ...created, customerName, productName };
+  });
+}
+
+/** The approver opens every file (the review Approve and Reject wait for). */
+export const arrangeReview = (approver: Staff, parentChangeId: string) =>
+  withNodeHttp(async () => openEveryFile(endpoint(), await logIn(uiApi().url, approver.email, approver.password), parentChangeId));
+
+/** The approver's signed decision. */
+export const arrangeDecided = (approver: Staff, parentChangeId: string, approve = true) =>
+  withNodeHttp(() => arrangeDecision(endpoint(), { parentChangeId, approver, approve }));
+
+export { adminToken, call };
