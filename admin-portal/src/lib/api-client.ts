@@ -120,8 +120,12 @@ async function send(method: Method, path: string, body: unknown, options: SendOp
     const data = await readBody(response).catch(() => undefined);
     if (response.status === 401 && auth && redirectOnUnauthorized) unauthorized();
     const parsed = ErrorResponse.safeParse(data);
+    // A 400 that lists its fields' errors is said in the fields' own words (the spec's texts), not the request's
+    // field names ('Select Language; Select Country', not 'language: Select Language; country: Select Country').
     const message = parsed.success
-      ? parsed.data.message
+      ? parsed.data.fields?.length
+        ? [...new Set(parsed.data.fields.map((field) => field.message))].join('; ')
+        : parsed.data.message
       : `Request failed with status ${response.status}${response.statusText ? ` (${response.statusText})` : ''}`;
     throw new ApiError(message, response.status, data);
   }

@@ -146,16 +146,16 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
 
     const refusals: Array<[string, () => FormData, number, string]> = [
       ['a 5th supporting file', () => multipart({ isParent: 'true' }, [...Array.from({ length: 5 }, (_, i) => pdfPart('parentDocuments', pdfA, `f${i}.pdf`)), logoPart()]), 400, 'At most 4 files are accepted in the field parentDocuments'],
-      ['a non-PDF renamed .pdf', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', Buffer.from('<html><script>alert(1)</script></html>'), 'ifu.pdf')]), 400, 'childMainDocument must be a PDF document'],
-      ['an oversized file', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', Buffer.concat([pdfA, Buffer.alloc(70 * 1024, 0x20)]))]), 400, 'childMainDocument must be at most 64 KB'],
-      ['a zero-byte file', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', Buffer.alloc(0))]), 400, 'childMainDocument is an empty file'],
-      ['a path-traversal file name', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', pdfA, '../../etc/passwd.pdf')]), 400, 'childMainDocument has a file name that is not allowed'],
+      ['a non-PDF renamed .pdf', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', Buffer.from('<html><script>alert(1)</script></html>'), 'ifu.pdf')]), 400, 'The document must be a PDF document'],
+      ['an oversized file', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', Buffer.concat([pdfA, Buffer.alloc(70 * 1024, 0x20)]))]), 400, 'The document must be at most 64 KB'],
+      ['a zero-byte file', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', Buffer.alloc(0))]), 400, 'The document is an empty file'],
+      ['a path-traversal file name', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', pdfA, '../../etc/passwd.pdf')]), 400, 'The document has a file name that is not allowed'],
       ['a field the endpoint does not know', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', pdfA), pdfPart('evilField', pdfA)]), 400, 'No file is accepted in the field evilField'],
       ['a parent upload without a logo', () => multipart({ isParent: 'true' }, [pdfPart('parentDocuments', pdfA)]), 400, 'parentLogo: Select Document Logo'],
       ['a child upload without a file', () => multipart({ isParent: 'false' }, []), 400, 'childMainDocument: Select a document'],
       ['no isParent', () => multipart({}, [pdfPart('childMainDocument', pdfA)]), 400, 'isParent is required'],
       ['a text field the endpoint does not know', () => multipart({ isParent: 'false', extra: 'x' }, [pdfPart('childMainDocument', pdfA)]), 400, 'Unrecognized key: "extra"'],
-      ['a logo that is not an image', () => multipart({ isParent: 'true' }, [{ ...logoPart(pdfA, 'logo.png') }]), 400, 'parentLogo must be a PNG, JPEG or WebP image'],
+      ['a logo that is not an image', () => multipart({ isParent: 'true' }, [{ ...logoPart(pdfA, 'logo.png') }]), 400, 'The document logo must be a PNG, JPEG or WebP image'],
       ['a child file with parent files', () => multipart({ isParent: 'false' }, [pdfPart('childMainDocument', pdfA), logoPart()]), 400, 'parentDocuments: not accepted with isParent=false'],
     ];
     for (const [what, body, status, message] of refusals) {

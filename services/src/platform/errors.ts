@@ -167,7 +167,7 @@ export const ERRORS = {
   'paper-copy-already-dispatched': entry(409, 'This paper copy has already been marked dispatched'),
 
   // ---- files (files/)
-  'file-invalid': entry<{ message: string }>(400, (d) => d.message),
+  'file-invalid': entry<{ message: string; fields?: Array<{ field: string; message: string }> }>(400, (d) => d.message),
   'upload-rate-limited': entry<{ limit: number; minutes: number }>(
     429,
     (d) => `Too many uploads: at most ${d.limit} every ${d.minutes} minutes. Please wait a few minutes and try again.`,
