@@ -1,18 +1,24 @@
 import { DOCUMENT_MESSAGES, REASON_MAX } from '@ifu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { paths } from '@/config/paths';
 import { renderRoute } from '@/testing/render-route';
-import { arrangePendingChangeOrder, arrangeReview } from '@/testing/ui-arrange';
-import { addStaff } from '@/testing/ui-api';
+import { addStaffPatiently, arrangePendingChangeOrder, arrangeReview } from '@/testing/ui-arrange';
+import type { Staff } from '@/testing/ui-api';
 
 /** The row of a change order in the documents grid (newest first), once the list has loaded. */
 const approveButton = (documentId: string) => screen.findByRole('button', { name: `Approve ${documentId}` }, { timeout: 15_000 });
 
 describe('Approval dialogs on the one SignedConfirmForm (route level, real API)', () => {
+  let author: Staff;
+  let approver: Staff;
+  beforeAll(async () => {
+    author = await addStaffPatiently('USER');
+    approver = await addStaffPatiently('ADMIN');
+  });
+
   it('the list’s approval modal says Password Mismatch next to the field, says why Submit waits, and takes the contract’s reason limit', async () => {
-    const [author, approver] = [await addStaff('USER'), await addStaff('ADMIN')];
     const { documentId, parentChangeId } = await arrangePendingChangeOrder(author, approver);
     await arrangeReview(approver, parentChangeId);
     const { user } = await renderRoute(paths.app.documents.list.getHref(), { as: approver });
@@ -56,7 +62,6 @@ describe('Approval dialogs on the one SignedConfirmForm (route level, real API)'
   });
 
   it('the view’s Document Approve modal: Submit is always there, says what is missing, and Password Mismatch next to the field', async () => {
-    const [author, approver] = [await addStaff('USER'), await addStaff('ADMIN')];
     const { parentChangeId } = await arrangePendingChangeOrder(author, approver);
     await arrangeReview(approver, parentChangeId);
     const { user } = await renderRoute(paths.app.documents.view.getHref(parentChangeId), { as: approver });

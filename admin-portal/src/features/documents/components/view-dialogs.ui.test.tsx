@@ -1,15 +1,22 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { paths } from '@/config/paths';
 import { renderRoute, signIn } from '@/testing/render-route';
-import { arrangeDecided, arrangePendingChangeOrder, call } from '@/testing/ui-arrange';
-import { addStaff } from '@/testing/ui-api';
+import { addStaffPatiently, arrangeDecided, arrangePendingChangeOrder, call } from '@/testing/ui-arrange';
+import type { Staff } from '@/testing/ui-api';
 
 describe('Online/Offline and the document-detail modal (route level, real API)', () => {
+  let author: Staff;
+  let approver: Staff;
+  beforeAll(async () => {
+    author = await addStaffPatiently('USER');
+    approver = await addStaffPatiently('ADMIN');
+  });
+
   it('switching Offline asks first, names the effect on the customer’s visitors, needs a reason and records it', async () => {
-    const [author, approver, admin] = [await addStaff('USER'), await addStaff('ADMIN'), await addStaff('ADMIN', 'Switcher')];
+    const admin = approver;
     const { parentChangeId, documentId, customerName } = await arrangePendingChangeOrder(author, approver);
     await arrangeDecided(approver, parentChangeId);
     const { user } = await renderRoute(paths.app.documents.view.getHref(parentChangeId), { as: admin });
@@ -36,7 +43,6 @@ describe('Online/Offline and the document-detail modal (route level, real API)',
   });
 
   it('the Document ID on the list opens the document-detail modal of spec §2.7 with every field', async () => {
-    const [author, approver] = [await addStaff('USER'), await addStaff('ADMIN')];
     const lotNumber = `LOT-D-${Date.now()}`;
     const { documentId } = await arrangePendingChangeOrder(author, approver, [{ lotNumber, partNumber: 'PN-DETAIL' }]);
     const { user } = await renderRoute(paths.app.documents.list.getHref(), { as: author });
