@@ -59,7 +59,7 @@ describe('Approval dialogs on the one SignedConfirmForm (route level, real API)'
     await user.paste('x'.repeat(REASON_MAX));
     expect(await within(dialog).findByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(within(dialog).getByText(`${REASON_MAX}/${REASON_MAX}`)).toBeTruthy();
-  });
+  }, 120_000);
 
   it('the view’s Document Approve modal: Submit is always there, says what is missing, and Password Mismatch next to the field', async () => {
     const { parentChangeId } = await arrangePendingChangeOrder(author, approver);
@@ -79,5 +79,5 @@ describe('Approval dialogs on the one SignedConfirmForm (route level, real API)'
     expect(await within(dialog).findByText(DOCUMENT_MESSAGES.passwordMismatch)).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeTruthy();
     expect(within(dialog).getByText(`0/${REASON_MAX}`)).toBeTruthy();
-  });
+  }, 60_000);
 });
