@@ -4,6 +4,7 @@ import {
   arrangeApprovedCustomer,
   arrangeChangeOrder,
   arrangeDecision,
+  arrangeRegisteredCustomer,
   openEveryFile,
   type ApiEndpoint,
 } from '../../../test-support/document-arrangements';
@@ -69,3 +70,7 @@ export async function addStaffPatiently(role: Staff['role'], name?: string): Pro
     }
   }
 }
+
+/** A customer registered by the first ADMIN for `approver`, awaiting their decision. */
+export const arrangeCustomerAwaiting = (approver: Staff, customerName: string) =>
+  withNodeHttp(() => arrangeRegisteredCustomer(endpoint(), { email: uiApi().adminEmail, password: uiApi().adminPassword }, approver.id, customerName));
