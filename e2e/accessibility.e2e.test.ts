@@ -357,7 +357,7 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await child.getByRole('button', { name: 'Next' }).click();
         await child.locator('.Mui-error').first().waitFor();
         await expectAccessible(page, viewport, 'document-add-child-errors');
-        await child.getByLabel('Lot Number').fill('LOT-1');
+        await child.getByLabel('IFU Number').fill('LOT-1');
         await child.getByLabel('Part Number').fill('PN-1');
         await child.getByLabel('Bill of Material').fill('BOM-1');
         await child.getByLabel('Keywords').fill('catheter');
@@ -469,7 +469,15 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await expectAccessible(page, viewport, 'document-approve-dialog');
         await dialog.getByRole('button', { name: 'Cancel' }).click();
 
+        // The document-detail modal of the list (spec §2.7, issue 22).
         await page.goto(`${product.adminUrl}/document/list`);
+        await page.getByRole('button', { name: `Details of ${second.documentId}` }).click();
+        const details = page.getByTestId('document-detail-dialog');
+        await details.getByTestId('document-detail').first().waitFor();
+        await expectAccessible(page, viewport, 'document-detail-dialog');
+        await details.getByRole('button', { name: 'Close' }).click();
+        await details.waitFor({ state: 'detached' });
+
         await row.getByRole('button', { name: `Approve ${second.documentId}` }).click();
         await modal.getByRole('button', { name: 'Approve' }).and(page.locator(':enabled')).click();
         await modal.getByLabel('Username').fill(approver.email);
@@ -485,6 +493,13 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
         await page.getByTestId('child-versions').waitFor();
         await page.getByTestId('accessibility-switch').waitFor();
         await expectAccessible(page, viewport, 'document-view-decided');
+        // Online/Offline asks first (issue 22): its dialog, then Cancel.
+        await page.getByRole('switch', { name: 'Online' }).click();
+        const confirm = page.getByTestId('accessibility-dialog');
+        await confirm.getByLabel('Reason').waitFor();
+        await expectAccessible(page, viewport, 'document-view-accessibility-dialog');
+        await confirm.getByRole('button', { name: 'Cancel' }).click();
+        await confirm.waitFor({ state: 'detached' });
         await page.goto(`${product.adminUrl}/document/view/${first.parentChangeId}`);
         await page.getByTestId('child-superseded').waitFor();
         await expectAccessible(page, viewport, 'document-view-superseded');

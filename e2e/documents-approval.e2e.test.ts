@@ -7,6 +7,7 @@ import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Sign
 import { openFileInNewTab } from '../test-support/document-tabs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
+import { expectAccessible } from '../test-support/axe';
 
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
@@ -265,10 +266,11 @@ describe.skipIf(skipReason !== undefined)('Document approval in headless Chromiu
       await dialog.getByLabel('Username').fill(approver.email);
       await dialog.getByLabel('Password', { exact: true }).fill(approver.password);
       await dialog.getByLabel('Confirm Password').fill('different');
-      // The list's form does not say it; the submit button simply stays away.
-      await page.waitForTimeout(200);
-      expect(await dialog.getByText(DOCUMENT_MESSAGES.passwordMismatch).count()).toBe(0);
+      // Issue 22: the list's form says it next to the field too, and says why the submit button waits.
+      await dialog.getByText(DOCUMENT_MESSAGES.passwordMismatch, { exact: true }).waitFor();
       expect(await submit.count()).toBe(0);
+      expect(await dialog.getByTestId('decision-waiting').textContent()).toContain('appears once every field is filled in');
+      await expectAccessible(page, 'approval-list-mismatch', viewport, 'list approval form, passwords differ');
       await dialog.getByLabel('Confirm Password').fill(approver.password);
       await submit.waitFor();
       await shot(page, `approval-list-form-${viewport.name}`);

@@ -29,16 +29,16 @@ const START_MESSAGES = [
   DOCUMENT_MESSAGES.selectCustomer,
   DOCUMENT_MESSAGES.selectApprover,
   DOCUMENT_MESSAGES.selectEffectiveDate,
-  DOCUMENT_MESSAGES.enterProductFamilyDescription,
-  DOCUMENT_MESSAGES.enterJustificationOfDescription,
+  DOCUMENT_MESSAGES.enterDescriptionOfChange,
+  DOCUMENT_MESSAGES.enterJustificationOfChange,
   DOCUMENT_MESSAGES.selectDocumentLogo,
 ];
 const CHILD_MESSAGES = [
   DOCUMENT_MESSAGES.enterIfuNumber,
   DOCUMENT_MESSAGES.enterPartNumber,
   DOCUMENT_MESSAGES.enterBillOfMaterial,
-  DOCUMENT_MESSAGES.enterChangeDescription,
-  DOCUMENT_MESSAGES.enterJustification,
+  DOCUMENT_MESSAGES.enterDescriptionOfChange,
+  DOCUMENT_MESSAGES.enterJustificationOfChange,
   DOCUMENT_MESSAGES.selectCountry,
   DOCUMENT_MESSAGES.selectDocument,
   DOCUMENT_MESSAGES.enterKeywords,
@@ -156,7 +156,7 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
     return '01/12/2026';
   };
 
-  const fillChild = async (page: Page, form: Locator, values: { lot: string; part: string; keywords: string }, referenceLabel = 'Lot Number') => {
+  const fillChild = async (page: Page, form: Locator, values: { lot: string; part: string; keywords: string }, referenceLabel = 'IFU Number') => {
     await form.getByLabel(referenceLabel).fill(values.lot);
     await form.getByLabel('Part Number').fill(values.part);
     await form.getByLabel('Bill of Material').fill('BOM-7');
@@ -319,7 +319,7 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
         await start.getByRole('button', { name: 'Next' }).click();
 
         // The second child: Next uploads its file.
-        await expect.poll(() => child.getByLabel('Lot Number').inputValue()).toBe('');
+        await expect.poll(() => child.getByLabel('IFU Number').inputValue()).toBe('');
         await fillChild(page, child, { lot: 'LOT-EN-2', part: 'PN-200', keywords: 'catheter english' });
         await child.getByTestId('child-document-input').setInputFiles(files.child2);
         await child.getByRole('button', { name: 'Next' }).click();
@@ -336,7 +336,7 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
           await shot(page, viewport, 'wizard-uploaded-doc');
           await list.getByRole('button', { name: 'Edit LOT-EN-2 (ifu-english.pdf)' }).click();
           await list.waitFor({ state: 'detached' });
-          await expect.poll(() => child.getByLabel('Lot Number').inputValue()).toBe('LOT-EN-2');
+          await expect.poll(() => child.getByLabel('IFU Number').inputValue()).toBe('LOT-EN-2');
           expect(await child.getByLabel('Part Number').inputValue()).toBe('PN-200');
           await child.getByLabel('Keywords').fill('catheter english revised');
           await child.getByRole('button', { name: 'Next' }).click();

@@ -25,6 +25,13 @@ export const isApiError = (error: unknown): error is ApiError => error instanceo
 /** 'Network Error' (spec §8), with where to open the portal when it was opened at another loopback name than the API's. */
 export const unreachableServerError = () => new ApiError(networkErrorMessage(window.location.href, getEnv().apiUrl));
 
+/** The field errors of a 400 answer (`fields`: each field's message, for a form to show next to the field), or none. */
+export const fieldErrors = (error: unknown): Array<{ field: string; message: string }> => {
+  if (!isApiError(error) || error.status !== 400) return [];
+  const parsed = ErrorResponse.safeParse(error.body);
+  return parsed.success ? (parsed.data.fields ?? []) : [];
+};
+
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export type RequestOptions<T> = {
@@ -115,8 +122,12 @@ async function send(method: Method, path: string, body: unknown, options: SendOp
     const data = await readBody(response).catch(() => undefined);
     if (response.status === 401 && auth && redirectOnUnauthorized) unauthorized();
     const parsed = ErrorResponse.safeParse(data);
+    // A 400 that lists its fields' errors is said in the fields' own words (the spec's texts), not the request's
+    // field names ('Select Language; Select Country', not 'language: Select Language; country: Select Country').
     const message = parsed.success
-      ? parsed.data.message
+      ? parsed.data.fields?.length
+        ? [...new Set(parsed.data.fields.map((field) => field.message))].join('; ')
+        : parsed.data.message
       : `Request failed with status ${response.status}${response.statusText ? ` (${response.statusText})` : ''}`;
     throw new ApiError(message, response.status, data);
   }

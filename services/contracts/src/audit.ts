@@ -14,6 +14,11 @@ export const AuditVerificationResponse = z.object({
 });
 export type AuditVerificationResponse = z.infer<typeof AuditVerificationResponse>;
 
+/** The audit report's messages, in the words of its dialog (spec §2.3: Date Start, Date End). */
+export const AUDIT_MESSAGES = {
+  rangeReversed: 'Date Start must be on or before Date End',
+} as const;
+
 /** `GET /user/create/report`: the inclusive UTC date range (DD-MMM-YYYY) and, optionally, one actor's address. */
 export const AuditReportQuery = z.object({
   from: z.string().max(20).meta({ example: '01-Nov-2026' }),

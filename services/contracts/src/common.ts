@@ -6,7 +6,13 @@ import { z } from 'zod';
  */
 
 /** Every error the API answers has this shape; the portals show `message` (spec §8); `code` is machine-readable. */
-export const ErrorResponse = z.object({ message: z.string(), code: z.string().optional() });
+/**
+ * Every refusal: a message for a person and a code. A 400 for bad input also lists each field's error (`field` is
+ * the request's field path, `message` what to show next to it), so that a form shows each one next to its field.
+ */
+export const FieldError = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof FieldError>;
+export const ErrorResponse = z.object({ message: z.string(), code: z.string().optional(), fields: z.array(FieldError).optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** `GET /health` and `GET /ready`. */

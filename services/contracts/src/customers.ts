@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, EMAIL_PATTERN, ListQuery, looksLikeNumber, passwordText, requiredString, requiredText } from './common';
 import { COUNTRY_CODES } from './countries';
-import { Signature, SIGNATURE_MESSAGES } from './signatures';
+import { REASON_MAX, Signature, SIGNATURE_MESSAGES } from './signatures';
 
 /** Spec §5 customer form texts and §8 messages, spelled once for the form and the server. */
 export const CUSTOMER_MESSAGES = {
@@ -30,8 +30,8 @@ export const CUSTOMER_MESSAGES = {
   enterPassword: SIGNATURE_MESSAGES.enterPassword,
   enterConfirmPassword: SIGNATURE_MESSAGES.enterConfirmPassword,
   passwordMismatch: SIGNATURE_MESSAGES.passwordMismatch,
-  enterReason: 'Enter Reason',
-  reasonTooLong: "Reason can't be more than 255 characters.",
+  enterReason: SIGNATURE_MESSAGES.enterReason,
+  reasonTooLong: SIGNATURE_MESSAGES.reasonTooLong,
   nameTaken: 'A customer with this name already exists',
   // A change to an approved customer waits for the approver's signature (issue 22)
   approvedEditNotice:
@@ -76,7 +76,6 @@ export const CUSTOMER_STATUS_LABEL: Record<string, string> = {
 export const customerStatusLabel = (status: string) => CUSTOMER_STATUS_LABEL[status] ?? 'Not Listed';
 
 export const CUSTOMER_NAME_MAX = 100;
-export const REASON_MAX = 255;
 const WEBSITE_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*\.[^\s]+$/i;
 
 /** The fields of the customer form (spec §5), used by the server's multipart contract and the portal's form. */

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS, ListQuery, passwordText, requiredText } from './common';
 import { COUNTRY_CODES } from './countries';
 import { LANGUAGE_CODES } from './languages';
-import { REASON_MAX } from './customers';
-import { Signature, SIGNATURE_MESSAGES } from './signatures';
+import { REASON_MAX, reasonText, Signature, SIGNATURE_MESSAGES } from './signatures';
 import { basicUdiDiField, productIdentifierFields } from './product-identifiers';
 
 /** Spec §5 texts of the document screens and §8 messages, spelled once for the forms and the server. */
@@ -16,15 +15,14 @@ export const DOCUMENT_MESSAGES = {
   selectInternal: 'Select Internal',
   selectCustomer: 'Select Customer',
   selectEffectiveDate: 'Select Effective Date',
-  enterProductFamilyDescription: 'Enter Product Family Description',
-  enterJustificationOfDescription: 'Enter Justification of Description',
+  // The fields are labelled Description of Change and Justification of Change (spec §2.9): their messages name them.
+  enterDescriptionOfChange: 'Enter Description of Change',
+  enterJustificationOfChange: 'Enter Justification of Change',
   selectDocumentLogo: 'Select Document Logo',
   // Change/New step, Edit and Add child
   enterIfuNumber: 'Enter IFU Number',
   enterPartNumber: 'Enter Part Number',
   enterBillOfMaterial: 'Enter Bill of Material',
-  enterChangeDescription: 'Enter Change Description',
-  enterJustification: 'Enter Justification',
   selectCountry: 'Select Country',
   selectDocument: 'Select a document',
   enterKeywords: 'Enter Keywords',
@@ -73,8 +71,8 @@ export const DOCUMENT_MESSAGES = {
   approvalFailed: 'Document approval failed.',
   enterConfirmPassword: SIGNATURE_MESSAGES.enterConfirmPassword,
   passwordMismatch: SIGNATURE_MESSAGES.passwordMismatch,
-  enterReason: 'Enter Reason',
-  reasonTooLong: "Reason can't be more than 255 characters.",
+  enterReason: SIGNATURE_MESSAGES.enterReason,
+  reasonTooLong: SIGNATURE_MESSAGES.reasonTooLong,
   submitting: 'Submitting...',
   openEveryFile: 'Open every supporting file and child document before approving or rejecting',
   // Internal search (spec §2.8)
@@ -196,8 +194,8 @@ export const parentFields = (productNameMessage: string = DOCUMENT_MESSAGES.ente
   isInternal: booleanField(DOCUMENT_MESSAGES.selectInternal),
   customerId: idField(DOCUMENT_MESSAGES.selectCustomer),
   effectiveDate: effectiveDateField,
-  changeDescription: longText(DOCUMENT_MESSAGES.enterProductFamilyDescription),
-  changeJustification: longText(DOCUMENT_MESSAGES.enterJustificationOfDescription),
+  changeDescription: longText(DOCUMENT_MESSAGES.enterDescriptionOfChange),
+  changeJustification: longText(DOCUMENT_MESSAGES.enterJustificationOfChange),
   /** The spec's payload carries it next to changeDescription; the forms have one field, so it defaults to that. */
   productFamilyDescription: z.string().max(2000).optional(),
   /** The family's Basic UDI-DI (issue 20): optional. */
@@ -215,8 +213,8 @@ export const childFields = {
   billMaterialInformation: requiredText(DOCUMENT_MESSAGES.enterBillOfMaterial, 200),
   /** Also Bill of Material in the spec's entity; defaults to billMaterialInformation. */
   productSubFamilyNameTwo: z.string().max(200).optional(),
-  changeDescription: longText(DOCUMENT_MESSAGES.enterChangeDescription),
-  changeJustification: longText(DOCUMENT_MESSAGES.enterJustification),
+  changeDescription: longText(DOCUMENT_MESSAGES.enterDescriptionOfChange),
+  changeJustification: longText(DOCUMENT_MESSAGES.enterJustificationOfChange),
   countryList: countryListField,
   languageList: languageListField,
   keywords: longText(DOCUMENT_MESSAGES.enterKeywords, 500),
@@ -579,10 +577,14 @@ export const ApproveDocumentsRequest = z
   .transform(({ reason, changeJustification, confirmPassword: _confirmed, ...rest }) => ({ ...rest, reason: reason || changeJustification || '' }));
 export type ApproveDocumentsRequest = z.input<typeof ApproveDocumentsRequest>;
 
-/** `POST /document/update/IsInternal` (spec §7.3): ADMIN only, on a decided change order; `isInternal` true is Offline. */
+/**
+ * `POST /document/update/IsInternal` (spec §7.3): ADMIN only, on a decided change order; `isInternal` true is Offline.
+ * The ADMIN says why (issue 22): the reason is recorded in the event and shown in the audit trail.
+ */
 export const UpdateIsInternalRequest = z.object({
   parentDocumentChangeId: idField('parentDocumentChangeId is required'),
   isInternal: booleanField('isInternal is required'),
+  reason: reasonText({ required: DOCUMENT_MESSAGES.enterReason }),
 });
 export type UpdateIsInternalRequest = z.input<typeof UpdateIsInternalRequest>;
 

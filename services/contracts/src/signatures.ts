@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordText, requiredText } from './common';
+import { CONTROL_CHARACTERS, passwordText, requiredText } from './common';
 
 /** Spec §5 texts of the credential forms that sign a decision. */
 export const SIGNATURE_MESSAGES = {
@@ -8,7 +8,26 @@ export const SIGNATURE_MESSAGES = {
   enterConfirmPassword: 'Enter Confirm Password',
   passwordMismatch: 'Password Mismatch',
   enterUsernameAndPassword: 'Enter Username and Password',
+  enterReason: 'Enter Reason',
+  reasonTooLong: "Reason can't be more than 255 characters.",
 } as const;
+
+/** Spec §9: a reason (of a decision, of an accessibility switch) is at most 255 characters, counted after trimming. */
+export const REASON_MAX = 255;
+
+/**
+ * The reason a signer or an ADMIN gives, as the server's contracts and the portal's dialogs both check it: several
+ * lines allowed, trimmed, at most {@link REASON_MAX} characters; `required` is the message when it is left empty
+ * (leave it out for an optional reason).
+ */
+export const reasonText = ({ required, tooLong = SIGNATURE_MESSAGES.reasonTooLong }: { required?: string; tooLong?: string } = {}) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined && required ? required : 'must be a string') })
+    .max(REASON_MAX * 4 + 64, { message: tooLong, abort: true })
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: 'must not contain control characters', abort: true })
+    .trim()
+    .min(required ? 1 : 0, { message: required ?? '', abort: true })
+    .max(REASON_MAX, { message: tooLong, abort: true });
 
 /** What an electronic signature means (architecture §2). */
 export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion']);

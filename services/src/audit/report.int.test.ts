@@ -103,15 +103,24 @@ describe('GET /user/create/report (audit CSV from the event log)', () => {
     ['from=21-Nov-2026', 'to is required, as DD-MMM-YYYY (e.g. 21-Nov-2026)'],
     ['from=2026-11-21&to=21-Nov-2026', 'from must be a date as DD-MMM-YYYY (e.g. 21-Nov-2026)'],
     ['from=21-Nov-2026&to=31-Feb-2026', 'to must be a date as DD-MMM-YYYY (e.g. 21-Nov-2026)'],
-    ['from=22-Nov-2026&to=21-Nov-2026', 'from must not be after to'],
+    ['from=22-Nov-2026&to=21-Nov-2026', 'Date Start must be on or before Date End'],
     ['from=21-Nov-2026&to=21-Nov-2026&email=nope', 'email: Please enter valid email address.'],
   ];
+  it('a reversed range names the field as the dialog shows it, next to Date Start', async () => {
+    const res = await report('from=22-Nov-2026&to=21-Nov-2026');
+    expect(JSON.parse(res.text)).toEqual({
+      message: 'Date Start must be on or before Date End',
+      code: 'invalid-request',
+      fields: [{ field: 'from', message: 'Date Start must be on or before Date End' }],
+    });
+  });
+
   for (const [query, message] of bad) {
     it(`when the query is ${query}, then 400 '${message}' and no download is recorded`, async () => {
       const before = await t.store.lastPosition();
       const res = await report(query);
       expect(res.status).toBe(400);
-      expect(JSON.parse(res.text)).toEqual({ message, code: 'invalid-request' });
+      expect(JSON.parse(res.text)).toMatchObject({ message, code: 'invalid-request' });
       expect(await t.store.lastPosition()).toBe(before);
     });
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { type AuditReportEvent, auditReportStreamId, type AuditVerificationResponse, EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
+import { AUDIT_MESSAGES, type AuditReportEvent, auditReportStreamId, type AuditVerificationResponse, EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
 import { guards } from '../auth/authentication';
 import { perUserAndTotalLimit } from '../auth/rate-limits';
 import type { AppContext } from '../platform/app-context';
@@ -53,7 +53,10 @@ export function auditRoutes(ctx: AppContext, dictionary: AuditDictionary): Route
   router.get('/user/create/report', ...adminOnly, async (req, res) => {
     const from = dateParameter(req.query.from, 'from');
     const to = dateParameter(req.query.to, 'to');
-    if (from.getTime() > to.getTime()) refuse('invalid-request', { message: 'from must not be after to' });
+    if (from.getTime() > to.getTime()) {
+      // In the words of the dialog's fields (spec §2.3: Date Start, Date End), shown next to Date Start.
+      refuse('invalid-request', { message: AUDIT_MESSAGES.rangeReversed, fields: [{ field: 'from', message: AUDIT_MESSAGES.rangeReversed }] });
+    }
     const emailParameter = req.query.email;
     let email: string | undefined;
     if (emailParameter !== undefined && emailParameter !== '') {

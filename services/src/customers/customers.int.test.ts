@@ -179,16 +179,16 @@ describe('customers over HTTP', () => {
     }
 
     const badLogos: Array<[string, Upload, string]> = [
-      ['a PDF renamed .png', { bytes: PDF_BYTES, name: 'logo.png', type: 'image/png' }, 'customerLogo must be a PNG, JPEG or WebP image'],
-      ['an SVG', { bytes: SVG_BYTES, name: 'logo.svg', type: 'image/svg+xml' }, 'customerLogo must be a PNG, JPEG or WebP image'],
-      ['a 10 MB image', { bytes: Buffer.concat([PNG_1X1, Buffer.alloc(10 * 1024 * 1024)]), name: 'big.png' }, 'customerLogo must be at most 2 MB'],
-      ['a zero-byte file', { bytes: Buffer.alloc(0), name: 'empty.png' }, 'customerLogo is an empty file'],
-      ['a path-traversal file name', { bytes: PNG_1X1, name: '../../etc/evil.png' }, 'customerLogo has a file name that is not allowed'],
+      ['a PDF renamed .png', { bytes: PDF_BYTES, name: 'logo.png', type: 'image/png' }, 'The logo must be a PNG, JPEG or WebP image'],
+      ['an SVG', { bytes: SVG_BYTES, name: 'logo.svg', type: 'image/svg+xml' }, 'The logo must be a PNG, JPEG or WebP image'],
+      ['a 10 MB image', { bytes: Buffer.concat([PNG_1X1, Buffer.alloc(10 * 1024 * 1024)]), name: 'big.png' }, 'The logo must be at most 2 MB'],
+      ['a zero-byte file', { bytes: Buffer.alloc(0), name: 'empty.png' }, 'The logo is an empty file'],
+      ['a path-traversal file name', { bytes: PNG_1X1, name: '../../etc/evil.png' }, 'The logo has a file name that is not allowed'],
       // Issue 8, finding 8: every image is decoded, its size capped.
-      ['JPEG magic followed by HTML', { bytes: JPEG_MAGIC_THEN_HTML, name: 'logo.jpg', type: 'image/jpeg' }, 'customerLogo must be a PNG, JPEG or WebP image'],
-      ['WebP magic followed by HTML', { bytes: WEBP_MAGIC_THEN_HTML, name: 'logo.webp', type: 'image/webp' }, 'customerLogo must be a PNG, JPEG or WebP image'],
-      ['a 20000 × 20000 PNG', { bytes: pngClaiming(20_000, 20_000), name: 'huge.png' }, 'customerLogo must be at most 4096 × 4096 pixels'],
-      ['a header-only 100000 × 100000 PNG', { bytes: pngClaiming(100_000, 100_000), name: 'bomb.png' }, 'customerLogo must be at most 4096 × 4096 pixels'],
+      ['JPEG magic followed by HTML', { bytes: JPEG_MAGIC_THEN_HTML, name: 'logo.jpg', type: 'image/jpeg' }, 'The logo must be a PNG, JPEG or WebP image'],
+      ['WebP magic followed by HTML', { bytes: WEBP_MAGIC_THEN_HTML, name: 'logo.webp', type: 'image/webp' }, 'The logo must be a PNG, JPEG or WebP image'],
+      ['a 20000 × 20000 PNG', { bytes: pngClaiming(20_000, 20_000), name: 'huge.png' }, 'The logo is too large: at most 4096 × 4096 pixels'],
+      ['a header-only 100000 × 100000 PNG', { bytes: pngClaiming(100_000, 100_000), name: 'bomb.png' }, 'The logo is too large: at most 4096 × 4096 pixels'],
     ];
     for (const [what, upload, message] of badLogos) {
       it(`when the logo is ${what}, then 400 and nothing is stored`, async () => {

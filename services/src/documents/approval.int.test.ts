@@ -339,9 +339,9 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
   });
 
   describe('POST /document/update/IsInternal', () => {
-    it('an ADMIN switches a decided change order Offline at once (an event); a USER, anonymous and a pending change order are refused', async () => {
+    it('an ADMIN switches a decided change order Offline at once (an event with who and why); a USER, anonymous and a pending change order are refused', async () => {
       const { parentChangeId, documentId } = await givenChangeOrder();
-      const body = { parentDocumentChangeId: parentChangeId, isInternal: true };
+      const body = { parentDocumentChangeId: parentChangeId, isInternal: true, reason: 'Recalled for relabelling' };
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body })).thenNothingStored(
         409,
         'Accessibility of a change order awaiting approval is changed by editing it (Edit parent)',
@@ -349,16 +349,38 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       await arrangeDecision(t, { parentChangeId, approver, approve: true });
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { body })).thenNothingStored(401, 'Authentication required');
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: author.token, body })).thenNothingStored(403, 'This needs the ADMIN role');
-      await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId } })).thenNothingStored(400, 'isInternal is required');
+      await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId, reason: 'Recalled' } })).thenNothingStored(400, 'isInternal is required');
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body })).then({
         status: 200,
         body: { message: 'Document Updated', document: { isInternal: true, status: 'APPROVED' } },
-        events: [{ stream: `document-${parentChangeId}`, type: 'ChangeOrderAccessibilityChanged', data: { documentId, isInternal: true, previous: false, changedBy: otherAdmin.id } }],
+        events: [
+          {
+            stream: `document-${parentChangeId}`,
+            type: 'ChangeOrderAccessibilityChanged',
+            data: { documentId, isInternal: true, previous: false, changedBy: otherAdmin.id, reason: 'Recalled for relabelling' },
+          },
+        ],
       });
       // The list shows it Offline at once.
       const list = await t.call('GET', '/document/getDocumentList?tab=all', { token: author.token });
       expect(list.body.data.list.find((row: { parentChangeId: string }) => row.parentChangeId === parentChangeId).isInternal).toBe(true);
     });
+
+    it('needs a reason (a 400 naming the field, nothing stored) of at most 255 characters; the audit trail shows it', async () => {
+      const { parentChangeId, documentId } = await givenChangeOrder();
+      await arrangeDecision(t, { parentChangeId, approver, approve: true });
+      const switchOffline = (reason?: string) =>
+        t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId, isInternal: true, ...(reason === undefined ? {} : { reason }) } });
+      await spec.when(() => switchOffline()).thenNothingStored(400, 'reason: Enter Reason');
+      await spec.when(() => switchOffline('   ')).thenNothingStored(400, 'reason: Enter Reason');
+      await spec.when(() => switchOffline('x'.repeat(256))).thenNothingStored(400, "reason: Reason can't be more than 255 characters.");
+      expect((await switchOffline('Withdrawn while the label is corrected')).status).toBe(200);
+      const day = formatAuditDate(t.clock.now());
+      const audit = await fetch(`${t.url}/user/create/report?from=${day}&to=${day}`, { headers: { authorization: `Bearer ${otherAdmin.token}` } });
+      expect(audit.status).toBe(200);
+      const line = (await audit.text()).split(/\r?\n/).find((row) => row.includes(`Switched change order ${documentId} Offline`));
+      expect(line).toContain('Withdrawn while the label is corrected');
+    }, 90_000);
   });
 
   describe('downloads: signed links for one file and one purpose, for minutes', () => {

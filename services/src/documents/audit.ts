@@ -44,6 +44,7 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
     ChangeOrderAccessibilityChanged: (d) => ({
       action: `Switched change order ${d.documentId} ${d.isInternal ? 'Offline' : 'Online'} (was ${d.previous ? 'Offline' : 'Online'})`,
       subjectName: d.documentId,
+      ...(d.reason ? { reason: d.reason } : {}),
     }),
     DocumentFileDownloaded: (d) => ({
       action: `Downloaded ${d.documentNumber ? `child document ${d.documentNumber}` : 'supporting file'} ${d.docName} (sha256 ${d.sha256})${

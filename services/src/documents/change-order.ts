@@ -216,6 +216,8 @@ export interface DecideChangeOrder {
 export interface ChangeAccessibility {
   type: 'ChangeAccessibility';
   isInternal: boolean;
+  /** Why, as the ADMIN gave it (required by the contract; recorded in the event). */
+  reason: string;
   actorUserId: string;
   actorRole: Role;
 }
@@ -524,7 +526,14 @@ function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibili
     events: [
       {
         type: 'ChangeOrderAccessibilityChanged',
-        data: { parentChangeId: state.parentChangeId, documentId: state.documentId, isInternal: command.isInternal, previous, changedBy: command.actorUserId },
+        data: {
+          parentChangeId: state.parentChangeId,
+          documentId: state.documentId,
+          isInternal: command.isInternal,
+          previous,
+          changedBy: command.actorUserId,
+          reason: command.reason,
+        },
       },
     ],
   };

@@ -317,14 +317,41 @@ describe('change order decider', () => {
     spec.given(created, childAdded('k1', 1), approved).when(decide('approver', { approve: false, reason: 'late' })).thenRefuses({ code: 'document-decided' });
   });
 
-  const switchTo = (isInternal: boolean, actorRole: 'ADMIN' | 'USER' = 'ADMIN') => ({ type: 'ChangeAccessibility' as const, isInternal, actorUserId: 'admin', actorRole });
+  const switchTo = (isInternal: boolean, actorRole: 'ADMIN' | 'USER' = 'ADMIN') => ({
+    type: 'ChangeAccessibility' as const,
+    isInternal,
+    reason: 'Recalled for relabelling',
+    actorUserId: 'admin',
+    actorRole,
+  });
 
-  it('given an approved change order, when an ADMIN switches it Offline, then recorded; the same value again records nothing', () => {
+  it('given an approved change order, when an ADMIN switches it Offline with a reason, then recorded with who and why; the same value again records nothing', () => {
     spec
       .given(created, childAdded('k1', 1), approved)
       .when(switchTo(true))
-      .then([{ type: 'ChangeOrderAccessibilityChanged', data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, changedBy: 'admin' } }]);
+      .then([
+        {
+          type: 'ChangeOrderAccessibilityChanged',
+          data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, changedBy: 'admin', reason: 'Recalled for relabelling' },
+        },
+      ]);
     spec.given(created, childAdded('k1', 1), approved).when(switchTo(false)).thenNothing();
+  });
+
+  it('given a switch recorded before reasons were asked for (no reason), when an ADMIN switches it back, then it folds and is recorded', () => {
+    const oldSwitch: DocumentEvent = {
+      type: 'ChangeOrderAccessibilityChanged',
+      data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, changedBy: 'admin' },
+    };
+    spec
+      .given(created, childAdded('k1', 1), approved, oldSwitch)
+      .when(switchTo(false))
+      .then([
+        {
+          type: 'ChangeOrderAccessibilityChanged',
+          data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: false, previous: true, changedBy: 'admin', reason: 'Recalled for relabelling' },
+        },
+      ]);
   });
 
   it('given a change order, when a USER switches it or it is still pending, then refused', () => {

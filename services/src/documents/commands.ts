@@ -548,13 +548,13 @@ export async function decideChangeOrder(
 export async function changeAccessibility(
   ctx: AppContext,
   run: CommandRun,
-  input: { parentChangeId: string; isInternal: boolean; actor: AuthenticatedUser },
+  input: { parentChangeId: string; isInternal: boolean; reason: string; actor: AuthenticatedUser },
 ): Promise<void> {
   await run.execute({
     stream: documentStreamId(input.parentChangeId),
     decider: changeOrderDecider,
     // The role as the authentication middleware read it from the log for this request (issue 19, finding 2).
-    command: { type: 'ChangeAccessibility', isInternal: input.isInternal, actorUserId: input.actor.userId, actorRole: input.actor.role },
+    command: { type: 'ChangeAccessibility', isInternal: input.isInternal, reason: input.reason, actorUserId: input.actor.userId, actorRole: input.actor.role },
   });
 }
 

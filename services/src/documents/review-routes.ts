@@ -87,7 +87,7 @@ export function reviewRoutes(ctx: AppContext): Router {
   router.post('/document/update/IsInternal', ...adminOnly, async (req, res) => {
     const input = parseBody(UpdateIsInternalRequest, req.body);
     const run = ctx.commands.begin(originOf(req));
-    await changeAccessibility(ctx, run, { parentChangeId: input.parentDocumentChangeId, isInternal: input.isInternal, actor: req.auth! });
+    await changeAccessibility(ctx, run, { parentChangeId: input.parentDocumentChangeId, isInternal: input.isInternal, reason: input.reason, actor: req.auth! });
     await run.settle(READ_MODELS);
     await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, input.parentDocumentChangeId);
   });

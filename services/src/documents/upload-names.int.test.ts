@@ -37,7 +37,7 @@ describe('document uploads: a PDF that parses, and its name (issue 19, finding 8
   ];
   for (const [what, bytes, name] of polyglots) {
     it(`when a file is ${what}, then 400 'must be a PDF document' and nothing is stored`, async () => {
-      await spec.when(() => upload(bytes, name)).thenNothingStored(400, 'childMainDocument must be a PDF document');
+      await spec.when(() => upload(bytes, name)).thenNothingStored(400, 'The document must be a PDF document');
     });
   }
 

@@ -89,15 +89,15 @@ function fileStoreContract(name: string, open: () => Promise<StoreUnderTest>) {
     });
 
     const refusals: Array<[string, () => Readable, FilePolicy, string, string]> = [
-      ['another type', () => upload(PDF_BYTES), logo, 'x.png', 'logo must be a PNG, JPEG or WebP image'],
-      ['too large', () => upload(Buffer.concat([PNG_1X1, Buffer.alloc(2000)])), logo, 'x.png', 'logo must be at most 1 KB'],
-      ['too large once several MB of it were sent', () => largePdf(11).stream(), pdf, 'x.pdf', 'document must be at most 10 MB'],
-      ['empty', () => upload(Buffer.alloc(0)), logo, 'x.png', 'logo is an empty file'],
-      ['named with a path', () => upload(PNG_1X1), logo, '../x.png', 'logo has a file name that is not allowed'],
-      ['shorter than a signature', () => upload(Buffer.from('%PD')), pdf, 'x.pdf', 'document must be a PDF document'],
-      ['not what its type says (its structure read back)', () => upload(Buffer.from('%PDF-1.7 and nothing more')), endedPdf, 'x.pdf', 'document must be a PDF document'],
-      ['an image larger than allowed', () => upload(pngClaiming(17, 1)), decodedLogo, 'x.png', 'logo must be at most 16 × 16 pixels'],
-      ['an image that does not decode', () => upload(Buffer.concat([PNG_1X1.subarray(0, 40), Buffer.alloc(20)])), decodedLogo, 'x.png', 'logo must be a PNG, JPEG or WebP image'],
+      ['another type', () => upload(PDF_BYTES), logo, 'x.png', 'The logo must be a PNG, JPEG or WebP image'],
+      ['too large', () => upload(Buffer.concat([PNG_1X1, Buffer.alloc(2000)])), logo, 'x.png', 'The logo must be at most 1 KB'],
+      ['too large once several MB of it were sent', () => largePdf(11).stream(), pdf, 'x.pdf', 'The document must be at most 10 MB'],
+      ['empty', () => upload(Buffer.alloc(0)), logo, 'x.png', 'The logo is an empty file'],
+      ['named with a path', () => upload(PNG_1X1), logo, '../x.png', 'The logo has a file name that is not allowed'],
+      ['shorter than a signature', () => upload(Buffer.from('%PD')), pdf, 'x.pdf', 'The document must be a PDF document'],
+      ['not what its type says (its structure read back)', () => upload(Buffer.from('%PDF-1.7 and nothing more')), endedPdf, 'x.pdf', 'The document must be a PDF document'],
+      ['an image larger than allowed', () => upload(pngClaiming(17, 1)), decodedLogo, 'x.png', 'The logo is too large: at most 16 × 16 pixels'],
+      ['an image that does not decode', () => upload(Buffer.concat([PNG_1X1.subarray(0, 40), Buffer.alloc(20)])), decodedLogo, 'x.png', 'The logo must be a PNG, JPEG or WebP image'],
     ];
     for (const [what, bytes, policy, fileName, message] of refusals) {
       it(`when an upload is ${what}, then it is refused and nothing stays behind`, async () => {

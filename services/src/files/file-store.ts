@@ -4,7 +4,7 @@ import type { ContentType } from './sniff';
 
 /** What one use of an upload accepts (a customer logo, a document): types by their bytes, and a size limit. */
 export interface FilePolicy {
-  /** Names the form field in refusals ('customerLogo must be at most 2 MB'). */
+  /** The form field: named in a refusal's `fields`, its message in the form's words ('The logo must be at most 2 MB'). */
   field: string;
   types: readonly ContentType[];
   /** Shown in the refusal: 'a PNG, JPEG or WebP image'. */

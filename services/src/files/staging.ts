@@ -10,7 +10,23 @@ import { type ContentType, sniff, SNIFF_BYTES } from './sniff';
 // eslint-disable-next-line no-control-regex -- control characters in a file name are exactly what is refused
 const UNSAFE_NAME = /[/\\]|\.\.|[\u0000-\u001f\u007f]/;
 
-const invalid = (message: string) => new Refusal({ code: 'file-invalid', message });
+/**
+ * The file fields as the forms name them (issue 22: a refusal is written for a person, not in the request's field
+ * names); the request's field is named in `fields`, where the form shows the message next to the field.
+ */
+const FIELD_NAMES: Record<string, string> = {
+  customerLogo: 'The logo',
+  parentLogo: 'The document logo',
+  parentDocuments: 'A supporting file',
+  childMainDocument: 'The document',
+};
+export const fileFieldName = (field: string) => FIELD_NAMES[field] ?? `The ${field}`;
+
+/** A refusal of one file: `what` follows the field's name ('must be a PDF document'). */
+const invalid = (policy: Pick<FilePolicy, 'field'>, what: string) => {
+  const message = `${fileFieldName(policy.field)} ${what}`;
+  return new Refusal({ code: 'file-invalid', message, fields: [{ field: policy.field, message }] });
+};
 
 /** '2 MB', '50 MB', '512 KB': the size limit as the refusal says it. */
 export function sizeInWords(bytes: number): string {
@@ -47,7 +63,7 @@ export async function stageUpload(
   const cleanName = cleanFileName(clientName);
   if (UNSAFE_NAME.test(cleanName) || cleanName.length > MAX_FILE_NAME) {
     input.resume();
-    throw invalid(`${policy.field} has a file name that is not allowed`);
+    throw invalid(policy, 'has a file name that is not allowed');
   }
   const stagedId = randomUUID();
   const slot = await openSlot(stagedId);
@@ -58,7 +74,7 @@ export async function stageUpload(
   let type: ContentType | undefined;
   const checkType = () => {
     type = sniff(head);
-    if (!type || !policy.types.includes(type)) throw invalid(`${policy.field} must be ${policy.typesInWords}`);
+    if (!type || !policy.types.includes(type)) throw invalid(policy, `must be ${policy.typesInWords}`);
   };
   // Read chunk by chunk without destroying the part stream on a refusal: the rest of the request must drain, or the
   // multipart parser reports an abort instead of the refusal.
@@ -76,7 +92,7 @@ export async function stageUpload(
       if (failed) return;
       try {
         size += chunk.length;
-        if (size > policy.maxBytes) throw invalid(`${policy.field} must be at most ${sizeInWords(policy.maxBytes)}`);
+        if (size > policy.maxBytes) throw invalid(policy, `must be at most ${sizeInWords(policy.maxBytes)}`);
         budget?.take(chunk.length);
         if (type === undefined) {
           head = Buffer.concat([head, chunk]).subarray(0, SNIFF_BYTES);
@@ -94,7 +110,7 @@ export async function stageUpload(
     input.once('end', () => {
       if (failed) return;
       try {
-        if (size === 0) throw invalid(`${policy.field} is an empty file`);
+        if (size === 0) throw invalid(policy, 'is an empty file');
         if (type === undefined) checkType();
         resolve(undefined);
       } catch (error) {
@@ -111,7 +127,7 @@ export async function stageUpload(
     if (policy.image) return await reencodeImage(slot, stagedId, type!, policy, originalName);
     if (policy.verify) {
       const problem = await policy.verify(slot.read()).catch((error: unknown) => String(error));
-      if (problem) throw invalid(`${policy.field} must be ${policy.typesInWords}`);
+      if (problem) throw invalid(policy, `must be ${policy.typesInWords}`);
     }
     return { stagedId, sha256: hash.digest('hex'), contentType: type!, size, originalName };
   } catch (error) {
@@ -133,14 +149,14 @@ async function reencodeImage(slot: StagingSlot, stagedId: string, type: ContentT
     const staged = await buffer(slot.read());
     // The header first (no pixel decoded yet), then the pixels, never more of them than the policy allows.
     const { width, height } = await sharp(staged, { limitInputPixels: false }).metadata();
-    if (!width || !height) throw invalid(`${policy.field} must be ${policy.typesInWords}`);
-    if (width > maxWidth || height > maxHeight) throw invalid(`${policy.field} must be at most ${maxWidth} × ${maxHeight} pixels`);
+    if (!width || !height) throw invalid(policy, `must be ${policy.typesInWords}`);
+    if (width > maxWidth || height > maxHeight) throw invalid(policy, `is too large: at most ${maxWidth} × ${maxHeight} pixels`);
     const oriented = sharp(staged, { limitInputPixels: maxWidth * maxHeight, failOn: 'error' }).rotate();
     encoded = await (type === 'image/png' ? oriented.png() : type === 'image/jpeg' ? oriented.jpeg({ quality: 90 }) : oriented.webp({ quality: 90 })).toBuffer();
   } catch (error) {
-    throw error instanceof Refusal ? error : invalid(`${policy.field} must be ${policy.typesInWords}`);
+    throw error instanceof Refusal ? error : invalid(policy, `must be ${policy.typesInWords}`);
   }
-  if (encoded.length > policy.maxBytes) throw invalid(`${policy.field} must be at most ${sizeInWords(policy.maxBytes)}`);
+  if (encoded.length > policy.maxBytes) throw invalid(policy, `must be at most ${sizeInWords(policy.maxBytes)}`);
   await slot.replace(encoded);
   return { stagedId, sha256: createHash('sha256').update(encoded).digest('hex'), contentType: type, size: encoded.length, originalName };
 }

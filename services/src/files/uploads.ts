@@ -3,7 +3,7 @@ import multer from 'multer';
 import type { Config } from '../platform/config';
 import { Refusal } from '../platform/errors';
 import type { FilePolicy, FileStore, StagedFile } from './file-store';
-import { sizeInWords } from './staging';
+import { fileFieldName, sizeInWords } from './staging';
 import { pdfStructureProblem } from './pdf-structure';
 import type { QuotaReservation, StagingQuota } from './staging-quota';
 
@@ -171,13 +171,13 @@ export function acceptUploads(
           error.code === 'LIMIT_FILE_COUNT'
             ? 'Too many files in one request'
             : error.code === 'LIMIT_FILE_SIZE'
-            ? `${field} must be at most ${sizeInWords(limit)}`
+            ? `${fileFieldName(field)} must be at most ${sizeInWords(limit)}`
             : error.code === 'LIMIT_UNEXPECTED_FILE'
               ? fields[field]
                 ? `At most ${fields[field].maxCount} file${fields[field].maxCount === 1 ? ' is' : 's are'} accepted in the field ${field}`
                 : `No file is accepted in the field ${field}`
               : `${field}: ${error.message}`;
-        return next(new Refusal({ code: 'file-invalid', message }));
+        return next(new Refusal({ code: 'file-invalid', message, ...(error.field ? { fields: [{ field: error.field, message }] } : {}) }));
       }
       return next(new Refusal({ code: 'file-invalid', message: `The form could not be read: ${(error as Error).message}` }));
     });

@@ -27,7 +27,7 @@ const lockedUntil = (d: { lockedUntil: string }) =>
 
 export const ERRORS = {
   // ---- requests in general
-  'invalid-request': entry<{ message: string }>(400, (d) => d.message),
+  'invalid-request': entry<{ message: string; fields?: Array<{ field: string; message: string }> }>(400, (d) => d.message),
   'body-not-json': entry(400, 'Request body is not valid JSON'),
   'body-too-large': entry(400, 'Request body is too large'),
   'body-encoding': entry(400, 'Request body encoding is not supported'),
@@ -178,7 +178,7 @@ export const ERRORS = {
   'paper-copy-already-dispatched': entry(409, 'This paper copy has already been marked dispatched'),
 
   // ---- files (files/)
-  'file-invalid': entry<{ message: string }>(400, (d) => d.message),
+  'file-invalid': entry<{ message: string; fields?: Array<{ field: string; message: string }> }>(400, (d) => d.message),
   'upload-rate-limited': entry<{ limit: number; minutes: number }>(
     429,
     (d) => `Too many uploads: at most ${d.limit} every ${d.minutes} minutes. Please wait a few minutes and try again.`,

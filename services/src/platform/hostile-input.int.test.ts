@@ -282,7 +282,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
 
     for (const [kind, name] of [['html', 'ifu.html'], ['svg', 'ifu.svg']] as const) {
       it(`when a file starts '%PDF-' and goes on as ${kind.toUpperCase()} (named ${name}), then 400 and nothing is stored`, async () => {
-        await spec.when(() => upload(pdfPolyglot(kind), name)).thenNothingStored(400, 'childMainDocument must be a PDF document');
+        await spec.when(() => upload(pdfPolyglot(kind), name)).thenNothingStored(400, 'The document must be a PDF document');
       });
     }
 

@@ -67,6 +67,20 @@ export function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 }
 
 /**
+ * Each field's first error, for a form to show next to the field: the contract's message as a person reads it (the
+ * spec's texts as they are; a 'must …' message names its field).
+ */
+export function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): Array<{ field: string; message: string }> {
+  const fields = new Map<string, string>();
+  for (const issue of issues) {
+    const field = issue.path.join('.');
+    if (!field || fields.has(field)) continue;
+    fields.set(field, issue.message.startsWith('must ') ? `${field} ${issue.message}` : issue.message);
+  }
+  return [...fields].map(([field, message]) => ({ field, message }));
+}
+
+/**
  * The path of the first text in a request that holds a control character (tab, line feed and carriage return
  * excepted): the database cannot store a NUL, and nothing the product shows needs the others.
  */
@@ -88,7 +102,7 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   const controlled = controlCharacterAt(body, '');
   if (controlled !== undefined) refuse('invalid-request', { message: `${controlled || 'body'} must not contain control characters` });
   const result = schema.safeParse(body);
-  if (!result.success) refuse('invalid-request', { message: describeIssues(result.error.issues) });
+  if (!result.success) refuse('invalid-request', { message: describeIssues(result.error.issues), fields: fieldErrorsOf(result.error.issues) });
   return result.data;
 }
 
@@ -171,7 +185,8 @@ export const errorHandler: ErrorRequestHandler = async (error: unknown, req, res
     res.destroy();
     return;
   }
-  res.status(status).json({ message, code });
+  const fields = (rejectionOf(error) as { fields?: unknown }).fields;
+  res.status(status).json(Array.isArray(fields) && fields.length > 0 ? { message, code, fields } : { message, code });
 };
 
 export const notFoundHandler: RequestHandler = (req) => {

@@ -278,7 +278,7 @@ describe('public search and download over HTTP', () => {
       const gone = { status: 404, body: { code: 'search-link-out-of-scope', message: 'This document is not available through this search link' } };
       for (const url of [offline, superseded, customerGone]) expect(await served(url)).toEqual({ status: 200, body: 'pdf' });
 
-      const switchTo = (isInternal: boolean) => t.call('POST', '/document/update/IsInternal', { token: admin, body: { parentDocumentChangeId: family, isInternal } });
+      const switchTo = (isInternal: boolean) => t.call('POST', '/document/update/IsInternal', { token: admin, body: { parentDocumentChangeId: family, isInternal, reason: 'Test' } });
       expect((await switchTo(true)).status).toBe(200);
       expect(await served(offline)).toEqual(gone);
       expect((await switchTo(false)).status).toBe(200);

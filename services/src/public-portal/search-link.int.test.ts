@@ -228,7 +228,7 @@ describe('search links over HTTP', () => {
       const familyToHide = await approvedOrder(customerId, unique('Hidden Pump '));
       const link = await givenLink(customerName, familyToHide);
       expect((await check(link)).status).toBe(200);
-      const hidden = await t.call('POST', '/document/update/IsInternal', { token: admin, body: { parentDocumentChangeId: familyToHide, isInternal: true } });
+      const hidden = await t.call('POST', '/document/update/IsInternal', { token: admin, body: { parentDocumentChangeId: familyToHide, isInternal: true, reason: 'Test' } });
       expect(hidden.status).toBe(200);
       await spec.when(() => check(link)).thenNothingStored(404, 'Product not found');
     });

@@ -1,6 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { signatureCredentials, SIGNATURE_MESSAGES } from '@ifu/contracts';
+import { REASON_MAX, SIGNATURE_MESSAGES } from '@ifu/contracts';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,114 +8,219 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useMemo } from 'react';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
 
-/** The signer's own username and password, as the form holds them. */
-export type SignerCredentials = { username: string; password: string };
+import { passwordMismatch, SIGNED_DEFAULTS, signedFormErrors, signedFormFilled, signedFormValues } from './signed-form-rules';
+import type { SignedField, SignedFormRules, SignedValues } from './signed-form-rules';
+
+export type { SignedFormRules, SignedValues, SignerCredentials } from './signed-form-rules';
 
 /** What the dialog needs of the signed call (a react-query mutation fits). */
 export type SigningMutation<V> = { mutate: (variables: V) => void; isPending: boolean; error: Error | null };
 
-type SignedConfirmDialogProps<V> = {
-  /** Names the dialog's parts: data-testid `<name>-dialog`, ids `<name>-title` and `<name>-text`, the refusal's data-testid `<name>-error`. */
+export type SignedConfirmFormProps<V> = SignedFormRules & {
+  /** Names the parts: data-testid `<name>-form`, `<name>-heading`, `<name>-error`, `<name>-submit`, `<name>-waiting`. */
   name: string;
+  /** What the form says first, as a heading (inside a larger dialog: the decision in words). */
+  heading?: ReactNode;
+  /** What is asked or what it does; with `descriptionId` it is the dialog's accessible description. */
+  question?: ReactNode;
+  descriptionId?: string;
+  /** The submit button: its text, its text while the call runs, its colour. */
+  submitLabel: string;
+  submittingLabel?: string;
+  submitColor?: 'error' | 'success' | 'primary';
+  /** The signed call. */
+  mutation: SigningMutation<V>;
+  /** The call's variables, given what was typed (the reason trimmed). */
+  variables: (values: SignedValues) => V;
+  /**
+   * Shows the server's refusal above the fields (a 403 for wrong or someone else's credentials, which never logs
+   * out; a 409 for a record changed meanwhile); `serverErrorFallback` when it has no message. Without it the caller
+   * reports failures (a toast). Either way the form stays as typed, and a 400's field errors show next to their fields.
+   */
+  showServerError?: boolean;
+  serverErrorFallback?: string;
+  /** The request's field names that are not the form's (`changeJustification` → `reason`). */
+  serverFields?: Record<string, SignedField>;
+  /** The left-hand button: Cancel, or Back inside a larger dialog. */
+  cancel: { label: string; icon?: ReactNode; onClick: () => void };
+  onBusy?: (busy: boolean) => void;
+  autoFocus?: boolean;
+};
+
+/**
+ * The one form that confirms an action (an electronic signature where asked for): the question, the fields the
+ * rules ask for, Cancel (or Back) and the submit button. Inside a dialog of its own ({@link SignedConfirmDialog})
+ * or inside a larger one (the approval modals).
+ */
+export const SignedConfirmForm = <V,>({
+  name,
+  heading,
+  question,
+  descriptionId,
+  submitLabel,
+  submittingLabel,
+  submitColor = 'error',
+  mutation,
+  variables,
+  showServerError = false,
+  serverErrorFallback,
+  serverFields = {},
+  cancel,
+  onBusy,
+  autoFocus = false,
+  ...rules
+}: SignedConfirmFormProps<V>) => {
+  const { signature = 'sign', reason, submitWhenReady = false } = rules;
+  // The rules are the contracts' (signed-form-rules.ts); each field shows its first error next to it.
+  const resolver = useMemo<Resolver<SignedValues>>(() => {
+    const current = { signature: rules.signature, message: rules.message, reason: rules.reason };
+    return (typed) => {
+      const valid = signedFormValues(current, typed);
+      if (valid) return { values: valid, errors: {} };
+      const errors = Object.fromEntries(signedFormErrors(current, typed).map(({ field, message }) => [field, { type: 'validation', message }]));
+      return { values: {}, errors };
+    };
+  }, [rules.signature, rules.message, rules.reason?.required]); // eslint-disable-line react-hooks/exhaustive-deps
+  const { control, handleSubmit, formState, setError } = useForm<SignedValues>({
+    resolver,
+    defaultValues: SIGNED_DEFAULTS,
+    mode: submitWhenReady ? 'onChange' : 'onSubmit',
+  });
+  const values = useWatch({ control });
+  const { isPending, error } = mutation;
+  useEffect(() => onBusy?.(isPending), [isPending, onBusy]);
+
+  // A 400's field errors go next to their fields.
+  useEffect(() => {
+    for (const { field, message } of fieldErrors(error)) {
+      const target = serverFields[field] ?? (field in SIGNED_DEFAULTS ? (field as SignedField) : undefined);
+      if (target) setError(target, { type: 'server', message });
+    }
+  }, [error]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = handleSubmit((typed) => mutation.mutate(variables({ ...SIGNED_DEFAULTS, ...typed })));
+  const mismatch = signature === 'sign-and-confirm' && passwordMismatch(values);
+  const reasonLength = (values.reason ?? '').trim().length;
+  const ready = signedFormFilled(rules, values) && formState.isValid && !mismatch;
+  const showSubmit = !submitWhenReady || ready || isPending;
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label={typeof heading === 'string' ? heading : undefined} data-testid={`${name}-form`}>
+      <DialogContent dividers={Boolean(heading)}>
+        <Stack spacing={2}>
+          {heading ? (
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid={`${name}-heading`}>
+              {heading}
+            </Typography>
+          ) : null}
+          {question ? (
+            <DialogContentText id={descriptionId} component="div" sx={{ overflowWrap: 'anywhere' }}>
+              {question}
+            </DialogContentText>
+          ) : null}
+          {showServerError && error ? (
+            <Alert severity="error" role="alert" data-testid={`${name}-error`}>
+              {errorMessage(error, serverErrorFallback)}
+            </Alert>
+          ) : null}
+          {signature === 'none' ? null : (
+            <>
+              <RhfTextField
+                control={control}
+                name="username"
+                label="Username"
+                autoComplete="off"
+                autoFocus={autoFocus}
+                fullWidth
+                size={heading ? 'medium' : 'small'}
+                slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
+              />
+              <RhfTextField control={control} name="password" label="Password" type="password" autoComplete="off" fullWidth size={heading ? 'medium' : 'small'} />
+            </>
+          )}
+          {signature === 'sign-and-confirm' ? (
+            <RhfTextField
+              control={control}
+              name="confirmPassword"
+              label="Confirm Password"
+              type="password"
+              autoComplete="off"
+              fullWidth
+              errorText={mismatch ? SIGNATURE_MESSAGES.passwordMismatch : undefined}
+            />
+          ) : null}
+          {reason ? (
+            <RhfTextField
+              control={control}
+              name="reason"
+              label={reason.label ?? 'Reason'}
+              multiline
+              minRows={3}
+              fullWidth
+              required={reason.required}
+              autoFocus={signature === 'none' && autoFocus}
+              errorText={reasonLength > REASON_MAX ? SIGNATURE_MESSAGES.reasonTooLong : undefined}
+              helperText={`${reason.helperText ? `${reason.helperText} ` : ''}${reasonLength}/${REASON_MAX}`}
+            />
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Button startIcon={cancel.icon} onClick={cancel.onClick} disabled={isPending} color="inherit" sx={{ mr: 'auto' }}>
+          {cancel.label}
+        </Button>
+        {showSubmit ? (
+          <Button type="submit" variant="contained" color={submitColor} disabled={isPending} sx={{ minWidth: 130 }} data-testid={`${name}-submit`}>
+            {isPending && submittingLabel ? submittingLabel : submitLabel}
+          </Button>
+        ) : (
+          <Typography variant="body2" color="textSecondary" role="status" data-testid={`${name}-waiting`}>
+            {submitLabel} appears once every field is filled in and correct.
+          </Typography>
+        )}
+      </DialogActions>
+    </Box>
+  );
+};
+
+type SignedConfirmDialogProps<V> = Omit<SignedConfirmFormProps<V>, 'cancel' | 'descriptionId' | 'heading'> & {
   /** The dialog's title, which is also its accessible name. */
   title: ReactNode;
   /** The question asked, which is also the dialog's accessible description. */
   question: ReactNode;
-  /** The submit button's text (a destructive action: shown in the error colour). */
-  submitLabel: string;
-  /** Shown under a field left empty (spec §5); deactivation and file deletion: 'Enter Username and Password'. */
-  message?: string;
-  /** The signed call. */
-  mutation: SigningMutation<V>;
-  /** The call's variables, given the signer's credentials. */
-  variables: (credentials: SignerCredentials) => V;
-  /**
-   * Shows the server's refusal in the dialog, above the fields (a 403 for wrong or someone else's credentials, which
-   * never logs out; a 409 for a record changed meanwhile). Without it the caller reports failures (a toast). Either
-   * way the dialog stays open.
-   */
-  showServerError?: boolean;
   /** Narrower margins on a phone ({@link phoneDialogSlotProps}). */
   phoneMargins?: boolean;
+  /** Wider than the default `xs`. */
+  maxWidth?: 'xs' | 'sm';
   onClose: () => void;
 };
 
 /**
- * A confirmation signed with the user's own username and password (an electronic signature): the question, the two
- * fields, Cancel and the submit button. It cannot be closed while the call runs. Mount it to open it.
+ * A confirmation in a dialog of its own: the title, the question, the {@link SignedConfirmForm}. It cannot be closed
+ * while the call runs. Mount it to open it.
  */
-export const SignedConfirmDialog = <V,>({
-  name,
-  title,
-  question,
-  submitLabel,
-  message = SIGNATURE_MESSAGES.enterUsernameAndPassword,
-  mutation,
-  variables,
-  showServerError = false,
-  phoneMargins = false,
-  onClose,
-}: SignedConfirmDialogProps<V>) => {
-  const schema = useMemo(() => signatureCredentials({ username: message, password: message }), [message]);
-  const { control, handleSubmit } = useForm<SignerCredentials>({
-    resolver: zodResolver(schema),
-    defaultValues: { username: '', password: '' },
-  });
-  const submit = handleSubmit((credentials) => mutation.mutate(variables(credentials)));
-  const { isPending, error } = mutation;
-
-  return (
-    <Dialog
-      open
-      onClose={isPending ? undefined : onClose}
-      maxWidth="xs"
-      fullWidth
-      aria-labelledby={`${name}-title`}
-      aria-describedby={`${name}-text`}
-      slotProps={phoneMargins ? phoneDialogSlotProps : undefined}
-      data-testid={`${name}-dialog`}
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id={`${name}-title`}>{title}</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={`${name}-text`} sx={{ overflowWrap: 'anywhere', mb: 2 }}>
-            {question}
-          </DialogContentText>
-          {showServerError && error ? (
-            <Alert severity="error" role="alert" sx={{ mb: 2 }} data-testid={`${name}-error`}>
-              {errorMessage(error)}
-            </Alert>
-          ) : null}
-          <Stack spacing={2}>
-            <RhfTextField control={control} name="username" label="Username" autoComplete="username" fullWidth size="small" />
-            <RhfTextField
-              control={control}
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-              fullWidth
-              size="small"
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose} disabled={isPending} color="inherit">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" color="error" loading={isPending}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-};
+export const SignedConfirmDialog = <V,>({ name, title, phoneMargins = false, maxWidth = 'xs', onClose, ...form }: SignedConfirmDialogProps<V>) => (
+  <Dialog
+    open
+    onClose={form.mutation.isPending ? undefined : onClose}
+    maxWidth={maxWidth}
+    fullWidth
+    aria-labelledby={`${name}-title`}
+    aria-describedby={`${name}-text`}
+    slotProps={phoneMargins ? phoneDialogSlotProps : undefined}
+    data-testid={`${name}-dialog`}
+  >
+    <DialogTitle id={`${name}-title`}>{title}</DialogTitle>
+    <SignedConfirmForm name={name} descriptionId={`${name}-text`} cancel={{ label: 'Cancel', onClick: onClose }} {...form} />
+  </Dialog>
+);

@@ -135,10 +135,13 @@ export type DocumentEvent =
    * Not signed itself: the revision's creation carries the author's signature.
    */
   | { type: 'ChangeOrderRevised'; data: { parentChangeId: string; documentId: string; revision: ChangeOrderRef; revisedBy: string } }
-  /** An ADMIN switched a decided change order Online (`isInternal` false) or Offline (true); not signed (spec §4). */
+  /**
+   * An ADMIN switched a decided change order Online (`isInternal` false) or Offline (true); not signed (spec §4).
+   * `reason`: why, as the ADMIN gave it (issue 22); absent on events recorded before a reason was asked for.
+   */
   | {
       type: 'ChangeOrderAccessibilityChanged';
-      data: { parentChangeId: string; documentId: string; isInternal: boolean; previous: boolean; changedBy: string };
+      data: { parentChangeId: string; documentId: string; isInternal: boolean; previous: boolean; changedBy: string; reason?: string };
     };
 
 export const documentStreamId = (parentChangeId: string) => `document-${parentChangeId}`;

@@ -11,11 +11,14 @@ export type RhfCheckboxProps<T extends FieldValues> = {
   control: Control<T>;
   label: string;
   disabled?: boolean;
+  /** What ticking it does, under it (its accessible description). */
+  helperText?: string;
 };
 
 /** A labelled MUI Checkbox bound to a boolean react-hook-form field; the field's error shows below it. */
-export const RhfCheckbox = <T extends FieldValues>({ name, control, label, disabled }: RhfCheckboxProps<T>) => {
+export const RhfCheckbox = <T extends FieldValues>({ name, control, label, disabled, helperText }: RhfCheckboxProps<T>) => {
   const errorId = useId();
+  const helpId = useId();
   return (
     <Controller
       name={name}
@@ -29,13 +32,24 @@ export const RhfCheckbox = <T extends FieldValues>({ name, control, label, disab
                 {...field}
                 checked={Boolean(value)}
                 onChange={(event) => onChange(event.target.checked)}
-                slotProps={{ input: { ref, 'aria-describedby': error ? errorId : undefined, 'aria-invalid': Boolean(error) } }}
+                slotProps={{
+                  input: {
+                    ref,
+                    'aria-describedby': [error ? errorId : '', helperText ? helpId : ''].filter(Boolean).join(' ') || undefined,
+                    'aria-invalid': Boolean(error),
+                  },
+                }}
               />
             }
           />
           {error ? (
             <FormHelperText id={errorId} sx={{ mt: -0.5 }}>
               {error.message}
+            </FormHelperText>
+          ) : null}
+          {helperText ? (
+            <FormHelperText id={helpId} sx={{ mt: -0.5, ml: 0, maxWidth: 560 }}>
+              {helperText}
             </FormHelperText>
           ) : null}
         </FormControl>

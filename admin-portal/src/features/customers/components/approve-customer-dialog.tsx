@@ -1,6 +1,5 @@
 import { CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { CustomerView } from '@ifu/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import Close from '@mui/icons-material/Close';
@@ -10,32 +9,21 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
 
-import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { notify } from '@/components/ui/notifications';
 import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
+import { SignedConfirmForm } from '@/components/ui/signed-confirm-dialog';
 import { failureMessage } from '@/lib/api-client';
 
 import { useApproveCustomer } from '../api/approve-customer';
 
+import { approvalRules, toApprovalRequest } from './approval-form-values';
+import type { Decision } from './approval-form-values';
 import { PendingChangeTable, pendingSummary } from './pending-change';
-
-import {
-  approvalFormDefaults,
-  approvalFormFilled,
-  approvalFormSchema,
-  passwordMismatch,
-  REASON_MAX,
-  toApprovalRequest,
-} from './approval-form-values';
-import type { ApprovalFormInput, ApprovalFormValues, Decision } from './approval-form-values';
 
 const TITLE_ID = 'approve-customer-title';
 
@@ -56,24 +44,14 @@ type SignatureFormProps = {
 };
 
 /**
- * The electronic signature of a decision: Username, Password, Confirm Password, and for Reject a Reason. The submit
- * button appears only once every field is filled and nothing is wrong (spec §2.4).
+ * The electronic signature of a decision, on the one {@link SignedConfirmForm}: Username, Password, Confirm Password,
+ * and for Reject a Reason. The submit button appears only once every field is filled and nothing is wrong (spec
+ * §2.4); meanwhile each field says what is wrong next to it.
  */
 const SignatureForm = ({ decision, customer, approverId, onBusy, onBack, onDone }: SignatureFormProps) => {
-  const schema = useMemo(() => approvalFormSchema(decision), [decision]);
-  const { control, handleSubmit, formState } = useForm<ApprovalFormInput, unknown, ApprovalFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: approvalFormDefaults,
-    mode: 'onChange',
-  });
-  const values = useWatch({ control });
-  const mismatch = passwordMismatch({ password: values.password ?? '', confirmPassword: values.confirmPassword ?? '' });
-  const ready = approvalFormFilled(decision, values) && formState.isValid && !mismatch;
-
+  const rules = useMemo(() => approvalRules(decision), [decision]);
   const approve = useApproveCustomer({
     mutationConfig: {
-      onMutate: () => onBusy(true),
-      onSettled: () => onBusy(false),
       onSuccess: (response) => {
         notify('success', response.message);
         onDone();
@@ -81,70 +59,23 @@ const SignatureForm = ({ decision, customer, approverId, onBusy, onBack, onDone 
       onError: (error) => notify('error', failureMessage(CUSTOMER_MESSAGES.approvalFailed, error)),
     },
   });
-
-  const onSubmit = handleSubmit((form) => {
-    approve.mutate({ data: toApprovalRequest(decision, customer.id, approverId, form), version: customer.version });
-  });
-
   const rejecting = decision === 'reject';
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label={rejecting ? 'Reject customer' : 'Approve customer'}>
-      <DialogContent dividers>
-        <Stack spacing={2}>
-          <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }} data-testid="signature-heading">
-            {rejecting ? 'Reject' : 'Approve'} {customer.pendingChange ? 'change to ' : ''}
-            {customer.customerName}
-          </Typography>
-          <Typography variant="body2" color="textSecondary">
-            Sign with your own username and password.
-          </Typography>
-          <RhfTextField
-            control={control}
-            name="username"
-            label="Username"
-            autoComplete="off"
-            autoFocus
-            slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
-          />
-          <RhfTextField control={control} name="password" label="Password" type="password" autoComplete="off" />
-          <RhfTextField
-            control={control}
-            name="confirmPassword"
-            label="Confirm Password"
-            type="password"
-            autoComplete="off"
-            errorText={mismatch ? CUSTOMER_MESSAGES.passwordMismatch : undefined}
-          />
-          {rejecting ? (
-            <RhfTextField
-              control={control}
-              name="reason"
-              label="Reason"
-              multiline
-              minRows={3}
-              helperText={`${(values.reason ?? '').length}/${REASON_MAX}`}
-            />
-          ) : null}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Button startIcon={<ArrowBack />} onClick={onBack} disabled={approve.isPending} color="inherit" sx={{ mr: 'auto' }}>
-          Back
-        </Button>
-        {ready || approve.isPending ? (
-          <Button
-            type="submit"
-            variant="contained"
-            color={rejecting ? 'error' : 'success'}
-            disabled={approve.isPending}
-            sx={{ minWidth: 130 }}
-            data-testid="approval-submit"
-          >
-            {approve.isPending ? 'Submitting...' : 'Submit'}
-          </Button>
-        ) : null}
-      </DialogActions>
-    </Box>
+    <SignedConfirmForm
+      name="approval"
+      heading={`${rejecting ? 'Reject' : 'Approve'} ${customer.pendingChange ? 'change to ' : ''}${customer.customerName}`}
+      question="Sign with your own username and password."
+      {...rules}
+      submitLabel="Submit"
+      submittingLabel="Submitting..."
+      submitColor={rejecting ? 'error' : 'success'}
+      mutation={approve}
+      variables={(values) => ({ data: toApprovalRequest(decision, customer.id, approverId, values), version: customer.version })}
+      serverFields={{ changeJustification: 'reason' }}
+      cancel={{ label: 'Back', icon: <ArrowBack />, onClick: onBack }}
+      onBusy={onBusy}
+      autoFocus
+    />
   );
 };
 

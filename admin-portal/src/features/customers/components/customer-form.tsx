@@ -83,6 +83,9 @@ type CustomerFormProps = {
   customer?: CustomerView;
 };
 
+/** The Country field lists the countries EXCLUDED (spec §3 countryExclusionList): it says so (issue 22). */
+export const COUNTRY_HELP = 'The countries EXCLUDED for this customer (its country exclusion list), not the countries it serves. Leave empty to exclude none.';
+
 /**
  * Customer form (spec §2.4, §5): Name, Contact Number, Logo, Email, Country, Approver, Website link; 'Add Customer'
  * or 'Update Customer'; success goes to /managecustomer.
@@ -183,7 +186,7 @@ export const CustomerForm = ({ customer }: CustomerFormProps) => {
                   inputRef={ref}
                   label="Country"
                   error={Boolean(error)}
-                  helperText={error?.message}
+                  helperText={error?.message ?? COUNTRY_HELP}
                 />
               )}
             />

@@ -26,6 +26,10 @@ type DocumentSearchFormProps = {
 
 const noAutofill = { autoComplete: 'off', spellCheck: false } as const;
 
+/** What Archive Search finds (issue 22): it swaps the current versions for the superseded ones. */
+export const ARCHIVE_SEARCH_HELP =
+  'Ticked, the search finds only superseded versions: approved documents replaced by a newer version or deactivated (past their obsolete date). Unticked, it finds current and pending ones. Rejected change orders are in neither: see All Documents.';
+
 /**
  * The internal search's fields (spec §2.8): Search field, ChangeOrder Number, Product Name, Customer Name (one of the
  * approved customers), Archive Search, and Submit. Every field is optional. The other three side by side on a wide screen, two on a
@@ -108,7 +112,7 @@ export const DocumentSearchForm = ({ shown, onSearch, searching }: DocumentSearc
         spacing={1.5}
         sx={{ mt: 1.5, alignItems: { xs: 'stretch', sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <RhfCheckbox control={control} name="isArchieveSearch" label={DOCUMENT_MESSAGES.archiveSearch} />
+        <RhfCheckbox control={control} name="isArchieveSearch" label={DOCUMENT_MESSAGES.archiveSearch} helperText={ARCHIVE_SEARCH_HELP} />
         <Button type="submit" variant="contained" size="large" startIcon={<Search />} loading={searching} sx={{ minWidth: 140 }}>
           {DOCUMENT_MESSAGES.submit}
         </Button>

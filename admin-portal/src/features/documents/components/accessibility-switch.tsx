@@ -1,35 +1,63 @@
-import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import type { ChangeOrderView } from '@ifu/contracts';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import { useState } from 'react';
 
-import { notify } from '@/components/ui/notifications';
-import { failureMessage } from '@/lib/api-client';
+import { SignedConfirmDialog } from '@/components/ui/signed-confirm-dialog';
 
 import { useUpdateIsInternal } from '../api/update-is-internal';
 
 import { AccessibilityChip } from './change-order-chips';
 
+type Switched = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'customerName' | 'isInternal'>;
+
+/** What switching does, in words: who sees what, at once. */
+export const accessibilityEffect = ({ documentId, customerName }: Switched, toOnline: boolean) =>
+  toOnline
+    ? `Its documents appear in ${customerName}’s public search at once: every visitor with a search link can find and download them.`
+    : `Its documents disappear from ${customerName}’s public search at once: no visitor can find or download them until it is switched Online again. Staff still see ${documentId}.`;
+
 /**
- * An ADMIN's Online/Offline switch on a decided change order (spec §4): it updates at once and the page reloads.
+ * An ADMIN's Online/Offline switch on a decided change order (spec §4). The switch asks first (issue 22): a dialog
+ * names the effect on every visitor of the customer and asks why (a required reason, recorded in the event with who
+ * switched it and shown in the audit trail). Confirmed, it updates at once and the page reloads.
  */
-export const AccessibilitySwitch = ({ parentChangeId, isInternal }: { parentChangeId: string; isInternal: boolean }) => {
-  const update = useUpdateIsInternal({
-    mutationConfig: {
-      onSuccess: () => window.location.reload(),
-      onError: (error) => notify('error', failureMessage(DOCUMENT_MESSAGES.editFailed, error)),
-    },
-  });
-  const online = update.isPending ? update.variables.isInternal === false : !isInternal;
+export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) => {
+  const [toOnline, setToOnline] = useState<boolean>();
+  const update = useUpdateIsInternal({ mutationConfig: { onSuccess: () => window.location.reload() } });
+  const online = update.isPending ? update.variables.isInternal === false : !changeOrder.isInternal;
+  const target = toOnline ? 'Online' : 'Offline';
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <AccessibilityChip isInternal={!online} />
       <Switch
         checked={online}
-        disabled={update.isPending}
-        onChange={(_event, checked) => update.mutate({ parentDocumentChangeId: parentChangeId, isInternal: !checked })}
+        disabled={update.isPending || toOnline !== undefined}
+        onChange={(_event, checked) => setToOnline(checked)}
         slotProps={{ input: { 'aria-label': 'Online' } }}
         data-testid="accessibility-switch"
       />
+      {toOnline === undefined ? null : (
+        <SignedConfirmDialog
+          name="accessibility"
+          title={`Switch ${changeOrder.documentId} ${target}?`}
+          question={accessibilityEffect(changeOrder, toOnline)}
+          signature="none"
+          reason={{ required: true, helperText: 'Why: recorded with your name in the audit trail.' }}
+          submitLabel={`Switch ${target}`}
+          submitColor={toOnline ? 'primary' : 'error'}
+          mutation={update}
+          variables={({ reason }) => ({ parentDocumentChangeId: changeOrder.parentChangeId, isInternal: !toOnline, reason })}
+          showServerError
+          phoneMargins
+          maxWidth="sm"
+          autoFocus
+          onClose={() => {
+            update.reset();
+            setToOnline(undefined);
+          }}
+        />
+      )}
     </Stack>
   );
 };

@@ -346,7 +346,7 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
       {step === 1 ? (
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void childNext(); }} aria-label="Change/New" data-testid="wizard-child" sx={fieldGridSx}>
-            <ChildFields control={childForm.control} referenceLabel="Lot Number" />
+            <ChildFields control={childForm.control} />
             <Box sx={fullRow}>
               <SingleFileField
                 control={childForm.control}

@@ -78,7 +78,7 @@ describe('Add document wizard (route level, real API)', { timeout: 240_000 }, ()
     await expectMessageAt('Customer', DOCUMENT_MESSAGES.selectCustomer, start);
     await expectMessageAt('Approver', DOCUMENT_MESSAGES.selectApprover, start);
     await expectMessageAt('Effective Date', DOCUMENT_MESSAGES.selectEffectiveDate, start);
-    await expectMessageAt('Justification of Change', DOCUMENT_MESSAGES.enterJustificationOfDescription, start);
+    await expectMessageAt('Justification of Change', DOCUMENT_MESSAGES.enterJustificationOfChange, start);
     await expectMessageAt('Document Logo', DOCUMENT_MESSAGES.selectDocumentLogo, start);
     // Nothing was asked of the server: no confirmation, and no Next before an upload.
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -106,8 +106,8 @@ describe('Add document wizard (route level, real API)', { timeout: 240_000 }, ()
     await expectMessageAt('Keywords', DOCUMENT_MESSAGES.enterKeywords, child);
     await expectMessageAt('Country', DOCUMENT_MESSAGES.selectCountry, child);
     await expectMessageAt('Language', DOCUMENT_MESSAGES.selectLanguage, child);
-    await expectMessageAt('Description of Change', DOCUMENT_MESSAGES.enterChangeDescription, child);
-    await expectMessageAt('Justification of Change', DOCUMENT_MESSAGES.enterJustification, child);
+    await expectMessageAt('Description of Change', DOCUMENT_MESSAGES.enterDescriptionOfChange, child);
+    await expectMessageAt('Justification of Change', DOCUMENT_MESSAGES.enterJustificationOfChange, child);
     await expectMessageAt('Upload doc', DOCUMENT_MESSAGES.selectDocument, child);
 
     // Back to Start keeps the parent; Next again keeps what Change/New held.

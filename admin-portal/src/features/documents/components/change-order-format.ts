@@ -51,11 +51,17 @@ export const SIGNATURE_MEANING_LABEL: Record<SignatureMeaning, string> = {
   'file-deletion': 'File deletion',
 };
 
+/**
+ * The child's `associatedReferenceNumber`, by one name on every staff screen (issue 22): the spec's validation text
+ * and approval modal call it IFU Number ('Enter IFU Number (lot number)'); helper text says it is the lot number.
+ */
+export const IFU_NUMBER = 'IFU Number';
+
 /** Accessibility (spec §3): isInternal true is Offline, false is Online. */
 export const accessibilityLabel = (isInternal: boolean): 'Online' | 'Offline' => (isInternal ? 'Offline' : 'Online');
 
 const VERSION_FIELD_LABEL: Record<string, string> = {
-  associatedReferenceNumber: 'Lot Number',
+  associatedReferenceNumber: IFU_NUMBER,
   productSubFamilyNameOne: 'Part Number',
   productSubFamilyNameTwo: 'Bill of Material',
   billMaterialInformation: 'Bill of Material',

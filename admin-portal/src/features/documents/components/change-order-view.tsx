@@ -146,7 +146,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
       label: 'Accessibility',
       value:
         isAdmin && !editable ? (
-          <AccessibilitySwitch parentChangeId={parentChangeId} isInternal={changeOrder.isInternal} />
+          <AccessibilitySwitch changeOrder={changeOrder} />
         ) : (
           <AccessibilityChip isInternal={changeOrder.isInternal} />
         ),

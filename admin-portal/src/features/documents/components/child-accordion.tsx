@@ -22,7 +22,7 @@ import { paths } from '@/config/paths';
 
 import { useOpenDocumentFile } from '../api/use-open-document-file';
 
-import { countryListNames, formatEffectiveDate, languageListNames } from './change-order-format';
+import { countryListNames, formatEffectiveDate, IFU_NUMBER, languageListNames } from './change-order-format';
 import { FileLink } from './file-link';
 import { LabelPanel } from './label-panel';
 import { SignatureList } from './signature-list';
@@ -57,7 +57,7 @@ export const ChildAccordion = ({ child, editable, approved, onDeactivate }: Chil
   const summaryId = `child-${child.childDocumentId}-summary`;
   const facts: Fact[] = [
     { label: 'Child Document Number', value: child.documentNumber, testId: 'child-document-number' },
-    { label: 'Lot Number', value: child.associatedReferenceNumber, testId: 'child-lot-number' },
+    { label: IFU_NUMBER, value: child.associatedReferenceNumber, testId: 'child-lot-number' },
     { label: 'Part Number', value: child.productSubFamilyNameOne, testId: 'child-part-number' },
     { label: 'Bill of Material', value: child.billMaterialInformation, testId: 'child-bill-of-material' },
     { label: 'Keywords', value: child.keywords, testId: 'child-keywords' },
@@ -95,7 +95,7 @@ export const ChildAccordion = ({ child, editable, approved, onDeactivate }: Chil
             ) : null}
           </Typography>
           <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-            Lot Number {child.associatedReferenceNumber} · Part Number {child.productSubFamilyNameOne}
+            {IFU_NUMBER} {child.associatedReferenceNumber} · Part Number {child.productSubFamilyNameOne}
           </Typography>
         </Box>
       </AccordionSummary>

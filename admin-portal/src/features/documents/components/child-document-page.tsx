@@ -89,7 +89,7 @@ const ChildDocumentForm = ({ view, child }: ChildDocumentFormProps) => {
         data-testid="child-document-form"
         sx={fieldGridSx}
       >
-        <ChildFields control={control} referenceLabel="IFU Number" />
+        <ChildFields control={control} />
         <Box sx={fullRow}>
           <SingleFileField
             control={control}

@@ -1,60 +1,25 @@
-import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { ApproveDocumentsRequest } from '@ifu/contracts';
-import { z } from 'zod';
+
+import type { SignedFormRules, SignedValues } from '@/components/ui/signed-form-rules';
 
 export type Decision = 'approve' | 'reject';
 /** Where the decision is signed: the Document Approve modal of the view, or the approval modal of the list (spec §5). */
 export type ApprovalVariant = 'view' | 'list';
 
-/** Spec §9: a reason is at most 255 characters. */
-export const REASON_MAX = 255;
 /** The fixed text sent as `changeDescription` of a decision (as the customer approval sends one). */
 export const DOCUMENT_APPROVAL_DESCRIPTION = 'Document approval';
 
 /**
- * The credentials of a decision (spec §5 'Document approval on view' and 'Approval from the list'): Username,
- * Password, Confirm Password, a reason of at most 255 characters that Reject needs. On the view a differing
- * confirmation says 'Password Mismatch' at once; on the list it is not said (the submit button stays hidden).
+ * What a decision's form asks for (spec §5 'Document approval on view' and 'Approval from the list'): Username,
+ * Password, Confirm Password ('Password Mismatch' said next to it on both), and a Reason that Reject needs (the view
+ * shows it for Approve too, optional). On the list the submit button appears only once every field is filled and
+ * nothing is wrong. The limits are the contract's (`reasonText`, `REASON_MAX`).
  */
-export const documentApprovalSchema = (decision: Decision, variant: ApprovalVariant) =>
-  z
-    .object({
-      username: z.string().trim().min(1, DOCUMENT_MESSAGES.enterUsername),
-      password: z.string().min(1, DOCUMENT_MESSAGES.enterPassword),
-      confirmPassword: z.string().min(1, DOCUMENT_MESSAGES.enterConfirmPassword),
-      reason:
-        decision === 'reject'
-          ? z.string().trim().min(1, DOCUMENT_MESSAGES.enterReason).max(REASON_MAX, DOCUMENT_MESSAGES.reasonTooLong)
-          : z.string().trim().max(REASON_MAX, DOCUMENT_MESSAGES.reasonTooLong),
-    })
-    .refine((values) => values.password === values.confirmPassword, {
-      path: ['confirmPassword'],
-      // The list's form does not say it: its submit button simply stays hidden.
-      message: variant === 'view' ? DOCUMENT_MESSAGES.passwordMismatch : '',
-      when: ({ value }) => {
-        const { password, confirmPassword } = (value ?? {}) as { password?: unknown; confirmPassword?: unknown };
-        return typeof password === 'string' && typeof confirmPassword === 'string' && confirmPassword !== '';
-      },
-    });
-
-export type DocumentApprovalInput = z.input<ReturnType<typeof documentApprovalSchema>>;
-export type DocumentApprovalValues = z.output<ReturnType<typeof documentApprovalSchema>>;
-
-export const documentApprovalDefaults: DocumentApprovalInput = { username: '', password: '', confirmPassword: '', reason: '' };
-
-/** A confirmation has been typed and differs from the password. */
-export const passwordMismatch = ({ password, confirmPassword }: Partial<DocumentApprovalInput>) =>
-  Boolean(confirmPassword) && password !== confirmPassword;
-
-/** Every field the decision needs holds something, and the confirmation equals the password (the list's submit shows). */
-export const documentApprovalReady = (decision: Decision, values: Partial<DocumentApprovalInput>) =>
-  Boolean(
-    values.username?.trim() &&
-      values.password &&
-      values.confirmPassword === values.password &&
-      (decision === 'approve' || values.reason?.trim()) &&
-      (values.reason ?? '').trim().length <= REASON_MAX,
-  );
+export const documentApprovalRules = (decision: Decision, variant: ApprovalVariant): SignedFormRules => ({
+  signature: 'sign-and-confirm',
+  ...(variant === 'view' || decision === 'reject' ? { reason: { required: decision === 'reject' } } : {}),
+  submitWhenReady: variant === 'list',
+});
 
 /**
  * The body of POST /document/approveDocuments, signed by the logged-in approver. The view sends the reason as
@@ -65,7 +30,7 @@ export const toApproveDocumentsRequest = (
   variant: ApprovalVariant,
   parentChangeId: string,
   approverId: string,
-  values: DocumentApprovalValues,
+  values: SignedValues,
 ): ApproveDocumentsRequest => ({
   parentChangeId,
   approverId,

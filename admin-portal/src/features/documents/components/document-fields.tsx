@@ -24,6 +24,7 @@ import { notify } from '@/components/ui/notifications';
 import { useApprovedCustomers } from '@/lib/api/approved-customers';
 import { useApprovers } from '@/lib/api/get-approvers';
 
+import { IFU_NUMBER } from './change-order-format';
 import type { AnyControl } from './file-fields';
 import type { ChildStepInput, ParentFormInput, SignFormInput } from './document-form-values';
 
@@ -289,15 +290,21 @@ const CodeListField = <T extends FieldValues>({ name, control, label, options }:
 type ChildName<T extends FieldValues> = FieldPath<T> & keyof ChildStepInput;
 
 /**
- * The child's fields, shared by the wizard's Change/New step, Edit child and Add child (spec §2.9, §2.10): Lot
- * Number (IFU Number on the child screens), Part Number, Bill of Material, Country, Language, keywords, Description of
- * Change, Justification of Change.
+ * The child's fields, shared by the wizard's Change/New step, Edit child and Add child (spec §2.9, §2.10): IFU Number
+ * (one name on every screen, issue 22; helper text says it is the lot number), Part Number, Bill of Material,
+ * Country, Language, keywords, Description of Change, Justification of Change.
  */
-export const ChildFields = <T extends FieldValues>({ control, referenceLabel }: { control: AnyControl<T>; referenceLabel: 'Lot Number' | 'IFU Number' }) => {
+export const ChildFields = <T extends FieldValues>({ control }: { control: AnyControl<T> }) => {
   const name = (field: keyof ChildStepInput) => field as ChildName<T>;
   return (
     <>
-      <RhfTextField control={control} name={name('associatedReferenceNumber')} label={referenceLabel} autoComplete="off" />
+      <RhfTextField
+        control={control}
+        name={name('associatedReferenceNumber')}
+        label={IFU_NUMBER}
+        helperText="The lot number this IFU (instructions for use) is issued for"
+        autoComplete="off"
+      />
       <RhfTextField control={control} name={name('productSubFamilyNameOne')} label="Part Number" autoComplete="off" />
       <RhfTextField control={control} name={name('billMaterialInformation')} label="Bill of Material" autoComplete="off" />
       <RhfTextField control={control} name={name('keywords')} label="Keywords" autoComplete="off" />
@@ -317,7 +324,7 @@ export const ChildFields = <T extends FieldValues>({ control, referenceLabel }: 
         control={control}
         name={name('additionalLots')}
         label="Further lots (optional)"
-        helperText={`Lots this leaflet also covers besides its ${referenceLabel}, separated by commas`}
+        helperText={`Lots this leaflet also covers besides its ${IFU_NUMBER}, separated by commas`}
         autoComplete="off"
       />
       <RhfTextField

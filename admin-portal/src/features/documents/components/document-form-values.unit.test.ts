@@ -141,8 +141,8 @@ describe('the Start step', () => {
       `customerId: ${DOCUMENT_MESSAGES.selectCustomer}`,
       `approverId: ${DOCUMENT_MESSAGES.selectApprover}`,
       `effectiveDate: ${DOCUMENT_MESSAGES.selectEffectiveDate}`,
-      `changeDescription: ${DOCUMENT_MESSAGES.enterProductFamilyDescription}`,
-      `changeJustification: ${DOCUMENT_MESSAGES.enterJustificationOfDescription}`,
+      `changeDescription: ${DOCUMENT_MESSAGES.enterDescriptionOfChange}`,
+      `changeJustification: ${DOCUMENT_MESSAGES.enterJustificationOfChange}`,
       `parentLogo: ${DOCUMENT_MESSAGES.selectDocumentLogo}`,
     ]);
   });
@@ -180,8 +180,8 @@ describe('the Change/New step and Preview', () => {
       `countryList: ${DOCUMENT_MESSAGES.selectCountry}`,
       `languageList: ${DOCUMENT_MESSAGES.selectLanguage}`,
       `keywords: ${DOCUMENT_MESSAGES.enterKeywords}`,
-      `changeDescription: ${DOCUMENT_MESSAGES.enterChangeDescription}`,
-      `changeJustification: ${DOCUMENT_MESSAGES.enterJustification}`,
+      `changeDescription: ${DOCUMENT_MESSAGES.enterDescriptionOfChange}`,
+      `changeJustification: ${DOCUMENT_MESSAGES.enterJustificationOfChange}`,
       `file: ${DOCUMENT_MESSAGES.selectDocument}`,
     ]);
     expect(messages(signFormSchema, signFormDefaults())).toEqual([

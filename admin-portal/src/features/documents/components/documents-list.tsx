@@ -23,6 +23,7 @@ import { useSession } from '@/lib/app-state';
 import { DOCUMENTS_QUERY_KEY, useDocumentList, type DocumentListTab } from '../api/get-document-list';
 
 import { DocumentsTable } from './documents-table';
+import { DocumentDetailDialog } from './document-detail-dialog';
 import { ListApprovalDialog } from './list-approval-dialog';
 
 /** Spec §2.7: 'Documents' holds only the change orders pending approval, 'All Documents' every one. */
@@ -81,6 +82,8 @@ const DocumentsTabList = ({ tab }: { tab: DocumentListTab }) => {
   const queryClient = useQueryClient();
   const [approving, setApproving] = useState<string>();
   const onApprove = useCallback((row: DocumentListItem) => setApproving(row.parentChangeId), []);
+  const [details, setDetails] = useState<DocumentListItem>();
+  const onDetails = useCallback((row: DocumentListItem) => setDetails(row), []);
   const onDecided = (response: ChangeOrderResponse) => {
     setApproving(undefined);
     notify('success', response.message);
@@ -110,7 +113,11 @@ const DocumentsTabList = ({ tab }: { tab: DocumentListTab }) => {
         state={state}
         loading={documents.isFetching}
         onApprove={onApprove}
+        onDetails={onDetails}
       />
+      {details ? (
+        <DocumentDetailDialog parentChangeId={details.parentChangeId} documentId={details.documentId} onClose={() => setDetails(undefined)} />
+      ) : null}
       {approving && session ? (
         <ListApprovalDialog
           parentChangeId={approving}

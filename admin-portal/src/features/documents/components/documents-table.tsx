@@ -3,6 +3,7 @@ import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridRenderCellParams } from '@mui/x-data-grid';
@@ -28,6 +29,8 @@ type DocumentsTableProps = {
   loading: boolean;
   /** Approve is offered on a row the server says the caller may decide (`mayDecide`, its approver policy). */
   onApprove: (row: DocumentListItem) => void;
+  /** Opens the document-detail modal (spec §2.7) of a change order: its Document ID is the button. */
+  onDetails: (row: DocumentListItem) => void;
 };
 
 /** A text shown whole: on two lines when the column is narrower than it (issue 22, item 10). */
@@ -47,12 +50,26 @@ const ViewLink = ({ row }: { row: DocumentListItem }) => (
   </IconButton>
 );
 
+/** The Document ID opens the document-detail modal (spec §2.7). */
+const DetailsButton = ({ row, onDetails }: { row: DocumentListItem; onDetails: (row: DocumentListItem) => void }) => (
+  <Link
+    component="button"
+    type="button"
+    onClick={() => onDetails(row)}
+    aria-label={`Details of ${row.documentId}`}
+    title="Document details"
+    sx={{ fontWeight: 600, textAlign: 'left', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', maxWidth: '100%' }}
+  >
+    {row.documentId}
+  </Link>
+);
+
 /**
  * The documents grid (spec §2.7): #, Document ID, Effective Date, Approver (first name), Customer, Type,
  * Accessibility, Status and Action (View, and Approve where the server says the caller may decide); paged, sorted and searched on the server. On a phone the facts share one
  * column so that the View action stays in view.
  */
-export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove }: DocumentsTableProps) => {
+export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove, onDetails }: DocumentsTableProps) => {
   const { isPhone, pagination } = state;
   const gridRows = useMemo<DocumentRow[]>(() => rows.map((row) => ({ ...row, id: row.parentChangeId })), [rows]);
 
@@ -86,8 +103,8 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove }: Do
         minWidth: 160,
         renderCell: ({ row }) => (
           <Box sx={{ minWidth: 0, lineHeight: 1.3, py: 1 }}>
-            <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-              {row.documentId}
+            <Typography variant="body2" noWrap component="div">
+              <DetailsButton row={row} onDetails={onDetails} />
             </Typography>
             <Typography variant="caption" color="textSecondary" noWrap component="p">
               {row.customerName} · {row.changeType}
@@ -119,7 +136,12 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove }: Do
       },
       // At 1280 px the grid has about 980 px (the side menu takes 248): the fixed columns take what their content needs,
       // the texts share the rest and wrap onto a second line rather than being cut (issue 22, item 10).
-      { field: 'documentId', headerName: 'Document ID', width: 132 },
+      {
+        field: 'documentId',
+        headerName: 'Document ID',
+        width: 136,
+        renderCell: ({ row }) => <DetailsButton row={row} onDetails={onDetails} />,
+      },
       {
         field: 'effectiveDate',
         headerName: 'Effective Date',
@@ -144,7 +166,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove }: Do
       },
       action,
     ];
-  }, [isPhone, pagination, onApprove]);
+  }, [isPhone, pagination, onApprove, onDetails]);
 
   return (
     <SpecDataGrid

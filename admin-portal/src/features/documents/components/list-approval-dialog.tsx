@@ -25,7 +25,7 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useChangeOrder } from '../api/get-change-order';
 
-import { countryListNames, languageListNames } from './change-order-format';
+import { countryListNames, IFU_NUMBER, languageListNames } from './change-order-format';
 import { FileLink } from './file-link';
 import { DecisionForm } from './decision-form';
 import type { Decision } from './document-approval-values';
@@ -36,7 +36,7 @@ const TITLE_ID = 'list-approval-title';
 /** The details of one document (spec §2.7 approval modal), in the spec's order. */
 export const documentDetails = (changeOrder: ChangeOrderView, child: ChildDocumentView): Array<{ label: string; value: string }> => [
   { label: 'Document Number', value: child.documentNumber },
-  { label: 'IFU Number', value: child.associatedReferenceNumber },
+  { label: IFU_NUMBER, value: child.associatedReferenceNumber },
   { label: 'Part Number', value: child.productSubFamilyNameOne },
   { label: 'Description of IFU', value: changeOrder.productFamilyDescription || changeOrder.changeDescription },
   { label: 'Language', value: languageListNames(child.languageList) },

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { useApprovedCustomers } from '@/lib/api/approved-customers';
 import { useApprovers } from '@/lib/api/get-approvers';
 
+import { IFU_NUMBER } from './change-order-format';
 import type { ChildStepValues, StartStepValues } from './document-form-values';
 import { accessibilityLabel, countryNames, displayDate, languageNames } from './document-format';
 
@@ -87,7 +88,7 @@ export const PreviewSummary = ({ parent, documents, currentIndex, kept }: Previe
           <Details
             testId="preview-child"
             rows={[
-              ['Lot Number', child.associatedReferenceNumber],
+              [IFU_NUMBER, child.associatedReferenceNumber],
               ['Part Number', child.productSubFamilyNameOne],
               ['Bill of Material', child.billMaterialInformation],
               ['Country', countryNames(child.countryList)],

@@ -15,6 +15,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 
+import { IFU_NUMBER } from './change-order-format';
 import type { WizardChild } from './document-form-values';
 import { viewLocalFile } from './file-fields';
 
@@ -69,7 +70,7 @@ export const UploadedDocsDialog = ({ saved, editing, onEdit, onDelete, onClose }
                 sx={{ pr: 14 }}
               >
                 <ListItemText
-                  primary={`${index + 1}. Lot Number ${values.associatedReferenceNumber}${editing === index ? ' (editing)' : ''}`}
+                  primary={`${index + 1}. ${IFU_NUMBER} ${values.associatedReferenceNumber}${editing === index ? ' (editing)' : ''}`}
                   secondary={`${values.productSubFamilyNameOne} · ${fileName}`}
                   slotProps={{ primary: { noWrap: true }, secondary: { noWrap: true } }}
                   sx={{ minWidth: 0 }}

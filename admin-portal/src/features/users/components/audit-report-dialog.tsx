@@ -1,3 +1,4 @@
+import { AUDIT_MESSAGES } from '@ifu/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -11,7 +12,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { isValid } from 'date-fns';
 import { useState } from 'react';
 
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
 
 import { useDownloadAuditReport } from '../api/download-audit-report';
 
@@ -32,7 +33,12 @@ export const AuditReportDialog = ({ onClose }: { onClose: () => void }) => {
     reset(); // a new range: the previous answer no longer applies
   };
 
-  const ready = chosen(from) && chosen(to);
+  // A reversed range is said next to Date Start at once; the server says the same (a 400 naming `from`).
+  const reversed = chosen(from) && chosen(to) && from.getTime() > to.getTime();
+  const serverFields = fieldErrors(download.error);
+  const fromError = reversed ? AUDIT_MESSAGES.rangeReversed : serverFields.find((f) => f.field === 'from')?.message;
+  const toError = serverFields.find((f) => f.field === 'to')?.message;
+  const ready = chosen(from) && chosen(to) && !reversed;
 
   return (
     <Dialog
@@ -52,16 +58,16 @@ export const AuditReportDialog = ({ onClose }: { onClose: () => void }) => {
               format={DISPLAY_FORMAT}
               value={from}
               onChange={change(setFrom)}
-              slotProps={{ textField: { fullWidth: true, name: 'dateStart' } }}
+              slotProps={{ textField: { fullWidth: true, name: 'dateStart', error: Boolean(fromError), helperText: fromError } }}
             />
             <DatePicker
               label="Date End"
               format={DISPLAY_FORMAT}
               value={to}
               onChange={change(setTo)}
-              slotProps={{ textField: { fullWidth: true, name: 'dateEnd' } }}
+              slotProps={{ textField: { fullWidth: true, name: 'dateEnd', error: Boolean(toError), helperText: toError } }}
             />
-            {download.isError ? (
+            {download.isError && serverFields.length === 0 ? (
               <Alert severity="error" role="alert" data-testid="audit-report-error">
                 {errorMessage(download.error)}
               </Alert>

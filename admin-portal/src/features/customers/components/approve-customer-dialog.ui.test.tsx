@@ -1,0 +1,40 @@
+import { CUSTOMER_MESSAGES, REASON_MAX } from '@ifu/contracts';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderRoute } from '@/testing/render-route';
+import { addStaffPatiently, arrangeCustomerAwaiting } from '@/testing/ui-arrange';
+import { unique } from '@/testing/ui-api';
+
+describe('Customer Approve modal on the one SignedConfirmForm (route level, real API)', () => {
+  it('says Password Mismatch next to the field, says why Submit waits, and takes the contract’s reason limit', async () => {
+    const approver = await addStaffPatiently('ADMIN');
+    const name = `Dialog Medical ${unique()}`;
+    await arrangeCustomerAwaiting(approver, name);
+    const { user } = await renderRoute('/managecustomer', { as: approver });
+
+    await user.click(await screen.findByRole('button', { name: `Approve ${name}` }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Customer Approve' });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(within(dialog).getByTestId('approval-waiting').textContent).toContain('appears once every field is filled in');
+    await user.type(within(dialog).getByLabelText('Username'), approver.email);
+    await user.type(within(dialog).getByLabelText('Password'), approver.password);
+    await user.type(within(dialog).getByLabelText('Confirm Password'), 'something else');
+    expect(await within(dialog).findByText(CUSTOMER_MESSAGES.passwordMismatch)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Submit' })).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await user.type(within(dialog).getByLabelText('Username'), approver.email);
+    await user.type(within(dialog).getByLabelText('Password'), approver.password);
+    await user.type(within(dialog).getByLabelText('Confirm Password'), approver.password);
+    await user.click(within(dialog).getByLabelText(/Reason/));
+    await user.paste('x'.repeat(REASON_MAX + 1));
+    expect(await within(dialog).findByText(CUSTOMER_MESSAGES.reasonTooLong)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Submit' })).toBeNull();
+    await user.clear(within(dialog).getByLabelText(/Reason/));
+    await user.click(within(dialog).getByLabelText(/Reason/));
+    await user.paste('Quality agreement not signed yet');
+    expect(await within(dialog).findByRole('button', { name: 'Submit' })).toBeTruthy();
+  }, 240_000);
+});
