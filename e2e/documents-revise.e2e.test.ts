@@ -80,7 +80,7 @@ describe.skipIf(skipReason !== undefined)('Revise and resubmit in headless Chrom
       await start.getByRole('button', { name: 'Next' }).click();
 
       const child = page.getByTestId('wizard-child');
-      await expect.poll(() => child.getByLabel('Lot Number').inputValue()).toBe(lot);
+      await expect.poll(() => child.getByLabel('IFU Number').inputValue()).toBe(lot);
       expect(await child.getByLabel('Part Number').inputValue()).toBe('PN-700');
       expect(await child.textContent()).toContain(`Keeps IFU ${lot}.pdf`);
       await child.getByLabel('Description of Change').fill('Sterilisation symbol corrected');

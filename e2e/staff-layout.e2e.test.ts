@@ -209,7 +209,7 @@ describe.skipIf(skipReason !== undefined)('Staff screens: layout and progress in
       await start.getByRole('button', { name: 'Next' }).click();
 
       const child = page.getByTestId('wizard-child');
-      await child.getByLabel('Lot Number').waitFor();
+      await child.getByLabel('IFU Number').waitFor();
       await expectUncovered(child.getByLabel('Justification of Change'), 'Change/New: Justification of Change');
       await expectUncovered(child.getByRole('button', { name: 'Next' }), 'Change/New: Next');
       await page.evaluate(() => window.scrollTo(0, 0));
