@@ -139,7 +139,8 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove, onDe
       {
         field: 'documentId',
         headerName: 'Document ID',
-        width: 136,
+        // The id is a button (the detail modal) in bold: room for a whole CO-2026-00042.
+        width: 156,
         renderCell: ({ row }) => <DetailsButton row={row} onDetails={onDetails} />,
       },
       {
