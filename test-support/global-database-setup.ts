@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 import { contractServerFor, POSTGRES_IMAGE, startPostgresContainer } from './contract-servers';
 import './provided-context';
+import { createScratchDatabase } from './scratch-database';
 
 /**
  * The database of the database (int) tests, the PostgreSQL contract suite among them (contract-servers.ts): where a
@@ -20,21 +19,12 @@ export default async function setup(project: TestProject) {
   }
   const container = choice.via === 'testcontainers' ? await startPostgresContainer() : undefined;
   const serverUrl = container?.url ?? (choice as { url: string }).url;
-  const name = `ifu_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  project.provide('testDatabaseUrl', url.toString());
+  const { name, url, drop } = await createScratchDatabase(serverUrl, 'ifu_test');
+  project.provide('testDatabaseUrl', url);
   console.log(`[tests] database tests run on real PostgreSQL (${container ? `${POSTGRES_IMAGE} through testcontainers` : 'TEST_DATABASE_URL'}), database ${name}`);
 
   return async () => {
     if (container) return container.stop();
-    const dropper = new pg.Client({ connectionString: serverUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await drop();
   };
 }

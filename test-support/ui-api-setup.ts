@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
 import { sharedSecrets, startApiProcess } from './api-process';
+import { createScratchDatabase } from './scratch-database';
 import './provided-context';
 
 export const UI_ADMIN_EMAIL = 'ui.admin@example.com';
@@ -20,18 +19,8 @@ export const UI_ADMIN_PASSWORD = 'ui admin correct horse battery';
 export default async function startUiApi(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'ifu-ui-api-'));
   const serverUrl = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let name: string | undefined;
-  if (serverUrl) {
-    name = `ifu_ui_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const database = serverUrl ? await createScratchDatabase(serverUrl, 'ifu_ui') : undefined;
+  const databaseUrl = database?.url;
   const api = await startApiProcess(
     {
       ...sharedSecrets(),
@@ -49,11 +38,6 @@ export default async function startUiApi(project: TestProject) {
   return async () => {
     await api.stop('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
-    if (serverUrl && name) {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    }
+    await database?.drop();
   };
 }
