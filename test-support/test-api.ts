@@ -74,6 +74,12 @@ export interface ApiRoleConnection {
 }
 
 /** The real API, in-process on a free port, over a fresh schema of the test database. */
+/** A test API and a session of the first ADMIN on it: the setup most HTTP tests begin with. */
+export async function startTestApiAsAdmin(env: Record<string, string> = {}, options: TestApiOptions = {}) {
+  const t = await startTestApi(env, options);
+  return { t, admin: await t.login(ADMIN_EMAIL, ADMIN_PASSWORD) };
+}
+
 export async function startTestApi(env: Record<string, string> = {}, options: TestApiOptions = {}): Promise<TestApi> {
   const database = await openTestDatabase();
   const notifications: Notifications | undefined = database.connectionString

@@ -1,18 +1,13 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../test-support/specs';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, startTestApiAsAdmin, type TestApi } from '../../../test-support/test-api';
 
 describe('passwords over HTTP (forgot, set with the emailed link, change)', () => {
   let t: TestApi;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApi();
-    admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  beforeAll(async () => ({ t, admin } = await startTestApiAsAdmin()));
+  afterAll(() => t?.dispose());
 
   const addUser = async (email: string) => {
     // A session of its own: tests move the clock past the inactivity limit.

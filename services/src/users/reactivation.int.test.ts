@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApiAsAdmin, type TestApi } from '../../../test-support/test-api';
 
 /** Issue 22, item 3: a deactivated user is reactivated by an ADMIN's signed command, and sets a fresh password. */
 describe('POST /user/reactivate over HTTP (signed reactivation)', () => {
   let t: TestApi;
   let admin: string;
-  beforeAll(async () => {
-    t = await startTestApi();
-    admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  beforeAll(async () => ({ t, admin } = await startTestApiAsAdmin()));
+  afterAll(() => t?.dispose());
 
   const signed = { username: ADMIN_EMAIL, password: ADMIN_PASSWORD };
   const deactivate = async (id: string) =>
