@@ -20,7 +20,7 @@ import { refuse } from '../platform/errors';
 import { claim, holderBlocks, release, type UniqueKind } from '../platform/unique-claims';
 import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
-import { sign, UNSIGNED } from '../signatures/signatures';
+import { decideSigned } from '../signatures/signatures';
 import { customersVocabulary } from './audit';
 import { type CustomerCommand, customerDecider, type CustomerState } from './customer';
 
@@ -175,21 +175,14 @@ export async function decideApproval(
   // The customer is folded once: the rules are checked on it first, with the actor's role as the authentication read it
   // from the log for this request; the signature binds it at the version reviewed (and checks the credentials); the
   // signed decision is decided on it at that version (issue 22, item 12).
+  // The decision applies to the record the approver signed: any change since is a conflict, not a retry.
   const record = await run.load(stream, customerDecider);
-  await run.check({ stream, decider: customerDecider, from: record, command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role) });
-  const signed = await sign(ctx, run, {
-    signer: input.actor,
+  const result = await decideSigned(ctx, run, {
+    actor: input.actor,
     credentials: input.credentials,
     meaning: input.approve ? 'approval' : 'rejection',
     subject: { stream, decider: customerDecider, vocabulary: customersVocabulary, seenVersion: input.seenVersion, record },
-  });
-  const result = await run.execute({
-    stream,
-    decider: customerDecider,
-    from: signed.record,
-    // The decision applies to the record the approver signed: any change since is a conflict, not a retry.
-    expectedVersion: signed.signature.subject!.version,
-    command: decision(signed.signature, signed.signerRole),
+    decision,
   });
   // A pending rename decided (issue 22): approved, the old name is free (its URL still finds the customer); rejected,
   // the name it would have taken is.

@@ -27,7 +27,7 @@ import type { AppContext } from '../platform/app-context';
 import type { CommandRun, Step, StepResult } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import type { AuthenticatedUser } from '../platform/http';
-import { sign, UNSIGNED } from '../signatures/signatures';
+import { decideSigned, sign, UNSIGNED } from '../signatures/signatures';
 import { type ChangeOrderCommand, changeOrderDecider, type ChangeOrderState, type CustomerFacts } from './change-order';
 import { documentsVocabulary } from './audit';
 import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
@@ -525,21 +525,14 @@ export async function decideChangeOrder(
     opened,
     now: run.now,
   });
-  // The actor's role as the authentication middleware read it from the log for this request; the signed decision
-  // below uses the signer's role as the signature reads it again.
-  await run.check({ stream, decider: changeOrderDecider, from: record, command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role) });
-  const signed = await sign(ctx, run, {
-    signer: input.actor,
+  // Checked with the actor's role as the authentication middleware read it from the log for this request; the signed
+  // decision uses the signer's role as the signature reads it again.
+  const decided = await decideSigned(ctx, run, {
+    actor: input.actor,
     credentials: input.credentials,
     meaning: input.approve ? 'approval' : 'rejection',
     subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: input.seenVersion, record },
-  });
-  const decided = await run.execute({
-    stream,
-    decider: changeOrderDecider,
-    from: signed.record,
-    expectedVersion: signed.signature.subject!.version,
-    command: decision(signed.signature, signed.signerRole),
+    decision,
   });
   return { ...decided, opened };
 }

@@ -5,7 +5,7 @@ import { passwordCheck } from '../auth/password-hashes';
 import { checkCredentials } from '../auth/credentials';
 import { offerUnlock } from '../auth/unlock';
 import type { AppContext } from '../platform/app-context';
-import type { CommandRun, Decider, DomainEvent, Loaded } from '../platform/command-pipeline';
+import type { CommandRun, Decider, DomainEvent, Loaded, StepResult } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 
 /** What is being signed: a record's stream at the version the signer reviewed, and a file. */
@@ -116,4 +116,29 @@ export async function sign<State>(
     signerRole: state.role,
     record,
   };
+}
+
+/**
+ * A signed decision on a record the command has folded once (`subject.record`): the decision's own rules are checked
+ * first, with the actor's role as the authentication read it for this request and no signature (`UNSIGNED`); then the
+ * signature binds the record at the version reviewed (and checks the credentials); then the signed decision is decided
+ * on the record as signed, at that version: any change since is a conflict, not a retry.
+ */
+export async function decideSigned<Command, Event extends DomainEvent, State>(
+  ctx: AppContext,
+  run: CommandRun,
+  request: {
+    actor: { userId: string; email: string; role: Role };
+    credentials: SignatureCredentials;
+    meaning: SignatureMeaning;
+    subject: SigningSubject<State> & { decider: Decider<Command, Event, State>; record: Loaded<State> };
+    /** The decision, signed by `signature` by a signer of `signerRole`. */
+    decision: (signature: Signature, signerRole: Role) => Command;
+  },
+): Promise<StepResult<Event, State>> {
+  const { actor, decision, subject } = request;
+  const { stream, decider } = subject;
+  await run.check({ stream, decider, from: subject.record, command: decision({ ...UNSIGNED, signerId: actor.userId }, actor.role) });
+  const signed = await sign(ctx, run, { signer: actor, credentials: request.credentials, meaning: request.meaning, subject });
+  return run.execute({ stream, decider, from: signed.record, expectedVersion: signed.signature.subject!.version, command: decision(signed.signature, signed.signerRole) });
 }
