@@ -446,6 +446,18 @@ export const ChildDocumentView = z.object({
 });
 export type ChildDocumentView = z.infer<typeof ChildDocumentView>;
 
+/** A child's own text fields as it holds them: what a revision of its change order carries over. */
+export const childTextFields = (child: Pick<ChildDocumentView, 'associatedReferenceNumber' | 'productSubFamilyNameOne' | 'billMaterialInformation' | 'countryList' | 'languageList' | 'keywords' | 'changeDescription' | 'changeJustification'>) => ({
+  associatedReferenceNumber: child.associatedReferenceNumber,
+  productSubFamilyNameOne: child.productSubFamilyNameOne,
+  billMaterialInformation: child.billMaterialInformation,
+  countryList: child.countryList,
+  languageList: child.languageList,
+  keywords: child.keywords,
+  changeDescription: child.changeDescription,
+  changeJustification: child.changeJustification,
+});
+
 /** The other end of a revision's link (issue 22): a change order's id and number. */
 export const ChangeOrderRefView = z.object({ parentChangeId: z.string(), documentId: z.string() });
 export type ChangeOrderRefView = z.infer<typeof ChangeOrderRefView>;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toDayMonthYear } from '@ifu/contracts';
+import { childTextFields, type ChildDocumentView, toDayMonthYear } from '@ifu/contracts';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../../../test-support/document-arrangements';
 import { makePdf, multipart, pdfPart, sendForm } from '../../../test-support/documents';
 import { reviewedUser } from '../../../test-support/reviewed-versions';
@@ -67,17 +67,7 @@ describe('Revise and resubmit over HTTP (issue 22): POST /document/reviseChangeO
     password: who.password,
     comments: 'Revised after the rejection',
     keepFileIds: rejected.parentDocumentList.map((file: { fileId: string }) => file.fileId),
-    list: rejected.children.map((child: Record<string, string>) => ({
-      associatedReferenceNumber: child.associatedReferenceNumber,
-      productSubFamilyNameOne: child.productSubFamilyNameOne,
-      billMaterialInformation: child.billMaterialInformation,
-      countryList: child.countryList,
-      languageList: child.languageList,
-      keywords: child.keywords,
-      changeDescription: child.changeDescription,
-      changeJustification: child.changeJustification,
-      keepFileOf: child.childDocumentId,
-    })),
+    list: rejected.children.map((child: ChildDocumentView) => ({ ...childTextFields(child), keepFileOf: child.childDocumentId })),
     ...overrides,
   });
   const revise = (body: unknown, who: Person = author) => t.call('POST', '/document/reviseChangeOrder', { token: who.token, body });

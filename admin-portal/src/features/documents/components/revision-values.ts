@@ -1,3 +1,4 @@
+import { childTextFields } from '@ifu/contracts';
 import type { AddDocumentListData, ChangeOrderView, ReviseChangeOrderRequest } from '@ifu/contracts';
 
 import { parentFormDefaults } from './document-form-values';
@@ -15,14 +16,7 @@ export const reviseStartDefaults = (view: ChangeOrderView): StartStepInput => ({
 export const wizardChildrenOf = (view: ChangeOrderView): WizardChild[] =>
   view.children.map((child) => ({
     values: {
-      associatedReferenceNumber: child.associatedReferenceNumber,
-      productSubFamilyNameOne: child.productSubFamilyNameOne,
-      billMaterialInformation: child.billMaterialInformation,
-      countryList: child.countryList,
-      languageList: child.languageList,
-      keywords: child.keywords,
-      changeDescription: child.changeDescription,
-      changeJustification: child.changeJustification,
+      ...childTextFields(child),
       gtin: child.gtin,
       additionalLots: child.additionalLots,
       serialRanges: child.serialRanges,
