@@ -50,6 +50,21 @@ export const FormSkeleton = ({ label, rows = 6 }: { label: string; rows?: number
   </Paper>
 );
 
+/**
+ * What a document page shows before its data is there: the fetch error, or a skeleton of the form while it loads.
+ * Undefined once the data has loaded.
+ */
+export const pendingContent = (query: { isError: boolean; error: unknown; data?: unknown }, label: string, rows?: number) => {
+  if (query.isError) {
+    return (
+      <Alert severity="error" role="alert">
+        {errorMessage(query.error, DOCUMENT_MESSAGES.fetchFailed)}
+      </Alert>
+    );
+  }
+  return query.data ? undefined : <FormSkeleton label={label} rows={rows} />;
+};
+
 type ChildDocumentFormProps = { view: ChangeOrderView; child?: ChildDocumentView };
 
 /**
@@ -127,15 +142,9 @@ export const ChildDocumentPage = ({ mode }: { mode: ChildPageMode }) => {
   const child = mode.kind === 'edit' ? view?.children.find((c) => c.childDocumentId === mode.childDocumentId) : undefined;
   const title = mode.kind === 'edit' ? 'Edit Child Document' : 'Add Child Document';
 
-  let content;
-  if (changeOrder.isError) {
-    content = (
-      <Alert severity="error" role="alert">
-        {errorMessage(changeOrder.error, DOCUMENT_MESSAGES.fetchFailed)}
-      </Alert>
-    );
-  } else if (!view) {
-    content = <FormSkeleton label="Loading document" />;
+  let content = pendingContent(changeOrder, 'Loading document');
+  if (content || !view) {
+    // The fetch error or the skeleton.
   } else if (mode.kind === 'edit' && !child) {
     content = (
       <Alert severity="error" role="alert">

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DOCUMENT_MESSAGES, MAX_SUPPORTING_FILES } from '@ifu/contracts';
+import { MAX_SUPPORTING_FILES } from '@ifu/contracts';
 import type { ChangeOrderView, DocumentFileView } from '@ifu/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormLabel from '@mui/material/FormLabel';
@@ -26,7 +25,6 @@ import { Link as RouterLink } from 'react-router-dom';
 import { LogoBox } from '@/components/ui/logo-box';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 
 import { useSingleParent } from '../api/change-order';
 import { useUpdateParent } from '../api/edit-change-order';
@@ -34,7 +32,7 @@ import { useParentLogo } from '../api/parent-logo';
 import type { UploadProgress } from '../api/progress-per-file';
 import { useOpenDocumentFile } from '../api/use-open-document-file';
 
-import { FormSkeleton } from './child-document-page';
+import { pendingContent } from './child-document-page';
 import { DeleteParentFileDialog } from './delete-parent-file-dialog';
 import { fieldGridSx, fullRow, ParentFields, SignedFields } from './document-fields';
 import { editParentDefaults, editParentSchema, toUpdateParentFormData } from './document-form-values';
@@ -187,15 +185,9 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
 export const EditParentPage = ({ docId }: { docId: string }) => {
   const parent = useSingleParent({ id: docId });
   const view = parent.data;
-  let content;
-  if (parent.isError) {
-    content = (
-      <Alert severity="error" role="alert">
-        {errorMessage(parent.error, DOCUMENT_MESSAGES.fetchFailed)}
-      </Alert>
-    );
-  } else if (!view) {
-    content = <FormSkeleton label="Loading document" rows={10} />;
+  let content = pendingContent(parent, 'Loading document', 10);
+  if (content || !view) {
+    // The fetch error or the skeleton.
   } else if (!view.editable) {
     content = <NotEditable view={view} />;
   } else {

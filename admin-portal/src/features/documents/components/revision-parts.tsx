@@ -6,12 +6,11 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
 
 import { useChangeOrder } from '../api/get-change-order';
 
 import { AddDocumentWizard } from './add-document-wizard';
-import { FormSkeleton } from './child-document-page';
+import { pendingContent } from './child-document-page';
 
 const docs = paths.app.documents;
 
@@ -19,15 +18,9 @@ const docs = paths.app.documents;
 export const ReviseChangeOrderPage = ({ id }: { id: string }) => {
   const changeOrder = useChangeOrder({ id, queryConfig: { refetchInterval: false } });
   const view = changeOrder.data;
-  let content;
-  if (changeOrder.isError) {
-    content = (
-      <Alert severity="error" role="alert">
-        {errorMessage(changeOrder.error, DOCUMENT_MESSAGES.fetchFailed)}
-      </Alert>
-    );
-  } else if (!view) {
-    content = <FormSkeleton label="Loading the rejected document" rows={10} />;
+  let content = pendingContent(changeOrder, 'Loading the rejected document', 10);
+  if (content || !view) {
+    // The fetch error or the skeleton.
   } else if (!view.mayRevise) {
     content = (
       <Alert severity="info" data-testid="revision-unavailable">
