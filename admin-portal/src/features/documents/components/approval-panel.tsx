@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { SxProps, Theme } from '@mui/material/styles';
 
 import { DecisionButtons } from './decision-buttons';
 import type { Decision } from './document-approval-values';
@@ -13,6 +14,20 @@ import type { Decision } from './document-approval-values';
  * The assigned approver's Approve and Reject (spec §2.12, §4): disabled until every supporting file and child document
  * has been opened; until then the files still to open are named.
  */
+/** 'Open every file before you decide', with the files not opened yet (the Approval panel and the list's dialog). */
+export const UnopenedFilesAlert = ({ unopened, sx }: { unopened: ChangeOrder['unopened']; sx?: SxProps<Theme> }) => (
+  <Alert severity="info" sx={sx} data-testid="open-every-file">
+    {DOCUMENT_MESSAGES.openEveryFile}:
+    <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+      {unopened.map((file) => (
+        <Box component="li" key={file.fileId} sx={{ overflowWrap: 'anywhere' }} data-testid="unopened-file">
+          {file.docName}
+        </Box>
+      ))}
+    </Box>
+  </Alert>
+);
+
 export const ApprovalPanel = ({ unopened, onDecide }: { unopened: ChangeOrder['unopened']; onDecide: (decision: Decision) => void }) => {
   const waiting = unopened.length > 0;
   return (
@@ -21,16 +36,7 @@ export const ApprovalPanel = ({ unopened, onDecide }: { unopened: ChangeOrder['u
         Approval
       </Typography>
       {waiting ? (
-        <Alert severity="info" sx={{ mb: 2 }} data-testid="open-every-file">
-          {DOCUMENT_MESSAGES.openEveryFile}:
-          <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-            {unopened.map((file) => (
-              <Box component="li" key={file.fileId} sx={{ overflowWrap: 'anywhere' }} data-testid="unopened-file">
-                {file.docName}
-              </Box>
-            ))}
-          </Box>
-        </Alert>
+        <UnopenedFilesAlert unopened={unopened} sx={{ mb: 2 }} />
       ) : null}
       <Stack direction="row" spacing={1.5}>
         <DecisionButtons disabled={waiting} onDecide={onDecide} />

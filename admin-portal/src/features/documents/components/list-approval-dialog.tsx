@@ -25,6 +25,7 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useChangeOrder } from '../api/get-change-order';
 
+import { UnopenedFilesAlert } from './approval-panel';
 import { countryListNames, IFU_NUMBER, languageListNames } from './change-order-format';
 import { FileLink } from './file-link';
 import { DecisionForm } from './decision-form';
@@ -157,16 +158,7 @@ export const ListApprovalDialog = ({ parentChangeId, approverId, onDecided, onCl
             {!view.mayDecide ? (
               <Alert severity="info">This change order does not await your decision.</Alert>
             ) : waiting ? (
-              <Alert severity="info" data-testid="open-every-file">
-                {DOCUMENT_MESSAGES.openEveryFile}:
-                <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
-                  {view.unopened.map((file) => (
-                    <Box component="li" key={file.fileId} sx={{ overflowWrap: 'anywhere' }} data-testid="unopened-file">
-                      {file.docName}
-                    </Box>
-                  ))}
-                </Box>
-              </Alert>
+              <UnopenedFilesAlert unopened={view.unopened} />
             ) : null}
           </Stack>
         </DialogContent>
