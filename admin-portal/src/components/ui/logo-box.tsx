@@ -5,14 +5,15 @@ import CircularProgress from '@mui/material/CircularProgress';
 /** Logo preview size (spec §9). */
 export const LOGO_SIZE = 100;
 
+const size = { width: LOGO_SIZE, height: LOGO_SIZE };
+
 type LogoBoxProps = { src?: string; alt: string; loading?: boolean; testId?: string };
 
 /** A 100×100 frame showing an image whole (letterboxed), a spinner while loading, or an empty-image mark. */
 export const LogoBox = ({ src, alt, loading, testId }: LogoBoxProps) => (
   <Box
     sx={{
-      width: LOGO_SIZE,
-      height: LOGO_SIZE,
+      ...size,
       flex: 'none',
       display: 'grid',
       placeItems: 'center',
@@ -24,15 +25,7 @@ export const LogoBox = ({ src, alt, loading, testId }: LogoBoxProps) => (
     }}
   >
     {src ? (
-      <Box
-        component="img"
-        src={src}
-        alt={alt}
-        width={LOGO_SIZE}
-        height={LOGO_SIZE}
-        sx={{ width: LOGO_SIZE, height: LOGO_SIZE, objectFit: 'contain', display: 'block' }}
-        data-testid={testId}
-      />
+      <Box component="img" src={src} alt={alt} {...size} sx={{ ...size, objectFit: 'contain', display: 'block' }} data-testid={testId} />
     ) : loading ? (
       <CircularProgress size={24} aria-label={`Loading ${alt}`} />
     ) : (
