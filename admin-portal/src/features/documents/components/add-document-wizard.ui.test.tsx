@@ -21,6 +21,11 @@ const fieldBox = (label: string | RegExp, scope: HTMLElement = document.body) =>
 const expectMessageAt = async (label: string | RegExp, message: string, scope?: HTMLElement) =>
   waitFor(() => expect(within(fieldBox(label, scope)).getByText(message)).toBeTruthy());
 
+/** Each message is shown next to its field, in `scope`. */
+const expectMessagesAt = async (scope: HTMLElement, expected: Array<[label: string | RegExp, message: string]>) => {
+  for (const [label, message] of expected) await expectMessageAt(label, message, scope);
+};
+
 // The first visit loads the screen's modules: slow on a loaded machine.
 const step = (name: 'Start' | 'Change/New' | 'Preview') => screen.findByRole('form', { name }, { timeout: 60_000 });
 
@@ -72,14 +77,16 @@ describe('Add document wizard (route level, real API)', { timeout: 240_000 }, ()
 
     await user.click(within(start).getByRole('button', { name: DOCUMENT_MESSAGES.uploadAllFile }));
 
-    await expectMessageAt('Product Name', DOCUMENT_MESSAGES.enterProductFamilyName, start);
-    await expectMessageAt('Accessibility', DOCUMENT_MESSAGES.selectInternal, start);
-    await expectMessageAt('Change Type', DOCUMENT_MESSAGES.selectType, start);
-    await expectMessageAt('Customer', DOCUMENT_MESSAGES.selectCustomer, start);
-    await expectMessageAt('Approver', DOCUMENT_MESSAGES.selectApprover, start);
-    await expectMessageAt('Effective Date', DOCUMENT_MESSAGES.selectEffectiveDate, start);
-    await expectMessageAt('Justification of Change', DOCUMENT_MESSAGES.enterJustificationOfChange, start);
-    await expectMessageAt('Document Logo', DOCUMENT_MESSAGES.selectDocumentLogo, start);
+    await expectMessagesAt(start, [
+      ['Product Name', DOCUMENT_MESSAGES.enterProductFamilyName],
+      ['Accessibility', DOCUMENT_MESSAGES.selectInternal],
+      ['Change Type', DOCUMENT_MESSAGES.selectType],
+      ['Customer', DOCUMENT_MESSAGES.selectCustomer],
+      ['Approver', DOCUMENT_MESSAGES.selectApprover],
+      ['Effective Date', DOCUMENT_MESSAGES.selectEffectiveDate],
+      ['Justification of Change', DOCUMENT_MESSAGES.enterJustificationOfChange],
+      ['Document Logo', DOCUMENT_MESSAGES.selectDocumentLogo],
+    ]);
     // Nothing was asked of the server: no confirmation, and no Next before an upload.
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(start).queryByRole('button', { name: 'Next' })).toBeNull();
@@ -100,15 +107,17 @@ describe('Add document wizard (route level, real API)', { timeout: 240_000 }, ()
     // Change/New: Next with nothing entered names each field.
     let child = await step('Change/New');
     await user.click(within(child).getByRole('button', { name: 'Next' }));
-    await expectMessageAt(/^(Lot|IFU) Number/, DOCUMENT_MESSAGES.enterIfuNumber, child);
-    await expectMessageAt('Part Number', DOCUMENT_MESSAGES.enterPartNumber, child);
-    await expectMessageAt('Bill of Material', DOCUMENT_MESSAGES.enterBillOfMaterial, child);
-    await expectMessageAt('Keywords', DOCUMENT_MESSAGES.enterKeywords, child);
-    await expectMessageAt('Country', DOCUMENT_MESSAGES.selectCountry, child);
-    await expectMessageAt('Language', DOCUMENT_MESSAGES.selectLanguage, child);
-    await expectMessageAt('Description of Change', DOCUMENT_MESSAGES.enterDescriptionOfChange, child);
-    await expectMessageAt('Justification of Change', DOCUMENT_MESSAGES.enterJustificationOfChange, child);
-    await expectMessageAt('Upload doc', DOCUMENT_MESSAGES.selectDocument, child);
+    await expectMessagesAt(child, [
+      [/^(Lot|IFU) Number/, DOCUMENT_MESSAGES.enterIfuNumber],
+      ['Part Number', DOCUMENT_MESSAGES.enterPartNumber],
+      ['Bill of Material', DOCUMENT_MESSAGES.enterBillOfMaterial],
+      ['Keywords', DOCUMENT_MESSAGES.enterKeywords],
+      ['Country', DOCUMENT_MESSAGES.selectCountry],
+      ['Language', DOCUMENT_MESSAGES.selectLanguage],
+      ['Description of Change', DOCUMENT_MESSAGES.enterDescriptionOfChange],
+      ['Justification of Change', DOCUMENT_MESSAGES.enterJustificationOfChange],
+      ['Upload doc', DOCUMENT_MESSAGES.selectDocument],
+    ]);
 
     // Back to Start keeps the parent; Next again keeps what Change/New held.
     await user.type(within(child).getByRole('textbox', { name: 'Part Number' }), `PART-${suffix}`);
@@ -137,9 +146,11 @@ describe('Add document wizard (route level, real API)', { timeout: 240_000 }, ()
     expect(await screen.findByText(productName)).toBeTruthy();
     expect(screen.getByText(`LOT-${suffix}`)).toBeTruthy();
     await user.click(within(preview).getByRole('button', { name: 'Submit' }));
-    await expectMessageAt('Username', DOCUMENT_MESSAGES.enterUsername, preview);
-    await expectMessageAt('Password', DOCUMENT_MESSAGES.enterPassword, preview);
-    await expectMessageAt('Comments', DOCUMENT_MESSAGES.enterComments, preview);
+    await expectMessagesAt(preview, [
+      ['Username', DOCUMENT_MESSAGES.enterUsername],
+      ['Password', DOCUMENT_MESSAGES.enterPassword],
+      ['Comments', DOCUMENT_MESSAGES.enterComments],
+    ]);
 
     // Back from Preview keeps the child.
     await user.click(within(preview).getByRole('button', { name: 'Back' }));
