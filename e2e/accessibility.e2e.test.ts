@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
+import { logInThroughForm, SCREENSHOTS, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeChangeOrder, arrangeDecision, openEveryFile } from '../test-support/document-arrangements';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
 import { PNG_1X1 } from '../test-support/images';
@@ -61,26 +61,16 @@ async function expectAccessible(page: Page, viewport: Viewport, state: string) {
 
 describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility violation on any built page', () => {
   let product: TestProduct;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   let serial = 0;
   /** A name no other test uses (customer names and emails are unique on the server). */
   const unique = (prefix: string) => `${prefix} ${(serial += 1)}`;
   const uniqueEmail = (prefix: string) => `${prefix}.${(serial += 1)}@example.com`;
 
   const suite = useBrowserProduct();
+  const newPage = useBrowserPages(suite);
   beforeAll(() => {
-    ({ product, browser } = suite);
+    ({ product } = suite);
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
-  });
-
-  const newPage = async (viewport: Viewport): Promise<Page> => {
-    const context = await browser.newContext(viewportContext(viewport));
-    contexts.push(context);
-    return context.newPage();
-  };
 
   const logIn = async (viewport: Viewport, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<Page> => {
     const page = await newPage(viewport);

@@ -1,12 +1,11 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, useBrowserProduct } from '../test-support/browser-product';
-import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
+import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
+import { logInThroughForm, useAuthoringProduct, useBrowserPages } from '../test-support/browser-product';
+import { arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-import type { TestProduct } from '../test-support/test-product';
 
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
@@ -14,28 +13,12 @@ if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 describe.skipIf(skipReason !== undefined)('Revise and resubmit in headless Chromium (issue 22)', () => {
-  let product: TestProduct;
-  let browser: Browser;
-  let approver: Signer;
-  let customerId: string;
-  const contexts: BrowserContext[] = [];
-
-  const suite = useBrowserProduct();
-  beforeAll(async () => {
-    ({ product, browser } = suite);
-    approver = { email: 'alma.reviser@example.com', password: 'approver passphrase 1', id: '' };
-    approver.id = await product.api.createUser({ ...approver, role: 'ADMIN', firstName: 'Alma', lastName: 'Approver' });
-    customerId = await arrangeApprovedCustomer(product.api, AUTHOR, approver, 'Revision Clinic');
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
-  });
+  const suite = useAuthoringProduct(AUTHOR, { email: 'alma.reviser@example.com', password: 'approver passphrase 1', firstName: 'Alma', lastName: 'Approver' }, 'Revision Clinic');
+  const newPage = useBrowserPages(suite);
 
   const logIn = async (viewport: Viewport, who: { email: string; password: string } = AUTHOR): Promise<Page> => {
-    const context = await browser.newContext(viewportContext(viewport));
-    contexts.push(context);
-    const page = await context.newPage();
-    await logInThroughForm(page, product.adminUrl, who.email, who.password);
+    const page = await newPage(viewport);
+    await logInThroughForm(page, suite.product.adminUrl, who.email, who.password);
     return page;
   };
 
@@ -43,24 +26,24 @@ describe.skipIf(skipReason !== undefined)('Revise and resubmit in headless Chrom
     it(`at ${viewport.width} px (${viewport.name}): the author of a rejected change order revises it from its view, sees the rejection reason and the prefilled wizard, and submits; both views show the link`, async () => {
       const lot = `LOT-REV-${viewport.name}`;
       const reason = `Lot ${lot} prints the old sterilisation symbol`;
-      const { parentChangeId, documentId } = await arrangeChangeOrder(product.api, {
+      const { parentChangeId, documentId } = await arrangeChangeOrder(suite.product.api, {
         author: AUTHOR,
-        approverId: approver.id,
-        customerId,
+        approverId: suite.approver.id,
+        customerId: suite.customerId,
         productName: `Stent ${viewport.name}`,
         supportingFiles: ['Risk assessment.pdf'],
         children: [{ lotNumber: lot, partNumber: 'PN-700' }],
       });
-      await arrangeDecision(product.api, { parentChangeId, approver, approve: false, reason });
+      await arrangeDecision(suite.product.api, { parentChangeId, approver: suite.approver, approve: false, reason });
 
       // The approver sees no 'Revise and resubmit': only the author may.
-      const approverPage = await logIn(viewport, approver);
-      await approverPage.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+      const approverPage = await logIn(viewport, suite.approver);
+      await approverPage.goto(`${suite.product.adminUrl}/document/view/${parentChangeId}`);
       await approverPage.getByTestId('view-status').waitFor();
       expect(await approverPage.getByTestId('revise-button').count()).toBe(0);
 
       const page = await logIn(viewport);
-      await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+      await page.goto(`${suite.product.adminUrl}/document/view/${parentChangeId}`);
       const revise = page.getByRole('link', { name: DOCUMENT_MESSAGES.reviseAndResubmit });
       await revise.waitFor();
       await expectAccessible(page, 'revise', viewport, 'rejected-view');
@@ -101,7 +84,7 @@ describe.skipIf(skipReason !== undefined)('Revise and resubmit in headless Chrom
       expect(revisionId).not.toBe(documentId);
 
       // The rejected one: 'Revised by', no second revision.
-      await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+      await page.goto(`${suite.product.adminUrl}/document/view/${parentChangeId}`);
       await expect.poll(() => page.getByTestId('revised-by-link').textContent()).toBe(DOCUMENT_MESSAGES.revisedBy(revisionId));
       expect(await page.getByTestId('revise-button').count()).toBe(0);
       // The revision: 'Revision of', pending, with the corrected fields and the kept PDF.

@@ -1,11 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
-import { arrangeApprovedCustomer, arrangeChangeOrder, type Signer } from '../test-support/document-arrangements';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
+import { logInThroughForm, SCREENSHOTS, useAuthoringProduct, useBrowserPages } from '../test-support/browser-product';
+import { arrangeChangeOrder } from '../test-support/document-arrangements';
 import { pdfWithExpandingText } from '../test-support/hostile-pdfs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-import type { TestProduct } from '../test-support/test-product';
 
 const skipReason = browserSkipReason();
 if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
@@ -16,37 +15,21 @@ const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** Issue 19, finding 3: the staff view page says when a child's PDF text is still being indexed, or could not be. */
 describe.skipIf(skipReason !== undefined)('The PDF text of a child document on its view page, in headless Chromium (issue 19)', () => {
-  let product: TestProduct;
-  let browser: Browser;
-  let approver: Signer;
-  let customerId: string;
-  const contexts: BrowserContext[] = [];
-
-  const suite = useBrowserProduct();
-  beforeAll(async () => {
-    ({ product, browser } = suite);
-    approver = { email: 'text.approver@example.com', password: 'approver passphrase 1', id: '' };
-    approver.id = await product.api.createUser({ ...approver, role: 'ADMIN' });
-    customerId = await arrangeApprovedCustomer(product.api, AUTHOR, approver, 'Indexing Medical');
-  });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
-  });
+  const suite = useAuthoringProduct(AUTHOR, { email: 'text.approver@example.com', password: 'approver passphrase 1' }, 'Indexing Medical');
+  const newPage = useBrowserPages(suite);
 
   const viewPage = async (viewport: Viewport, parentChangeId: string): Promise<Page> => {
-    const context = await browser.newContext(viewportContext(viewport));
-    contexts.push(context);
-    const page = await context.newPage();
-    await logInThroughForm(page, product.adminUrl, AUTHOR.email, AUTHOR.password);
-    await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
+    const page = await newPage(viewport);
+    await logInThroughForm(page, suite.product.adminUrl, AUTHOR.email, AUTHOR.password);
+    await page.goto(`${suite.product.adminUrl}/document/view/${parentChangeId}`);
     await page.getByTestId('child-document').first().waitFor();
     return page;
   };
   const arrange = (lot: string, pdf?: Buffer) =>
-    arrangeChangeOrder(product.api, {
+    arrangeChangeOrder(suite.product.api, {
       author: AUTHOR,
-      approverId: approver.id,
-      customerId,
+      approverId: suite.approver.id,
+      customerId: suite.customerId,
       productName: `Indexing catheter ${lot}`,
       children: [{ lotNumber: lot, partNumber: 'PN-1', ...(pdf ? { pdf } : {}) }],
       waitForText: false,
@@ -54,7 +37,7 @@ describe.skipIf(skipReason !== undefined)('The PDF text of a child document on i
 
   for (const viewport of VIEWPORTS) {
     it(`at ${viewport.width} px (${viewport.name}): a child whose text is queued says it is being indexed, and says nothing once it is`, async () => {
-      const queue = product.api.api.context.textQueue;
+      const queue = suite.product.api.api.context.textQueue;
       queue.pause();
       let parentChangeId: string;
       try {
@@ -74,7 +57,7 @@ describe.skipIf(skipReason !== undefined)('The PDF text of a child document on i
 
   it('a child whose PDF text could not be extracted says so', async () => {
     const { parentChangeId } = await arrange('LOT-IDX-FAILED', await pdfWithExpandingText('Sterile catheter', 900 * 1024 * 1024));
-    await product.api.api.context.textQueue.idle();
+    await suite.product.api.api.context.textQueue.idle();
     const page = await viewPage(VIEWPORTS[0], parentChangeId);
     await expect.poll(() => page.getByTestId('child-text-indexing').textContent()).toContain('The text of this PDF could not be extracted');
     await page.screenshot({ path: `${SCREENSHOTS}/documents-text-indexing-failed-desktop.png`, fullPage: true, animations: 'disabled' });

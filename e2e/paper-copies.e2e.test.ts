@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sealSearchLink } from '../services/src/public-portal/search-link';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
 import { expectAccessible as checkAccessible } from '../test-support/axe';
-import { logInThroughForm, useBrowserProduct } from '../test-support/browser-product';
+import { logInThroughForm, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -20,21 +20,11 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 /** Issue 20 item 6 in a real browser: a visitor asks for a paper copy from a search result; staff see it and dispatch it. */
 describe.skipIf(skipReason !== undefined)('paper copies on request in headless Chromium', () => {
   let product: TestProduct;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
   const suite = useBrowserProduct();
+  const newPage = useBrowserPages(suite);
   beforeAll(() => {
-    ({ product, browser } = suite);
+    ({ product } = suite);
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
-  });
-
-  const newPage = async (viewport: Viewport): Promise<Page> => {
-    const context = await browser.newContext(viewportContext(viewport));
-    contexts.push(context);
-    return context.newPage();
-  };
 
   for (const viewport of DESKTOP_AND_PHONE) {
     it(

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, useBrowserProduct } from '../test-support/browser-product';
+import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
+import { logInThroughForm, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import {
   arrangeApprovedCustomer,
   arrangeChangeOrder,
@@ -38,16 +38,15 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
  */
 describe.skipIf(skipReason !== undefined)('Staff screens: layout and progress in headless Chromium (issue 22)', () => {
   let product: TestProduct;
-  let browser: Browser;
   let approver: Signer & { firstName: string; lastName: string };
   let customerId: string;
   let dir: string;
   const files = { pdf: '', child: '', logo: '' };
-  const contexts: BrowserContext[] = [];
 
   const suite = useBrowserProduct();
+  const newPage = useBrowserPages(suite);
   beforeAll(async () => {
-    ({ product, browser } = suite);
+    ({ product } = suite);
     dir = mkdtempSync(join(tmpdir(), 'ifu-layout-'));
     const write = async (name: string, bytes: Buffer | Promise<Buffer>) => {
       const path = join(dir, name);
@@ -81,15 +80,6 @@ describe.skipIf(skipReason !== undefined)('Staff screens: layout and progress in
   afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
-  });
-
-  const newPage = async (viewport: Viewport): Promise<Page> => {
-    const context = await browser.newContext(viewportContext(viewport));
-    contexts.push(context);
-    return context.newPage();
-  };
   const logIn = async (viewport: Viewport, who = AUTHOR): Promise<Page> => {
     const page = await newPage(viewport);
     await logInThroughForm(page, product.adminUrl, who.email, who.password);

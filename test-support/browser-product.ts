@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from './browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { arrangeApproverAndCustomer, type Credentials, type Signer } from './document-arrangements';
+import { closeContext, launchChromium, type Viewport, viewportContext } from './browser';
 import { startTestProduct, type TestProduct } from './test-product';
 
 export const SCREENSHOTS = 'screenshots';
@@ -35,6 +36,39 @@ export function useBrowserProduct(): BrowserProduct {
     await handle.product?.dispose();
   });
   return handle;
+}
+
+export interface AuthoringProduct extends BrowserProduct {
+  approver: Signer;
+  customerId: string;
+}
+
+/**
+ * `useBrowserProduct` for tests that author documents: before them, an ADMIN approver (`approver`) and a customer
+ * `registrar` registered and the approver approved (`arrangeApproverAndCustomer`). Read the fields inside hooks and tests.
+ */
+export function useAuthoringProduct(registrar: Credentials, approver: Credentials & { firstName?: string; lastName?: string }, customerName: string): AuthoringProduct {
+  const handle = useBrowserProduct() as AuthoringProduct;
+  beforeAll(async () => {
+    Object.assign(handle, await arrangeApproverAndCustomer(handle.product.api, registrar, approver, customerName));
+  });
+  return handle;
+}
+
+/**
+ * Pages for the tests of one describe block: `newPage(viewport)` opens one in a browser context of its own, and every
+ * context a test opened is closed after it.
+ */
+export function useBrowserPages(suite: BrowserProduct): (viewport: Viewport) => Promise<Page> {
+  const contexts: BrowserContext[] = [];
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
+  });
+  return async (viewport) => {
+    const context = await suite.browser.newContext(viewportContext(viewport));
+    contexts.push(context);
+    return context.newPage();
+  };
 }
 
 /** Logs in through the admin portal's two steps (username, then password) and waits for the document list. */

@@ -48,6 +48,20 @@ export async function arrangeRegisteredCustomer(api: ApiEndpoint, registrar: Cre
   return (added.customer as { id: string }).id;
 }
 
+/**
+ * An ADMIN who approves (added to the test API, named as given or by the defaults) and a customer `registrar` registered
+ * and they approved: the approver, and the customer's id.
+ */
+export async function arrangeApproverAndCustomer(
+  api: TestApi,
+  registrar: Credentials,
+  approver: Credentials & { firstName?: string; lastName?: string },
+  customerName: string,
+): Promise<{ approver: Signer; customerId: string }> {
+  const signer: Signer = { email: approver.email, password: approver.password, id: await api.createUser({ ...approver, role: 'ADMIN' }) };
+  return { approver: signer, customerId: await arrangeApprovedCustomer(api, registrar, signer, customerName) };
+}
+
 /** A customer registered by `registrar` (with its logo) and approved by `approver` with their signature; its id. */
 export async function arrangeApprovedCustomer(api: ApiEndpoint, registrar: Credentials, approver: Signer, customerName: string): Promise<string> {
   const customerId = await arrangeRegisteredCustomer(api, registrar, approver.id, customerName);
