@@ -196,6 +196,20 @@ export async function arrangeDecision(
   }, seen);
 }
 
+/**
+ * Switches an approved change order Online/Offline as it is done now (issue 22): an ADMIN (`requesterToken`) asks,
+ * and the change order's approver signs the pending change. Throws unless both steps answer 200.
+ */
+export async function arrangeAccessibility(
+  api: ApiEndpoint,
+  input: { parentChangeId: string; isInternal: boolean; requesterToken: string; approver: Signer },
+): Promise<Record<string, unknown>> {
+  await send(api, input.requesterToken, 'POST', '/document/update/IsInternal', { parentDocumentChangeId: input.parentChangeId, isInternal: input.isInternal, reason: 'Test' });
+  const token = await api.login(input.approver.email, input.approver.password);
+  const seen = await reviewedChangeOrder(api, token, input.parentChangeId);
+  return send(api, token, 'POST', '/document/accessibility/decide', { parentChangeId: input.parentChangeId, approve: true, username: input.approver.email, password: input.approver.password }, seen);
+}
+
 /** Opens (downloads) every supporting file and active child document of a change order as the token's user. */
 export async function openEveryFile(api: ApiEndpoint, token: string, parentChangeId: string): Promise<void> {
   const view = await get(api, token, `/document/get/${parentChangeId}`);

@@ -47,6 +47,15 @@ export interface ChangeOrderRow extends Row {
   /** Revise and resubmit (issue 22): the rejected change order this one revises, and the one revising this one. */
   revises: ChangeOrderRef | null;
   revised_by: ChangeOrderRef | null;
+  /** An Online/Offline change awaiting the approver's signature (issue 22); `is_internal` stays the approved value. */
+  pending_accessibility: PendingAccessibility | null;
+}
+
+/** A requested Online/Offline switch of an approved change order (issue 22). */
+export interface PendingAccessibility {
+  isInternal: boolean;
+  requestedBy: string;
+  reason: string;
 }
 
 /** Every event of a change order's stream (`document-<parentChangeId>`): what the documents' read models read. */
@@ -84,7 +93,8 @@ export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
   extraTables: ['change_order_totals'],
   migrationsDirectory: new URL('./migrations', import.meta.url),
   // The revision's link is the change orders' own (the search has nothing to do with it).
-  handles: [...CHANGE_ORDER_EVENT_TYPES, 'ChangeOrderRevised'] satisfies DocumentEvent['type'][],
+  // So are pending Online/Offline changes: the search keeps the approved value until the approver signs the change.
+  handles: [...CHANGE_ORDER_EVENT_TYPES, 'ChangeOrderRevised', 'ChangeOrderAccessibilityProposed', 'ChangeOrderAccessibilityRejected'] satisfies DocumentEvent['type'][],
   rowId: (event) => (event.data as { parentChangeId: string }).parentChangeId,
   evolve(row, recorded) {
     const next = evolveRow(row, recorded);
@@ -133,11 +143,12 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       stream_version: recorded.streamVersion,
       revises: d.revises ?? null,
       revised_by: null,
+      pending_accessibility: null,
     };
   }
   if (!row) return undefined;
   // Every event but the accessibility switch is signed; its signature joins the change order's list.
-  const signed = 'signature' in event.data ? { signatures: [...row.signatures, event.data.signature] } : {};
+  const signed = 'signature' in event.data && event.data.signature ? { signatures: [...row.signatures, event.data.signature] } : {};
   switch (event.type) {
     case 'ChildDocumentAdded': {
       const child: ChildRow = { ...event.data.child, active: true, obsoleteDate: null, comments: event.data.comments, signatures: [event.data.signature] };
@@ -206,7 +217,12 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
     case 'ChangeOrderRejected':
       return { ...row, ...signed, status: 'REJECTED', reason: event.data.reason };
     case 'ChangeOrderAccessibilityChanged':
-      return { ...row, is_internal: event.data.isInternal };
+      return { ...row, is_internal: event.data.isInternal, pending_accessibility: null };
+    case 'ChangeOrderAccessibilityProposed':
+      return { ...row, pending_accessibility: { isInternal: event.data.isInternal, requestedBy: event.data.requestedBy, reason: event.data.reason } };
+    case 'ChangeOrderAccessibilityRejected':
+      // The Online/Offline decisions' signatures are the audit trail's, not the change order's own list (its approval).
+      return { ...row, pending_accessibility: null };
     case 'ChangeOrderRevised':
       return { ...row, revised_by: event.data.revision };
     default:

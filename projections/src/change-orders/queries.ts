@@ -1,7 +1,7 @@
 import type { ChangeOrderRef, DocumentFile, Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import { containing } from '../paging';
-import type { ChangeOrderRow, ChildRow } from './projection';
+import type { ChangeOrderRow, ChildRow, PendingAccessibility } from './projection';
 
 export interface PersonRecord {
   id: string;
@@ -49,6 +49,8 @@ export interface ChangeOrderRecord {
   /** Revise and resubmit (issue 22): the rejected change order this one revises, and the one revising this one. */
   revises: ChangeOrderRef | null;
   revisedBy: ChangeOrderRef | null;
+  /** An Online/Offline change awaiting the approver's signature (issue 22); `isInternal` is the approved value. */
+  pendingAccessibility: PendingAccessibility | null;
 }
 
 type Joined = ChangeOrderRow & {
@@ -108,6 +110,7 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
   version: row.stream_version,
   revises: row.revises ?? null,
   revisedBy: row.revised_by ?? null,
+  pendingAccessibility: row.pending_accessibility ?? null,
 });
 
 /** The change order with this parent change id, or the one holding the child document with this id. */

@@ -516,6 +516,13 @@ export const ChangeOrderView = z.object({
   revisedBy: ChangeOrderRefView.nullable(),
   /** The caller may revise and resubmit it: rejected, not revised yet, and the caller is its author. */
   mayRevise: z.boolean(),
+  /**
+   * Issue 22: an Online/Offline change of this approved change order awaiting its approver's signature (`isInternal`
+   * is the value requested; the change order's own `isInternal` stays the approved one, in force until signed), or null.
+   */
+  pendingAccessibility: z.object({ isInternal: z.boolean(), requestedBy: PersonRef.nullable(), reason: z.string() }).nullable(),
+  /** The caller may sign or reject the pending Online/Offline change (the approver policy, on the server). */
+  mayDecideAccessibility: z.boolean(),
   /** The stream version this shows: its ETag. */
   version: z.number(),
 });
@@ -599,6 +606,20 @@ export const UpdateIsInternalRequest = z.object({
   reason: reasonText({ required: DOCUMENT_MESSAGES.enterReason }),
 });
 export type UpdateIsInternalRequest = z.input<typeof UpdateIsInternalRequest>;
+
+/**
+ * `POST /document/accessibility/decide` (issue 22): the change order's approver signs (`approve` true) or rejects a
+ * pending Online/Offline change with their own username and password; a rejection needs a reason. The view's
+ * `If-Match` (the version reviewed) is required, as for every decision.
+ */
+export const DecideAccessibilityRequest = z.object({
+  parentChangeId: idField('parentChangeId is required'),
+  approve: booleanField('approve is required'),
+  reason: optionalText(REASON_MAX, DOCUMENT_MESSAGES.reasonTooLong),
+  username: requiredText(DOCUMENT_MESSAGES.enterUsername, 254),
+  password: passwordText(DOCUMENT_MESSAGES.enterPassword),
+});
+export type DecideAccessibilityRequest = z.input<typeof DecideAccessibilityRequest>;
 
 /** `GET /document/getDocumentDownload/:id?purpose=`: `manifest` adds the signature page (approved child documents only). */
 export const DocumentDownloadQuery = z.object({

@@ -339,7 +339,7 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
   });
 
   describe('POST /document/update/IsInternal', () => {
-    it('an ADMIN switches a decided change order Offline at once (an event with who and why); a USER, anonymous and a pending change order are refused', async () => {
+    it('an ADMIN asks to switch an approved change order Offline (pending, an event with who and why); a USER, anonymous and a pending change order are refused', async () => {
       const { parentChangeId, documentId } = await givenChangeOrder();
       const body = { parentDocumentChangeId: parentChangeId, isInternal: true, reason: 'Recalled for relabelling' };
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body })).thenNothingStored(
@@ -352,18 +352,21 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId, reason: 'Recalled' } })).thenNothingStored(400, 'isInternal is required');
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body })).then({
         status: 200,
-        body: { message: 'Document Updated', document: { isInternal: true, status: 'APPROVED' } },
+        body: {
+          message: 'Document Updated',
+          document: { isInternal: false, status: 'APPROVED', pendingAccessibility: { isInternal: true, reason: 'Recalled for relabelling', requestedBy: { id: otherAdmin.id } } },
+        },
         events: [
           {
             stream: `document-${parentChangeId}`,
-            type: 'ChangeOrderAccessibilityChanged',
-            data: { documentId, isInternal: true, previous: false, changedBy: otherAdmin.id, reason: 'Recalled for relabelling' },
+            type: 'ChangeOrderAccessibilityProposed',
+            data: { documentId, isInternal: true, previous: false, requestedBy: otherAdmin.id, reason: 'Recalled for relabelling' },
           },
         ],
       });
-      // The list shows it Offline at once.
+      // The list keeps the approved value until the approver signs.
       const list = await t.call('GET', '/document/getDocumentList?tab=all', { token: author.token });
-      expect(list.body.data.list.find((row: { parentChangeId: string }) => row.parentChangeId === parentChangeId).isInternal).toBe(true);
+      expect(list.body.data.list.find((row: { parentChangeId: string }) => row.parentChangeId === parentChangeId).isInternal).toBe(false);
     });
 
     it('needs a reason (a 400 naming the field, nothing stored) of at most 255 characters; the audit trail shows it', async () => {
@@ -378,8 +381,75 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       const day = formatAuditDate(t.clock.now());
       const audit = await fetch(`${t.url}/user/create/report?from=${day}&to=${day}`, { headers: { authorization: `Bearer ${otherAdmin.token}` } });
       expect(audit.status).toBe(200);
-      const line = (await audit.text()).split(/\r?\n/).find((row) => row.includes(`Switched change order ${documentId} Offline`));
+      const line = (await audit.text()).split(/\r?\n/).find((row) => row.includes(`Requested switching change order ${documentId} Offline`));
       expect(line).toContain('Withdrawn while the label is corrected');
+    }, 90_000);
+  });
+
+  describe('POST /document/accessibility/decide: a pending Online/Offline change (issue 22)', () => {
+    /** What the public portal and search read: the search model's parent row. */
+    const publicIsInternal = async (parentChangeId: string) =>
+      (await t.database.db.query<{ is_internal: boolean }>('SELECT is_internal FROM document_search_parents WHERE id = $1', [parentChangeId])).rows[0]!.is_internal;
+    const propose = (parentChangeId: string, who: Person = otherAdmin) =>
+      t.call('POST', '/document/update/IsInternal', { token: who.token, body: { parentDocumentChangeId: parentChangeId, isInternal: true, reason: 'Recalled for relabelling' } });
+    const decideSwitch = async (who: Person, parentChangeId: string, overrides: Record<string, unknown> = {}) =>
+      t.call('POST', '/document/accessibility/decide', {
+        token: who.token,
+        headers: await reviewedChangeOrder(t, who.token, parentChangeId),
+        body: { parentChangeId, approve: true, username: who.email, password: who.password, ...overrides },
+      });
+
+    it('propose -> public still Online -> the approver signs -> public Offline; who may decide is the server\'s', async () => {
+      const { parentChangeId, documentId } = await givenChangeOrder();
+      await arrangeDecision(t, { parentChangeId, approver, approve: true });
+      await spec.when(() => decideSwitch(approver, parentChangeId)).thenNothingStored(409, 'No Online/Offline change of this change order is awaiting a signature');
+      await spec.when(() => propose(parentChangeId, approver)).thenNothingStored(
+        409,
+        "You are this change order's approver: another ADMIN must request the Online/Offline change for you to sign",
+      );
+      expect((await propose(parentChangeId)).status).toBe(200);
+      await spec.when(() => propose(parentChangeId)).thenNothingStored(409, "An Online/Offline change of this change order is already awaiting the approver's signature");
+      expect(await publicIsInternal(parentChangeId)).toBe(false);
+      expect((await view(parentChangeId, approver)).mayDecideAccessibility).toBe(true);
+      expect((await view(parentChangeId, otherAdmin)).mayDecideAccessibility).toBe(false);
+      expect((await view(parentChangeId, author)).mayDecideAccessibility).toBe(false);
+      await spec.when(() => decideSwitch(otherAdmin, parentChangeId)).thenNothingStored(403, 'The ADMIN who requested the Online/Offline change cannot approve or reject it');
+      await spec.when(() => decideSwitch(author, parentChangeId)).thenNothingStored(403, 'Only the assigned approver can approve or reject this change order');
+      await spec.when(() => decideSwitch(approver, parentChangeId, { approve: undefined })).thenNothingStored(400, 'approve is required');
+      const wrong = await decideSwitch(approver, parentChangeId, { password: 'wrong password 1' });
+      expect({ status: wrong.status, message: wrong.body.message }).toEqual({ status: 403, message: 'Signature refused: enter your own username and password.' });
+      expect((await view(parentChangeId, approver)).pendingAccessibility).toMatchObject({ isInternal: true });
+      await spec.when(() => decideSwitch(approver, parentChangeId)).then({
+        status: 200,
+        body: { message: 'Document Updated', document: { isInternal: true, pendingAccessibility: null, mayDecideAccessibility: false } },
+        events: [
+          {
+            stream: `document-${parentChangeId}`,
+            type: 'ChangeOrderAccessibilityChanged',
+            data: { documentId, isInternal: true, previous: false, changedBy: otherAdmin.id, reason: 'Recalled for relabelling', signature: { signerId: approver.id, meaning: 'approval' } },
+          },
+        ],
+      });
+      expect(await publicIsInternal(parentChangeId)).toBe(true);
+    }, 90_000);
+
+    it('the approver rejects with a reason: the approved value stays; a rejection without a reason is refused', async () => {
+      const { parentChangeId, documentId } = await givenChangeOrder();
+      await arrangeDecision(t, { parentChangeId, approver, approve: true });
+      expect((await propose(parentChangeId)).status).toBe(200);
+      await spec.when(() => decideSwitch(approver, parentChangeId, { approve: false })).thenNothingStored(400, 'reason: Enter the reason for rejecting the change');
+      await spec.when(() => decideSwitch(approver, parentChangeId, { approve: false, reason: 'Still sold in the EU' })).then({
+        status: 200,
+        body: { document: { isInternal: false, pendingAccessibility: null } },
+        events: [
+          {
+            stream: `document-${parentChangeId}`,
+            type: 'ChangeOrderAccessibilityRejected',
+            data: { documentId, isInternal: true, requestedBy: otherAdmin.id, reason: 'Still sold in the EU', signature: { signerId: approver.id, meaning: 'rejection' } },
+          },
+        ],
+      });
+      expect(await publicIsInternal(parentChangeId)).toBe(false);
     }, 90_000);
   });
 

@@ -42,9 +42,19 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
     ChangeOrderDeactivated: (d) => ({ action: `Deactivated change order ${d.documentId} (electronic signature)`, subjectName: d.documentId }),
     ChangeOrderApproved: (d) => ({ action: `Approved change order ${d.documentId} (electronic signature)`, subjectName: d.documentId, ...(d.reason ? { reason: d.reason } : {}) }),
     ChangeOrderAccessibilityChanged: (d) => ({
-      action: `Switched change order ${d.documentId} ${d.isInternal ? 'Offline' : 'Online'} (was ${d.previous ? 'Offline' : 'Online'})`,
+      action: `Switched change order ${d.documentId} ${d.isInternal ? 'Offline' : 'Online'} (was ${d.previous ? 'Offline' : 'Online'})${d.signature ? " (approver's electronic signature)" : ''}`,
       subjectName: d.documentId,
       ...(d.reason ? { reason: d.reason } : {}),
+    }),
+    ChangeOrderAccessibilityProposed: (d) => ({
+      action: `Requested switching change order ${d.documentId} ${d.isInternal ? 'Offline' : 'Online'} (now ${d.previous ? 'Offline' : 'Online'}), pending the approver's signature`,
+      subjectName: d.documentId,
+      reason: d.reason,
+    }),
+    ChangeOrderAccessibilityRejected: (d) => ({
+      action: `Rejected switching change order ${d.documentId} ${d.isInternal ? 'Offline' : 'Online'} (electronic signature)`,
+      subjectName: d.documentId,
+      reason: d.reason,
     }),
     DocumentFileDownloaded: (d) => ({
       action: `Downloaded ${d.documentNumber ? `child document ${d.documentNumber}` : 'supporting file'} ${d.docName} (sha256 ${d.sha256})${

@@ -37,6 +37,15 @@ export interface ChangeOrderState {
   lastEditedBy: string | null;
   /** The change order that revises this rejected one (issue 22), once its author started it. */
   revisedBy: ChangeOrderRef | null;
+  /** An Online/Offline change awaiting the approver's signature (issue 22); the approved value stays in `details`. */
+  pendingAccessibility: PendingAccessibility | null;
+}
+
+/** A proposed Online/Offline switch of an approved change order (issue 22). */
+export interface PendingAccessibility {
+  isInternal: boolean;
+  requestedBy: string;
+  reason: string;
 }
 
 const initialState = (): ChangeOrderState => ({
@@ -52,6 +61,7 @@ const initialState = (): ChangeOrderState => ({
   createdBy: null,
   lastEditedBy: null,
   revisedBy: null,
+  pendingAccessibility: null,
 });
 
 const updateChild = (state: ChangeOrderState, childDocumentId: string, change: (child: ChildState) => ChildState): ChildState[] =>
@@ -110,7 +120,11 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
     case 'ChangeOrderRejected':
       return { ...state, status: 'REJECTED' };
     case 'ChangeOrderAccessibilityChanged':
-      return { ...state, details: { ...state.details!, isInternal: event.data.isInternal } };
+      return { ...state, details: { ...state.details!, isInternal: event.data.isInternal }, pendingAccessibility: null };
+    case 'ChangeOrderAccessibilityProposed':
+      return { ...state, pendingAccessibility: { isInternal: event.data.isInternal, requestedBy: event.data.requestedBy, reason: event.data.reason } };
+    case 'ChangeOrderAccessibilityRejected':
+      return { ...state, pendingAccessibility: null };
     case 'ChangeOrderRevised':
       return { ...state, revisedBy: event.data.revision };
     default: {
@@ -223,6 +237,18 @@ export interface ChangeAccessibility {
 }
 
 /**
+ * Issue 22: the change order's approver signs (`approve`, meaning `approval`) or rejects (meaning `rejection`, with a
+ * reason) a proposed Online/Offline change of an approved change order.
+ */
+export interface DecideAccessibility {
+  type: 'DecideAccessibility';
+  approve: boolean;
+  signature: Signature;
+  signerRole: Role;
+  reason: string;
+}
+
+/**
  * Revise and resubmit (issue 22), on the rejected change order's stream: its author starts `revision`, a new change
  * order prefilled from it. `earlierRevisionStands` is whether a revision already recorded blocks another: its change
  * order exists, or its creation may still be under way (platform/unique-claims.ts, CLAIM_UNDER_WAY_MS); one whose
@@ -246,7 +272,8 @@ export type ChangeOrderCommand =
   | DeactivateChild
   | DeactivateChangeOrder
   | DecideChangeOrder
-  | ChangeAccessibility;
+  | ChangeAccessibility
+  | DecideAccessibility;
 
 const PARENT_FIELDS: (keyof ParentDetails)[] = [
   'productFamilyName',
@@ -318,7 +345,12 @@ const plain = (
     | 'document-undecided'
     | 'admin-only'
     | 'revise-not-rejected'
-    | 'revise-not-author',
+    | 'revise-not-author'
+    | 'accessibility-pending'
+    | 'accessibility-not-pending'
+    | 'accessibility-approver-requests'
+    | 'accessibility-requester-decides'
+    | 'accessibility-reason-required',
 ) => ({ code });
 
 /** The key a download records a file under: the same file id at other content is another file to open. */
@@ -521,6 +553,7 @@ function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibili
   if (command.actorRole !== 'ADMIN') return refused('admin-only');
   if (state.status === 'REQUIRE_APPROVAL') return refused('document-undecided');
   const previous = state.details!.isInternal;
+  if (state.status === 'APPROVED') return proposeAccessibility(state, command, previous);
   if (previous === command.isInternal) return { events: [] };
   return {
     events: [
@@ -537,6 +570,45 @@ function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibili
       },
     ],
   };
+}
+
+/**
+ * Issue 22: on an APPROVED change order the switch is a pending change; the approved accessibility stays public until
+ * the approver signs it. One pending change at a time; the approver cannot request it (they would sign their own).
+ */
+function proposeAccessibility(state: ChangeOrderState, command: ChangeAccessibility, previous: boolean): Decision<DocumentEvent> {
+  if (state.pendingAccessibility) return refused('accessibility-pending');
+  if (previous === command.isInternal) return { events: [] };
+  if (command.actorUserId === state.details!.approverId) return refused('accessibility-approver-requests');
+  const data = { parentChangeId: state.parentChangeId, documentId: state.documentId, isInternal: command.isInternal, previous };
+  return { events: [{ type: 'ChangeOrderAccessibilityProposed', data: { ...data, requestedBy: command.actorUserId, reason: command.reason } }] };
+}
+
+/**
+ * Who may sign or reject a pending Online/Offline change (issue 22): the approver policy (the assigned approver, an
+ * ADMIN now, not an author) with the requester counted as the change's author. The view's `mayDecideAccessibility`.
+ */
+export function accessibilityDecisionRefusal(
+  state: Pick<ChangeOrderState, 'exists' | 'active' | 'createdBy' | 'pendingAccessibility'> & { approverId: string },
+  signer: { id: string; role: Role },
+) {
+  if (!state.exists || !state.active) return 'document-not-found' as const;
+  if (!state.pendingAccessibility) return 'accessibility-not-pending' as const;
+  if (signer.id === state.pendingAccessibility.requestedBy) return 'accessibility-requester-decides' as const;
+  return deciderCode({ createdBy: state.createdBy, lastEditedBy: state.pendingAccessibility.requestedBy, approverId: state.approverId }, signer);
+}
+
+function decideAccessibilityChange(state: ChangeOrderState, command: DecideAccessibility): Decision<DocumentEvent> {
+  const refusal = accessibilityDecisionRefusal({ ...state, approverId: state.details?.approverId ?? '' }, { id: command.signature.signerId, role: command.signerRole });
+  if (refusal) return refused(refusal);
+  if (!command.approve && !command.reason.trim()) return refused('accessibility-reason-required');
+  const pending = state.pendingAccessibility!;
+  const data = { parentChangeId: state.parentChangeId, documentId: state.documentId, isInternal: pending.isInternal };
+  if (!command.approve) {
+    return { events: [{ type: 'ChangeOrderAccessibilityRejected', data: { ...data, requestedBy: pending.requestedBy, reason: command.reason, signature: command.signature } }] };
+  }
+  const changed = { ...data, previous: state.details!.isInternal, changedBy: pending.requestedBy, reason: pending.reason, signature: command.signature };
+  return { events: [{ type: 'ChangeOrderAccessibilityChanged', data: changed }] };
 }
 
 /**
@@ -578,6 +650,7 @@ export const changeOrderDecider: Decider<ChangeOrderCommand, DocumentEvent, Chan
     if (command.type === 'CreateChangeOrder') return decideCreate(state, command);
     if (command.type === 'DecideChangeOrder') return decideDecision(state, command);
     if (command.type === 'ChangeAccessibility') return decideAccessibility(state, command);
+    if (command.type === 'DecideAccessibility') return decideAccessibilityChange(state, command);
     if (command.type === 'ReviseChangeOrder') return decideRevise(state, command);
     const refusal = authoringRefusal(state);
     if (refusal) return refused(refusal);

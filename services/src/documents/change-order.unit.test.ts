@@ -325,9 +325,11 @@ describe('change order decider', () => {
     actorRole,
   });
 
-  it('given an approved change order, when an ADMIN switches it Offline with a reason, then recorded with who and why; the same value again records nothing', () => {
+  const rejectedOrder: DocumentEvent = { type: 'ChangeOrderRejected', data: { ...signed, signature: sign('approver', 'rejection'), comments: '', reason: 'wrong lot' } };
+
+  it('given a rejected change order, when an ADMIN switches it Offline with a reason, then recorded at once with who and why; the same value again records nothing', () => {
     spec
-      .given(created, childAdded('k1', 1), approved)
+      .given(created, childAdded('k1', 1), rejectedOrder)
       .when(switchTo(true))
       .then([
         {
@@ -335,7 +337,74 @@ describe('change order decider', () => {
           data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, changedBy: 'admin', reason: 'Recalled for relabelling' },
         },
       ]);
-    spec.given(created, childAdded('k1', 1), approved).when(switchTo(false)).thenNothing();
+    spec.given(created, childAdded('k1', 1), rejectedOrder).when(switchTo(false)).thenNothing();
+  });
+
+  describe('a pending Online/Offline change of an approved change order (issue 22)', () => {
+    const proposed: DocumentEvent = {
+      type: 'ChangeOrderAccessibilityProposed',
+      data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, requestedBy: 'admin', reason: 'Recalled for relabelling' },
+    };
+    const decideSwitch = (signerId: string, approve: boolean, reason = '', signerRole: 'ADMIN' | 'USER' = 'ADMIN') => ({
+      type: 'DecideAccessibility' as const,
+      approve,
+      reason,
+      signature: sign(signerId, approve ? 'approval' : 'rejection'),
+      signerRole,
+    });
+
+    it('given an approved change order, when an ADMIN switches it Offline, then the change is proposed (the approved value stays); the same value records nothing', () => {
+      spec.given(created, childAdded('k1', 1), approved).when(switchTo(true)).then([proposed]);
+      spec.given(created, childAdded('k1', 1), approved).when(switchTo(false)).thenNothing();
+      const state = [created, childAdded('k1', 1), approved, proposed].reduce(changeOrderDecider.evolve, changeOrderDecider.initialState());
+      expect(state.details!.isInternal).toBe(false);
+      expect(state.pendingAccessibility).toEqual({ isInternal: true, requestedBy: 'admin', reason: 'Recalled for relabelling' });
+    });
+
+    it('given a pending change, when another switch is asked for, then accessibility-pending; when the approver asks, then accessibility-approver-requests', () => {
+      spec.given(created, childAdded('k1', 1), approved, proposed).when(switchTo(false)).thenRefuses({ code: 'accessibility-pending' });
+      spec.given(created, childAdded('k1', 1), approved).when({ ...switchTo(true), actorUserId: 'approver' }).thenRefuses({ code: 'accessibility-approver-requests' });
+    });
+
+    it('given a pending change, when the approver signs it, then ChangeOrderAccessibilityChanged with the request and the signature, and nothing is pending', () => {
+      spec
+        .given(created, childAdded('k1', 1), approved, proposed)
+        .when(decideSwitch('approver', true))
+        .then([
+          {
+            type: 'ChangeOrderAccessibilityChanged',
+            data: {
+              parentChangeId: 'p1',
+              documentId: 'CO-2026-00042',
+              isInternal: true,
+              previous: false,
+              changedBy: 'admin',
+              reason: 'Recalled for relabelling',
+              signature: sign('approver', 'approval'),
+            },
+          },
+        ]);
+    });
+
+    it('given a pending change, when the approver rejects it with a reason, then ChangeOrderAccessibilityRejected and the approved value stays; without a reason, refused', () => {
+      const rejectedSwitch: DocumentEvent = {
+        type: 'ChangeOrderAccessibilityRejected',
+        data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, requestedBy: 'admin', reason: 'Still sold', signature: sign('approver', 'rejection') },
+      };
+      spec.given(created, childAdded('k1', 1), approved, proposed).when(decideSwitch('approver', false, 'Still sold')).then([rejectedSwitch]);
+      const state = [created, childAdded('k1', 1), approved, proposed, rejectedSwitch].reduce(changeOrderDecider.evolve, changeOrderDecider.initialState());
+      expect(state.details!.isInternal).toBe(false);
+      expect(state.pendingAccessibility).toBeNull();
+      spec.given(created, childAdded('k1', 1), approved, proposed).when(decideSwitch('approver', false, '  ')).thenRefuses({ code: 'accessibility-reason-required' });
+    });
+
+    it('given a pending change, when the requester, another ADMIN or a USER decides, or nothing is pending, then refused', () => {
+      spec.given(created, childAdded('k1', 1), approved, proposed).when(decideSwitch('admin', true)).thenRefuses({ code: 'accessibility-requester-decides' });
+      spec.given(created, childAdded('k1', 1), approved, proposed).when(decideSwitch('other', true)).thenRefuses({ code: 'not-the-document-approver' });
+      spec.given(created, childAdded('k1', 1), approved, proposed).when(decideSwitch('approver', true, '', 'USER')).thenRefuses({ code: 'signer-not-admin' });
+      spec.given(created, childAdded('k1', 1), approved).when(decideSwitch('approver', true)).thenRefuses({ code: 'accessibility-not-pending' });
+      spec.given().when(decideSwitch('approver', true)).thenRefuses({ code: 'document-not-found' });
+    });
   });
 
   it('given a switch recorded before reasons were asked for (no reason), when an ADMIN switches it back, then it folds and is recorded', () => {
@@ -344,7 +413,7 @@ describe('change order decider', () => {
       data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, changedBy: 'admin' },
     };
     spec
-      .given(created, childAdded('k1', 1), approved, oldSwitch)
+      .given(created, childAdded('k1', 1), rejectedOrder, oldSwitch)
       .when(switchTo(false))
       .then([
         {

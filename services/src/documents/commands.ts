@@ -551,6 +551,41 @@ export async function changeAccessibility(
   });
 }
 
+/**
+ * `POST /document/accessibility/decide` (issue 22): the approver signs (meaning `approval`) or rejects (`rejection`) a
+ * pending Online/Offline change. Checked unsigned first (not the approver, nothing pending: refused without the
+ * password), signed at the version reviewed, then decided on the fold the signature loaded.
+ */
+export async function decideAccessibility(
+  ctx: AppContext,
+  run: CommandRun,
+  input: { parentChangeId: string; approve: boolean; reason: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion: number | undefined },
+): Promise<void> {
+  const stream = documentStreamId(input.parentChangeId);
+  const record = await run.load(stream, changeOrderDecider);
+  const decision = (signature: Signature, signerRole: Role): ChangeOrderCommand => ({
+    type: 'DecideAccessibility',
+    approve: input.approve,
+    reason: input.reason,
+    signature,
+    signerRole,
+  });
+  await run.check({ stream, decider: changeOrderDecider, from: record, command: decision({ ...UNSIGNED, signerId: input.actor.userId }, input.actor.role) });
+  const signed = await sign(ctx, run, {
+    signer: input.actor,
+    credentials: input.credentials,
+    meaning: input.approve ? 'approval' : 'rejection',
+    subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: input.seenVersion, record },
+  });
+  await run.execute({
+    stream,
+    decider: changeOrderDecider,
+    from: signed.record,
+    expectedVersion: signed.signature.subject!.version,
+    command: decision(signed.signature, signed.signerRole),
+  });
+}
+
 /** Records one staff download of a change order's file (the approver's downloads are their review). */
 export async function recordDownload(run: CommandRun, download: DocumentFileEvent['data']): Promise<void> {
   await run.execute({ stream: documentFilesStreamId(download.parentChangeId), decider: documentFilesDecider, command: { type: 'RecordDownload', download } });

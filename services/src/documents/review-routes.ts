@@ -8,6 +8,7 @@ import {
   SEARCH_RESULTS_MAX,
   SearchDocumentsRequest,
   type SearchDocumentsResponse,
+  DecideAccessibilityRequest,
   UpdateIsInternalRequest,
 } from '@ifu/contracts';
 import {
@@ -29,7 +30,7 @@ import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
-import { changeAccessibility, decideChangeOrder, recordDownload } from './commands';
+import { changeAccessibility, decideAccessibility, decideChangeOrder, recordDownload } from './commands';
 import { staffDocumentLink, verifyStaffDocumentLink } from './document-links';
 import { changeOrderViewFor, READ_MODELS } from './routes';
 import { markedStems, snippetOf } from './search-snippet';
@@ -90,6 +91,22 @@ export function reviewRoutes(ctx: AppContext): Router {
     await changeAccessibility(ctx, run, { parentChangeId: input.parentDocumentChangeId, isInternal: input.isInternal, reason: input.reason, actor: req.auth! });
     await run.settle(READ_MODELS);
     await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, input.parentDocumentChangeId);
+  });
+
+  // Issue 22: the approver signs or rejects a pending Online/Offline change; whether the caller may is the decider's.
+  router.post('/document/accessibility/decide', loggedIn, async (req, res) => {
+    const input = parseBody(DecideAccessibilityRequest, req.body);
+    const run = ctx.commands.begin(originOf(req));
+    await decideAccessibility(ctx, run, {
+      parentChangeId: input.parentChangeId,
+      approve: input.approve,
+      reason: input.reason ?? '',
+      credentials: { username: input.username, password: input.password },
+      actor: req.auth!,
+      seenVersion: ifMatch(req),
+    });
+    await run.settle(READ_MODELS);
+    await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, input.parentChangeId);
   });
 
   // The link to one file for the caller. Issuing it records nothing: the download is recorded when the link serves the

@@ -20,6 +20,8 @@ import {
   documentSearchProjection,
   findChangeOrder,
   findChildVersions,
+  findUserById,
+  type PersonRecord,
   safetyNoticeCounts,
   listChangeOrders,
   versionChanges,
@@ -32,7 +34,7 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import type { CommandRun } from '../platform/command-pipeline';
-import { authoringRefusal, filesToOpen, mayDecide, openedKey, revisionRefusal } from './change-order';
+import { accessibilityDecisionRefusal, authoringRefusal, filesToOpen, mayDecide, openedKey, revisionRefusal } from './change-order';
 import { reviseChangeOrder } from './revise';
 import { type TextIndexing, textIndexingOf } from './document-text';
 import { uploadLimits } from './upload-staging';
@@ -71,6 +73,8 @@ export interface ReviewFacts {
   safetyNotices: { notified: number; opened: number } | null;
   /** Whether the change order that revises this one exists (issue 22); false when none does. */
   revisionExists: boolean;
+  /** Who requested the pending Online/Offline change (issue 22), when one is pending and their account is found. */
+  accessibilityRequester?: PersonRecord | null;
 }
 
 /**
@@ -164,6 +168,12 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
     revises: record.revises,
     revisedBy: review.revisionExists ? record.revisedBy : null,
     mayRevise: revisionRefusal({ ...record, exists: true }, review.viewer.userId, review.revisionExists) === undefined,
+    pendingAccessibility: record.pendingAccessibility && {
+      isInternal: record.pendingAccessibility.isInternal,
+      requestedBy: review.accessibilityRequester ?? null,
+      reason: record.pendingAccessibility.reason,
+    },
+    mayDecideAccessibility: accessibilityDecisionRefusal({ ...record, exists: true }, { id: review.viewer.userId, role: review.viewer.role }) === undefined,
     version: record.version,
   };
 }
@@ -180,14 +190,20 @@ export async function changeOrderViewFor(
   opened?: ReadonlySet<string>,
 ): Promise<ChangeOrderView> {
   const active = record.children.filter((child) => child.active);
-  const [openedNow, versions, texts, safetyNotices, revision] = await Promise.all([
+  const requesterId = record.pendingAccessibility?.requestedBy;
+  const [openedNow, versions, texts, safetyNotices, revision, requester] = await Promise.all([
     opened ?? openedFiles(run, record.parentChangeId, viewer.userId),
     findChildVersions(ctx.db, active.map((child) => child.childDocumentId)),
     textIndexingOf(ctx.db, active.map((child) => child.file.sha256)),
     record.safetyRevision ? safetyNoticeCounts(ctx.db, record.parentChangeId) : null,
     record.revisedBy ? findChangeOrder(ctx.db, record.revisedBy.parentChangeId) : undefined,
+    requesterId ? findUserById(ctx.db, requesterId) : undefined,
   ]);
-  return toChangeOrderView(ctx, record, { viewer, opened: openedNow, versions, texts, safetyNotices, revisionExists: revision !== undefined }, run.now);
+  const accessibilityRequester = requester
+    ? { id: requester.id, firstName: requester.firstName, name: `${requester.firstName} ${requester.lastName}`.trim(), email: requester.email }
+    : null;
+  const facts = { viewer, opened: openedNow, versions, texts, safetyNotices, revisionExists: revision !== undefined, accessibilityRequester };
+  return toChangeOrderView(ctx, record, facts, run.now);
 }
 
 /** The read models a document command's answer and the next screens need: the change orders and the search. */

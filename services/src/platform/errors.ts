@@ -135,6 +135,12 @@ export const ERRORS = {
   ),
   'search-too-costly': entry(400, 'keywords: this search takes too long; use fewer or more specific words'),
   'document-undecided': entry(409, 'Accessibility of a change order awaiting approval is changed by editing it (Edit parent)'),
+  // Pending Online/Offline changes of an approved change order (issue 22)
+  'accessibility-pending': entry(409, "An Online/Offline change of this change order is already awaiting the approver's signature"),
+  'accessibility-not-pending': entry(409, 'No Online/Offline change of this change order is awaiting a signature'),
+  'accessibility-approver-requests': entry(409, "You are this change order's approver: another ADMIN must request the Online/Offline change for you to sign"),
+  'accessibility-requester-decides': entry(403, 'The ADMIN who requested the Online/Offline change cannot approve or reject it'),
+  'accessibility-reason-required': entry(400, 'reason: Enter the reason for rejecting the change'),
   'document-not-approved': entry(409, 'Only an approved document has a signature manifest'),
   // Revise and resubmit (issue 22)
   'revise-not-rejected': entry(409, 'Only a rejected change order can be revised and resubmitted'),

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Credentials, type Signer } from '../../../test-support/document-arrangements';
+import { arrangeApprovedCustomer, arrangeAccessibility, arrangeChangeOrder, arrangeDecision, type Credentials, type Signer } from '../../../test-support/document-arrangements';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 import { multipart, sendForm } from '../../../test-support/documents';
 import { pdfPages } from '../../../test-support/pdf-pages';
@@ -278,10 +278,11 @@ describe('public search and download over HTTP', () => {
       const gone = { status: 404, body: { code: 'search-link-out-of-scope', message: 'This document is not available through this search link' } };
       for (const url of [offline, superseded, customerGone]) expect(await served(url)).toEqual({ status: 200, body: 'pdf' });
 
-      const switchTo = (isInternal: boolean) => t.call('POST', '/document/update/IsInternal', { token: admin, body: { parentDocumentChangeId: family, isInternal, reason: 'Test' } });
-      expect((await switchTo(true)).status).toBe(200);
+      // An approved change order's switch is pending until its approver signs it (issue 22).
+      const switchTo = (isInternal: boolean) => arrangeAccessibility(t, { parentChangeId: family, isInternal, requesterToken: admin, approver });
+      await switchTo(true);
       expect(await served(offline)).toEqual(gone);
-      expect((await switchTo(false)).status).toBe(200);
+      await switchTo(false);
       expect(await served(offline)).toEqual({ status: 200, body: 'pdf' });
 
       // A newer version of the same reference and part number, effective today, supersedes it.

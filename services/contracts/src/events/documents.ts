@@ -141,7 +141,29 @@ export type DocumentEvent =
    */
   | {
       type: 'ChangeOrderAccessibilityChanged';
-      data: { parentChangeId: string; documentId: string; isInternal: boolean; previous: boolean; changedBy: string; reason?: string };
+      data: {
+        parentChangeId: string;
+        documentId: string;
+        isInternal: boolean;
+        previous: boolean;
+        changedBy: string;
+        reason?: string;
+        /** The approver's signature (meaning `approval`), when the change was proposed on an approved change order (issue 22). */
+        signature?: Signature;
+      };
+    }
+  /**
+   * Issue 22: an ADMIN asked to switch an APPROVED change order Online/Offline. The approved accessibility stays in force
+   * until the change order's approver signs the change (`ChangeOrderAccessibilityChanged`) or rejects it.
+   */
+  | {
+      type: 'ChangeOrderAccessibilityProposed';
+      data: { parentChangeId: string; documentId: string; isInternal: boolean; previous: boolean; requestedBy: string; reason: string };
+    }
+  /** Issue 22: the approver rejected the proposed Online/Offline change (signed, meaning `rejection`); nothing changed. */
+  | {
+      type: 'ChangeOrderAccessibilityRejected';
+      data: { parentChangeId: string; documentId: string; isInternal: boolean; requestedBy: string; reason: string; signature: Signature };
     };
 
 export const documentStreamId = (parentChangeId: string) => `document-${parentChangeId}`;

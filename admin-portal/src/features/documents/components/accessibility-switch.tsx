@@ -1,6 +1,7 @@
 import type { ChangeOrderView } from '@ifu/contracts';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
 import { SignedConfirmDialog } from '@/components/ui/signed-confirm-dialog';
@@ -9,7 +10,12 @@ import { useUpdateIsInternal } from '../api/update-is-internal';
 
 import { AccessibilityChip } from './change-order-chips';
 
-type Switched = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'customerName' | 'isInternal'>;
+type Switched = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'customerName' | 'isInternal'> &
+  Partial<Pick<ChangeOrderView, 'status' | 'pendingAccessibility'>>;
+
+/** Issue 22: on an approved change order the switch waits for the approver's signature; the approved value stays. */
+export const pendingAccessibilityText = (pending: { isInternal: boolean }) =>
+  `Change to ${pending.isInternal ? 'Offline' : 'Online'} pending the approver's signature`;
 
 /** What switching does, in words: who sees what, at once. */
 export const accessibilityEffect = ({ documentId, customerName }: Switched, toOnline: boolean) =>
@@ -27,24 +33,36 @@ export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) 
   const update = useUpdateIsInternal({ mutationConfig: { onSuccess: () => window.location.reload() } });
   const online = update.isPending ? update.variables.isInternal === false : !changeOrder.isInternal;
   const target = toOnline ? 'Online' : 'Offline';
+  const pending = changeOrder.pendingAccessibility ?? null;
+  const approved = changeOrder.status === 'APPROVED';
+  const effect = (to: boolean) =>
+    approved
+      ? `${accessibilityEffect(changeOrder, to).replace(' at once', ' once the approver signs the change')} Until then it stays ${changeOrder.isInternal ? 'Offline' : 'Online'}.`
+      : accessibilityEffect(changeOrder, to);
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <AccessibilityChip isInternal={!online} />
       <Switch
         checked={online}
-        disabled={update.isPending || toOnline !== undefined}
+        disabled={update.isPending || toOnline !== undefined || pending !== null}
         onChange={(_event, checked) => setToOnline(checked)}
         slotProps={{ input: { 'aria-label': 'Online' } }}
         data-testid="accessibility-switch"
       />
+      {pending ? (
+        <Typography variant="body2" color="warning.dark" data-testid="pending-accessibility">
+          {pendingAccessibilityText(pending)}
+          {pending.requestedBy ? ` (requested by ${pending.requestedBy.name}: ${pending.reason})` : ` (${pending.reason})`}
+        </Typography>
+      ) : null}
       {toOnline === undefined ? null : (
         <SignedConfirmDialog
           name="accessibility"
           title={`Switch ${changeOrder.documentId} ${target}?`}
-          question={accessibilityEffect(changeOrder, toOnline)}
+          question={effect(toOnline)}
           signature="none"
           reason={{ required: true, helperText: 'Why: recorded with your name in the audit trail.' }}
-          submitLabel={`Switch ${target}`}
+          submitLabel={approved ? `Request ${target}` : `Switch ${target}`}
           submitColor={toOnline ? 'primary' : 'error'}
           mutation={update}
           variables={({ reason }) => ({ parentDocumentChangeId: changeOrder.parentChangeId, isInternal: !toOnline, reason })}

@@ -126,6 +126,8 @@ const view: ChangeOrderView = {
   revises: null,
   revisedBy: null,
   mayRevise: false,
+  pendingAccessibility: null,
+  mayDecideAccessibility: false,
   version: 3,
 };
 

@@ -15,8 +15,8 @@ describe('Online/Offline and the document-detail modal (route level, real API)',
     approver = await addStaffPatiently('ADMIN');
   });
 
-  it('switching Offline asks first, names the effect on the customer’s visitors, needs a reason and records it', async () => {
-    const admin = approver;
+  it('switching an approved change order Offline asks first, names the effect, needs a reason, and stays Online pending the approver (issue 22)', async () => {
+    const admin = await addStaffPatiently('ADMIN');
     const { parentChangeId, documentId, customerName } = await arrangePendingChangeOrder(author, approver);
     await arrangeDecided(approver, parentChangeId);
     const { user } = await renderRoute(paths.app.documents.view.getHref(parentChangeId), { as: admin });
@@ -26,8 +26,8 @@ describe('Online/Offline and the document-detail modal (route level, real API)',
     await user.click(online);
     // Nothing is sent yet: a dialog names the effect.
     const dialog = await screen.findByRole('dialog', { name: `Switch ${documentId} Offline?` });
-    expect(within(dialog).getByText(new RegExp(`disappear from ${customerName}’s public search at once`))).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Switch Offline' }));
+    expect(within(dialog).getByText(new RegExp(`disappear from ${customerName}’s public search once the approver signs the change`))).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Request Offline' }));
     expect(await within(dialog).findByText(DOCUMENT_MESSAGES.enterReason)).toBeTruthy();
     const token = await signIn(admin);
     expect((await call('GET', `/document/get/${parentChangeId}`, { token })).body.isInternal).toBe(false);
@@ -38,8 +38,11 @@ describe('Online/Offline and the document-detail modal (route level, real API)',
     await user.click(online);
     const again = await screen.findByRole('dialog', { name: `Switch ${documentId} Offline?` });
     await user.type(within(again).getByLabelText(/Reason/), 'Label under correction');
-    await user.click(within(again).getByRole('button', { name: 'Switch Offline' }));
-    await waitFor(async () => expect((await call('GET', `/document/get/${parentChangeId}`, { token })).body.isInternal).toBe(true), { timeout: 10_000 });
+    await user.click(within(again).getByRole('button', { name: 'Request Offline' }));
+    await waitFor(async () => expect((await call('GET', `/document/get/${parentChangeId}`, { token })).body.pendingAccessibility).toMatchObject({ isInternal: true }), {
+      timeout: 10_000,
+    });
+    expect((await call('GET', `/document/get/${parentChangeId}`, { token })).body.isInternal).toBe(false);
   });
 
   it('the Document ID on the list opens the document-detail modal of spec §2.7 with every field', async () => {
