@@ -1,4 +1,5 @@
 import type { ChangeOrderView } from '@ifu/contracts';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -6,12 +7,13 @@ import { useState } from 'react';
 
 import { SignedConfirmDialog } from '@/components/ui/signed-confirm-dialog';
 
+import { useDecideAccessibility } from '../api/decide-accessibility';
 import { useUpdateIsInternal } from '../api/update-is-internal';
 
 import { AccessibilityChip } from './change-order-chips';
 
 type Switched = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'customerName' | 'isInternal'> &
-  Partial<Pick<ChangeOrderView, 'status' | 'pendingAccessibility'>>;
+  Partial<Pick<ChangeOrderView, 'status' | 'pendingAccessibility' | 'mayDecideAccessibility' | 'version'>>;
 
 /** Issue 22: on an approved change order the switch waits for the approver's signature; the approved value stays. */
 export const pendingAccessibilityText = (pending: { isInternal: boolean }) =>
@@ -40,7 +42,7 @@ export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) 
       ? `${accessibilityEffect(changeOrder, to).replace(' at once', ' once the approver signs the change')} Until then it stays ${changeOrder.isInternal ? 'Offline' : 'Online'}.`
       : accessibilityEffect(changeOrder, to);
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <AccessibilityChip isInternal={!online} />
       <Switch
         checked={online}
@@ -54,6 +56,9 @@ export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) 
           {pendingAccessibilityText(pending)}
           {pending.requestedBy ? ` (requested by ${pending.requestedBy.name}: ${pending.reason})` : ` (${pending.reason})`}
         </Typography>
+      ) : null}
+      {pending && changeOrder.mayDecideAccessibility && changeOrder.version !== undefined ? (
+        <PendingAccessibilityDecision changeOrder={{ ...changeOrder, version: changeOrder.version }} pending={pending} />
       ) : null}
       {toOnline === undefined ? null : (
         <SignedConfirmDialog
@@ -77,5 +82,58 @@ export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) 
         />
       )}
     </Stack>
+  );
+};
+
+/**
+ * The change order's approver decides a pending Online/Offline change (issue 22): Sign the change, or Reject it with a
+ * reason, each with their own username and password; the server re-checks who may (the approver policy).
+ */
+const PendingAccessibilityDecision = ({
+  changeOrder,
+  pending,
+}: {
+  changeOrder: Switched & { version: number };
+  pending: { isInternal: boolean };
+}) => {
+  const [approve, setApprove] = useState<boolean>();
+  const decide = useDecideAccessibility({ mutationConfig: { onSuccess: () => window.location.reload() } });
+  const target = pending.isInternal ? 'Offline' : 'Online';
+  return (
+    <>
+      <Button size="small" variant="contained" color="success" onClick={() => setApprove(true)} data-testid="accessibility-sign">
+        Sign change
+      </Button>
+      <Button size="small" color="error" onClick={() => setApprove(false)} data-testid="accessibility-reject">
+        Reject change
+      </Button>
+      {approve === undefined ? null : (
+        <SignedConfirmDialog
+          name="accessibility-decision"
+          title={approve ? `Sign: ${changeOrder.documentId} ${target}` : `Reject: ${changeOrder.documentId} ${target}`}
+          question={
+            approve
+              ? `${accessibilityEffect(changeOrder, !pending.isInternal)} Sign with your own username and password.`
+              : `${changeOrder.documentId} stays ${changeOrder.isInternal ? 'Offline' : 'Online'}. Sign with your own username and password.`
+          }
+          reason={approve ? undefined : { required: true }}
+          submitLabel={approve ? 'Sign' : 'Reject'}
+          submitColor={approve ? 'success' : 'error'}
+          mutation={decide}
+          variables={({ username, password, reason }) => ({
+            data: { parentChangeId: changeOrder.parentChangeId, approve, username, password, reason },
+            version: changeOrder.version,
+          })}
+          showServerError
+          phoneMargins
+          maxWidth="sm"
+          autoFocus
+          onClose={() => {
+            decide.reset();
+            setApprove(undefined);
+          }}
+        />
+      )}
+    </>
   );
 };

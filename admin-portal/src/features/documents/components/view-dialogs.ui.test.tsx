@@ -45,6 +45,43 @@ describe('Online/Offline and the document-detail modal (route level, real API)',
     expect((await call('GET', `/document/get/${parentChangeId}`, { token })).body.isInternal).toBe(false);
   });
 
+  it('the approver sees the pending Online/Offline change, a wrong password is refused in the dialog, and signing makes it take effect (issue 22)', async () => {
+    const admin = await addStaffPatiently('ADMIN');
+    const { parentChangeId, documentId } = await arrangePendingChangeOrder(author, approver);
+    await arrangeDecided(approver, parentChangeId);
+    const adminToken = await signIn(admin);
+    const version = (await call('GET', `/document/get/${parentChangeId}`, { token: adminToken })).body.version;
+    const requested = await call('POST', '/document/update/IsInternal', {
+      token: adminToken,
+      body: { parentDocumentChangeId: parentChangeId, isInternal: true, reason: 'Label under correction' },
+      headers: { 'if-match': `"${version}"` },
+    });
+    expect(requested.status).toBe(200);
+
+    // The requester sees the change pending and no way to sign it themselves.
+    const asAdmin = await renderRoute(paths.app.documents.view.getHref(parentChangeId), { as: admin });
+    expect((await screen.findByTestId('pending-accessibility', {}, { timeout: 15_000 })).textContent).toContain("Change to Offline pending the approver's signature");
+    expect(screen.queryByRole('button', { name: 'Sign change' })).toBeNull();
+    asAdmin.unmount();
+
+    const { user } = await renderRoute(paths.app.documents.view.getHref(parentChangeId), { as: approver });
+    await user.click(await screen.findByRole('button', { name: 'Sign change' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: `Sign: ${documentId} Offline` });
+    await user.type(within(dialog).getByLabelText(/Username/), approver.email);
+    await user.type(within(dialog).getByLabelText(/^Password/), 'not the password at all');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign' }));
+    expect(await within(dialog).findByRole('alert', {}, { timeout: 10_000 })).toBeTruthy();
+    const token = await signIn(approver);
+    expect((await call('GET', `/document/get/${parentChangeId}`, { token })).body.isInternal).toBe(false);
+
+    await user.clear(within(dialog).getByLabelText(/^Password/));
+    await user.type(within(dialog).getByLabelText(/^Password/), approver.password);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign' }));
+    await waitFor(async () => expect((await call('GET', `/document/get/${parentChangeId}`, { token })).body).toMatchObject({ isInternal: true, pendingAccessibility: null }), {
+      timeout: 10_000,
+    });
+  });
+
   it('the Document ID on the list opens the document-detail modal of spec §2.7 with every field', async () => {
     const lotNumber = `LOT-D-${Date.now()}`;
     const { documentId } = await arrangePendingChangeOrder(author, approver, [{ lotNumber, partNumber: 'PN-DETAIL' }]);
