@@ -1,3 +1,4 @@
+import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import { USER_MESSAGES } from '@ifu/contracts';
 import type { UserListItem } from '@ifu/contracts';
 
@@ -32,6 +33,7 @@ export const DeactivateUserDialog = ({ user, onClose }: DeactivateUserDialogProp
       title="Deactivate User"
       question={<>Do you want to deactivate {fullName(user)}? Sign with your own username and password.</>}
       submitLabel="Deactivate"
+      message={DOCUMENT_MESSAGES.enterUsernameAndPassword}
       mutation={deactivate}
       variables={(credentials) => ({ data: { id: user.id, ...credentials }, version: user.version })}
       onClose={onClose}

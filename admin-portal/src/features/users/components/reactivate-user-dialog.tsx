@@ -1,3 +1,4 @@
+import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { UserListItem } from '@ifu/contracts';
 
 import { SignedConfirmDialog } from '@/components/ui/signed-confirm-dialog';
@@ -35,6 +36,7 @@ export const ReactivateUserDialog = ({ user, onClose }: ReactivateUserDialogProp
         </>
       }
       submitLabel="Reactivate"
+      message={DOCUMENT_MESSAGES.enterUsernameAndPassword}
       mutation={reactivate}
       variables={(credentials) => ({ data: { id: user.id, ...credentials }, version: user.version })}
       showServerError
