@@ -220,7 +220,7 @@ describe.skipIf(skipReason !== undefined)('Document approval in headless Chromiu
       const signing = approverPage.getByTestId('accessibility-decision-dialog');
       await signing.getByLabel('Username').fill(approver.email);
       await signing.getByLabel('Password', { exact: true }).fill(approver.password);
-      await shot(approverPage, `approval-view-sign-accessibility-${viewport.name}`);
+      await expectAccessible(approverPage, 'approval-view-sign-accessibility', viewport, 'the approver signs a pending Offline');
       const signed = approverPage.waitForEvent('load');
       await signing.getByRole('button', { name: 'Sign' }).click();
       await signed;

@@ -12,7 +12,8 @@ describe('Customer Approve modal on the one SignedConfirmForm (route level, real
     const name = `Dialog Medical ${unique()}`;
     await arrangeCustomerAwaiting(approver, name);
     const { user } = await renderRoute('/managecustomer', { as: approver });
-
+    // The run's one API holds every test's customers: find this one as a person would, by its name.
+    await user.type(await screen.findByLabelText('Search customers', {}, { timeout: 15_000 }), name);
     await user.click(await screen.findByRole('button', { name: `Approve ${name}` }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Customer Approve' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
