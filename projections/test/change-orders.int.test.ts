@@ -39,7 +39,17 @@ async function appendHistory(store: PostgresEventStore, n: number) {
       { type: 'SupportingFileDeleted', data: { ...signed('file-deletion'), file: supporting, editedBy: 'editor' } },
       { type: 'ChildDocumentDeactivated', data: { ...signed('deactivation'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, obsoleteDate: '2026-11-23', editedBy: 'editor' } },
     ];
-    if (i % 3 === 0) later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate: new Date().toISOString() } });
+    if (i % 3 === 0) {
+      later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate: new Date().toISOString() } });
+      // Online/Offline of an approved change order (issue 22): one proposal rejected, one signed; another left pending.
+      const access = { parentChangeId, documentId, isInternal: i % 2 !== 0 };
+      later.push({ type: 'ChangeOrderAccessibilityProposed', data: { ...access, previous: i % 2 === 0, requestedBy: 'editor', reason: 'recall' } });
+      later.push({ type: 'ChangeOrderAccessibilityRejected', data: { ...access, requestedBy: 'editor', reason: 'not yet', signature: signed('rejection').signature } });
+      later.push({ type: 'ChangeOrderAccessibilityProposed', data: { ...access, previous: i % 2 === 0, requestedBy: 'editor', reason: 'recall now' } });
+      if (i % 2 === 0) {
+        later.push({ type: 'ChangeOrderAccessibilityChanged', data: { ...access, previous: i % 2 === 0, changedBy: 'editor', reason: 'recall now', signature: signed('approval').signature } });
+      }
+    }
     if (revised(i)) {
       later.push({ type: 'ChangeOrderRejected', data: { ...signed('rejection'), reason: 'old leaflet' } });
       later.push({ type: 'ChangeOrderRevised', data: { parentChangeId, documentId, revision: ref(i + 1), revisedBy: 'author' } });

@@ -40,6 +40,9 @@ export interface CustomerListRow extends Row {
   /** The change waiting for the approver (issue 22); every other column keeps the approved values meanwhile. */
   pending_change: PendingCustomerChange | null;
   change_rejection: RejectedCustomerChange | null;
+  /** Who registered the customer and who edited it last (the decider's `createdBy`/`lastEditedBy`): the approver policy's facts. */
+  created_by: string | null;
+  last_edited_by: string | null;
 }
 
 /** Customers: Manage Customer, the customer form, the public module2 lists (spec §2.4, §3). */
@@ -79,6 +82,8 @@ export const customerListProjection = rowProjection<CustomerListRow>({
         open_access: false,
         pending_change: null,
         change_rejection: null,
+        created_by: event.data.registeredBy ?? null,
+        last_edited_by: null,
       };
     }
     if (!row) return undefined;
@@ -90,9 +95,14 @@ export const customerListProjection = rowProjection<CustomerListRow>({
     };
     switch (event.type) {
       case 'CustomerUpdated':
-        return withDetails(event.data);
+        return { ...withDetails(event.data), last_edited_by: event.data.editedBy ?? row.last_edited_by };
       case 'CustomerLogoChanged':
-        return { ...row, logo_sha256: event.data.logo.sha256, logo_content_type: event.data.logo.contentType };
+        return {
+          ...row,
+          logo_sha256: event.data.logo.sha256,
+          logo_content_type: event.data.logo.contentType,
+          last_edited_by: event.data.editedBy ?? row.last_edited_by,
+        };
       case 'CustomerApproved':
         return { ...row, status: 'APPROVED', approved_date: event.data.approvedDate, decision_signature: event.data.signature, decision_reason: null };
       case 'CustomerRejected':
@@ -110,10 +120,10 @@ export const customerListProjection = rowProjection<CustomerListRow>({
           proposedBy: editedBy,
           proposedAt: new Date(recorded.recordedAt).toISOString(),
         };
-        return { ...row, pending_change: pending, change_rejection: null };
+        return { ...row, pending_change: pending, change_rejection: null, last_edited_by: editedBy };
       }
       case 'CustomerChangeWithdrawn':
-        return { ...row, pending_change: null };
+        return { ...row, pending_change: null, last_edited_by: event.data.editedBy };
       case 'CustomerChangeApproved': {
         const { logo } = event.data;
         return {

@@ -19,6 +19,9 @@ export interface CustomerRecord extends CustomerDetails {
   pendingChange: (PendingCustomerChange & { approver: { id: string; name: string; email: string } | null }) | null;
   /** The last pending change the approver rejected, until the next change. */
   changeRejection: RejectedCustomerChange | null;
+  /** The approver policy's facts (who created it, who edited it last), as the decider folds them. */
+  createdBy: string | null;
+  lastEditedBy: string | null;
 }
 
 /** A stored row with its approver's name and address joined in. */
@@ -38,6 +41,7 @@ export const CUSTOMER_RECORD_SELECT = `
   SELECT c.id, c.customer_name, c.contact_email, c.contact_information, c.country_exclusion_list, c.customer_website_link,
          c.approver_id, c.logo_sha256, c.logo_content_type, c.status, c.approved_date, c.decision_signature, c.decision_reason,
          c.created_at, c.former_names, c.open_access, c.stream_version, c.pending_change, c.change_rejection,
+         c.created_by, c.last_edited_by,
          u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email,
          pu.first_name || ' ' || pu.last_name AS pending_approver_name, pu.email AS pending_approver_email
     FROM customer_list c LEFT JOIN user_accounts u ON u.id = c.approver_id
@@ -68,6 +72,8 @@ export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
       }
     : null,
   changeRejection: row.change_rejection ?? null,
+  createdBy: row.created_by ?? null,
+  lastEditedBy: row.last_edited_by ?? null,
 });
 
 export type CustomerSortField = 'customerName' | 'contactEmail' | 'status' | 'createdAt';

@@ -502,9 +502,12 @@ describe('customers over HTTP', () => {
       const approver = await newApprover('Eddie Tor');
       const id = await givenCustomer(approver);
       expect((await send('PUT', '/customer/update', form({ ...fields({ contactEmail: 'edited.by.approver@acme.example' }, approver), id }), approver.token)).status).toBe(200);
+      // The screens are not offered a decision the server refuses (the read model knows the last editor).
+      expect((await t.call('GET', `/customer/get/${id}`, { token: approver.token })).body.canDecide).toBe(false);
       await spec.when(() => approve(id, approver)).thenNothingStored(403, 'The creator or last editor of a record cannot approve or reject it');
       // Another admin's later edit makes them the last editor: the approver may decide again.
       expect((await send('PUT', '/customer/update', form({ ...fields({ contactEmail: 'edited.by.admin@acme.example' }, approver), id }), admin)).status).toBe(200);
+      expect((await t.call('GET', `/customer/get/${id}`, { token: approver.token })).body.canDecide).toBe(true);
       expect((await approve(id, approver)).status).toBe(200);
     });
 

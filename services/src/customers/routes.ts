@@ -34,8 +34,8 @@ export const toCustomerSummary = (ctx: AppContext, record: CustomerRecord): Cust
 
 /**
  * A customer as an ADMIN sees it; `canDecide` says whether the viewer may approve or reject it now, by the decider's
- * rule (`decisionRefusal`, the approver policy) on what the read model knows: the record's authors are not in it, so
- * an approver who edited the customer last is still offered the decision, which the decider then refuses.
+ * rule (`decisionRefusal`, the approver policy) on the facts the decider folds, which the read model keeps too (its
+ * creator and last editor).
  */
 export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewer: { userId: string; role: Role }): CustomerView {
   return {
@@ -57,7 +57,14 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewer: 
     version: record.version,
     canDecide:
       decisionRefusal(
-        { exists: true, approverId: record.approverId, status: record.status as CustomerStatus, pendingApproverId: record.pendingChange?.details.approverId ?? null },
+        {
+          exists: true,
+          approverId: record.approverId,
+          status: record.status as CustomerStatus,
+          pendingApproverId: record.pendingChange?.details.approverId ?? null,
+          createdBy: record.createdBy,
+          lastEditedBy: record.lastEditedBy,
+        },
         { id: viewer.userId, role: viewer.role },
       ) === undefined,
     pendingChange: pendingChangeView(ctx, record),
