@@ -16,7 +16,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { notify } from '@/components/ui/notifications';
 import { paths } from '@/config/paths';
-import { failureMessage } from '@/lib/api-client';
+import { failureMessage, fieldErrors } from '@/lib/api-client';
 import { useApprovers } from '@/lib/api/get-approvers';
 
 import { pendingLogoOwner } from '../api/get-customer-logo';
@@ -83,6 +83,17 @@ type CustomerFormProps = {
   customer?: CustomerView;
 };
 
+/** The server's field names (the multipart body's) and the form fields that show their 400 messages. */
+const SERVER_FIELDS: Readonly<Record<string, keyof CustomerFormInput>> = {
+  customerName: 'customerName',
+  contactInformation: 'contactInformation',
+  contactEmail: 'contactEmail',
+  countryExclusionList: 'countries',
+  approverId: 'approverId',
+  customerWebsiteLink: 'customerWebsiteLink',
+  customerLogo: 'customerLogo',
+};
+
 /** The Country field lists the countries EXCLUDED (spec §3 countryExclusionList): it says so (issue 22). */
 export const COUNTRY_HELP = 'The countries EXCLUDED for this customer (its country exclusion list), not the countries it serves. Leave empty to exclude none.';
 
@@ -94,7 +105,7 @@ export const CustomerForm = ({ customer }: CustomerFormProps) => {
   const editing = customer !== undefined;
   const navigate = useNavigate();
   const schema = useMemo(() => customerFormSchema({ logoRequired: !editing }), [editing]);
-  const { control, handleSubmit } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
+  const { control, handleSubmit, setError } = useForm<CustomerFormInput, unknown, CustomerFormValues>({
     resolver: zodResolver(schema),
     defaultValues: customerFormDefaults(customer),
   });
@@ -104,17 +115,17 @@ export const CustomerForm = ({ customer }: CustomerFormProps) => {
     notify('success', message);
     void navigate(paths.app.customers.getHref());
   };
+  /** A refusal naming fields (a 400, e.g. a logo too large) is shown next to them; any other refusal as a toast. */
+  const refused = (fallback: string) => (error: unknown) => {
+    const placed = fieldErrors(error).filter(({ field }) => field in SERVER_FIELDS);
+    for (const { field, message } of placed) setError(SERVER_FIELDS[field]!, { type: 'server', message }, { shouldFocus: true });
+    if (placed.length === 0) notify('error', failureMessage(fallback, error));
+  };
   const addCustomer = useAddCustomer({
-    mutationConfig: {
-      onSuccess: (response) => done(response.message),
-      onError: (error) => notify('error', failureMessage(CUSTOMER_MESSAGES.addFailed, error)),
-    },
+    mutationConfig: { onSuccess: (response) => done(response.message), onError: refused(CUSTOMER_MESSAGES.addFailed) },
   });
   const updateCustomer = useUpdateCustomer({
-    mutationConfig: {
-      onSuccess: (response) => done(response.message),
-      onError: (error) => notify('error', failureMessage(CUSTOMER_MESSAGES.updateFailed, error)),
-    },
+    mutationConfig: { onSuccess: (response) => done(response.message), onError: refused(CUSTOMER_MESSAGES.updateFailed) },
   });
   const busy = addCustomer.isPending || updateCustomer.isPending;
 

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { renderRoute } from '@/testing/render-route';
 import { addStaff, adminToken, call, type Staff, uiApi, unique } from '@/testing/ui-api';
 
-import { PNG_1X1 } from '../../../../../test-support/images';
+import { PNG_1X1, pngClaiming } from '../../../../../test-support/images';
 
 /**
  * POST /customer/add as the form sends it, with a PNG logo. The multipart body is written by hand: under jsdom the
@@ -92,5 +92,20 @@ describe('Update Customer of an approved customer (route level, real API; issue 
     await renderRoute(paths.app.customerForm.getHref(added.body.customer.id), { as: { email: uiApi().adminEmail, password: uiApi().adminPassword } });
     expect(((await screen.findByLabelText<HTMLInputElement>('Name', {}, { timeout: 10_000 })) as HTMLInputElement).value).toBe(customerName);
     expect(screen.queryByTestId('approved-edit-notice')).toBeNull();
+  }, 90_000);
+
+  it("shows the server's refusal of a logo next to the Logo field, not as a passing toast", async () => {
+    const approver = await addStaff('ADMIN');
+    const added = await addCustomer({ customerName: `Logo Clinic ${unique()}`, contactInformation: '4930901820', contactEmail: 'logo@clinic.example', approverId: approver.id });
+    expect(added.status).toBe(200);
+    const { user } = await renderRoute(paths.app.customerForm.getHref(added.body.customer.id), { as: { email: uiApi().adminEmail, password: uiApi().adminPassword } });
+    await screen.findByLabelText('Name', {}, { timeout: 10_000 });
+    // A PNG whose header claims 20000 × 20000 pixels: only the server decodes it, and refuses it.
+    await user.upload(screen.getByTestId('customer-logo-input'), new File([new Uint8Array(pngClaiming(20_000, 20_000))], 'huge.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Update Customer' }));
+    const field = screen.getByTestId('customer-logo-input').closest('fieldset')!;
+    await waitFor(() => expect(field.textContent).toContain('The logo is too large: at most 4096 × 4096 pixels'), { timeout: 10_000 });
+    expect(screen.getByTestId('customer-logo-input').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert', { name: /too large/ })).toBeNull();
   }, 90_000);
 });
