@@ -177,12 +177,17 @@ export async function onCredentials(run: CommandRun, userId: string, command: Wi
   const account = await loadAccount(run, userId);
   const { device, ...rest } = command;
   const base = { ...rest, account: accountFacts(account), now: command.now ?? run.now, source: device ?? sourceOf(run.metadata.ip) };
+  let folded: UserState | undefined;
   const { events } = await run.execute({
     stream: credentialsStreamId(userId),
     decider: credentialsDecider,
-    command: async (credentials: UserState) => (check ? { ...base, passwordMatches: await check(credentials) } : base) as CredentialsCommand,
+    command: async (credentials: UserState) => {
+      folded = credentials;
+      return (check ? { ...base, passwordMatches: await check(credentials) } : base) as CredentialsCommand;
+    },
   });
-  return { account, events };
+  /** `credentials`: the credentials stream as the decision saw it (a revoked password, an open link). */
+  return { account, credentials: folded!, events };
 }
 
 /** A failure's refusal, after its events: true when they locked the whole account (its owner gets an unlock link). */

@@ -49,12 +49,14 @@ const MAIL: Record<PasswordLinkPurpose, { subject: string; intro: string }> = {
 export async function issuePasswordLink(ctx: AppContext, run: CommandRun, userId: string, purpose: PasswordLinkPurpose): Promise<boolean> {
   const token = newLinkToken();
   const tokenSeal = linkSeal(ctx.seals, userId, 'set-password', token);
-  const { events, account: state } = await onCredentials(run, userId, { type: 'IssuePasswordLink', purpose, tokenSeal });
+  const { events, account: state, credentials } = await onCredentials(run, userId, { type: 'IssuePasswordLink', purpose, tokenSeal });
   const issued = events.find((event) => event.type === 'PasswordLinkIssued');
   if (!issued) return false;
   await storeToken(ctx, token, userId, purpose, SET_PASSWORD_PURPOSES, run.now, issued.data.expiresAt);
   const link = `${ctx.config.PUBLIC_ADMIN_URL}/user/setpassword/${token}`;
-  const { subject, intro } = MAIL[purpose];
+  // A first-password link for an account whose password a reactivation revoked (the login's email step asks for one)
+  // says that the account was reactivated, not created.
+  const { subject, intro } = MAIL[purpose === 'new-user' && credentials.passwordRevoked ? 'reactivated' : purpose];
   await ctx.mailer.send({
     to: state.email,
     subject,

@@ -63,6 +63,15 @@ describe('POST /user/reactivate over HTTP (signed reactivation)', () => {
     expect(await row(user.id)).toMatchObject({ status: 'ACTIVE', passwordActive: true });
   });
 
+  it("when the reactivated user asks at login for a link later, then the mail says the account was reactivated, not created", async () => {
+    const user = await deactivatedUser();
+    expect((await reactivate(user.id)).status).toBe(200);
+    t.clock.advance(2 * 60_000); // past the minute between two links
+    expect(await t.call('POST', '/user/verify/email', { body: { email: user.email } })).toMatchObject({ body: { passwordActive: false } });
+    expect(t.mails().at(-1)).toMatchObject({ to: user.email, subject: 'IFU Portal: your account is active again, set a new password' });
+    expect(t.mails().at(-1)!.text).toContain('An administrator reactivated your IFU Portal account.');
+  });
+
   it('when the user is active, then 409 with a clear message and nothing is stored', async () => {
     const id = await t.createUser({ email: `${unique('active-')}@example.com`, role: 'USER', password: 'an active user password' });
     await apiSpec(t).when(() => reactivate(id)).thenNothingStored(409, 'This user is already active: only a deactivated user can be reactivated.');
