@@ -175,7 +175,7 @@ describe('training before signing over HTTP (issue 23)', () => {
       expect(recorded[0]!.data).toMatchObject({ signature: { signerId: author.id, meaning: 'authorship' } });
     });
 
-    it('when an untrained approver approves a change order, then 403 with the reason and nothing is stored; once an ADMIN records their training, the approval is signed', async () => {
+    it('when an untrained approver approves a change order, then 403 with the reason and nothing is stored; once an ADMIN records their training, the approval is signed; untrained again, their Online/Offline decision is refused', async () => {
       const approverAccount = { email: `${unique('ap-')}@example.com`, password: PASSWORD };
       const { approver, customerId } = await arrangeApproverAndCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approverAccount, unique('Approval Customer '));
       const author = { email: `${unique('au-')}@example.com`, password: PASSWORD };
@@ -197,6 +197,20 @@ describe('training before signing over HTTP (issue 23)', () => {
       expect((await recordTraining(approverPerson, true)).status).toBe(200);
       const { events } = await apiSpec(t).when(approve).then({ status: 200 });
       expect(events.find((e) => e.type === 'ChangeOrderApproved')?.data).toMatchObject({ signature: { signerId: approver.id, meaning: 'approval' } });
+
+      // Online/Offline of the approved change order: requested by another ADMIN, signed by its approver, untrained again.
+      const requested = await t.call('POST', '/document/update/IsInternal', { token: admin, body: { parentDocumentChangeId: parentChangeId, isInternal: true, reason: 'Recall' } });
+      expect(requested.status).toBe(200);
+      expect((await recordTraining(approverPerson, false)).status).toBe(200);
+      await apiSpec(t)
+        .when(async () =>
+          t.call('POST', '/document/accessibility/decide', {
+            token,
+            headers: await reviewedChangeOrder(t, token, parentChangeId),
+            body: { parentChangeId, approve: true, username: approver.email, password: approver.password },
+          }),
+        )
+        .thenNothingStored(403, NOT_TRAINED);
     });
 
     it('when an untrained ADMIN approves a customer, deactivates or reactivates a user, then each is refused with the reason and nothing is stored', async () => {
