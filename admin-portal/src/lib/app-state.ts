@@ -16,6 +16,8 @@ export const Session = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** Issue 23: false while the account's training is not recorded as completed (it cannot sign); absent = unknown. */
+  isTrainingCompleted: z.boolean().optional(),
 });
 export type Session = z.infer<typeof Session>;
 

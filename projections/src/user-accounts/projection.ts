@@ -11,6 +11,10 @@ export interface UserAccountRow extends Row {
   user_active: boolean;
   is_deleted: boolean;
   is_training_completed: boolean;
+  /** When the training as it stands was recorded (issue 23): the registration, or the newest UserTrainingRecorded. */
+  training_recorded_at: string | Date | null;
+  /** The printed name of the ADMIN who recorded it; null for the first administrator and older events. */
+  training_recorded_by: string | null;
   password_set_at: string | Date | null;
   last_login_at: string | Date | null;
   created_at: string | Date;
@@ -36,7 +40,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
   migrationsDirectory: new URL('./migrations', import.meta.url),
   // Every event of both streams, so that each version column equals its stream's version (the record's ETag).
   handles: [
-    'UserRegistered', 'UserModified', 'IdentityChangeRequested', 'IdentityChangeAccepted', 'IdentityChangeCancelled',
+    'UserRegistered', 'UserModified', 'UserTrainingRecorded', 'IdentityChangeRequested', 'IdentityChangeAccepted', 'IdentityChangeCancelled',
     'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordRevoked', 'PasswordLinkIssued', 'LoginSucceeded', 'LoginFailed',
     'CredentialCheckFailed', 'AccountLocked', 'UnlockLinkIssued', 'AccountUnlocked', 'LoggedOut',
   ] satisfies UserEvent['type'][],
@@ -56,6 +60,8 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         user_active: true,
         is_deleted: false,
         is_training_completed: d.isTrainingCompleted,
+        training_recorded_at: d.isTrainingCompleted ? recorded.recordedAt : null,
+        training_recorded_by: d.isTrainingCompleted ? (d.trainingRecordedBy?.name ?? null) : null,
         password_set_at: null,
         last_login_at: null,
         created_at: recorded.recordedAt,
@@ -76,8 +82,14 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
           last_name: d.lastName,
           role: d.role,
           is_training_completed: d.isTrainingCompleted,
+          // Before issue 23 an edit could change the training: when, but not who (that is in the event's metadata only).
+          ...(d.changed.includes('isTrainingCompleted') ? { training_recorded_at: recorded.recordedAt, training_recorded_by: null } : {}),
           pending_identity_change: pending,
         };
+      }
+      case 'UserTrainingRecorded': {
+        const d = event.data;
+        return { ...row, is_training_completed: d.completed, training_recorded_at: d.at, training_recorded_by: d.recordedBy.name };
       }
       case 'IdentityChangeRequested': {
         const { to, changed, expiresAt } = event.data;

@@ -12,6 +12,9 @@ export interface UserAccount {
   userActive: boolean;
   isDeleted: boolean;
   isTrainingCompleted: boolean;
+  /** When the training as it stands was recorded, and by whom (printed name; null when the log does not say). */
+  trainingRecordedAt: string | null;
+  trainingRecordedBy: string | null;
   passwordSetAt: string | null;
   lastLoginAt: string | null;
   /** The user stream's version this row shows: the record's ETag. */
@@ -34,6 +37,8 @@ const toAccount = (row: Row): UserAccount => ({
   userActive: row.user_active,
   isDeleted: row.is_deleted,
   isTrainingCompleted: row.is_training_completed,
+  trainingRecordedAt: iso(row.training_recorded_at ?? null),
+  trainingRecordedBy: row.training_recorded_by ?? null,
   passwordSetAt: iso(row.password_set_at),
   lastLoginAt: iso(row.last_login_at),
   version: row.stream_version,

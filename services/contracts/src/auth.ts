@@ -38,6 +38,8 @@ export const GetTokenResponse = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** Issue 23: an untrained user cannot sign; the portal says so where it offers a signature. */
+  isTrainingCompleted: z.boolean().optional(),
 });
 export type GetTokenResponse = z.infer<typeof GetTokenResponse>;
 
@@ -52,6 +54,8 @@ export const CurrentUserResponse = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: Role,
+  /** Issue 23: whether the account's training is recorded as completed now (an untrained user cannot sign). */
+  isTrainingCompleted: z.boolean().optional(),
 });
 export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
 

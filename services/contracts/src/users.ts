@@ -36,6 +36,16 @@ export const userEmailField = emailField({ required: USER_FORM_MESSAGES.emailReq
 export const trainingCompletedField = z.literal(true, { error: USER_FORM_MESSAGES.trainingRequired });
 
 /**
+ * Training before signing (issue 23, 21 CFR 11.10(i)): the refusal every signature of an untrained user gets, and
+ * what the edit dialog says of a user's training record. Shared by the API's error registry and the portal.
+ */
+export const TRAINING_MESSAGES = {
+  notCompleted: 'Your training is not recorded as completed; you cannot sign until an administrator records it.',
+  ownRecord: "You cannot record your own training: another ADMIN records it (four eyes).",
+  ownRecordHint: 'Another ADMIN records your training.',
+} as const;
+
+/**
  * POST /user/add. The spec's payload also carries lastLoginDate, password, passwordActive, passwordCreationDate,
  * passwordSetDate and userActive; they are accepted and ignored: a new user is active, has no password, and sets one
  * through the emailed link.
@@ -55,6 +65,11 @@ export type AddUserRequest = z.input<typeof AddUserRequest>;
  */
 export const ModifyUserRequest = AddUserRequest.extend({
   id: requiredString('id', 100),
+  /**
+   * Unlike the Add User form, the edit may clear it (issue 23: retraining after a procedure change); a change of it is
+   * recorded as the user's training (`UserTrainingRecorded`), by an ADMIN other than the user.
+   */
+  isTrainingCompleted: z.boolean({ error: 'must be true or false' }),
   userActive: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type ModifyUserRequest = z.input<typeof ModifyUserRequest>;
@@ -87,6 +102,10 @@ export const UserListItem = z.object({
   isDeleted: z.boolean(),
   passwordActive: z.boolean(),
   isTrainingCompleted: z.boolean(),
+  /** When the training, as it stands, was recorded (issue 23); null when the log does not say (older records). */
+  trainingRecordedAt: z.string().nullable().optional(),
+  /** The printed name of the ADMIN who recorded it; null for the first administrator and older records. */
+  trainingRecordedBy: z.string().nullable().optional(),
   lastLoginDate: z.string().nullable(),
   passwordCreationDate: z.string().nullable(),
   passwordSetDate: z.string().nullable(),

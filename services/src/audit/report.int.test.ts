@@ -65,7 +65,7 @@ describe('GET /user/create/report (audit CSV from the event log)', () => {
     // Every event so far is from today, including this download itself.
     expect(rows.map((r) => Number(r[11]))).toEqual(events.map((e) => e.position));
     const byType = (type: string) => rows.filter((r) => r[10] === type).at(-1)!;
-    expect(byType('UserRegistered').slice(1, 5)).toEqual(['System Administrator', ADMIN_EMAIL, 'Added user (USER)', 'user']);
+    expect(byType('UserRegistered').slice(1, 5)).toEqual(['System Administrator', ADMIN_EMAIL, 'Added user (USER); training recorded as completed by System Administrator', 'user']);
     expect(byType('LoginFailed')[3]).toBe('Login refused (wrong-password)');
     expect(byType('LoginFailed')[6]).toBe('System Administrator');
     expect(byType('AuditReportDownloaded')[3]).toBe(`Downloaded the audit report ${today} to ${today}`);

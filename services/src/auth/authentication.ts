@@ -70,6 +70,7 @@ export function guards(ctx: AppContext): Guards {
         lastName: user.lastName,
         name: `${user.firstName} ${user.lastName}`.trim(),
         role: user.role,
+        isTrainingCompleted: user.isTrainingCompleted,
         sessionId: claims.sid,
       };
       next();

@@ -170,11 +170,12 @@ export type PasswordCheck = (credentials: UserState) => Promise<boolean>;
 /**
  * A step of a command on a user's credentials: the account's facts loaded from its own stream, the caller's address
  * (hashed) from the command's metadata, the decision made on the credentials stream; refusals (recorded first where
- * they count toward lockout) are thrown. With `check`, the command's `passwordMatches` is its answer. Returns the
+ * they count toward lockout) are thrown. With `check`, the command's `passwordMatches` is its answer; `loaded`, the
+ * account as the command already folded it. Returns the
  * account (for a signer's name and role) and the step's events.
  */
-export async function onCredentials(run: CommandRun, userId: string, command: WithoutAccount<CredentialsCommand>, check?: PasswordCheck) {
-  const account = await loadAccount(run, userId);
+export async function onCredentials(run: CommandRun, userId: string, command: WithoutAccount<CredentialsCommand>, check?: PasswordCheck, loaded?: UserState) {
+  const account = loaded ?? (await loadAccount(run, userId));
   const { device, ...rest } = command;
   const base = { ...rest, account: accountFacts(account), now: command.now ?? run.now, source: device ?? sourceOf(run.metadata.ip) };
   let folded: UserState | undefined;
@@ -200,6 +201,14 @@ export const lockedWholeAccount = (error: unknown) =>
  * trusted (issue 19, finding 6): guesses from elsewhere that locked the whole account do not stop its owner signing;
  * its own failures lock its address. `delayBaseMs` is the progressive delay's first step (LOGIN_DELAY_MS).
  */
-export async function checkCredentials(run: CommandRun, userId: string, purpose: Exclude<Purpose, 'login'>, check: PasswordCheck, delayBaseMs = 0): Promise<UserState> {
-  return (await onCredentials(run, userId, { type: 'CheckCredentials', purpose, passwordMatches: false, delayBaseMs, trusted: true }, check)).account;
+export async function checkCredentials(
+  run: CommandRun,
+  userId: string,
+  purpose: Exclude<Purpose, 'login'>,
+  check: PasswordCheck,
+  delayBaseMs = 0,
+  /** The account as this command already loaded it from its own stream (a signature: `signatures.ts`). */
+  account?: UserState,
+): Promise<UserState> {
+  return (await onCredentials(run, userId, { type: 'CheckCredentials', purpose, passwordMatches: false, delayBaseMs, trusted: true }, check, account)).account;
 }

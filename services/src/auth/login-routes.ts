@@ -94,6 +94,7 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
       email: account.email,
       firstName: account.firstName,
       lastName: account.lastName,
+      isTrainingCompleted: account.isTrainingCompleted,
     };
     res.json(body);
   });
@@ -110,7 +111,14 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
   // The session check already read the account as it is now: no second query.
   router.get('/user/me', loggedIn, (req, res) => {
     const user = req.auth!;
-    const body: CurrentUserResponse = { id: user.userId, email: user.email, firstName: user.firstName, lastName: user.lastName, role: user.role };
+    const body: CurrentUserResponse = {
+      id: user.userId,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      role: user.role,
+      isTrainingCompleted: user.isTrainingCompleted,
+    };
     res.json(body);
   });
 

@@ -3,6 +3,8 @@
  * `Refusal`, and the one error handler answers `{ message, code }` with the status written here. No other file
  * names an HTTP status for an error. Messages are the spec's texts where it has one (spec §5, §8).
  */
+import { TRAINING_MESSAGES } from '@ifu/contracts';
+
 type Entry<Details> = {
   status: number;
   message: string | ((details: Details) => string);
@@ -95,6 +97,9 @@ export const ERRORS = {
   'identity-change-invalid': entry(400, 'This confirmation link is not valid any more.'),
   // Issue 22: reactivation is its own signed command.
   'user-already-active': entry(409, 'This user is already active: only a deactivated user can be reactivated.'),
+  // Issue 23: training before signing (21 CFR 11.10(i)); the messages are shared with the portal.
+  'training-not-completed': entry(403, TRAINING_MESSAGES.notCompleted),
+  'training-own-record': entry(403, TRAINING_MESSAGES.ownRecord),
   'reactivation-needs-signature': entry(
     409,
     'userActive: a deactivated user is reactivated with Reactivate in the users list, signed with your username and password.',

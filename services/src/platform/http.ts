@@ -16,6 +16,8 @@ export interface AuthenticatedUser {
   lastName: string;
   name: string;
   role: Role;
+  /** Whether the account's training is recorded as completed now (issue 23; the signature itself re-reads it). */
+  isTrainingCompleted: boolean;
   sessionId: string;
 }
 

@@ -2,7 +2,7 @@ import type { Role, Signature, SignatureCredentials, SignatureMeaning } from '@i
 import type { Actor } from '@ifu/storage/event-store/event-store';
 import { AuditDictionary, type AuditVocabulary } from '../audit/vocabulary';
 import { passwordCheck } from '../auth/password-hashes';
-import { checkCredentials } from '../auth/credentials';
+import { checkCredentials, loadAccount } from '../auth/credentials';
 import { offerUnlock } from '../auth/unlock';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun, Decider, DomainEvent, Loaded, StepResult } from '../platform/command-pipeline';
@@ -80,8 +80,9 @@ export interface SignedBy<State = unknown> {
 }
 
 /**
- * An electronic signature (architecture §2): bound to the record as the signer reviewed it (`reviewed`), and
- * the username and password must be the logged-in user's own. Another account's valid credentials are refused like a
+ * An electronic signature (architecture §2): bound to the record as the signer reviewed it (`reviewed`), by a
+ * signer whose training is recorded as completed now (issue 23), and the username and password must be the
+ * logged-in user's own. Another account's valid credentials are refused like a
  * wrong password; every refusal is an event on the signer's stream and counts toward lockout (a step of the command,
  * on the signer's credentials stream). Returns the `Signature` the signed event carries, bound to what was signed,
  * and the record as signed: pass `signature.subject.version` as the decision's expected version and `record` as its
@@ -95,11 +96,16 @@ export async function sign<State>(
   const { signer, credentials, meaning, subject } = request;
   const record = await reviewed(ctx, run, subject, meaning);
   const { version } = record;
+  // The signer's account as the log has it now (folded once, for this check and the credentials').
+  const account = await loadAccount(run, signer.userId);
+  // Training before signing (issue 23, 21 CFR 11.10(i)), for every signature of every command: refused before the
+  // credentials are checked, so the refusal records nothing and counts toward no lockout.
+  if (account.exists && !account.isTrainingCompleted) refuse('training-not-completed');
   const ownUsername = credentials.username.trim().toLowerCase() === signer.email.toLowerCase();
   const password = await passwordCheck(ctx, signer.userId, credentials.password);
   let state;
   try {
-    state = await checkCredentials(run, signer.userId, 'signature', async (held) => (await password(held)) && ownUsername, ctx.config.LOGIN_DELAY_MS);
+    state = await checkCredentials(run, signer.userId, 'signature', async (held) => (await password(held)) && ownUsername, ctx.config.LOGIN_DELAY_MS, account);
   } catch (failure) {
     await offerUnlock(ctx, run, signer.userId, failure);
     throw failure;

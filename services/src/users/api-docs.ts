@@ -30,7 +30,8 @@ export const usersApi: ApiRoute[] = [
     path: '/user/modify',
     access: 'admin',
     ifMatch: true,
-    summary: "Changes a user (a new email or printed name waits for the user's acceptance)",
+    summary:
+      "Changes a user (a new email or printed name waits for the user's acceptance); a change of isTrainingCompleted is recorded as the user's training, by an ADMIN other than the user",
     body: ModifyUserRequest,
     response: UserMutationResponse,
   },

@@ -17,8 +17,16 @@ export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | Pri
   ],
   {
     SystemBootstrapped: () => ({ action: 'Created the first administrator' }),
-    UserRegistered: (d) => ({ action: `Added user (${d.role})`, subjectName: name(d) }),
+    UserRegistered: (d) => ({
+      action: `Added user (${d.role})${d.trainingRecordedBy ? `; training recorded as completed by ${d.trainingRecordedBy.name}` : ''}`,
+      subjectName: name(d),
+    }),
     UserModified: (d) => ({ action: `Updated user: ${changedFields(d.changed)}`, subjectName: name(d) }),
+    UserTrainingRecorded: (d) => ({
+      action: d.completed
+        ? `Recorded training as completed (by ${d.recordedBy.name}): the user may sign`
+        : `Recorded training as not completed (by ${d.recordedBy.name}): the user cannot sign until it is recorded as completed`,
+    }),
     IdentityChangeRequested: (d) => ({
       action: `Asked to change ${changedFields(d.changed)}${d.needsAcceptance ? ' (waits for the user to accept)' : ' (waits for the new address to be confirmed)'}`,
       subjectName: name(d.to),

@@ -45,7 +45,7 @@ type AddUserInput = z.output<typeof AddUserRequest>;
 type ModifyUserInput = z.output<typeof ModifyUserRequest>;
 
 /** POST /user/add: the address and printed name checked, then claimed, the user recorded, the set-password link mailed. */
-export async function addUser(ctx: AppContext, run: CommandRun, input: AddUserInput): Promise<string> {
+export async function addUser(ctx: AppContext, run: CommandRun, input: AddUserInput, actor: AuthenticatedUser): Promise<string> {
   const userId = randomUUID();
   const email = input.email.toLowerCase();
   // Both checked before anything is claimed: a taken address or printed name leaves nothing behind (issue 19, finding 10).
@@ -55,7 +55,12 @@ export async function addUser(ctx: AppContext, run: CommandRun, input: AddUserIn
   await executeUserStep(
     ctx,
     run,
-    { stream: userStreamId(userId), decider: userDecider, command: { type: 'RegisterUser', userId, ...input, email, isTrainingCompleted: true } },
+    {
+      stream: userStreamId(userId),
+      decider: userDecider,
+      // The Add User form requires the training box (spec §5): the ADMIN adding the user attests it (issue 23).
+      command: { type: 'RegisterUser', userId, ...input, email, isTrainingCompleted: true, trainingRecordedBy: { userId: actor.userId, name: actor.name } },
+    },
     userId,
   );
   // The new user has no password: the set-password link goes to their mailbox.
@@ -76,6 +81,14 @@ export function modifyUser(
   return oneAtATime(ctx, async () => {
     const { fields } = input;
     const email = fields.email.toLowerCase();
+    // A change of training is decided on the actor as their account is now (issue 23), not as their session read it.
+    const { state: actorNow } = await run.load(userStreamId(input.actor.userId), userDecider);
+    const actor = {
+      userId: input.actor.userId,
+      name: `${actorNow.firstName} ${actorNow.lastName}`.trim(),
+      role: actorNow.role,
+      active: actorNow.exists && actorNow.userActive && !actorNow.isDeleted,
+    };
     const step = {
       stream: userStreamId(fields.id),
       decider: userDecider,
@@ -88,8 +101,9 @@ export function modifyUser(
         firstName: fields.firstName,
         lastName: fields.lastName,
         role: fields.role,
-        isTrainingCompleted: true,
+        isTrainingCompleted: fields.isTrainingCompleted,
         userActive: fields.userActive,
+        actor,
         now: run.now,
       },
     };

@@ -9,15 +9,17 @@ import {
   decideDeactivate,
   decideModify,
   decideReactivate,
+  decideRecordTraining,
   decideRegister,
   type ModifyUser,
   type ReactivateUser,
+  type RecordTraining,
   type RegisterUser,
   type UserAdminDecision,
 } from './user-admin';
 import { initialUserState, evolve, type UserState } from './user';
 
-export type UserCommand = RegisterUser | ModifyUser | DeactivateUser | ReactivateUser | AcceptIdentityChange | ConfirmNewEmail;
+export type UserCommand = RegisterUser | ModifyUser | DeactivateUser | ReactivateUser | RecordTraining | AcceptIdentityChange | ConfirmNewEmail;
 
 const adminDecision = (decided: UserAdminDecision): Decision<UserEvent> =>
   decided.rejection ? { events: [], rejection: { code: decided.rejection } } : { events: decided.events };
@@ -40,6 +42,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return adminDecision(decideDeactivate(state, command));
       case 'ReactivateUser':
         return adminDecision(decideReactivate(state, command));
+      case 'RecordTraining':
+        return adminDecision(decideRecordTraining(state, command));
       case 'AcceptIdentityChange':
         return adminDecision(decideAcceptIdentityChange(state, command));
       case 'ConfirmNewEmail':

@@ -39,6 +39,84 @@ describe('the user decider', () => {
 
   });
 
+  describe('training before signing (issue 23)', () => {
+    const admin = { userId: 'admin-1', name: 'Ada Admin', role: 'ADMIN' as Role, active: true };
+    const record = (completed: boolean, actor = admin) => ({ type: 'RecordTraining' as const, actor, completed, now });
+    const trainingRecorded = (completed: boolean): UserEvent => ({
+      type: 'UserTrainingRecorded',
+      data: { userId, completed, at: now.toISOString(), recordedBy: { userId: 'admin-1', name: 'Ada Admin' } },
+    });
+    const edit = (isTrainingCompleted: boolean, actor: typeof admin | null = admin) => ({
+      type: 'ModifyUser' as const,
+      actorUserId: actor?.userId ?? 'admin-1',
+      activeAdminCount: 2,
+      email: 'ann@example.com',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      role: 'USER' as Role,
+      isTrainingCompleted,
+      ...(actor ? { actor } : {}),
+      now,
+    });
+
+    it('when the ADMIN adding a user attests their training, then UserRegistered names that ADMIN', () => {
+      const recordedBy = { userId: 'admin-1', name: 'Ada Admin' };
+      spec
+        .given()
+        .when({ type: 'RegisterUser', userId, email: 'ann@example.com', firstName: 'Ann', lastName: 'Lee', role: 'USER', isTrainingCompleted: true, trainingRecordedBy: recordedBy })
+        .then([{ type: 'UserRegistered', data: { ...registered.data, trainingRecordedBy: recordedBy } }]);
+    });
+
+    it('when an active ADMIN records a trained user as not trained (retraining), then UserTrainingRecorded says who and when', () => {
+      spec.given(registered).when(record(false)).then([trainingRecorded(false)]);
+    });
+
+    it('when an active ADMIN records the training of an untrained user as completed, then UserTrainingRecorded says so', () => {
+      spec.given(registered, trainingRecorded(false)).when(record(true)).then([trainingRecorded(true)]);
+    });
+
+    it('when the training is recorded as it already stands, then nothing is recorded', () => {
+      spec.given(registered).when(record(true)).thenNothing();
+    });
+
+    it('when a USER, or an ADMIN no longer active, records training, then admin-only', () => {
+      spec.given(registered).when(record(false, { ...admin, role: 'USER' })).thenRefuses({ code: 'admin-only' });
+      spec.given(registered).when(record(false, { ...admin, active: false })).thenRefuses({ code: 'admin-only' });
+    });
+
+    it('when an ADMIN records their own training, either way, then training-own-record (four eyes)', () => {
+      const self = { ...admin, userId };
+      spec.given(registered, trainingRecorded(false)).when(record(true, self)).thenRefuses({ code: 'training-own-record' });
+      spec.given(registered).when(record(false, self)).thenRefuses({ code: 'training-own-record' });
+    });
+
+    it('when the user does not exist, then user-not-found', () => {
+      spec.given().when(record(true)).thenRefuses({ code: 'user-not-found' });
+    });
+
+    it('when the edit form clears the box, then the change is recorded as the training (not as an edit of the user)', () => {
+      spec.given(registered).when(edit(false)).then([trainingRecorded(false)]);
+    });
+
+    it('when the edit form changes the training of the ADMIN editing, then training-own-record and nothing else changes', () => {
+      spec
+        .given(registered, trainingRecorded(false))
+        .when({ ...edit(true, { ...admin, userId }), lastName: 'Leigh' })
+        .thenRefuses({ code: 'training-own-record' });
+    });
+
+    it('when an edit changes the training without saying who acts now, then admin-only', () => {
+      spec.given(registered).when(edit(false, null)).thenRefuses({ code: 'admin-only' });
+    });
+
+    it('when an edit leaves the training as it is, then it needs no training rule (a user editing their own name)', () => {
+      spec
+        .given(registered, trainingRecorded(false))
+        .when({ ...edit(false, null), actorUserId: userId, lastName: 'Leigh' })
+        .then([{ type: 'UserModified', data: { userId, email: 'ann@example.com', firstName: 'Ann', lastName: 'Leigh', role: 'USER', isTrainingCompleted: false, changed: ['lastName'] } }]);
+    });
+  });
+
   describe('reactivation (issue 22)', () => {
     const reactivation: Signature = {
       signerId: 'admin-1',

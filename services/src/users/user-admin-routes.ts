@@ -32,6 +32,8 @@ export function toUserListItem(user: UserAccount, now: Date): UserListItem {
     isDeleted: user.isDeleted,
     passwordActive: isPasswordActive(user.passwordSetAt, now),
     isTrainingCompleted: user.isTrainingCompleted,
+    trainingRecordedAt: user.trainingRecordedAt,
+    trainingRecordedBy: user.trainingRecordedBy,
     lastLoginDate: user.lastLoginAt,
     passwordCreationDate: user.passwordSetAt,
     passwordSetDate: user.passwordSetAt,
@@ -84,7 +86,7 @@ export function userAdminRoutes(ctx: AppContext): Router {
 
   router.post('/user/add', ...adminOnly, async (req, res) => {
     const input = parseBody(AddUserRequest, req.body);
-    const userId = await addUser(ctx, ctx.commands.begin(originOf(req)), input);
+    const userId = await addUser(ctx, ctx.commands.begin(originOf(req)), input, req.auth!);
     await answerWithUser(res, `${input.firstName} ${input.lastName} ${USER_MESSAGES.added}`, userId);
   });
 

@@ -1,4 +1,4 @@
-import type { Role, Signature, UserEvent, UserProfile } from '@ifu/contracts';
+import type { Role, Signature, TrainingRecorder, UserEvent, UserProfile } from '@ifu/contracts';
 import type { UserState } from './user';
 
 /** Commands of Manage User (spec §2.3). Who acts and how many active ADMINs exist arrive as data. */
@@ -7,6 +7,27 @@ export interface RegisterUser extends UserProfile {
   userId: string;
   /** 'bootstrap' for the first administrator of an empty log; 'admin' (the default) for Manage User. */
   origin?: 'bootstrap' | 'admin';
+  /** The ADMIN adding the user, who attests their training on the Add User form (issue 23). */
+  trainingRecordedBy?: TrainingRecorder;
+}
+
+/**
+ * Whoever records a user's training, as their account is now (role, active, printed name): the session's role is
+ * not trusted for it (issue 23).
+ */
+export interface TrainingActor {
+  userId: string;
+  name: string;
+  role: Role;
+  active: boolean;
+}
+
+/** An ADMIN records a user's training as completed, or as not completed (issue 23, 21 CFR 11.10(i)). */
+export interface RecordTraining {
+  type: 'RecordTraining';
+  actor: TrainingActor;
+  completed: boolean;
+  now: Date;
 }
 
 export interface ModifyUser extends UserProfile {
@@ -15,6 +36,11 @@ export interface ModifyUser extends UserProfile {
   activeAdminCount: number;
   /** The spec's payload carries it; true for a deactivated user is refused (reactivation is signed: ReactivateUser). */
   userActive?: boolean;
+  /**
+   * The actor as their account is now, for a change of `isTrainingCompleted`: that is recorded as the user's training
+   * (`decideRecordTraining`), not as an edit. Without it, such a change is refused ('admin-only').
+   */
+  actor?: TrainingActor;
   now: Date;
 }
 
@@ -48,7 +74,8 @@ export type UserAdminRejection =
   | 'cannot-deactivate-self'
   | 'cannot-demote-self'
   | 'last-admin-deactivation'
-  | 'last-admin-demotion';
+  | 'last-admin-demotion'
+  | 'training-own-record';
 
 export type UserAdminDecision = { events: UserEvent[]; rejection?: undefined } | { events: []; rejection: UserAdminRejection };
 
@@ -56,17 +83,33 @@ const reject = (rejection: UserAdminRejection): UserAdminDecision => ({ events: 
 
 export function decideRegister(state: UserState, command: RegisterUser): UserAdminDecision {
   if (state.exists) return reject('user-exists');
-  const { userId, email, firstName, lastName, role, isTrainingCompleted, origin = 'admin' } = command;
+  const { userId, email, firstName, lastName, role, isTrainingCompleted, origin = 'admin', trainingRecordedBy } = command;
+  const attested = isTrainingCompleted && trainingRecordedBy ? { trainingRecordedBy } : {};
   return {
-    events: [{ type: 'UserRegistered', data: { userId, email, firstName, lastName, role, isTrainingCompleted, origin } }],
+    events: [{ type: 'UserRegistered', data: { userId, email, firstName, lastName, role, isTrainingCompleted, origin, ...attested } }],
   };
+}
+
+/**
+ * A user's training recorded (issue 23): only by an ADMIN whose account is active now, never of their own account
+ * (four eyes: whoever signs is not whoever vouches for their training), and only when it changes (the same value
+ * again records nothing). Recorded as not completed, the user can still author but cannot sign.
+ */
+export function decideRecordTraining(state: UserState, command: RecordTraining): UserAdminDecision {
+  if (command.actor.role !== 'ADMIN' || !command.actor.active) return reject('admin-only');
+  if (!state.exists) return reject('user-not-found');
+  if (state.userId === command.actor.userId) return reject('training-own-record');
+  if (state.isTrainingCompleted === command.completed) return { events: [] };
+  const recordedBy = { userId: command.actor.userId, name: command.actor.name };
+  return { events: [{ type: 'UserTrainingRecorded', data: { userId: state.userId, completed: command.completed, at: command.now.toISOString(), recordedBy } }] };
 }
 
 /** How long the user has to accept or confirm a change of their email or name. */
 export const IDENTITY_CHANGE_LIFETIME_MS = 24 * 60 * 60_000;
 
 /**
- * Changes to a user's record. Role and training change at once. A user's identity (email and printed name: what
+ * Changes to a user's record. The role changes at once; a change of training is recorded as such (by an ADMIN, of
+ * someone else: `decideRecordTraining`). A user's identity (email and printed name: what
  * signs as them, and where their password links go) never changes by someone else's edit alone (issue 8, finding 2):
  * it becomes a request that the user accepts from their current address, and a new address is confirmed from itself.
  * A user changing their own name does it at once; their own new address still needs confirming from it.
@@ -83,9 +126,17 @@ export function decideModify(state: UserState, command: ModifyUser): UserAdminDe
   const self = state.userId === command.actorUserId;
   const wanted = { email: command.email, firstName: command.firstName, lastName: command.lastName };
   const identityChanged = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((key) => wanted[key] !== state[key]);
-  // What takes effect now: role and training always; the names too when users change their own.
+  // A change of training is the training's own record (issue 23), by its own rules, decided before anything else.
+  let training: UserEvent[] = [];
+  if (command.isTrainingCompleted !== state.isTrainingCompleted) {
+    if (!command.actor) return reject('admin-only');
+    const recorded = decideRecordTraining(state, { type: 'RecordTraining', actor: command.actor, completed: command.isTrainingCompleted, now: command.now });
+    if (recorded.rejection) return recorded;
+    training = recorded.events;
+  }
+  // What takes effect now: the role always; the names too when users change their own.
   const names = self ? { firstName: command.firstName, lastName: command.lastName } : { firstName: state.firstName, lastName: state.lastName };
-  const next = { email: state.email, ...names, role: command.role, isTrainingCompleted: command.isTrainingCompleted };
+  const next = { email: state.email, ...names, role: command.role, isTrainingCompleted: state.isTrainingCompleted };
   const changed = (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] !== state[key]);
   const requested = self ? identityChanged.filter((key) => key === 'email') : identityChanged;
   const pending = state.pendingIdentityChange;
@@ -94,6 +145,7 @@ export function decideModify(state: UserState, command: ModifyUser): UserAdminDe
 
   const events: UserEvent[] = [];
   if (changed.length > 0) events.push({ type: 'UserModified', data: { userId: state.userId, ...next, changed } });
+  events.push(...training);
   if (requested.length > 0 && !sameAsPending) {
     const at = command.now.toISOString();
     if (pending) events.push({ type: 'IdentityChangeCancelled', data: { userId: state.userId, at, reason: 'replaced' } });

@@ -109,6 +109,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         isTrainingCompleted: event.data.isTrainingCompleted,
         pendingIdentityChange: event.data.via === 'identity-change' ? null : state.pendingIdentityChange,
       };
+    case 'UserTrainingRecorded':
+      return { ...state, isTrainingCompleted: event.data.completed };
     case 'IdentityChangeRequested': {
       const { to, changed, requestedBy, needsAcceptance, expiresAt } = event.data;
       return { ...state, pendingIdentityChange: { to, changed, requestedBy, needsAcceptance, accepted: false, expiresAt } };

@@ -18,6 +18,7 @@ import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
 
+import { TrainingNotice, useSigningBlocked } from './training-notice';
 import { passwordMismatch, SIGNED_DEFAULTS, signedFormErrors, signedFormFilled, signedFormValues } from './signed-form-rules';
 import type { SignedField, SignedFormRules, SignedValues } from './signed-form-rules';
 
@@ -98,6 +99,8 @@ export const SignedConfirmForm = <V,>({
   });
   const values = useWatch({ control });
   const { isPending, error } = mutation;
+  // An untrained signer is told why before typing (issue 23); the button is not offered as if it would work.
+  const signingBlocked = useSigningBlocked() && signature !== 'none';
   useEffect(() => onBusy?.(isPending), [isPending, onBusy]);
 
   // A 400's field errors go next to their fields.
@@ -128,6 +131,7 @@ export const SignedConfirmForm = <V,>({
               {question}
             </DialogContentText>
           ) : null}
+          {signature === 'none' ? null : <TrainingNotice testId={`${name}-training`} />}
           {showServerError && error ? (
             <Alert severity="error" role="alert" data-testid={`${name}-error`}>
               {errorMessage(error, serverErrorFallback)}
@@ -180,7 +184,14 @@ export const SignedConfirmForm = <V,>({
           {cancel.label}
         </Button>
         {showSubmit ? (
-          <Button type="submit" variant="contained" color={submitColor} disabled={isPending} sx={{ minWidth: 130 }} data-testid={`${name}-submit`}>
+          <Button
+            type="submit"
+            variant="contained"
+            color={submitColor}
+            disabled={isPending || signingBlocked}
+            sx={{ minWidth: 130 }}
+            data-testid={`${name}-submit`}
+          >
             {isPending && submittingLabel ? submittingLabel : submitLabel}
           </Button>
         ) : (

@@ -26,6 +26,9 @@ export type UserProfile = {
   isTrainingCompleted: boolean;
 };
 
+/** Who recorded a user's training: the ADMIN's id and printed name at the time. */
+export type TrainingRecorder = { userId: string; name: string };
+
 export type UserEvent =
   | {
       type: 'UserRegistered';
@@ -33,7 +36,21 @@ export type UserEvent =
         userId: string;
         /** 'bootstrap' for the first administrator created on an empty store. */
         origin: 'bootstrap' | 'admin';
+        /**
+         * The ADMIN who added the user and, by ticking 'Is Training Completed?' on the Add User form, attested their
+         * training (issue 23). Absent for the first administrator and on events from before it was recorded.
+         */
+        trainingRecordedBy?: TrainingRecorder;
       };
+    }
+  | {
+      /**
+       * An ADMIN recorded the user's training as completed, or as not completed (a retraining after a procedure change):
+       * 21 CFR 11.10(i). Until it is recorded as completed the user cannot sign. `recordedBy` is the ADMIN as their
+       * printed name read then (the actor is in the metadata too), never the user themselves (four eyes).
+       */
+      type: 'UserTrainingRecorded';
+      data: { userId: string; completed: boolean; at: string; recordedBy: TrainingRecorder };
     }
   | {
       type: 'UserModified';

@@ -11,15 +11,31 @@ export const getCurrentUser = () => api.get('/user/me', { schema: CurrentUserRes
 export const getCurrentUserQueryOptions = () =>
   queryOptions({ queryKey: ['current-user'], queryFn: getCurrentUser, staleTime: 60_000 });
 
-/** Keeps the stored session in step with the server: a changed role or name shows at once; a 401 logs out. */
+/**
+ * Keeps the stored session in step with the server: a changed role, name or training (issue 23) shows at once; a 401
+ * logs out.
+ */
 export const useCurrentUser = () => {
   const query = useQuery(getCurrentUserQueryOptions());
   const user = query.data;
   useEffect(() => {
     const session = getSession();
     if (!user || !session) return;
-    if (session.role !== user.role || session.firstName !== user.firstName || session.lastName !== user.lastName) {
-      setSession({ ...session, role: user.role, firstName: user.firstName, lastName: user.lastName, email: user.email });
+    const training = user.isTrainingCompleted ?? session.isTrainingCompleted;
+    if (
+      session.role !== user.role ||
+      session.firstName !== user.firstName ||
+      session.lastName !== user.lastName ||
+      session.isTrainingCompleted !== training
+    ) {
+      setSession({
+        ...session,
+        role: user.role,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        ...(training === undefined ? {} : { isTrainingCompleted: training }),
+      });
     }
   }, [user]);
   return query;

@@ -29,6 +29,7 @@ export const useGetToken = ({ mutationConfig }: UseGetTokenOptions = {}) => {
         email: response.email,
         firstName: response.firstName,
         lastName: response.lastName,
+        ...(response.isTrainingCompleted === undefined ? {} : { isTrainingCompleted: response.isTrainingCompleted }),
       });
       return onSuccess?.(response, ...args);
     },

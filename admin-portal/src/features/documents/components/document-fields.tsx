@@ -21,6 +21,7 @@ import type { FieldPath, FieldValues } from 'react-hook-form';
 
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { notify } from '@/components/ui/notifications';
+import { TrainingNotice, useSigningBlocked } from '@/components/ui/training-notice';
 import { useApprovedCustomers } from '@/lib/api/approved-customers';
 import { useApprovers } from '@/lib/api/get-approvers';
 
@@ -343,8 +344,15 @@ type SignName<T extends FieldValues> = FieldPath<T> & keyof SignFormInput;
 /** Username, Password and Comments: the signer's own credentials and why (spec §2.9 Preview, §2.10, §2.11). */
 export const SignedFields = <T extends FieldValues>({ control }: { control: AnyControl<T> }) => {
   const name = (field: keyof SignFormInput) => field as SignName<T>;
+  // Issue 23: an untrained signer learns why the server will refuse, before typing their password.
+  const signingBlocked = useSigningBlocked();
   return (
     <>
+      {signingBlocked ? (
+        <Box sx={fullRow}>
+          <TrainingNotice />
+        </Box>
+      ) : null}
       <RhfTextField control={control} name={name('username')} label="Username" autoComplete="username" />
       <RhfTextField control={control} name={name('password')} label="Password" type="password" autoComplete="current-password" />
       <Box sx={fullRow}>

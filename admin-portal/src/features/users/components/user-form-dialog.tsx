@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { USER_MESSAGES } from '@ifu/contracts';
+import { TRAINING_MESSAGES, USER_MESSAGES } from '@ifu/contracts';
 import type { UserListItem } from '@ifu/contracts';
 import Close from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
@@ -17,12 +17,13 @@ import { RhfCheckbox } from '@/components/ui/form/rhf-checkbox';
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
 import { failureMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/app-state';
 
 import { useAddUser } from '../api/add-user';
 import { useModifyUser } from '../api/modify-user';
 
 import { notifyUserScreen } from './user-messages';
-import { pendingText, toAddUserRequest, toModifyUserRequest, UserFormValues, userFormDefaults } from './user-form-values';
+import { EditUserFormValues, pendingText, toAddUserRequest, toModifyUserRequest, trainingRecordText, UserFormValues, userFormDefaults } from './user-form-values';
 import type { UserFormInput } from './user-form-values';
 
 type UserFormDialogProps = {
@@ -35,12 +36,16 @@ const TITLE_ID = 'user-form-title';
 
 /**
  * Add/Edit user modal (spec §2.3, §5): First Name, Last Name, E-Mail, Admin, 'Is Training Completed?'. An inactive user
- * is reactivated from the list's signed Reactivate action, not here (issue 22). Mount it to open it.
+ * is reactivated from the list's signed Reactivate action, not here (issue 22). Editing, the dialog states the user's
+ * training record (who recorded it, when) and the box may be cleared; an ADMIN cannot change their own (issue 23).
+ * Mount it to open it.
  */
 export const UserFormDialog = ({ user, onClose }: UserFormDialogProps) => {
   const editing = user !== undefined;
+  const session = useSession();
+  const ownAccount = editing && session?.id === user.id;
   const { control, handleSubmit } = useForm<UserFormInput, unknown, UserFormValues>({
-    resolver: zodResolver(UserFormValues),
+    resolver: zodResolver(editing ? EditUserFormValues : UserFormValues),
     defaultValues: userFormDefaults(user),
   });
 
@@ -110,7 +115,13 @@ export const UserFormDialog = ({ user, onClose }: UserFormDialogProps) => {
             />
             <Stack>
               <RhfCheckbox control={control} name="admin" label="Admin" />
-              <RhfCheckbox control={control} name="isTrainingCompleted" label="Is Training Completed?" />
+              <RhfCheckbox
+                control={control}
+                name="isTrainingCompleted"
+                label="Is Training Completed?"
+                disabled={ownAccount}
+                helperText={user ? `${trainingRecordText(user)}${ownAccount ? `. ${TRAINING_MESSAGES.ownRecordHint}` : ''}` : undefined}
+              />
             </Stack>
           </Stack>
         </DialogContent>

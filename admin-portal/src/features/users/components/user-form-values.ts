@@ -13,6 +13,12 @@ export const UserFormValues = z.object({
 export type UserFormInput = z.input<typeof UserFormValues>;
 export type UserFormValues = z.output<typeof UserFormValues>;
 
+/**
+ * The Edit user modal: as the Add form, except that the training box may be cleared (issue 23: retraining after a
+ * procedure change). A change of it is recorded as the user's training, by the ADMIN editing.
+ */
+export const EditUserFormValues = UserFormValues.extend({ isTrainingCompleted: z.boolean() });
+
 export const userFormDefaults = (user?: UserListItem): UserFormInput => ({
   firstName: user?.firstName ?? '',
   lastName: user?.lastName ?? '',
@@ -30,11 +36,36 @@ export const toAddUserRequest = (values: UserFormValues): AddUserRequest => ({
   isTrainingCompleted: true,
 });
 
-/** The body of PUT /user/modify. An edit never reactivates: that is the signed Reactivate action (issue 22). */
+/**
+ * The body of PUT /user/modify. An edit never reactivates: that is the signed Reactivate action (issue 22). The
+ * training box is sent as ticked (issue 23): the spec's 'always true' would record every edited user as trained.
+ */
 export const toModifyUserRequest = (user: UserListItem, values: UserFormValues): ModifyUserRequest => ({
   id: user.id,
   ...toAddUserRequest(values),
+  isTrainingCompleted: values.isTrainingCompleted,
 });
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** dd/MM/yyyy (spec §9), in the viewer's time zone. */
+const displayDate = (iso: string) => {
+  const date = new Date(iso);
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+};
+
+/**
+ * The user's training record as the edit dialog states it (issue 23): 'Training completed on 27/11/2026 recorded by
+ * Ada Admin', 'Training not completed (recorded on … by …): this user cannot sign …', or as much as the log says.
+ */
+export const trainingRecordText = (user: Pick<UserListItem, 'isTrainingCompleted' | 'trainingRecordedAt' | 'trainingRecordedBy'>): string => {
+  const date = user.trainingRecordedAt ? displayDate(user.trainingRecordedAt) : undefined;
+  const by = user.trainingRecordedBy ?? undefined;
+  if (user.isTrainingCompleted) {
+    return `Training completed${date ? ` on ${date}` : ''}${by ? ` recorded by ${by}` : date ? ' (recorded when the account was created)' : ''}`;
+  }
+  const recorded = date || by ? ` (recorded${date ? ` on ${date}` : ''}${by ? ` by ${by}` : ''})` : '';
+  return `Training not completed${recorded}: this user cannot sign until an ADMIN records it as completed`;
+};
 
 export const fullName = (user: Pick<UserListItem, 'firstName' | 'lastName'>) =>
   [user.firstName, user.lastName].filter(Boolean).join(' ');

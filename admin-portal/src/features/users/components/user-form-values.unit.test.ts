@@ -1,7 +1,7 @@
 import { USER_FORM_MESSAGES } from '@ifu/contracts';
 import type { UserListItem } from '@ifu/contracts';
 import { describe, expect, it } from 'vitest';
-import { pendingChipLabel, toModifyUserRequest, UserFormValues, userFormDefaults } from './user-form-values';
+import { EditUserFormValues, pendingChipLabel, toModifyUserRequest, trainingRecordText, UserFormValues, userFormDefaults } from './user-form-values';
 
 const messages = (input: unknown) => {
   const result = UserFormValues.safeParse(input);
@@ -42,8 +42,8 @@ describe('the user form', () => {
     expect(messages(values)).toEqual([`firstName: ${USER_FORM_MESSAGES.notANumber}`, `email: ${USER_FORM_MESSAGES.emailInvalid}`]);
   });
 
-  it('when an inactive user is edited, then the update changes the fields, sends training as true, and never reactivates (issue 22)', () => {
-    const values = UserFormValues.parse({ ...userFormDefaults(user), admin: true });
+  it('when an inactive user is edited, then the update changes the fields, sends the training as ticked, and never reactivates (issue 22)', () => {
+    const values = EditUserFormValues.parse({ ...userFormDefaults(user), admin: true });
     expect(toModifyUserRequest(user, values)).toEqual({
       id: 'u-1',
       email: 'ina.active@example.com',
@@ -52,6 +52,24 @@ describe('the user form', () => {
       role: 'ADMIN',
       isTrainingCompleted: true,
     });
+  });
+
+  it('when the edit form clears the training box, then it is valid and sent as not completed (issue 23: the add form still requires it)', () => {
+    const values = EditUserFormValues.parse({ ...userFormDefaults(user), isTrainingCompleted: false });
+    expect(toModifyUserRequest(user, values)).toMatchObject({ id: 'u-1', isTrainingCompleted: false });
+    expect(messages({ ...userFormDefaults(), firstName: 'A', lastName: 'B', email: 'a@example.com', isTrainingCompleted: false })).toEqual([
+      `isTrainingCompleted: ${USER_FORM_MESSAGES.trainingRequired}`,
+    ]);
+  });
+
+  it('states the training record: completed on a date recorded by an ADMIN, not completed (who, when), or as much as the log says (issue 23)', () => {
+    const at = new Date(2026, 10, 27, 12).toISOString();
+    expect(trainingRecordText({ isTrainingCompleted: true, trainingRecordedAt: at, trainingRecordedBy: 'Ada Admin' })).toBe('Training completed on 27/11/2026 recorded by Ada Admin');
+    expect(trainingRecordText({ isTrainingCompleted: false, trainingRecordedAt: at, trainingRecordedBy: 'Ada Admin' })).toBe(
+      'Training not completed (recorded on 27/11/2026 by Ada Admin): this user cannot sign until an ADMIN records it as completed',
+    );
+    expect(trainingRecordText({ isTrainingCompleted: true, trainingRecordedAt: at, trainingRecordedBy: null })).toBe('Training completed on 27/11/2026 (recorded when the account was created)');
+    expect(trainingRecordText({ isTrainingCompleted: true })).toBe('Training completed');
   });
 
   it('when a change of email or name is pending, then the list names what is coming', () => {

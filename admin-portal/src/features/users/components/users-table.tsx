@@ -11,7 +11,7 @@ import { useMemo } from 'react';
 
 import { SpecDataGrid, type SpecGridState, WrappedText } from '@/components/ui/spec-data-grid';
 
-import { fullName, pendingChipLabel, pendingText } from './user-form-values';
+import { fullName, pendingChipLabel, pendingText, trainingRecordText } from './user-form-values';
 
 type UsersTableProps = {
   rows: readonly UserListItem[];
@@ -63,6 +63,20 @@ const PendingChip = ({ user }: { user: UserListItem }) =>
       data-testid="user-pending-change"
     />
   ) : null;
+
+/** A user whose training is not recorded as completed (issue 23): they cannot sign until an ADMIN records it. */
+const TrainingChip = ({ user }: { user: UserListItem }) =>
+  user.isTrainingCompleted ? null : (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="warning"
+      label="Training not completed: cannot sign"
+      title={trainingRecordText(user)}
+      sx={{ maxWidth: '100%', minWidth: 0, height: 20, fontSize: 12, '& .MuiChip-label': { px: 0.75 } }}
+      data-testid="user-training-chip"
+    />
+  );
 
 /**
  * Users List grid: NO., FIRST NAME, LAST NAME, EMAIL, ROLE, and on ALL USERS also STATUS and ACTION; paged, sorted and
@@ -128,6 +142,7 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
                 {row.role}
               </Typography>
               <PendingChip user={row} />
+              <TrainingChip user={row} />
             </Box>
           </Box>
         ),
@@ -156,10 +171,11 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
         flex: 2,
         minWidth: 280,
         renderCell: ({ row }) =>
-          row.pendingIdentityChange ? (
+          row.pendingIdentityChange || !row.isTrainingCompleted ? (
             <Box sx={{ minWidth: 0, width: '100%', lineHeight: 1.3, display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'flex-start', height: '100%', gap: 0.25 }}>
               <WrappedText text={row.email} />
               <PendingChip user={row} />
+              <TrainingChip user={row} />
             </Box>
           ) : (
             <WrappedText text={row.email} />

@@ -1,0 +1,104 @@
+import { TRAINING_MESSAGES, USER_MESSAGES } from '@ifu/contracts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../test-support/axe';
+import { browserSkipReason, DESKTOP_AND_PHONE } from '../test-support/browser';
+import { logInThroughForm, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
+
+const skipReason = browserSkipReason();
+if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+
+/** 1280 px, the staff screens' desktop width. */
+const DESKTOP = DESKTOP_AND_PHONE[0];
+
+/** Today as the edit dialog shows it: dd/MM/yyyy in the browser's (and this process's) time zone. */
+const today = () => {
+  const now = new Date();
+  return `${String(now.getDate()).padStart(2, '0')}/${String(now.getMonth() + 1).padStart(2, '0')}/${now.getFullYear()}`;
+};
+
+/**
+ * Issue 23, item 2 (21 CFR 11.10(i)): Manage User shows whose training is not recorded as completed, and who recorded
+ * a user's training and when; an ADMIN records it in the edit dialog; an untrained signer is told why a signature
+ * will be refused, and is not offered the button as if it would work.
+ */
+describe.skipIf(skipReason !== undefined)('training before signing in headless Chromium at 1280 px (issue 23)', () => {
+  const suite = useBrowserProduct();
+  const newPage = useBrowserPages(suite);
+
+  const PASSWORD = 'a trainee password long enough';
+  const openManageUser = async (page: Page) => {
+    await page.getByTestId('side-menu').getByText('Manage User', { exact: true }).click();
+    await page.waitForURL('**/manageuser');
+    await page.getByRole('tab', { name: 'ALL USERS' }).click();
+    await page.getByTestId('users-grid').getByRole('columnheader', { name: 'STATUS' }).waitFor();
+  };
+
+  it('the edit dialog says who recorded the training and when; an ADMIN records it completed there; axe finds no violation', async () => {
+    const t = suite.product.api;
+    const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const email = 'tina.trainee@example.com';
+    const id = await t.createUser({ email, role: 'USER', password: PASSWORD, firstName: 'Tina', lastName: 'Trainee' });
+    const cleared = await t.call('PUT', '/user/modify', { token: admin, body: { id, email, firstName: 'Tina', lastName: 'Trainee', role: 'USER', isTrainingCompleted: false } });
+    expect(cleared.status).toBe(200);
+
+    const page = await newPage(DESKTOP);
+    await logInThroughForm(page, suite.product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await openManageUser(page);
+    const row = page.getByTestId('users-grid').getByRole('row').filter({ hasText: email });
+    expect(await row.getByTestId('user-training-chip').textContent()).toBe('Training not completed: cannot sign');
+
+    await row.getByRole('button', { name: 'Edit Tina Trainee' }).click();
+    const dialog = page.getByTestId('user-form-dialog');
+    const box = dialog.getByLabel('Is Training Completed?');
+    expect(await box.isChecked()).toBe(false);
+    // The record is the box's description: what the log says, who and when.
+    await dialog
+      .getByText(`Training not completed (recorded on ${today()} by System Administrator): this user cannot sign until an ADMIN records it as completed`)
+      .waitFor();
+    await expectAccessible(page, 'training-edit', DESKTOP, 'not-completed');
+
+    await box.check();
+    await dialog.getByRole('button', { name: 'UPDATE' }).click();
+    await page.getByTestId('toast').filter({ hasText: USER_MESSAGES.updated }).waitFor();
+    await expect.poll(() => row.getByTestId('user-training-chip').count()).toBe(0);
+
+    await row.getByRole('button', { name: 'Edit Tina Trainee' }).click();
+    await dialog.getByText(`Training completed on ${today()} recorded by System Administrator`, { exact: true }).waitFor();
+    expect(await dialog.getByLabel('Is Training Completed?').isChecked()).toBe(true);
+    await expectAccessible(page, 'training-edit', DESKTOP, 'completed');
+  }, 120_000);
+
+  it('an ADMIN editing their own record cannot change their training, and the dialog says another ADMIN records it', async () => {
+    const page = await newPage(DESKTOP);
+    await logInThroughForm(page, suite.product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await openManageUser(page);
+    const own = page.getByTestId('users-grid').getByRole('row').filter({ hasText: ADMIN_EMAIL });
+    await own.getByRole('button', { name: 'Edit System Administrator' }).click();
+    const dialog = page.getByTestId('user-form-dialog');
+    expect(await dialog.getByLabel('Is Training Completed?').isDisabled()).toBe(true);
+    await dialog.getByText(TRAINING_MESSAGES.ownRecordHint, { exact: false }).waitFor();
+  }, 120_000);
+
+  it('an untrained ADMIN offered a signature (deactivation) is told why it will be refused, and the button is disabled; axe finds no violation', async () => {
+    const t = suite.product.api;
+    const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const email = 'uma.untrained@example.com';
+    const id = await t.createUser({ email, role: 'ADMIN', password: PASSWORD, firstName: 'Uma', lastName: 'Untrained' });
+    expect(
+      (await t.call('PUT', '/user/modify', { token: admin, body: { id, email, firstName: 'Uma', lastName: 'Untrained', role: 'ADMIN', isTrainingCompleted: false } })).status,
+    ).toBe(200);
+    await t.createUser({ email: 'dora.target@example.com', role: 'USER', password: PASSWORD, firstName: 'Dora', lastName: 'Target' });
+
+    const page = await newPage(DESKTOP);
+    await logInThroughForm(page, suite.product.adminUrl, email, PASSWORD);
+    await openManageUser(page);
+    const target = page.getByTestId('users-grid').getByRole('row').filter({ hasText: 'dora.target@example.com' });
+    await target.getByRole('button', { name: 'Deactivate Dora Target' }).click();
+    const dialog = page.getByTestId('deactivate-user-dialog');
+    expect(await dialog.getByTestId('deactivate-user-training').textContent()).toBe(TRAINING_MESSAGES.notCompleted);
+    expect(await dialog.getByTestId('deactivate-user-submit').isDisabled()).toBe(true);
+    await expectAccessible(page, 'training-untrained-signer', DESKTOP, 'deactivate');
+  }, 120_000);
+});
