@@ -32,7 +32,8 @@ export function utcTime(iso: string): string {
 export function localTime(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium', timeZoneName: 'short' });
+  // dateStyle and timeStyle cannot be combined with timeZoneName: the parts are named one by one.
+  return at.toLocaleString(undefined, { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' });
 }
 
 /** A value as the history shows it: an empty one says so. */

@@ -38,7 +38,7 @@ const EntryRow = ({ entry }: { entry: HistoryEntry }) => (
         {entry.actor.email}
       </Typography>
     </TableCell>
-    <TableCell>
+    <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>
       <Typography variant="body2">{entry.action}</Typography>
       <Typography variant="caption" color="textSecondary">
         {entry.type}
@@ -95,7 +95,7 @@ const EntryRow = ({ entry }: { entry: HistoryEntry }) => (
 
 /** The record's history, oldest first, as the log holds it. */
 export const HistoryTable = ({ entries }: { entries: HistoryEntry[] }) => (
-  <TableContainer>
+  <TableContainer tabIndex={0} role="region" aria-label="Record history (scrolls sideways)">
     <Table size="small" aria-label="Record history" data-testid="history-table">
       <TableHead>
         <TableRow>
@@ -104,10 +104,18 @@ export const HistoryTable = ({ entries }: { entries: HistoryEntry[] }) => (
           </TableCell>
           <TableCell scope="col">When</TableCell>
           <TableCell scope="col">Who</TableCell>
-          <TableCell scope="col">What happened</TableCell>
-          <TableCell scope="col">What changed (old → new)</TableCell>
-          <TableCell scope="col">Why</TableCell>
-          <TableCell scope="col">Signature</TableCell>
+          <TableCell scope="col" sx={{ minWidth: 200, maxWidth: 320 }}>
+            What happened
+          </TableCell>
+          <TableCell scope="col" sx={{ minWidth: 320 }}>
+            What changed (old → new)
+          </TableCell>
+          <TableCell scope="col" sx={{ minWidth: 150 }}>
+            Why
+          </TableCell>
+          <TableCell scope="col" sx={{ minWidth: 150 }}>
+            Signature
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>

@@ -25,7 +25,7 @@ const Reviewed = ({ reviews }: { reviews: AuditTrailReviewsResponse['reviews'] }
   reviews.length === 0 ? (
     <Typography color="textSecondary">No review has been signed yet.</Typography>
   ) : (
-    <TableContainer>
+    <TableContainer tabIndex={0} role="region" aria-label="Signed reviews (scrolls sideways)">
       <Table size="small" aria-label="Signed reviews" data-testid="reviews-table">
         <TableHead>
           <TableRow>
