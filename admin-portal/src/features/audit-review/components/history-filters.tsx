@@ -1,7 +1,7 @@
 import { AUDIT_MESSAGES } from '@ifu/contracts';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
@@ -42,14 +42,11 @@ export const HistoryFilters = ({ values, eventTypes, errors, onApply }: HistoryF
 
   return (
     <LocalizationProvider dateAdapter={AdapterDateFns}>
-      <Stack
+      <Box
         component="form"
         aria-label="Filters"
         className="no-print"
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        useFlexGap
-        sx={{ flexWrap: 'wrap', alignItems: { md: 'flex-start' } }}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, minmax(0, 1fr)) auto' }, alignItems: 'start' }}
         onSubmit={(event) => {
           event.preventDefault();
           if (reversed) return;
@@ -66,25 +63,25 @@ export const HistoryFilters = ({ values, eventTypes, errors, onApply }: HistoryF
           format={DISPLAY_FORMAT}
           value={from}
           onChange={setFrom}
-          slotProps={{ textField: { name: 'dateStart', error: Boolean(fromError), helperText: fromError }, field: { clearable: true } }}
+          slotProps={{ textField: { fullWidth: true, name: 'dateStart', error: Boolean(fromError), helperText: fromError }, field: { clearable: true } }}
         />
         <DatePicker
           label="Date End"
           format={DISPLAY_FORMAT}
           value={to}
           onChange={setTo}
-          slotProps={{ textField: { name: 'dateEnd', error: Boolean(errorOf('to')), helperText: errorOf('to') }, field: { clearable: true } }}
+          slotProps={{ textField: { fullWidth: true, name: 'dateEnd', error: Boolean(errorOf('to')), helperText: errorOf('to') }, field: { clearable: true } }}
         />
         <TextField
+          fullWidth
           label="Actor email"
           value={actor}
           onChange={(event) => setActor(event.target.value)}
           error={Boolean(errorOf('actor'))}
           helperText={errorOf('actor')}
           slotProps={{ htmlInput: { maxLength: 254 } }}
-          sx={{ minWidth: 220 }}
         />
-        <TextField select label="Kind of event" value={type} onChange={(event) => setType(event.target.value)} sx={{ minWidth: 220 }}>
+        <TextField select fullWidth label="Kind of event" value={type} onChange={(event) => setType(event.target.value)}>
           <MenuItem value="">All events</MenuItem>
           {eventTypes.map((eventType) => (
             <MenuItem key={eventType} value={eventType}>
@@ -92,10 +89,10 @@ export const HistoryFilters = ({ values, eventTypes, errors, onApply }: HistoryF
             </MenuItem>
           ))}
         </TextField>
-        <Button type="submit" variant="outlined" disabled={reversed} sx={{ alignSelf: { md: 'center' } }}>
+        <Button type="submit" variant="outlined" disabled={reversed} sx={{ height: 56, justifySelf: 'start' }}>
           Apply Filters
         </Button>
-      </Stack>
+      </Box>
     </LocalizationProvider>
   );
 };
