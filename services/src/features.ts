@@ -3,6 +3,7 @@ import { storageMigrations, type Migration } from '@ifu/storage/database/migrati
 import { apiDocsFeature } from './api-docs/feature';
 import { openApiDocument } from './api-docs/openapi-document';
 import { auditFeature } from './audit/feature';
+import { auditReviewFeature } from './audit-review/feature';
 import { AuditDictionary } from './audit/vocabulary';
 import { authFeature } from './auth/feature';
 import { customersFeature } from './customers/feature';
@@ -28,6 +29,7 @@ export const features = [
   paperCopiesFeature,
   safetyNoticesFeature,
   auditFeature,
+  auditReviewFeature,
   apiDocsFeature,
 ];
 

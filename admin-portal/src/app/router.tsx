@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
                   { path: app.customers.path, lazy: page(() => import('./routes/app/admin/customers')) },
                   { path: app.customerForm.path, lazy: page(() => import('./routes/app/admin/customer-form')) },
                   { path: app.notifications.path, lazy: page(() => import('./routes/app/admin/notifications')) },
+                  { path: app.auditReview.path, lazy: page(() => import('./routes/app/admin/audit-review')) },
                   { path: app.notificationAdd.path, lazy: page(() => import('./routes/app/admin/notification-add')) },
                   {
                     path: app.notificationUpdate.path,

@@ -55,6 +55,8 @@ export const paths = {
     },
     notifications: { path: '/managenotification', getHref: () => '/managenotification' },
     notificationAdd: { path: '/notification/add', getHref: () => '/notification/add' },
+    /** Audit Trail Review (issue 23): a record's history from the log, and the signed reviews of date ranges. */
+    auditReview: { path: '/audittrail', getHref: () => '/audittrail' },
     notificationUpdate: {
       path: '/notification/update/:id',
       getHref: (id: string | number) => `/notification/update/${seg(id)}`,

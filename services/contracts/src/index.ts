@@ -5,6 +5,8 @@ export * from './signatures';
 export * from './events/users';
 export * from './events/access-requests';
 export * from './events/audit';
+export * from './audit-review';
+export * from './events/audit-review';
 export * from './users';
 export * from './passwords';
 export * from './countries';

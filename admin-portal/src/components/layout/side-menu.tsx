@@ -1,4 +1,5 @@
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
@@ -52,6 +53,13 @@ const MENU: readonly MenuItem[] = [
     activeFor: [paths.app.notifications.path, '/notification/'],
     adminOnly: true,
   },
+  {
+    label: 'Audit Trail Review',
+    to: paths.app.auditReview.getHref(),
+    icon: <FactCheckOutlined />,
+    activeFor: [paths.app.auditReview.path],
+    adminOnly: true,
+  },
 ];
 
 type SideMenuProps = {
@@ -61,7 +69,7 @@ type SideMenuProps = {
   loggingOut?: boolean;
 };
 
-/** Home, Documents and, for ADMIN only, the three management screens; then Logout (spec §2.2). */
+/** Home, Documents and, for ADMIN only, the three management screens and the audit trail review; then Logout (spec §2.2). */
 export const SideMenu = ({ isAdmin, onNavigate, onLogout, loggingOut = false }: SideMenuProps) => {
   const { pathname } = useLocation();
   // Items a USER may not see are left out of the DOM, not hidden.

@@ -1,0 +1,153 @@
+import {
+  type AuditRecordKind,
+  credentialsStreamId,
+  customerStreamId,
+  documentFilesStreamId,
+  documentStreamId,
+  type HistoryEntry,
+  notificationStreamId,
+  type RecordHistoryResponse,
+  userStreamId,
+} from '@ifu/contracts';
+import type { EventStore, RecordedEvent } from '@ifu/storage/event-store/event-store';
+import type { AuditDictionary } from '../audit/vocabulary';
+import { applyEvent, type RecordFields } from './record-fields';
+
+/** The most entries one answer lists; the filters narrow a longer history down. */
+export const HISTORY_LIMIT = 2000;
+
+/**
+ * The streams that make up a record's history: its own stream first, and the stream kept apart from it so that it
+ * does not move the record's version (a user's credentials: sign-ins, failed checks; a change order's file downloads,
+ * which are the approver's review of its files).
+ */
+export function historyStreams(kind: AuditRecordKind, id: string): string[] {
+  switch (kind) {
+    case 'user':
+      return [userStreamId(id), credentialsStreamId(id)];
+    case 'customer':
+      return [customerStreamId(id)];
+    case 'changeOrder':
+      return [documentStreamId(id), documentFilesStreamId(id)];
+    case 'notice':
+      return [notificationStreamId(Number(id))];
+  }
+}
+
+/** The human-written part of an event, by the names its data gives it (top level only: a record's own fields are not). */
+const WHY_FIELDS: ReadonlyArray<[key: string, label: string]> = [
+  ['reason', 'Reason'],
+  ['comments', 'Comments'],
+  ['justification', 'Justification'],
+  ['changeDescription', 'Change description'],
+  ['changeJustification', 'Change justification'],
+];
+
+function whyOf(event: RecordedEvent) {
+  const data = event.data as Record<string, unknown>;
+  return WHY_FIELDS.flatMap(([key, label]) => (typeof data[key] === 'string' && data[key] !== '' ? [{ label, text: data[key] }] : []));
+}
+
+function actorOf(event: RecordedEvent): HistoryEntry['actor'] {
+  const actor = event.metadata.actor;
+  switch (actor.type) {
+    case 'user':
+      return { type: 'user', name: actor.name ?? '', email: actor.email };
+    case 'public':
+      return { type: 'public', name: 'Public visitor', email: actor.email };
+    case 'visitor':
+      // A visitor's address is sealed under their own key and is not needed to review a staff record.
+      return { type: 'visitor', name: 'Public visitor', email: '' };
+    case 'system':
+      return { type: 'system', name: `System (${actor.name})`, email: '' };
+  }
+}
+
+function signatureOf(event: RecordedEvent): HistoryEntry['signature'] {
+  const signature = (event.data as { signature?: HistoryEntry['signature'] }).signature;
+  if (!signature || typeof signature !== 'object' || typeof signature.meaning !== 'string') return undefined;
+  return { name: signature.name, email: signature.email, signedAt: signature.signedAt, meaning: signature.meaning };
+}
+
+function titleOf(kind: AuditRecordKind, id: string, fields: RecordFields): string {
+  switch (kind) {
+    case 'changeOrder':
+      return [fields.documentId, fields.productFamilyName].filter(Boolean).join(' ') || id;
+    case 'customer':
+      return fields.customerName || id;
+    case 'user':
+      return `${fields.firstName ?? ''} ${fields.lastName ?? ''}`.trim() + (fields.email ? ` <${fields.email}>` : '') || id;
+    case 'notice':
+      return `Notification ${id}`;
+  }
+}
+
+export interface HistoryFilter {
+  /** Inclusive start, UTC. */
+  from?: Date;
+  /** Exclusive end, UTC. */
+  toExclusive?: Date;
+  actorEmail?: string;
+  type?: string;
+}
+
+/**
+ * A record's whole history from the log: its streams' events merged in log order, folded one by one so that each
+ * entry says what the event changed (old → new). The filter picks the entries listed; the fold always runs over every
+ * event, so an old value is the value before that event whatever is listed. Undefined when the record has no events.
+ */
+export async function recordHistory(
+  store: EventStore,
+  dictionary: AuditDictionary,
+  kind: AuditRecordKind,
+  id: string,
+  filter: HistoryFilter,
+): Promise<RecordHistoryResponse | undefined> {
+  const streams = historyStreams(kind, id);
+  const [own, ...others] = await Promise.all(streams.map((stream) => store.readStream(stream)));
+  if (!own || own.length === 0) return undefined;
+  const events = [own, ...others].flat().sort((a, b) => a.position - b.position);
+
+  const actorEmail = filter.actorEmail?.toLowerCase();
+  const listed = (event: RecordedEvent, entry: HistoryEntry) => {
+    const time = Date.parse(event.recordedAt);
+    if (filter.from && time < filter.from.getTime()) return false;
+    if (filter.toExclusive && time >= filter.toExclusive.getTime()) return false;
+    if (actorEmail && entry.actor.email.toLowerCase() !== actorEmail) return false;
+    return !filter.type || event.type === filter.type;
+  };
+
+  let fields: RecordFields = {};
+  const entries: HistoryEntry[] = [];
+  let matching = 0;
+  for (const event of events) {
+    const { after, changes } = applyEvent(kind, fields, event);
+    fields = after;
+    const entry: HistoryEntry = {
+      position: event.position,
+      hash: event.hash,
+      streamId: event.streamId,
+      streamVersion: event.streamVersion,
+      type: event.type,
+      action: dictionary.describe(event).action,
+      recordedAt: event.recordedAt,
+      actor: actorOf(event),
+      changes,
+      why: whyOf(event),
+      ...(signatureOf(event) ? { signature: signatureOf(event) } : {}),
+    };
+    if (!listed(event, entry)) continue;
+    matching++;
+    if (entries.length < HISTORY_LIMIT) entries.push(entry);
+  }
+  return {
+    kind,
+    id,
+    title: titleOf(kind, id, fields),
+    streams,
+    total: events.length,
+    eventTypes: [...new Set(events.map((event) => event.type))].sort(),
+    entries,
+    truncated: matching > entries.length,
+  };
+}
