@@ -149,6 +149,8 @@ function userPatch(event: UserEvent): Patch {
       return { active: false };
     case 'UserReactivated':
       return { active: true };
+    case 'UserTrainingRecorded':
+      return { isTrainingCompleted: event.data.completed };
     case 'PasswordSet':
       return { passwordSetAt: event.data.setAt };
     case 'PasswordRevoked':

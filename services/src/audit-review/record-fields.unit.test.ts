@@ -44,6 +44,15 @@ describe('the fold of a record for its history', () => {
     expect(steps[3]).toEqual([{ field: 'active', old: 'false', new: 'true' }]);
   });
 
+  it("a user's training recorded as completed reads as isTrainingCompleted false → true", () => {
+    const profile = { email: 't@example.com', firstName: 'Tia', lastName: 'Trainee', role: 'USER', isTrainingCompleted: false };
+    const steps = fold('user', [
+      { type: 'UserRegistered', data: { userId: 't', origin: 'admin', ...profile } },
+      { type: 'UserTrainingRecorded', data: { userId: 't', completed: true, at: 'x', recordedBy: { userId: 'a', name: 'Ada Admin' } } },
+    ]);
+    expect(steps[1]).toEqual([{ field: 'isTrainingCompleted', old: 'false', new: 'true' }]);
+  });
+
   it('an event type the fold does not know (or data of an older shape) changes no field and does not fail', () => {
     expect(fold('changeOrder', [{ type: 'SomethingFromTheFuture', data: {} }, { type: 'ChangeOrderCreated', data: {} }])).toEqual([[], []]);
   });
