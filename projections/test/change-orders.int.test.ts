@@ -39,7 +39,24 @@ async function appendHistory(store: PostgresEventStore, n: number) {
       { type: 'SupportingFileDeleted', data: { ...signed('file-deletion'), file: supporting, editedBy: 'editor' } },
       { type: 'ChildDocumentDeactivated', data: { ...signed('deactivation'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, obsoleteDate: '2026-11-23', editedBy: 'editor' } },
     ];
-    if (i % 3 === 0) later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate: new Date().toISOString() } });
+    if (i % 3 === 0) {
+      // Some approvals name their review date, the oldest do not (issue 23: due 12 months after the approval day).
+      const approvedDate = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
+      later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate, ...(i % 2 === 0 ? { reviewDate: '2027-06-30' } : {}) } });
+      // Issue 23: the periodic review's events: a date moved, reminders, a review still valid or to be revised.
+      if (i % 9 === 3) {
+        later.push({ type: 'PeriodicReviewDateChanged', data: { parentChangeId, documentId, reviewDate: '2027-03-01', previous: '2027-01-04', changedBy: 'author', reason: 'audit cycle' } });
+        later.push({ type: 'PeriodicReviewReminderSent', data: { parentChangeId, documentId, reviewDate: '2027-03-01', reminder: 'upcoming', recipients: ['author', 'ap'] } });
+      }
+      if (i % 9 === 0) {
+        later.push({ type: 'PeriodicReviewReminderSent', data: { parentChangeId, documentId, reviewDate: '2027-06-30', reminder: 'due', recipients: ['author'] } });
+        const outcome = i % 2 === 0 ? 'still-valid' : 'revise';
+        later.push({
+          type: 'PeriodicReviewCompleted',
+          data: { ...signed('periodic-review'), outcome, reviewDate: '2027-06-30', nextReviewDate: outcome === 'still-valid' ? '2028-06-30' : null },
+        });
+      }
+    }
     if (revised(i)) {
       later.push({ type: 'ChangeOrderRejected', data: { ...signed('rejection'), reason: 'old leaflet' } });
       later.push({ type: 'ChangeOrderRevised', data: { parentChangeId, documentId, revision: ref(i + 1), revisedBy: 'author' } });
@@ -87,6 +104,35 @@ describe('the change-orders read model', () => {
     expect(record!.children[1]).toMatchObject({ active: false, obsoleteDate: '2026-11-23' });
     expect((await findChangeOrder(test.db, `${one.parentChangeId}-1`))?.parentChangeId).toBe(one.parentChangeId);
     expect(one.childCount).toBe(1);
+  });
+
+  it('when approved change orders are reviewed periodically, then each has its review date, the last review, and the overdue filter finds those past it (issue 23)', async () => {
+    await appendHistory(store, 12);
+    await rebuild(test.db, store, changeOrdersProjection, 100);
+    const { rows } = await listChangeOrders(test.db, { tab: 'all' });
+    const byNumber = (n: number) => rows.find((row) => row.documentId === `CO-2026-${String(n).padStart(5, '0')}`);
+    // 4th (i = 3): approved 2026-01-04 without a review date (due 2027-01-04), then moved to 2027-03-01.
+    expect(byNumber(4)).toMatchObject({ status: 'APPROVED', reviewDate: '2027-03-01' });
+    // 10th (i = 9): approved without a review date on 2026-01-10, reviewed: to be revised, no date.
+    expect(await findChangeOrder(test.db, byNumber(10)!.parentChangeId)).toMatchObject({
+      reviewDate: null,
+      revisionAfterReview: true,
+      lastReview: { outcome: 'revise', signedBy: 'A' },
+      signatures: expect.arrayContaining([expect.objectContaining({ meaning: 'periodic-review' })]),
+    });
+    // 7th (i = 6): its own date 2027-06-30; 13th would be next. Pending ones have none.
+    expect(byNumber(7)).toMatchObject({ reviewDate: '2027-06-30' });
+    expect(rows.filter((row) => row.status === 'REQUIRE_APPROVAL').every((row) => row.reviewDate === null && !row.reviewOverdue)).toBe(true);
+
+    const overdueOn = async (today: string) => (await listChangeOrders(test.db, { tab: 'all', today, reviewOverdue: true, page: 0, pageSize: 10 }));
+    expect((await overdueOn('2027-03-01')).rows).toEqual([]);
+    const overdue = await overdueOn('2027-03-02');
+    expect(overdue.rows.map((row) => row.documentId)).toEqual(['CO-2026-00004']);
+    expect(overdue.total).toBe(1);
+    expect(overdue.rows[0]!.reviewOverdue).toBe(true);
+    const later = await overdueOn('2027-07-01');
+    expect(later.rows.map((row) => row.documentId).sort()).toEqual(['CO-2026-00004', 'CO-2026-00007']);
+    expect((await listChangeOrders(test.db, { tab: 'all', today: '2027-07-01' })).rows.filter((row) => row.reviewOverdue)).toHaveLength(2);
   });
 
   it('when a rejected change order is revised, then each names the other (issue 22)', async () => {

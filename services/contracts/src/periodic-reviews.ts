@@ -28,7 +28,7 @@ export const PERIODIC_REVIEW_MESSAGES = {
   revise: 'Revise',
   enterReviewDate: 'Enter the review date',
   reviewDateFormat: 'must be a date like 2027-11-23',
-  reviewDateRange: `reviewDate: the review date must be after today and at most ${REVIEW_DATE_MAX_YEARS} years ahead`,
+  reviewDateRange: `the review date must be after today and at most ${REVIEW_DATE_MAX_YEARS} years ahead`,
   selectOutcome: 'Select the outcome of the review',
   enterReviewReason: 'Enter the reason for the new review date',
   reviewCompleted: 'Periodic review completed',
@@ -91,7 +91,9 @@ export type SetReviewDateRequest = z.input<typeof SetReviewDateRequest>;
 export const CompletePeriodicReviewRequest = z
   .object({
     parentChangeId: requiredText('parentChangeId is required', 64).regex(/^[A-Za-z0-9-]+$/, 'must be an id').transform((id) => id.toLowerCase()),
-    outcome: PeriodicReviewOutcome.optional().refine((v) => v !== undefined, { message: PERIODIC_REVIEW_MESSAGES.selectOutcome }),
+    outcome: z.enum(PeriodicReviewOutcome.options, {
+      error: (issue) => (issue.input === undefined ? PERIODIC_REVIEW_MESSAGES.selectOutcome : 'must be still-valid or revise'),
+    }),
     nextReviewDate: reviewDateField().optional(),
     comments: reasonText({ tooLong: `comments: must be at most ${REASON_MAX} characters` }).optional(),
     username: requiredText(SIGNATURE_MESSAGES.enterUsername, 254),
@@ -102,7 +104,7 @@ export const CompletePeriodicReviewRequest = z
       context.addIssue({ code: 'custom', path: ['nextReviewDate'], message: 'a review with the outcome revise sets no next review date' });
     }
   })
-  .transform((value) => ({ ...value, outcome: value.outcome!, comments: value.comments ?? '' }));
+  .transform((value) => ({ ...value, comments: value.comments ?? '' }));
 export type CompletePeriodicReviewRequest = z.input<typeof CompletePeriodicReviewRequest>;
 
 /** What the view shows of the periodic review of an approved change order. */

@@ -416,6 +416,7 @@ const plain = (
     | 'accessibility-reason-required'
     | 'review-not-approved'
     | 'review-date-out-of-range'
+    | 'next-review-date-out-of-range'
     | 'review-date-not-allowed'
     | 'reviewer-not-admin'
     | 'reviewer-is-author'
@@ -810,7 +811,7 @@ function decideCompleteReview(state: ChangeOrderState, command: CompletePeriodic
   if (refusal) return refused(refusal);
   let nextReviewDate: string | null = null;
   if (command.outcome === 'still-valid') {
-    if (command.nextReviewDate !== undefined && !reviewDateAllowed(command.nextReviewDate, command.today)) return refused('review-date-out-of-range');
+    if (command.nextReviewDate !== undefined && !reviewDateAllowed(command.nextReviewDate, command.today)) return refused('next-review-date-out-of-range');
     nextReviewDate = command.nextReviewDate ?? defaultReviewDate(command.today);
   }
   return {

@@ -201,8 +201,8 @@ describe('the signed periodic review (issue 23)', () => {
   it('given an approved change order, when its assigned approver signs still-valid with a next date of their own, then that date; one out of range is refused', () => {
     const byApprover = complete({ signature: sign('approver', 'periodic-review'), nextReviewDate: '2028-06-01' });
     spec.given(...history).when(byApprover).then([{ ...completed('still-valid', '2028-06-01'), data: { ...(completed('still-valid', '2028-06-01').data as object), signature: sign('approver', 'periodic-review') } } as DocumentEvent]);
-    spec.given(...history).when(complete({ nextReviewDate: '2027-11-20' })).thenRefuses({ code: 'review-date-out-of-range' });
-    spec.given(...history).when(complete({ nextReviewDate: '2032-11-21' })).thenRefuses({ code: 'review-date-out-of-range' });
+    spec.given(...history).when(complete({ nextReviewDate: '2027-11-20' })).thenRefuses({ code: 'next-review-date-out-of-range' });
+    spec.given(...history).when(complete({ nextReviewDate: '2032-11-21' })).thenRefuses({ code: 'next-review-date-out-of-range' });
   });
 
   it('given an approved change order, when the review concludes revise, then no next date, and its author may revise it while it stays approved', () => {

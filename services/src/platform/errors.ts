@@ -150,7 +150,8 @@ export const ERRORS = {
   'already-revised': entry<{ documentId: string }>(409, (d) => `This change order has already been revised and resubmitted as ${d.documentId}`),
   // Periodic review of approved change orders (issue 23)
   'review-not-approved': entry(409, 'Only an approved change order has a periodic review'),
-  'review-date-out-of-range': entry(400, PERIODIC_REVIEW_MESSAGES.reviewDateRange),
+  'review-date-out-of-range': entry(400, `reviewDate: ${PERIODIC_REVIEW_MESSAGES.reviewDateRange}`),
+  'next-review-date-out-of-range': entry(400, `nextReviewDate: ${PERIODIC_REVIEW_MESSAGES.reviewDateRange}`),
   'review-date-not-allowed': entry(403, 'Only the author of this change order or an ADMIN can change its review date'),
   'reviewer-not-admin': entry(403, 'Only an active ADMIN can sign the periodic review'),
   'reviewer-is-author': entry(403, 'The creator or last editor of a change order cannot sign its periodic review'),
