@@ -33,7 +33,10 @@ export const revisionFacts = ({ revises, revisedBy }: Pick<ChangeOrderView, 'rev
   ];
 };
 
-/** 'Revise and resubmit': shown to the author of a rejected change order not revised yet (the server's `mayRevise`). */
+/**
+ * 'Revise and resubmit': shown to the author of a rejected change order not revised yet, or (issue 23) of an approved one
+ * whose periodic review concluded 'revise' (the server's `mayRevise`).
+ */
 export const ReviseButton = ({ changeOrder }: { changeOrder: Pick<ChangeOrderView, 'mayRevise' | 'parentChangeId'> }) =>
   changeOrder.mayRevise ? (
     <Button component={RouterLink} to={docs.revise.getHref(changeOrder.parentChangeId)} variant="contained" startIcon={<EditNoteOutlined />} data-testid="revise-button">
