@@ -9,7 +9,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../.
 import { setPassword } from '../auth/password-hashes';
 import { AuditDictionary } from '../audit/vocabulary';
 import { documentsVocabulary } from './audit';
-import { reviewReminderSubject, sendPeriodicReviewReminders } from './periodic-review';
+import { reviewReminderSubject, reviseRequestSubject, sendPeriodicReviewReminders } from './periodic-review';
 
 interface Person {
   id: string;
@@ -99,7 +99,7 @@ describe('periodic review of approved change orders over HTTP (issue 23)', () =>
           const raw = Buffer.concat(chunks).toString('utf8');
           // nodemailer sends plain text quoted-printable: undo soft line breaks and =XX escapes.
           const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: raw.match(/^Subject: (.*)$/im)?.[1]?.trim() ?? '', text });
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: raw.replace(/\r?\n[ \t]+/g, ' ').match(/^Subject: (.*)$/im)?.[1]?.trim() ?? '', text });
           callback();
         });
       },
@@ -252,6 +252,11 @@ describe('periodic review of approved change orders over HTTP (issue 23)', () =>
       });
       expect(describeEvent(events[0]!)).toBe(`Completed the periodic review of change order ${documentId}: to be revised (revise and resubmit opened) (electronic signature)`);
       expect((await view(parentChangeId, author)).mayRevise).toBe(true);
+      // The author is told, with the link to the revise wizard (the reviewer is never the author).
+      const told = received.filter((m) => m.subject === reviseRequestSubject(documentId));
+      expect(told.map((m) => m.to)).toEqual([[author.email]]);
+      expect(told[0]!.text).toContain(`/document/revise/${parentChangeId}`);
+      expect(told[0]!.text).toContain('Contraindications changed');
       expect((await view(parentChangeId, approver)).mayRevise).toBe(false);
       await spec.when(() => complete(otherAdmin, parentChangeId)).thenNothingStored(409, "This change order's periodic review concluded it must be revised: its author revises and resubmits it");
 

@@ -65,13 +65,43 @@ export async function completePeriodicReview(
     signerRole,
     today: utcDay(run.now),
   });
-  await decideSigned(ctx, run, {
+  const { events } = await decideSigned(ctx, run, {
     actor: input.actor,
     credentials: input.credentials,
     meaning: 'periodic-review',
     subject: { stream, decider: changeOrderDecider, vocabulary: documentsVocabulary, seenVersion: input.seenVersion, record },
     decision,
   });
+  const completed = events[0];
+  if (completed?.type === 'PeriodicReviewCompleted' && completed.data.outcome === 'revise') await tellAuthorToRevise(ctx, record.state.createdBy, completed.data);
+}
+
+export const reviseRequestSubject = (documentId: string) => `IFU Portal: ${documentId} is to be revised after its periodic review`;
+
+/**
+ * After a review concluded 'revise' the author (never the reviewer) is told, with the link to the revise wizard. Sent
+ * after the review is recorded, once (a second review is refused while that outcome stands); a refused mail is logged.
+ */
+async function tellAuthorToRevise(ctx: AppContext, authorId: string | null, review: { parentChangeId: string; documentId: string; comments: string; signature: Signature }) {
+  const author = authorId ? await findUserById(ctx.db, authorId) : undefined;
+  if (!author?.userActive || author.isDeleted) return;
+  try {
+    await ctx.mailer.send({
+      to: author.email,
+      subject: reviseRequestSubject(review.documentId),
+      text: [
+        `Hello ${author.firstName} ${author.lastName},`,
+        '',
+        `${review.signature.name} completed the periodic review of change order ${review.documentId}: it is to be revised.`,
+        ...(review.comments ? [`Their comments: ${review.comments}`] : []),
+        `It stays approved and public until its revision is approved. Revise and resubmit it: ${ctx.config.PUBLIC_ADMIN_URL}/document/revise/${review.parentChangeId}`,
+        '',
+        'IFU Portal',
+      ].join('\n'),
+    });
+  } catch (err) {
+    ctx.logger.error({ err: { code: (err as { code?: unknown }).code }, documentId: review.documentId }, 'the request to revise after a periodic review was not delivered');
+  }
 }
 
 /** The reminders' subject: our own words and the change order's number. */
