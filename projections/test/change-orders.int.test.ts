@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DocumentEvent, documentStreamId, type DocumentFile, type Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
@@ -133,6 +134,36 @@ describe('the change-orders read model', () => {
     const later = await overdueOn('2027-07-01');
     expect(later.rows.map((row) => row.documentId).sort()).toEqual(['CO-2026-00004', 'CO-2026-00007']);
     expect((await listChangeOrders(test.db, { tab: 'all', today: '2027-07-01' })).rows.filter((row) => row.reviewOverdue)).toHaveLength(2);
+  });
+
+  it('when the 0009 migration meets approvals recorded before periodic reviews, then it derives their review date as a replay does (issue 23)', async () => {
+    const approvals = ['2028-02-29T23:30:00.000Z', '2026-01-31T00:10:00.000Z', '2026-11-27T12:00:00.000Z'];
+    for (const [k, approvedDate] of approvals.entries()) {
+      const parentChangeId = randomUUID();
+      const documentId = `CO-2026-${String(900 + k)}`;
+      const signed = (meaning: Signature['meaning']) => ({ parentChangeId, documentId, signature: signature(meaning), comments: '' });
+      const details = { productFamilyName: `M${k}`, productFamilyDescription: 'd', changeDescription: 'd', changeJustification: 'j', changeType: 'Record', customerId: 'c', approverId: 'ap', isInternal: false, effectiveDate: '2026-12-01' };
+      const events: DocumentEvent[] = [
+        { type: 'ChangeOrderCreated', data: { ...signed('authorship'), approvalRoutingNumber: `AR-${k}`, details, logo: file('logo'), files: [], createdBy: 'author' } },
+        // Recorded before issue 23: no review date in the event.
+        { type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate } },
+      ];
+      await store.append(documentStreamId(parentChangeId), events.map(withMetadata), 0);
+    }
+    await rebuild(test.db, store, changeOrdersProjection, 100);
+    const reviewDates = async () => (await listChangeOrders(test.db, { tab: 'all' })).rows.map((row) => [row.documentId, row.reviewDate]).sort();
+    const replayed = await reviewDates();
+    expect(replayed).toEqual([
+      ['CO-2026-900', '2029-02-28'],
+      ['CO-2026-901', '2027-01-31'],
+      ['CO-2026-902', '2027-11-27'],
+    ]);
+    // The migration's own backfill, on rows as they were before it.
+    const migration = readFileSync(new URL('../src/change-orders/migrations/0009_periodic_review.sql', import.meta.url), 'utf8');
+    const backfill = /UPDATE change_orders[\s\S]*?;/.exec(migration)![0];
+    await test.db.query('UPDATE change_orders SET review_date = NULL');
+    await test.db.query(backfill);
+    expect(await reviewDates()).toEqual(replayed);
   });
 
   it('when a rejected change order is revised, then each names the other (issue 22)', async () => {
