@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type DocumentEvent, documentStreamId, type DocumentFile, type Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
@@ -40,7 +41,22 @@ async function appendHistory(store: PostgresEventStore, n: number) {
       { type: 'ChildDocumentDeactivated', data: { ...signed('deactivation'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, obsoleteDate: '2026-11-23', editedBy: 'editor' } },
     ];
     if (i % 3 === 0) {
-      later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate: new Date().toISOString() } });
+      // Some approvals name their review date, the oldest do not (issue 23: due 12 months after the approval day).
+      const approvedDate = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
+      later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate, ...(i % 2 === 0 ? { reviewDate: '2027-06-30' } : {}) } });
+      // Issue 23: the periodic review's events: a date moved, reminders, a review still valid or to be revised.
+      if (i % 9 === 3) {
+        later.push({ type: 'PeriodicReviewDateChanged', data: { parentChangeId, documentId, reviewDate: '2027-03-01', previous: '2027-01-04', changedBy: 'author', reason: 'audit cycle' } });
+        later.push({ type: 'PeriodicReviewReminderSent', data: { parentChangeId, documentId, reviewDate: '2027-03-01', reminder: 'upcoming', recipients: ['author', 'ap'] } });
+      }
+      if (i % 9 === 0) {
+        later.push({ type: 'PeriodicReviewReminderSent', data: { parentChangeId, documentId, reviewDate: '2027-06-30', reminder: 'due', recipients: ['author'] } });
+        const outcome = i % 2 === 0 ? 'still-valid' : 'revise';
+        later.push({
+          type: 'PeriodicReviewCompleted',
+          data: { ...signed('periodic-review'), outcome, reviewDate: '2027-06-30', nextReviewDate: outcome === 'still-valid' ? '2028-06-30' : null },
+        });
+      }
       // Online/Offline of an approved change order (issue 22): one proposal rejected, one signed; another left pending.
       const access = { parentChangeId, documentId, isInternal: i % 2 !== 0 };
       later.push({ type: 'ChangeOrderAccessibilityProposed', data: { ...access, previous: i % 2 === 0, requestedBy: 'editor', reason: 'recall' } });
@@ -97,6 +113,65 @@ describe('the change-orders read model', () => {
     expect(record!.children[1]).toMatchObject({ active: false, obsoleteDate: '2026-11-23' });
     expect((await findChangeOrder(test.db, `${one.parentChangeId}-1`))?.parentChangeId).toBe(one.parentChangeId);
     expect(one.childCount).toBe(1);
+  });
+
+  it('when approved change orders are reviewed periodically, then each has its review date, the last review, and the overdue filter finds those past it (issue 23)', async () => {
+    await appendHistory(store, 12);
+    await rebuild(test.db, store, changeOrdersProjection, 100);
+    const { rows } = await listChangeOrders(test.db, { tab: 'all' });
+    const byNumber = (n: number) => rows.find((row) => row.documentId === `CO-2026-${String(n).padStart(5, '0')}`);
+    // 4th (i = 3): approved 2026-01-04 without a review date (due 2027-01-04), then moved to 2027-03-01.
+    expect(byNumber(4)).toMatchObject({ status: 'APPROVED', reviewDate: '2027-03-01' });
+    // 10th (i = 9): approved without a review date on 2026-01-10, reviewed: to be revised, no date.
+    expect(await findChangeOrder(test.db, byNumber(10)!.parentChangeId)).toMatchObject({
+      reviewDate: null,
+      revisionAfterReview: true,
+      lastReview: { outcome: 'revise', signedBy: 'A' },
+      signatures: expect.arrayContaining([expect.objectContaining({ meaning: 'periodic-review' })]),
+    });
+    // 7th (i = 6): its own date 2027-06-30; 13th would be next. Pending ones have none.
+    expect(byNumber(7)).toMatchObject({ reviewDate: '2027-06-30' });
+    expect(rows.filter((row) => row.status === 'REQUIRE_APPROVAL').every((row) => row.reviewDate === null && !row.reviewOverdue)).toBe(true);
+
+    const overdueOn = async (today: string) => (await listChangeOrders(test.db, { tab: 'all', today, reviewOverdue: true, page: 0, pageSize: 10 }));
+    expect((await overdueOn('2027-03-01')).rows).toEqual([]);
+    const overdue = await overdueOn('2027-03-02');
+    expect(overdue.rows.map((row) => row.documentId)).toEqual(['CO-2026-00004']);
+    expect(overdue.total).toBe(1);
+    expect(overdue.rows[0]!.reviewOverdue).toBe(true);
+    const later = await overdueOn('2027-07-01');
+    expect(later.rows.map((row) => row.documentId).sort()).toEqual(['CO-2026-00004', 'CO-2026-00007']);
+    expect((await listChangeOrders(test.db, { tab: 'all', today: '2027-07-01' })).rows.filter((row) => row.reviewOverdue)).toHaveLength(2);
+  });
+
+  it('when the 0009 migration meets approvals recorded before periodic reviews, then it derives their review date as a replay does (issue 23)', async () => {
+    const approvals = ['2028-02-29T23:30:00.000Z', '2026-01-31T00:10:00.000Z', '2026-11-27T12:00:00.000Z'];
+    for (const [k, approvedDate] of approvals.entries()) {
+      const parentChangeId = randomUUID();
+      const documentId = `CO-2026-${String(900 + k)}`;
+      const signed = (meaning: Signature['meaning']) => ({ parentChangeId, documentId, signature: signature(meaning), comments: '' });
+      const details = { productFamilyName: `M${k}`, productFamilyDescription: 'd', changeDescription: 'd', changeJustification: 'j', changeType: 'Record', customerId: 'c', approverId: 'ap', isInternal: false, effectiveDate: '2026-12-01' };
+      const events: DocumentEvent[] = [
+        { type: 'ChangeOrderCreated', data: { ...signed('authorship'), approvalRoutingNumber: `AR-${k}`, details, logo: file('logo'), files: [], createdBy: 'author' } },
+        // Recorded before issue 23: no review date in the event.
+        { type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate } },
+      ];
+      await store.append(documentStreamId(parentChangeId), events.map(withMetadata), 0);
+    }
+    await rebuild(test.db, store, changeOrdersProjection, 100);
+    const reviewDates = async () => (await listChangeOrders(test.db, { tab: 'all' })).rows.map((row) => [row.documentId, row.reviewDate]).sort();
+    const replayed = await reviewDates();
+    expect(replayed).toEqual([
+      ['CO-2026-900', '2029-02-28'],
+      ['CO-2026-901', '2027-01-31'],
+      ['CO-2026-902', '2027-11-27'],
+    ]);
+    // The migration's own backfill, on rows as they were before it.
+    const migration = readFileSync(new URL('../src/change-orders/migrations/0009_periodic_review.sql', import.meta.url), 'utf8');
+    const backfill = /UPDATE change_orders[\s\S]*?;/.exec(migration)![0];
+    await test.db.query('UPDATE change_orders SET review_date = NULL');
+    await test.db.query(backfill);
+    expect(await reviewDates()).toEqual(replayed);
   });
 
   it('when a rejected change order is revised, then each names the other (issue 22)', async () => {

@@ -30,6 +30,7 @@ import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
 import { sharedPrintedNames } from './users/printed-name-claims';
 import { startOverdueReminders } from './paper-copies/commands';
 import { startSafetyNotices } from './safety-notices/commands';
+import { startPeriodicReviewReminders } from './documents/periodic-review';
 
 export interface RunningApi {
   url: string;
@@ -151,6 +152,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const paperCopyReminders = startOverdueReminders(context);
   // Readers of versions a safety revision supersedes are mailed once it takes effect (safety-notices/commands.ts).
   const safetyNotices = startSafetyNotices(context);
+  // Authors and approvers are mailed 30 days before and on a change order's periodic review date (documents/periodic-review.ts).
+  const reviewReminders = startPeriodicReviewReminders(context);
   // PDFs left queued by an earlier run (stopped or killed while their text was extracted) are taken first.
   context.textQueue.start();
 
@@ -178,6 +181,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       clearInterval(digests);
       paperCopyReminders.stop();
       safetyNotices.stop();
+      reviewReminders.stop();
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeIdleConnections();

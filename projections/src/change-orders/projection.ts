@@ -1,4 +1,4 @@
-import type { ChangeOrderRef, ChildRecord, DocumentEvent, DocumentFile, Signature } from '@ifu/contracts';
+import { type ChangeOrderRef, type ChildRecord, defaultReviewDate, type DocumentEvent, type DocumentFile, type PeriodicReviewOutcome, type Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { type Row, rowProjection } from '../row-projection';
@@ -49,6 +49,19 @@ export interface ChangeOrderRow extends Row {
   revised_by: ChangeOrderRef | null;
   /** An Online/Offline change awaiting the approver's signature (issue 22); `is_internal` stays the approved value. */
   pending_accessibility: PendingAccessibility | null;
+  /** Issue 23: the day the next periodic review is due; null while not approved and after a review concluded 'revise'. */
+  review_date: string | Date | null;
+  /** The last signed periodic review. */
+  last_review: LastReview | null;
+  /** That review concluded 'revise': the author may revise and resubmit the approved change order. */
+  revision_after_review: boolean;
+}
+
+/** The last signed periodic review of a change order (issue 23). */
+export interface LastReview {
+  completedAt: string;
+  outcome: PeriodicReviewOutcome;
+  signedBy: string;
 }
 
 /** A requested Online/Offline switch of an approved change order (issue 22). */
@@ -94,7 +107,16 @@ export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
   migrationsDirectory: new URL('./migrations', import.meta.url),
   // The revision's link is the change orders' own (the search has nothing to do with it).
   // So are pending Online/Offline changes: the search keeps the approved value until the approver signs the change.
-  handles: [...CHANGE_ORDER_EVENT_TYPES, 'ChangeOrderRevised', 'ChangeOrderAccessibilityProposed', 'ChangeOrderAccessibilityRejected'] satisfies DocumentEvent['type'][],
+  // So is the periodic review (issue 23): the search has nothing to do with it.
+  handles: [
+    ...CHANGE_ORDER_EVENT_TYPES,
+    'ChangeOrderRevised',
+    'ChangeOrderAccessibilityProposed',
+    'ChangeOrderAccessibilityRejected',
+    'PeriodicReviewDateChanged',
+    'PeriodicReviewReminderSent',
+    'PeriodicReviewCompleted',
+  ] satisfies DocumentEvent['type'][],
   rowId: (event) => (event.data as { parentChangeId: string }).parentChangeId,
   evolve(row, recorded) {
     const next = evolveRow(row, recorded);
@@ -144,6 +166,9 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       revises: d.revises ?? null,
       revised_by: null,
       pending_accessibility: null,
+      review_date: null,
+      last_review: null,
+      revision_after_review: false,
     };
   }
   if (!row) return undefined;
@@ -213,7 +238,15 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
     case 'ChangeOrderDeactivated':
       return { ...row, ...signed, active: false, last_edited_by: event.data.editedBy };
     case 'ChangeOrderApproved':
-      return { ...row, ...signed, status: 'APPROVED', approved_date: event.data.approvedDate, reason: event.data.reason ?? null };
+      return {
+        ...row,
+        ...signed,
+        status: 'APPROVED',
+        approved_date: event.data.approvedDate,
+        reason: event.data.reason ?? null,
+        // Approvals recorded before periodic reviews (issue 23): 12 months after the approval day, as the decider folds it.
+        review_date: event.data.reviewDate ?? defaultReviewDate(event.data.approvedDate.slice(0, 10)),
+      };
     case 'ChangeOrderRejected':
       return { ...row, ...signed, status: 'REJECTED', reason: event.data.reason };
     case 'ChangeOrderAccessibilityChanged':
@@ -225,6 +258,19 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       return { ...row, pending_accessibility: null };
     case 'ChangeOrderRevised':
       return { ...row, revised_by: event.data.revision };
+    case 'PeriodicReviewDateChanged':
+      return { ...row, review_date: event.data.reviewDate };
+    case 'PeriodicReviewReminderSent':
+      // The audit trail's; the row only moves its version.
+      return row;
+    case 'PeriodicReviewCompleted':
+      return {
+        ...row,
+        ...signed,
+        review_date: event.data.nextReviewDate,
+        last_review: { completedAt: event.data.signature.signedAt, outcome: event.data.outcome, signedBy: event.data.signature.name },
+        revision_after_review: event.data.outcome === 'revise',
+      };
     default:
       return row;
   }

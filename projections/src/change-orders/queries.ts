@@ -1,7 +1,7 @@
 import type { ChangeOrderRef, DocumentFile, Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import { containing } from '../paging';
-import type { ChangeOrderRow, ChildRow, PendingAccessibility } from './projection';
+import type { ChangeOrderRow, ChildRow, LastReview, PendingAccessibility } from './projection';
 
 export interface PersonRecord {
   id: string;
@@ -51,6 +51,11 @@ export interface ChangeOrderRecord {
   revisedBy: ChangeOrderRef | null;
   /** An Online/Offline change awaiting the approver's signature (issue 22); `isInternal` is the approved value. */
   pendingAccessibility: PendingAccessibility | null;
+  /** Issue 23: the day the next periodic review is due (`YYYY-MM-DD`), or null; the last signed review. */
+  reviewDate: string | null;
+  lastReview: LastReview | null;
+  /** The last review concluded 'revise': the author may revise and resubmit this approved change order. */
+  revisionAfterReview: boolean;
 }
 
 type Joined = ChangeOrderRow & {
@@ -111,6 +116,9 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
   revises: row.revises ?? null,
   revisedBy: row.revised_by ?? null,
   pendingAccessibility: row.pending_accessibility ?? null,
+  reviewDate: row.review_date === null || row.review_date === undefined ? null : isoDay(row.review_date),
+  lastReview: row.last_review ?? null,
+  revisionAfterReview: row.revision_after_review ?? false,
 });
 
 /** The change order with this parent change id, or the one holding the child document with this id. */
@@ -141,6 +149,10 @@ export interface ChangeOrderListRequest {
   sortField?: ChangeOrderSortField;
   sortOrder?: 'asc' | 'desc';
   search?: string;
+  /** Issue 23: the day overdue reviews are counted against (`YYYY-MM-DD`, UTC today); each row says whether it is overdue. */
+  today?: string;
+  /** Only the change orders whose periodic review is overdue on `today`. */
+  reviewOverdue?: boolean;
 }
 
 export type ChangeOrderSortField = 'documentId' | 'effectiveDate' | 'changeType' | 'isInternal' | 'status' | 'createdAt';
@@ -171,6 +183,9 @@ export interface ChangeOrderListItem {
   /** Who created it and who changed it last (user ids), for the approver policy; not for the screens. */
   createdBy: string;
   lastEditedBy: string;
+  /** Issue 23: the day the next periodic review is due, or null; whether it has passed unreviewed on `today`. */
+  reviewDate: string | null;
+  reviewOverdue: boolean;
 }
 
 type ListRow = Pick<
@@ -187,6 +202,7 @@ type ListRow = Pick<
   | 'child_count'
   | 'created_by'
   | 'last_edited_by'
+  | 'review_date'
 > & {
   approver_first_name: string | null;
   customer_name: string | null;
@@ -211,6 +227,11 @@ export async function listChangeOrders(db: Queryable, request: ChangeOrderListRe
     params.push(containing(request.search.trim()));
     where.push(`lower(document_id || ' ' || product_family_name) LIKE $${params.length}`);
   }
+  const today = request.today ?? new Date().toISOString().slice(0, 10);
+  if (request.reviewOverdue) {
+    params.push(today);
+    where.push(`status = 'APPROVED' AND review_date < $${params.length}::date`);
+  }
   const filter = where.join(' AND ');
   const direction = request.sortOrder === 'desc' ? 'DESC' : 'ASC';
   const sortColumn = request.sortField ? SORT_COLUMNS[request.sortField] : undefined;
@@ -222,7 +243,7 @@ export async function listChangeOrders(db: Queryable, request: ChangeOrderListRe
   const { rows } = await db.query<ListRow>(
     `WITH page AS (SELECT o.id FROM change_orders o WHERE ${filter} ORDER BY ${order('o')}${limit})
      SELECT c.id, c.document_id, c.effective_date, c.approver_id, c.change_type, c.is_internal, c.status, c.product_family_name,
-            c.created_at, c.child_count, c.created_by, c.last_edited_by, ap.first_name AS approver_first_name, cu.customer_name
+            c.created_at, c.child_count, c.created_by, c.last_edited_by, c.review_date, ap.first_name AS approver_first_name, cu.customer_name
        FROM page JOIN change_orders c ON c.id = page.id
        LEFT JOIN user_accounts ap ON ap.id = c.approver_id
        LEFT JOIN customer_list cu ON cu.id = c.customer_id
@@ -245,13 +266,37 @@ export async function listChangeOrders(db: Queryable, request: ChangeOrderListRe
       childCount: Number(row.child_count),
       createdBy: row.created_by,
       lastEditedBy: row.last_edited_by,
+      reviewDate: row.review_date === null ? null : isoDay(row.review_date),
+      reviewOverdue: isReviewOverdue({ status: row.status, reviewDate: row.review_date === null ? null : isoDay(row.review_date) }, today),
     }),
   );
   if (!paged) return { rows: items, total: items.length };
-  if (!request.involving && !request.search?.trim()) {
+  if (!request.involving && !request.search?.trim() && !request.reviewOverdue) {
     const { rows: totals } = await db.query<{ listed: number; pending: number }>('SELECT listed, pending FROM change_order_totals WHERE id = 1');
     return { rows: items, total: Number((request.tab === 'pending' ? totals[0]?.pending : totals[0]?.listed) ?? 0) };
   }
   const { rows: counted } = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM change_orders WHERE ${filter}`, params);
   return { rows: items, total: Number(counted[0]?.n ?? 0) };
+}
+
+/** Issue 23: a periodic review is overdue once its review date has passed (UTC) on an approved change order. */
+export const isReviewOverdue = (record: { status: string; reviewDate: string | null }, today: string) =>
+  record.status === 'APPROVED' && record.reviewDate !== null && record.reviewDate < today;
+
+/** An approved change order whose periodic review is due within the reminders' horizon. */
+export interface PeriodicReviewToRemind {
+  parentChangeId: string;
+  documentId: string;
+}
+
+/**
+ * Issue 23: the active approved change orders whose review date is on or before `horizon` (today + 30 days): the
+ * daily reminders' candidates, oldest review date first. Whether a reminder is due and not yet sent is the decider's.
+ */
+export async function periodicReviewsToRemind(db: Queryable, horizon: string): Promise<PeriodicReviewToRemind[]> {
+  const { rows } = await db.query<{ id: string; document_id: string }>(
+    `SELECT id, document_id FROM change_orders WHERE active AND status = 'APPROVED' AND review_date <= $1::date ORDER BY review_date, id`,
+    [horizon],
+  );
+  return rows.map((row) => ({ parentChangeId: row.id, documentId: row.document_id }));
 }

@@ -4,6 +4,7 @@ import { COUNTRY_CODES } from './countries';
 import { LANGUAGE_CODES } from './languages';
 import { REASON_MAX, reasonText, Signature, SIGNATURE_MESSAGES } from './signatures';
 import { basicUdiDiField, productIdentifierFields } from './product-identifiers';
+import { PeriodicReviewView, reviewDateField } from './periodic-reviews';
 
 /** Spec §5 texts of the document screens and §8 messages, spelled once for the forms and the server. */
 export const DOCUMENT_MESSAGES = {
@@ -354,6 +355,8 @@ export const DeleteChildDocRequest = z.object({
 /** The documents list (spec §2.7): the 'Documents' tab shows only pending change orders. */
 export const DocumentListQuery = ListQuery.extend({
   tab: z.enum(['pending', 'all']).optional().default('all'),
+  /** Issue 23: `overdue` lists only the approved change orders whose periodic review date has passed unreviewed. */
+  review: z.enum(['overdue'], { error: 'review must be overdue' }).optional(),
   sortField: z.enum(['documentId', 'effectiveDate', 'changeType', 'isInternal', 'status', 'createdAt']).optional(),
 });
 export type DocumentListQuery = z.input<typeof DocumentListQuery>;
@@ -523,6 +526,8 @@ export const ChangeOrderView = z.object({
   pendingAccessibility: z.object({ isInternal: z.boolean(), requestedBy: PersonRef.nullable(), reason: z.string() }).nullable(),
   /** The caller may sign or reject the pending Online/Offline change (the approver policy, on the server). */
   mayDecideAccessibility: z.boolean(),
+  /** Issue 23: its periodic review (review date, overdue, the last review, what the caller may do). */
+  periodicReview: PeriodicReviewView,
   /** The stream version this shows: its ETag. */
   version: z.number(),
 });
@@ -543,6 +548,9 @@ export const DocumentListItem = z.object({
   childCount: z.number(),
   /** The caller may approve or reject it now (the server's approver policy, as the view's `mayDecide`): Approve is offered. */
   mayDecide: z.boolean(),
+  /** Issue 23: the day its next periodic review is due (null when none), and whether that day has passed unreviewed. */
+  reviewDate: z.string().nullable(),
+  reviewOverdue: z.boolean(),
 });
 export type DocumentListItem = z.infer<typeof DocumentListItem>;
 
@@ -584,8 +592,13 @@ export const ApproveDocumentsRequest = z
     username: requiredText(DOCUMENT_MESSAGES.enterUsername, 254),
     password: passwordText(DOCUMENT_MESSAGES.enterPassword),
     confirmPassword: z.string({ error: 'must be a string' }).max(1024, 'must be at most 1024 characters').optional(),
+    /** Issue 23: the first periodic review date the approver sets (`YYYY-MM-DD`); by default 12 months after today. */
+    reviewDate: reviewDateField().optional(),
   })
   .superRefine((value, context) => {
+    if (!value.documentApproval && value.reviewDate !== undefined) {
+      context.addIssue({ code: 'custom', path: ['reviewDate'], message: 'a rejection sets no review date' });
+    }
     if (value.confirmPassword !== undefined && value.confirmPassword !== value.password) {
       context.addIssue({ code: 'custom', path: ['confirmPassword'], message: DOCUMENT_MESSAGES.passwordMismatch });
     }

@@ -16,6 +16,7 @@ export * from './public';
 export * from './public-requests';
 export * from './languages';
 export * from './documents';
+export * from './periodic-reviews';
 export * from './events/documents';
 export * from './notifications';
 export * from './events/notifications';

@@ -66,7 +66,14 @@ function documentPatch(event: DocumentEvent | DocumentFileEvent): Patch {
     case 'ChangeOrderDeactivated':
       return { status: 'Obsolete', obsoleteDate: event.data.obsoleteDate };
     case 'ChangeOrderApproved':
-      return { status: 'Approved', approvedDate: event.data.approvedDate };
+      return { status: 'Approved', approvedDate: event.data.approvedDate, reviewDate: event.data.reviewDate };
+    case 'PeriodicReviewDateChanged':
+      return { reviewDate: event.data.reviewDate };
+    case 'PeriodicReviewReminderSent':
+      // A reminder mailed is an event of the record, not a value of its fields.
+      return {};
+    case 'PeriodicReviewCompleted':
+      return { reviewDate: event.data.nextReviewDate ?? '', periodicReviewOutcome: event.data.outcome };
     case 'ChangeOrderRejected':
       return { status: 'Rejected' };
     case 'ChangeOrderRevised':

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  CompletePeriodicReviewRequest,
+  SetReviewDateRequest,
   AddDocumentListData,
   AddDocumentListDataResponse,
   AddFilesToParentFields,
@@ -124,6 +126,24 @@ export const documentsApi: ApiRoute[] = [
     ifMatch: true,
     summary: "The change order's approver signs (approve) or rejects, with a reason, a pending Online/Offline change",
     body: DecideAccessibilityRequest,
+    response: ChangeOrderResponse,
+  },
+  {
+    method: 'post',
+    path: '/document/periodicReview/date',
+    access: 'staff',
+    ifMatch: true,
+    summary: "Moves an approved change order's periodic review date (its author or an ADMIN; after today, at most 5 years ahead), with a reason",
+    body: SetReviewDateRequest,
+    response: ChangeOrderResponse,
+  },
+  {
+    method: 'post',
+    path: '/document/periodicReview/complete',
+    access: 'staff',
+    ifMatch: true,
+    summary: 'Signs the periodic review of an approved change order (an ADMIN, not its author): still-valid sets the next review date, revise opens revise-and-resubmit',
+    body: CompletePeriodicReviewRequest,
     response: ChangeOrderResponse,
   },
   {

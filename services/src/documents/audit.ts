@@ -22,7 +22,7 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
     DocumentUploadReleased: (d) => ({ action: `Upload released by change order ${d.parentChangeId}` }),
     ChangeOrderCreated: (d) => ({
       action: `Created change order ${d.documentId} (${d.details.productFamilyName}) with ${d.files.length} supporting file(s)${
-        d.revises ? `, a revision of rejected change order ${d.revises.documentId}` : ''
+        d.revises ? `, a revision of ${d.revisesApproved ? 'approved' : 'rejected'} change order ${d.revises.documentId}` : ''
       } (electronic signature)`,
       subjectName: d.documentId,
     }),
@@ -40,7 +40,11 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
     ChildDocumentUpdated: (d) => ({ action: `Edited child document ${d.documentNumber}: ${changeList(d.changes)} (electronic signature)`, subjectName: d.documentId }),
     ChildDocumentDeactivated: (d) => ({ action: `Deactivated child document ${d.documentNumber}, obsolete from ${d.obsoleteDate} (electronic signature)`, subjectName: d.documentId }),
     ChangeOrderDeactivated: (d) => ({ action: `Deactivated change order ${d.documentId} (electronic signature)`, subjectName: d.documentId }),
-    ChangeOrderApproved: (d) => ({ action: `Approved change order ${d.documentId} (electronic signature)`, subjectName: d.documentId, ...(d.reason ? { reason: d.reason } : {}) }),
+    ChangeOrderApproved: (d) => ({
+      action: `Approved change order ${d.documentId} (electronic signature)${d.reviewDate ? `; periodic review due ${d.reviewDate}` : ''}`,
+      subjectName: d.documentId,
+      ...(d.reason ? { reason: d.reason } : {}),
+    }),
     ChangeOrderAccessibilityChanged: (d) => ({
       action: `Switched change order ${d.documentId} ${d.isInternal ? 'Offline' : 'Online'} (was ${d.previous ? 'Offline' : 'Online'})${d.signature ? " (approver's electronic signature)" : ''}`,
       subjectName: d.documentId,
@@ -62,7 +66,29 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
       }`,
       subjectName: d.documentId,
     }),
-    ChangeOrderRevised: (d) => ({ action: `Revision of rejected change order ${d.documentId} started as ${d.revision.documentId}`, subjectName: d.documentId }),
+    ChangeOrderRevised: (d) => ({
+      action:
+        d.after === 'periodic-review'
+          ? `Revision of approved change order ${d.documentId} after its periodic review started as ${d.revision.documentId}`
+          : `Revision of rejected change order ${d.documentId} started as ${d.revision.documentId}`,
+      subjectName: d.documentId,
+    }),
+    PeriodicReviewDateChanged: (d) => ({
+      action: `Changed the periodic review date of change order ${d.documentId} to ${d.reviewDate} (was ${d.previous ?? 'none'})`,
+      subjectName: d.documentId,
+      reason: d.reason,
+    }),
+    PeriodicReviewReminderSent: (d) => ({
+      action: `Mailed the ${d.reminder === 'upcoming' ? '30-day' : 'due-date'} reminder of the periodic review of change order ${d.documentId} (due ${d.reviewDate}) to ${d.recipients.length} recipient(s)`,
+      subjectName: d.documentId,
+    }),
+    PeriodicReviewCompleted: (d) => ({
+      action: `Completed the periodic review of change order ${d.documentId}: ${
+        d.outcome === 'still-valid' ? `still valid, next review due ${d.nextReviewDate}` : 'to be revised (revise and resubmit opened)'
+      } (electronic signature)`,
+      subjectName: d.documentId,
+      ...(d.comments ? { reason: d.comments } : {}),
+    }),
     ChangeOrderRejected: (d) => ({ action: `Rejected change order ${d.documentId} (electronic signature)`, subjectName: d.documentId, reason: d.reason }),
   },
 );

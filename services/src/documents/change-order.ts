@@ -10,9 +10,10 @@ import type {
   Role,
   Signature,
 } from '@ifu/contracts';
-import { MAX_SUPPORTING_FILES } from '@ifu/contracts';
+import { defaultReviewDate, MAX_SUPPORTING_FILES, type PeriodicReviewOutcome, REVIEW_REMINDER_DAYS, addDays, reviewDateAllowed } from '@ifu/contracts';
 import type { Decider, Decision } from '../platform/command-pipeline';
-import { type ApproverFacts, approverChoiceRefusal, type Authorship, deciderRefusal } from '../signatures/approver-policy';
+import { plainRejection } from '../platform/errors';
+import { type ApproverFacts, approverChoiceRefusal, type Authorship, deciderRefusal, periodicReviewerRefusal } from '../signatures/approver-policy';
 
 /** A child document as folded: its record, whether it is still active, and when it became obsolete. */
 export interface ChildState extends ChildRecord {
@@ -39,6 +40,12 @@ export interface ChangeOrderState {
   revisedBy: ChangeOrderRef | null;
   /** An Online/Offline change awaiting the approver's signature (issue 22); the approved value stays in `details`. */
   pendingAccessibility: PendingAccessibility | null;
+  /** Issue 23: the day the next periodic review is due (`YYYY-MM-DD`), once approved; null when none is due. */
+  reviewDate: string | null;
+  /** The periodic review reminders recorded, as `<reviewDate>:<upcoming|due>` (each is sent once). */
+  remindersSent: string[];
+  /** The last periodic review concluded 'revise': its author may revise and resubmit the approved change order. */
+  revisionAfterReview: boolean;
 }
 
 /** A proposed Online/Offline switch of an approved change order (issue 22). */
@@ -62,6 +69,9 @@ const initialState = (): ChangeOrderState => ({
   lastEditedBy: null,
   revisedBy: null,
   pendingAccessibility: null,
+  reviewDate: null,
+  remindersSent: [],
+  revisionAfterReview: false,
 });
 
 const updateChild = (state: ChangeOrderState, childDocumentId: string, change: (child: ChildState) => ChildState): ChildState[] =>
@@ -116,7 +126,7 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
     case 'ChangeOrderDeactivated':
       return { ...state, active: false, lastEditedBy: event.data.editedBy };
     case 'ChangeOrderApproved':
-      return { ...state, status: 'APPROVED' };
+      return { ...state, status: 'APPROVED', reviewDate: approvalReviewDate(event.data) };
     case 'ChangeOrderRejected':
       return { ...state, status: 'REJECTED' };
     case 'ChangeOrderAccessibilityChanged':
@@ -127,12 +137,23 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
       return { ...state, pendingAccessibility: null };
     case 'ChangeOrderRevised':
       return { ...state, revisedBy: event.data.revision };
+    case 'PeriodicReviewDateChanged':
+      return { ...state, reviewDate: event.data.reviewDate };
+    case 'PeriodicReviewReminderSent':
+      return { ...state, remindersSent: [...state.remindersSent, reminderKey(event.data.reviewDate, event.data.reminder)] };
+    case 'PeriodicReviewCompleted':
+      return { ...state, reviewDate: event.data.nextReviewDate, revisionAfterReview: event.data.outcome === 'revise' };
     default: {
       const unhandled: never = event;
       return unhandled;
     }
   }
 }
+
+/** The first review date of an approval: as recorded, or (approvals recorded before issue 23) 12 months after it. */
+export const approvalReviewDate = (approved: { approvedDate: string; reviewDate?: string }) => approved.reviewDate ?? defaultReviewDate(approved.approvedDate.slice(0, 10));
+
+const reminderKey = (reviewDate: string, reminder: 'upcoming' | 'due') => `${reviewDate}:${reminder}`;
 
 /** The chosen customer as it is now: documents are only made for approved customers. */
 export interface CustomerFacts {
@@ -161,6 +182,8 @@ export interface CreateChangeOrder extends Authored {
   approver: ApproverFacts | undefined;
   /** Revise and resubmit (issue 22): the rejected change order this one revises. */
   revises?: ChangeOrderRef;
+  /** Issue 23: `revises` is an approved change order whose periodic review concluded 'revise'. */
+  revisesApproved?: boolean;
 }
 
 export interface UpdateParent extends Authored {
@@ -224,6 +247,8 @@ export interface DecideChangeOrder {
   reason: string;
   opened: ReadonlySet<string>;
   now: Date;
+  /** Issue 23: the first periodic review date the approver chose (`YYYY-MM-DD`); by default 12 months after today. */
+  reviewDate?: string;
 }
 
 /** An ADMIN switches a decided change order Online or Offline (spec §4); the role is the actor's now. */
@@ -261,7 +286,44 @@ export interface ReviseChangeOrder {
   earlierRevisionStands: boolean;
 }
 
+/** Issue 23: the author or an ADMIN (their role now) moves the periodic review date of an approved change order. */
+export interface SetReviewDate {
+  type: 'SetReviewDate';
+  reviewDate: string;
+  reason: string;
+  actorUserId: string;
+  actorRole: Role;
+  /** Today (UTC), from the command's clock: the date must be after it and at most 5 years ahead. */
+  today: string;
+}
+
+/**
+ * Issue 23: the daily job's reminder of the review date. `upcoming` from 30 days before the review date, `due` from the
+ * day itself (a day the job missed is caught up the next day); each once per review date. `recipients`: the author and
+ * the approver as active accounts now (user ids); with none, nothing is recorded.
+ */
+export interface RemindPeriodicReview {
+  type: 'RemindPeriodicReview';
+  today: string;
+  recipients: string[];
+}
+
+/** Issue 23: the signed periodic review (meaning `periodic-review`) and its outcome. */
+export interface CompletePeriodicReview {
+  type: 'CompletePeriodicReview';
+  outcome: PeriodicReviewOutcome;
+  /** For 'still-valid': the next review date chosen; by default 12 months after today. */
+  nextReviewDate?: string;
+  comments: string;
+  signature: Signature;
+  signerRole: Role;
+  today: string;
+}
+
 export type ChangeOrderCommand =
+  | SetReviewDate
+  | RemindPeriodicReview
+  | CompletePeriodicReview
   | ReviseChangeOrder
   | CreateChangeOrder
   | UpdateParent
@@ -327,7 +389,8 @@ export function authoringRefusal(state: Pick<ChangeOrderState, 'exists' | 'activ
   return undefined;
 }
 
-const refused = (code: Parameters<typeof plain>[0]): Decision<DocumentEvent> => ({ events: [], rejection: plain(code) });
+// More codes than TypeScript relates member by member (25): a plain rejection, the code checked by `plain`'s list.
+const refused = (code: Parameters<typeof plain>[0]): Decision<DocumentEvent> => ({ events: [], rejection: plainRejection(plain(code).code) });
 const plain = (
   code:
     | 'document-exists'
@@ -350,7 +413,14 @@ const plain = (
     | 'accessibility-not-pending'
     | 'accessibility-approver-requests'
     | 'accessibility-requester-decides'
-    | 'accessibility-reason-required',
+    | 'accessibility-reason-required'
+    | 'review-not-approved'
+    | 'review-date-out-of-range'
+    | 'next-review-date-out-of-range'
+    | 'review-date-not-allowed'
+    | 'reviewer-not-admin'
+    | 'reviewer-is-author'
+    | 'review-revision-open',
 ) => ({ code });
 
 /** The key a download records a file under: the same file id at other content is another file to open. */
@@ -403,6 +473,7 @@ function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Deci
           files: command.files,
           createdBy: command.actorUserId,
           ...(command.revises ? { revises: command.revises } : {}),
+          ...(command.revises && command.revisesApproved ? { revisesApproved: true } : {}),
         },
       },
       ...command.children.map(
@@ -538,11 +609,17 @@ function decideDecision(state: ChangeOrderState, command: DecideChangeOrder): De
   if (decider) return refused(decider);
   const unopened = filesToOpen(state, command.opened);
   if (unopened.length > 0) return { events: [], rejection: { code: 'files-not-opened', unopened } };
+  const today = command.now.toISOString().slice(0, 10);
+  if (command.approve && command.reviewDate !== undefined && !reviewDateAllowed(command.reviewDate, today)) return refused('review-date-out-of-range');
   const signed = { parentChangeId: state.parentChangeId, documentId: state.documentId, signature: command.signature, comments: '' };
+  const reviewDate = command.reviewDate ?? defaultReviewDate(today);
   return {
     events: [
       command.approve
-        ? { type: 'ChangeOrderApproved', data: { ...signed, approvedDate: command.now.toISOString(), ...(command.reason ? { reason: command.reason } : {}) } }
+        ? {
+            type: 'ChangeOrderApproved',
+            data: { ...signed, approvedDate: command.now.toISOString(), ...(command.reason ? { reason: command.reason } : {}), reviewDate },
+          }
         : { type: 'ChangeOrderRejected', data: { ...signed, reason: command.reason } },
     ],
   };
@@ -617,12 +694,14 @@ function decideAccessibilityChange(state: ChangeOrderState, command: DecideAcces
  * while the first stands). The screens ask the same question (`mayRevise`).
  */
 export function revisionRefusal(
-  state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy' | 'revisedBy'>,
+  state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy' | 'revisedBy' | 'revisionAfterReview'>,
   actorUserId: string,
   earlierRevisionStands: boolean,
 ) {
   if (!state.exists || !state.active) return { code: 'document-not-found' as const };
-  if (state.status !== 'REJECTED') return { code: 'revise-not-rejected' as const };
+  // Issue 23: an approved change order whose periodic review concluded 'revise' is revised like a rejected one; it
+  // stays approved (and public) until its revision is approved.
+  if (state.status !== 'REJECTED' && !(state.status === 'APPROVED' && state.revisionAfterReview)) return { code: 'revise-not-rejected' as const };
   if (state.createdBy !== actorUserId) return { code: 'revise-not-author' as const };
   if (state.revisedBy && earlierRevisionStands) return { code: 'already-revised' as const, documentId: state.revisedBy.documentId };
   return undefined;
@@ -635,7 +714,119 @@ function decideRevise(state: ChangeOrderState, command: ReviseChangeOrder): Deci
     events: [
       {
         type: 'ChangeOrderRevised',
-        data: { parentChangeId: state.parentChangeId, documentId: state.documentId, revision: command.revision, revisedBy: command.actorUserId },
+        data: {
+          parentChangeId: state.parentChangeId,
+          documentId: state.documentId,
+          revision: command.revision,
+          revisedBy: command.actorUserId,
+          ...(state.status === 'APPROVED' ? { after: 'periodic-review' as const } : {}),
+        },
+      },
+    ],
+  };
+}
+
+/** Issue 23: the periodic review applies to an active, approved change order. */
+function reviewRefusal(state: Pick<ChangeOrderState, 'exists' | 'active' | 'status'>) {
+  if (!state.exists || !state.active) return 'document-not-found' as const;
+  if (state.status !== 'APPROVED') return 'review-not-approved' as const;
+  return undefined;
+}
+
+/**
+ * Who may move the review date (issue 23): the change order's author (its creator) or an ADMIN (their role now), on an
+ * active approved change order. The view's `maySetDate`.
+ */
+export function reviewDateRefusal(state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy'>, actor: { id: string; role: Role }) {
+  const refusal = reviewRefusal(state);
+  if (refusal) return refusal;
+  if (actor.id !== state.createdBy && actor.role !== 'ADMIN') return 'review-date-not-allowed' as const;
+  return undefined;
+}
+
+function decideSetReviewDate(state: ChangeOrderState, command: SetReviewDate): Decision<DocumentEvent> {
+  const refusal = reviewDateRefusal(state, { id: command.actorUserId, role: command.actorRole });
+  if (refusal) return refused(refusal);
+  if (!reviewDateAllowed(command.reviewDate, command.today)) return refused('review-date-out-of-range');
+  if (command.reviewDate === state.reviewDate) return { events: [] };
+  return {
+    events: [
+      {
+        type: 'PeriodicReviewDateChanged',
+        data: {
+          parentChangeId: state.parentChangeId,
+          documentId: state.documentId,
+          reviewDate: command.reviewDate,
+          previous: state.reviewDate,
+          changedBy: command.actorUserId,
+          reason: command.reason,
+        },
+      },
+    ],
+  };
+}
+
+/** Which reminder of the review date is due on `today`, if any: `due` from the day, `upcoming` from 30 days before. */
+export function reminderDue(reviewDate: string | null, today: string): 'upcoming' | 'due' | undefined {
+  if (reviewDate === null) return undefined;
+  if (today >= reviewDate) return 'due';
+  if (today >= addDays(reviewDate, -REVIEW_REMINDER_DAYS)) return 'upcoming';
+  return undefined;
+}
+
+function decideRemind(state: ChangeOrderState, command: RemindPeriodicReview): Decision<DocumentEvent> {
+  if (reviewRefusal(state) || command.recipients.length === 0) return { events: [] };
+  const reminder = reminderDue(state.reviewDate, command.today);
+  if (!reminder || state.remindersSent.includes(reminderKey(state.reviewDate!, reminder))) return { events: [] };
+  // The day itself passed: the 30-day reminder is no longer news.
+  return {
+    events: [
+      {
+        type: 'PeriodicReviewReminderSent',
+        data: { parentChangeId: state.parentChangeId, documentId: state.documentId, reviewDate: state.reviewDate!, reminder, recipients: command.recipients },
+      },
+    ],
+  };
+}
+
+/**
+ * Who may sign the periodic review (issue 23; `signatures/approver-policy.ts`): an active ADMIN now, neither the change
+ * order's creator nor its last editor, on an approved active change order whose review has not already concluded
+ * 'revise'. The view's `mayComplete`.
+ */
+export function periodicReviewRefusal(
+  state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy' | 'lastEditedBy' | 'revisionAfterReview'>,
+  signer: { id: string; role: Role },
+) {
+  const refusal = reviewRefusal(state);
+  if (refusal) return refusal;
+  const reviewer = periodicReviewerRefusal(state, signer);
+  if (reviewer) return reviewer === 'signer-not-admin' ? ('reviewer-not-admin' as const) : ('reviewer-is-author' as const);
+  if (state.revisionAfterReview) return 'review-revision-open' as const;
+  return undefined;
+}
+
+function decideCompleteReview(state: ChangeOrderState, command: CompletePeriodicReview): Decision<DocumentEvent> {
+  const refusal = periodicReviewRefusal(state, { id: command.signature.signerId, role: command.signerRole });
+  if (refusal) return refused(refusal);
+  let nextReviewDate: string | null = null;
+  if (command.outcome === 'still-valid') {
+    if (command.nextReviewDate !== undefined && !reviewDateAllowed(command.nextReviewDate, command.today)) return refused('next-review-date-out-of-range');
+    nextReviewDate = command.nextReviewDate ?? defaultReviewDate(command.today);
+  }
+  return {
+    events: [
+      {
+        type: 'PeriodicReviewCompleted',
+        data: {
+          parentChangeId: state.parentChangeId,
+          documentId: state.documentId,
+          signature: command.signature,
+          comments: command.comments,
+          outcome: command.outcome,
+          reviewDate: state.reviewDate,
+          nextReviewDate,
+        },
       },
     ],
   };
@@ -652,6 +843,9 @@ export const changeOrderDecider: Decider<ChangeOrderCommand, DocumentEvent, Chan
     if (command.type === 'ChangeAccessibility') return decideAccessibility(state, command);
     if (command.type === 'DecideAccessibility') return decideAccessibilityChange(state, command);
     if (command.type === 'ReviseChangeOrder') return decideRevise(state, command);
+    if (command.type === 'SetReviewDate') return decideSetReviewDate(state, command);
+    if (command.type === 'RemindPeriodicReview') return decideRemind(state, command);
+    if (command.type === 'CompletePeriodicReview') return decideCompleteReview(state, command);
     const refusal = authoringRefusal(state);
     if (refusal) return refused(refusal);
     switch (command.type) {

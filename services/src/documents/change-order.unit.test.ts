@@ -62,7 +62,7 @@ const childAdded = (id: string, n: number): DocumentEvent => ({
   type: 'ChildDocumentAdded',
   data: { ...signed, child: { ...child, childDocumentId: id, documentNumber: `CO-2026-00042-0${n}`, file: file('ifu') }, editedBy: 'author' },
 });
-const approved: DocumentEvent = { type: 'ChangeOrderApproved', data: { ...signed, signature: sign('approver', 'approval'), comments: '', approvedDate: at } };
+const approved: DocumentEvent = { type: 'ChangeOrderApproved', data: { ...signed, signature: sign('approver', 'approval'), comments: '', approvedDate: at, reviewDate: '2027-11-23' } };
 
 describe('change order decider', () => {
   it('given nothing, when the author creates a change order, then it is created with each child numbered in order', () => {

@@ -224,7 +224,12 @@ export interface ChangeOrderDraft {
   kept?: { files: DocumentFile[]; logo: DocumentFile };
   credentials: SignatureCredentials;
   comments: string;
-  revision?: { revises: ChangeOrderRef; step: (revision: ChangeOrderRef) => Step<ChangeOrderCommand, DocumentEvent, ChangeOrderState> };
+  revision?: {
+    revises: ChangeOrderRef;
+    step: (revision: ChangeOrderRef) => Step<ChangeOrderCommand, DocumentEvent, ChangeOrderState>;
+    /** Issue 23: the change order revised is an approved one whose periodic review concluded 'revise'. */
+    afterPeriodicReview?: boolean;
+  };
 }
 
 const asFile = ({ stagedId: _s, role: _r, ...file }: UploadedFile): DocumentFile => file;
@@ -305,7 +310,7 @@ export async function recordChangeOrder(
     signature,
     comments: draft.comments,
     actorUserId: actor.userId,
-    ...(draft.revision ? { revises: draft.revision.revises } : {}),
+    ...(draft.revision ? { revises: draft.revision.revises, ...(draft.revision.afterPeriodicReview ? { revisesApproved: true } : {}) } : {}),
   });
   const record = await run.load(stream, changeOrderDecider);
   await run.check({ stream, decider: changeOrderDecider, from: record, command: command(UNSIGNED, 'CO-0000-00000') });
@@ -508,6 +513,8 @@ export async function decideChangeOrder(
     /** The approver id the request names, if it names one: it must be the caller's. */
     approverIdGiven?: string;
     reason: string;
+    /** Issue 23: the first periodic review date the approver chose. */
+    reviewDate?: string;
     credentials: SignatureCredentials;
     actor: AuthenticatedUser;
     seenVersion: number | undefined;
@@ -524,6 +531,7 @@ export async function decideChangeOrder(
     signerRole,
     opened,
     now: run.now,
+    ...(input.reviewDate === undefined ? {} : { reviewDate: input.reviewDate }),
   });
   // Checked with the actor's role as the authentication middleware read it from the log for this request; the signed
   // decision uses the signer's role as the signature reads it again.

@@ -2,6 +2,7 @@ import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Feature } from '../platform/feature';
 import { documentsVocabulary } from './audit';
 import { Router } from 'express';
+import { periodicReviewRoutes } from './periodic-review-routes';
 import { reviewRoutes } from './review-routes';
 import { documentRoutes } from './routes';
 import { documentsApi } from './api-docs';
@@ -12,7 +13,7 @@ import { documentsApi } from './api-docs';
  */
 export const documentsFeature: Feature = {
   name: 'documents',
-  routes: (ctx) => Router().use(documentRoutes(ctx), reviewRoutes(ctx)),
+  routes: (ctx) => Router().use(documentRoutes(ctx), reviewRoutes(ctx), periodicReviewRoutes(ctx)),
   api: documentsApi,
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),
   audit: documentsVocabulary,

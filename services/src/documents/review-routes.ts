@@ -77,6 +77,7 @@ export function reviewRoutes(ctx: AppContext): Router {
       // The spec's client sends the approver's id; it must name the caller (the decider checks the caller is assigned).
       approverIdGiven: input.approverId,
       reason: input.reason,
+      ...(input.reviewDate === undefined ? {} : { reviewDate: input.reviewDate }),
       credentials: { username: input.username, password: input.password },
       actor: req.auth!,
       seenVersion: ifMatch(req),

@@ -10,7 +10,8 @@ import { type ChangeOrderCommand, changeOrderDecider, type ChangeOrderState, rev
 import { childDetailsOf, type ChildFileSource, parentDetailsOf, recordChangeOrder } from './commands';
 
 /**
- * Revise and resubmit (issue 22): a new change order prefilled from a rejected one, linked both ways, its stored files
+ * Revise and resubmit (issue 22): a new change order prefilled from a rejected one (or, issue 23, from an approved one
+ * whose periodic review concluded 'revise': it stays approved and public until the revision is approved), linked both ways, its stored files
  * reused without uploading them again. Files are kept under their SHA-256 (files/file-store.ts), so carrying one over
  * is a new file id in the new change order at the same content address: nothing is copied.
  */
@@ -81,6 +82,10 @@ export async function reviseChangeOrder(
     kept: { files: keptFiles, logo: carriedOver(rejected.logo!) },
     credentials: { username: request.username, password: request.password },
     comments: request.comments,
-    revision: { revises: { parentChangeId: rejected.parentChangeId, documentId: rejected.documentId }, step: revisionStep(ctx, run, request.revises, actor) },
+    revision: {
+      revises: { parentChangeId: rejected.parentChangeId, documentId: rejected.documentId },
+      step: revisionStep(ctx, run, request.revises, actor),
+      afterPeriodicReview: rejected.status === 'APPROVED',
+    },
   });
 }

@@ -23,6 +23,7 @@ import {
   findUserById,
   type PersonRecord,
   safetyNoticeCounts,
+  isReviewOverdue,
   listChangeOrders,
   versionChanges,
 } from '@ifu/projections';
@@ -34,7 +35,16 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import type { CommandRun } from '../platform/command-pipeline';
-import { accessibilityDecisionRefusal, authoringRefusal, filesToOpen, mayDecide, openedKey, revisionRefusal } from './change-order';
+import {
+  accessibilityDecisionRefusal,
+  authoringRefusal,
+  filesToOpen,
+  mayDecide,
+  openedKey,
+  periodicReviewRefusal,
+  reviewDateRefusal,
+  revisionRefusal,
+} from './change-order';
 import { reviseChangeOrder } from './revise';
 import { type TextIndexing, textIndexingOf } from './document-text';
 import { uploadLimits } from './upload-staging';
@@ -174,6 +184,13 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
       reason: record.pendingAccessibility.reason,
     },
     mayDecideAccessibility: accessibilityDecisionRefusal({ ...record, exists: true }, { id: review.viewer.userId, role: review.viewer.role }) === undefined,
+    periodicReview: {
+      reviewDate: record.reviewDate,
+      overdue: isReviewOverdue(record, now.toISOString().slice(0, 10)),
+      lastReview: record.lastReview,
+      mayComplete: periodicReviewRefusal({ ...record, exists: true }, { id: review.viewer.userId, role: review.viewer.role }) === undefined,
+      maySetDate: reviewDateRefusal({ ...record, exists: true }, { id: review.viewer.userId, role: review.viewer.role }) === undefined,
+    },
     version: record.version,
   };
 }
@@ -257,7 +274,9 @@ export function documentRoutes(ctx: AppContext): Router {
 
   async function answerWithList(req: Request, res: Response, involving?: string) {
     const query = parseBody(DocumentListQuery, { ...req.query });
-    const { rows, total } = await listChangeOrders(await ctx.reads.for(req), { ...query, involving });
+    const { review, ...rest } = query;
+    const today = ctx.clock().toISOString().slice(0, 10);
+    const { rows, total } = await listChangeOrders(await ctx.reads.for(req), { ...rest, involving, today, reviewOverdue: review === 'overdue' });
     const viewer = { id: req.auth!.userId, role: req.auth!.role };
     // Each row says whether the caller may decide on it (the approver policy); who wrote it is not sent.
     const list = rows.map(({ createdBy, lastEditedBy, ...row }) => ({ ...row, mayDecide: mayDecide({ ...row, active: true, createdBy, lastEditedBy }, viewer) }));

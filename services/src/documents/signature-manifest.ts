@@ -52,6 +52,7 @@ const MEANING: Record<SignatureMeaning, string> = {
   reactivation: 'Reactivation',
   'file-deletion': 'File deletion',
   review: 'Audit trail review',
+  'periodic-review': 'Periodic review',
 };
 
 /**

@@ -1,3 +1,5 @@
+import { PERIODIC_REVIEW_MESSAGES } from '@ifu/contracts';
+
 /**
  * The one error vocabulary of the API. Deciders return these codes as data, routes and middleware throw them as a
  * `Refusal`, and the one error handler answers `{ message, code }` with the status written here. No other file
@@ -151,6 +153,14 @@ export const ERRORS = {
   'revise-not-rejected': entry(409, 'Only a rejected change order can be revised and resubmitted'),
   'revise-not-author': entry(403, 'Only the author of this change order can revise and resubmit it'),
   'already-revised': entry<{ documentId: string }>(409, (d) => `This change order has already been revised and resubmitted as ${d.documentId}`),
+  // Periodic review of approved change orders (issue 23)
+  'review-not-approved': entry(409, 'Only an approved change order has a periodic review'),
+  'review-date-out-of-range': entry(400, `reviewDate: ${PERIODIC_REVIEW_MESSAGES.reviewDateRange}`),
+  'next-review-date-out-of-range': entry(400, `nextReviewDate: ${PERIODIC_REVIEW_MESSAGES.reviewDateRange}`),
+  'review-date-not-allowed': entry(403, 'Only the author of this change order or an ADMIN can change its review date'),
+  'reviewer-not-admin': entry(403, 'Only an active ADMIN can sign the periodic review'),
+  'reviewer-is-author': entry(403, 'The creator or last editor of a change order cannot sign its periodic review'),
+  'review-revision-open': entry(409, "This change order's periodic review concluded it must be revised: its author revises and resubmits it"),
   'kept-file-unknown': entry<{ field: string }>(400, (d) => `${d.field}: not a file of the change order being revised`),
   'manifest-unavailable': entry(422, 'The signature page cannot be added to this PDF (it is encrypted or damaged); download the original instead'),
 

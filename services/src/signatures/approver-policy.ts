@@ -56,3 +56,15 @@ export function deciderRefusal(record: Authorship & { approverId: string }, sign
   if (signer.id === record.createdBy || signer.id === record.lastEditedBy) return 'approver-is-author';
   return undefined;
 }
+
+/**
+ * Who may sign the periodic review of an approved record (issue 23, EU GMP Annex 11 §11): an ADMIN at the moment of
+ * signing, never its creator or last editor. Not only the assigned approver: a review may fall years after the
+ * approval, when that approver has left; any ADMIN who did not write the record may confirm it is still valid. The
+ * assigned approver, while an ADMIN, is one of them.
+ */
+export function periodicReviewerRefusal(record: Authorship, signer: { id: string; role: Role }): Exclude<DeciderRefusal, 'not-assigned'> | undefined {
+  if (signer.role !== 'ADMIN') return 'signer-not-admin';
+  if (signer.id === record.createdBy || signer.id === record.lastEditedBy) return 'approver-is-author';
+  return undefined;
+}

@@ -101,6 +101,8 @@ export type DocumentEvent =
         createdBy: string;
         /** Revise and resubmit (issue 22): the rejected change order this one revises; absent for a new one. */
         revises?: ChangeOrderRef;
+        /** Issue 23: `revises` is an approved change order revised after its periodic review (absent: a rejected one). */
+        revisesApproved?: boolean;
       };
     }
   | { type: 'ChildDocumentAdded'; data: Signed & { child: ChildRecord; editedBy: string } }
@@ -127,14 +129,60 @@ export type DocumentEvent =
     }
   | { type: 'ChangeOrderDeactivated'; data: Signed & { obsoleteDate: string; editedBy: string } }
   /** The assigned approver's signed decision (meaning `approval` or `rejection`), after opening every file. */
-  | { type: 'ChangeOrderApproved'; data: Signed & { approvedDate: string; reason?: string } }
+  | {
+      type: 'ChangeOrderApproved';
+      data: Signed & {
+        approvedDate: string;
+        reason?: string;
+        /**
+         * Its first periodic review date (issue 23, `YYYY-MM-DD`), as the approver set it or 12 months after the
+         * approval day. Absent on approvals recorded before periodic reviews: then 12 months after `approvedDate`.
+         */
+        reviewDate?: string;
+      };
+    }
   | { type: 'ChangeOrderRejected'; data: Signed & { reason: string } }
   /**
    * Revise and resubmit (issue 22), in the rejected change order's stream: its author started `revision`, a new change
    * order prefilled from it. Recorded just before the revision's `ChangeOrderCreated`; a change order is revised once.
    * Not signed itself: the revision's creation carries the author's signature.
    */
-  | { type: 'ChangeOrderRevised'; data: { parentChangeId: string; documentId: string; revision: ChangeOrderRef; revisedBy: string } }
+  | {
+      type: 'ChangeOrderRevised';
+      data: {
+        parentChangeId: string;
+        documentId: string;
+        revision: ChangeOrderRef;
+        revisedBy: string;
+        /** Issue 23: an approved change order revised after a periodic review's outcome 'revise'; absent: a rejected one. */
+        after?: 'periodic-review';
+      };
+    }
+  /**
+   * Issue 23: the author or an ADMIN moved the periodic review date of an approved change order (not signed: it decides
+   * nothing about the document), saying why.
+   */
+  | {
+      type: 'PeriodicReviewDateChanged';
+      data: { parentChangeId: string; documentId: string; reviewDate: string; previous: string | null; changedBy: string; reason: string };
+    }
+  /**
+   * Issue 23: the daily job's reminder of a review date (`upcoming`: 30 days before; `due`: on the day or after, if the
+   * day was missed), recorded before the mails go so that no process sends it twice. Recipients by user id only.
+   */
+  | {
+      type: 'PeriodicReviewReminderSent';
+      data: { parentChangeId: string; documentId: string; reviewDate: string; reminder: 'upcoming' | 'due'; recipients: string[] };
+    }
+  /**
+   * Issue 23: the signed periodic review (meaning `periodic-review`). `still-valid` sets `nextReviewDate`; `revise`
+   * leaves none and lets the author revise and resubmit the approved change order (it stays public until the revision
+   * is approved).
+   */
+  | {
+      type: 'PeriodicReviewCompleted';
+      data: Signed & { outcome: 'still-valid' | 'revise'; reviewDate: string | null; nextReviewDate: string | null };
+    }
   /**
    * An ADMIN switched a decided change order Online (`isInternal` false) or Offline (true); not signed (spec §4).
    * `reason`: why, as the ADMIN gave it (issue 22); absent on events recorded before a reason was asked for.

@@ -16,6 +16,7 @@ export const MEANING_LABEL: Record<SignatureMeaning, string> = {
   reactivation: 'Reactivation',
   'file-deletion': 'File deletion',
   review: 'Audit trail review',
+  'periodic-review': 'Periodic review',
 };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

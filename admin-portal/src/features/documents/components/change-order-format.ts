@@ -50,6 +50,7 @@ export const SIGNATURE_MEANING_LABEL: Record<SignatureMeaning, string> = {
   reactivation: 'Reactivation',
   'file-deletion': 'File deletion',
   review: 'Audit trail review',
+  'periodic-review': 'Periodic review',
 };
 
 /**

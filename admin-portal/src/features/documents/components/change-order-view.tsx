@@ -39,6 +39,7 @@ import { ChildAccordion } from './child-accordion';
 import { DeactivateDocumentDialog } from './deactivate-document-dialog';
 import type { Decision } from './document-approval-values';
 import { DocumentApproveDialog } from './document-approve-dialog';
+import { PeriodicReviewFact } from './periodic-review';
 import { FileLink } from './file-link';
 import { SignatureList } from './signature-list';
 import { Nowrap, SectionTitle } from './view-parts';
@@ -154,6 +155,8 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
     },
     { label: 'Effective Date', value: formatEffectiveDate(changeOrder.effectiveDate), testId: 'view-effective-date' },
     { label: 'Status', value: <DocumentStatusChip status={changeOrder.status} />, testId: 'view-status' },
+    // Issue 23: an approved change order's periodic review (EU GMP Annex 11 §11).
+    ...(changeOrder.status === 'APPROVED' ? [{ label: 'Review date', value: <PeriodicReviewFact changeOrder={changeOrder} />, testId: 'view-review-date' }] : []),
     { label: 'Approver', value: changeOrder.approver?.email ?? '', testId: 'view-approver' },
   ];
   if (changeOrder.reason) {

@@ -128,6 +128,7 @@ const view: ChangeOrderView = {
   mayRevise: false,
   pendingAccessibility: null,
   mayDecideAccessibility: false,
+  periodicReview: { reviewDate: null, overdue: false, lastReview: null, mayComplete: false, maySetDate: false },
   version: 3,
 };
 

@@ -1,8 +1,10 @@
-import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import { DOCUMENT_MESSAGES, PERIODIC_REVIEW_MESSAGES } from '@ifu/contracts';
 import type { ChangeOrderResponse, DocumentListItem } from '@ifu/contracts';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -41,6 +43,8 @@ const tabOf = (value: string | null): DocumentListTab => (value === 'all' ? 'all
 export const DocumentsList = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
+  // Issue 23: the All Documents tab filters on the server to the change orders whose periodic review is overdue.
+  const overdueOnly = tab === 'all' && searchParams.get('review') === 'overdue';
 
   return (
     <Page
@@ -70,14 +74,28 @@ export const DocumentsList = () => {
             ))}
           </Tabs>
         </Box>
-        <DocumentsTabList key={tab} tab={tab} />
+        {tab === 'all' ? (
+          <Box sx={{ px: 2, pt: 1 }}>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={overdueOnly}
+                  onChange={(_event, checked) => setSearchParams(checked ? { tab: 'all', review: 'overdue' } : { tab: 'all' }, { replace: true })}
+                  slotProps={{ input: { 'data-testid': 'review-overdue-filter' } as object }}
+                />
+              }
+              label={PERIODIC_REVIEW_MESSAGES.reviewOverdue}
+            />
+          </Box>
+        ) : null}
+        <DocumentsTabList key={`${tab}-${overdueOnly}`} tab={tab} overdueOnly={overdueOnly} />
       </Paper>
     </Page>
   );
 };
 
 /** One tab's list: its own page, sort and search, asked of the server. */
-const DocumentsTabList = ({ tab }: { tab: DocumentListTab }) => {
+const DocumentsTabList = ({ tab, overdueOnly }: { tab: DocumentListTab; overdueOnly: boolean }) => {
   const session = useSession();
   const queryClient = useQueryClient();
   const [approving, setApproving] = useState<string>();
@@ -90,7 +108,7 @@ const DocumentsTabList = ({ tab }: { tab: DocumentListTab }) => {
     void queryClient.invalidateQueries({ queryKey: DOCUMENTS_QUERY_KEY });
   };
   const state = useSpecGridState();
-  const documents = useDocumentList({ params: { ...state.params, tab } });
+  const documents = useDocumentList({ params: { ...state.params, tab, ...(overdueOnly ? { review: 'overdue' as const } : {}) } });
   const { isError, errorUpdatedAt } = documents;
 
   // Spec §8: a failed list is said in a toast (once per failure), and the grid's place offers to try again.

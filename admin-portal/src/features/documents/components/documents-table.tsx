@@ -14,6 +14,7 @@ import { SpecDataGrid, type SpecGridState, WrappedText } from '@/components/ui/s
 import { paths } from '@/config/paths';
 
 import { AccessibilityChip, DocumentStatusChip } from './change-order-chips';
+import { ReviewOverdueChip } from './periodic-review';
 import { formatEffectiveDate } from './change-order-format';
 
 /** The grid keys its rows by `id`: a change order's is its parentChangeId. */
@@ -115,6 +116,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove, onDe
             <Stack direction="row" spacing={0.5}>
               <DocumentStatusChip status={row.status} />
               <AccessibilityChip isInternal={row.isInternal} />
+              {row.reviewOverdue ? <ReviewOverdueChip /> : null}
             </Stack>
           </Box>
         ),
@@ -161,9 +163,17 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove, onDe
       {
         field: 'status',
         headerName: 'Status',
-        // 'Approval Pending' whole.
+        // 'Approval Pending' whole; an approved one past its periodic review date says so under it (issue 23).
         width: 154,
-        renderCell: ({ row }) => <DocumentStatusChip status={row.status} />,
+        renderCell: ({ row }) =>
+          row.reviewOverdue ? (
+            <Stack spacing={0.5} sx={{ alignItems: 'flex-start', py: 0.75 }}>
+              <DocumentStatusChip status={row.status} />
+              <ReviewOverdueChip />
+            </Stack>
+          ) : (
+            <DocumentStatusChip status={row.status} />
+          ),
       },
       action,
     ];

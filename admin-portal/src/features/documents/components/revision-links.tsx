@@ -33,7 +33,10 @@ export const revisionFacts = ({ revises, revisedBy }: Pick<ChangeOrderView, 'rev
   ];
 };
 
-/** 'Revise and resubmit': shown to the author of a rejected change order not revised yet (the server's `mayRevise`). */
+/**
+ * 'Revise and resubmit': shown to the author of a rejected change order not revised yet, or (issue 23) of an approved one
+ * whose periodic review concluded 'revise' (the server's `mayRevise`).
+ */
 export const ReviseButton = ({ changeOrder }: { changeOrder: Pick<ChangeOrderView, 'mayRevise' | 'parentChangeId'> }) =>
   changeOrder.mayRevise ? (
     <Button component={RouterLink} to={docs.revise.getHref(changeOrder.parentChangeId)} variant="contained" startIcon={<EditNoteOutlined />} data-testid="revise-button">
@@ -41,25 +44,43 @@ export const ReviseButton = ({ changeOrder }: { changeOrder: Pick<ChangeOrderVie
     </Button>
   ) : null;
 
-/** What the wizard shows while revising (issue 22): which change order, that it was rejected, and why. */
-export const RevisionBanner = ({ view }: { view: ChangeOrderView }) => (
-  <Alert severity="warning" sx={{ mb: 3 }} data-testid="revision-banner">
-    <AlertTitle>
-      Revising{' '}
-      <Link component={RouterLink} to={docs.view.getHref(view.parentChangeId)}>
-        {view.documentId}
-      </Link>
-      , rejected
-    </AlertTitle>
-    <Box component="span" sx={{ fontWeight: 600 }}>
-      Reason of Rejection:
-    </Box>{' '}
-    <Box component="span" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="revision-reason">
-      {view.reason ?? ''}
-    </Box>
-    <Box sx={{ mt: 1 }}>
-      Its fields, files and child documents are filled in below: its files are kept without uploading them again. Change what
-      the rejection asks for, then submit the revision for approval.
-    </Box>
-  </Alert>
-);
+/**
+ * What the wizard shows while revising (issue 22): which change order, that it was rejected, and why; or (issue 23)
+ * that its periodic review concluded it must be revised, and that it stays public until the revision is approved.
+ */
+export const RevisionBanner = ({ view }: { view: ChangeOrderView }) =>
+  view.status === 'APPROVED' ? (
+    <Alert severity="warning" sx={{ mb: 3 }} data-testid="revision-banner">
+      <AlertTitle>
+        Revising{' '}
+        <Link component={RouterLink} to={docs.view.getHref(view.parentChangeId)}>
+          {view.documentId}
+        </Link>
+        , approved: its periodic review concluded it must be revised
+      </AlertTitle>
+      <Box>
+        Its fields, files and child documents are filled in below: its files are kept without uploading them again. {view.documentId} stays
+        approved and public until this revision is approved.
+      </Box>
+    </Alert>
+  ) : (
+    <Alert severity="warning" sx={{ mb: 3 }} data-testid="revision-banner">
+      <AlertTitle>
+        Revising{' '}
+        <Link component={RouterLink} to={docs.view.getHref(view.parentChangeId)}>
+          {view.documentId}
+        </Link>
+        , rejected
+      </AlertTitle>
+      <Box component="span" sx={{ fontWeight: 600 }}>
+        Reason of Rejection:
+      </Box>{' '}
+      <Box component="span" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="revision-reason">
+        {view.reason ?? ''}
+      </Box>
+      <Box sx={{ mt: 1 }}>
+        Its fields, files and child documents are filled in below: its files are kept without uploading them again. Change what
+        the rejection asks for, then submit the revision for approval.
+      </Box>
+    </Alert>
+  );
