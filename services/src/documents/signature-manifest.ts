@@ -51,6 +51,7 @@ const MEANING: Record<SignatureMeaning, string> = {
   deactivation: 'Deactivation',
   reactivation: 'Reactivation',
   'file-deletion': 'File deletion',
+  'factor-reset': 'Second factor reset',
 };
 
 /**

@@ -17,6 +17,8 @@ export interface AuthenticatedUser {
   name: string;
   role: Role;
   sessionId: string;
+  /** Issue 23: the account has an enrolled second factor (from the log, now). */
+  secondFactorEnrolled?: boolean;
 }
 
 declare module 'express-serve-static-core' {

@@ -49,6 +49,7 @@ export const SIGNATURE_MEANING_LABEL: Record<SignatureMeaning, string> = {
   deactivation: 'Deactivation',
   reactivation: 'Reactivation',
   'file-deletion': 'File deletion',
+  'factor-reset': 'Second factor reset',
 };
 
 /**
