@@ -94,7 +94,7 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
       req.log.info({ userId: user.id }, 'password accepted, second factor asked');
       const body: GetTokenResponse = {
         secondFactorRequired: true,
-        challenge: issueSecondFactorChallenge(ctx.secrets.jwtSecret, user.id, factor.enrolmentId),
+        challenge: issueSecondFactorChallenge(ctx.secrets.jwtSecret, user.id, factor.enrolmentId, run.now),
         message: SECOND_FACTOR_MESSAGES.enterCode,
       };
       res.json(body);

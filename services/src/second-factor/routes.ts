@@ -86,7 +86,7 @@ export function secondFactorRoutes(ctx: AppContext, options: SecondFactorRouteOp
     (req, _res, next) => {
       // The body is validated before the per-user count, so the count is of real attempts on a real challenge.
       const { challenge } = parseBody(SecondFactorLoginRequest, req.body);
-      const named = readSecondFactorChallenge(ctx.secrets.jwtSecret, challenge);
+      const named = readSecondFactorChallenge(ctx.secrets.jwtSecret, challenge, ctx.clock());
       if (!named) refuse('second-factor-challenge-invalid');
       req.secondFactorChallenge = named;
       next();
