@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeAt, type HeldFactor, heldFactor, nextCode, rememberFactor, timeStepOf } from './second-factor';
+import { codeAt, enrolOnce, type HeldFactor, nextCode, timeStepOf } from './second-factor';
 
 export interface HttpAnswer {
   status: number;
@@ -49,18 +49,17 @@ export async function logIn(base: string, email: string, password: string, now?:
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the password step's answer, either shape
 export async function completeLogIn(base: string, email: string, body: any, now?: () => Date): Promise<string> {
   if (body.secondFactorRequired) {
-    const factor = heldFactor(base, email);
-    if (!factor) throw new Error(`${email} has a second factor this test did not enrol through the helpers`);
-    const answer = await callApi(base, 'POST', '/user/get/token/second-factor', { body: { challenge: body.challenge, code: await nextCode(factor, now) } });
+    const answer = await callApi(base, 'POST', '/user/get/token/second-factor', { body: { challenge: body.challenge, code: await nextCode(base, email, now) } });
     if (answer.status !== 200) throw new Error(`the code step of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.message as string;
   }
-  if (body.secondFactorEnrolmentRequired) await enrolSecondFactor(base, body.message as string, email, now);
+  // Another process may have enrolled this ADMIN since the password step: then the session is good as it is.
+  if (body.secondFactorEnrolmentRequired) await enrolOnce(base, email, () => enrolThrough(base, body.message as string, email, now));
   return body.message as string;
 }
 
-/** Enrols a second factor for the session's account through the API (as the enrolment screen does); keeps it. */
-export async function enrolSecondFactor(base: string, token: string, email: string, now: () => Date = () => new Date()): Promise<HeldFactor> {
+/** Enrols a second factor for the session's account through the API (as the enrolment screen does). */
+async function enrolThrough(base: string, token: string, email: string, now: () => Date = () => new Date()): Promise<HeldFactor> {
   const started = await callApi(base, 'POST', '/user/second-factor/enrolment', { token });
   if (started.status !== 200) throw new Error(`enrolling ${email} failed: ${started.status} ${JSON.stringify(started.body)}`);
   const step = timeStepOf(now());
@@ -69,9 +68,12 @@ export async function enrolSecondFactor(base: string, token: string, email: stri
     body: { enrolmentId: started.body.enrolmentId, code: await codeAt(started.body.secret as string, step) },
   });
   if (confirmed.status !== 200) throw new Error(`confirming the enrolment of ${email} failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
-  const factor = { secret: started.body.secret as string, recoveryCodes: [...(confirmed.body.recoveryCodes as string[])], lastStep: step };
-  rememberFactor(base, email, factor);
-  return factor;
+  return { secret: started.body.secret as string, recoveryCodes: [...(confirmed.body.recoveryCodes as string[])], lastStep: step };
+}
+
+/** Enrols a second factor for the session's account through the API and keeps it for the helpers' later logins. */
+export async function enrolSecondFactor(base: string, token: string, email: string, now?: () => Date): Promise<HeldFactor> {
+  return enrolOnce(base, email, () => enrolThrough(base, token, email, now), { again: true });
 }
 
 /** The token of the newest link under `path` in a mail to `email`, from the outbox files of an API without SMTP_URL. */

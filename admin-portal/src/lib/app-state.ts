@@ -16,6 +16,8 @@ export const Session = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** Issue 23: an ADMIN without a second factor; the session works only for setting one up until then. */
+  secondFactorRequired: z.boolean().optional(),
 });
 export type Session = z.infer<typeof Session>;
 
