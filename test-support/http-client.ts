@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeAt, enrolOnce, type HeldFactor, nextCode, timeStepOf } from './second-factor';
+import { baseHolding, codeAt, enrolOnce, type HeldFactor, heldFactor, nextCode, timeStepOf } from './second-factor';
 
 export interface HttpAnswer {
   status: number;
@@ -49,7 +49,9 @@ export async function logIn(base: string, email: string, password: string, now?:
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the password step's answer, either shape
 export async function completeLogIn(base: string, email: string, body: any, now?: () => Date): Promise<string> {
   if (body.secondFactorRequired) {
-    const answer = await callApi(base, 'POST', '/user/get/token/second-factor', { body: { challenge: body.challenge, code: await nextCode(base, email, now) } });
+    // Enrolled through another instance of the same product (several APIs over one database): its factor.
+    const holder = heldFactor(base, email) ? base : (baseHolding(email) ?? base);
+    const answer = await callApi(base, 'POST', '/user/get/token/second-factor', { body: { challenge: body.challenge, code: await nextCode(holder, email, now) } });
     if (answer.status !== 200) throw new Error(`the code step of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.message as string;
   }
