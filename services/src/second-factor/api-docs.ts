@@ -16,6 +16,7 @@ export const secondFactorApi: ApiRoute[] = [
     path: '/user/second-factor/enrolment',
     access: 'staff',
     summary: 'Starts setting up a second factor: a new TOTP secret (text and QR code) for an authenticator app',
+    takesNoBody: true,
     response: StartEnrolmentResponse,
   },
   {

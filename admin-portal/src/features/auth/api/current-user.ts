@@ -11,15 +11,25 @@ export const getCurrentUser = () => api.get('/user/me', { schema: CurrentUserRes
 export const getCurrentUserQueryOptions = () =>
   queryOptions({ queryKey: ['current-user'], queryFn: getCurrentUser, staleTime: 60_000 });
 
-/** Keeps the stored session in step with the server: a changed role or name shows at once; a 401 logs out. */
+/**
+ * Keeps the stored session in step with the server: a changed role or name shows at once (and an ADMIN without a
+ * second factor goes to its set-up); a 401 logs out.
+ */
 export const useCurrentUser = () => {
   const query = useQuery(getCurrentUserQueryOptions());
   const user = query.data;
   useEffect(() => {
     const session = getSession();
     if (!user || !session) return;
-    if (session.role !== user.role || session.firstName !== user.firstName || session.lastName !== user.lastName) {
-      setSession({ ...session, role: user.role, firstName: user.firstName, lastName: user.lastName, email: user.email });
+    const factorRequired = user.secondFactorRequired;
+    if (
+      session.role !== user.role ||
+      session.firstName !== user.firstName ||
+      session.lastName !== user.lastName ||
+      (session.secondFactorRequired === true) !== factorRequired
+    ) {
+      // A USER made ADMIN without a second factor is sent to its set-up (issue 23), as at login.
+      setSession({ ...session, role: user.role, firstName: user.firstName, lastName: user.lastName, email: user.email, secondFactorRequired: factorRequired });
     }
   }, [user]);
   return query;
