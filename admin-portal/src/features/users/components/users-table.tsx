@@ -76,7 +76,6 @@ const FactorChip = ({ user }: { user: UserListItem }) =>
       color="primary"
       label="2FA"
       title="Second factor set up"
-      aria-label="Second factor set up"
       sx={{ height: 20, fontSize: 12, '& .MuiChip-label': { px: 0.75 } }}
       data-testid="user-second-factor"
     />
