@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { arrangeApproverAndCustomer, type Credentials, type Signer } from './document-arrangements';
 import { closeContext, launchChromium, type Viewport, viewportContext } from './browser';
+import { codeAt, enrolOnce, type HeldFactor, nextCode, timeStepOf } from './second-factor';
 import { startTestProduct, type TestProduct } from './test-product';
 
 export const SCREENSHOTS = 'screenshots';
@@ -71,12 +72,57 @@ export function useBrowserPages(suite: BrowserProduct): (viewport: Viewport) => 
   };
 }
 
-/** Logs in through the admin portal's two steps (username, then password) and waits for the document list. */
+/**
+ * Logs in through the admin portal's two steps (username, then password) and waits for the document list. With a
+ * second factor (issue 23) the code step follows, with the code the helpers compute; an ADMIN without one is sent to
+ * its set-up, which this does through the screen (the secret read from it) and remembers for later logins.
+ */
 export async function logInThroughForm(page: Page, adminUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${adminUrl}/login`);
   await page.getByLabel('Username/Email').fill(email);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
+  await submitPassword(page, email);
+}
+
+/**
+ * Submits the password step (its password typed) and goes on to the document list: through the code step when the
+ * account has a second factor, through its set-up when an ADMIN has none yet (issue 23).
+ */
+export async function submitPassword(page: Page, email: string): Promise<void> {
+  const answered = page.waitForResponse((response) => response.url().endsWith('/user/get/token') && response.request().method() === 'POST');
   await page.getByRole('button', { name: 'Submit' }).click();
+  const response = await answered;
+  const apiBase = new URL(response.url()).origin;
+  const body = (await response.json().catch(() => ({}))) as { secondFactorRequired?: boolean; secondFactorEnrolmentRequired?: boolean };
+  if (body.secondFactorRequired) await enterSecondFactorCode(page, apiBase, email);
+  else if (body.secondFactorEnrolmentRequired) await enrolThroughScreen(page, apiBase, email);
   await page.waitForURL('**/document/list');
+}
+
+/** The login's code step: the next code of the factor the helpers hold for `email`. */
+export async function enterSecondFactorCode(page: Page, apiBase: string, email: string): Promise<void> {
+  await page.getByLabel('Authentication code').fill(await nextCode(apiBase, email));
+  await page.getByRole('button', { name: 'Verify' }).click();
+}
+
+/** Sets up the second factor on its screen, as a person with an authenticator app does: the secret read from the screen. */
+export async function enrolThroughScreen(page: Page, apiBase: string, email: string): Promise<HeldFactor> {
+  await page.waitForURL('**/second-factor');
+  return enrolOnce(
+    apiBase,
+    email,
+    async () => {
+      await page.getByRole('button', { name: 'Set up second factor' }).click();
+      const secret = ((await page.getByTestId('second-factor-secret').textContent()) ?? '').replace(/\s/g, '');
+      const step = timeStepOf(new Date());
+      await page.getByLabel('Code from the app').fill(await codeAt(secret, step));
+      await page.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByTestId('recovery-code-list').waitFor();
+      const recoveryCodes = await page.getByTestId('recovery-code-list').locator('li').allTextContents();
+      await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+      return { secret, recoveryCodes, lastStep: step };
+    },
+    { again: true },
+  );
 }

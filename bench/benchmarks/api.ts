@@ -18,6 +18,7 @@ import type { Database } from '@ifu/storage/database/database';
 import { openPostgres } from '@ifu/storage/database/postgres';
 import type { Storage } from '@ifu/storage/storage';
 import { startApi, type RunningApi } from '@ifu/services/api-server';
+import { completeLogIn } from '../../test-support/http-client';
 import { BENCH_AUDIT_KEY } from '../lib/audit-key';
 import { startSmtpSink } from '../lib/smtp-sink';
 import { loadConfig } from '@ifu/services/platform/config';
@@ -212,7 +213,8 @@ export async function startBenchApi(
     api,
     db,
     dataDir,
-    token: login.body.message as string,
+    // An ADMIN sets up a second factor at the first login (issue 23): the test helpers do it as a person would.
+    token: await completeLogIn(url, ADMIN_EMAIL, login.body),
     adminId: login.body.id as string,
     worker,
     async stop() {

@@ -146,6 +146,41 @@ describe('projections', () => {
     expect(rows.filter((row) => row.password_set_at === null && row.credentials_version === 1)).toHaveLength(3);
   });
 
+  it('when a user enrols a second factor and another has theirs reset, then user_accounts shows who has one, the versions match their streams, and every rebuild equals the incremental read model (issue 23)', async () => {
+    const runner = new ProjectionRunner(test.db, store, [userAccountsProjection], { batchSize: 5, pollIntervalMs: 20 });
+    await runner.start();
+    await appendUserHistory(store, 4);
+    const ids = (await test.db.query<{ id: string }>('SELECT id FROM user_accounts ORDER BY id')).rows.map((r) => r.id);
+    await runner.waitFor(await store.lastPosition(), [userAccountsProjection.name]);
+    const at = new Date().toISOString();
+    for (const [i, userId] of ids.entries()) {
+      const credentials: UserEvent[] = [
+        { type: 'SecondFactorEnrolmentStarted', data: { userId, at, enrolmentId: `e-${i}` } },
+        { type: 'SecondFactorCodeRefused', data: { userId, at, purpose: 'enrolment', reason: 'wrong-code' } },
+        { type: 'SecondFactorCodeAccepted', data: { userId, at, timeStep: 100, purpose: 'enrolment' } },
+        { type: 'RecoveryCodeUsed', data: { userId, at, enrolmentId: `e-${i}`, index: 1 } },
+      ];
+      await store.append(credentialsStreamId(userId), credentials.map((e) => ({ ...e, metadata: metadata() })), 0);
+      const record: UserEvent[] = [{ type: 'SecondFactorEnrolled', data: { userId, at, enrolmentId: `e-${i}`, factorSeal: 'seal', recoveryCodes: 10 } }];
+      if (i % 2) {
+        const signature = { signerId: 'a', name: 'A Admin', email: 'a@example.com', signedAt: at, meaning: 'factor-reset' as const };
+        record.push({ type: 'SecondFactorReset', data: { userId, at, signature } });
+      }
+      await store.append(userStreamId(userId), record.map((e) => ({ ...e, metadata: metadata() })), 4);
+    }
+    await runner.waitFor(await store.lastPosition(), [userAccountsProjection.name]);
+    await runner.stop();
+    const incremental = await snapshot(test.db);
+    expect(incremental.map((row) => row.second_factor_enrolled).filter(Boolean)).toHaveLength(2);
+    expect(incremental.every((row) => row.credentials_version === 4 && row.stream_version === (row.second_factor_enrolled ? 5 : 6))).toBe(true);
+    for (const batchSize of [1, 3, 1000]) {
+      await rebuild(test.db, store, eventByEvent(userAccountsProjection), batchSize);
+      expect(await snapshot(test.db)).toEqual(incremental);
+      await rebuild(test.db, store, userAccountsProjection, batchSize);
+      expect(await snapshot(test.db)).toEqual(incremental);
+    }
+  });
+
   it('when a projector stops in the middle of a batch, then it resumes without applying anything twice', async () => {
     await appendUserHistory(store, 40);
     await test.db.exec('CREATE TABLE applied_counts (position bigint PRIMARY KEY, times integer NOT NULL)');

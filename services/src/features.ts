@@ -14,12 +14,14 @@ import { paperCopiesFeature } from './paper-copies/feature';
 import { platformFeature } from './platform/platform-feature';
 import { publicPortalFeature } from './public-portal/feature';
 import { safetyNoticesFeature } from './safety-notices/feature';
+import { secondFactorFeature } from './second-factor/feature';
 import { usersFeature } from './users/feature';
 
 /** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
 export const features = [
   platformFeature,
   authFeature,
+  secondFactorFeature,
   usersFeature,
   customersFeature,
   documentsFeature,

@@ -27,6 +27,7 @@ export const routes: RouteObject[] = [
       { path: auth.setPassword.path, lazy: page(() => import('./routes/auth/set-password')) },
       { path: auth.unlock.path, lazy: page(() => import('./routes/auth/unlock')) },
       { path: auth.confirmChange.path, lazy: page(() => import('./routes/auth/confirm-change')) },
+      { path: app.secondFactor.path, lazy: page(() => import('./routes/second-factor')) },
 
       // Logged in (spec §2.2): everything else.
       {

@@ -21,6 +21,8 @@ export const paths = {
     query: { path: '/query', getHref: () => '/query' },
     archive: { path: '/archive', getHref: () => '/archive' },
     changePassword: { path: '/password', getHref: () => '/password' },
+    /** Issue 23: setting up the second factor (an ADMIN without one is sent here and can do nothing else). */
+    secondFactor: { path: '/second-factor', getHref: () => '/second-factor' },
     documents: {
       list: { path: '/document/list', getHref: () => '/document/list' },
       search: { path: '/document/search', getHref: () => '/document/search' },

@@ -5,10 +5,14 @@ import { paths } from '@/config/paths';
 
 import { useSession } from './app-state';
 
-/** Every non-public route: no session, go to /login. */
-export const ProtectedRoute = ({ children }: { children: ReactNode }) => {
+/**
+ * Every non-public route: no session, go to /login. An ADMIN without a second factor (issue 23) goes to its set-up,
+ * unless `enrolment` (the set-up screen itself): the server refuses everything else to that session anyway.
+ */
+export const ProtectedRoute = ({ children, enrolment = false }: { children: ReactNode; enrolment?: boolean }) => {
   const session = useSession();
   if (!session) return <Navigate to={paths.auth.login.getHref()} replace />;
+  if (session.secondFactorRequired && !enrolment) return <Navigate to={paths.app.secondFactor.getHref()} replace />;
   return children;
 };
 

@@ -22,6 +22,8 @@ export interface UserAccountRow extends Row {
   credentials_version: number;
   /** The requested email and names and which of them change, while the user has not accepted or confirmed them. */
   pending_identity_change: PendingIdentityChange | null;
+  /** Issue 23: an enrolled second factor (SecondFactorEnrolled, until SecondFactorReset). */
+  second_factor_enrolled: boolean;
 }
 
 export interface PendingIdentityChange {
@@ -43,6 +45,8 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
     'UserRegistered', 'UserModified', 'UserTrainingRecorded', 'IdentityChangeRequested', 'IdentityChangeAccepted', 'IdentityChangeCancelled',
     'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordRevoked', 'PasswordLinkIssued', 'LoginSucceeded', 'LoginFailed',
     'CredentialCheckFailed', 'AccountLocked', 'UnlockLinkIssued', 'AccountUnlocked', 'LoggedOut',
+    'SecondFactorEnrolmentStarted', 'SecondFactorEnrolled', 'SecondFactorCodeAccepted', 'RecoveryCodeUsed', 'SecondFactorCodeRefused',
+    'SecondFactorReset',
   ] satisfies UserEvent['type'][],
   rowId: (event) => (event.data as { userId: string }).userId,
   versionColumn: (event) => (event.streamId.startsWith('user-credentials-') ? 'credentials_version' : 'stream_version'),
@@ -68,6 +72,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         stream_version: recorded.streamVersion,
         credentials_version: 0,
         pending_identity_change: null,
+        second_factor_enrolled: false,
       };
     }
     if (!row) return undefined;
@@ -108,6 +113,10 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         return { ...row, password_set_at: null };
       case 'LoginSucceeded':
         return { ...row, last_login_at: event.data.at };
+      case 'SecondFactorEnrolled':
+        return { ...row, second_factor_enrolled: true };
+      case 'SecondFactorReset':
+        return { ...row, second_factor_enrolled: false };
       default:
         return row;
     }

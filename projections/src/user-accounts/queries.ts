@@ -21,6 +21,8 @@ export interface UserAccount {
   version: number;
   /** A change of email or name the user has not accepted or confirmed yet. */
   pendingIdentityChange: PendingIdentityChange | null;
+  /** Issue 23: an enrolled second factor. */
+  secondFactorEnrolled: boolean;
 }
 
 /** A stored row, with the page's total count when listed. */
@@ -43,6 +45,7 @@ const toAccount = (row: Row): UserAccount => ({
   lastLoginAt: iso(row.last_login_at),
   version: row.stream_version,
   pendingIdentityChange: row.pending_identity_change ?? null,
+  secondFactorEnrolled: row.second_factor_enrolled === true,
 });
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserAccount | undefined> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, emailedToken, passwordText, Role } from './common';
+import { SecondFactorChallengeResponse } from './second-factor';
 
 /** Business constants of the login slice (spec §9, architecture §6). */
 export const SESSION_INACTIVITY_MS = 600_000;
@@ -30,7 +31,7 @@ export const GetTokenRequest = z.object({
   password: passwordText('password is required'),
 });
 export type GetTokenRequest = z.infer<typeof GetTokenRequest>;
-export const GetTokenResponse = z.object({
+export const SessionResponse = z.object({
   message: z.string(),
   role: Role,
   // Beyond the spec's two fields, so the header can show the account name without another call.
@@ -40,7 +41,15 @@ export const GetTokenResponse = z.object({
   lastName: z.string(),
   /** Issue 23: an untrained user cannot sign; the portal says so where it offers a signature. */
   isTrainingCompleted: z.boolean().optional(),
+  /**
+   * Issue 23: an ADMIN without a second factor. The session works only for enrolling one (and /user/me, logout)
+   * until it is set up.
+   */
+  secondFactorEnrolmentRequired: z.boolean().optional(),
 });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+/** A session, or (issue 23) for an account with a second factor, the challenge for the code step. */
+export const GetTokenResponse = z.union([SessionResponse, SecondFactorChallengeResponse]);
 export type GetTokenResponse = z.infer<typeof GetTokenResponse>;
 
 /** POST /user/logout: revokes the caller's server-side session. */
@@ -56,6 +65,9 @@ export const CurrentUserResponse = z.object({
   role: Role,
   /** Issue 23: whether the account's training is recorded as completed now (an untrained user cannot sign). */
   isTrainingCompleted: z.boolean().optional(),
+  /** Issue 23: whether the account has an enrolled second factor, and whether it must enrol one before anything else. */
+  secondFactorEnrolled: z.boolean(),
+  secondFactorRequired: z.boolean(),
 });
 export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
 

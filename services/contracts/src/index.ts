@@ -2,6 +2,7 @@ export * from './common';
 export * from './audit';
 export * from './auth';
 export * from './signatures';
+export * from './second-factor';
 export * from './events/users';
 export * from './events/access-requests';
 export * from './events/audit';

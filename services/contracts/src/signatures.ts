@@ -30,7 +30,7 @@ export const reasonText = ({ required, tooLong = SIGNATURE_MESSAGES.reasonTooLon
     .max(REASON_MAX, { message: tooLong, abort: true });
 
 /** What an electronic signature means (architecture §2). */
-export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'review', 'periodic-review']);
+export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'review', 'periodic-review', 'factor-reset']);
 export type SignatureMeaning = z.infer<typeof SignatureMeaning>;
 
 /** What was signed: the record's stream at the version the signer saw, and the file's SHA-256 where a file is signed. */

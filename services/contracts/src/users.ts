@@ -115,6 +115,8 @@ export const UserListItem = z.object({
   version: z.number().int().optional(),
   /** A change of email or name waiting for the user to accept or confirm it (it takes effect only then). */
   pendingIdentityChange: z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), changed: z.array(z.string()) }).nullable().optional(),
+  /** Issue 23: the user has an enrolled second factor (an authenticator app). */
+  secondFactorEnrolled: z.boolean().optional(),
 });
 export type UserListItem = z.infer<typeof UserListItem>;
 

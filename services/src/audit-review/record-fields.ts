@@ -158,6 +158,16 @@ function userPatch(event: UserEvent): Patch {
       return { active: true };
     case 'UserTrainingRecorded':
       return { isTrainingCompleted: event.data.completed };
+    case 'SecondFactorEnrolled':
+      return { secondFactor: 'enrolled' };
+    case 'SecondFactorReset':
+      return { secondFactor: '' };
+    // Enrolment steps and codes given are events of the account, not values of its fields (no secret is shown).
+    case 'SecondFactorEnrolmentStarted':
+    case 'SecondFactorCodeAccepted':
+    case 'SecondFactorCodeRefused':
+    case 'RecoveryCodeUsed':
+      return {};
     case 'PasswordSet':
       return { passwordSetAt: event.data.setAt };
     case 'PasswordRevoked':

@@ -37,6 +37,11 @@ export interface Guards {
   accounts: AccountsFromLog;
   /** Every staff route: a valid token, a live session, an account that is active now (role from now, not the token). */
   loggedIn: RequestHandler;
+  /**
+   * Logged in, also as an ADMIN who has not enrolled a second factor yet (issue 23): only for enrolling one,
+   * /user/me and logout.
+   */
+  enrolling: RequestHandler;
   /** Logged in with the ADMIN role now. */
   adminOnly: RequestHandler[];
   sessions: SessionActivity;
@@ -53,29 +58,39 @@ export function guards(ctx: AppContext): Guards {
     // A key object made once: given the secret as a string, jsonwebtoken first tries (and fails) to read it as a
     // public key on every request, which was about 40 % of an authenticated GET's CPU (bench: API rows).
     const secret = createSecretKey(Buffer.from(ctx.secrets.jwtSecret));
-    const loggedIn: RequestHandler = async (req, _res, next) => {
-      const claims = readToken(req, secret);
-      if (!claims || !UUID.test(claims.sid)) refuse('authentication-required');
-      // The token is signed, so its subject names the account: the session comes with that account's stream version
-      // (one round trip), and the account folded from the log is read again only when its stream has grown.
-      const session = await sessions.resume(claims.sid, ctx.clock(), userStreamId(claims.sub));
-      if (!session || session.userId !== claims.sub) refuse('session-ended');
-      const user = await accounts.get(claims.sub, session.accountVersion);
-      if (!user) refuse('session-ended');
-      if (!user.userActive || user.isDeleted) refuse('account-not-active');
-      req.auth = {
-        userId: user.userId,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        name: `${user.firstName} ${user.lastName}`.trim(),
-        role: user.role,
-        isTrainingCompleted: user.isTrainingCompleted,
-        sessionId: claims.sid,
+    /**
+     * `requireFactor`: an ADMIN without an enrolled second factor is refused (issue 23): every route but enrolling
+     * one, /user/me and logout, which use `enrolling`.
+     */
+    const authenticate =
+      (requireFactor: boolean): RequestHandler =>
+      async (req, _res, next) => {
+        const claims = readToken(req, secret);
+        if (!claims || !UUID.test(claims.sid)) refuse('authentication-required');
+        // The token is signed, so its subject names the account: the session comes with that account's stream version
+        // (one round trip), and the account folded from the log is read again only when its stream has grown.
+        const session = await sessions.resume(claims.sid, ctx.clock(), userStreamId(claims.sub));
+        if (!session || session.userId !== claims.sub) refuse('session-ended');
+        const user = await accounts.get(claims.sub, session.accountVersion);
+        if (!user) refuse('session-ended');
+        if (!user.userActive || user.isDeleted) refuse('account-not-active');
+        req.auth = {
+          userId: user.userId,
+          email: user.email,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          role: user.role,
+          isTrainingCompleted: user.isTrainingCompleted,
+          sessionId: claims.sid,
+          secondFactorEnrolled: Boolean(user.secondFactor),
+        };
+        // The role as the log has it now: a USER made ADMIN is stopped here at once, until they enrol.
+        if (requireFactor && user.role === 'ADMIN' && !user.secondFactor) refuse('second-factor-enrolment-required');
+        next();
       };
-      next();
-    };
-    made = { loggedIn, adminOnly: [loggedIn, requireRole('ADMIN')], sessions, accounts };
+    const loggedIn = authenticate(true);
+    made = { loggedIn, enrolling: authenticate(false), adminOnly: [loggedIn, requireRole('ADMIN')], sessions, accounts };
     guardsByContext.set(ctx, made);
   }
   return made;

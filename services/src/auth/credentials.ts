@@ -5,9 +5,12 @@ import { type PlainErrorCode, plainRejection, Refusal } from '../platform/errors
 import { userDecider } from '../users/decider';
 import { type CredentialDecision, decideCredentials, decideLogin, type LoginRejection } from '../users/login';
 import { evolve, initialUserState, type OpenLink, PASSWORD_LINK_LIFETIME_MS, type UserState } from '../users/user';
+import { type CheckSecondFactorCode, decideCode, decideStartEnrolment, type StartSecondFactorEnrolment } from '../second-factor/decisions';
 
 /** What a credentials decision needs to know about the account, from its `user-<id>` stream as it is now. */
-export type AccountFacts = Pick<UserState, 'exists' | 'userId' | 'userActive' | 'isDeleted' | 'passwordSetAt'>;
+export type AccountFacts = Pick<UserState, 'exists' | 'userId' | 'userActive' | 'isDeleted' | 'passwordSetAt'> &
+  /** The enrolled second factor (issue 23), on the record's stream; only the second factor's steps look at it. */
+  Partial<Pick<UserState, 'secondFactor'>>;
 
 export type Purpose = 'login' | 'change-password' | 'signature';
 
@@ -39,7 +42,10 @@ export type CredentialsCommand =
   /** The password stops working (a reactivation, issue 22): recorded only when the account has one. */
   | { type: 'RevokePassword'; account: AccountFacts; reason: 'reactivated'; now: Date }
   /** A hash stored before seals existed is sealed as found, once (first start after the upgrade). */
-  | { type: 'SealStoredHash'; account: AccountFacts; hashSeal: string; now: Date };
+  | { type: 'SealStoredHash'; account: AccountFacts; hashSeal: string; now: Date }
+  /** Issue 23: the second factor's steps on the credentials (second-factor/decisions.ts). */
+  | ({ account: AccountFacts } & StartSecondFactorEnrolment)
+  | ({ account: AccountFacts } & CheckSecondFactorCode);
 
 /** A second link request within this time sends no second mail (the first link still works). */
 export const RESEND_LINK_AFTER_MS = 60_000;
@@ -133,6 +139,14 @@ export const credentialsDecider: Decider<CredentialsCommand, CredentialEvent, Us
           events: [{ type: 'PasswordLinkIssued', data: { userId: current.userId, purpose: command.purpose, expiresAt, issuedAt, tokenSeal: command.tokenSeal } }],
         };
       }
+      case 'StartSecondFactorEnrolment': {
+        const { account: _account, ...start } = command;
+        return asCredentialDecision(decideStartEnrolment(current, start));
+      }
+      case 'CheckSecondFactorCode': {
+        const { account: _account, ...check } = command;
+        return asCredentialDecision(decideCode(current, check));
+      }
       default: {
         const unhandled: never = command;
         return unhandled;
@@ -141,17 +155,20 @@ export const credentialsDecider: Decider<CredentialsCommand, CredentialEvent, Us
   },
 };
 
+const asCredentialDecision = (decision: Decision<UserEvent>): Decision<CredentialEvent> => decision as Decision<CredentialEvent>;
+
 /** The account as its own stream has it now: for the facts a credentials decision needs, and a signer's name and role. */
 export async function loadAccount(run: CommandRun, userId: string): Promise<UserState> {
   return (await run.load(userStreamId(userId), userDecider)).state;
 }
 
-export const accountFacts = ({ exists, userId, userActive, isDeleted, passwordSetAt }: UserState): AccountFacts => ({
+export const accountFacts = ({ exists, userId, userActive, isDeleted, passwordSetAt, secondFactor }: UserState): AccountFacts => ({
   exists,
   userId,
   userActive,
   isDeleted,
   passwordSetAt,
+  secondFactor,
 });
 
 /**

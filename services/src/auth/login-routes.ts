@@ -6,6 +6,7 @@ import {
   type GetTokenResponse,
   type LogoutResponse,
   PASSWORD_MESSAGES,
+  SECOND_FACTOR_MESSAGES,
   VerifyEmailRequest,
   type VerifyEmailResponse,
 } from '@ifu/contracts';
@@ -15,6 +16,7 @@ import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
 import { issuePasswordLink } from '../users/password-links';
 import { isPasswordActive, isPasswordExpired } from '../users/password-policy';
+import { issueSecondFactorChallenge } from '../second-factor/challenge';
 import { guards, issueToken } from './authentication';
 import { DeviceCookies } from './device-cookies';
 import { passwordCheck, verifyPassword } from './password-hashes';
@@ -34,7 +36,7 @@ export interface LoginRouteOptions {
 export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): Router {
   const router = Router();
   const limiter = perIpLimit(ctx.rateLimits, 'login', options.loginRateLimit ?? 100);
-  const { loggedIn } = guards(ctx);
+  const { enrolling, accounts } = guards(ctx);
   const devices = new DeviceCookies(ctx.secrets.jwtSecret, ctx.config.PUBLIC_API_URL.startsWith('https:'));
 
   router.post('/user/verify/email', limiter, async (req, res) => {
@@ -75,14 +77,28 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
     const run = ctx.commands.begin(originOf(req, { type: 'user', userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` }));
     // A browser that signed in to this account before is judged by its own failures only (issue 19, finding 6).
     const device = devices.deviceOf(req, user.id);
+    // With a second factor (issue 23), the password is checked (its failures count as always) but opens no session:
+    // the answer is a challenge for the code step, which records the login.
+    const factor = (await accounts.get(user.id))?.secondFactor ?? null;
     let account;
     try {
       const check = await passwordCheck(ctx, user.id, password);
-      const login = { type: 'LogIn' as const, passwordMatches: false, sessionId, delayBaseMs: ctx.config.LOGIN_DELAY_MS, device, trusted: device !== undefined };
-      ({ account } = await onCredentials(run, user.id, login, check));
+      const attempt = { passwordMatches: false, delayBaseMs: ctx.config.LOGIN_DELAY_MS, device, trusted: device !== undefined };
+      const command = factor ? { type: 'CheckCredentials' as const, purpose: 'login' as const, ...attempt } : { type: 'LogIn' as const, sessionId, ...attempt };
+      ({ account } = await onCredentials(run, user.id, command, check));
     } catch (failure) {
       await offerUnlock(ctx, run, user.id, failure);
       throw failure;
+    }
+    if (factor) {
+      req.log.info({ userId: user.id }, 'password accepted, second factor asked');
+      const body: GetTokenResponse = {
+        secondFactorRequired: true,
+        challenge: issueSecondFactorChallenge(ctx.secrets.jwtSecret, user.id, factor.enrolmentId, run.now),
+        message: SECOND_FACTOR_MESSAGES.enterCode,
+      };
+      res.json(body);
+      return;
     }
     await createSession(ctx.db, sessionId, user.id, run.now);
     devices.remember(req, res, user.id);
@@ -95,11 +111,13 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
       firstName: account.firstName,
       lastName: account.lastName,
       isTrainingCompleted: account.isTrainingCompleted,
+      // An ADMIN without a second factor: this session may only enrol one (issue 23).
+      ...(account.role === 'ADMIN' ? { secondFactorEnrolmentRequired: true } : {}),
     };
     res.json(body);
   });
 
-  router.post('/user/logout', loggedIn, async (req, res) => {
+  router.post('/user/logout', enrolling, async (req, res) => {
     const auth = req.auth!;
     const run = ctx.commands.begin(originOf(req));
     await revokeSession(ctx.db, auth.sessionId, run.now, 'logout');
@@ -109,8 +127,9 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
   });
 
   // The session check already read the account as it is now: no second query.
-  router.get('/user/me', loggedIn, (req, res) => {
+  router.get('/user/me', enrolling, (req, res) => {
     const user = req.auth!;
+    const secondFactorEnrolled = user.secondFactorEnrolled === true;
     const body: CurrentUserResponse = {
       id: user.userId,
       email: user.email,
@@ -118,6 +137,8 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
       lastName: user.lastName,
       role: user.role,
       isTrainingCompleted: user.isTrainingCompleted,
+      secondFactorEnrolled,
+      secondFactorRequired: user.role === 'ADMIN' && !secondFactorEnrolled,
     };
     res.json(body);
   });

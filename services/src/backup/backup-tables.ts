@@ -29,6 +29,12 @@ export const KEPT_TABLES: readonly KeptTable[] = [
     why: 'the hashes of emailed set-password, unlock and confirmation links: links mailed before the backup keep working',
   },
   {
+    name: 'second_factor_secrets',
+    select: 'user_id, enrolment_id, secret_box, recovery_hashes, created_at',
+    orderBy: 'user_id, enrolment_id',
+    why: "second factors' secrets (encrypted under a key from AUDIT_KEY) and recovery-code hashes: the log holds only their seals; without them no user with a factor could sign in",
+  },
+  {
     name: 'visitor_keys',
     select: 'visitor_id, email_digest, key, created_at',
     orderBy: 'visitor_id',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rememberFactor, timeStepOf } from '../../../test-support/second-factor';
 import { startTestApi, type TestApi } from '../../../test-support/test-api';
 import { DEMO_CHANGE_ORDERS } from './demo-content';
-import { DEMO_ACCOUNTS, DemoDataRefused, type DemoSeedResult, seedDemo } from './seed-demo';
+import { DEMO_ACCOUNTS, DemoDataRefused, describeDemoSeed, type DemoSeedResult, seedDemo } from './seed-demo';
 
 describe('the demo data set', () => {
   let t: TestApi;
@@ -10,6 +11,10 @@ describe('the demo data set', () => {
   beforeAll(async () => {
     t = await startTestApi();
     result = await seedDemo({ context: t.api.context, url: t.url });
+    // The seed set up the demo ADMINs' second factors (issue 23): the helpers log them in with the printed secrets.
+    for (const account of result.accounts) {
+      if (account.secondFactorSecret) await rememberFactor(t.url, account.email, { secret: account.secondFactorSecret, recoveryCodes: [], lastStep: timeStepOf(t.clock.now()) });
+    }
   }, 180_000);
   afterAll(async () => {
     await t?.dispose();
@@ -17,6 +22,17 @@ describe('the demo data set', () => {
 
   it('when seeded into a fresh store, then its demo accounts can sign in', async () => {
     for (const account of DEMO_ACCOUNTS) await expect(t.login(account.email, account.password)).resolves.toEqual(expect.any(String));
+  });
+
+  it('when seeded, then each demo ADMIN has a second factor, its secret printed with the accounts (issue 23)', () => {
+    const admins = result.accounts.filter((account) => account.role === 'ADMIN');
+    expect(admins.length).toBeGreaterThan(0);
+    const printed = describeDemoSeed(result).join('\n');
+    for (const admin of admins) {
+      expect(admin.secondFactorSecret).toMatch(/^[A-Z2-7]{32}$/);
+      expect(printed).toContain(admin.secondFactorSecret);
+    }
+    expect(result.accounts.filter((account) => account.role === 'USER').every((account) => account.secondFactorSecret === undefined)).toBe(true);
   });
 
   it('when seeded, then there are two approved customers with logos', async () => {
@@ -76,8 +92,10 @@ describe('the demo data set', () => {
     const approved = result.changeOrders.filter((c) => c.status === 'APPROVED');
     expect(approved.length).toBeGreaterThan(0);
     const redirects = new Set<string>();
+    // One session: an ADMIN's every login takes a second-factor code, each code once (issue 23).
+    const token = await t.login(DEMO_ACCOUNTS[0]!.email, DEMO_ACCOUNTS[0]!.password);
     for (const order of result.changeOrders) {
-      const { body } = await t.call('GET', `/document/get/${order.parentChangeId}`, { token: await t.login(DEMO_ACCOUNTS[0]!.email, DEMO_ACCOUNTS[0]!.password) });
+      const { body } = await t.call('GET', `/document/get/${order.parentChangeId}`, { token });
       for (const child of body.children as Array<{ gtin: string; labelUrl: string; documentNumber: string }>) {
         expect(child.gtin).toMatch(/^\d{14}$/);
         if (order.status !== 'APPROVED') continue;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHANGE_ORDER_NUMBERS_STREAM, type Role, userStreamId } from '@ifu/contracts';
+import { generate } from 'otplib';
 import sharp from 'sharp';
 import { setPassword } from '../auth/password-hashes';
 import { changeOrderNumbersDecider } from '../documents/change-order-numbers';
@@ -36,7 +37,8 @@ type AccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];
 export class DemoDataRefused extends Error {}
 
 export interface DemoSeedResult {
-  accounts: Array<{ email: string; password: string; role: Role; id: string; what: string }>;
+  /** `secondFactorSecret`: the TOTP secret the seed set up for a demo ADMIN (issue 23), for an authenticator app. */
+  accounts: Array<{ email: string; password: string; role: Role; id: string; what: string; secondFactorSecret?: string }>;
   customers: Array<{ id: string; name: string; searchUrl: string | null }>;
   changeOrders: Array<{ parentChangeId: string; documentId: string; family: string; children: number; status: 'REQUIRE_APPROVAL' | 'APPROVED' | 'REJECTED' }>;
 }
@@ -119,8 +121,21 @@ class DemoClient {
     if (!response.ok) throw new Error(`demo data: GET ${path.split('?')[0]} answered ${response.status}`);
   }
 
+  /** The second factors this seed set up for its ADMINs (issue 23): printed, so that the demo's ADMINs can log in. */
+  readonly secondFactors = new Map<string, string>();
+
+  /**
+   * Logs in. A demo ADMIN has no second factor yet, and a session without one may do nothing else (issue 23): the
+   * seed sets one up for it as a person would, with the code of the secret shown, and keeps the secret to print.
+   */
   async login(email: string, password: string): Promise<string> {
-    return (await this.send<{ message: string }>('POST', '/user/get/token', { username: email, password })).message;
+    const answer = await this.send<{ message: string; secondFactorEnrolmentRequired?: boolean }>('POST', '/user/get/token', { username: email, password });
+    if (answer.secondFactorEnrolmentRequired) {
+      const { enrolmentId, secret } = await this.send<{ enrolmentId: string; secret: string }>('POST', '/user/second-factor/enrolment', undefined, answer.message);
+      await this.send('POST', '/user/second-factor/enrolment/confirm', { enrolmentId, code: await generate({ secret }) }, answer.message);
+      this.secondFactors.set(email, secret);
+    }
+    return answer.message;
   }
 }
 
@@ -321,7 +336,10 @@ export async function seedDemo(api: { context: AppContext; url: string }, option
   log('the PDFs\' text: extracted and searchable');
 
   return {
-    accounts: DEMO_ACCOUNTS.map((a) => ({ email: a.email, password: a.password, role: a.role, id: ids[a.key], what: ACCOUNT_ROLES[a.key] })),
+    accounts: DEMO_ACCOUNTS.map((a) => {
+      const secondFactorSecret = client.secondFactors.get(a.email);
+      return { email: a.email, password: a.password, role: a.role, id: ids[a.key], what: ACCOUNT_ROLES[a.key], ...(secondFactorSecret ? { secondFactorSecret } : {}) };
+    }),
     customers,
     changeOrders,
   };
@@ -334,5 +352,11 @@ export function describeDemoSeed(result: DemoSeedResult): string[] {
     `Demo data: ${result.customers.length} approved customers (${result.customers.map((c) => c.name).join(', ')}), ${result.changeOrders.length} change orders with ${result.changeOrders.reduce((n, c) => n + c.children, 0)} documents (${count('REQUIRE_APPROVAL')} pending, ${count('APPROVED')} approved, ${count('REJECTED')} rejected).`,
     'Demo accounts (demo only: these passwords are public, never use them on real data):',
     ...result.accounts.map((a) => `    ${a.email.padEnd(40)} ${a.password.padEnd(22)} ${a.what}`),
+    ...(result.accounts.some((a) => a.secondFactorSecret)
+      ? [
+          'Second factor of the demo ADMINs (an ADMIN must have one): add the key to an authenticator app (time-based, 6 digits, 30 s):',
+          ...result.accounts.filter((a) => a.secondFactorSecret).map((a) => `    ${a.email.padEnd(40)} ${a.secondFactorSecret}`),
+        ]
+      : []),
   ];
 }

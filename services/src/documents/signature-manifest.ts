@@ -53,6 +53,7 @@ const MEANING: Record<SignatureMeaning, string> = {
   'file-deletion': 'File deletion',
   review: 'Audit trail review',
   'periodic-review': 'Periodic review',
+  'factor-reset': 'Second factor reset',
 };
 
 /**

@@ -67,6 +67,25 @@ export const ERRORS = {
   'too-soon': entry<{ retryAt: string }>(429, (d) => `Too many failed attempts. Try again after ${d.retryAt.slice(11, 19)} UTC.`),
   'unlock-link-invalid': entry(400, 'This unlock link is not valid any more.'),
 
+  // ---- the second factor (second-factor/, issue 23). The login's code step answers 401 (no session yet); a
+  // session's own steps (enrolment) 400/403/409, never 401, which would log the browser out.
+  'second-factor-enrolment-required': entry(
+    403,
+    'Your account has the ADMIN role: set up your second factor (an authenticator app) before you do anything else.',
+  ),
+  'second-factor-already-enrolled': entry(409, 'Your second factor is already set up. If you lost your authenticator app, another ADMIN can reset it.'),
+  'second-factor-enrolment-unknown': entry(409, 'This set-up is no longer open (it was completed, or a newer one was started). Start again.'),
+  'enrolment-code-wrong': entry(400, 'code: this is not the current code for the secret shown. Check that your device shows the right time, then enter the newest code.'),
+  'second-factor-code-wrong': entry(401, 'The code is not correct. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.'),
+  'second-factor-code-replayed': entry(401, 'This code was used already. Wait for the next code in your authenticator app.'),
+  'recovery-code-used': entry(401, 'This recovery code was used already: each one works once.'),
+  'second-factor-challenge-invalid': entry(401, 'Your login has expired or your second factor was changed. Please log in again.'),
+  'second-factor-rate-limited': entry(429, 'Too many wrong codes for this account. Please wait 15 minutes and try again.'),
+  'second-factor-unreadable': entry(
+    500,
+    "This account's stored second factor does not match the event log: it was changed outside the product. Another ADMIN must reset it.",
+  ),
+
   // ---- re-entered credentials (signatures/, change password): 403, never 401, which would log the browser out
   'signature-refused': entry(403, 'Signature refused: enter your own username and password.'),
   // A signed decision is bound to the record as its signer reviewed it (21 CFR 11.70).
@@ -92,6 +111,8 @@ export const ERRORS = {
     'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.',
   ),
   'cannot-deactivate-self': entry(403, 'You cannot deactivate your own account'),
+  'cannot-reset-own-factor': entry(403, 'You cannot reset your own second factor: another ADMIN must do it.'),
+  'second-factor-not-enrolled': entry(409, 'This user has no second factor to reset.'),
   'cannot-demote-self': entry(403, 'You cannot remove the ADMIN role from your own account'),
   'last-admin-deactivation': entry(409, 'The last active ADMIN cannot be deactivated'),
   'last-admin-demotion': entry(409, 'The last active ADMIN cannot lose the ADMIN role'),

@@ -19,6 +19,8 @@ export interface AuthenticatedUser {
   /** Whether the account's training is recorded as completed now (issue 23; the signature itself re-reads it). */
   isTrainingCompleted: boolean;
   sessionId: string;
+  /** Issue 23: the account has an enrolled second factor (from the log, now). */
+  secondFactorEnrolled?: boolean;
 }
 
 declare module 'express-serve-static-core' {

@@ -32,7 +32,7 @@ export interface SigningSubject<State = unknown> {
  * The meanings that decide on a record the signer reviewed: they are bound to the version reviewed (21 CFR 11.70),
  * so they must name it. An author's edit (`authorship`) may leave it out and is then signed at the current version.
  */
-const DECISIONS: ReadonlySet<SignatureMeaning> = new Set(['approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'periodic-review']);
+const DECISIONS: ReadonlySet<SignatureMeaning> = new Set(['approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'periodic-review', 'factor-reset']);
 
 const actorName = (actor: Actor) => {
   switch (actor.type) {

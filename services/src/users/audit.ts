@@ -1,10 +1,10 @@
-import type { AccessRequestEvent, BootstrapEvent, EmailClaimEvent, PasswordSealingEvent, PrintedNameClaimEvent, UserEvent } from '@ifu/contracts';
+import type { AccessRequestEvent, BootstrapEvent, EmailClaimEvent, PasswordSealingEvent, PrintedNameClaimEvent, SecondFactorEvent, UserEvent } from '@ifu/contracts';
 import { auditVocabulary, changedFields } from '../audit/vocabulary';
 
 const name = (d: { firstName: string; lastName: string }) => `${d.firstName} ${d.lastName}`;
 
-/** How the users feature's events read in the audit report. */
-export const usersVocabulary = auditVocabulary<UserEvent | EmailClaimEvent | PrintedNameClaimEvent | AccessRequestEvent | BootstrapEvent | PasswordSealingEvent>(
+/** How the users feature's events read in the audit report (the second factor's: second-factor/audit.ts). */
+export const usersVocabulary = auditVocabulary<Exclude<UserEvent, SecondFactorEvent> | EmailClaimEvent | PrintedNameClaimEvent | AccessRequestEvent | BootstrapEvent | PasswordSealingEvent>(
   [
     { prefix: 'user-email-', type: 'email address' },
     { prefix: 'printed-name-', type: 'printed name' },

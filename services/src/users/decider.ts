@@ -18,8 +18,18 @@ import {
   type UserAdminDecision,
 } from './user-admin';
 import { initialUserState, evolve, type UserState } from './user';
+import { decideEnrol, decideReset, type EnrolSecondFactor, type ResetSecondFactor } from '../second-factor/decisions';
 
-export type UserCommand = RegisterUser | ModifyUser | DeactivateUser | ReactivateUser | RecordTraining | AcceptIdentityChange | ConfirmNewEmail;
+export type UserCommand =
+  | RegisterUser
+  | ModifyUser
+  | DeactivateUser
+  | ReactivateUser
+  | RecordTraining
+  | AcceptIdentityChange
+  | ConfirmNewEmail
+  | EnrolSecondFactor
+  | ResetSecondFactor;
 
 const adminDecision = (decided: UserAdminDecision): Decision<UserEvent> =>
   decided.rejection ? { events: [], rejection: { code: decided.rejection } } : { events: decided.events };
@@ -48,6 +58,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         return adminDecision(decideAcceptIdentityChange(state, command));
       case 'ConfirmNewEmail':
         return adminDecision(decideConfirmNewEmail(state, command));
+      case 'EnrolSecondFactor':
+        return decideEnrol(state, command);
+      case 'ResetSecondFactor':
+        return decideReset(state, command);
       default: {
         const unhandled: never = command;
         return unhandled;

@@ -40,6 +40,7 @@ export function toUserListItem(user: UserAccount, now: Date): UserListItem {
     status: active ? 'ACTIVE' : 'INACTIVE',
     version: user.version,
     pendingIdentityChange: livePendingChange(user, now),
+    secondFactorEnrolled: user.secondFactorEnrolled,
   };
 }
 

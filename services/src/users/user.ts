@@ -40,6 +40,20 @@ export interface UserState extends UserProfile {
   unlockLink: OpenLink | null;
   /** A change of email or name waiting for the user (issue 8, finding 2). */
   pendingIdentityChange: PendingIdentityChange | null;
+  /** The enrolled second factor (issue 23; the record's stream): which enrolment, and the seal of its stored row. */
+  secondFactor: EnrolledFactor | null;
+  /** The enrolment started and not yet confirmed (the credentials stream). */
+  pendingEnrolmentId: string | null;
+  /** The newest RFC 6238 time step whose code was accepted (the credentials stream): no code of it or before again. */
+  lastCodeTimeStep: number | null;
+  /** Recovery codes used, as `<enrolmentId>:<index>` (the credentials stream). */
+  usedRecoveryCodes: string[];
+}
+
+export interface EnrolledFactor {
+  enrolmentId: string;
+  factorSeal: string;
+  enrolledAt: string;
 }
 
 /** An emailed link as the log knows it: the seal of its token, never the token. */
@@ -79,6 +93,10 @@ export const initialUserState = (): UserState => ({
   passwordLink: null,
   unlockLink: null,
   pendingIdentityChange: null,
+  secondFactor: null,
+  pendingEnrolmentId: null,
+  lastCodeTimeStep: null,
+  usedRecoveryCodes: [],
 });
 
 /** Lifts every lock and count: a new password, or the owner's unlock. */
@@ -178,6 +196,22 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...unlocked(state), unlockLink: null };
     case 'LoggedOut':
       return state;
+    case 'SecondFactorEnrolmentStarted':
+      return { ...state, pendingEnrolmentId: event.data.enrolmentId };
+    case 'SecondFactorEnrolled':
+      return { ...state, secondFactor: { enrolmentId: event.data.enrolmentId, factorSeal: event.data.factorSeal, enrolledAt: event.data.at } };
+    case 'SecondFactorCodeAccepted':
+      return {
+        ...state,
+        lastCodeTimeStep: Math.max(state.lastCodeTimeStep ?? event.data.timeStep, event.data.timeStep),
+        pendingEnrolmentId: event.data.purpose === 'enrolment' ? null : state.pendingEnrolmentId,
+      };
+    case 'RecoveryCodeUsed':
+      return { ...state, usedRecoveryCodes: [...state.usedRecoveryCodes, `${event.data.enrolmentId}:${event.data.index}`] };
+    case 'SecondFactorCodeRefused':
+      return state;
+    case 'SecondFactorReset':
+      return { ...state, secondFactor: null };
     default: {
       const unknown: never = event;
       return unknown;

@@ -2,6 +2,7 @@ import AccountCircle from '@mui/icons-material/AccountCircle';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LockReset from '@mui/icons-material/LockReset';
 import Logout from '@mui/icons-material/Logout';
+import PhonelinkLock from '@mui/icons-material/PhonelinkLock';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -59,6 +60,12 @@ export const AccountMenu = ({ name, onLogout, loggingOut = false }: AccountMenuP
             <LockReset fontSize="small" />
           </ListItemIcon>
           Change Password
+        </MenuItem>
+        <MenuItem component={RouterLink} to={paths.app.secondFactor.getHref()} onClick={close}>
+          <ListItemIcon>
+            <PhonelinkLock fontSize="small" />
+          </ListItemIcon>
+          Second factor
         </MenuItem>
         <MenuItem
           disabled={loggingOut}

@@ -140,7 +140,27 @@ export type UserEvent =
   | { type: 'UnlockLinkIssued'; data: { userId: string; issuedAt: string; expiresAt: string; tokenSeal?: string } }
   /** The owner lifted a lock through the emailed link. */
   | { type: 'AccountUnlocked'; data: { userId: string; at: string } }
-  | { type: 'LoggedOut'; data: { userId: string; sessionId: string; at: string } };
+  | { type: 'LoggedOut'; data: { userId: string; sessionId: string; at: string } }
+  /**
+   * Second factor (issue 23, item 1; RFC 6238 TOTP). Never the secret, a code or a recovery code in the log: the
+   * secret is kept encrypted in `second_factor_secrets`, the recovery codes as keyed hashes beside it; the events
+   * carry a seal of that row (`factorSeal`), so a row changed behind the product's back no longer matches its log.
+   * On the credentials stream: an enrolment started (a secret made, not yet confirmed).
+   */
+  | { type: 'SecondFactorEnrolmentStarted'; data: { userId: string; at: string; enrolmentId: string } }
+  /** On the record's stream: the user confirmed the enrolment with a current code; ten recovery codes were shown once. */
+  | { type: 'SecondFactorEnrolled'; data: { userId: string; at: string; enrolmentId: string; factorSeal: string; recoveryCodes: number } }
+  /**
+   * On the credentials stream: a code was accepted (its RFC 6238 time step, so that it is never accepted again) for
+   * a login or to confirm an enrolment.
+   */
+  | { type: 'SecondFactorCodeAccepted'; data: { userId: string; at: string; timeStep: number; purpose: 'login' | 'enrolment' } }
+  /** On the credentials stream: one of the recovery codes (its position, 1 to 10) was used for a login; never again. */
+  | { type: 'RecoveryCodeUsed'; data: { userId: string; at: string; enrolmentId: string; index: number } }
+  /** On the credentials stream: a code was refused (wrong, or already used in its time step). */
+  | { type: 'SecondFactorCodeRefused'; data: { userId: string; at: string; purpose: 'login' | 'enrolment'; reason: 'wrong-code' | 'replayed-code' } }
+  /** On the record's stream: an ADMIN removed the user's second factor, signed (meaning 'factor-reset'). */
+  | { type: 'SecondFactorReset'; data: { userId: string; at: string; signature: Signature } };
 
 export type UserEventType = UserEvent['type'];
 /** The events of a user's credentials: passwords, links, sign-ins, failed checks and the lockout. */
@@ -158,8 +178,17 @@ export type CredentialEvent = Extract<
       | 'AccountLocked'
       | 'UnlockLinkIssued'
       | 'AccountUnlocked'
-      | 'LoggedOut';
+      | 'LoggedOut'
+      | 'SecondFactorEnrolmentStarted'
+      | 'SecondFactorCodeAccepted'
+      | 'RecoveryCodeUsed'
+      | 'SecondFactorCodeRefused';
   }
+>;
+/** The second factor's events (issue 23, item 1), on both of a user's streams. */
+export type SecondFactorEvent = Extract<
+  UserEvent,
+  { type: 'SecondFactorEnrolmentStarted' | 'SecondFactorEnrolled' | 'SecondFactorCodeAccepted' | 'RecoveryCodeUsed' | 'SecondFactorCodeRefused' | 'SecondFactorReset' }
 >;
 /** The events of a user's record: identity, role and status. */
 export type UserRecordEvent = Exclude<UserEvent, CredentialEvent>;

@@ -7,6 +7,7 @@ import { GuestRoute } from '@/lib/auth';
 const SUBTITLES = {
   username: 'Sign in with your work email address.',
   password: 'Enter your password to continue.',
+  code: 'Enter the code from your authenticator app.',
 } as const;
 
 const LoginRoute = () => {

@@ -17,6 +17,7 @@ export const MEANING_LABEL: Record<SignatureMeaning, string> = {
   'file-deletion': 'File deletion',
   review: 'Audit trail review',
   'periodic-review': 'Periodic review',
+  'factor-reset': 'Second factor reset',
 };
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -12,8 +12,8 @@ export const getCurrentUserQueryOptions = () =>
   queryOptions({ queryKey: ['current-user'], queryFn: getCurrentUser, staleTime: 60_000 });
 
 /**
- * Keeps the stored session in step with the server: a changed role, name or training (issue 23) shows at once; a 401
- * logs out.
+ * Keeps the stored session in step with the server: a changed role, name or training (issue 23) shows at once (and an
+ * ADMIN without a second factor goes to its set-up); a 401 logs out.
  */
 export const useCurrentUser = () => {
   const query = useQuery(getCurrentUserQueryOptions());
@@ -22,18 +22,22 @@ export const useCurrentUser = () => {
     const session = getSession();
     if (!user || !session) return;
     const training = user.isTrainingCompleted ?? session.isTrainingCompleted;
+    const factorRequired = user.secondFactorRequired;
     if (
       session.role !== user.role ||
       session.firstName !== user.firstName ||
       session.lastName !== user.lastName ||
-      session.isTrainingCompleted !== training
+      session.isTrainingCompleted !== training ||
+      (session.secondFactorRequired === true) !== factorRequired
     ) {
+      // A USER made ADMIN without a second factor is sent to its set-up (issue 23), as at login.
       setSession({
         ...session,
         role: user.role,
         firstName: user.firstName,
         lastName: user.lastName,
         email: user.email,
+        secondFactorRequired: factorRequired,
         ...(training === undefined ? {} : { isTrainingCompleted: training }),
       });
     }

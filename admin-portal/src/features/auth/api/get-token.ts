@@ -1,5 +1,5 @@
 import { GetTokenResponse } from '@ifu/contracts';
-import type { GetTokenRequest } from '@ifu/contracts';
+import type { GetTokenRequest, SessionResponse } from '@ifu/contracts';
 import { useMutation } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
@@ -15,22 +15,30 @@ export const getToken = ({ data }: { data: GetTokenRequest }): Promise<GetTokenR
 
 type UseGetTokenOptions = { mutationConfig?: MutationConfig<typeof getToken> };
 
-/** Logs in: on success the session is stored before the caller's onSuccess runs. */
+/** Stores the session a login answered (the password step's, or the code step's). */
+export const storeSession = (response: SessionResponse) =>
+  setSession({
+    token: response.message,
+    role: response.role,
+    id: response.id,
+    email: response.email,
+    firstName: response.firstName,
+    lastName: response.lastName,
+    secondFactorRequired: response.secondFactorEnrolmentRequired === true,
+    ...(response.isTrainingCompleted === undefined ? {} : { isTrainingCompleted: response.isTrainingCompleted }),
+  });
+
+/**
+ * Logs in: on success the session is stored before the caller's onSuccess runs. For an account with a second factor
+ * (issue 23) the answer is a challenge instead, and no session is stored: the code step follows.
+ */
 export const useGetToken = ({ mutationConfig }: UseGetTokenOptions = {}) => {
   const { onSuccess, ...rest } = mutationConfig ?? {};
   return useMutation({
     ...rest,
     mutationFn: getToken,
     onSuccess: (response, ...args) => {
-      setSession({
-        token: response.message,
-        role: response.role,
-        id: response.id,
-        email: response.email,
-        firstName: response.firstName,
-        lastName: response.lastName,
-        ...(response.isTrainingCompleted === undefined ? {} : { isTrainingCompleted: response.isTrainingCompleted }),
-      });
+      if (!('secondFactorRequired' in response)) storeSession(response);
       return onSuccess?.(response, ...args);
     },
   });

@@ -1,10 +1,11 @@
 import Box from '@mui/material/Box';
 import { useState } from 'react';
 
+import { CodeStep } from './code-step';
 import { PasswordStep } from './password-step';
 import { UsernameStep } from './username-step';
 
-type Step = { name: 'username' } | { name: 'password'; username: string };
+type Step = { name: 'username' } | { name: 'password'; username: string } | { name: 'code'; username: string; challenge: string };
 
 /**
  * Room for the taller step (the password step: the username row, Password, Submit, 'Forgot Password?'), so that the
@@ -13,7 +14,7 @@ type Step = { name: 'username' } | { name: 'password'; username: string };
  */
 export const LOGIN_STEP_MIN_HEIGHT = 224;
 
-/** The two-step login of spec §2.1. */
+/** The two-step login of spec §2.1, and (issue 23) a third step for an account with a second factor: its code. */
 export const LoginForm = ({ onStepChange }: { onStepChange?: (step: Step['name']) => void }) => {
   const [step, setStep] = useState<Step>({ name: 'username' });
   const [lastUsername, setLastUsername] = useState('');
@@ -25,8 +26,15 @@ export const LoginForm = ({ onStepChange }: { onStepChange?: (step: Step['name']
 
   return (
     <Box sx={{ minHeight: LOGIN_STEP_MIN_HEIGHT }} data-testid="login-steps">
-      {step.name === 'password' ? (
-        <PasswordStep key={step.username} username={step.username} onBack={() => go({ name: 'username' })} />
+      {step.name === 'code' ? (
+        <CodeStep username={step.username} challenge={step.challenge} onBack={() => go({ name: 'username' })} />
+      ) : step.name === 'password' ? (
+        <PasswordStep
+          key={step.username}
+          username={step.username}
+          onBack={() => go({ name: 'username' })}
+          onCodeStep={(challenge) => go({ name: 'code', username: step.username, challenge })}
+        />
       ) : (
         <UsernameStep
           defaultUsername={lastUsername}

@@ -5,6 +5,8 @@ import { paths } from '@/config/paths';
 import { renderRoute } from '@/testing/render-route';
 import { addStaff, uiApi } from '@/testing/ui-api';
 
+import { enrolSecondFactor, logIn } from '../../../../../test-support/http-client';
+
 import { LOGIN_TEXT } from './login-messages';
 
 describe('Login (route level, real API)', () => {
@@ -32,6 +34,31 @@ describe('Login (route level, real API)', () => {
 
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Documents' })).toBeNull();
+  });
+
+  it('asks a staff member with a second factor for the code after the password, refuses a wrong one, and opens the documents list with the right one (issue 23)', async () => {
+    const author = await addStaff('USER');
+    const token = await logIn(uiApi().url, author.email, author.password);
+    const factor = await enrolSecondFactor(uiApi().url, token, author.email);
+    const { user, router } = await renderRoute('/login');
+
+    await user.type(await screen.findByLabelText(LOGIN_TEXT.usernameLabel, { exact: false }, { timeout: 15_000 }), author.email);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText(LOGIN_TEXT.passwordLabel, { exact: false }), author.password);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const code = await screen.findByLabelText(LOGIN_TEXT.codeLabel, { exact: false }, { timeout: 10_000 });
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The code is not correct. Enter the current 6-digit code from your authenticator app, or one of your recovery codes.',
+    );
+    await user.clear(code);
+    await user.type(code, factor.recoveryCodes[0]!);
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.app.documents.list.getHref());
   });
 
   describe('when the API cannot be reached', () => {

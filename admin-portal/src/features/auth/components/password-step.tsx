@@ -26,13 +26,23 @@ type PasswordForm = z.infer<typeof PasswordForm>;
 const loginErrorMessage = (error: unknown) =>
   isApiError(error) && error.status === 401 ? LOGIN_TEXT.authenticationFailure : errorMessage(error);
 
-type PasswordStepProps = { username: string; onBack: () => void };
+type PasswordStepProps = {
+  username: string;
+  onBack: () => void;
+  /** The account has a second factor (issue 23): the password was accepted, the code step follows with this challenge. */
+  onCodeStep: (challenge: string) => void;
+};
 
 /** Login step two: Password and Submit, a link back to step one, 'Forgot Password?'. */
-export const PasswordStep = ({ username, onBack }: PasswordStepProps) => {
+export const PasswordStep = ({ username, onBack, onCodeStep }: PasswordStepProps) => {
   const navigate = useNavigate();
   const login = useGetToken({
-    mutationConfig: { onSuccess: () => navigate(paths.home.getHref(), { replace: true }) },
+    mutationConfig: {
+      onSuccess: (response) => {
+        if ('secondFactorRequired' in response) onCodeStep(response.challenge);
+        else navigate(paths.home.getHref(), { replace: true });
+      },
+    },
   });
   const forgot = useForgotPassword();
   const { control, handleSubmit } = useForm<PasswordForm>({

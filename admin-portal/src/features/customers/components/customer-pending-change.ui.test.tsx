@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { renderRoute } from '@/testing/render-route';
 import { addStaff, adminToken, call, type Staff, uiApi, unique } from '@/testing/ui-api';
 
+import { logIn } from '../../../../../test-support/http-client';
 import { PNG_1X1, pngClaiming } from '../../../../../test-support/images';
 
 /**
@@ -40,7 +41,8 @@ async function approvedCustomer(approver: Staff) {
   });
   expect(added.status).toBe(200);
   const id = added.body.customer.id;
-  const approverToken = (await call('POST', '/user/get/token', { body: { username: approver.email, password: approver.password } })).body.message as string;
+  // Through the helper: an ADMIN logs in with a second factor (issue 23).
+  const approverToken = await logIn(uiApi().url, approver.email, approver.password);
   const decided = await call('POST', '/customer/approve/add', {
     token: approverToken,
     headers: { 'if-match': `"${added.body.customer.version}"` },

@@ -51,6 +51,7 @@ export const SIGNATURE_MEANING_LABEL: Record<SignatureMeaning, string> = {
   'file-deletion': 'File deletion',
   review: 'Audit trail review',
   'periodic-review': 'Periodic review',
+  'factor-reset': 'Second factor reset',
 };
 
 /**

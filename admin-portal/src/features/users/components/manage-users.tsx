@@ -20,6 +20,7 @@ import { useUsers } from '../api/get-users';
 import { AuditReportDialog } from './audit-report-dialog';
 import { DeactivateUserDialog } from './deactivate-user-dialog';
 import { ReactivateUserDialog } from './reactivate-user-dialog';
+import { ResetSecondFactorDialog } from './reset-second-factor-dialog';
 import { UserFormDialog } from './user-form-dialog';
 import { UsersTable } from './users-table';
 
@@ -35,6 +36,7 @@ type OpenDialog =
   | { name: 'edit'; user: UserListItem }
   | { name: 'deactivate'; user: UserListItem }
   | { name: 'reactivate'; user: UserListItem }
+  | { name: 'reset-factor'; user: UserListItem }
   | { name: 'audit' };
 
 /**
@@ -50,6 +52,7 @@ export const ManageUsers = () => {
   const onEdit = useCallback((user: UserListItem) => setDialog({ name: 'edit', user }), []);
   const onDeactivate = useCallback((user: UserListItem) => setDialog({ name: 'deactivate', user }), []);
   const onReactivate = useCallback((user: UserListItem) => setDialog({ name: 'reactivate', user }), []);
+  const onResetFactor = useCallback((user: UserListItem) => setDialog({ name: 'reset-factor', user }), []);
 
   return (
     <Page
@@ -73,13 +76,14 @@ export const ManageUsers = () => {
             ))}
           </Tabs>
         </Box>
-        <UsersList key={tab} tab={tab} currentUserId={session?.id} onEdit={onEdit} onDeactivate={onDeactivate} onReactivate={onReactivate} />
+        <UsersList key={tab} tab={tab} currentUserId={session?.id} onEdit={onEdit} onDeactivate={onDeactivate} onReactivate={onReactivate} onResetFactor={onResetFactor} />
       </Paper>
 
       {dialog.name === 'add' ? <UserFormDialog onClose={close} /> : null}
       {dialog.name === 'edit' ? <UserFormDialog key={dialog.user.id} user={dialog.user} onClose={close} /> : null}
       {dialog.name === 'deactivate' ? <DeactivateUserDialog user={dialog.user} onClose={close} /> : null}
       {dialog.name === 'reactivate' ? <ReactivateUserDialog user={dialog.user} onClose={close} /> : null}
+      {dialog.name === 'reset-factor' ? <ResetSecondFactorDialog user={dialog.user} onClose={close} /> : null}
       {dialog.name === 'audit' ? <AuditReportDialog onClose={close} /> : null}
     </Page>
   );
@@ -91,10 +95,11 @@ type UsersListProps = {
   onEdit: (user: UserListItem) => void;
   onDeactivate: (user: UserListItem) => void;
   onReactivate: (user: UserListItem) => void;
+  onResetFactor: (user: UserListItem) => void;
 };
 
 /** One tab's list: its own page, sort and search, asked of the server. */
-const UsersList = ({ tab, currentUserId, onEdit, onDeactivate, onReactivate }: UsersListProps) => {
+const UsersList = ({ tab, currentUserId, onEdit, onDeactivate, onReactivate, onResetFactor }: UsersListProps) => {
   const state = useSpecGridState();
   const users = useUsers({ params: { ...state.params, ...(tab === 'active' ? { status: 'ACTIVE' } : {}) } });
   if (users.isError) {
@@ -115,6 +120,7 @@ const UsersList = ({ tab, currentUserId, onEdit, onDeactivate, onReactivate }: U
       onEdit={onEdit}
       onDeactivate={onDeactivate}
       onReactivate={onReactivate}
+      onResetFactor={onResetFactor}
     />
   );
 };

@@ -2,6 +2,7 @@ import type { UserListItem } from '@ifu/contracts';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import PhonelinkErase from '@mui/icons-material/PhonelinkErase';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
@@ -28,6 +29,8 @@ type UsersTableProps = {
   onDeactivate: (user: UserListItem) => void;
   /** An inactive user's signed reactivation (issue 22). */
   onReactivate: (user: UserListItem) => void;
+  /** Another user's signed second-factor reset (issue 23). */
+  onResetFactor: (user: UserListItem) => void;
 };
 
 type Column = GridColDef<UserListItem>;
@@ -78,11 +81,32 @@ const TrainingChip = ({ user }: { user: UserListItem }) =>
     />
   );
 
+/** Whether the user has a second factor (issue 23): a small '2FA' beside the role when they do. */
+const FactorChip = ({ user }: { user: UserListItem }) =>
+  user.secondFactorEnrolled ? (
+    <Chip
+      size="small"
+      variant="outlined"
+      color="primary"
+      label="2FA"
+      title="Second factor set up"
+      sx={{ height: 20, fontSize: 12, '& .MuiChip-label': { px: 0.75 } }}
+      data-testid="user-second-factor"
+    />
+  ) : null;
+
+const RoleAndFactor = ({ user }: { user: UserListItem }) => (
+  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, height: '100%' }}>
+    <span>{user.role}</span>
+    <FactorChip user={user} />
+  </Box>
+);
+
 /**
  * Users List grid: NO., FIRST NAME, LAST NAME, EMAIL, ROLE, and on ALL USERS also STATUS and ACTION; paged, sorted and
  * searched on the server. On a phone the names, email and role share one column so that STATUS and ACTION stay in view.
  */
-export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUserId, onEdit, onDeactivate, onReactivate }: UsersTableProps) => {
+export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUserId, onEdit, onDeactivate, onReactivate, onResetFactor }: UsersTableProps) => {
   const { isPhone, pagination } = state;
 
   const columns = useMemo<Column[]>(() => {
@@ -91,7 +115,8 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
       field: 'actions',
       type: 'actions',
       headerName: 'ACTION',
-      width: isPhone ? 88 : 100,
+      // Room for three actions (edit, reset the second factor, deactivate).
+      width: isPhone ? 120 : 136,
       align: 'left',
       headerAlign: 'left',
       getActions: ({ row }) => {
@@ -106,6 +131,16 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
               icon={<HowToRegOutlined color="success" />}
               label={`Reactivate ${name}`}
               onClick={() => onReactivate(row)}
+            />,
+          );
+        }
+        if (row.secondFactorEnrolled && row.id !== currentUserId) {
+          items.push(
+            <GridActionsCellItem
+              key="reset-factor"
+              icon={<PhonelinkErase />}
+              label={`Reset second factor of ${name}`}
+              onClick={() => onResetFactor(row)}
             />,
           );
         }
@@ -141,6 +176,7 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
               <Typography variant="caption" color="textSecondary" component="p" sx={{ flexShrink: 0 }}>
                 {row.role}
               </Typography>
+              <FactorChip user={row} />
               <PendingChip user={row} />
               <TrainingChip user={row} />
             </Box>
@@ -181,11 +217,11 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
             <WrappedText text={row.email} />
           ),
       },
-      { field: 'role', headerName: 'ROLE', width: 92 },
+      { field: 'role', headerName: 'ROLE', width: 92, renderCell: ({ row }) => <RoleAndFactor user={row} /> },
     ];
     if (allUsers) desktop.push(statusColumn(112), actions);
     return desktop;
-  }, [isPhone, allUsers, currentUserId, onEdit, onDeactivate, onReactivate, pagination]);
+  }, [isPhone, allUsers, currentUserId, onEdit, onDeactivate, onReactivate, onResetFactor, pagination]);
 
   return (
     <SpecDataGrid
