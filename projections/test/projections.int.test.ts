@@ -150,8 +150,10 @@ describe('projections', () => {
     const runner = new ProjectionRunner(test.db, store, [userAccountsProjection], { batchSize: 5, pollIntervalMs: 20 });
     await runner.start();
     await appendUserHistory(store, 4);
-    const ids = (await test.db.query<{ id: string }>('SELECT id FROM user_accounts ORDER BY id')).rows.map((r) => r.id);
+    // The four users are read from the read model once it has applied them (the runner may lag behind the appends).
     await runner.waitFor(await store.lastPosition(), [userAccountsProjection.name]);
+    const ids = (await test.db.query<{ id: string }>('SELECT id FROM user_accounts ORDER BY id')).rows.map((r) => r.id);
+    expect(ids).toHaveLength(4);
     const at = new Date().toISOString();
     for (const [i, userId] of ids.entries()) {
       const credentials: UserEvent[] = [
