@@ -33,6 +33,19 @@ export const reasonText = ({ required, tooLong = SIGNATURE_MESSAGES.reasonTooLon
 export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'review', 'periodic-review', 'factor-reset']);
 export type SignatureMeaning = z.infer<typeof SignatureMeaning>;
 
+/** What each signature means, in words: one list for every screen, the audit trail's pages and the signature manifest. */
+export const SIGNATURE_MEANING_LABELS: Readonly<Record<SignatureMeaning, string>> = {
+  authorship: 'Authorship',
+  approval: 'Approval',
+  rejection: 'Rejection',
+  deactivation: 'Deactivation',
+  reactivation: 'Reactivation',
+  'file-deletion': 'File deletion',
+  review: 'Audit trail review',
+  'periodic-review': 'Periodic review',
+  'factor-reset': 'Second factor reset',
+};
+
 /** What was signed: the record's stream at the version the signer saw, and the file's SHA-256 where a file is signed. */
 export const SignedSubject = z.object({
   stream: z.string(),

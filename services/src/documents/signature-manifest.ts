@@ -1,3 +1,4 @@
+import { SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
 import type { SignatureMeaning } from '@ifu/contracts';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
@@ -44,17 +45,6 @@ export function manifestTime(iso: string | Date): string {
   return `${pad(at.getUTCDate())}-${MONTHS[at.getUTCMonth()]}-${at.getUTCFullYear()} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}:${pad(at.getUTCSeconds())} UTC`;
 }
 
-const MEANING: Record<SignatureMeaning, string> = {
-  authorship: 'Authorship',
-  approval: 'Approval',
-  rejection: 'Rejection',
-  deactivation: 'Deactivation',
-  reactivation: 'Reactivation',
-  'file-deletion': 'File deletion',
-  review: 'Audit trail review',
-  'periodic-review': 'Periodic review',
-  'factor-reset': 'Second factor reset',
-};
 
 /**
  * Helvetica encodes WinAnsi only and pdf-lib throws on anything else: letters with accents it lacks lose them, anything
@@ -188,7 +178,7 @@ export async function withSignatureManifest(original: Uint8Array, input: Manifes
   input.signatures.forEach((signature, index) => {
     newPageIfNeeded(60);
     write(`${index + 1}. ${signature.name} <${signature.email}>`, { font: bold });
-    write(`Meaning: ${MEANING[signature.meaning]}`);
+    write(`Meaning: ${SIGNATURE_MEANING_LABELS[signature.meaning]}`);
     write(`Signed: ${manifestTime(signature.signedAt)}`, { gap: 6 });
   });
   write(`Generated ${manifestTime(input.generatedAt)}. The stored original is unchanged; its SHA-256 is above.`, { size: 8, gap: 0 });

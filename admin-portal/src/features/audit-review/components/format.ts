@@ -1,4 +1,5 @@
-import type { AuditRecordKind, SignatureMeaning } from '@ifu/contracts';
+import { SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
+import type { AuditRecordKind } from '@ifu/contracts';
 
 export const KIND_LABEL: Record<AuditRecordKind, string> = {
   user: 'User',
@@ -7,18 +8,6 @@ export const KIND_LABEL: Record<AuditRecordKind, string> = {
   notice: 'Notice',
 };
 
-/** What each signature means, in words (the review's own meaning among them). */
-export const MEANING_LABEL: Record<SignatureMeaning, string> = {
-  authorship: 'Authorship',
-  approval: 'Approval',
-  rejection: 'Rejection',
-  deactivation: 'Deactivation',
-  reactivation: 'Reactivation',
-  'file-deletion': 'File deletion',
-  review: 'Audit trail review',
-  'periodic-review': 'Periodic review',
-  'factor-reset': 'Second factor reset',
-};
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -40,3 +29,6 @@ export function localTime(iso: string): string {
 
 /** A value as the history shows it: an empty one says so. */
 export const shown = (value: string) => (value === '' ? '(empty)' : value);
+
+/** What each signature means, in words (the contracts' one list). */
+export const MEANING_LABEL = SIGNATURE_MEANING_LABELS;

@@ -1,4 +1,4 @@
-import { CUSTOMER_FIELD_LABEL } from '@ifu/contracts';
+import { CUSTOMER_FIELD_LABEL, SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
 import type { CustomerView } from '@ifu/contracts';
 import Close from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';
@@ -29,8 +29,6 @@ import { CustomerStatusChip } from './customer-status-chip';
 import { PendingChangeChip, PendingChangeSection } from './pending-change';
 
 const TITLE_ID = 'view-customer-title';
-
-const MEANING: Record<string, string> = { approval: 'Approval', rejection: 'Rejection' };
 
 type ViewCustomerDialogProps = { customer: CustomerView; onClose: () => void };
 
@@ -184,7 +182,7 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
                 { label: 'Signed at', value: formatUtcDateTime(decision.signature.signedAt), testId: 'view-customer-signed-at' },
                 {
                   label: 'Meaning',
-                  value: MEANING[decision.signature.meaning] ?? decision.signature.meaning,
+                  value: SIGNATURE_MEANING_LABELS[decision.signature.meaning],
                   testId: 'view-customer-meaning',
                 },
                 { label: 'Reason', value: decision.reason ?? '', testId: 'view-customer-reason' },

@@ -1,5 +1,4 @@
-import { COUNTRIES, LANGUAGES } from '@ifu/contracts';
-import type { SignatureMeaning } from '@ifu/contracts';
+import { COUNTRIES, LANGUAGES, SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
 
 const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map(COUNTRIES.map((country) => [country.code, country.name]));
 const LANGUAGE_NAMES: ReadonlyMap<string, string> = new Map(LANGUAGES.map((language) => [language.code, language.name]));
@@ -41,18 +40,6 @@ export const formatUtcDateTime = (iso: string): string => {
   return `${day} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`;
 };
 
-/** What each signature means, in words. */
-export const SIGNATURE_MEANING_LABEL: Record<SignatureMeaning, string> = {
-  authorship: 'Authorship',
-  approval: 'Approval',
-  rejection: 'Rejection',
-  deactivation: 'Deactivation',
-  reactivation: 'Reactivation',
-  'file-deletion': 'File deletion',
-  review: 'Audit trail review',
-  'periodic-review': 'Periodic review',
-  'factor-reset': 'Second factor reset',
-};
 
 /**
  * The child's `associatedReferenceNumber`, by one name on every staff screen (issue 22): the spec's validation text
@@ -90,3 +77,6 @@ export const versionChange = (change: { field: string; old: string; new: string 
   };
   return { label: VERSION_FIELD_LABEL[change.field] ?? change.field, old: show(change.old), new: show(change.new) };
 };
+
+/** What each signature means, in words (the contracts' one list). */
+export const SIGNATURE_MEANING_LABEL = SIGNATURE_MEANING_LABELS;
