@@ -47,11 +47,11 @@ export async function logIn(base: string, email: string, password: string, now?:
 
 /** The rest of a login after its password step answered `body`: the code step, or the enrolment an ADMIN must make. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the password step's answer, either shape
-export async function completeLogIn(base: string, email: string, body: any, now?: () => Date): Promise<string> {
+export async function completeLogIn(base: string, email: string, body: any, now?: () => Date, advance?: (ms: number) => void): Promise<string> {
   if (body.secondFactorRequired) {
     // Enrolled through another instance of the same product (several APIs over one database): its factor.
     const holder = heldFactor(base, email) ? base : (baseHolding(email) ?? base);
-    const answer = await callApi(base, 'POST', '/user/get/token/second-factor', { body: { challenge: body.challenge, code: await nextCode(holder, email, now) } });
+    const answer = await callApi(base, 'POST', '/user/get/token/second-factor', { body: { challenge: body.challenge, code: await nextCode(holder, email, now, advance) } });
     if (answer.status !== 200) throw new Error(`the code step of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.message as string;
   }
