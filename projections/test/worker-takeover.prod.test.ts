@@ -23,7 +23,8 @@ async function send(api: ChildServer, token: string, method: string, path: strin
     body instanceof FormData
       ? { method, body, headers: { authorization: `Bearer ${token}` } }
       : { method, body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
-  const response = await fetch(`${api.url}${path}`, init);
+  // Bounded: a request that hangs fails the test with its path instead of the test's timeout.
+  const response = await fetch(`${api.url}${path}`, { ...init, signal: AbortSignal.timeout(30_000) });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
   return JSON.parse(text) as Record<string, unknown>;
@@ -91,10 +92,20 @@ describe.skipIf(!serverUrl)('projection workers: take-over after kill -9 (real P
 
     // A stream of writes; the leader is killed in the middle of it.
     let streaming = true;
+    let failed: unknown;
     const stream = (async () => {
       while (streaming) await write();
-    })();
-    while (written < 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    })().catch((error: unknown) => {
+      failed = error;
+    });
+    /** Waits until `n` writes were made; a write that failed ends the wait with its error (not the test's timeout). */
+    const writtenUpTo = async (n: number) => {
+      while (written < n) {
+        if (failed !== undefined) throw failed;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    await writtenUpTo(20);
     const takeover = await killLeaderAndMeasure(database.url, first, second, write);
     console.log(
       `[worker-takeover] after kill -9: locks freed ${takeover.locksFreedAfterMs} ms, standby leads ${takeover.leadsAfterMs} ms, a write made at the kill read back ${takeover.writeReadBackMs} ms`,
@@ -102,9 +113,10 @@ describe.skipIf(!serverUrl)('projection workers: take-over after kill -9 (real P
     expect(takeover.leadsAfterMs).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
     expect(takeover.writeReadBackMs).toBeLessThanOrEqual(TAKEOVER_BOUND_MS);
     const writtenAtKill = written;
-    while (written < writtenAtKill + 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await writtenUpTo(writtenAtKill + 20);
     streaming = false;
     await stream;
+    if (failed !== undefined) throw failed;
 
     // A worker started afterwards stands by: one leader per projection.
     const third = await startProjectionWorker(database.url);
