@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port';
+import { forgetHeldFactors } from './second-factor';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -41,6 +42,8 @@ export async function startChildServer(
   options: { readyPath?: string; timeoutMs?: number; portVariable?: string } = {},
 ): Promise<ChildServer> {
   const port = env[options.portVariable ?? 'API_PORT'] ? Number(env[options.portVariable ?? 'API_PORT']) : await freePort();
+  // Second factors held for an earlier API at this address belong to another database (issue 23 helpers).
+  await forgetHeldFactors(`http://127.0.0.1:${port}`);
   let output = '';
   const child = spawn(process.execPath, nodeArguments(entry), {
     cwd: ROOT,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generate } from 'otplib';
@@ -72,6 +72,15 @@ async function locked<T>(base: string, work: (held: HeldFile) => T | Promise<T>)
     rmdirSync(lock);
   }
 }
+
+/**
+ * Forgets what is held for an API starting at `base`: a new API (a fresh database) at an address an earlier one had
+ * (ports are reused; the files outlive a run) holds no factor yet, and an old secret would be refused.
+ */
+export const forgetHeldFactors = (base: string) =>
+  locked(base, () => {
+    rmSync(fileOf(base), { force: true });
+  });
 
 /** The factor a helper enrolled for `email` on the API at `base`. */
 export const heldFactor = (base: string, email: string): HeldFactor | undefined => read(base).factors[emailKey(email)];

@@ -17,6 +17,7 @@ import { claimEmail } from '../services/src/users/email-claims';
 import { TEST_AUDIT_KEY } from './audit-key';
 import { freePort } from './free-port';
 import { completeLogIn } from './http-client';
+import { forgetHeldFactors } from './second-factor';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
 export const ADMIN_EMAIL = 'first.admin@example.com';
@@ -122,6 +123,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
     host: '127.0.0.1',
   });
   const url = `http://127.0.0.1:${api.port}`;
+  await forgetHeldFactors(url);
 
   const call: TestApi['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
