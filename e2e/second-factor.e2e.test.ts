@@ -62,7 +62,7 @@ describe.skipIf(skipReason !== undefined)('the second factor in headless Chromiu
     await page.getByRole('button', { name: 'Confirm' }).click();
     await expect
       .poll(() => page.getByTestId('second-factor-error').textContent())
-      .toBe('code: this is not the current code for the secret shown. Check that your device shows the right time, then enter the newest code.');
+      .toBe('This is not the current code for the secret shown. Check that your device shows the right time, then enter the newest code.');
 
     const enrolledAt = timeStepOf(new Date());
     await page.getByLabel('Code from the app').fill(await codeAt(secret, enrolledAt));

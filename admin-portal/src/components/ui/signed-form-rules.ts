@@ -36,7 +36,15 @@ export const signedFormSchema = ({ signature = 'sign', message, reason }: Signed
     .object({
       ...credentials,
       ...(signature === 'sign-and-confirm' ? { confirmPassword: passwordText(SIGNATURE_MESSAGES.enterConfirmPassword) } : {}),
-      ...(reason ? { reason: reasonText(reason.required ? { required: SIGNATURE_MESSAGES.enterReason } : {}) } : {}),
+      // The length message names the field as it is labelled (a review's 'Comments', elsewhere 'Reason').
+      ...(reason
+        ? {
+            reason: reasonText({
+              ...(reason.required ? { required: SIGNATURE_MESSAGES.enterReason } : {}),
+              ...(reason.label && reason.label !== 'Reason' ? { tooLong: SIGNATURE_MESSAGES.reasonTooLong.replace('Reason', reason.label) } : {}),
+            }),
+          }
+        : {}),
     })
     .refine((values) => !('confirmPassword' in values) || values.confirmPassword === (values as Partial<SignerCredentials>).password, {
       path: ['confirmPassword'],

@@ -59,6 +59,8 @@ export const RecordPicker = ({ kind: shownKind, id: shownId, onShow }: RecordPic
       <Autocomplete<RecordOption, false, false, true>
         freeSolo
         fullWidth
+        // The list opens inside the page's main landmark, not at the end of <body> (axe: region).
+        disablePortal
         options={found.data ?? []}
         loading={found.isFetching}
         value={picked}

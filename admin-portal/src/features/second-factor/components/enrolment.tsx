@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 
 import { RhfInputField } from '@/components/ui/form/rhf-input-field';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
 
 import { useConfirmEnrolment, useFactorStatus, useStartEnrolment } from '../api/enrolment';
 
@@ -75,6 +75,9 @@ export const SecondFactorEnrolment = ({ required, onDone }: EnrolmentProps) => {
   );
 };
 
+/** A message shown on its own starts with a capital letter. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The new secret, and the code that confirms it. */
 const Secret = ({ started, onConfirmed }: { started: StartEnrolmentResponse; onConfirmed: (codes: string[]) => void }) => {
   const confirm = useConfirmEnrolment({ onSuccess: (response) => onConfirmed(response.recoveryCodes) });
@@ -101,7 +104,8 @@ const Secret = ({ started, onConfirmed }: { started: StartEnrolmentResponse; onC
         <RhfInputField control={control} name="code" label="Code from the app" autoComplete="one-time-code" htmlInput={{ inputMode: 'numeric', maxLength: 16 }} />
         {confirm.isError ? (
           <Typography role="alert" color="error" variant="body2" sx={{ mt: 1, mx: 1.75 }} data-testid="second-factor-error">
-            {errorMessage(confirm.error)}
+            {/* Shown under the code field: the server's words without its field name ('code: ...'). */}
+            {sentence((fieldErrors(confirm.error).find(({ field }) => field === 'code')?.message ?? errorMessage(confirm.error)).replace(/^code: /, ''))}
           </Typography>
         ) : null}
       </Box>
@@ -122,9 +126,12 @@ const RecoveryCodes = ({ codes, onDone }: { codes: string[]; onDone: () => void 
       Your recovery codes
     </Typography>
     <Typography variant="body2">If you lose your phone, log in with one of these codes instead of a code from the app. Each works once.</Typography>
-    <Box component="ol" sx={{ fontFamily: 'monospace', fontSize: 16, columns: 2, maxWidth: 420, pl: 4, m: 0 }} data-testid="recovery-code-list">
+    <Box component="ol" sx={{ fontFamily: 'monospace', fontSize: 16, columns: { xs: 1, sm: 2 }, maxWidth: 420, pl: 4, m: 0 }} data-testid="recovery-code-list">
       {codes.map((code) => (
-        <li key={code}>{code}</li>
+        // A code never breaks across lines (it is copied or typed whole).
+        <Box component="li" key={code} sx={{ whiteSpace: 'nowrap' }}>
+          {code}
+        </Box>
       ))}
     </Box>
     <Box>

@@ -217,7 +217,7 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
             <WrappedText text={row.email} />
           ),
       },
-      { field: 'role', headerName: 'ROLE', width: 92, renderCell: ({ row }) => <RoleAndFactor user={row} /> },
+      { field: 'role', headerName: 'ROLE', width: 120, renderCell: ({ row }) => <RoleAndFactor user={row} /> },
     ];
     if (allUsers) desktop.push(statusColumn(112), actions);
     return desktop;
