@@ -25,6 +25,11 @@ export interface HeldFactor {
 interface HeldFile {
   base: string;
   factors: Record<string, HeldFactor>;
+  /**
+   * How far the API's clock is ahead of the real one, as the last login that knew it (an in-process API's TestClock)
+   * saw it: a login that does not know the clock (a browser's, through the form) computes its code at that time.
+   */
+  clockOffsetMs?: number;
 }
 
 const DIRECTORY = join(tmpdir(), 'ifu-test-second-factors');
@@ -138,18 +143,22 @@ export const timeStepOf = (now: Date) => Math.floor(now.getTime() / 30_000);
 export async function nextCode(
   base: string,
   email: string,
-  now: () => Date = () => new Date(),
+  /** The API's clock when the caller knows it; else the real time moved by the offset held for the API. */
+  now?: () => Date,
   /**
    * For an API whose clock the test moves (TestClock): moves it on by `ms` instead of waiting for the next step in
    * real time (a file that logs its ADMIN in more than a dozen times would otherwise wait 30 s each time).
    */
   advance?: (ms: number) => void,
 ): Promise<string> {
+  let apiNow = now ?? (() => new Date());
   for (;;) {
     const code = await locked(base, async (held) => {
       const factor = held.factors[emailKey(email)];
       if (!factor) throw new Error(`${email} has a second factor the test helpers did not enrol`);
-      const current = timeStepOf(now());
+      if (now) held.clockOffsetMs = now().getTime() - Date.now();
+      else apiNow = () => new Date(Date.now() + (held.clockOffsetMs ?? 0));
+      const current = timeStepOf(apiNow());
       const step = Math.max(current - 1, factor.lastStep + 1);
       let given: string | undefined;
       if (step <= current + 1) {
@@ -162,7 +171,7 @@ export async function nextCode(
       return given;
     });
     if (code !== undefined) return code;
-    const untilNextStep = 30_000 - (now().getTime() % 30_000) + 50;
+    const untilNextStep = 30_000 - (apiNow().getTime() % 30_000) + 50;
     if (advance) advance(untilNextStep);
     else await sleep(untilNextStep);
   }
