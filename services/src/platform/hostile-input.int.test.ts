@@ -314,4 +314,44 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       expect(rows[0]!.bytes).toBeLessThanOrEqual(t.api.context.config.PDF_TEXT_MAX_BYTES);
     });
   });
+
+  describe('issue 23: the second factor, the audit-trail review and the periodic review take hostile input cheaply', () => {
+    /** A refusal that stores nothing, whatever its words: the status, and the message's field named. */
+    const refusedNamingNothingStored = async (request: () => Promise<{ status: number; body: { message?: string } }>, status: number, field: RegExp) => {
+      const before = await t.store.lastPosition();
+      const answer = await request();
+      expect({ status: answer.status, names: field.test(String(answer.body?.message)) }, String(answer.body?.message)).toEqual({ status, names: true });
+      expect(await t.store.lastPosition()).toBe(before);
+    };
+
+    it('when the code step gets a 1 KB code, a NUL in the code, a 2 KB or a 100 KB challenge, then 400 and nothing stored', async () => {
+      const step = (body: unknown) => t.call('POST', '/user/get/token/second-factor', { body });
+      await refusedNamingNothingStored(() => step({ challenge: 'x', code: '1'.repeat(1024) }), 400, /code|6-digit/);
+      await refusedNamingNothingStored(() => step({ challenge: 'x', code: '123\u0000456' }), 400, /code|6-digit/);
+      // An anonymous call's body is capped before it is parsed; under the cap the challenge's own bound names it.
+      await refusedNamingNothingStored(() => step({ challenge: 'c'.repeat(100_000), code: '123456' }), 400, /too large/);
+      await refusedNamingNothingStored(() => step({ challenge: 'c'.repeat(2000), code: '123456' }), 400, /challenge/);
+    });
+
+    it('when enrolment is confirmed with a 1 KB code or an enrolment id that is no id, then 400 and nothing stored', async () => {
+      const confirm = (body: unknown) => t.call('POST', '/user/second-factor/enrolment/confirm', { token: admin, body });
+      await refusedNamingNothingStored(() => confirm({ enrolmentId: 'e'.repeat(2000), code: '1'.repeat(1024) }), 400, /code|enrolmentId|6-digit/);
+    });
+
+    it("when an audit history's actor filter is 1 KB or holds a NUL, then 400 naming actor; twenty histories at once all answer", async () => {
+      const me = (await t.call('GET', '/user/me', { token: admin })).body.id as string;
+      const history = (query: string) => t.call('GET', `/audit/history/user/${me}?${query}`, { token: admin });
+      await refusedNamingNothingStored(() => history(`actor=${'a'.repeat(1024)}`), 400, /actor/);
+      await refusedNamingNothingStored(() => history('actor=a%00b'), 400, /actor/);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => history('')));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    });
+
+    it("when a periodic review date's reason is 10 KB or holds a NUL, then 400 naming reason and nothing stored", async () => {
+      const setDate = (reason: string) =>
+        t.call('POST', '/document/periodicReview/date', { token: admin, body: { parentChangeId: '00000000-0000-4000-8000-000000000000', reviewDate: '2027-06-30', reason } });
+      await refusedNamingNothingStored(() => setDate('r'.repeat(10_000)), 400, /[Rr]eason/);
+      await refusedNamingNothingStored(() => setDate('why\u0000not'), 400, /[Rr]eason|control/);
+    });
+  });
 });
