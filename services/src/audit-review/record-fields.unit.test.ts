@@ -53,6 +53,20 @@ describe('the fold of a record for its history', () => {
     expect(steps[1]).toEqual([{ field: 'isTrainingCompleted', old: 'false', new: 'true' }]);
   });
 
+  it("a user's second factor reads as enrolled, then cleared by a signed reset; codes given change no field", () => {
+    const profile = { email: 's@example.com', firstName: 'Sam', lastName: 'Second', role: 'ADMIN', isTrainingCompleted: true };
+    const signature = { signerId: 'a', name: 'Ada Admin', email: 'a@example.com', signedAt: 'y', meaning: 'factor-reset' };
+    const steps = fold('user', [
+      { type: 'UserRegistered', data: { userId: 's', origin: 'admin', ...profile } },
+      { type: 'SecondFactorEnrolled', data: { userId: 's', at: 'x', enrolmentId: 'e', factorSeal: 'seal', recoveryCodes: 10 } },
+      { type: 'SecondFactorCodeAccepted', data: { userId: 's', at: 'x', timeStep: 1, purpose: 'login' } },
+      { type: 'SecondFactorReset', data: { userId: 's', at: 'y', signature } },
+    ]);
+    expect(steps[1]).toEqual([{ field: 'secondFactor', old: '', new: 'enrolled' }]);
+    expect(steps[2]).toEqual([]);
+    expect(steps[3]).toEqual([{ field: 'secondFactor', old: 'enrolled', new: '' }]);
+  });
+
   it('an event type the fold does not know (or data of an older shape) changes no field and does not fail', () => {
     expect(fold('changeOrder', [{ type: 'SomethingFromTheFuture', data: {} }, { type: 'ChangeOrderCreated', data: {} }])).toEqual([[], []]);
   });
