@@ -1,67 +1,101 @@
-import { useLayoutEffect, useMemo, useSyncExternalStore, type AnchorHTMLAttributes, type RefObject } from 'react';
+import { useLayoutEffect, type ReactNode, type RefObject } from 'react';
+import { parse } from 'regexparam';
+import { matchRoute, Router, useLocation as useWouterLocation, type AroundNavHandler, type Path } from 'wouter';
+import { navigate as browserNavigate, useLocationProperty, usePathname } from 'wouter/use-browser-location';
 
 /**
- * The portal's router: the browser's address is the only state (History API), read with useSyncExternalStore.
- * Four routes and plain links need no more; react-router cost some 14 kB gzipped of the first page's 85 kB budget.
- * Paths match as react-router matched them: case-insensitively, trailing slashes ignored, each segment URL-decoded.
+ * The portal's router is wouter (react-router-dom did not fit the first page's 85 kB budget: customer-portal/README.md).
+ * What is ours on top of it, kept from the router the portal had before: paths match case-insensitively, trailing
+ * slashes ignored, each `:param` URL-decoded whole; a link to the address shown replaces it; a new entry remembers the
+ * page it was left from (cameFrom); after a step the window scrolls to the top and focus moves to `main`.
  */
 
 export type AppLocation = { readonly pathname: string; readonly search: string; readonly hash: string };
 
-const listeners = new Set<() => void>();
-let current: AppLocation | undefined;
-/** What the next commit of a new address does: set by navigate(), not by the browser's back and forward. */
-let pending: { focus: boolean } | undefined;
+/**
+ * The path wouter matches on: trailing slashes dropped, and every `%` escaped, because wouter decodes the path with
+ * decodeURI before matching (a `%25` would become `%` and a `%26` stay): escaped, it matches on the path as the
+ * browser gives it, and each parameter is decoded once, whole (see decodeParams).
+ */
+const withoutTrailingSlashes = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
+const routedPath = (pathname: string) => withoutTrailingSlashes(pathname).replaceAll('%', '%25');
 
-function readLocation(): AppLocation {
-  const { pathname, search, hash } = window.location;
-  // One object per address: useSyncExternalStore compares snapshots by identity.
-  if (current?.pathname !== pathname || current.search !== search || current.hash !== hash) current = { pathname, search, hash };
-  return current;
-}
+const useRoutedLocation = (): [Path, typeof browserNavigate] => [routedPath(usePathname()), browserNavigate];
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  window.addEventListener('popstate', listener);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('popstate', listener);
-  };
-}
-
-export function useLocation(): AppLocation {
-  return useSyncExternalStore(subscribe, readLocation);
-}
-
-export function useSearchParams(): URLSearchParams {
-  const { search } = useLocation();
-  return useMemo(() => new URLSearchParams(search), [search]);
-}
-
-export type NavigateOptions = { replace?: boolean };
-
-/** Goes to `to` (a path of this portal) without reloading; another origin is left to the browser. */
-export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
-  const url = new URL(to, window.location.href);
-  if (url.origin !== window.location.origin) {
-    window.location[replace ? 'replace' : 'assign'](url.href);
-    return;
+/** The named parameters (not wouter's positional ones, nor `*`), each URL-decoded; one that cannot be is kept as it is. */
+function decodeParams(params: Record<string, string | undefined>): Record<string, string> {
+  const decoded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || !/^[a-z]\w*$/i.test(name)) continue;
+    try {
+      decoded[name] = decodeURIComponent(value);
+    } catch {
+      decoded[name] = value;
+    }
   }
-  // A new entry remembers the page it was left from (cameFrom); a replaced one keeps what the entry had.
-  const from = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-  try {
-    if (replace) window.history.replaceState(window.history.state, '', url.href);
-    else window.history.pushState({ portalFrom: from } satisfies EntryState, '', url.href);
-  } catch {
-    // Safari limits how often the history may change; a full load still reaches the page.
-    window.location[replace ? 'replace' : 'assign'](url.href);
-    return;
-  }
-  pending = { focus: !replace };
-  for (const listener of listeners) listener();
+  return decoded;
 }
+
+/**
+ * The parameters when `pattern` ('/a/:name', '/a' or '*') matches `pathname` (as the browser gives it, encoded) as the
+ * routes match it, else null. Outside React too (main.tsx starts the first page's chunk before the first render).
+ */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const [matches, params] = matchRoute(parse, pattern, withoutTrailingSlashes(pathname));
+  return matches ? decodeParams(params) : null;
+}
+
+/** A route's parameters, decoded like matchPath's. */
+export const routeParams = decodeParams;
 
 type EntryState = { portalFrom: string };
+
+/** What the next commit of a new address does: set by a link or navigate(), not by the browser's back and forward. */
+let pending: { focus: boolean } | undefined;
+
+/** Whether `to` names the address the browser shows (a link to it then replaces the entry, as react-router did). */
+export function isCurrent(to: string, location: { href: string } = window.location): boolean {
+  return new URL(to, location.href).href === new URL(location.href).href;
+}
+
+/**
+ * Every step through wouter (its Link, its navigate): a link to the address shown replaces it; a new entry remembers
+ * the page it was left from (cameFrom), a replaced one keeps what the entry had; the page that follows starts at its
+ * top (useNavigationReset).
+ */
+const aroundNav: AroundNavHandler = (navigate, to, options) => {
+  const replace = options?.replace ?? isCurrent(to);
+  const from = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  const state: unknown = replace ? window.history.state : ({ portalFrom: from } satisfies EntryState);
+  pending = { focus: !replace };
+  navigate(to, { replace, state });
+};
+
+/** The portal's routes and links: wouter, with the portal's path rules and steps. */
+export function PortalRouter({ children }: { children: ReactNode }) {
+  return (
+    <Router hook={useRoutedLocation} parser={parse} aroundNav={aroundNav}>
+      {children}
+    </Router>
+  );
+}
+
+const readPathname = () => window.location.pathname;
+const readSearch = () => window.location.search;
+const readHash = () => window.location.hash;
+
+/** The address shown, as the browser gives it (wouter's own useSearch decodes the query once more). */
+export function useLocation(): AppLocation {
+  const pathname = useLocationProperty(readPathname);
+  const search = useLocationProperty(readSearch);
+  const hash = useLocationProperty(readHash);
+  return { pathname, search, hash };
+}
+
+/** Goes to `to` (a path of this portal) without reloading, as a link would. */
+export function useNavigate(): (to: string, options?: { replace?: boolean }) => void {
+  return useWouterLocation()[1];
+}
 
 /**
  * The page of this portal the visitor followed a link from to reach the current entry (path, query and hash), or
@@ -74,17 +108,13 @@ export function cameFrom(): string | undefined {
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : undefined;
 }
 
-export function useNavigate(): typeof navigate {
-  return navigate;
-}
-
 /**
- * After navigate() has put a new page on screen: the window scrolls to its top, and after a visitor's own step (a
- * link, not a redirect) focus moves to `main` (tabIndex -1), so that the next Tab and a screen reader start in the new
- * page rather than on a link that is gone. Back and forward are left to the browser (no scroll restoration of ours).
+ * After a link or navigate() has put a new page on screen: the window scrolls to its top, and after a visitor's own
+ * step (a link, not a redirect) focus moves to `main` (tabIndex -1), so that the next Tab and a screen reader start
+ * in the new page rather than on a link that is gone. Back and forward are left to the browser.
  */
 export function useNavigationReset(main: RefObject<HTMLElement | null>): void {
-  const location = useLocation();
+  const { pathname, search, hash } = useLocation();
   useLayoutEffect(() => {
     if (pending === undefined) return;
     const { focus } = pending;
@@ -92,34 +122,7 @@ export function useNavigationReset(main: RefObject<HTMLElement | null>): void {
     window.scrollTo(0, 0);
     const focused = document.activeElement;
     if (focus || focused === null || focused === document.body) main.current?.focus({ preventScroll: true });
-  }, [location, main]);
-}
-
-/**
- * The parameters when `pattern` ('/a/:name', '/a' or '*') matches `pathname` (as the browser gives it, encoded), else
- * null. Literal segments compare case-insensitively, trailing slashes are ignored, a parameter is one non-empty
- * segment, URL-decoded (a path that cannot be decoded is matched as it is, as react-router did).
- */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  if (pattern === '*') return {};
-  const wanted = pattern.split('/');
-  const raw = pathname.replace(/(.)\/+$/, '$1').split('/');
-  if (raw.length !== wanted.length) return null;
-  let segments: string[];
-  try {
-    segments = raw.map((segment) => decodeURIComponent(segment));
-  } catch {
-    segments = raw;
-  }
-  const params: Record<string, string> = {};
-  for (const [index, part] of wanted.entries()) {
-    const segment = segments[index]!;
-    if (part.startsWith(':')) {
-      if (segment === '') return null;
-      params[part.slice(1)] = segment;
-    } else if (part.toLowerCase() !== segment.toLowerCase()) return null;
-  }
-  return params;
+  }, [pathname, search, hash, main]);
 }
 
 export type ClickFacts = { button: number; metaKey: boolean; altKey: boolean; ctrlKey: boolean; shiftKey: boolean; defaultPrevented: boolean };
@@ -138,25 +141,5 @@ export function isPlainLeftClick(event: ClickFacts, anchor: { target?: string; d
   );
 }
 
-/** Whether `to` names the address the browser shows (a link to it then replaces the entry, as react-router did). */
-export function isCurrent(to: string, location: { href: string } = window.location): boolean {
-  return new URL(to, location.href).href === new URL(location.href).href;
-}
-
-export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; replace?: boolean };
-
-/** A real `<a href>` (open in a new tab, copy the address) that a plain left click follows without a reload. */
-export function Link({ to, replace, onClick, ...anchor }: LinkProps) {
-  return (
-    <a
-      {...anchor}
-      href={to}
-      onClick={(event) => {
-        onClick?.(event);
-        if (!isPlainLeftClick(event, anchor) || new URL(to, window.location.href).origin !== window.location.origin) return;
-        event.preventDefault();
-        navigate(to, { replace: replace ?? isCurrent(to) });
-      }}
-    />
-  );
-}
+/** wouter's Link: a real `<a href>` (open in a new tab, copy the address) that a plain left click follows in place. */
+export { Link } from 'wouter';

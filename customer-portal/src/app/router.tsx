@@ -1,7 +1,8 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
+import { Route, Switch } from 'wouter';
 import { Layout } from '../components/layout';
 import { paths } from '../config/paths';
-import { matchPath, useLocation } from './navigation';
+import { matchPath, PortalRouter, routeParams } from './navigation';
 import { CustomerDocSearchPage } from './routes/customer-doc-search';
 import { DocSearchPage } from './routes/doc-search';
 import { loadSearchArea } from '../features/document-search/search-page';
@@ -20,23 +21,6 @@ const ContactUsPage = lazy(() => loadContactUs().then((module) => ({ default: mo
 const PaperCopyPage = lazy(() => loadPaperCopy().then((module) => ({ default: module.PaperCopyPage })));
 const NotFoundPage = lazy(() => loadNotFound().then((module) => ({ default: module.NotFoundPage })));
 
-/** The routes, first match wins (spec §2.1). */
-const routes: [pattern: string, page: (params: Record<string, string>) => ReactNode][] = [
-  [paths.docSearch.path, (params) => <DocSearchPage customerName={params.customerName ?? ''} />],
-  [paths.customerDocSearch.path, () => <CustomerDocSearchPage />],
-  [paths.contactUs.path, () => <ContactUsPage />],
-  [paths.paperCopy.path, (params) => <PaperCopyPage documentNumber={params.documentNumber ?? ''} />],
-  [paths.notFound.path, () => <NotFoundPage />],
-];
-
-function pageAt(pathname: string): ReactNode {
-  for (const [pattern, page] of routes) {
-    const params = matchPath(pattern, pathname);
-    if (params) return page(params);
-  }
-  return null;
-}
-
 /**
  * Starts loading the lazy page of the address the portal opens at, beside /config.json rather than after it and
  * React's first render (import() fetches a module once: the route's lazy() then gets the same one).
@@ -48,7 +32,25 @@ export function preloadFirstPage(pathname: string): void {
   else if (!matchPath(paths.docSearch.path, pathname) && !matchPath(paths.customerDocSearch.path, pathname)) void loadNotFound();
 }
 
+/** The routes, first match wins (spec §2.1). */
 export function AppRoutes() {
-  const { pathname } = useLocation();
-  return <Layout>{pageAt(pathname)}</Layout>;
+  return (
+    <PortalRouter>
+      <Layout>
+        <Switch>
+          <Route path={paths.docSearch.path}>{(params) => <DocSearchPage customerName={routeParams(params).customerName ?? ''} />}</Route>
+          <Route path={paths.customerDocSearch.path}>
+            <CustomerDocSearchPage />
+          </Route>
+          <Route path={paths.contactUs.path}>
+            <ContactUsPage />
+          </Route>
+          <Route path={paths.paperCopy.path}>{(params) => <PaperCopyPage documentNumber={routeParams(params).documentNumber ?? ''} />}</Route>
+          <Route path={paths.notFound.path}>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </Layout>
+    </PortalRouter>
+  );
 }

@@ -4,7 +4,7 @@ import { findPaperCopyDocument, type DocumentLookup } from '../../features/paper
 import { PaperCopyForm } from '../../features/paper-copy/paper-copy-form';
 import { common } from '../../messages/common';
 import { paperCopyText as text } from '../../messages/paper-copy';
-import { useSearchParams } from '../navigation';
+import { useLocation } from '../navigation';
 
 /**
  * /paperCopy/:documentNumber (issue 20, EU 2021/2226): a paper copy of a public document. The version is the page's
@@ -12,7 +12,7 @@ import { useSearchParams } from '../navigation';
  */
 export function PaperCopyPage({ documentNumber }: { documentNumber: string }) {
   const { apiUrl } = useConfig();
-  const params = useSearchParams();
+  const { search } = useLocation();
   const [lookup, setLookup] = useState<DocumentLookup>();
 
   useEffect(() => {
@@ -24,7 +24,7 @@ export function PaperCopyPage({ documentNumber }: { documentNumber: string }) {
     return () => controller.abort();
   }, [apiUrl, documentNumber]);
 
-  const asked = Number(params.get('version') ?? '');
+  const asked = Number(new URLSearchParams(search).get('version') ?? '');
   const version = Number.isInteger(asked) && asked >= 1 && asked <= 9999 ? asked : lookup?.kind === 'found' ? lookup.document.version : undefined;
 
   return (

@@ -1,6 +1,6 @@
 import type { ParentLogosResponse, PublicProductFamily } from '@ifu/contracts/public';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, navigate } from '../../app/navigation';
+import { Link, useNavigate } from '../../app/navigation';
 import { useConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { common } from '../../messages/common';
@@ -16,6 +16,7 @@ const EmailDialog = lazy(() => import('./email-dialog').then((module) => ({ defa
 function Found({ page }: { page: ParentLogosResponse }) {
   const { apiUrl } = useConfig();
   const [family, setFamily] = useState<PublicProductFamily>();
+  const navigate = useNavigate();
   useEffect(() => rememberCustomer(page.customerName), [page.customerName]);
   // Open access (issue 20): a family opens its search page at once; the email popup only if that is refused.
   const open = async (product: PublicProductFamily) => {
