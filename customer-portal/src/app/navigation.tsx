@@ -20,7 +20,7 @@ export type AppLocation = { readonly pathname: string; readonly search: string; 
 const withoutTrailingSlashes = (pathname: string) => pathname.replace(/(.)\/+$/, '$1');
 const routedPath = (pathname: string) => withoutTrailingSlashes(pathname).replaceAll('%', '%25');
 
-const useRoutedLocation = (): [Path, typeof browserNavigate] => [routedPath(usePathname()), browserNavigate];
+const useRoutedLocation = (options?: { ssrPath?: Path }): [Path, typeof browserNavigate] => [routedPath(usePathname(options)), browserNavigate];
 
 /** The named parameters (not wouter's positional ones, nor `*`), each URL-decoded; one that cannot be is kept as it is. */
 function decodeParams(params: Record<string, string | undefined>): Record<string, string> {
@@ -71,10 +71,10 @@ const aroundNav: AroundNavHandler = (navigate, to, options) => {
   navigate(to, { replace, state });
 };
 
-/** The portal's routes and links: wouter, with the portal's path rules and steps. */
-export function PortalRouter({ children }: { children: ReactNode }) {
+/** The portal's routes and links: wouter, with the portal's path rules and steps (`ssrPath`: an address outside a browser, for tests). */
+export function PortalRouter({ children, ssrPath }: { children: ReactNode; ssrPath?: string }) {
   return (
-    <Router hook={useRoutedLocation} parser={parse} aroundNav={aroundNav}>
+    <Router hook={useRoutedLocation} parser={parse} aroundNav={aroundNav} ssrPath={ssrPath}>
       {children}
     </Router>
   );
