@@ -243,7 +243,7 @@ describe.skipIf(skipReason !== undefined)('the public customer portal in headles
           ]);
           const { status, docURL } = { status: answer.status(), ...((await answer.json()) as { docURL?: string }) };
           expect({ status, docURL }).toEqual({ status: 200, docURL: expect.stringContaining('signature=') });
-          await expect.poll(() => tab.url()).toBe(docURL);
+          await expect.poll(() => tab.url(), { timeout: 15_000 }).toBe(docURL);
           expect(page.url()).toContain('/customerDocSearch');
 
           // A new search keeps the values; a search that matches nothing says 'No Data Found'.

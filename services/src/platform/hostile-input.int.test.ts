@@ -44,11 +44,11 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       ['module2/contactUs', ContactUsBody, (email) => ({ email, name: 'A', phoneNumber: '0123456789', subject: 'S', textField: 'T' })],
     ];
     for (const [name, contract, body] of contracts) {
-      it(`when the ${name} contract gets a 100 KB hostile address, then it is refused within 50 ms`, () => {
-        const started = performance.now();
-        expect(contract.safeParse(body(hostileEmail(100_000))).success).toBe(false);
-        // Linear and length-checked first: microseconds; the old pattern took 7.6 s on 64 KB.
-        expect(performance.now() - started).toBeLessThan(50);
+      it(`when the ${name} contract gets a 100 KB hostile address, then it is refused for its length, before any pattern reads it`, () => {
+        // Length-checked first, so the pattern (the old one took 7.6 s on 64 KB) never sees it: the only refusal is the length.
+        const result = contract.safeParse(body(hostileEmail(100_000)));
+        expect(result.success).toBe(false);
+        expect(result.error?.issues.map((issue) => issue.code)).toEqual(['too_big']);
       });
     }
 
