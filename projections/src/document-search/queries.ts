@@ -268,16 +268,24 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
   // index, ranked, at most RANKED_CANDIDATES of them), then those whose PDF text alone matches, in the order they are
   // shown in (rank 0 alike: the newest first), only a page of them. A document whose name holds a word is never lost
   // behind hundreds of PDF texts that hold it.
-  const ranked = words
-    ? `(SELECT ${shown}, ${preference} AS preference, true AS own, ts_rank_cd(d.rank_vector, ${query}) AS rank FROM document_search d
-         WHERE ${filters} AND ${ownFields} ORDER BY preference, d.effective_date DESC, d.id LIMIT ${RANKED_CANDIDATES})
-       UNION ALL
-       (SELECT ${shown}, ${preference} AS preference, false AS own, 0::real AS rank FROM document_search d
-         WHERE ${filters} AND d.search @@ ${query} AND NOT ${ownFields} ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit})`
-    : `SELECT ${shown}, ${preference} AS preference, false AS own, 0::real AS rank FROM document_search d WHERE ${filters}
-        ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit}`;
+  // When a page of own-field matches is found, the PDF-text matches are not looked for at all (a one-time filter): a
+  // word in every document's keywords would otherwise have every row read to find none that only its text holds. Not
+  // for a visitor's languages, which come before the own fields.
+  const enough = preference === '0' ? `(SELECT count(*) FROM own) < ${limit} AND ` : '';
+  const candidates = words
+    ? `own AS MATERIALIZED (SELECT ${shown}, ${preference} AS preference, true AS own, ts_rank_cd(d.rank_vector, ${query}) AS rank
+                             FROM document_search d WHERE ${filters} AND ${ownFields}
+                            ORDER BY preference, d.effective_date DESC, d.id LIMIT ${RANKED_CANDIDATES}),
+       ranked AS (SELECT * FROM own
+                  UNION ALL
+                  (SELECT ${shown}, ${preference} AS preference, false AS own, 0::real AS rank FROM document_search d
+                    WHERE ${enough}${filters} AND d.search @@ ${query} AND NOT ${ownFields}
+                    ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit}))`
+    : `ranked AS (SELECT ${shown}, ${preference} AS preference, false AS own, 0::real AS rank FROM document_search d WHERE ${filters}
+                   ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit})`;
   const { rows } = await db.query<Record<string, unknown>>(
-    `WITH hits AS (SELECT * FROM (${ranked}) c ORDER BY preference, own DESC, rank DESC, effective_date DESC, id LIMIT ${limit}),
+    `WITH ${candidates},
+     hits AS (SELECT * FROM ranked ORDER BY preference, own DESC, rank DESC, effective_date DESC, id LIMIT ${limit}),
      -- The start of each hit's PDF text, unpacked once (MATERIALIZED): an expression over it would unpack it again.
      texts AS MATERIALIZED (SELECT h.id, left(t.text, ${SNIPPET_SOURCE_CHARS}) AS head
                               FROM hits h JOIN document_file_text t ON t.sha256 = h.sha256 WHERE ${withSnippets ? 'true' : 'false'})
