@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { inject } from 'vitest';
@@ -79,7 +80,7 @@ export async function openTestDatabase(migrations: readonly Migration[] = allMig
       },
     };
   }
-  sharedPglite ??= PGlite.create({ extensions: { pg_trgm, unaccent } }).then((pglite) => new SharedPglite(pglite));
+  sharedPglite ??= PGlite.create({ extensions: { btree_gin, pg_trgm, unaccent } }).then((pglite) => new SharedPglite(pglite));
   const shared = await sharedPglite;
   await shared.run('public', () => shared.pglite.exec(`CREATE SCHEMA ${schema}`));
   const db = schemaBound(shared, schema);

@@ -228,11 +228,15 @@ export async function startBenchApi(
   };
 }
 
-/** POST /user/add as the administrator (the set-password mail goes to the loopback SMTP sink): the new account's id. */
+/**
+ * POST /user/add as the administrator (the set-password mail goes to the loopback SMTP sink): the new account's id.
+ * Each account gets a printed name of its own (two active users may not share one): its address's local part, in letters.
+ */
 export async function addUser(api: Pick<BenchApi, 'url' | 'token'>, email: string, role: 'ADMIN' | 'USER'): Promise<string> {
+  const own = email.split('@')[0]!.replace(/[^a-z0-9]/gi, '').replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
   const answer = await call('POST', `${api.url}/user/add`, {
     token: api.token,
-    body: { email, firstName: 'Bench', lastName: role === 'ADMIN' ? 'Approver' : 'Member', role, isTrainingCompleted: true },
+    body: { email, firstName: 'Bench', lastName: `${role === 'ADMIN' ? 'Approver' : 'Member'} ${own}`, role, isTrainingCompleted: true },
   });
   return expectOk(answer, 'POST /user/add').body.user.id as string;
 }

@@ -339,7 +339,7 @@ const fail = (shape: string, message: string): never => {
 
 /**
  * Rare: a planted word (20 documents: exactly those must come back). Common: the IFU word whose document frequency is
- * nearest 2.5 % of the children. Very frequent: 'sterile' (the symbol glossary, English and Italian texts, and every
+ * nearest 2.5 % of the children; mid-frequency: nearest 15 %. Very frequent: 'sterile' (the symbol glossary, English and Italian texts, and every
  * child's keywords). A fragment of a document number ('00042'), a change order number fragment (`CO-2026-0004`:
  * change orders 40 to 49), and words with a customer and a product name.
  */
@@ -352,6 +352,8 @@ export function searchShapes(log: SearchLog, texts: SearchTexts, customer: { nam
     .filter((w) => w.word.length >= 6 && /^[a-z]+$/.test(w.word) && w.documents > 0)
     .sort((a, b) => Math.abs(a.documents / n - 0.025) - Math.abs(b.documents / n - 0.025));
   const common = candidates[0] ?? fail('common term', 'no IFU word was written');
+  // Mid-frequency: the IFU word nearest 15 % of the children (in the PDF text only: ranked after any own-field match).
+  const mid = [...candidates].filter((w) => w.word !== common.word).sort((a, b) => Math.abs(a.documents / n - 0.15) - Math.abs(b.documents / n - 0.15))[0] ?? common;
   const frequent = 'sterile';
   const rare = PLANTED[0];
   const plantedIds = new Set(texts.planted[rare.word]!.map((at) => index.childDocumentIdOf(at)));
@@ -379,6 +381,15 @@ export function searchShapes(log: SearchLog, texts: SearchTexts, customer: { nam
       name: `common term '${common.word}'`,
       about: `${common.language} IFU word in ${share(common.documents)}`,
       body: { keywords: common.word, isArchieveSearch: false },
+      check(list) {
+        full(this.name, list);
+        noArchived(this.name, list);
+      },
+    },
+    {
+      name: `mid-frequency term '${mid.word}'`,
+      about: `${mid.language} IFU word in ${share(mid.documents)}`,
+      body: { keywords: mid.word, isArchieveSearch: false },
       check(list) {
         full(this.name, list);
         noArchived(this.name, list);

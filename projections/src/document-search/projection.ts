@@ -410,7 +410,7 @@ export const documentSearchProjection: Projection = {
   handles: new Set(CHANGE_ORDER_EVENT_TYPES),
   // Each row adds hundreds of words to the full-text index and its numbers to the trigram index: built at once after
   // a rebuild's replay, not row by row.
-  deferredIndexes: ['document_search_search', 'document_search_numbers'],
+  deferredIndexes: ['document_search_search', 'document_search_own_fields', 'document_search_numbers'],
   migrations: () => migrationsFromDirectory('projections/document-search', new URL('./migrations', import.meta.url).pathname),
   async applyBatch(tx, events) {
     if (events.length === 0) return;

@@ -62,7 +62,8 @@ export interface SearchHit {
   docName: string;
   /**
    * When the search had words, the part of the PDF's text the snippet is cut from: a window around the first of the
-   * snippet's stems where SQL finds one, else the start of the text. The API finds and marks the snippet in it.
+   * snippet's stems where SQL finds one, else the start of the text; empty when the document was found by its own
+   * fields and the start of its text holds none of the stems. The API finds and marks the snippet in it.
    */
   snippetSource: string | null;
 }
@@ -101,8 +102,10 @@ export function snippetNeedles(stems: readonly string[]): string[] {
 }
 
 /**
- * How many matches are ranked: a word in half of a million documents is ranked among its first matches only (the
- * bench's very frequent term: every match costs the check of its full vector).
+ * How many of the documents whose own fields hold the words are ranked: a word in every document's keywords is ranked
+ * among its newest matches only, so that a frequent word costs what a rare one does (bench: search, the very frequent
+ * term). The documents whose PDF text alone holds the words all rank alike (their own fields do not hold them): they
+ * come after, newest first, and only a page of them is read.
  */
 const RANKED_CANDIDATES = 300;
 
@@ -203,7 +206,11 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
       ? `d.status = 'APPROVED' AND d.obsolete_date IS NOT NULL AND d.obsolete_date <= $1::date`
       : `d.status IN ('APPROVED', 'REQUIRE_APPROVAL') AND (d.obsolete_date IS NULL OR d.obsolete_date > $1::date)`,
   );
-  if (criteria.customerIds) where.push(`d.customer_id = ANY(${param(criteria.customerIds)}::text[])`);
+  if (criteria.customerIds) {
+    // One customer is an equality, which the search's indexes answer with the words (btree_gin); ANY(...) they cannot.
+    const ids = criteria.customerIds;
+    where.push(ids.length === 1 ? `d.customer_id = ${param(ids[0])}` : `d.customer_id = ANY(${param(ids)}::text[])`);
+  }
   /** The results' first order: the reader's languages when a visitor gives them, else none. */
   let preference = '0';
   if (criteria.visitor) {
@@ -238,12 +245,15 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
   // websearch_to_tsquery is immutable) and estimates from the vector's statistics how many rows hold it. Behind a CTE it
   // assumed every word rare and built a bitmap of every match even for a word in every document (bench: search).
   let query = 'NULL::tsquery';
+  /** The document's own fields hold the words (or its numbers the fragment): ranked first. */
+  let ownFields = 'false';
   if (words) {
     const parsed = await distinctQueries(db, await configsInUse(db, now), words);
     query = parsed.length === 0 ? `''::tsquery` : `(${parsed.map((text) => `${param(text)}::tsquery`).join(' || ')})`;
-    const matches = [`d.search @@ ${query}`];
-    if (looksLikeNumberFragment(words)) matches.push(`d.numbers LIKE ${param(containsPattern(words.toLowerCase()))}`);
-    where.push(`(${matches.join(' OR ')})`);
+    // A negated word ('-sterile') may be in the PDF text, which rank_vector does not hold: then the whole vector decides.
+    const owns = [parsed.some((text) => text.includes('!')) ? `(d.rank_vector @@ ${query} AND d.search @@ ${query})` : `d.rank_vector @@ ${query}`];
+    if (looksLikeNumberFragment(words)) owns.push(`d.numbers LIKE ${param(containsPattern(words.toLowerCase()))}`);
+    ownFields = `(${owns.join(' OR ')})`;
   }
   const limit = param(criteria.limit);
   // The public search shows no snippet: its hits' texts are not read at all.
@@ -253,12 +263,29 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
   const shown = `d.id, d.parent_change_id, d.document_number, d.document_id, d.product_family_name, d.change_description, d.keywords,
     d.associated_reference_number, d.product_sub_family_name_one, d.customer_id, d.language_list, d.country_list, d.status,
     d.is_internal, d.doc_name, d.effective_date, d.obsolete_date, d.sha256`;
-  const ranked = words
-    ? `SELECT ${shown}, ${preference} AS preference, ts_rank_cd(d.rank_vector, ${query}) AS rank FROM document_search d WHERE ${where.join(' AND ')} LIMIT ${RANKED_CANDIDATES}`
-    : `SELECT ${shown}, ${preference} AS preference, 0::real AS rank FROM document_search d WHERE ${where.join(' AND ')}
-        ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit}`;
+  const filters = where.join(' AND ');
+  // With words, the candidates by relevance, not scan order: first the documents whose own fields match (their own small
+  // index, ranked, at most RANKED_CANDIDATES of them), then those whose PDF text alone matches, in the order they are
+  // shown in (rank 0 alike: the newest first), only a page of them. A document whose name holds a word is never lost
+  // behind hundreds of PDF texts that hold it.
+  // When a page of own-field matches is found, the PDF-text matches are not looked for at all (a one-time filter): a
+  // word in every document's keywords would otherwise have every row read to find none that only its text holds. Not
+  // for a visitor's languages, which come before the own fields.
+  const enough = preference === '0' ? `(SELECT count(*) FROM own) < ${limit} AND ` : '';
+  const candidates = words
+    ? `own AS MATERIALIZED (SELECT ${shown}, ${preference} AS preference, true AS own, ts_rank_cd(d.rank_vector, ${query}) AS rank
+                             FROM document_search d WHERE ${filters} AND ${ownFields}
+                            ORDER BY preference, d.effective_date DESC, d.id LIMIT ${RANKED_CANDIDATES}),
+       ranked AS (SELECT * FROM own
+                  UNION ALL
+                  (SELECT ${shown}, ${preference} AS preference, false AS own, 0::real AS rank FROM document_search d
+                    WHERE ${enough}${filters} AND d.search @@ ${query} AND NOT ${ownFields}
+                    ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit}))`
+    : `ranked AS (SELECT ${shown}, ${preference} AS preference, false AS own, 0::real AS rank FROM document_search d WHERE ${filters}
+                   ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit})`;
   const { rows } = await db.query<Record<string, unknown>>(
-    `WITH hits AS (SELECT * FROM (${ranked}) c ORDER BY preference, rank DESC, effective_date DESC, id LIMIT ${limit}),
+    `WITH ${candidates},
+     hits AS (SELECT * FROM ranked ORDER BY preference, own DESC, rank DESC, effective_date DESC, id LIMIT ${limit}),
      -- The start of each hit's PDF text, unpacked once (MATERIALIZED): an expression over it would unpack it again.
      texts AS MATERIALIZED (SELECT h.id, left(t.text, ${SNIPPET_SOURCE_CHARS}) AS head
                               FROM hits h JOIN document_file_text t ON t.sha256 = h.sha256 WHERE ${withSnippets ? 'true' : 'false'})
@@ -269,14 +296,17 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
             (h.obsolete_date IS NOT NULL AND h.obsolete_date <= $1::date) AS archived,
             -- Where to look for the snippet (the API marks the words in it): around the first needle found, else the
             -- start of the text (an accented word, which only the API's folding finds).
+            -- A document found by its own fields whose text does not hold the words gets no text at all (a number
+            -- search had sent each hit's 12,000 characters for nothing): the API cuts its snippet from the fields.
             CASE WHEN ${withSnippets ? 'false' : 'true'} THEN NULL
+                 WHEN m.at IS NULL AND h.own THEN ''
                  WHEN m.at IS NULL THEN x.head
                  ELSE substr(x.head, greatest(1, m.at - ${SNIPPET_WINDOW_BEFORE}), ${SNIPPET_WINDOW_CHARS}) END AS snippet_source
        FROM hits h
        LEFT JOIN customer_list cu ON cu.id = h.customer_id
        LEFT JOIN texts x ON x.id = h.id
        LEFT JOIN LATERAL (SELECT min(nullif(strpos(x.head, n), 0)) AS at FROM unnest(${needles}::text[]) AS n) m ON true
-      ORDER BY h.preference, h.rank DESC, h.effective_date DESC, h.id`,
+      ORDER BY h.preference, h.own DESC, h.rank DESC, h.effective_date DESC, h.id`,
     params,
   );
   return rows.map((row) => ({

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { Database, Queryable, QueryResult } from './database';
@@ -31,6 +32,6 @@ export function wrapPglite(db: PGlite, description: string, closeUnderlying = tr
 }
 
 export async function openPglite(options: PgliteOptions): Promise<Database> {
-  const db = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm, unaccent } });
+  const db = await PGlite.create({ dataDir: options.dataDir, extensions: { btree_gin, pg_trgm, unaccent } });
   return wrapPglite(db, options.dataDir ? `embedded PGlite in ${options.dataDir}` : 'embedded PGlite in memory');
 }

@@ -28,7 +28,7 @@ export async function grantApiRole(owner: Database, role: string): Promise<void>
     GRANT SELECT ON ${s}.schema_migrations TO ${r};
     GRANT EXECUTE ON FUNCTION ${s}.${APPEND_FUNCTION} TO ${r};
   `);
-  // The search's extensions (pg_trgm, unaccent) live in their own schema, once per database.
+  // The search's extensions (pg_trgm, unaccent, btree_gin) live in their own schema, once per database.
   const extensions = await owner.query<{ found: boolean }>(`SELECT to_regnamespace('ifu_ext') IS NOT NULL AS found`);
   if (extensions.rows[0]?.found) await owner.exec(`GRANT USAGE ON SCHEMA ifu_ext TO ${r}`);
 }
