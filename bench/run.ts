@@ -915,8 +915,8 @@ const TARGET_UPLOAD_LARGE_RATIO = 2;
  */
 async function uploadBenchmarks(bench: BenchDatabase, rows: Row[], results: Record<string, unknown>) {
   const schema = 'b_upload';
-  const db = await bench.openSchema(schema, 1);
-  await db.close();
+  // Kept open: the text queue's results are read through it.
+  const watch = await bench.openSchema(schema, 1);
   const dir = mkdtempSync(join(tmpdir(), 'ifu-bench-pdf-'));
   try {
     // Every upload a file of its own: the same bytes twice would find their text already kept.
@@ -931,7 +931,6 @@ async function uploadBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     for (let i = 0; i < config.uploadRuns + 2; i++) smalls.push(await make(`small-${i}.pdf`, 1_000_000));
     for (let i = 0; i < config.uploadRuns; i++) larges.push(await make(`large-${i}.pdf`, config.uploadMb * 1_000_000));
     const api = await startApiProcess(bench.schemaUrl(schema), { email: 'bench.uploader@example-ifu.de', password: 'bench horse battery staple' });
-    const watch = await bench.openSchema(schema, 1);
     const uploads: Array<UploadRun & { textKeptMs: number }> = [];
     const copies = { small: [] as number[], large: [] as number[] };
     try {
@@ -949,7 +948,6 @@ async function uploadBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
         copies.large.push(await timeDiskCopy(larges[i]!.path, join(dir, 'copy.pdf')));
       }
     } finally {
-      await watch.close();
       await api.stop();
     }
     const load = loadavg()[0]!;
@@ -993,6 +991,7 @@ async function uploadBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     });
     results.upload = { uploads, copies, load };
   } finally {
+    await watch.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

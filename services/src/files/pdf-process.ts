@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 
 const WORKER = fileURLToPath(new URL('./pdf-worker.mjs', import.meta.url));
@@ -16,6 +16,9 @@ export interface PdfLimits {
   maxTextBytes: number;
   maxPages: number;
 }
+
+/** A PDF to read: its bytes as a stream, or a file on the local disk (the worker reads it, nothing goes through a pipe). */
+export type PdfSource = Readable | { path: string };
 
 export interface PdfOutcome {
   pages: number;
@@ -167,6 +170,11 @@ export class PdfWorkerPool {
     return { started: this.started, replaced: this.replaced, idle: this.idle.length, busy: this.busy.size };
   }
 
+  /** The processes' ids, idle and busy (tests). */
+  pids(): number[] {
+    return [...this.idle, ...this.busy].map((worker) => worker.pid).filter((pid): pid is number => pid !== undefined);
+  }
+
   /** Starts idle processes for this memory limit up to `keepIdle`, so that the first file finds one ready. */
   warm(maxMemoryMb: number): void {
     while (this.idle.filter((p) => p.memoryMb === maxMemoryMb).length < this.options.keepIdle) this.idle.push(this.spawn(maxMemoryMb));
@@ -229,8 +237,11 @@ export class PdfWorkerPool {
     if (idleOfKind < this.options.keepIdle) this.idle.push(this.spawn(worker.memoryMb));
   }
 
-  /** Reads one PDF (`check`: its structure and first page; `text`: its text) in a process of the pool, held to `limits`. */
-  async run(pdf: Readable, mode: 'check' | 'text', limits: PdfLimits, signal?: AbortSignal): Promise<PdfOutcome> {
+  /**
+   * Reads one PDF (`check`: its structure and first page; `text`: its text) in a process of the pool, held to
+   * `limits`: a stream is sent through the process's stdin; a file on the local disk is read by the process itself.
+   */
+  async run(pdf: PdfSource, mode: 'check' | 'text', limits: PdfLimits, signal?: AbortSignal): Promise<PdfOutcome> {
     const worker = await this.take(limits.maxMemoryMb);
     const job = ++this.jobs;
     const outcome: PdfOutcome = { pages: 0, text: '', cut: null, failure: null, peakMemoryMb: 0, encrypted: false };
@@ -295,7 +306,9 @@ export class PdfWorkerPool {
       if (!stdin.write(bytes)) await Promise.race([new Promise((resolve) => stdin.once('drain', resolve)), finished]);
     };
     const feed = async () => {
-      await write(Buffer.from(`${JSON.stringify({ job, mode, maxTextBytes: limits.maxTextBytes, maxPages: limits.maxPages })}\n`));
+      const path = pdf instanceof Readable ? {} : { path: pdf.path };
+      await write(Buffer.from(`${JSON.stringify({ job, mode, maxTextBytes: limits.maxTextBytes, maxPages: limits.maxPages, ...path })}\n`));
+      if (!(pdf instanceof Readable)) return;
       for await (const chunk of pdf as AsyncIterable<Buffer>) {
         for (let at = 0; at < chunk.length && !over(); at += MAX_FRAME_BYTES) {
           const frame = chunk.subarray(at, at + MAX_FRAME_BYTES);
@@ -312,7 +325,7 @@ export class PdfWorkerPool {
       // The file could not be read (or the worker went away while it was written): the worker cannot answer for it.
       if (!over()) kill('protocol');
     });
-    if (!pdf.readableEnded) pdf.destroy();
+    if (pdf instanceof Readable && !pdf.readableEnded) pdf.destroy();
 
     await finished;
     clearTimeout(timer);
@@ -352,6 +365,6 @@ export class PdfWorkerPool {
 export const pdfWorkers = new PdfWorkerPool({ keepIdle: 2, filesPerProcess: 100, idleMemoryMb: 160 });
 
 /** Reads one PDF in a process of the API's pool (`pdfWorkers`), held to `limits`. */
-export function runPdfWorker(pdf: Readable, mode: 'check' | 'text', limits: PdfLimits, signal?: AbortSignal): Promise<PdfOutcome> {
+export function runPdfWorker(pdf: PdfSource, mode: 'check' | 'text', limits: PdfLimits, signal?: AbortSignal): Promise<PdfOutcome> {
   return pdfWorkers.run(pdf, mode, limits, signal);
 }

@@ -4,7 +4,8 @@
 // ends at its memory and time limits (and replaces). Plain JavaScript, so it starts without a compiler.
 //
 // A job, parent to worker: one line {"job":n,"mode":"check"|"text","maxTextBytes":n,"maxPages":n}, then the file as
-// frames of a 4-byte big-endian length and that many bytes, a frame of length 0 ending it.
+// frames of a 4-byte big-endian length and that many bytes, a frame of length 0 ending it; or, for a file on the local
+// disk, the line with "path" and no frames: the worker reads the file itself (no copy through the pipe).
 // The answer, worker to parent, every line carrying the job's number:
 //   check: {"type":"pages","pages":n} (or {"type":"encrypted"} for a PDF that needs a password), then {"type":"done"}.
 //   text:  {"type":"pages"}, {"type":"text","text":"…"} chunks as found, {"type":"cut","reason":"text-limit"|
@@ -14,6 +15,7 @@
 /* global process, Buffer */
 // The PDF library, imported in this one place (a change of library or version is this line).
 import { getDocumentProxy } from 'unpdf';
+import { readFile } from 'node:fs/promises';
 
 /** Text goes out in pieces no larger than this, so that the parent's line buffer stays small. */
 const CHUNK_CHARS = 16 * 1024;
@@ -91,7 +93,7 @@ for (;;) {
   // The file is read whole before the answer starts, so a failure below never leaves frames unread.
   let bytes;
   try {
-    bytes = await fileBytes();
+    if (typeof job.path !== 'string') bytes = await fileBytes();
   } catch (error) {
     process.stderr.write(`Error: ${String(error?.message ?? error)}\n`);
     process.exit(2);
@@ -106,6 +108,10 @@ async function serve(job, bytes) {
   const tell = (message) => send({ ...message, job: job.job });
   let pdf;
   try {
+    if (bytes === undefined) {
+      const read = await readFile(job.path);
+      bytes = new Uint8Array(read.buffer, read.byteOffset, read.length);
+    }
     // verbosity 0: pdf.js's warnings about a damaged file are not the answer; its error is.
     pdf = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true, verbosity: 0 });
     await tell({ type: 'pages', pages: pdf.numPages });
@@ -126,7 +132,7 @@ async function serve(job, bytes) {
     }
   } finally {
     // What one file held is let go before the next: nothing of it stays for another file's answer.
-    await pdf?.destroy().catch(() => undefined);
+    await Promise.resolve(pdf?.loadingTask?.destroy()).catch(() => undefined);
   }
 }
 
