@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makePdf } from '../../../test-support/documents';
 import { pdfWithExpandingText, pdfWithPages } from '../../../test-support/hostile-pdfs';
 import { type PdfLimits, PdfWorkerPool, runPdfWorker } from './pdf-process';
@@ -139,6 +139,8 @@ describe('the pool of PDF reader processes (issue 24)', () => {
     pool.warm(limits.maxMemoryMb);
     const [warm] = pool.pids();
     process.kill(warm!, 'SIGKILL');
+    // Once its end is seen, the pool has let it go.
+    await vi.waitFor(() => expect(pool.pids()).not.toContain(warm), { timeout: 30_000 });
     expect(await textOf('alphaflux')).toBe('Instructions alphaflux only alphaflux sterile');
   });
 
