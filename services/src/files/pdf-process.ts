@@ -221,8 +221,14 @@ export class PdfWorkerPool {
     return worker;
   }
 
+  /** Ends the oldest idle processes (of other memory limits: tests use several) beyond twice `keepIdle`. */
+  private trim(): void {
+    while (this.idle.length >= this.options.keepIdle * 2) this.idle.shift()!.kill();
+  }
+
   /** Back to the idle ones, or ended and replaced (so the next file still finds a warm process). */
   private release(worker: PdfProcess, reusable: boolean): void {
+    this.trim();
     worker.quiet();
     worker.served += 1;
     const keep = reusable && !worker.dead && worker.served < this.options.filesPerProcess;
