@@ -3,7 +3,7 @@
  * /proc), and the documents list over 100,000 change orders generated with the product's own decider.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -146,7 +146,7 @@ function rssOf(pid: number): number {
   }
 }
 
-/** The process's children (the PDF text extractor the API spawns per file). */
+/** The process's children (the PDF reader's processes, kept warm by the API). */
 function childrenOf(pid: number): number[] {
   try {
     return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
@@ -159,11 +159,13 @@ export interface UploadRun {
   label: string;
   fileBytes: number;
   ms: number;
+  /** performance.now() when the answer came. */
+  answeredAt: number;
   /** RSS of the API process: median of 10 samples just before, and the largest sample during the upload. */
   rssBeforeBytes: number;
   rssPeakBytes: number;
   rssGrowthBytes: number;
-  /** The largest RSS of the API's child processes (the PDF text extractor) seen during the upload, for information. */
+  /** The largest RSS of the API's child processes (the PDF reader's warm processes) seen during the upload, for information. */
   extractorPeakBytes: number;
   samples: number;
 }
@@ -171,7 +173,8 @@ export interface UploadRun {
 /**
  * One POST /document/addDocumentFiles with `isParent=false` and the file as `childMainDocument`, streamed from disk
  * (fs.openAsBlob: fetch reads the file as it sends it). The API process's RSS is read every `everyMs` from 200 ms
- * before the request until the answer (which comes after the file is stored and its text extracted).
+ * before the request until the answer (which comes after the file is stored, typed and its PDF structure checked; its
+ * text is extracted after the answer).
  */
 export async function timeUpload(api: ApiProcess, path: string, label: string, everyMs = 20): Promise<UploadRun> {
   const fileBytes = (await stat(path)).size;
@@ -203,9 +206,34 @@ export async function timeUpload(api: ApiProcess, path: string, label: string, e
   } finally {
     clearInterval(timer);
   }
-  const ms = performance.now() - start;
+  const answeredAt = performance.now();
+  const ms = answeredAt - start;
   sample();
-  return { label, fileBytes, ms, rssBeforeBytes, rssPeakBytes: peak, rssGrowthBytes: Math.max(0, peak - rssBeforeBytes), extractorPeakBytes: extractorPeak, samples };
+  return { label, fileBytes, ms, answeredAt, rssBeforeBytes, rssPeakBytes: peak, rssGrowthBytes: Math.max(0, peak - rssBeforeBytes), extractorPeakBytes: extractorPeak, samples };
+}
+
+/** The SHA-256 of a file, as the API keeps it (the text queue's rows are keyed by it). */
+export async function sha256OfFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  await pipeline(createReadStream(path), hash);
+  return hash.digest('hex');
+}
+
+/**
+ * Milliseconds from `answeredAt` (performance.now() at the upload's answer) until the file's text is kept for the
+ * searches: its `document_file_text` row, written in the transaction that gives the searches' rows using the file its
+ * words (documents/text-queue.ts). Polled every 10 ms; fails after `timeoutMs`.
+ */
+export async function msUntilTextKept(db: Queryable, sha256: string, answeredAt: number, timeoutMs = 120_000): Promise<number> {
+  for (;;) {
+    const { rows } = await db.query<{ failure: string | null }>('SELECT failure FROM document_file_text WHERE sha256 = $1', [sha256]);
+    if (rows[0]) {
+      if (rows[0].failure) throw new Error(`the text of ${sha256} could not be extracted: ${rows[0].failure}`);
+      return performance.now() - answeredAt;
+    }
+    if (performance.now() - answeredAt > timeoutMs) throw new Error(`the text of ${sha256} was not kept within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 /** The baseline: the same file copied on disk through streams (read, write, fsync), in this process. */

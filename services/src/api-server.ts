@@ -9,6 +9,7 @@ import { allProjections, electionFor, listActiveAdmins, ProjectionRunner } from 
 import { createApp, type AppOptions } from './app';
 import { UPLOAD_KEPT_MS } from './documents/document-upload';
 import { pdfTextLimits } from './documents/pdf-text';
+import { pdfWorkers } from './files/pdf-process';
 import { DocumentTextQueue } from './documents/text-queue';
 import { forgetStagedUploadsBefore } from './documents/upload-staging';
 import { allMigrations } from './features';
@@ -156,6 +157,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const reviewReminders = startPeriodicReviewReminders(context);
   // PDFs left queued by an earlier run (stopped or killed while their text was extracted) are taken first.
   context.textQueue.start();
+  // The PDF reader's processes started now, so the first upload's structure check finds one warm (files/pdf-process.ts).
+  pdfWorkers.warm(config.PDF_TEXT_MAX_MEMORY_MB);
 
   let shuttingDown = false;
   const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });

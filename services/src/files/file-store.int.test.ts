@@ -18,7 +18,7 @@ const logo: FilePolicy = { field: 'logo', types: ['image/png', 'image/jpeg', 'im
 const pdf: FilePolicy = { field: 'document', types: ['application/pdf'], typesInWords: 'a PDF document', maxBytes: 10 * 1024 * 1024 };
 const decodedLogo: FilePolicy = { ...logo, image: { maxWidth: 16, maxHeight: 16 } };
 /** A structure check that reads the staged bytes back: a PDF must end with its end marker. */
-const endedPdf: FilePolicy = { ...pdf, verify: async (file) => ((await text(file)).trimEnd().endsWith('%%EOF') ? undefined : 'no %%EOF') };
+const endedPdf: FilePolicy = { ...pdf, verify: async (file) => ((await text(file.read())).trimEnd().endsWith('%%EOF') ? undefined : 'no %%EOF') };
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** A readable that yields the bytes in small chunks, as an upload arrives. */
 const upload = (bytes: Buffer, chunk = 7) => Readable.from(Array.from({ length: Math.ceil(bytes.length / chunk) }, (_, i) => bytes.subarray(i * chunk, (i + 1) * chunk)));

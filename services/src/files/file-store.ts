@@ -19,7 +19,14 @@ export interface FilePolicy {
    * Reads the staged file's structure (documents: a PDF that parses, issue 19 finding 8): a file that only starts
    * like its type is refused. Answers why it is not one, or undefined when it is.
    */
-  verify?: (file: Readable) => Promise<string | undefined>;
+  verify?: (file: StagedBytes) => Promise<string | undefined>;
+}
+
+/** A staged file's bytes for `FilePolicy.verify`: read as a stream, or where the local disk keeps them. */
+export interface StagedBytes {
+  read(): Readable;
+  /** Set by a store that keeps staged files on the local disk. */
+  path?: string;
 }
 
 /** Bytes a request may still stage (a user's staging quota): `take` throws the refusal once they are spent. */

@@ -40,6 +40,7 @@ export class LocalFileStore implements FileStore {
     const out = createWriteStream(path, { mode: 0o640 });
     return {
       out,
+      path,
       kept: async () => {
         if (!out.writableFinished) await once(out, 'finish');
       },

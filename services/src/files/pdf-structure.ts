@@ -1,7 +1,6 @@
-import type { Readable } from 'node:stream';
-import { runPdfWorker } from './pdf-process';
+import { type PdfSource, runPdfWorker } from './pdf-process';
 
-/** Structure checks running at once in this process; more wait their turn (each is a child process). */
+/** Structure checks running at once in this process; more wait their turn (each holds a PDF reader process). */
 const CHECKS_AT_ONCE = 2;
 /** A structure check reads the cross-reference table, the catalog and the first page: seconds at most. */
 const CHECK_TIMEOUT_MS = 15_000;
@@ -22,10 +21,10 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Whether a file that starts like a PDF is one (issue 19, finding 8): pdf.js reads its structure and its first page
- * in a bounded child process, no text extracted (that is the queue's work, after the answer). Answers the reader's
+ * in a warm, reused and bounded process of the PDF reader's pool (pdf-process.ts), no text extracted (that is the queue's work, after the answer). Answers the reader's
  * reason when it is not a PDF ('%PDF-' followed by HTML or SVG is not), undefined when it is.
  */
-export function pdfStructureProblem(file: Readable, maxMemoryMb: number): Promise<string | undefined> {
+export function pdfStructureProblem(file: PdfSource, maxMemoryMb: number): Promise<string | undefined> {
   return turn(async () => {
     const outcome = await runPdfWorker(file, 'check', { maxMemoryMb, timeoutMs: CHECK_TIMEOUT_MS, maxTextBytes: 1, maxPages: 1 });
     if (outcome.failure) return outcome.failure;

@@ -44,6 +44,8 @@ export interface StagingSlot {
   discard(): Promise<void>;
   /** The staged bytes, read again (a PDF's structure, an image's pixels). */
   read(): Readable;
+  /** Where the staged bytes are, when on the local disk (a PDF's structure is read from there, not through a pipe). */
+  readonly path?: string;
   /** Puts the re-encoded image in place of the staged bytes. */
   replace(bytes: Buffer): Promise<void>;
 }
@@ -126,7 +128,7 @@ export async function stageUpload(
     const originalName = storedFileName(cleanName, type!);
     if (policy.image) return await reencodeImage(slot, stagedId, type!, policy, originalName);
     if (policy.verify) {
-      const problem = await policy.verify(slot.read()).catch((error: unknown) => String(error));
+      const problem = await policy.verify({ read: () => slot.read(), path: slot.path }).catch((error: unknown) => String(error));
       if (problem) throw invalid(policy, `must be ${policy.typesInWords}`);
     }
     return { stagedId, sha256: hash.digest('hex'), contentType: type!, size, originalName };

@@ -22,7 +22,7 @@ export const filePolicies = (config: Config) => ({
     typesInWords: 'a PDF document',
     maxBytes: config.DOCUMENT_MAX_BYTES,
     // A PDF that parses: '%PDF-' followed by HTML or SVG is not one (issue 19, finding 8).
-    verify: (file) => pdfStructureProblem(file, config.PDF_TEXT_MAX_MEMORY_MB),
+    verify: (file) => pdfStructureProblem(file.path === undefined ? file.read() : { path: file.path }, config.PDF_TEXT_MAX_MEMORY_MB),
   }),
 });
 
