@@ -69,6 +69,13 @@ export async function postgresRateLimits(options: {
       // One connection per limiter, let go when idle: a dozen limiters must not hold a pool each.
       store.config = { connectionString: options.databaseUrl, max: 1, idleTimeoutMillis: 5000 };
       store.prefix = `${options.namespace}:${name}`;
+      // As the app's own pools (storage/database/postgres.ts): an idle connection ended by the server (a restart, an
+      // administrator) must not stop the process with an unhandled 'error'; the next request reconnects.
+      const init = store.init.bind(store);
+      store.init = (limiterOptions) => {
+        init(limiterOptions);
+        (store.pool as pg.Pool).on('error', () => {});
+      };
       made.push(store);
       return store;
     },
