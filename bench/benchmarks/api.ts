@@ -305,7 +305,15 @@ export async function startBareApp(databaseUrl: string, filesDir: string): Promi
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const app = express();
   app.get('/user/me', async (req, res) => {
-    const { rows } = await pool.query<{ id: string; email: string; first_name: string; last_name: string; role: string }>(
+    const { rows } = await pool.query<{
+      id: string;
+      email: string;
+      first_name: string;
+      last_name: string;
+      role: string;
+      is_training_completed: boolean;
+      second_factor_enrolled: boolean;
+    }>(
       'SELECT * FROM user_accounts WHERE id = $1',
       [req.get('x-user-id')],
     );
@@ -314,7 +322,17 @@ export async function startBareApp(databaseUrl: string, filesDir: string): Promi
       res.status(404).end();
       return;
     }
-    res.json({ id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name, role: user.role });
+    // The product's answer (auth/login-routes.ts): the account as it is now, and whether an ADMIN still owes a second factor.
+    res.json({
+      id: user.id,
+      email: user.email,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      role: user.role,
+      isTrainingCompleted: user.is_training_completed,
+      secondFactorEnrolled: user.second_factor_enrolled,
+      secondFactorRequired: user.role === 'ADMIN' && !user.second_factor_enrolled,
+    });
   });
   app.get('/customer/logo/:id', async (req, res) => {
     const { rows } = await pool.query<{ logo_sha256: string | null; logo_content_type: string | null }>(
