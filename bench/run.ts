@@ -26,6 +26,7 @@ import { userAccountsProjection } from '@ifu/projections/user-accounts/projectio
 import {
   addCustomer,
   addUser,
+  benchPrintedName,
   compareThroughput,
   fetchBytes,
   startBareApp,
@@ -1058,11 +1059,11 @@ async function listBenchmarks(bench: BenchDatabase, rows: Row[], results: Record
   try {
     for (let i = 0; i < 5; i++) {
       const email = `approver.${i}@example-ifu.de`;
-      approvers.push({ id: await addUser(api, email, 'ADMIN'), email, name: 'Bench Approver' });
+      approvers.push({ id: await addUser(api, email, 'ADMIN'), email, name: benchPrintedName(email, 'ADMIN') });
     }
     for (let i = 0; i < 20; i++) {
       const email = `author.${i}@example-ifu.de`;
-      authors.push({ type: 'user', userId: await addUser(api, email, 'USER'), email, name: 'Bench Member' });
+      authors.push({ type: 'user', userId: await addUser(api, email, 'USER'), email, name: benchPrintedName(email, 'USER') });
     }
     for (let i = 0; i < 3; i++) customerIds.push(await addCustomer(api, approvers[i]!.id, makePng(prng(100 + i)), `Bench Customer ${i + 1} GmbH`));
   } finally {
@@ -1243,11 +1244,11 @@ async function buildSearchCorpus(bench: BenchDatabase, schema: string, label: st
   try {
     for (let i = 0; i < 5; i++) {
       const email = `approver.${i}@example-ifu.de`;
-      approvers.push({ id: await addUser(api, email, 'ADMIN'), email, name: 'Bench Approver' });
+      approvers.push({ id: await addUser(api, email, 'ADMIN'), email, name: benchPrintedName(email, 'ADMIN') });
     }
     for (let i = 0; i < 20; i++) {
       const email = `author.${i}@example-ifu.de`;
-      authors.push({ type: 'user', userId: await addUser(api, email, 'USER'), email, name: 'Bench Member' });
+      authors.push({ type: 'user', userId: await addUser(api, email, 'USER'), email, name: benchPrintedName(email, 'USER') });
     }
     for (const [i, name] of SEARCH_CUSTOMERS.entries()) customers.push({ id: await addCustomer(api, approvers[i % approvers.length]!.id, makePng(prng(300 + i)), name), name });
   } finally {

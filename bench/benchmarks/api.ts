@@ -228,11 +228,24 @@ export async function startBenchApi(
   };
 }
 
+/**
+ * The printed name of a bench user: one person per name among active users (the product refuses a second one), so the
+ * last name carries the address's own part (`approver.3@…` is "Bench Approver approver.3").
+ */
+export const benchUserName = (email: string, role: 'ADMIN' | 'USER') => ({
+  firstName: 'Bench',
+  lastName: `${role === 'ADMIN' ? 'Approver' : 'Member'} ${email.split('@')[0]}`,
+});
+export const benchPrintedName = (email: string, role: 'ADMIN' | 'USER') => {
+  const { firstName, lastName } = benchUserName(email, role);
+  return `${firstName} ${lastName}`;
+};
+
 /** POST /user/add as the administrator (the set-password mail goes to the loopback SMTP sink): the new account's id. */
 export async function addUser(api: Pick<BenchApi, 'url' | 'token'>, email: string, role: 'ADMIN' | 'USER'): Promise<string> {
   const answer = await call('POST', `${api.url}/user/add`, {
     token: api.token,
-    body: { email, firstName: 'Bench', lastName: role === 'ADMIN' ? 'Approver' : 'Member', role, isTrainingCompleted: true },
+    body: { email, ...benchUserName(email, role), role, isTrainingCompleted: true },
   });
   return expectOk(answer, 'POST /user/add').body.user.id as string;
 }
@@ -268,7 +281,7 @@ export async function timeWrites(api: BenchApi, userId: string, email: string, c
   const latencies: number[] = [];
   for (let i = 0; i < count; i++) {
     const role = ROLES[(offset + i) % 2]!;
-    const body = { id: userId, email, firstName: 'Bench', lastName: 'Member', role, isTrainingCompleted: true };
+    const body = { id: userId, email, ...benchUserName(email, 'USER'), role, isTrainingCompleted: true };
     const t0 = performance.now();
     const answer = await call('PUT', `${api.url}/user/modify`, { token: api.token, body });
     latencies.push(performance.now() - t0);
