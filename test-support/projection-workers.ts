@@ -80,9 +80,17 @@ export async function killLeaderAndMeasure(
   const watcher = new pg.Client({ connectionString: databaseUrl });
   await watcher.connect();
   try {
-    // Only the leader holds leader locks now: the backends holding them are its lock connection.
+    // Only the leader holds leader locks now: the backends holding them are its lock connection. pg_locks shows every
+    // database of the server: another run's workers (a test, a bench) hold theirs for ever, so only this database's count.
     const held = async () =>
-      (await watcher.query<{ pid: number }>("SELECT DISTINCT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::bigint::oid AND granted", [LEADER_LOCK_SPACE])).rows.map(
+      (
+        await watcher.query<{ pid: number }>(
+          `SELECT DISTINCT pid FROM pg_locks
+            WHERE locktype = 'advisory' AND classid = $1::bigint::oid AND granted
+              AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
+          [LEADER_LOCK_SPACE],
+        )
+      ).rows.map(
         (row) => row.pid,
       );
     const leaderBackends = await held();

@@ -229,14 +229,23 @@ export async function startBenchApi(
 }
 
 /**
- * POST /user/add as the administrator (the set-password mail goes to the loopback SMTP sink): the new account's id.
- * Each account gets a printed name of its own (two active users may not share one): its address's local part, in letters.
+ * The printed name of a bench user: one person per name among active users (the product refuses a second one), so the
+ * last name carries the address's own part (`approver.3@…` is "Bench Approver approver.3").
  */
+export const benchUserName = (email: string, role: 'ADMIN' | 'USER') => ({
+  firstName: 'Bench',
+  lastName: `${role === 'ADMIN' ? 'Approver' : 'Member'} ${email.split('@')[0]}`,
+});
+export const benchPrintedName = (email: string, role: 'ADMIN' | 'USER') => {
+  const { firstName, lastName } = benchUserName(email, role);
+  return `${firstName} ${lastName}`;
+};
+
+/** POST /user/add as the administrator (the set-password mail goes to the loopback SMTP sink): the new account's id. */
 export async function addUser(api: Pick<BenchApi, 'url' | 'token'>, email: string, role: 'ADMIN' | 'USER'): Promise<string> {
-  const own = email.split('@')[0]!.replace(/[^a-z0-9]/gi, '').replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]!);
   const answer = await call('POST', `${api.url}/user/add`, {
     token: api.token,
-    body: { email, firstName: 'Bench', lastName: `${role === 'ADMIN' ? 'Approver' : 'Member'} ${own}`, role, isTrainingCompleted: true },
+    body: { email, ...benchUserName(email, role), role, isTrainingCompleted: true },
   });
   return expectOk(answer, 'POST /user/add').body.user.id as string;
 }
@@ -272,7 +281,7 @@ export async function timeWrites(api: BenchApi, userId: string, email: string, c
   const latencies: number[] = [];
   for (let i = 0; i < count; i++) {
     const role = ROLES[(offset + i) % 2]!;
-    const body = { id: userId, email, firstName: 'Bench', lastName: 'Member', role, isTrainingCompleted: true };
+    const body = { id: userId, email, ...benchUserName(email, 'USER'), role, isTrainingCompleted: true };
     const t0 = performance.now();
     const answer = await call('PUT', `${api.url}/user/modify`, { token: api.token, body });
     latencies.push(performance.now() - t0);
@@ -309,7 +318,15 @@ export async function startBareApp(databaseUrl: string, filesDir: string): Promi
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const app = express();
   app.get('/user/me', async (req, res) => {
-    const { rows } = await pool.query<{ id: string; email: string; first_name: string; last_name: string; role: string }>(
+    const { rows } = await pool.query<{
+      id: string;
+      email: string;
+      first_name: string;
+      last_name: string;
+      role: string;
+      is_training_completed: boolean;
+      second_factor_enrolled: boolean;
+    }>(
       'SELECT * FROM user_accounts WHERE id = $1',
       [req.get('x-user-id')],
     );
@@ -318,7 +335,17 @@ export async function startBareApp(databaseUrl: string, filesDir: string): Promi
       res.status(404).end();
       return;
     }
-    res.json({ id: user.id, email: user.email, firstName: user.first_name, lastName: user.last_name, role: user.role });
+    // The product's answer (auth/login-routes.ts): the account as it is now, and whether an ADMIN still owes a second factor.
+    res.json({
+      id: user.id,
+      email: user.email,
+      firstName: user.first_name,
+      lastName: user.last_name,
+      role: user.role,
+      isTrainingCompleted: user.is_training_completed,
+      secondFactorEnrolled: user.second_factor_enrolled,
+      secondFactorRequired: user.role === 'ADMIN' && !user.second_factor_enrolled,
+    });
   });
   app.get('/customer/logo/:id', async (req, res) => {
     const { rows } = await pool.query<{ logo_sha256: string | null; logo_content_type: string | null }>(

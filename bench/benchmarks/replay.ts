@@ -6,13 +6,17 @@ import { BENCH_AUDIT_KEY } from '../lib/audit-key';
 import type { Projection } from '@ifu/projections/projection';
 import {
   type CustomerLife,
+  type DownloadLife,
   type LogEvent,
   makeUser,
   type MixedLogOptions,
   MixedWorkload,
   newLife,
   nextUserEvent,
+  type NoticeLife,
+  type PaperCopyLife,
   prng,
+  type SafetyNoticeLife,
   type StaffLife,
   type UserLife,
 } from '../lib/events';
@@ -263,12 +267,13 @@ export async function generateMixedLog(db: Database, options: MixedLogOptions, c
     checks: new Map([
       ['user-accounts', (target: Database) => checkUserAccounts(target, workload.staff)],
       ['customer-list', (target: Database) => checkCustomerList(target, workload.customers)],
-      // The mixed log holds no change orders (the documents rows have their own log): the rebuild must leave none.
-      ['change-orders', async (target: Database) => {
-        const { rows } = await target.query<{ n: string | number }>('SELECT count(*) AS n FROM change_orders');
-        const n = Number(rows[0]?.n ?? 0);
-        return n === 0 ? { wrong: 0 } : { wrong: n, firstDifference: `${n} change orders from a log without any` };
-      }],
+      ['notifications', (target: Database) => checkNotifications(target, workload.notices)],
+      ['paper-copy-requests', (target: Database) => checkPaperCopies(target, workload.paperCopies)],
+      ['safety-notices', (target: Database) => checkSafetyNotices(target, workload.downloads, [...workload.safetyNotices.values()])],
+      // The mixed log holds no change orders (the documents' own log is built by the list and search sections, which
+      // check their rows): these rebuilds must leave their tables empty.
+      ['change-orders', (target: Database) => checkEmpty(target, ['change_orders'])],
+      ['document-search', (target: Database) => checkEmpty(target, ['document_search', 'document_search_parents'])],
     ]),
   };
 }
@@ -374,6 +379,94 @@ async function checkCustomerList(db: Database, customers: readonly CustomerLife[
     approved_date: iso(row.approved_date as Date | null),
     created_at: iso(row.created_at as Date),
   }));
+}
+
+/** Tables a log without their events must leave empty. */
+async function checkEmpty(db: Database, tables: readonly string[]): Promise<ReadModelCheck> {
+  for (const table of tables) {
+    const { rows } = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM ${table}`);
+    const n = Number(rows[0]?.n ?? 0);
+    if (n > 0) return { wrong: n, firstDifference: `${table}: ${n} rows from a log without their events` };
+  }
+  return { wrong: 0 };
+}
+
+/** Every column of notifications against each notice's final state in the generator. */
+async function checkNotifications(db: Database, notices: readonly NoticeLife[]): Promise<ReadModelCheck> {
+  const expected = new Map<string, Record<string, unknown>>(
+    notices.map((n) => [
+      `notification-${n.notificationId}`,
+      {
+        notification_id: n.notificationId,
+        notification_text: n.text,
+        customer_id: n.customerId,
+        product_id: n.productId,
+        deleted: n.deleted,
+        created_at: n.createdAt,
+        stream_version: n.version,
+      },
+    ]),
+  );
+  const { rows } = await db.query<Record<string, unknown>>('SELECT * FROM notifications');
+  return compareRows('notifications', rows, expected, (row) => ({ ...row, created_at: iso(row.created_at as Date) }));
+}
+
+/** Every column of paper_copy_requests against each request's final state in the generator (dates read as text). */
+async function checkPaperCopies(db: Database, requests: readonly PaperCopyLife[]): Promise<ReadModelCheck> {
+  const expected = new Map<string, Record<string, unknown>>(
+    requests.map((r) => [
+      `paper-copy-${r.requestId}`,
+      {
+        request_id: r.requestId,
+        visitor_id: r.visitorId,
+        sealed_name: r.sealed.name,
+        sealed_address: r.sealed.address,
+        sealed_email: r.sealed.email,
+        child_document_id: r.childDocumentId,
+        document_number: r.documentNumber,
+        document_version: r.version,
+        doc_name: r.docName,
+        quantity: r.quantity,
+        requested_on: r.requestedOn,
+        due_date: r.dueDate,
+        requested_at: r.requestedAt,
+        status: r.dispatched ? 'DISPATCHED' : 'OPEN',
+        dispatched_at: r.dispatched?.at ?? null,
+        dispatched_by: r.dispatched?.by ?? null,
+        dispatched_by_name: r.dispatched?.byName ?? null,
+        stream_version: r.streamVersion,
+      },
+    ]),
+  );
+  const { rows } = await db.query<Record<string, unknown>>(
+    'SELECT *, requested_on::text AS requested_on, due_date::text AS due_date FROM paper_copy_requests',
+  );
+  return compareRows('paper_copy_requests', rows, expected, (row) => ({
+    ...row,
+    requested_at: iso(row.requested_at as Date),
+    dispatched_at: iso(row.dispatched_at as Date | null),
+  }));
+}
+
+/** public_downloads by log position and safety_notices by revision and visitor, against what the generator wrote. */
+async function checkSafetyNotices(db: Database, downloads: readonly DownloadLife[], notices: readonly SafetyNoticeLife[]): Promise<ReadModelCheck> {
+  const { rows: downloaded } = await db.query<Record<string, unknown>>('SELECT position::text AS id, * FROM public_downloads');
+  const byDownload = compareRows(
+    'public_downloads',
+    downloaded,
+    new Map(downloads.map((d) => [String(d.position), { visitor_id: d.visitorId, child_document_id: d.childDocumentId, sealed_email: d.sealedEmail }])),
+    (row) => row,
+  );
+  const { rows: noticed } = await db.query<Record<string, unknown>>(
+    "SELECT parent_change_id || ' ' || visitor_id AS id, position::int AS position, delivered, child_document_ids FROM safety_notices",
+  );
+  const byNotice = compareRows(
+    'safety_notices',
+    noticed,
+    new Map(notices.map((n) => [`${n.parentChangeId} ${n.visitorId}`, { position: n.position, delivered: n.delivered, child_document_ids: n.childDocumentIds }])),
+    (row) => row,
+  );
+  return { wrong: byDownload.wrong + byNotice.wrong, firstDifference: byDownload.firstDifference ?? byNotice.firstDifference };
 }
 
 /** The floor every projection pays: reading the whole log through store.readAllForProjection() in batches, applying nothing. */

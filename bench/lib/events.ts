@@ -10,11 +10,17 @@ import {
   emailClaimStreamId,
   LOCKOUT_DURATION_MS,
   LOCKOUT_THRESHOLD,
+  NOTIFICATION_NUMBERS_STREAM,
+  notificationStreamId,
+  PAPER_COPY_DAYS,
+  paperCopyStreamId,
   type Role,
+  safetyNoticeStreamId,
   type Signature,
   type StoredFile,
   type UserEvent,
   userStreamId,
+  visitorDownloadStreamId,
 } from '@ifu/contracts';
 import type { Actor, EventMetadata, NewEvent } from '@ifu/storage/event-store/event-store';
 
@@ -206,7 +212,19 @@ const REJECTION_REASONS = [
   'Contact information incomplete: no phone number for product safety questions.',
 ];
 
-const STREAM_KINDS = ['user-credentials-', 'user-email-', 'customer-name-', 'user-', 'customer-', 'system-bootstrap'];
+const STREAM_KINDS = [
+  'user-credentials-',
+  'user-email-',
+  'customer-name-',
+  'user-',
+  'customer-',
+  'system-bootstrap',
+  'notification-numbers',
+  'notification-',
+  'visitor-download-',
+  'safety-notices-',
+  'paper-copy-',
+];
 /** `user-credentials`, `customer-name`, …: a stream's kind, without its id. */
 export const streamKind = (stream: string) => (STREAM_KINDS.find((prefix) => stream.startsWith(prefix)) ?? stream).replace(/-$/, '');
 
@@ -263,6 +281,51 @@ export interface CustomerLife {
   renames: number;
 }
 
+/** A notice (Manage Notification) in the mixed log, as its stream has it. */
+export interface NoticeLife {
+  notificationId: number;
+  text: string;
+  customerId: string | null;
+  productId: string | null;
+  deleted: boolean;
+  createdAt: string;
+  version: number;
+}
+
+/** A public visitor's download through an emailed link, at its position in the log. */
+export interface DownloadLife {
+  position: number;
+  visitorId: string;
+  childDocumentId: string;
+  sealedEmail: string;
+}
+
+/** The latest notice of a safety revision to one visitor, at its position in the log. */
+export interface SafetyNoticeLife {
+  parentChangeId: string;
+  visitorId: string;
+  position: number;
+  delivered: boolean;
+  childDocumentIds: string[];
+}
+
+/** A paper-copy request, as its stream has it. */
+export interface PaperCopyLife {
+  requestId: string;
+  visitorId: string;
+  sealed: { name: string; address: string; email: string };
+  childDocumentId: string;
+  documentNumber: string;
+  version: number;
+  docName: string;
+  quantity: number;
+  requestedOn: string;
+  dueDate: string;
+  requestedAt: string;
+  dispatched: { at: string; by: string; byName: string } | null;
+  streamVersion: number;
+}
+
 export interface MixedLogOptions {
   /** At least this many events: the log ends with the command that reaches it (a command writes 1 to 3 events). */
   events: number;
@@ -285,6 +348,10 @@ export interface MixedLogOptions {
 export class MixedWorkload {
   readonly staff: StaffLife[] = [];
   readonly customers: CustomerLife[] = [];
+  readonly notices: NoticeLife[] = [];
+  readonly downloads: DownloadLife[] = [];
+  readonly safetyNotices = new Map<string, SafetyNoticeLife>();
+  readonly paperCopies: PaperCopyLife[] = [];
   readonly byType: Record<string, number> = {};
   readonly byStreamKind: Record<string, number> = {};
   private readonly random: () => number;
@@ -311,7 +378,12 @@ export class MixedWorkload {
     if (this.staff.length < dueStaff) return yield* this.addUser();
     if (this.customers.length < dueCustomers && this.activeAdmins().length >= 2) return yield* this.registerCustomer();
     const roll = random();
-    if (roll < 0.6 || this.customers.length === 0) return yield* this.staffActivity(pick(random, this.staff));
+    if (roll < 0.55 || this.customers.length === 0) return yield* this.staffActivity(pick(random, this.staff));
+    // Now and then the public side: notices, visitors' downloads and the safety notices they bring, paper copies.
+    if (roll < 0.565) return yield* this.notice();
+    if (roll < 0.585) return yield* this.download();
+    if (roll < 0.59) return yield* this.safetyNotice();
+    if (roll < 0.6) return yield* this.paperCopy();
     if (roll < 0.62) return yield* this.changeUser();
     const customer = pick(random, this.customers);
     if (roll < 0.75) return yield* this.updateCustomer(customer);
@@ -658,5 +730,168 @@ export class MixedWorkload {
     }
     yield* this.command(userActor(approver.user), at, [{ stream, event }]);
     customer.version = this.versionOf(stream);
+  }
+
+  private visitors: string[] = [];
+  private families: { parentChangeId: string; children: { childDocumentId: string; documentNumber: string; docName: string }[] }[] = [];
+
+  /** The public side's documents: a few hundred families of a few children each, named by id only (their own log is elsewhere). */
+  private family() {
+    const { random } = this;
+    if (this.families.length < 300 && (this.families.length === 0 || random() < 0.2)) {
+      const number = 100_000 + this.families.length;
+      this.families.push({
+        parentChangeId: uuidFrom(random),
+        children: Array.from({ length: 1 + Math.floor(random() * 4) }, (_, i) => ({
+          childDocumentId: uuidFrom(random),
+          documentNumber: `IFU-${number}-${i + 1}`,
+          docName: `Instructions for use ${number}-${i + 1}`,
+        })),
+      });
+    }
+    return pick(random, this.families);
+  }
+
+  private visitor(): string {
+    if (this.visitors.length < 2000 && (this.visitors.length === 0 || this.random() < 0.3)) this.visitors.push(uuidFrom(this.random));
+    return pick(this.random, this.visitors);
+  }
+
+  /** A sealed value as the product stores it (`v1.<iv>.<ciphertext>.<tag>`), opaque to the read models. */
+  private sealed(): string {
+    return `v1.${hexFrom(this.random, 24)}.${hexFrom(this.random, 40)}.${hexFrom(this.random, 32)}`;
+  }
+
+  /** Manage Notification: add (a number from the numbers stream, then the notice), edit, or delete a notice. */
+  private *notice(): Generator<LogEvent> {
+    const { random } = this;
+    const admin = pick(random, this.activeAdmins());
+    const at = this.tick();
+    const by = admin.user.email;
+    const live = this.notices.filter((n) => !n.deleted);
+    const scope = () => {
+      const customer = random() < 0.5 ? null : pick(random, this.customers);
+      return { customerId: customer?.customerId ?? null, productId: customer && random() < 0.5 ? this.family().parentChangeId : null };
+    };
+    const text = () => `Notice ${Math.floor(random() * 100_000)}: ${pick(random, CHANGE_DESCRIPTIONS) || 'please read the new revision'}`;
+    if (live.length === 0 || random() < 0.5) {
+      const notificationId = this.notices.length + 1;
+      const notice: NoticeLife = { notificationId, text: text(), ...scope(), deleted: false, createdAt: at.toISOString(), version: 0 };
+      this.notices.push(notice);
+      const { customerId, productId } = notice;
+      yield* this.command(userActor(admin.user), at, [
+        { stream: NOTIFICATION_NUMBERS_STREAM, event: { type: 'NotificationNumberAssigned', data: { notificationId } } },
+        { stream: notificationStreamId(notificationId), event: { type: 'NotificationAdded', data: { notificationId, notificationText: notice.text, addedBy: by, customerId, productId } } },
+      ]);
+      notice.version = this.versionOf(notificationStreamId(notificationId));
+      return;
+    }
+    const notice = pick(random, live);
+    const stream = notificationStreamId(notice.notificationId);
+    if (random() < 0.8) {
+      notice.text = text();
+      Object.assign(notice, scope());
+      const data = { notificationId: notice.notificationId, notificationText: notice.text, editedBy: by, changed: ['notificationText'], customerId: notice.customerId, productId: notice.productId };
+      yield* this.command(userActor(admin.user), at, [{ stream, event: { type: 'NotificationUpdated', data } }]);
+    } else {
+      notice.deleted = true;
+      yield* this.command(userActor(admin.user), at, [{ stream, event: { type: 'NotificationDeleted', data: { notificationId: notice.notificationId, deletedBy: by } } }]);
+    }
+    notice.version = this.versionOf(stream);
+  }
+
+  /** A visitor downloads a document through an emailed link: one stream per download, the email sealed. */
+  private *download(): Generator<LogEvent> {
+    const { random } = this;
+    const at = this.tick();
+    const visitorId = this.visitor();
+    const family = this.family();
+    const child = pick(random, family.children);
+    const email = this.sealed();
+    const customer = pick(random, this.customers);
+    const data = {
+      visitorId,
+      email,
+      country: random() < 0.3 ? null : pick(random, ['DE', 'FR', 'US', 'IT']),
+      childDocumentId: child.childDocumentId,
+      documentNumber: child.documentNumber,
+      parentChangeId: family.parentChangeId,
+      customerId: customer.customerId,
+      docName: child.docName,
+      sha256: hexFrom(random, 64),
+    };
+    this.downloads.push({ position: this.emitted + 1, visitorId, childDocumentId: child.childDocumentId, sealedEmail: email });
+    yield* this.command({ type: 'visitor', visitorId }, at, [{ stream: visitorDownloadStreamId(uuidFrom(random)), event: { type: 'PublicDocumentDownloaded', data } }]);
+  }
+
+  /** The safety-notice job: a notice recorded for a past reader, now and then refused by the mailer afterwards. */
+  private *safetyNotice(): Generator<LogEvent> {
+    const { random } = this;
+    const at = this.tick();
+    const system: Actor = { type: 'system', name: 'safety-notices' };
+    // About one notice in four is refused by the mailer after it was recorded (a later run sends it again).
+    const refused = this.safetyNotices.size > 0 && random() < 0.25 ? pick(random, [...this.safetyNotices.values()]) : undefined;
+    if (refused?.delivered) {
+      refused.delivered = false;
+      refused.position = this.emitted + 1;
+      const data = { parentChangeId: refused.parentChangeId, documentId: refused.parentChangeId, visitorId: refused.visitorId, attempt: 1 };
+      return yield* this.command(system, at, [{ stream: safetyNoticeStreamId(refused.parentChangeId), event: { type: 'SafetyNoticeNotDelivered', data } }]);
+    }
+    const family = refused ? this.families.find((f) => f.parentChangeId === refused.parentChangeId)! : this.family();
+    const visitorId = refused?.visitorId ?? this.visitor();
+    const key = `${family.parentChangeId} ${visitorId}`;
+    const stream = safetyNoticeStreamId(family.parentChangeId);
+    const documents = family.children.slice(0, 1 + Math.floor(random() * family.children.length)).map((child) => ({
+      supersededChildId: uuidFrom(random),
+      supersededDocumentNumber: `${child.documentNumber}-old`,
+      childDocumentId: child.childDocumentId,
+      documentNumber: child.documentNumber,
+      productFamilyName: `Family ${family.parentChangeId.slice(0, 8)}`,
+      partNumber: `PN-${hexFrom(random, 6)}`,
+    }));
+    this.safetyNotices.set(key, { parentChangeId: family.parentChangeId, visitorId, position: this.emitted + 1, delivered: true, childDocumentIds: documents.map((d) => d.childDocumentId) });
+    yield* this.command(system, at, [{ stream, event: { type: 'SafetyNoticeSent', data: { parentChangeId: family.parentChangeId, documentId: family.parentChangeId, visitorId, documents } } }]);
+  }
+
+  /** A visitor asks for a paper copy (sealed name, address, email; due in 7 days); staff dispatch an open one. */
+  private *paperCopy(): Generator<LogEvent> {
+    const { random } = this;
+    const at = this.tick();
+    const open = this.paperCopies.filter((p) => !p.dispatched);
+    if (open.length > 0 && random() < 0.5) {
+      const request = pick(random, open);
+      const staff = pick(random, this.staff);
+      const by = { at: at.toISOString(), by: staff.user.userId, byName: `${staff.user.firstName} ${staff.user.lastName}` };
+      request.dispatched = by;
+      const stream = paperCopyStreamId(request.requestId);
+      const data = { requestId: request.requestId, documentNumber: request.documentNumber, dispatchedBy: by.by, dispatchedByName: by.byName, dispatchedAt: by.at };
+      yield* this.command(userActor(staff.user), at, [{ stream, event: { type: 'PaperCopyDispatched', data } }]);
+      request.streamVersion = this.versionOf(stream);
+      return;
+    }
+    const family = this.family();
+    const child = pick(random, family.children);
+    const requestedOn = at.toISOString().slice(0, 10);
+    const request: PaperCopyLife = {
+      requestId: uuidFrom(random),
+      visitorId: this.visitor(),
+      sealed: { name: this.sealed(), address: this.sealed(), email: this.sealed() },
+      childDocumentId: child.childDocumentId,
+      documentNumber: child.documentNumber,
+      version: 1 + Math.floor(random() * 3),
+      docName: child.docName,
+      quantity: 1 + Math.floor(random() * 3),
+      requestedOn,
+      dueDate: new Date(Date.parse(requestedOn) + PAPER_COPY_DAYS * 86_400_000).toISOString().slice(0, 10),
+      requestedAt: at.toISOString(),
+      dispatched: null,
+      streamVersion: 0,
+    };
+    this.paperCopies.push(request);
+    const { requestId, visitorId, sealed, childDocumentId, documentNumber, version, docName, quantity, dueDate } = request;
+    const data = { requestId, visitorId, ...sealed, childDocumentId, documentNumber, version, docName, customerId: pick(random, this.customers).customerId, quantity, requestedOn, dueDate };
+    const stream = paperCopyStreamId(requestId);
+    yield* this.command({ type: 'visitor', visitorId }, at, [{ stream, event: { type: 'PaperCopyRequested', data } }]);
+    request.streamVersion = this.versionOf(stream);
   }
 }

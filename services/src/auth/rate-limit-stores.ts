@@ -38,6 +38,16 @@ export async function postgresRateLimits(options: {
   const owner = new pg.Client({ connectionString: options.ownerUrl ?? options.databaseUrl });
   await owner.connect();
   try {
+    // The store's objects live in the one schema `rate_limit` of the database, and postgres-migrations asks whether a
+    // table `migrations` exists in any schema, then reads it through the search path: with several schemas in one
+    // database (one per test file or benchmark), the second one found the first one's table and could not read it.
+    // That table records the database-wide `rate_limit` schema's migrations, so it is read where it is.
+    await owner.query(
+      `SELECT set_config('search_path', current_setting('search_path') || ', ' || quote_ident(n.nspname), false)
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE c.relname = 'migrations' AND c.relkind = 'r' AND to_regclass('migrations') IS NULL
+        LIMIT 1`,
+    );
     await migrate({ client: owner }, resolve(storePackageDir, 'migrations'), { logger: () => {} });
     if (options.ownerUrl) {
       const api = new pg.Client({ connectionString: options.databaseUrl });
@@ -59,6 +69,13 @@ export async function postgresRateLimits(options: {
       // One connection per limiter, let go when idle: a dozen limiters must not hold a pool each.
       store.config = { connectionString: options.databaseUrl, max: 1, idleTimeoutMillis: 5000 };
       store.prefix = `${options.namespace}:${name}`;
+      // As the app's own pools (storage/database/postgres.ts): an idle connection ended by the server (a restart, an
+      // administrator) must not stop the process with an unhandled 'error'; the next request reconnects.
+      const init = store.init.bind(store);
+      store.init = (limiterOptions) => {
+        init(limiterOptions);
+        (store.pool as pg.Pool).on('error', () => {});
+      };
       made.push(store);
       return store;
     },
