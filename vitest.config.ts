@@ -5,6 +5,9 @@ const exclude = ['**/node_modules/**', '**/dist/**', 'data/**'];
 
 export default defineConfig({
   test: {
+    // Two files at a time in every project that allows it (vitest's default is the cores less one: one file at a time
+    // on the 2-core machines). Each file works on a schema, an API, ports and a data folder of its own.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -34,6 +37,8 @@ export default defineConfig({
           include: ['**/*.prod.test.ts'],
           exclude,
           fileParallelism: false,
+          // One file at a time, after the other projects (a group of its own: its maxWorkers differs).
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -59,8 +64,8 @@ export default defineConfig({
           include: ['**/*.e2e.test.ts'],
           exclude,
           globalSetup: ['test-support/global-database-setup.ts', 'test-support/global-portal-build.ts'],
+          // Each file starts a product of its own (API, portals, Chromium) on free ports: two files run at once.
           isolate: false,
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
