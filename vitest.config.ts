@@ -5,9 +5,6 @@ const exclude = ['**/node_modules/**', '**/dist/**', 'data/**'];
 
 export default defineConfig({
   test: {
-    // Two files at a time in every project that allows it (vitest's default is the cores less one: one file at a time
-    // on the 2-core machines). Each file works on a schema, an API, ports and a data folder of its own.
-    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -38,7 +35,7 @@ export default defineConfig({
           exclude,
           fileParallelism: false,
           // One file at a time, after the other projects (a group of its own: its maxWorkers differs).
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -64,8 +61,12 @@ export default defineConfig({
           include: ['**/*.e2e.test.ts'],
           exclude,
           globalSetup: ['test-support/global-database-setup.ts', 'test-support/global-portal-build.ts'],
-          // Each file starts a product of its own (API, portals, Chromium) on free ports: two files run at once.
+          // Each file starts a product of its own (API, portals, Chromium) on free ports: two files run at once (vitest's
+          // default is the cores less one: one at a time on the 2-core machines), after the other projects (a group of
+          // its own: its maxWorkers differs).
           isolate: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
