@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['**/*.prod.test.ts'],
           exclude,
           fileParallelism: false,
+          // One file at a time, after the other projects (a group of its own: its maxWorkers differs).
+          sequence: { groupOrder: 2 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -59,8 +61,12 @@ export default defineConfig({
           include: ['**/*.e2e.test.ts'],
           exclude,
           globalSetup: ['test-support/global-database-setup.ts', 'test-support/global-portal-build.ts'],
+          // Each file starts a product of its own (API, portals, Chromium) on free ports: two files run at once (vitest's
+          // default is the cores less one: one at a time on the 2-core machines), after the other projects (a group of
+          // its own: its maxWorkers differs).
           isolate: false,
-          fileParallelism: false,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -4,7 +4,7 @@ import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
-import { logInThroughForm, SCREENSHOTS, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, SCREENSHOTS, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeChangeOrder, arrangeDecision, openEveryFile } from '../test-support/document-arrangements';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
 import { PNG_1X1 } from '../test-support/images';
@@ -72,26 +72,10 @@ describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility viola
     ({ product } = suite);
   });
 
-  /**
-   * The stored session of each account's first login through the form, reused while the server still takes it: an
-   * ADMIN's every login takes a second-factor code, and the product takes each code once (issue 23), so logging the
-   * same ADMIN in some thirty times in a few minutes would wait for new codes.
-   */
-  const sessions = new Map<string, string>();
+  /** Logged in once through the form per account; later tests reuse that session (browser-product.ts). */
   const logIn = async (viewport: Viewport, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<Page> => {
     const page = await newPage(viewport);
-    const saved = sessions.get(email);
-    const token = saved ? (JSON.parse(saved) as { session?: { token?: string } }).session?.token : undefined;
-    if (saved && token && (await product.api.call('GET', '/user/me', { token })).status === 200) {
-      await page.goto(`${product.adminUrl}/login`);
-      await page.evaluate((state) => window.localStorage.setItem('ifu-admin:state', state), saved);
-      await page.goto(`${product.adminUrl}/document/list`);
-      await page.waitForURL('**/document/list');
-      return page;
-    }
-    await logInThroughForm(page, product.adminUrl, email, password);
-    const state = await page.evaluate(() => window.localStorage.getItem('ifu-admin:state'));
-    if (state) sessions.set(email, state);
+    await logInReusingSession(page, product, email, password);
     return page;
   };
 

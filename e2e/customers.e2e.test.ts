@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
 import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
-import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -45,7 +45,7 @@ describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium'
     const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
-    await logInThroughForm(page, product.adminUrl, email, password);
+    await logInReusingSession(page, product, email, password);
     return page;
   };
 

@@ -2,7 +2,7 @@ import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
 import { openFileInNewTab } from '../test-support/document-tabs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -39,7 +39,7 @@ describe.skipIf(skipReason !== undefined)('Document approval in headless Chromiu
     const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
-    await logInThroughForm(page, product.adminUrl, who.email, who.password);
+    await logInReusingSession(page, product, who.email, who.password);
     return page;
   };
 

@@ -6,7 +6,7 @@ import type { ChangeOrderView } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
 import { openFileInNewTab } from '../test-support/document-tabs';
 import { PNG_1X1 } from '../test-support/images';
@@ -115,7 +115,7 @@ describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chrom
     const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
-    await logInThroughForm(page, product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await logInReusingSession(page, product, ADMIN_EMAIL, ADMIN_PASSWORD);
     return page;
   };
 

@@ -2,7 +2,7 @@ import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { openFileInNewTab } from '../test-support/document-tabs';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
@@ -47,7 +47,7 @@ describe.skipIf(skipReason !== undefined)('Documents list and document view in h
     const context = await browser.newContext(viewportContext(viewport));
     contexts.push(context);
     const page = await context.newPage();
-    await logInThroughForm(page, product.adminUrl, AUTHOR.email, AUTHOR.password);
+    await logInReusingSession(page, product, AUTHOR.email, AUTHOR.password);
     return page;
   };
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
 import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
-import { logInThroughForm, useAuthoringProduct, useBrowserPages } from '../test-support/browser-product';
+import { logInReusingSession, useAuthoringProduct, useBrowserPages } from '../test-support/browser-product';
 import { arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 
@@ -18,7 +18,7 @@ describe.skipIf(skipReason !== undefined)('Revise and resubmit in headless Chrom
 
   const logIn = async (viewport: Viewport, who: { email: string; password: string } = AUTHOR): Promise<Page> => {
     const page = await newPage(viewport);
-    await logInThroughForm(page, suite.product.adminUrl, who.email, who.password);
+    await logInReusingSession(page, suite.product, who.email, who.password);
     return page;
   };
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible as checkAccessible } from '../test-support/axe';
 import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -140,7 +140,7 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
   for (const viewport of DESKTOP_AND_PHONE satisfies readonly Viewport[]) {
     it(`staff see the label's Digital Link and its QR code on the child's view, at ${viewport.width} px`, async () => {
       const page = await newPage(viewport);
-      await logInThroughForm(page, product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await logInReusingSession(page, product, ADMIN_EMAIL, ADMIN_PASSWORD);
       await page.goto(`${product.adminUrl}/document/view/${parentChangeId}`);
       const label = page.getByTestId('child-label').first();
       await label.waitFor();
@@ -160,7 +160,7 @@ describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)
     await expectAccessible(reader, viewport, 'document-page-link-needed');
 
     const page = await newPage(viewport);
-    await logInThroughForm(page, product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await logInReusingSession(page, product, ADMIN_EMAIL, ADMIN_PASSWORD);
     await page.goto(`${product.adminUrl}/managecustomer`);
     await page.getByRole('button', { name: `View ${linkCustomer}` }).first().click();
     const dialog = page.getByRole('dialog', { name: 'View Customer' });

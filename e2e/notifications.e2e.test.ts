@@ -3,7 +3,7 @@ import type { Notification } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, type Viewport, viewportContext } from '../test-support/browser';
-import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -57,7 +57,7 @@ describe.skipIf(skipReason !== undefined)('Manage Notification in headless Chrom
 
   const logIn = async (viewport: { width: number; height: number }, email = ADMIN.email, password = ADMIN.password): Promise<Page> => {
     const page = await newPage(viewport);
-    await logInThroughForm(page, product.adminUrl, email, password);
+    await logInReusingSession(page, product, email, password);
     return page;
   };
 

@@ -64,7 +64,7 @@ describe.skipIf(skipReason !== undefined)('the second factor in headless Chromiu
       .poll(() => page.getByTestId('second-factor-error').textContent())
       .toBe('This is not the current code for the secret shown. Check that your device shows the right time, then enter the newest code.');
 
-    const enrolledAt = timeStepOf(new Date());
+    const enrolledAt = timeStepOf(product.api.clock.now());
     await page.getByLabel('Code from the app').fill(await codeAt(secret, enrolledAt));
     await page.getByRole('button', { name: 'Confirm' }).click();
     const list = page.getByTestId('recovery-code-list');

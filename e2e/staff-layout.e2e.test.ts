@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
 import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
-import { logInThroughForm, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import {
   arrangeApprovedCustomer,
   arrangeChangeOrder,
@@ -82,7 +82,7 @@ describe.skipIf(skipReason !== undefined)('Staff screens: layout and progress in
   });
   const logIn = async (viewport: Viewport, who = AUTHOR): Promise<Page> => {
     const page = await newPage(viewport);
-    await logInThroughForm(page, product.adminUrl, who.email, who.password);
+    await logInReusingSession(page, product, who.email, who.password);
     return page;
   };
 

@@ -47,7 +47,16 @@ export async function startChildServer(
   let output = '';
   const child = spawn(process.execPath, nodeArguments(entry), {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', LOG_FORMAT: 'json', [options.portVariable ?? 'API_PORT']: String(port), ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'json',
+      // Cheap argon2 for the tests' API processes; a production-configured one hashes as production does.
+      ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: 'test' }),
+      [options.portVariable ?? 'API_PORT']: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -17,7 +17,7 @@ import { claimEmail } from '../services/src/users/email-claims';
 import { TEST_AUDIT_KEY } from './audit-key';
 import { freePort } from './free-port';
 import { completeLogIn } from './http-client';
-import { forgetHeldFactors } from './second-factor';
+import { forgetHeldFactors, holdApiClock } from './second-factor';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
 export const ADMIN_EMAIL = 'first.admin@example.com';
@@ -112,6 +112,8 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
     AUDIT_KEY: TEST_AUDIT_KEY,
     // Tests make failed attempts back to back; the progressive delay has tests of its own.
     LOGIN_DELAY_MS: '0',
+    // Cheap argon2 (every login and signature hashes): the production cost has a test of its own (config.unit.test.ts).
+    ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: 'test' }),
     ...env,
   });
   const api = await startApi(config, {
@@ -124,6 +126,8 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
   });
   const url = `http://127.0.0.1:${api.port}`;
   await forgetHeldFactors(url);
+  // A browser's code step against this API moves its clock rather than waiting for the next step.
+  const releaseClock = holdApiClock(url, { now: clock.now, advance: (ms) => clock.advance(ms) });
 
   const call: TestApi['call'] = async (method, path, options = {}) => {
     const headers: Record<string, string> = { ...options.headers };
@@ -214,6 +218,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
     },
     mailedToken,
     async dispose() {
+      releaseClock();
       await api.stop();
       await store.close();
       await notifications?.close();

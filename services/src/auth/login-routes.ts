@@ -69,7 +69,7 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
     const user = await findUserByEmail(ctx.db, username);
     if (!user) {
       // The same argon2 work for an unknown address, so timing does not tell which addresses exist.
-      await verifyPassword(undefined, password);
+      await verifyPassword(undefined, password, ctx.config.PASSWORD_HASH_COST);
       req.log.warn({ reason: 'unknown-email' }, 'login refused');
       refuse('authentication-failure');
     }

@@ -7,17 +7,33 @@ import { PASSWORD_SEALING_STREAM, type PasswordSealingEvent } from '@ifu/contrac
 import type { CommandPipeline, CommandRun, Decider } from '../platform/command-pipeline';
 import { onCredentials, type PasswordCheck } from './credentials';
 
-// OWASP's argon2id baseline (19 MiB, 2 passes) keeps a login near 50 ms on the 2-core machines.
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/**
+ * argon2id's cost per hash (PASSWORD_HASH_COST). 'owasp', always in production: OWASP's baseline (19 MiB, 2 passes)
+ * keeps a login near 50 ms on the 2-core machines. 'test', refused by the config when NODE_ENV=production: the test
+ * helpers' APIs, where every login and signature of thousands of tests would otherwise spend that work. A hash names
+ * its own parameters, so either kind of hash verifies whatever the setting.
+ */
+export const PASSWORD_HASH_COSTS = {
+  owasp: { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 },
+  test: { type: argon2.argon2id, memoryCost: 64, timeCost: 1, parallelism: 1 },
+} as const;
 
-export const hashPassword = (password: string) => argon2.hash(password, ARGON2_OPTIONS);
+export type PasswordHashCost = keyof typeof PASSWORD_HASH_COSTS;
 
-let dummyHash: Promise<string> | undefined;
+/** What chooses the cost: the configuration's PASSWORD_HASH_COST. */
+export interface PasswordHashing {
+  config: { PASSWORD_HASH_COST: PasswordHashCost };
+}
 
-/** Checks a password; for an unknown account it still spends the same work, so timing does not tell. */
-export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
+export const hashPassword = (password: string, cost: PasswordHashCost = 'owasp') => argon2.hash(password, PASSWORD_HASH_COSTS[cost]);
+
+const dummyHashes = new Map<PasswordHashCost, Promise<string>>();
+
+/** Checks a password; for an unknown account it still spends the same work (at `cost`), so timing does not tell. */
+export async function verifyPassword(hash: string | undefined, password: string, cost: PasswordHashCost = 'owasp'): Promise<boolean> {
   if (!hash) {
-    dummyHash ??= hashPassword('not-a-real-password-for-timing');
+    let dummyHash = dummyHashes.get(cost);
+    if (!dummyHash) dummyHashes.set(cost, (dummyHash = hashPassword('not-a-real-password-for-timing', cost)));
     await argon2.verify(await dummyHash, password).catch(() => false);
     return false;
   }
@@ -48,10 +64,14 @@ export async function loadPasswordHash(db: Queryable, userId: string): Promise<s
  * it cannot be sealed) is refused like a wrong password, and logged as tampering; argon2 runs either way, so the
  * timing is the same.
  */
-export async function passwordCheck(ctx: { db: Queryable; seals: Seals; logger: Logger }, userId: string, password: string): Promise<PasswordCheck> {
+export async function passwordCheck(
+  ctx: { db: Queryable; seals: Seals; logger: Logger } & PasswordHashing,
+  userId: string,
+  password: string,
+): Promise<PasswordCheck> {
   const stored = await loadPasswordHash(ctx.db, userId);
   return async (credentials) => {
-    const matches = await verifyPassword(stored, password);
+    const matches = await verifyPassword(stored, password, ctx.config.PASSWORD_HASH_COST);
     if (stored === undefined) return false;
     if (ctx.seals.holds(credentials.passwordSeal, 'password-hash', userId, stored)) return matches;
     ctx.logger.error({ userId }, 'the stored password hash does not match its seal in the event log: refused (run npm run audit:verify)');
@@ -65,14 +85,14 @@ export async function passwordCheck(ctx: { db: Queryable; seals: Seals; logger: 
  * test arranges an older password.
  */
 export async function setPassword(
-  ctx: { db: Queryable; seals: Seals },
+  ctx: { db: Queryable; seals: Seals } & PasswordHashing,
   run: CommandRun,
   userId: string,
   password: string,
   how: { via: 'bootstrap' | 'change' } | { via: 'set-password-link'; linkSeal: string },
   at: Date = run.now,
 ): Promise<void> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.PASSWORD_HASH_COST);
   await onCredentials(run, userId, { type: 'SetPassword', hashSeal: passwordHashSeal(ctx.seals, userId, passwordHash), now: at, ...how });
   await storePasswordHash(ctx.db, userId, passwordHash, at.toISOString());
 }

@@ -111,6 +111,11 @@ export const ConfigSchema = z
      * guess): the next attempt waits this long, then twice as long after each further failure, up to a minute.
      */
     LOGIN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /**
+     * argon2id's cost per password hash (auth/password-hashes.ts): 'owasp' (19 MiB, 2 passes); 'test' is a few KiB
+     * for the test suite's APIs only and refused when NODE_ENV=production.
+     */
+    PASSWORD_HASH_COST: z.enum(['owasp', 'test'], { message: "PASSWORD_HASH_COST must be 'owasp' or 'test'" }).default('owasp'),
     /** How long a command waits for the read models its answer needs before answering 503. */
     READ_MODEL_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
     /** false when a separate projections worker runs them (production topology). */
@@ -135,6 +140,11 @@ export const ConfigSchema = z
   .refine((env) => env.NODE_ENV !== 'production' || env.SMTP_URL !== undefined, {
     path: ['SMTP_URL'],
     message: 'SMTP_URL is required when NODE_ENV=production (mail must not be written to files there)',
+  })
+  // The cheap hashes are for tests: a production password is never hashed with them.
+  .refine((env) => env.NODE_ENV !== 'production' || env.PASSWORD_HASH_COST === 'owasp', {
+    path: ['PASSWORD_HASH_COST'],
+    message: "PASSWORD_HASH_COST=test is for the test suite: production hashes passwords with 'owasp'",
   })
   .refine((env) => env.FILE_STORE !== 's3' || env.S3_BUCKET !== undefined, {
     path: ['S3_BUCKET'],

@@ -52,7 +52,7 @@ describe.skipIf(skipReason !== undefined)("a database writer with the API's own 
     const { rows } = await asApiRole('SELECT password_hash FROM user_credentials WHERE user_id = $1', [approverId]);
     const original = (rows[0] as { password_hash: string }).password_hash;
     const chosen = 'a password the writer chose';
-    const updated = await asApiRole('UPDATE user_credentials SET password_hash = $2 WHERE user_id = $1', [approverId, await hashPassword(chosen)]);
+    const updated = await asApiRole('UPDATE user_credentials SET password_hash = $2 WHERE user_id = $1', [approverId, await hashPassword(chosen, 'test')]);
     expect(updated.rowCount).toBe(1);
     try {
       expect(await t.call('POST', '/user/get/token', { body: { username: approver.email, password: chosen } })).toMatchObject({

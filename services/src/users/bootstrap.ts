@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BOOTSTRAP_STREAM, type BootstrapEvent, userStreamId } from '@ifu/contracts';
 import type { Database } from '@ifu/storage/database/database';
-import { setPassword } from '../auth/password-hashes';
+import { type PasswordHashing, setPassword } from '../auth/password-hashes';
 import type { CommandPipeline, Decider } from '../platform/command-pipeline';
 import type { Seals } from '../platform/seals';
 import { userDecider } from './decider';
@@ -31,7 +31,7 @@ export const bootstrapDecider: Decider<{ type: 'Bootstrap'; adminUserId: string;
  * password. Returns undefined when the log already has events (or another process bootstrapped first).
  */
 export async function bootstrapFirstAdmin(
-  ctx: { db: Database; seals: Seals; commands: CommandPipeline },
+  ctx: { db: Database; seals: Seals; commands: CommandPipeline } & PasswordHashing,
   lastPosition: number,
   options: { email?: string; password?: string },
 ): Promise<BootstrapResult | undefined> {
