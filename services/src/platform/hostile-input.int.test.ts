@@ -34,7 +34,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
   });
 
   describe('finding 1: an email field never runs a pattern on an unbounded string', () => {
-    const contracts: Array<[string, { safeParse: (input: unknown) => { success: boolean } }, (email: string) => unknown]> = [
+    const contracts: Array<[string, { safeParse: (input: unknown) => { success: boolean; error?: { issues: Array<{ code: string }> } } }, (email: string) => unknown]> = [
       ['verify/email', VerifyEmailRequest, (email) => ({ email })],
       ['get/token', GetTokenRequest, (username) => ({ username, password: 'x' })],
       ['forgot/password', ForgotPasswordRequest, (email) => ({ email })],
