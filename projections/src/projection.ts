@@ -28,4 +28,14 @@ export interface Projection {
    * into the emptied tables before a replay, so that a rebuild, or `audit:verify`'s replay, equals a new install.
    */
   initialRows?(tx: Queryable): Promise<void>;
+  /**
+   * Rebuilt into shadow tables swapped in at the end (`rebuildInShadow`): the live read model keeps answering
+   * meanwhile. Its tables must have no triggers, views or foreign keys on them (they are dropped and replaced).
+   */
+  readonly rebuildsInShadow?: boolean;
+  /**
+   * At a shadow rebuild's swap, with the shadow first on the search_path: brings up to date the rows whose inputs
+   * outside the log changed since `since` (a PDF's text stored after its rows were replayed).
+   */
+  catchUpOutsideLog?(tx: Queryable, since: Date): Promise<void>;
 }
