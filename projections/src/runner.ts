@@ -4,7 +4,7 @@ import type { EventStore, ProjectedEvent } from '@ifu/storage/event-store/event-
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import type { Election } from './election';
 import type { Projection } from './projection';
-import { canRebuildInShadow, rebuildInShadow } from './shadow-rebuild';
+import { canRebuildInShadow, rebuildInShadow, type ShadowRebuildOptions } from './shadow-rebuild';
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -226,8 +226,8 @@ async function refreshGrownStatistics(db: Database, projection: Projection): Pro
  * Replays the whole log into a projection: into shadow tables swapped in at the end where the projection asks for it
  * and this connection owns its tables (the live read model keeps answering), else in place.
  */
-export async function rebuild(db: Database, store: EventStore, projection: Projection, batchSize = 1000): Promise<number> {
-  if (await canRebuildInShadow(db, projection)) return rebuildInShadow(db, store, projection, batchSize);
+export async function rebuild(db: Database, store: EventStore, projection: Projection, batchSize = 1000, options?: ShadowRebuildOptions): Promise<number> {
+  if (await canRebuildInShadow(db, projection)) return rebuildInShadow(db, store, projection, batchSize, options);
   return rebuildInPlace(db, store, projection, batchSize);
 }
 
