@@ -414,7 +414,10 @@ export const documentSearchProjection: Projection = {
   // A rebuild of a million children takes minutes: the searches keep reading the live tables meanwhile (issue 24).
   rebuildsInShadow: true,
   async catchUpOutsideLog(tx, since) {
-    // A PDF's text that came while the shadow was filled: its rows take its words now (as refreshDocumentText).
+    // A PDF's text that came while the shadow was filled: its rows take its words now (as refreshDocumentText). The
+    // texts' table is the API's (a database the API never migrated has none, and no text).
+    const texts = await tx.query<{ found: boolean }>(`SELECT to_regclass('document_file_text') IS NOT NULL AS found`);
+    if (!texts.rows[0]?.found) return;
     await tx.query(
       `UPDATE document_search SET search = rank_vector || document_search_file(configs, sha256)
         WHERE sha256 IN (SELECT sha256 FROM document_file_text WHERE extracted_at >= $1) AND rank_vector <> ''::tsvector`,
