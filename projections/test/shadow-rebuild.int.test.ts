@@ -42,6 +42,8 @@ describe.skipIf(skipReason !== undefined)("a shadow rebuild and the API's databa
     expect(await canRebuildInShadow(owner.db, documentSearchProjection)).toBe(true);
     const oids = async () => (await owner.db.query<{ oid: string }>(`SELECT to_regclass('document_search')::oid AS oid`)).rows[0]!.oid;
     const before = await oids();
+    const compression = `SELECT attcompression FROM pg_attribute WHERE attrelid = to_regclass('document_search') AND attname = 'search'`;
+    const compressedBefore = (await owner.db.query(compression)).rows;
     const store = await PostgresEventStore.open(owner.db, { chainKey: TEST_AUDIT_KEY });
     try {
       await rebuildInShadow(owner.db, store, documentSearchProjection, 100);
@@ -49,6 +51,8 @@ describe.skipIf(skipReason !== undefined)("a shadow rebuild and the API's databa
       await store.close();
     }
     expect(await oids()).not.toBe(before);
+    // The copies keep what the migrations set on the columns (lz4 for the vectors where the server has it).
+    expect((await owner.db.query(compression)).rows).toEqual(compressedBefore);
     await api.query(`INSERT INTO document_search_configs (config) VALUES ('ifu_simple')`);
     expect((await api.query('SELECT config FROM document_search_configs')).rows).toEqual([{ config: 'ifu_simple' }]);
     expect((await api.query('SELECT count(*)::int AS n FROM document_search')).rows).toEqual([{ n: 0 }]);
