@@ -10,7 +10,7 @@ import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 export interface Projection {
   /** kebab-case, the key of its checkpoint row, and what a command names when it waits for this read model. */
   readonly name: string;
-  /** Emptied on rebuild. */
+  /** Emptied on rebuild (or, with `rebuildsInShadow`, replaced by copies filled from the log). */
   readonly tables: readonly string[];
   /** Event types this projection reads; the checkpoint moves past the others too. */
   readonly handles: ReadonlySet<string>;
