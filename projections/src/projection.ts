@@ -10,7 +10,7 @@ import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 export interface Projection {
   /** kebab-case, the key of its checkpoint row, and what a command names when it waits for this read model. */
   readonly name: string;
-  /** Emptied on rebuild. */
+  /** Emptied on rebuild (or, with `rebuildsInShadow`, replaced by copies filled from the log). */
   readonly tables: readonly string[];
   /** Event types this projection reads; the checkpoint moves past the others too. */
   readonly handles: ReadonlySet<string>;
@@ -28,4 +28,14 @@ export interface Projection {
    * into the emptied tables before a replay, so that a rebuild, or `audit:verify`'s replay, equals a new install.
    */
   initialRows?(tx: Queryable): Promise<void>;
+  /**
+   * Rebuilt into shadow tables swapped in at the end (`rebuildInShadow`): the live read model keeps answering
+   * meanwhile. Its tables must have no triggers, views or foreign keys on them (they are dropped and replaced).
+   */
+  readonly rebuildsInShadow?: boolean;
+  /**
+   * At a shadow rebuild's swap, with the shadow first on the search_path: brings up to date the rows whose inputs
+   * outside the log changed since `since` (a PDF's text stored after its rows were replayed).
+   */
+  catchUpOutsideLog?(tx: Queryable, since: Date): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { EventStore, ProjectedEvent } from '@ifu/storage/event-store/event-
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import type { Election } from './election';
 import type { Projection } from './projection';
+import { canRebuildInShadow, rebuildInShadow, type ShadowRebuildOptions } from './shadow-rebuild';
 
 export interface RunnerOptions {
   batchSize?: number;
@@ -221,8 +222,17 @@ async function refreshGrownStatistics(db: Database, projection: Projection): Pro
   for (const { name } of rows) await db.exec(`ANALYZE "${name.replace(/"/g, '""')}"`);
 }
 
-/** Empties a projection's tables and checkpoint, then replays the whole log into it. */
-export async function rebuild(db: Database, store: EventStore, projection: Projection, batchSize = 1000): Promise<number> {
+/**
+ * Replays the whole log into a projection: into shadow tables swapped in at the end where the projection asks for it
+ * and this connection owns its tables (the live read model keeps answering), else in place.
+ */
+export async function rebuild(db: Database, store: EventStore, projection: Projection, batchSize = 1000, options?: ShadowRebuildOptions): Promise<number> {
+  if (await canRebuildInShadow(db, projection)) return rebuildInShadow(db, store, projection, batchSize, options);
+  return rebuildInPlace(db, store, projection, batchSize);
+}
+
+/** Empties a projection's tables and checkpoint, then replays the whole log into it (readers see it refill). */
+export async function rebuildInPlace(db: Database, store: EventStore, projection: Projection, batchSize = 1000): Promise<number> {
   await ensureCheckpoints(db, [projection]);
   await db.transaction(async (tx) => {
     await tx.query('SELECT position FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);

@@ -5,10 +5,11 @@ import type { Queryable } from '@ifu/storage/database/database';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
-import { documentSearchProjection } from '../src/document-search/projection';
+import { documentSearchProjection, refreshDocumentText } from '../src/document-search/projection';
 import { findPublicFamily, findVisitorScope, PUBLIC_CHILD, publicProductFamilies } from '../src/document-search/public-queries';
 import { findChildVersions, forgetSearchConfigs, searchDocuments } from '../src/document-search/queries';
-import { ProjectionRunner, rebuild } from '../src/runner';
+import { ProjectionRunner, rebuild, rebuildInPlace } from '../src/runner';
+import { rebuildInShadow } from '../src/shadow-rebuild';
 import { eventByEvent, metadata } from './support';
 
 const withMetadata = (event: DocumentEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
@@ -218,5 +219,66 @@ describe('the document-search read model', () => {
     statements.length = 0;
     expect(await searchDocuments(counting, criteria)).toEqual(first);
     expect(parses()).toBe(1);
+  });
+  it('when the read model is rebuilt into a shadow, then the live tables answer the old rows until the swap, and after it the read model equals a fresh projection of the log, with the events and PDF texts that came meanwhile (issue 24)', async () => {
+    const runner = new ProjectionRunner(test.db, store, [documentSearchProjection], { batchSize: 7, pollIntervalMs: 20 });
+    await runner.start();
+    try {
+      await appendHistory(test.db, store, 12);
+      await runner.waitFor(await store.lastPosition(), [documentSearchProjection.name]);
+      const before = await snapshot(test.db);
+      const indexNames = async () =>
+        (await test.db.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename LIKE 'document_search%' ORDER BY indexname`)).rows.map((r) => r.indexname);
+      const indexesBefore = await indexNames();
+      const base = { keywords: '', changeOrderNo: '', productName: '', archive: false, today: '2026-11-23', limit: 50 };
+      const german = await searchDocuments(test.db, { ...base, keywords: 'Gebrauchsanweisungen' });
+      expect(german.length).toBeGreaterThan(0);
+
+      let paused!: () => void;
+      const pausedAt = new Promise<void>((resolve) => (paused = resolve));
+      let resume!: () => void;
+      const resumed = new Promise<void>((resolve) => (resume = resolve));
+      let batches = 0;
+      const rebuilding = rebuildInShadow(test.db, store, documentSearchProjection, 5, {
+        afterBatch: async () => {
+          if (++batches !== 1) return;
+          paused();
+          await resumed;
+        },
+      });
+      await pausedAt;
+      try {
+        // Mid-rebuild, the live tables still hold every row and their indexes: a search finds what it found before.
+        expect(await snapshot(test.db)).toEqual(before);
+        expect(await searchDocuments(test.db, { ...base, keywords: 'Gebrauchsanweisungen' })).toEqual(german);
+        expect(await indexNames()).toEqual(indexesBefore);
+        // Meanwhile a change order is appended (the live runner projects it) and a PDF already replayed gets its text.
+        await appendHistory(test.db, store, 1, { name: 'Ortho Plate', customerId: 'c2' });
+        const second = 'b0'.padEnd(64, '0');
+        await test.db.transaction(async (tx) => {
+          await tx.query(`INSERT INTO document_file_text (sha256, pages, text, failure, extracted_at) VALUES ($1, 1, 'Zwischenablage', NULL, now())`, [second]);
+          await refreshDocumentText(tx, [second]);
+        });
+        await runner.waitFor(await store.lastPosition(), [documentSearchProjection.name]);
+      } finally {
+        resume();
+      }
+      const incremental = await snapshot(test.db);
+      expect(incremental.length).toBeGreaterThan(before.length);
+      expect(await rebuilding).toBe(await store.lastPosition());
+
+      expect(await snapshot(test.db)).toEqual(incremental);
+      expect((await searchDocuments(test.db, { ...base, productName: 'Ortho Plate' })).length).toBeGreaterThan(0);
+      expect((await searchDocuments(test.db, { ...base, keywords: 'Zwischenablage' })).length).toBeGreaterThan(0);
+      // The same index names, no shadow schema left, nothing to restore, and a fresh replay in place gives the same.
+      expect(await indexNames()).toEqual(indexesBefore);
+      expect((await test.db.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 'ifu_rebuild_%'`)).rows).toEqual([]);
+      expect((await test.db.query('SELECT * FROM projection_deferred_indexes')).rows).toEqual([]);
+      await runner.stop();
+      await rebuildInPlace(test.db, store, documentSearchProjection, 1000);
+      expect(await snapshot(test.db)).toEqual(incremental);
+    } finally {
+      await runner.stop();
+    }
   });
 });
