@@ -1316,7 +1316,7 @@ async function buildSearchCorpus(bench: BenchDatabase, schema: string, label: st
   const progress = watchProgress(db, documentSearchProjection.name, events, (line) => say(line));
   t0 = performance.now();
   try {
-    await rebuild(instrumented, store, documentSearchProjection, config.searchBatch);
+    await rebuild(instrumented, store, documentSearchProjection, config.searchBatch, { afterBatch: progress.tell });
   } finally {
     progress.stop();
   }

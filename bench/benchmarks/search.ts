@@ -577,9 +577,11 @@ export async function explainShape(
 
 /**
  * Reads the projection's checkpoint every `everyMs` while it rebuilds (on a connection of its own) and reports the
- * position and the rate since the last reading: a rebuild that slows as the table grows shows here.
+ * position and the rate since the last reading: a rebuild that slows as the table grows shows here. A rebuild into a
+ * shadow moves the checkpoint only at its swap: `tell(position)` (its `afterBatch`) gives the shadow's position instead.
  */
 export function watchProgress(db: Queryable, projection: string, events: number, report: (line: string) => void, everyMs = 60_000) {
+  let told: number | undefined;
   const start = performance.now();
   const samples: Array<{ s: number; position: number }> = [];
   let last = { ms: start, position: 0 };
@@ -588,7 +590,7 @@ export function watchProgress(db: Queryable, projection: string, events: number,
       .query<{ position: string }>('SELECT position FROM projection_checkpoints WHERE name = $1', [projection])
       .then(({ rows }) => {
         const now = performance.now();
-        const position = Number(rows[0]?.position ?? 0);
+        const position = told ?? Number(rows[0]?.position ?? 0);
         samples.push({ s: Math.round((now - start) / 1000), position });
         report(
           `${projection}: position ${position.toLocaleString('en-US')} of ${events.toLocaleString('en-US')} after ${Math.round((now - start) / 1000)} s, ` +
@@ -600,6 +602,9 @@ export function watchProgress(db: Queryable, projection: string, events: number,
   }, everyMs);
   return {
     samples,
+    tell: async (position: number) => {
+      told = position;
+    },
     stop: () => clearInterval(timer),
   };
 }
