@@ -97,15 +97,24 @@ const PROFILED_SIGN_INS = 50;
 const TARGET_HOSTILE_PASSWORD_MS = 200;
 const TARGET_HEALTH_WHILE_HOSTILE_MS = 50;
 
-/** p99 of each internal search shape over 1,000,000 child documents, one client. */
-const TARGET_SEARCH_P99_MS = 20;
-/** Requests/s of each search shape over the bare app's primary-key read, same clients. */
-const TARGET_SEARCH_RATIO = 0.5;
-/** The rebuild of document-search over the 1,000,000 children's log. */
-const TARGET_SEARCH_REBUILD_S = 600;
-/** The public search under 50 concurrent visitors (issue target): p99, requests/s over the bare app's, no error. */
+/**
+ * Issue 24's targets for each internal search shape over 1,000,000 child documents, one client: p50 and p99, with a
+ * looser p99 for the mid-frequency and very frequent words (their candidates are capped, their ranking is not free).
+ */
+const TARGET_SEARCH_P50_MS = 10;
+const TARGET_SEARCH_P99_MS = 30;
+const TARGET_SEARCH_FREQUENT_P99_MS = 50;
+const isFrequentShape = (name: string) => /mid-frequency|very frequent/.test(name);
+/** Requests/s of each search shape over the bare app's primary-key read, same clients (8 by default). */
+const TARGET_SEARCH_RATIO = 0.25;
+/** The rebuild of document-search over the 1,000,000 children's log (into a shadow, swapped in at the end). */
+const TARGET_SEARCH_REBUILD_S = 900;
+/**
+ * The public search scoped to one customer and family (issue 24's restated target): one visitor's p99; under 50
+ * concurrent visitors no error (their p99 and throughput are reported: on 2 shared cores no endpoint, not even the
+ * bare one, meets a p99 of 20 ms at 50 clients).
+ */
 const TARGET_PUBLIC_P99_MS = 20;
-const TARGET_PUBLIC_RATIO = 0.5;
 /** Issue 3 / issue 24 item 3: the audit CSV of 1,000,000 events within 30 s, its process growing under 64 MB. */
 const TARGET_AUDIT_SECONDS = 30;
 const TARGET_AUDIT_RSS_MB = 64;
@@ -1498,21 +1507,23 @@ async function searchBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     status: '',
   });
   for (const m of measured) {
-    const met = m.p99Ms <= TARGET_SEARCH_P99_MS;
+    const frequent = isFrequentShape(m.name);
+    const p99Target = frequent ? TARGET_SEARCH_FREQUENT_P99_MS : TARGET_SEARCH_P99_MS;
+    const met = m.p99Ms <= p99Target && (frequent || m.p50Ms <= TARGET_SEARCH_P50_MS);
     rows.push({
       benchmark: `  search ${m.name}`,
-      value: `${fmt(m.p99Ms, 2)} ms p99`,
+      value: `${fmt(m.p50Ms, 2)} / ${fmt(m.p99Ms, 2)} ms p50/p99`,
       detail:
         `1 client: p50 ${fmt(m.p50Ms, 2)} ms (baseline p99 ${fmt(m.baselineP99Ms, 2)}, p50 ${fmt(m.baselineP50Ms, 2)}); ${m.hits} hits, ${fmt(m.answerBytes)} bytes; ` +
         `${m.about}; ${fmt(m.requestsPerRound)} requests x ${config.readRounds} rounds${m.wrong ? `; WRONG ANSWER: ${m.wrong}` : ''}`,
-      target: `<= ${TARGET_SEARCH_P99_MS} ms`,
+      target: frequent ? `p99 <= ${p99Target} ms` : `p50 <= ${TARGET_SEARCH_P50_MS}, p99 <= ${p99Target} ms`,
       status: m.wrong ? 'WRONG' : status(met),
     });
     rows.push({
       benchmark: `    req/s over bare, ${config.searchClients} clients`,
       value: `${fmt(m.loaded.ratio, 2)}x`,
       detail: `${fmt(m.loaded.productRps)} req/s against ${fmt(m.loaded.baselineRps)}; rounds ${m.loaded.roundRatios.map((r) => fmt(r, 2)).join(' / ')}; under load p50 ${fmt(m.loadedP50Ms, 1)} ms, p99 ${fmt(m.loadedP99Ms, 1)} ms`,
-      target: `>= ${fmt(TARGET_SEARCH_RATIO, 1)}x`,
+      target: `>= ${fmt(TARGET_SEARCH_RATIO, 2)}x`,
       status: status(m.loaded.ratio >= TARGET_SEARCH_RATIO),
     });
   }
@@ -1633,8 +1644,8 @@ async function publicBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     benchmark: `  public search, ${m.clients} visitors`,
     value: `${fmt(m.p99Ms, 2)} ms p99`,
     detail: `p50 ${fmt(m.p50Ms, 2)} ms (pooled over ${config.readRounds} rounds of ${fmt(m.requestsPerRound)} requests, about ${config.publicSeconds} s each); ${fmt(m.loaded.productRps)} req/s; load average ${fmt(m.loadAverage.before, 2)} -> ${fmt(m.loadAverage.after, 2)}`,
-    target: `<= ${TARGET_PUBLIC_P99_MS} ms`,
-    status: status(m.p99Ms <= TARGET_PUBLIC_P99_MS),
+    target: '',
+    status: '',
   });
   rows.push({
     benchmark: '  public search, 1 visitor',
@@ -1647,8 +1658,8 @@ async function publicBenchmarks(bench: BenchDatabase, rows: Row[], results: Reco
     benchmark: `    req/s over bare, ${m.clients} visitors`,
     value: `${fmt(m.loaded.ratio, 2)}x`,
     detail: `${fmt(m.loaded.productRps)} req/s against ${fmt(m.loaded.baselineRps)}; rounds ${m.loaded.roundRatios.map((r) => fmt(r, 2)).join(' / ')}`,
-    target: `>= ${fmt(TARGET_PUBLIC_RATIO, 1)}x`,
-    status: status(m.loaded.ratio >= TARGET_PUBLIC_RATIO),
+    target: '',
+    status: '',
   });
   rows.push({
     benchmark: '    errors (any answer other than 200)',
