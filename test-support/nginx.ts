@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port';
+import { forgetHeldFactors } from './second-factor';
 
 const TEMPLATE = resolve(import.meta.dirname, '../deploy/nginx/api-instances.conf.template');
 
@@ -34,6 +35,8 @@ export async function startNginx(upstreamPorts: readonly number[], options: { po
   const prefix = mkdtempSync(join(tmpdir(), 'ifu-nginx-'));
   for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(prefix, dir));
   const port = options.port ?? (await freePort());
+  // On a port of its own, nothing held for its address is this product's (a port the caller chose, it knows why).
+  if (options.port === undefined) await forgetHeldFactors(`http://127.0.0.1:${port}`);
   const servers = upstreamPorts.map((p) => `        server 127.0.0.1:${p} max_fails=0;`).join('\n');
   const conf = readFileSync(TEMPLATE, 'utf8').replaceAll('{{prefix}}', prefix).replaceAll('{{port}}', String(port)).replaceAll('{{servers}}', servers);
   const file = join(prefix, 'nginx.conf');

@@ -7,6 +7,7 @@ import { makePdf } from './documents';
 import { freePort } from './free-port';
 import { addUserWithPassword, callApi, logIn } from './http-client';
 import { type Nginx, startNginx } from './nginx';
+import { forgetHeldFactors } from './second-factor';
 import { createServerDatabase, type ServerDatabase } from './server-database';
 
 export const FIRST_ADMIN = { email: 'first.admin@example.com', password: 'first admin password 1' };
@@ -32,6 +33,9 @@ export async function startProductShape(options: { instances: number; env?: Reco
   const dataDir = mkdtempSync(join(tmpdir(), 'ifu-shape-'));
   const nginxPort = await freePort();
   const url = `http://127.0.0.1:${nginxPort}`;
+  // A fresh database behind this address: a second factor held for it by an earlier run on the same port is stale
+  // (its login would skip the enrolment and be refused: 403 second-factor-enrolment-required).
+  await forgetHeldFactors(url);
   const env: Record<string, string> = {
     ...sharedSecrets(),
     DATABASE_URL: database.url,
