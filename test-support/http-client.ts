@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baseHolding, codeAt, enrolOnce, type HeldFactor, heldFactor, nextCode, timeStepOf } from './second-factor';
 
@@ -43,6 +44,36 @@ export async function logIn(base: string, email: string, password: string, now?:
   const answer = await callApi(base, 'POST', '/user/get/token', { body: { username: email, password } });
   if (answer.status !== 200) throw new Error(`login of ${email} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return completeLogIn(base, email, answer.body, now);
+}
+
+/** Sessions kept across test files of one run (and runs): a token is reused only while the API still takes it. */
+const SESSIONS_FILE = join(tmpdir(), 'ifu-test-sessions.json');
+
+function readSessions(): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(SESSIONS_FILE, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A session of `email` for arranging data or opening a screen when the login is not what a test is about: the token
+ * a login gave earlier (in this file or another of the run) while `GET /user/me` still takes it, else a new login. An
+ * ADMIN's every login costs a second-factor code, the product takes each code once and gives three a 30 s step
+ * (issue 23): a test process that logs the same ADMIN in again and again waits for the next step, long enough to time
+ * a test out. A token of another API on the same address (another run) is refused by it, so a new login follows.
+ */
+export async function logInReusingToken(base: string, email: string, password: string): Promise<string> {
+  const key = `${base} ${email.trim().toLowerCase()}`;
+  const saved = readSessions()[key];
+  if (saved && (await callApi(base, 'GET', '/user/me', { token: saved })).status === 200) return saved;
+  const token = await logIn(base, email, password);
+  // Written whole and renamed: a reader never sees half a file; a write lost to another process costs one login.
+  const temporary = `${SESSIONS_FILE}.${process.pid}`;
+  writeFileSync(temporary, JSON.stringify({ ...readSessions(), [key]: token }));
+  renameSync(temporary, SESSIONS_FILE);
+  return token;
 }
 
 /** The rest of a login after its password step answered `body`: the code step, or the enrolment an ADMIN must make. */

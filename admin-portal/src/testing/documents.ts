@@ -4,7 +4,7 @@ import {
   openEveryFile,
   type ApiEndpoint,
 } from '../../../test-support/document-arrangements';
-import { logIn } from '../../../test-support/http-client';
+import { logInReusingToken } from '../../../test-support/http-client';
 
 import { addStaff, call, uiApi, unique, type Staff } from './ui-api';
 
@@ -14,7 +14,7 @@ import { addStaff, call, uiApi, unique, type Staff } from './ui-api';
  */
 export const uiEndpoint = (): ApiEndpoint => ({
   url: uiApi().url,
-  login: (email, password) => logIn(uiApi().url, email, password),
+  login: (email, password) => logInReusingToken(uiApi().url, email, password),
   call: (method, path, options = {}) => call(method, path, options),
 });
 
@@ -63,6 +63,6 @@ export async function arrangePendingChangeOrder(options: { cast?: DocumentCast; 
     // The route-level tests reach the API over HTTP: its text queue is not theirs to wait for.
     waitForText: false,
   });
-  if (options.reviewed) await openEveryFile(uiEndpoint(), await logIn(uiApi().url, cast.approver.email, cast.approver.password), parentChangeId);
+  if (options.reviewed) await openEveryFile(uiEndpoint(), await logInReusingToken(uiApi().url, cast.approver.email, cast.approver.password), parentChangeId);
   return { ...cast, parentChangeId, documentId, productName, lotNumber };
 }

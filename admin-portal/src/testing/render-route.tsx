@@ -6,7 +6,7 @@ import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
 import { setSession } from '@/lib/app-state';
 
-import { logIn } from '../../../test-support/http-client';
+import { logInReusingToken } from '../../../test-support/http-client';
 
 import { call, type Staff, uiApi } from './ui-api';
 
@@ -15,7 +15,7 @@ import { call, type Staff, uiApi } from './ui-api';
  * helpers hold for them, issue 23).
  */
 export async function signIn(who: Pick<Staff, 'email' | 'password'>) {
-  const token = await logIn(uiApi().url, who.email, who.password);
+  const token = await logInReusingToken(uiApi().url, who.email, who.password);
   const me = await call('GET', '/user/me', { token });
   if (me.status !== 200) throw new Error(`the session of ${who.email} does not work: ${me.status} ${JSON.stringify(me.body)}`);
   const { role, id, email, firstName, lastName } = me.body;

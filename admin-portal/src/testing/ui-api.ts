@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 
 import '../../../test-support/provided-context';
-import { addUserWithPassword, callApi, type HttpAnswer, logIn } from '../../../test-support/http-client';
+import { addUserWithPassword, callApi, type HttpAnswer, logInReusingToken } from '../../../test-support/http-client';
 
 /**
  * Arranging data for a route-level test over the real API, as a client written against the spec does: the same calls
@@ -19,7 +19,7 @@ let adminSession: Promise<string> | undefined;
  * code, and the product takes each code once; issue 23). No ui test logs it out.
  */
 export const adminToken = () => {
-  adminSession ??= logIn(uiApi().url, uiApi().adminEmail, uiApi().adminPassword).catch((error: unknown) => {
+  adminSession ??= logInReusingToken(uiApi().url, uiApi().adminEmail, uiApi().adminPassword).catch((error: unknown) => {
     adminSession = undefined;
     throw error;
   });

@@ -8,7 +8,7 @@ import {
   openEveryFile,
   type ApiEndpoint,
 } from '../../../test-support/document-arrangements';
-import { logIn } from '../../../test-support/http-client';
+import { logInReusingToken } from '../../../test-support/http-client';
 
 import { addStaff, adminToken, call, type Staff, uiApi, unique } from './ui-api';
 
@@ -31,7 +31,7 @@ async function withNodeHttp<T>(arrange: () => Promise<T>): Promise<T> {
 
 const endpoint = (): ApiEndpoint => ({
   url: uiApi().url,
-  login: (email: string, password: string) => logIn(uiApi().url, email, password),
+  login: (email: string, password: string) => logInReusingToken(uiApi().url, email, password),
   call: ((method: string, path: string, options?: Parameters<typeof call>[2]) => call(method, path, options)) as unknown as ApiEndpoint['call'],
 });
 
@@ -48,7 +48,7 @@ export async function arrangePendingChangeOrder(author: Staff, approver: Staff, 
 
 /** The approver opens every file (the review Approve and Reject wait for). */
 export const arrangeReview = (approver: Staff, parentChangeId: string) =>
-  withNodeHttp(async () => openEveryFile(endpoint(), await logIn(uiApi().url, approver.email, approver.password), parentChangeId));
+  withNodeHttp(async () => openEveryFile(endpoint(), await logInReusingToken(uiApi().url, approver.email, approver.password), parentChangeId));
 
 /** The approver's signed decision. */
 export const arrangeDecided = (approver: Staff, parentChangeId: string, approve = true) =>
