@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { documentStreamId } from '@ifu/contracts';
 import { allProjections, catchUp } from '@ifu/projections';
@@ -32,6 +33,8 @@ describe(`an approval appended with a made-up hash (${serverUrl ? "the API's own
   /** As the API's role where the server has one: what the penetration test did. */
   let asApi: Database;
   let today: string;
+  /** What the API logged at error level. */
+  const errorLines: string[] = [];
 
   const documentOf = async (parentChangeId: string) => {
     const view = await t.call('GET', `/document/get/${parentChangeId}`, { token: admin });
@@ -46,7 +49,7 @@ describe(`an approval appended with a made-up hash (${serverUrl ? "the API's own
   const approvalRowsOf = (csv: string, parentChangeId: string) => csv.split('\n').filter((line) => line.includes(parentChangeId) && line.includes('ChangeOrderApproved'));
 
   beforeAll(async () => {
-    t = await startTestApi({}, { asApiRole: serverUrl !== undefined });
+    t = await startTestApi({}, { asApiRole: serverUrl !== undefined, logger: pino({ level: 'error' }, { write: (line: string) => void errorLines.push(line) }) });
     asApi = t.apiRole?.db ?? t.database.db;
     today = formatAuditDate(t.clock.now());
     admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -58,9 +61,9 @@ describe(`an approval appended with a made-up hash (${serverUrl ? "the API's own
     const opened = await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: customerId, openAccess: true } });
     expect(opened.status, JSON.stringify(opened.body)).toBe(200);
     // One change order approved by its approver: the signature the forger copies.
-    const signed = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: 'Signed Pump', children: [{ lotNumber: 'S-1', partNumber: 'PN-S' }], waitForText: false });
+    const signed = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: 'Signed Pump', children: [{ lotNumber: 'S-1', partNumber: 'PN-S' }] });
     await arrangeDecision(t, { parentChangeId: signed.parentChangeId, approver, approve: true });
-    const { parentChangeId } = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: 'Pending Pump', children: [{ lotNumber: 'P-1', partNumber: 'PN-P' }], waitForText: false });
+    const { parentChangeId } = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: 'Pending Pump', children: [{ lotNumber: 'P-1', partNumber: 'PN-P' }] });
     pending = { parentChangeId, documentNumber: (await documentOf(parentChangeId)).children[0]!.documentNumber };
 
     const events = await t.store.readAll(0, 100_000);
@@ -102,6 +105,10 @@ describe(`an approval appended with a made-up hash (${serverUrl ? "the API's own
     const login = await t.call('POST', '/user/get/token', { body: { username: author.email, password: author.password } });
     expect(login).toMatchObject({ status: 503, body: { code: 'event-log-broken' } });
     expect(await t.store.lastPosition()).toBe(forged.position);
+    // Loudly, once: however often /health, the writes and the projections met the break meanwhile.
+    const told = errorLines.filter((line) => line.includes('EVENT LOG BROKEN'));
+    expect(told).toHaveLength(1);
+    expect(JSON.parse(told[0]!)).toMatchObject({ level: 50, chainBreak: { position: forged.position, streamId: forged.stream, type: 'ChangeOrderApproved' } });
   });
 
   it('then audit:verify names the event by position, stream and type', async () => {

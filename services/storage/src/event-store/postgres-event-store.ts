@@ -19,6 +19,7 @@ import {
 } from './event-store';
 import { eventHash, GENESIS_HASH, quarantineMac, requireChainKey } from './hash-chain';
 import { EVENTS_CHANNEL, type Notifications } from '../notifications';
+import { VerifiedRanges } from './verified-ranges';
 
 interface EventRow {
   position: string | number;
@@ -131,6 +132,8 @@ export class PostgresEventStore implements EventStore {
   private chainBreak?: ChainBreak;
   /** Quarantines checked against the audit key, by position (an event's row never changes). */
   private readonly quarantines = new Map<number, QuarantinedEvent & { hash: string }>();
+  /** Positions whose links this store has checked (verified-ranges.ts). */
+  private readonly verified = new VerifiedRanges();
 
   append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
@@ -232,9 +235,9 @@ export class PostgresEventStore implements EventStore {
    * fails its own link, and the events after it were verified by the writers that chained from it (who refuse to).
    * Stops before the first link that neither verifies nor was quarantined, and names it.
    */
-  private async readVerified(q: Queryable, after: number, limit: number, columns = SELECT_COLUMNS): Promise<VerifiedRead> {
+  private async readVerified(q: Queryable, after: number, limit: number): Promise<VerifiedRead> {
     const key = this.key();
-    const { rows } = await q.query<EventRow>(`SELECT ${columns} FROM events WHERE position >= $1 ORDER BY position LIMIT $2`, [
+    const { rows } = await q.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE position >= $1 ORDER BY position LIMIT $2`, [
       Math.max(after, 1),
       after > 0 ? limit + 1 : limit,
     ]);
@@ -250,28 +253,33 @@ export class PostgresEventStore implements EventStore {
       index = 1;
     }
     const events: RecordedEvent[] = [];
+    const done = (chainBreak?: ChainBreak): VerifiedRead => {
+      if (events.length > 0) this.verified.add(after + 1, events[events.length - 1]!.position);
+      return chainBreak ? { events, chainBreak } : { events };
+    };
+    let knownUntil = this.verified.endOf(after + 1) ?? after;
     for (let expected = after + 1; index < rows.length; index++, expected++) {
       const event = toRecorded(rows[index]!);
       if (event.position !== expected) {
-        return { events, chainBreak: { position: expected, streamId: event.streamId, reason: `the event at position ${expected} is missing` } };
+        return done({ position: expected, streamId: event.streamId, reason: `the event at position ${expected} is missing` });
       }
       const { hash, ...content } = event;
-      if (eventHash(key, previousHash, content) === hash) events.push(event);
+      if (event.position > knownUntil) knownUntil = this.verified.endOf(event.position) ?? knownUntil;
+      const quarantined = this.quarantines.get(event.position);
+      if (quarantined?.hash === hash) events.push(placeholderOf(event));
+      else if (event.position <= knownUntil || eventHash(key, previousHash, content) === hash) events.push(event);
       else if (await this.quarantineOf(q, event)) events.push(placeholderOf(event));
       else {
-        return {
-          events,
-          chainBreak: {
-            position: event.position,
-            streamId: event.streamId,
-            type: event.type,
-            reason: `the stored hash of position ${event.position} is not what the audit key gives for its content: it was not written by the product`,
-          },
-        };
+        return done({
+          position: event.position,
+          streamId: event.streamId,
+          type: event.type,
+          reason: `the stored hash of position ${event.position} is not what the audit key gives for its content: it was not written by the product`,
+        });
       }
       previousHash = hash;
     }
-    return { events };
+    return done();
   }
 
   /**
@@ -394,7 +402,28 @@ export class PostgresEventStore implements EventStore {
    * link of each event covers its metadata and id, so these are read too (bench: rebuild, before and after).
    */
   async readAllForProjection(afterPosition: number, limit: number, via: Queryable = this.db): Promise<ProjectedEvent[]> {
-    return (await this.readAllVerified(via, afterPosition, limit)).map(toProjected);
+    this.key();
+    // Verified already in this process (another projection read them): only the columns projections use.
+    const end = this.verified.endOf(afterPosition + 1);
+    if (end === undefined) return (await this.readAllVerified(via, afterPosition, limit)).map(toProjected);
+    const upTo = Math.min(end, afterPosition + limit);
+    const { rows } = await via.query<Pick<EventRow, 'position' | 'stream_id' | 'stream_version' | 'type' | 'data' | 'recorded_at' | 'hash'>>(
+      `SELECT position, stream_id, stream_version, type, data, hash,
+              to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at
+         FROM events WHERE position > $1 AND position <= $2 ORDER BY position`,
+      [afterPosition, upTo],
+    );
+    if (rows.length !== upTo - afterPosition) return (await this.readAllVerified(via, afterPosition, limit)).map(toProjected);
+    const events = rows.map((row): ProjectedEvent => {
+      const position = Number(row.position);
+      const recordedAt = typeof row.recorded_at === 'string' ? row.recorded_at : row.recorded_at.toISOString();
+      const base = { position, streamId: row.stream_id, streamVersion: row.stream_version, recordedAt };
+      return this.quarantines.get(position)?.hash === row.hash ? { ...base, type: QUARANTINED_EVENT_TYPE, data: {} } : { ...base, type: row.type, data: row.data };
+    });
+    if (events.length === limit) return events;
+    // The verified run ends inside this batch: the rest is read and checked.
+    const rest = await this.readVerified(via, upTo, limit - events.length);
+    return [...events, ...rest.events.map(toProjected)];
   }
 
   /** The log as stored, unchecked: for the chain's own verification only. */
