@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { documentStreamId } from '@ifu/contracts';
@@ -114,6 +116,10 @@ describe(`an approval appended with a made-up hash (${serverUrl ? "the API's own
   it('then audit:verify names the event by position, stream and type', async () => {
     const verification = await verifyAndCheckpoint(t.store, TEST_AUDIT_KEY, `${t.dataDir}/audit-checkpoints.jsonl`, t.clock.now());
     expect(verification).toMatchObject({ ok: false, firstBrokenPosition: forged.position, firstBrokenStream: forged.stream, firstBrokenType: 'ChangeOrderApproved' });
+    if (!serverUrl) return; // the command itself opens the database as a server's client
+    const cli = await runCli('services/src/audit/verify-cli.ts', [], operatorEnvironment(t));
+    expect(cli.code, cli.output).toBe(1);
+    expect(cli.output).toContain(`Event log BROKEN at position ${forged.position} (stream ${forged.stream}, type ChangeOrderApproved)`);
   });
 
   it('when a quarantine is written without the audit key, then it sets nothing aside (and the API role may not write one at all)', async () => {
@@ -131,8 +137,17 @@ describe(`an approval appended with a made-up hash (${serverUrl ? "the API's own
   it("when the operator quarantines it, then the product is healthy again, writes resume, and the approval is never applied", async () => {
     // An event the key wrote is not set aside.
     await expect(quarantineEvent(t.database.db, TEST_AUDIT_KEY, forged.position - 1, 'by mistake', new Date())).rejects.toThrow(QuarantineRefused);
-    const quarantined = await quarantineEvent(t.database.db, TEST_AUDIT_KEY, forged.position, 'approval nobody signed, appended with the API role', new Date());
-    expect(quarantined).toMatchObject({ position: forged.position, streamId: forged.stream, type: 'ChangeOrderApproved' });
+    const reason = 'approval nobody signed, appended with the API role';
+    if (serverUrl) {
+      // As the operator runs it: the command, as the schema owner, with the audit key.
+      const cli = await runCli('services/src/audit/quarantine-cli.ts', ['--position', String(forged.position), '--reason', reason], operatorEnvironment(t));
+      expect(cli.output).toContain(`Quarantined position ${forged.position} (stream ${forged.stream}, type ChangeOrderApproved)`);
+      expect(cli.output).toContain('The event log verifies again');
+      expect(cli.code, cli.output).toBe(0);
+    } else {
+      const quarantined = await quarantineEvent(t.database.db, TEST_AUDIT_KEY, forged.position, reason, new Date());
+      expect(quarantined).toMatchObject({ position: forged.position, streamId: forged.stream, type: 'ChangeOrderApproved' });
+    }
 
     expect(await t.call('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
     await t.login(author.email, author.password);
@@ -152,6 +167,37 @@ describe(`an approval appended with a made-up hash (${serverUrl ? "the API's own
     expect((await publicGet(`/p/${pending.documentNumber}`)).status).toBe(200);
   });
 });
+
+/** The environment of an operator's command on the test's schema: the owner's connection (the API's role's where it reads), the audit key. */
+function operatorEnvironment(t: TestApi): Record<string, string> {
+  const inSchema = (url: string) => {
+    const withPath = new URL(url);
+    withPath.searchParams.set('options', `-c search_path=${t.database.schema}`);
+    return withPath.toString();
+  };
+  return {
+    DATABASE_URL: inSchema(t.apiRole?.url ?? t.database.connectionString!),
+    DATABASE_OWNER_URL: inSchema(t.database.connectionString!),
+    AUDIT_KEY: TEST_AUDIT_KEY,
+    DATA_DIR: t.dataDir,
+  };
+}
+
+function runCli(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolveRun) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, entry), ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => resolveRun({ code, output }));
+  });
+}
+
+const ROOT = resolve(import.meta.dirname, '../../..');
 
 /** What the writer with the API's role can do: call the append function directly, with a hash of their own making. */
 async function forgeApproval(db: Database, stream: string, copied: RecordedEvent): Promise<{ position: number; stream: string }> {
