@@ -17,6 +17,7 @@ import { openFileStore } from './files/open-file-store';
 import { AnonymousMail } from './mail/anonymous-mail';
 import { SharedMailBudget } from './mail/shared-mail-budget';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
+import { outboxDirOf } from './mail/outbox';
 import type { AppContext } from './platform/app-context';
 import { BackgroundWork } from './platform/background-work';
 import { CommandPipeline, Snapshots } from './platform/command-pipeline';
@@ -93,7 +94,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const clock = options.clock ?? (() => new Date());
   const reads = await readRoutingOf(config, storage.db, logger);
   const seals = new Seals(secrets.auditKey);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: outboxDirOf(config), logger, announce: options.announceMail });
   const context: AppContext = {
     config,
     db: storage.db,
