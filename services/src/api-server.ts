@@ -29,7 +29,7 @@ import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { sealStoredPasswordHashes } from './auth/password-hashes';
 import { MEMORY_RATE_LIMITS, postgresRateLimits, type RateLimitStores } from './auth/rate-limit-stores';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
-import { sharedPrintedNames } from './users/printed-name-claims';
+import { rekeyPrintedNameClaims, sharedPrintedNames } from './users/printed-name-claims';
 import { startOverdueReminders } from './paper-copies/commands';
 import { startSafetyNotices } from './safety-notices/commands';
 import { startPeriodicReviewReminders } from './documents/periodic-review';
@@ -132,6 +132,9 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   // Active users who share a printed name (data from before the rule, issue 19 finding 10) do not stop the start: they
   // are named, so that an ADMIN renames one; until then no other change may give that name to anyone.
   context.work.defer('shared printed names', async () => {
+    // Claims from before look-alike names counted move to the current key (printed-name-claims.ts).
+    const rekeyed = await rekeyPrintedNameClaims(context);
+    if (rekeyed.released + rekeyed.claimed > 0) logger.info(rekeyed, 'printed-name claims re-keyed to names as compared now');
     for (const { userIds } of await sharedPrintedNames(context)) {
       logger.warn({ userIds }, 'active users share one printed name, so their signatures do not name one person: rename all but one in Manage User');
     }
