@@ -105,7 +105,8 @@ export type UserEvent =
   | { type: 'PasswordRevoked'; data: { userId: string; at: string; reason: 'reactivated' } }
   /** A hash stored before seals existed, sealed as it was found at the first start after the upgrade. */
   | { type: 'PasswordHashSealed'; data: { userId: string; at: string; hashSeal: string } }
-  | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string; source?: string } }
+  /** `challengeId`: the second-factor challenge this login spent (second-factor/challenge.ts), when it had one. */
+  | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string; source?: string; challengeId?: string } }
   | {
       type: 'LoginFailed';
       /**
