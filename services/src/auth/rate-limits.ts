@@ -19,22 +19,24 @@ export function perIpLimit(stores: RateLimitStores, name: string, limit: number)
 }
 
 /**
- * Per-address limit for calls that mail someone because of an address in the body (notify-admin): however many
- * source addresses an attacker uses, one target address gets at most `limit` per hour.
+ * Per-address limit for calls about an address in the body (notify-admin mails it, verify-email tells about it):
+ * however many source addresses an attacker uses, one target address gets at most `limit` per hour.
  */
-export function perAddressLimit(stores: RateLimitStores, name: string, limit: number, field = 'email') {
+export function perAddressLimit(stores: RateLimitStores, name: string, limit: number, field = 'email', refusal: Rejection = { code: 'rate-limited' }) {
   return rateLimit({
     store: stores.store(`address:${name}`),
     windowMs: 60 * 60_000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // A body without the address is refused by the route's contract (400); counted, all of them would share one key.
+    skip: (req) => typeof (req.body as Record<string, unknown> | undefined)?.[field] !== 'string',
     keyGenerator: (req) => {
       const value = (req.body as Record<string, unknown> | undefined)?.[field];
       // Hashed: the counts are kept in the database, which must hold no address (nor a NUL byte one may carry).
       return typeof value === 'string' ? `address:${createHash('sha256').update(value.trim().toLowerCase().slice(0, 254)).digest('base64url')}` : 'address:none';
     },
-    handler: (_req, _res, next) => next(new Refusal({ code: 'rate-limited' })),
+    handler: (_req, _res, next) => next(new Refusal(refusal)),
   });
 }
 
@@ -146,3 +148,4 @@ export function perUserUploadLimit(stores: RateLimitStores, limit: number, windo
     handler: (_req, _res, next) => next(new Refusal({ code: 'upload-rate-limited', limit, minutes: windowMinutes })),
   });
 }
+
