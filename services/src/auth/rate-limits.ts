@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { MemoryStore, type Options, rateLimit, type Store } from 'express-rate-limit';
 import { Refusal, type Rejection } from '../platform/errors';
 import type { RateLimitStores } from './rate-limit-stores';
 
@@ -149,3 +149,38 @@ export function perUserUploadLimit(stores: RateLimitStores, limit: number, windo
   });
 }
 
+/**
+ * At most one at a time per key, over every API instance (the counts live in the shared rate-limit stores): for work
+ * whose cost falls on everyone, such as the one password-strength worker every password change waits for. A second
+ * request under a key already held is refused at once, not queued. The count is taken back when the work ends;
+ * should a process die holding it, it lapses with the window.
+ */
+export class InFlightLimit {
+  private readonly store: Store;
+
+  constructor(stores: RateLimitStores, name: string, private readonly windowMs = 2 * 60_000) {
+    this.store = stores.store(`in-flight:${name}`) ?? new MemoryStore();
+    this.store.init?.({ windowMs } as Options);
+  }
+
+  /** Runs `work` holding every key; refuses with `refusal` (and runs nothing) when one of them is held already. */
+  async hold<T>(keys: readonly string[], refusal: Rejection, work: () => Promise<T>): Promise<T> {
+    const held: Array<{ key: string; until?: number }> = [];
+    try {
+      for (const key of keys) {
+        const { totalHits, resetTime } = await this.store.increment(key);
+        // Copied: the memory store hands out its own mutable record.
+        held.push({ key, until: resetTime?.getTime() });
+        if (totalHits > 1) throw new Refusal(refusal);
+      }
+      return await work();
+    } finally {
+      // Taken back before the answer goes out, so that the caller's next request finds the key free.
+      for (const { key, until } of held) {
+        // A window that ended meanwhile took the count with it; taking one back now would free someone else's.
+        // A store that fails here leaves the count to lapse with the window.
+        if (until === undefined || Date.now() < until) await this.store.decrement(key).catch(() => undefined);
+      }
+    }
+  }
+}
