@@ -158,7 +158,7 @@ export function perUserUploadLimit(stores: RateLimitStores, limit: number, windo
 export class InFlightLimit {
   private readonly store: Store;
 
-  constructor(stores: RateLimitStores, name: string, private readonly windowMs = 2 * 60_000) {
+  constructor(stores: RateLimitStores, name: string, windowMs = 2 * 60_000) {
     this.store = stores.store(`in-flight:${name}`) ?? new MemoryStore();
     this.store.init?.({ windowMs } as Options);
   }
@@ -178,8 +178,12 @@ export class InFlightLimit {
       // Taken back before the answer goes out, so that the caller's next request finds the key free.
       for (const { key, until } of held) {
         // A window that ended meanwhile took the count with it; taking one back now would free someone else's.
-        // A store that fails here leaves the count to lapse with the window.
-        if (until === undefined || Date.now() < until) await this.store.decrement(key).catch(() => undefined);
+        if (until !== undefined && Date.now() >= until) continue;
+        try {
+          await this.store.decrement(key);
+        } catch {
+          // A store that fails here leaves the count to lapse with the window.
+        }
       }
     }
   }
