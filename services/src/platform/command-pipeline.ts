@@ -30,6 +30,12 @@ export interface Decision<Event extends DomainEvent, R extends Rejection = Rejec
 export interface Decider<Command, Event extends DomainEvent, State> {
   /** Names the aggregate in logs and snapshot keys. */
   readonly name: string;
+  /**
+   * A numbering stream (change order numbers, notice numbers): every create appends to it, and whatever it holds the
+   * next number can be decided, so another create's append in between is never a conflict for the caller to resolve.
+   * Its steps (without an expected version) take turns within the process and retry until they append.
+   */
+  readonly numbering?: true;
   initialState(): State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Decision<Event>;
@@ -98,6 +104,31 @@ export interface StepResult<Event extends DomainEvent, State> {
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * A numbering step's attempts: within a process its steps take turns, so only other API instances' appends come in
+ * between, and each conflict means one of them got its number. Never reached in practice; a 500 if it were.
+ */
+const NUMBERING_ATTEMPTS = 100;
+
+/** Work keyed by a stream, one at a time per key within this process, in the order it arrived. */
+class Turns {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async take<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const mine = (this.tails.get(key) ?? Promise.resolve()).then(work);
+    const tail = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    try {
+      return await mine;
+    } finally {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}
+
 /** A snapshot is taken once this many events came after the last one. */
 export const SNAPSHOT_EVERY = 100;
 
@@ -157,6 +188,8 @@ export class Snapshots {
  * `settle` waits only for the read models the answer needs.
  */
 export class CommandPipeline {
+  private readonly turns = new Turns();
+
   constructor(
     private readonly store: EventStore,
     private readonly snapshots: Snapshots,
@@ -166,7 +199,7 @@ export class CommandPipeline {
   ) {}
 
   begin(origin: CommandOrigin): CommandRun {
-    return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin, this.writePositions);
+    return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin, this.writePositions, this.turns);
   }
 
   /**
@@ -192,6 +225,7 @@ export class CommandRun {
     readonly now: Date,
     origin: CommandOrigin,
     private readonly writePositions?: WritePositions,
+    private readonly turns = new Turns(),
   ) {
     this.metadata = { ...origin, occurredAt: now.toISOString() };
   }
@@ -227,6 +261,11 @@ export class CommandRun {
   }
 
   async execute<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>): Promise<StepResult<Event, State>> {
+    if (step.decider.numbering && step.expectedVersion === undefined) return this.turns.take(step.stream, () => this.attempt(step, NUMBERING_ATTEMPTS));
+    return this.attempt(step, MAX_ATTEMPTS);
+  }
+
+  private async attempt<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>, maxAttempts: number): Promise<StepResult<Event, State>> {
     for (let attempt = 1; ; attempt++) {
       const { state, version, sinceSnapshot } = await this.startOf(step, attempt);
       if (step.expectedVersion !== undefined && step.expectedVersion !== version) {
@@ -245,7 +284,13 @@ export class CommandRun {
           this.lastPosition = Math.max(this.lastPosition, appended.lastPosition);
         } catch (error) {
           if (error instanceof WrongExpectedVersionError) {
-            if (step.expectedVersion === undefined && attempt < MAX_ATTEMPTS) continue;
+            if (step.expectedVersion === undefined && attempt < maxAttempts) {
+              // Another instance's numbering step got in first: a short random wait keeps the instances from
+              // colliding again in step.
+              if (step.decider.numbering) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
+              continue;
+            }
+            if (step.decider.numbering) throw new Error(`${step.stream}: no number after ${attempt} attempts`, { cause: error });
             throw new Refusal({ code: 'concurrent-change' });
           }
           throw error;
