@@ -29,6 +29,7 @@ import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { sealStoredPasswordHashes } from './auth/password-hashes';
 import { MEMORY_RATE_LIMITS, postgresRateLimits, type RateLimitStores } from './auth/rate-limit-stores';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
+import { followTheLogForAll, linkRowsFollowTheLog } from './users/password-links';
 import { rekeyPrintedNameClaims, sharedPrintedNames } from './users/printed-name-claims';
 import { startOverdueReminders } from './paper-copies/commands';
 import { startSafetyNotices } from './safety-notices/commands';
@@ -100,7 +101,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     db: storage.db,
     reads,
     store: storage.store,
-    commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock, reads),
+    // The rows of emailed links follow the log after every step that may close one (users/password-links.ts).
+    commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock, reads, [linkRowsFollowTheLog({ db: storage.db, seals, store: storage.store })]),
     files,
     textQueue: new DocumentTextQueue({ db: storage.db, files, logger, clock }, { concurrency: config.PDF_TEXT_CONCURRENCY, limits: pdfTextLimits(config) }),
     mailer,
@@ -128,6 +130,11 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   // Password hashes stored before they were sealed in the log are sealed as found, once (issue 19, finding 2).
   const sealed = await sealStoredPasswordHashes(context);
   if (sealed > 0) logger.warn({ sealed }, 'password hashes from before seals were sealed as stored (first start after the upgrade)');
+  // A link row left usable by a stop between a step's append and its follow-up is voided now (the log closed it).
+  context.work.defer('emailed links follow the log', async () => {
+    const voided = await followTheLogForAll(context, clock());
+    if (voided > 0) logger.warn({ voided }, 'emailed links the log had closed were still usable in password_tokens: voided');
+  });
 
   // Active users who share a printed name (data from before the rule, issue 19 finding 10) do not stop the start: they
   // are named, so that an ADMIN renames one; until then no other change may give that name to anyone.

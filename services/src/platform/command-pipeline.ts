@@ -60,6 +60,13 @@ export interface WritePositions {
   written(actor: Actor): Promise<void>;
 }
 
+/**
+ * Runs after each step that appended, before the step returns: keeps a row the request path stores beside the log in
+ * step with what the log now says (an emailed link's token: users/emailed-link-rows.ts), whichever command appended.
+ * Idempotent, and given the run so that it reads the log as it is now.
+ */
+export type AppendFollower = (run: CommandRun, stream: string, events: readonly DomainEvent[]) => Promise<void>;
+
 /** Read-your-writes (architecture §4): resolves once the named read models have applied the log up to `position`. */
 export interface ReadModels {
   waitFor(position: number, readModels: readonly string[], timeoutMs?: number): Promise<void>;
@@ -196,10 +203,11 @@ export class CommandPipeline {
     private readonly readModels: ReadModels,
     private readonly clock: () => Date,
     private readonly writePositions?: WritePositions,
+    private readonly followers: readonly AppendFollower[] = [],
   ) {}
 
   begin(origin: CommandOrigin): CommandRun {
-    return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin, this.writePositions, this.turns);
+    return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin, this.writePositions, this.turns, this.followers);
   }
 
   /**
@@ -226,6 +234,7 @@ export class CommandRun {
     origin: CommandOrigin,
     private readonly writePositions?: WritePositions,
     private readonly turns = new Turns(),
+    private readonly followers: readonly AppendFollower[] = [],
   ) {
     this.metadata = { ...origin, occurredAt: now.toISOString() };
   }
@@ -299,6 +308,7 @@ export class CommandRun {
         if (sinceSnapshot + decision.events.length >= SNAPSHOT_EVERY) {
           await this.snapshots.save(step.stream, this.snapshots.keyOf(step.decider as Decider<never, DomainEvent, unknown>), version + decision.events.length, next);
         }
+        for (const follow of this.followers) await follow(this, step.stream, decision.events);
       }
       if (decision.rejection) throw new Refusal(decision.rejection, decision.events);
       return { state: next, version: version + decision.events.length, events: decision.events };

@@ -17,7 +17,7 @@ import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
-import { consumeToken, findTokenUser, issuePasswordLink, linkSeal } from './password-links';
+import { findTokenUser, issuePasswordLink, linkSeal } from './password-links';
 import { passwordPolicyViolation } from './password-policy';
 
 /** Forgot, set and change password (spec §7.1, §2.1, §2.6). */
@@ -62,7 +62,8 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     const violation = await checkedAlone(userId, req.ip, () => passwordPolicyViolation(password, account.email));
     // A refused password leaves the link usable, so the person can try another one.
     if (violation) refuse('password-policy', { message: violation });
-    if (!(await consumeToken(ctx, token, run.now))) refuse('password-link-invalid');
+    // `PasswordSet` closes the link in the log (a second use, even at the same moment, is refused there); its row
+    // in the table follows (password-links.ts).
     await setPassword(ctx, run, userId, password, how);
     // Whoever knew the old password is out.
     await revokeUserSessions(ctx.db, userId, run.now, 'password-set');

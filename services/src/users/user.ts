@@ -207,6 +207,9 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, unlockLink: event.data.tokenSeal ? { tokenSeal: event.data.tokenSeal, expiresAt: event.data.expiresAt } : null };
     case 'AccountUnlocked':
       return { ...unlocked(state), unlockLink: null };
+    case 'EmailedLinksClosed':
+      // Nothing of the closed links holds back a new one (a reactivated user is mailed theirs at once).
+      return { ...state, passwordLink: null, unlockLink: null, lastLinkIssuedAt: null };
     case 'LoggedOut':
       return state;
     case 'SecondFactorEnrolmentStarted':

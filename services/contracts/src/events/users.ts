@@ -141,6 +141,11 @@ export type UserEvent =
   | { type: 'UnlockLinkIssued'; data: { userId: string; issuedAt: string; expiresAt: string; tokenSeal?: string } }
   /** The owner lifted a lock through the emailed link. */
   | { type: 'AccountUnlocked'; data: { userId: string; at: string } }
+  /**
+   * The account's open set-password and unlock links stop working: its email address changed (they went to the old
+   * one), or it was reactivated (a fresh link goes out). Recorded only when a link was open.
+   */
+  | { type: 'EmailedLinksClosed'; data: { userId: string; at: string; reason: 'email-changed' | 'reactivated' } }
   | { type: 'LoggedOut'; data: { userId: string; sessionId: string; at: string } }
   /**
    * Second factor (issue 23, item 1; RFC 6238 TOTP). Never the secret, a code or a recovery code in the log: the
@@ -179,6 +184,7 @@ export type CredentialEvent = Extract<
       | 'AccountLocked'
       | 'UnlockLinkIssued'
       | 'AccountUnlocked'
+      | 'EmailedLinksClosed'
       | 'LoggedOut'
       | 'SecondFactorEnrolmentStarted'
       | 'SecondFactorCodeAccepted'
