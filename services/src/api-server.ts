@@ -17,6 +17,7 @@ import { openFileStore } from './files/open-file-store';
 import { AnonymousMail } from './mail/anonymous-mail';
 import { SharedMailBudget } from './mail/shared-mail-budget';
 import { createMailer, type MailAnnouncer } from './mail/mailer';
+import { outboxDirOf } from './mail/outbox';
 import type { AppContext } from './platform/app-context';
 import { BackgroundWork } from './platform/background-work';
 import { CommandPipeline, Snapshots } from './platform/command-pipeline';
@@ -28,7 +29,8 @@ import { fileUrlKey, loadSecrets } from './platform/secrets';
 import { sealStoredPasswordHashes } from './auth/password-hashes';
 import { MEMORY_RATE_LIMITS, postgresRateLimits, type RateLimitStores } from './auth/rate-limit-stores';
 import { bootstrapFirstAdmin, type BootstrapResult } from './users/bootstrap';
-import { sharedPrintedNames } from './users/printed-name-claims';
+import { followTheLogForAll, linkRowsFollowTheLog } from './users/password-links';
+import { rekeyPrintedNameClaims, sharedPrintedNames } from './users/printed-name-claims';
 import { startOverdueReminders } from './paper-copies/commands';
 import { startSafetyNotices } from './safety-notices/commands';
 import { startPeriodicReviewReminders } from './documents/periodic-review';
@@ -99,13 +101,14 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const clock = options.clock ?? (() => new Date());
   const reads = await readRoutingOf(config, storage.db, logger);
   const seals = new Seals(secrets.auditKey);
-  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: `${config.DATA_DIR}/mail`, logger, announce: options.announceMail });
+  const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, outboxDir: outboxDirOf(config), logger, announce: options.announceMail });
   const context: AppContext = {
     config,
     db: storage.db,
     reads,
     store: storage.store,
-    commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock, reads),
+    // The rows of emailed links follow the log after every step that may close one (users/password-links.ts).
+    commands: new CommandPipeline(storage.store, new Snapshots(storage.db, seals), runner, clock, reads, [linkRowsFollowTheLog({ db: storage.db, seals, store: storage.store })]),
     files,
     textQueue: new DocumentTextQueue({ db: storage.db, files, logger, clock }, { concurrency: config.PDF_TEXT_CONCURRENCY, limits: pdfTextLimits(config) }),
     mailer,
@@ -133,10 +136,18 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   // Password hashes stored before they were sealed in the log are sealed as found, once (issue 19, finding 2).
   const sealed = await sealStoredPasswordHashes(context);
   if (sealed > 0) logger.warn({ sealed }, 'password hashes from before seals were sealed as stored (first start after the upgrade)');
+  // A link row left usable by a stop between a step's append and its follow-up is voided now (the log closed it).
+  context.work.defer('emailed links follow the log', async () => {
+    const voided = await followTheLogForAll(context, clock());
+    if (voided > 0) logger.warn({ voided }, 'emailed links the log had closed were still usable in password_tokens: voided');
+  });
 
   // Active users who share a printed name (data from before the rule, issue 19 finding 10) do not stop the start: they
   // are named, so that an ADMIN renames one; until then no other change may give that name to anyone.
   context.work.defer('shared printed names', async () => {
+    // Claims from before look-alike names counted move to the current key (printed-name-claims.ts).
+    const rekeyed = await rekeyPrintedNameClaims(context);
+    if (rekeyed.released + rekeyed.claimed > 0) logger.info(rekeyed, 'printed-name claims re-keyed to names as compared now');
     for (const { userIds } of await sharedPrintedNames(context)) {
       logger.warn({ userIds }, 'active users share one printed name, so their signatures do not name one person: rename all but one in Manage User');
     }

@@ -44,7 +44,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
   handles: [
     'UserRegistered', 'UserModified', 'UserTrainingRecorded', 'IdentityChangeRequested', 'IdentityChangeAccepted', 'IdentityChangeCancelled',
     'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordRevoked', 'PasswordLinkIssued', 'LoginSucceeded', 'LoginFailed',
-    'CredentialCheckFailed', 'AccountLocked', 'UnlockLinkIssued', 'AccountUnlocked', 'LoggedOut',
+    'CredentialCheckFailed', 'AccountLocked', 'UnlockLinkIssued', 'AccountUnlocked', 'EmailedLinksClosed', 'LoggedOut',
     'SecondFactorEnrolmentStarted', 'SecondFactorEnrolled', 'SecondFactorCodeAccepted', 'RecoveryCodeUsed', 'SecondFactorCodeRefused',
     'SecondFactorReset',
   ] satisfies UserEvent['type'][],

@@ -41,6 +41,15 @@ export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this finds
 export const LINE_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
+/**
+ * Characters that print as nothing, or as a blank that is no space: Unicode's default-ignorable code points (zero-width
+ * characters, joiners, bidirectional controls, variation selectors, the combining grapheme joiner U+034F, the Hangul
+ * fillers U+115F U+1160 U+3164 U+FFA0, tags) and the braille blank U+2800. A name holding one looks like a name
+ * without it.
+ */
+export const INVISIBLE_CHARACTER = /[\p{Default_Ignorable_Code_Point}\u2800]/u;
+export const INVISIBLE_CHARACTERS = /[\p{Default_Ignorable_Code_Point}\u2800]/gu;
+
 /** A name made only of digits and number punctuation is refused ('Should not be a Number'). */
 export const looksLikeNumber = (value: string) => /^[\d\s.,+-]+$/.test(value);
 

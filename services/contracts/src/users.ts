@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, emailedToken, emailField, ListQuery, looksLikeNumber, requiredString, requiredText, Role } from './common';
+import { emailAddress, emailedToken, emailField, INVISIBLE_CHARACTER, ListQuery, looksLikeNumber, requiredString, requiredText, Role } from './common';
 import { DeactivationCredentials } from './signatures';
 
 /** Spec §5 texts of the user form, shared by the portal's form and the server's answers. */
@@ -26,12 +26,18 @@ export const USER_MESSAGES = {
   reactivated: 'User reactivated. They set a new password with the link emailed to them.',
 } as const;
 
+/**
+ * A printed name shows on every signature (21 CFR 11.100): a character that prints as nothing (zero-width, joiner,
+ * Hangul filler, braille blank: contracts' INVISIBLE_CHARACTER) would make it look like another user's.
+ */
+export const NAME_INVISIBLE_MESSAGE = 'must not contain invisible or blank filler characters';
+const visibleName = (v: string) => !INVISIBLE_CHARACTER.test(v);
+
 /** The fields of the user form, used by the server's requests and the portal's modal alike. */
-export const firstNameField = requiredText(USER_FORM_MESSAGES.firstNameRequired, 100).refine(
-  (v) => !looksLikeNumber(v),
-  USER_FORM_MESSAGES.notANumber,
-);
-export const lastNameField = requiredText(USER_FORM_MESSAGES.lastNameRequired, 100);
+export const firstNameField = requiredText(USER_FORM_MESSAGES.firstNameRequired, 100)
+  .refine(visibleName, { message: NAME_INVISIBLE_MESSAGE, abort: true })
+  .refine((v) => !looksLikeNumber(v), USER_FORM_MESSAGES.notANumber);
+export const lastNameField = requiredText(USER_FORM_MESSAGES.lastNameRequired, 100).refine(visibleName, NAME_INVISIBLE_MESSAGE);
 export const userEmailField = emailField({ required: USER_FORM_MESSAGES.emailRequired, invalid: USER_FORM_MESSAGES.emailInvalid });
 export const trainingCompletedField = z.literal(true, { error: USER_FORM_MESSAGES.trainingRequired });
 

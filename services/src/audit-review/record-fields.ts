@@ -183,6 +183,7 @@ function userPatch(event: UserEvent): Patch {
     case 'LoginFailed':
     case 'CredentialCheckFailed':
     case 'UnlockLinkIssued':
+    case 'EmailedLinksClosed':
     case 'LoggedOut':
       return {};
     default:

@@ -39,6 +39,11 @@ export type CredentialsCommand =
     ))
   /** A set-password link goes out: only to an active account, and not twice within a minute. */
   | { type: 'IssuePasswordLink'; account: AccountFacts; purpose: PasswordLinkPurpose; tokenSeal: string; now: Date }
+  /**
+   * The open set-password and unlock links stop working: the account's address changed, or it was reactivated.
+   * Recorded only when a link is open (the `password_tokens` rows then follow: users/emailed-link-rows.ts).
+   */
+  | { type: 'CloseLinks'; account: AccountFacts; reason: 'email-changed' | 'reactivated'; now: Date }
   /** The password stops working (a reactivation, issue 22): recorded only when the account has one. */
   | { type: 'RevokePassword'; account: AccountFacts; reason: 'reactivated'; now: Date }
   /** A hash stored before seals existed is sealed as found, once (first start after the upgrade). */
@@ -121,6 +126,11 @@ export const credentialsDecider: Decider<CredentialsCommand, CredentialEvent, Us
         }
         const setAt = command.now.toISOString();
         return { events: [{ type: 'PasswordSet', data: { userId: current.userId, setAt, via: command.via, hashSeal: command.hashSeal } }] };
+      }
+      case 'CloseLinks': {
+        const open = (link: OpenLink | null) => link !== null && Date.parse(link.expiresAt) > command.now.getTime();
+        if (!current.exists || (!open(current.passwordLink) && !open(current.unlockLink))) return { events: [] };
+        return { events: [{ type: 'EmailedLinksClosed', data: { userId: current.userId, at: command.now.toISOString(), reason: command.reason } }] };
       }
       case 'RevokePassword':
         if (!current.exists || current.passwordSetAt === null) return { events: [] };

@@ -231,6 +231,31 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
       expect(twentieth.map((e) => e.type)).toEqual(['LoginFailed']);
     });
   });
+  describe('closing the open links (a change of address, a reactivation)', () => {
+    const issued: CredentialEvent = { type: 'PasswordLinkIssued', data: { userId, purpose: 'reset', expiresAt: at(86_400_000).toISOString(), issuedAt: now.toISOString(), tokenSeal: 'link-1' } };
+    const closed: CredentialEvent = { type: 'EmailedLinksClosed', data: { userId, at: at(1000).toISOString(), reason: 'email-changed' } };
+
+    it('when a link is open, then EmailedLinksClosed is recorded and the link no longer sets a password', () => {
+      spec.given(issued).when({ type: 'CloseLinks', account, reason: 'email-changed', now: at(1000) }).then([closed]);
+      spec
+        .given(issued, closed)
+        .when({ type: 'SetPassword', account, hashSeal: 'h', via: 'set-password-link', linkSeal: 'link-1', now: at(2000) })
+        .thenRefuses({ code: 'password-link-invalid' });
+    });
+
+    it('when no link is open (none issued, used, or expired), then nothing is recorded', () => {
+      spec.given().when({ type: 'CloseLinks', account, reason: 'reactivated', now }).thenNothing();
+      spec.given(issued, passwordSet).when({ type: 'CloseLinks', account, reason: 'reactivated', now: at(1000) }).thenNothing();
+      spec.given(issued).when({ type: 'CloseLinks', account, reason: 'reactivated', now: at(86_400_001) }).thenNothing();
+    });
+
+    it('when the links were closed, then a new link goes out at once (the minute between two links does not hold it back)', () => {
+      spec.given(issued).when({ type: 'IssuePasswordLink', account, purpose: 'reset', tokenSeal: 'link-2', now: at(2000) }).thenNothing();
+      const { decision } = spec.given(issued, closed).when({ type: 'IssuePasswordLink', account, purpose: 'reactivated', tokenSeal: 'link-2', now: at(2000) });
+      expect(decision.events).toMatchObject([{ type: 'PasswordLinkIssued', data: { tokenSeal: 'link-2' } }]);
+    });
+  });
+
   describe('a revoked password (reactivation, issue 22)', () => {
     const revoked: CredentialEvent = { type: 'PasswordRevoked', data: { userId, at: now.toISOString(), reason: 'reactivated' } };
 

@@ -20,10 +20,17 @@ import { issueSecondFactorChallenge } from '../second-factor/challenge';
 import { guards, issueToken } from './authentication';
 import { DeviceCookies } from './device-cookies';
 import { passwordCheck, verifyPassword } from './password-hashes';
-import { perIpLimit } from './rate-limits';
+import { perAddressLimit, perIpLimit } from './rate-limits';
 import { onCredentials } from './credentials';
 import { offerUnlock } from './unlock';
 import { createSession, revokeSession } from './sessions';
+
+/**
+ * Answers about one address per hour, whoever asks: verify-email tells whether an account exists and is active (the
+ * spec's login needs it), so its per-caller limit alone would let many sources watch one account. A person logging in
+ * asks once per attempt; past the limit the portal goes on to the password step, which does not need this answer.
+ */
+export const VERIFY_EMAIL_PER_ADDRESS_PER_HOUR = 20;
 
 export interface LoginRouteOptions {
   /** Requests per IP per 15 minutes on the anonymous login calls; the per-account lockout is separate. */
@@ -39,7 +46,9 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
   const { enrolling, accounts } = guards(ctx);
   const devices = new DeviceCookies(ctx.secrets.jwtSecret, ctx.config.PUBLIC_API_URL.startsWith('https:'));
 
-  router.post('/user/verify/email', limiter, async (req, res) => {
+  const perAddress = perAddressLimit(ctx.rateLimits, 'verify-email', VERIFY_EMAIL_PER_ADDRESS_PER_HOUR, 'email', { code: 'verify-email-limited' });
+
+  router.post('/user/verify/email', limiter, perAddress, async (req, res) => {
     const { email } = parseBody(VerifyEmailRequest, req.body);
     const user = await findUserByEmail(ctx.db, email);
     if (!user) {

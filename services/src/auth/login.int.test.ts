@@ -189,6 +189,28 @@ describe('login over HTTP (POST /user/verify/email, POST /user/get/token, POST /
     });
   });
 
+  describe('rate limits per address asked about', () => {
+    it('when one email is asked about more than 20 times in an hour from many caller addresses, then 429 with a message; another email is still answered', async () => {
+      // Callers told apart by X-Forwarded-For, as behind the product's proxy.
+      const limited = await startTestApi({ TRUST_PROXY: '1' });
+      try {
+        const ask = (email: string, from: string) => limited.call('POST', '/user/verify/email', { body: { email }, headers: { 'x-forwarded-for': from } });
+        const statuses: number[] = [];
+        for (let i = 0; i < 20; i++) statuses.push((await ask(i % 2 ? ADMIN_EMAIL : ADMIN_EMAIL.toUpperCase(), `203.0.113.${i + 1}`)).status);
+        expect(statuses).toEqual(Array(20).fill(200));
+        expect(await ask(ADMIN_EMAIL, '198.51.100.1')).toMatchObject({
+          status: 429,
+          body: { code: 'verify-email-limited', message: 'Too many requests about this email address. Please wait an hour and try again, or enter your password to log in.' },
+        });
+        expect(await ask('someone.else@example.com', '198.51.100.2')).toMatchObject({ status: 200, body: { emailExist: false } });
+        // The login itself does not depend on this answer.
+        expect((await limited.call('POST', '/user/get/token', { body: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.3' } })).status).toBe(200);
+      } finally {
+        await limited.dispose();
+      }
+    });
+  });
+
   describe('platform', () => {
     it('when /health and /ready are asked, then both answer 200', async () => {
       expect((await t.call('GET', '/health')).status).toBe(200);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { MemoryStore, type Options, rateLimit, type Store } from 'express-rate-limit';
 import { Refusal, type Rejection } from '../platform/errors';
 import type { RateLimitStores } from './rate-limit-stores';
 
@@ -19,22 +19,24 @@ export function perIpLimit(stores: RateLimitStores, name: string, limit: number)
 }
 
 /**
- * Per-address limit for calls that mail someone because of an address in the body (notify-admin): however many
- * source addresses an attacker uses, one target address gets at most `limit` per hour.
+ * Per-address limit for calls about an address in the body (notify-admin mails it, verify-email tells about it):
+ * however many source addresses an attacker uses, one target address gets at most `limit` per hour.
  */
-export function perAddressLimit(stores: RateLimitStores, name: string, limit: number, field = 'email') {
+export function perAddressLimit(stores: RateLimitStores, name: string, limit: number, field = 'email', refusal: Rejection = { code: 'rate-limited' }) {
   return rateLimit({
     store: stores.store(`address:${name}`),
     windowMs: 60 * 60_000,
     limit,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
+    // A body without the address is refused by the route's contract (400); counted, all of them would share one key.
+    skip: (req) => typeof (req.body as Record<string, unknown> | undefined)?.[field] !== 'string',
     keyGenerator: (req) => {
       const value = (req.body as Record<string, unknown> | undefined)?.[field];
       // Hashed: the counts are kept in the database, which must hold no address (nor a NUL byte one may carry).
       return typeof value === 'string' ? `address:${createHash('sha256').update(value.trim().toLowerCase().slice(0, 254)).digest('base64url')}` : 'address:none';
     },
-    handler: (_req, _res, next) => next(new Refusal({ code: 'rate-limited' })),
+    handler: (_req, _res, next) => next(new Refusal(refusal)),
   });
 }
 
@@ -145,4 +147,44 @@ export function perUserUploadLimit(stores: RateLimitStores, limit: number, windo
     keyGenerator: (req) => `user:${req.auth?.userId ?? 'none'}`,
     handler: (_req, _res, next) => next(new Refusal({ code: 'upload-rate-limited', limit, minutes: windowMinutes })),
   });
+}
+
+/**
+ * At most one at a time per key, over every API instance (the counts live in the shared rate-limit stores): for work
+ * whose cost falls on everyone, such as the one password-strength worker every password change waits for. A second
+ * request under a key already held is refused at once, not queued. The count is taken back when the work ends;
+ * should a process die holding it, it lapses with the window.
+ */
+export class InFlightLimit {
+  private readonly store: Store;
+
+  constructor(stores: RateLimitStores, name: string, windowMs = 2 * 60_000) {
+    this.store = stores.store(`in-flight:${name}`) ?? new MemoryStore();
+    this.store.init?.({ windowMs } as Options);
+  }
+
+  /** Runs `work` holding every key; refuses with `refusal` (and runs nothing) when one of them is held already. */
+  async hold<T>(keys: readonly string[], refusal: Rejection, work: () => Promise<T>): Promise<T> {
+    const held: Array<{ key: string; until?: number }> = [];
+    try {
+      for (const key of keys) {
+        const { totalHits, resetTime } = await this.store.increment(key);
+        // Copied: the memory store hands out its own mutable record.
+        held.push({ key, until: resetTime?.getTime() });
+        if (totalHits > 1) throw new Refusal(refusal);
+      }
+      return await work();
+    } finally {
+      // Taken back before the answer goes out, so that the caller's next request finds the key free.
+      for (const { key, until } of held) {
+        // A window that ended meanwhile took the count with it; taking one back now would free someone else's.
+        if (until !== undefined && Date.now() >= until) continue;
+        try {
+          await this.store.decrement(key);
+        } catch {
+          // A store that fails here leaves the count to lapse with the window.
+        }
+      }
+    }
+  }
 }

@@ -4,7 +4,7 @@ import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
-import { consumeToken, findTokenUser, linkSeal, newLinkToken, storeToken, UNLOCK_PURPOSES } from '../users/password-links';
+import { findTokenUser, linkSeal, newLinkToken, storeLinkToken, UNLOCK_PURPOSES } from '../users/password-links';
 import { lockedWholeAccount, onCredentials } from './credentials';
 import { perIpLimit } from './rate-limits';
 
@@ -18,7 +18,7 @@ export async function offerUnlock(ctx: AppContext, run: CommandRun, userId: stri
   const { events, account } = await onCredentials(run, userId, { type: 'IssueUnlockLink', tokenSeal: linkSeal(ctx.seals, userId, 'unlock', token) });
   const issued = events.find((event) => event.type === 'UnlockLinkIssued');
   if (!issued || issued.type !== 'UnlockLinkIssued') return;
-  await storeToken(ctx, token, userId, 'unlock', UNLOCK_PURPOSES, run.now, issued.data.expiresAt);
+  await storeLinkToken(ctx, run, token, userId, 'unlock', issued.data.expiresAt);
   await ctx.mailer.send({
     to: account.email,
     subject: 'IFU Portal: your account was locked',
@@ -46,8 +46,8 @@ export function unlockRoutes(ctx: AppContext): Router {
     const userId = await findTokenUser(ctx, token, ctx.clock(), UNLOCK_PURPOSES);
     if (!userId) refuse('unlock-link-invalid');
     const run = ctx.commands.begin(originOf(req, { type: 'system', name: 'unlock-link' }));
-    if (!(await consumeToken(ctx, token, run.now, UNLOCK_PURPOSES))) refuse('unlock-link-invalid');
-    // The table only found the account; the log decides whether the link works (its seal is the open link's).
+    // The table only found the account; the log decides whether the link works (its seal is the open link's) and
+    // closes it once used: a second use, even at the same moment, is refused; the row follows the log.
     await onCredentials(run, userId, { type: 'Unlock', linkSeal: linkSeal(ctx.seals, userId, 'unlock', token) });
     const body: MessageResponse = { message: UNLOCK_MESSAGES.unlocked };
     res.json(body);

@@ -25,6 +25,7 @@ export const approvalRoutingNumber = (documentId: string) => documentId.replace(
  */
 export const changeOrderNumbersDecider: Decider<AssignNumber, ChangeOrderNumberEvent, NumberState> = {
   name: 'change-order-numbers',
+  numbering: true,
   initialState: () => ({ last: {} }),
   evolve: (state, event) => ({ last: { ...state.last, [String(event.data.year)]: event.data.number } }),
   decide(command, state) {

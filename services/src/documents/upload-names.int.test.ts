@@ -45,6 +45,17 @@ describe('document uploads: a PDF that parses, and its name (issue 19, finding 8
     await spec.when(() => upload(pdf, '\u0007ifu\u001b.pdf')).thenNothingStored(400, 'The form could not be read: Malformed part header');
   });
 
+  for (const [what, sent] of [
+    ['a space', ' .pdf'],
+    ['a zero-width space', '\u200b.pdf'],
+    ['nothing', '.pdf'],
+  ]) {
+    it(`when a PDF's name is ${what} before its extension, then 400 naming the field and nothing is stored`, async () => {
+      const answer = await spec.when(() => upload(pdf, sent!)).thenNothingStored(400, 'The document has no file name before its extension');
+      expect(answer.body.fields).toEqual([{ field: 'childMainDocument', message: 'The document has no file name before its extension' }]);
+    });
+  }
+
   const names: Array<[string, string, string]> = [
     ['a UTF-8 name', 'résumé.pdf', 'résumé.pdf'],
     ['a UTF-8 name in decomposed form (NFD)', 're\u0301sume\u0301.pdf', 'résumé.pdf'],
@@ -55,6 +66,9 @@ describe('document uploads: a PDF that parses, and its name (issue 19, finding 8
     ['an .svg name on a real PDF', 'logo.svg', 'logo.svg.pdf'],
     ['a .PDF name', 'IFU.PDF', 'IFU.PDF'],
     ['a name of nothing but controls', '\u202E\u0085', 'document.pdf'],
+    ['zero-width space, word joiner and byte-order mark', 'i\u200bf\u2060u\ufeff.pdf', 'ifu.pdf'],
+    ['a division slash and a fraction slash', 'lot\u221542\u20441.pdf', 'lot_42_1.pdf'],
+    ['a stack of combining marks', 'ifu\u0301\u0302\u0303\u0304\u0305.pdf', 'ifu\u0301\u0302.pdf'.normalize('NFC')],
   ];
   for (const [what, sent, stored] of names) {
     it(`when a PDF is uploaded under ${what}, then it is kept as '${stored}'`, async () => {

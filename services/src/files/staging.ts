@@ -3,7 +3,7 @@ import type { Readable, Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { Refusal } from '../platform/errors';
-import { cleanFileName, MAX_FILE_NAME, storedFileName } from './file-names';
+import { cleanFileName, isOnlyExtension, MAX_FILE_NAME, storedFileName } from './file-names';
 import type { ByteBudget, FilePolicy, StagedFile } from './file-store';
 import { type ContentType, sniff, SNIFF_BYTES } from './sniff';
 
@@ -66,6 +66,10 @@ export async function stageUpload(
   if (UNSAFE_NAME.test(cleanName) || cleanName.length > MAX_FILE_NAME) {
     input.resume();
     throw invalid(policy, 'has a file name that is not allowed');
+  }
+  if (isOnlyExtension(cleanName)) {
+    input.resume();
+    throw invalid(policy, 'has no file name before its extension');
   }
   const stagedId = randomUUID();
   const slot = await openSlot(stagedId);

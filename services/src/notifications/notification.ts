@@ -131,6 +131,7 @@ export const notificationDecider: Decider<NotificationCommand, NotificationEvent
  */
 export const notificationNumbersDecider: Decider<{ type: 'AssignNotificationNumber' }, NotificationNumberEvent, { last: number }> = {
   name: 'notification-numbers',
+  numbering: true,
   initialState: () => ({ last: 0 }),
   evolve: (_state, event) => ({ last: event.data.notificationId }),
   decide: (_command, state) => ({ events: [{ type: 'NotificationNumberAssigned', data: { notificationId: state.last + 1 } }] }),

@@ -100,6 +100,23 @@ describe('the command pipeline', () => {
     expect(ok.version).toBe(2);
   });
 
+  it('when a step appends, then each follower runs after the append with its stream and events, before the step returns; a step that appends nothing runs none', async () => {
+    const followed: Array<{ stream: string; types: string[]; committed: number }> = [];
+    const followers = new CommandPipeline(store, new Snapshots(test.db, new Seals(TEST_AUDIT_KEY)), readModels, () => now, undefined, [
+      async (run, followedStream, events) => {
+        followed.push({ stream: followedStream, types: events.map((event) => event.type), committed: (await store.readStream(followedStream)).length });
+      },
+    ]);
+    const s = stream();
+    await followers.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } });
+    expect(followed).toEqual([{ stream: s, types: ['Counted'], committed: 1 }]);
+    // A refusal that records its events follows them too; one that records nothing does not.
+    await followers.begin(origin).execute({ stream: s, decider: counter, command: { type: 'CountAtMost', by: 5, limit: 3 } }).catch(() => undefined);
+    expect(followed.at(-1)).toEqual({ stream: s, types: ['CountRefused'], committed: 2 });
+    await followers.begin(origin).check({ stream: s, decider: counter, command: { type: 'Count', by: 1 } });
+    expect(followed).toHaveLength(2);
+  });
+
   it('when a decision refuses but records events, then they are appended and the refusal is thrown', async () => {
     const s = stream();
     const error = await pipeline

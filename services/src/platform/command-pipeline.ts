@@ -31,6 +31,12 @@ export interface Decision<Event extends DomainEvent, R extends Rejection = Rejec
 export interface Decider<Command, Event extends DomainEvent, State> {
   /** Names the aggregate in logs and snapshot keys. */
   readonly name: string;
+  /**
+   * A numbering stream (change order numbers, notice numbers): every create appends to it, and whatever it holds the
+   * next number can be decided, so another create's append in between is never a conflict for the caller to resolve.
+   * Its steps (without an expected version) take turns within the process and retry until they append.
+   */
+  readonly numbering?: true;
   initialState(): State;
   evolve(state: State, event: Event): State;
   decide(command: Command, state: State): Decision<Event>;
@@ -54,6 +60,13 @@ export interface CommandOrigin {
 export interface WritePositions {
   written(actor: Actor): Promise<void>;
 }
+
+/**
+ * Runs after each step that appended, before the step returns: keeps a row the request path stores beside the log in
+ * step with what the log now says (an emailed link's token: users/emailed-link-rows.ts), whichever command appended.
+ * Idempotent, and given the run so that it reads the log as it is now.
+ */
+export type AppendFollower = (run: CommandRun, stream: string, events: readonly DomainEvent[]) => Promise<void>;
 
 /** Read-your-writes (architecture §4): resolves once the named read models have applied the log up to `position`. */
 export interface ReadModels {
@@ -99,6 +112,31 @@ export interface StepResult<Event extends DomainEvent, State> {
 }
 
 const MAX_ATTEMPTS = 5;
+/**
+ * A numbering step's attempts: within a process its steps take turns, so only other API instances' appends come in
+ * between, and each conflict means one of them got its number. Never reached in practice; a 500 if it were.
+ */
+const NUMBERING_ATTEMPTS = 100;
+
+/** Work keyed by a stream, one at a time per key within this process, in the order it arrived. */
+class Turns {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  async take<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const mine = (this.tails.get(key) ?? Promise.resolve()).then(work);
+    const tail = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    try {
+      return await mine;
+    } finally {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    }
+  }
+}
+
 /** A snapshot is taken once this many events came after the last one. */
 export const SNAPSHOT_EVERY = 100;
 
@@ -158,16 +196,19 @@ export class Snapshots {
  * `settle` waits only for the read models the answer needs.
  */
 export class CommandPipeline {
+  private readonly turns = new Turns();
+
   constructor(
     private readonly store: EventStore,
     private readonly snapshots: Snapshots,
     private readonly readModels: ReadModels,
     private readonly clock: () => Date,
     private readonly writePositions?: WritePositions,
+    private readonly followers: readonly AppendFollower[] = [],
   ) {}
 
   begin(origin: CommandOrigin): CommandRun {
-    return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin, this.writePositions);
+    return new CommandRun(this.store, this.snapshots, this.readModels, this.clock(), origin, this.writePositions, this.turns, this.followers);
   }
 
   /**
@@ -193,6 +234,8 @@ export class CommandRun {
     readonly now: Date,
     origin: CommandOrigin,
     private readonly writePositions?: WritePositions,
+    private readonly turns = new Turns(),
+    private readonly followers: readonly AppendFollower[] = [],
   ) {
     this.metadata = { ...origin, occurredAt: now.toISOString() };
   }
@@ -229,6 +272,11 @@ export class CommandRun {
   }
 
   async execute<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>): Promise<StepResult<Event, State>> {
+    if (step.decider.numbering && step.expectedVersion === undefined) return this.turns.take(step.stream, () => this.attempt(step, NUMBERING_ATTEMPTS));
+    return this.attempt(step, MAX_ATTEMPTS);
+  }
+
+  private async attempt<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>, maxAttempts: number): Promise<StepResult<Event, State>> {
     for (let attempt = 1; ; attempt++) {
       const { state, version, sinceSnapshot } = await this.startOf(step, attempt);
       if (step.expectedVersion !== undefined && step.expectedVersion !== version) {
@@ -247,7 +295,13 @@ export class CommandRun {
           this.lastPosition = Math.max(this.lastPosition, appended.lastPosition);
         } catch (error) {
           if (error instanceof WrongExpectedVersionError) {
-            if (step.expectedVersion === undefined && attempt < MAX_ATTEMPTS) continue;
+            if (step.expectedVersion === undefined && attempt < maxAttempts) {
+              // Another instance's numbering step got in first: a short random wait keeps the instances from
+              // colliding again in step.
+              if (step.decider.numbering) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
+              continue;
+            }
+            if (step.decider.numbering) throw new Error(`${step.stream}: no number after ${attempt} attempts`, { cause: error });
             throw new Refusal({ code: 'concurrent-change' });
           }
           throw error;
@@ -256,6 +310,7 @@ export class CommandRun {
         if (sinceSnapshot + decision.events.length >= SNAPSHOT_EVERY) {
           await this.snapshots.save(step.stream, this.snapshots.keyOf(step.decider as Decider<never, DomainEvent, unknown>), version + decision.events.length, next);
         }
+        for (const follow of this.followers) await follow(this, step.stream, decision.events);
       }
       if (decision.rejection) throw new Refusal(decision.rejection, decision.events);
       return { state: next, version: version + decision.events.length, events: decision.events };

@@ -72,6 +72,9 @@ export const ERRORS = {
   'password-expired': entry(403, "Your password has expired. Use 'Forgot Password?' to set a new one."),
   'too-soon': entry<{ retryAt: string }>(429, (d) => `Too many failed attempts. Try again after ${d.retryAt.slice(11, 19)} UTC.`),
   'unlock-link-invalid': entry(400, 'This unlock link is not valid any more.'),
+  // Per address asked about, from whatever callers: the caller's own address is not the cause, so not 'rate-limited'.
+  'verify-email-limited': entry(429, 'Too many requests about this email address. Please wait an hour and try again, or enter your password to log in.'),
+  'password-check-busy': entry(429, 'A password check is already running for your account or from your address. Try again in a moment.'),
 
   // ---- the second factor (second-factor/, issue 23). The login's code step answers 401 (no session yet); a
   // session's own steps (enrolment) 400/403/409, never 401, which would log the browser out.

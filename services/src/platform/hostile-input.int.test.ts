@@ -207,13 +207,18 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       }
     });
 
-    it('finding 10: when a new user copies an active user\'s printed name with zero-width, bidirectional or decomposed characters, then 409 and nothing is stored', async () => {
+    it('finding 10: when a new user copies an active user\'s printed name with zero-width, bidirectional or decomposed characters, then it is refused (400 for the invisible ones, 409 for the rest) and nothing is stored', async () => {
       const lastName = unique('Lookalike-');
       expect((await t.call('POST', '/user/add', { token: admin, body: { email: `${unique('orig-')}@example.com`, firstName: 'José', lastName, isTrainingCompleted: true } })).status).toBe(200);
-      for (const firstName of ['Jos\u200bé', '\u202aJosé\u202c', 'Jose\u0301', 'JOSÉ\u00a0', '\ufeffjosé']) {
+      const add = (firstName: string) => t.call('POST', '/user/add', { token: admin, body: { email: `${unique('copy-')}@example.com`, firstName, lastName, isTrainingCompleted: true } });
+      for (const firstName of ['Jose\u0301', 'JOSÉ\u00a0', '\ufeffjosé']) {
         await spec
-          .when(() => t.call('POST', '/user/add', { token: admin, body: { email: `${unique('copy-')}@example.com`, firstName, lastName, isTrainingCompleted: true } }))
+          .when(() => add(firstName))
           .thenNothingStored(409, 'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.');
+      }
+      // Characters that print as nothing are refused in a name at all (issue 31).
+      for (const firstName of ['Jos\u200bé', '\u202aJosé\u202c']) {
+        await spec.when(() => add(firstName)).thenNothingStored(400, 'firstName must not contain invisible or blank filler characters');
       }
     });
   });

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '@ifu/storage/database/database';
+import { forgetAddressInOutbox } from '../mail/outbox';
 
 /**
  * Public visitors' personal data and the immutable log (issue 11): an event names a visitor by a random id and holds
@@ -41,6 +42,20 @@ export async function visitorKeys(db: Queryable, visitorIds: readonly string[]):
 export async function forgetVisitor(db: Queryable, linkSecret: string, email: string): Promise<number> {
   const { rowCount } = await db.query('DELETE FROM visitor_keys WHERE email_digest = $1', [emailDigest(linkSecret, email)]);
   return rowCount ?? 0;
+}
+
+/**
+ * `npm run visitor:forget`: the visitor's key deleted (the log's events about them can no longer be read) and every
+ * message in the mail outbox that names their address deleted (mail to them, a contact message they sent, a digest
+ * listing them). Mail already handed to an SMTP server is outside the product's reach.
+ */
+export async function forgetVisitorEverywhere(
+  ctx: { db: Queryable; linkSecret: string; outboxDir: string },
+  email: string,
+): Promise<{ keys: number; mails: number }> {
+  const keys = await forgetVisitor(ctx.db, ctx.linkSecret, email);
+  const mails = await forgetAddressInOutbox(ctx.outboxDir, email.trim());
+  return { keys, mails };
 }
 
 /** `v1.<iv>.<ciphertext>.<tag>` (base64url): the email as an event keeps it. */

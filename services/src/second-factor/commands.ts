@@ -91,12 +91,13 @@ function recoveryIndex(hashes: readonly string[], hash: string): number {
 /**
  * The login's code step (POST /user/get/token/second-factor): the code (or a recovery code) matched against the
  * factor in force, then decided on the user's credentials: a time step used before, a used recovery code, a factor
- * reset since the password step are refused; a wrong code is recorded. Records the login of `sessionId` when it passes.
+ * reset since the password step, a challenge that already opened a session are refused; a wrong code is recorded.
+ * Records the login of `sessionId` (with the challenge it spent) when it passes.
  */
 export async function logInWithCode(
   ctx: AppContext,
   run: CommandRun,
-  input: { userId: string; enrolmentId: string; code: string; sessionId: string; device?: string },
+  input: { userId: string; enrolmentId: string; challengeId: string; code: string; sessionId: string; device?: string },
 ) {
   const account = await loadAccount(run, input.userId);
   let match: CodeMatch = { kind: 'none' };
@@ -117,6 +118,7 @@ export async function logInWithCode(
     type: 'CheckSecondFactorCode',
     purpose: 'login',
     enrolmentId: rest.enrolmentId,
+    challengeId: rest.challengeId,
     match,
     sessionId: rest.sessionId,
     ...(device === undefined ? {} : { device }),

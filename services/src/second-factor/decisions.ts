@@ -23,13 +23,14 @@ export type CodeMatch = { kind: 'code'; timeStep: number } | { kind: 'recovery';
 
 /**
  * Credentials stream: a code given for `purpose`. 'enrolment': confirms the enrolment `enrolmentId` started on this
- * stream. 'login': the second step after the password, for the factor `enrolmentId` the password step saw; it opens
- * the session `sessionId`.
+ * stream. 'login': the second step after the password, for the factor `enrolmentId` the password step saw, with the
+ * challenge `challengeId` it answered; it opens the session `sessionId`.
  */
 export interface CheckSecondFactorCode {
   type: 'CheckSecondFactorCode';
   purpose: 'login' | 'enrolment';
   enrolmentId: string;
+  challengeId?: string;
   match: CodeMatch;
   sessionId?: string;
   source?: string;
@@ -58,6 +59,8 @@ type SecondFactorDecision = Decision<UserEvent>;
 const refused = (code: PlainErrorCode, events: UserEvent[] = []): SecondFactorDecision => ({ events, rejection: plainRejection(code) });
 
 const isActive = (state: UserState) => state.exists && state.userActive && !state.isDeleted;
+
+const usedChallenge = (state: UserState, challengeId: string) => (state.usedChallenges ?? []).some((used) => used.challengeId === challengeId);
 
 /** `state`: the credentials stream folded, with the account's facts (active, its enrolled factor) from its record. */
 export function decideStartEnrolment(state: UserState, command: StartSecondFactorEnrolment): SecondFactorDecision {
@@ -90,9 +93,12 @@ export function decideCode(state: UserState, command: CheckSecondFactorCode): Se
   // The login's second step: the account as it is now, and the factor the password step saw (not one reset since).
   if (!isActive(state)) return refused('authentication-failure');
   if (!state.secondFactor || state.secondFactor.enrolmentId !== command.enrolmentId) return refused('second-factor-challenge-invalid');
+  // One challenge opens one session: a second code with it (a later code, a recovery code) needs the password again.
+  const { challengeId } = command;
+  if (challengeId === undefined || usedChallenge(state, challengeId)) return refused('second-factor-challenge-invalid');
   if (!isPasswordActive(state.passwordSetAt, command.now)) return refused('password-expired');
   const source = command.source === undefined ? {} : { source: command.source };
-  const loggedIn: UserEvent = { type: 'LoginSucceeded', data: { userId, sessionId: command.sessionId ?? '', at, ...source } };
+  const loggedIn: UserEvent = { type: 'LoginSucceeded', data: { userId, sessionId: command.sessionId ?? '', at, ...source, challengeId } };
   switch (match.kind) {
     case 'none':
       return refusal('wrong-code', 'second-factor-code-wrong');

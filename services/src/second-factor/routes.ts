@@ -20,7 +20,7 @@ import { createSession } from '../auth/sessions';
 import type { AppContext } from '../platform/app-context';
 import { refuse, Refusal } from '../platform/errors';
 import { ifMatch, originOf, parseBody } from '../platform/http';
-import { readSecondFactorChallenge } from './challenge';
+import { readSecondFactorChallenge, type SecondFactorChallenge } from './challenge';
 import { confirmEnrolment, logInWithCode, resetSecondFactor, startEnrolment } from './commands';
 
 export interface SecondFactorRouteOptions {
@@ -51,8 +51,8 @@ function perUserCodeLimit(stores: RateLimitStores, name: string, userOf: (req: R
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** The account and enrolment a valid second-factor challenge names (set before the per-user limit runs). */
-    secondFactorChallenge?: { userId: string; enrolmentId: string };
+    /** The account, enrolment and id a valid second-factor challenge names (set before the per-user limit runs). */
+    secondFactorChallenge?: SecondFactorChallenge;
   }
 }
 
@@ -94,13 +94,13 @@ export function secondFactorRoutes(ctx: AppContext, options: SecondFactorRouteOp
     perUserCodeLimit(ctx.rateLimits, 'second-factor-login', (req) => req.secondFactorChallenge!.userId),
     async (req, res) => {
       const { code } = parseBody(SecondFactorLoginRequest, req.body);
-      const { userId, enrolmentId } = req.secondFactorChallenge!;
+      const { userId, enrolmentId, challengeId } = req.secondFactorChallenge!;
       const account = await guards(ctx).accounts.get(userId);
       if (!account) refuse('second-factor-challenge-invalid');
       const sessionId = randomUUID();
       const run = ctx.commands.begin(originOf(req, { type: 'user', userId, email: account.email, name: `${account.firstName} ${account.lastName}` }));
       const device = devices.deviceOf(req, userId);
-      const { account: now } = await logInWithCode(ctx, run, { userId, enrolmentId, code, sessionId, ...(device === undefined ? {} : { device }) });
+      const { account: now } = await logInWithCode(ctx, run, { userId, enrolmentId, challengeId, code, sessionId, ...(device === undefined ? {} : { device }) });
       await createSession(ctx.db, sessionId, userId, run.now);
       devices.remember(req, res, userId);
       req.log.info({ userId, sessionId }, 'login succeeded with a second factor');

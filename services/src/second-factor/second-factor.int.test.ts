@@ -275,6 +275,30 @@ describe('the second factor over HTTP (issue 23)', () => {
       expect((await codeStep(await challengeOf(who), who.factor.recoveryCodes[4]!)).status).toBe(200);
     });
 
+    it('when a challenge already opened a session, then it opens no other: a later code or a recovery code with it is refused and nothing is stored', async () => {
+      const who = await enrolled();
+      const challenge = await challengeOf(who);
+      expect((await codeStep(challenge, await freshCode(who.factor))).status).toBe(200);
+      const expired = 'Your login has expired or your second factor was changed. Please log in again.';
+      // The next code of the authenticator app, well within the challenge's five minutes.
+      t.clock.advance(30_000);
+      await apiSpec(t)
+        .when(async () => codeStep(challenge, await freshCode(who.factor)))
+        .thenNothingStored(401, expired);
+      await apiSpec(t)
+        .when(async () => codeStep(challenge, who.factor.recoveryCodes[0]!))
+        .thenNothingStored(401, expired);
+      // The password step again gives a challenge that works.
+      expect((await codeStep(await challengeOf(who), who.factor.recoveryCodes[0]!)).status).toBe(200);
+    });
+
+    it('when one challenge comes with two right codes at once, then exactly one session is opened (the log decides, not one process)', async () => {
+      const who = await enrolled();
+      const challenge = await challengeOf(who);
+      const answers = await Promise.all([codeStep(challenge, await freshCode(who.factor)), codeStep(challenge, who.factor.recoveryCodes[1]!)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 401]);
+    });
+
     it('when five wrong codes come for one user, then the sixth attempt is refused with 429 even with the right code; other users are not affected', async () => {
       const who = await enrolled();
       const challenge = await challengeOf(who);

@@ -1,9 +1,11 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CredentialEvent, Signature, UserEvent } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
 import { type AccountFacts, credentialsDecider } from '../auth/credentials';
 import { UNSIGNED } from '../signatures/signatures';
 import { userDecider } from '../users/decider';
+import { USED_CHALLENGES_KEPT_MS } from '../users/user';
+import { CHALLENGE_LIFETIME_MS } from './challenge';
 
 const userId = 'u-1';
 const now = new Date('2026-11-27T10:00:00.000Z');
@@ -21,12 +23,18 @@ const refused = (purpose: 'login' | 'enrolment', reason: 'wrong-code' | 'replaye
   type: 'SecondFactorCodeRefused',
   data: { userId, at, purpose, reason },
 });
-const loggedIn: CredentialEvent = { type: 'LoginSucceeded', data: { userId, sessionId: 's-1', at, source: 'src' } };
-const login = (match: { kind: 'code'; timeStep: number } | { kind: 'recovery'; index: number } | { kind: 'none' }, facts = withFactor, enrolmentId = 'e-1') => ({
+const loggedIn: CredentialEvent = { type: 'LoginSucceeded', data: { userId, sessionId: 's-1', at, source: 'src', challengeId: 'c-1' } };
+const login = (
+  match: { kind: 'code'; timeStep: number } | { kind: 'recovery'; index: number } | { kind: 'none' },
+  facts = withFactor,
+  enrolmentId = 'e-1',
+  challengeId = 'c-1',
+) => ({
   type: 'CheckSecondFactorCode' as const,
   account: facts,
   purpose: 'login' as const,
   enrolmentId,
+  challengeId,
   match,
   sessionId: 's-1',
   source: 'src',
@@ -96,6 +104,23 @@ describe('the second factor on the credentials (user-credentials-<id> streams)',
     it('when the factor was reset (or replaced) since the password step, then the challenge is refused and nothing recorded', () => {
       spec.given().when(login({ kind: 'code', timeStep: 100 }, account)).thenRefuses({ code: 'second-factor-challenge-invalid' });
       spec.given().when(login({ kind: 'code', timeStep: 100 }, withFactor, 'e-0')).thenRefuses({ code: 'second-factor-challenge-invalid' });
+    });
+
+    it('when the challenge already opened a session, then another code with it (a later code, a recovery code) is refused and nothing recorded; a new challenge works', () => {
+      spec.given(accepted(100), loggedIn).when(login({ kind: 'code', timeStep: 101 })).thenRefuses({ code: 'second-factor-challenge-invalid' });
+      spec.given(accepted(100), loggedIn).when(login({ kind: 'recovery', index: 2 })).thenRefuses({ code: 'second-factor-challenge-invalid' });
+      spec.given(accepted(100), loggedIn).when(login({ kind: 'code', timeStep: 101 }, withFactor, 'e-1', 'c-2')).then([
+        accepted(101),
+        { ...loggedIn, data: { ...loggedIn.data, challengeId: 'c-2' } } as CredentialEvent,
+      ]);
+    });
+
+    it('when a used challenge is older than any challenge can live, then it is no longer kept (the state stays small)', () => {
+      const later = new Date(now.getTime() + USED_CHALLENGES_KEPT_MS + 1000).toISOString();
+      const next: CredentialEvent = { type: 'LoginSucceeded', data: { userId, sessionId: 's-2', at: later, challengeId: 'c-2' } };
+      const state = [loggedIn, next].reduce(credentialsDecider.evolve, credentialsDecider.initialState());
+      expect(state.usedChallenges).toEqual([{ challengeId: 'c-2', at: later }]);
+      expect(USED_CHALLENGES_KEPT_MS).toBeGreaterThan(CHALLENGE_LIFETIME_MS);
     });
 
     it('when the account was deactivated, or its password expired, since the password step, then it is refused', () => {

@@ -52,6 +52,9 @@ export const usersVocabulary = auditVocabulary<Exclude<UserEvent, SecondFactorEv
     }),
     UnlockLinkIssued: () => ({ action: 'Emailed the owner a link to unlock the account' }),
     AccountUnlocked: () => ({ action: 'Unlocked the account through the emailed link' }),
+    EmailedLinksClosed: (d) => ({
+      action: `Closed the open set-password and unlock links (${d.reason === 'email-changed' ? 'the email address changed' : 'the account was reactivated'})`,
+    }),
     LoggedOut: () => ({ action: 'Logged out' }),
     EmailClaimed: (d) => ({ action: 'Reserved email address', subjectName: d.email }),
     EmailReleased: (d) => ({ action: 'Released email address', subjectName: d.email }),

@@ -7,7 +7,7 @@ import type { Seals } from '../platform/seals';
 import { userDecider } from './decider';
 import { claim } from '../platform/unique-claims';
 import { userEmail } from './email-claims';
-import { printedName, printedNameKey } from './printed-name-claims';
+import { printedName, printedNameOf } from './printed-name-claims';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -44,7 +44,7 @@ export async function bootstrapFirstAdmin(
   if (started.events.length === 0) return undefined;
   await claim(run, userEmail, email, adminUserId, async () => false);
   const names = { firstName: 'System', lastName: 'Administrator' };
-  await claim(run, printedName, printedNameKey(names), adminUserId, async () => false);
+  await claim(run, printedName, printedNameOf(names), adminUserId, async () => false);
   await run.execute({
     stream: userStreamId(adminUserId),
     decider: userDecider,

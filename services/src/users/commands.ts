@@ -13,7 +13,7 @@ import { usersVocabulary } from './audit';
 import { userDecider } from './decider';
 import { checkEmailFree, claimEmail } from './email-claims';
 import { mailIdentityChange } from './identity-change';
-import { issuePasswordLink, SET_PASSWORD_PURPOSES, UNLOCK_PURPOSES, voidTokens } from './password-links';
+import { issuePasswordLink } from './password-links';
 import { checkPrintedNameFree, checkPrintedNameOf, executeUserStep, printedNameKey } from './printed-name-claims';
 
 /**
@@ -164,7 +164,8 @@ export function deactivateUser(
  * 3. The printed name must be free among active users (checked before anything changes).
  * 4. The old password is revoked (`PasswordRevoked`; harmless while the user is still inactive), then the user is
  *    reactivated at the version signed (their printed name claimed again).
- * 5. Links mailed before stop working; a fresh set-password link goes to the user's address.
+ * 5. Links mailed before stop working (`EmailedLinksClosed`, their rows follow the log); a fresh set-password link goes
+ *    to the user's address at once.
  *
  * The safer of the two choices: the reactivated user cannot log in with the password they had. It stopped being
  * theirs alone while the account was closed (it may have been handed over, or noted, when they left), and the
@@ -196,7 +197,7 @@ export async function reactivateUser(
   await checkPrintedNameOf(ctx, run, step, input.id);
   await onCredentials(run, input.id, { type: 'RevokePassword', reason: 'reactivated' });
   await executeUserStep(ctx, run, step, input.id);
-  await voidTokens(ctx, input.id, [...SET_PASSWORD_PURPOSES, ...UNLOCK_PURPOSES], run.now);
+  await onCredentials(run, input.id, { type: 'CloseLinks', reason: 'reactivated' });
   await issuePasswordLink(ctx, run, input.id, 'reactivated');
   await run.settle(READ_MODELS);
 }

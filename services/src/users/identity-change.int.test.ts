@@ -61,6 +61,8 @@ describe('a change of email or name over HTTP (PUT /user/modify, POST /user/conf
         { stream: `user-email-${newEmail}`, type: 'EmailClaimed', data: { email: newEmail, userId: id } },
         { stream: `user-${id}`, type: 'UserModified', data: { email: newEmail, changed: ['email'], via: 'identity-change' } },
         { stream: `user-email-${email}`, type: 'EmailReleased', data: { email, userId: id } },
+        // The set-password link mailed to the old address is closed in the log (its row follows).
+        { stream: `user-credentials-${id}`, type: 'EmailedLinksClosed', data: { userId: id, reason: 'email-changed' } },
       ],
     });
     expect(await listed(id)).toMatchObject({ email: newEmail, pendingIdentityChange: null });

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { ConfirmChangeRequest, IDENTITY_CHANGE_MESSAGES, type MessageResponse, type UserEvent, userStreamId } from '@ifu/contracts';
 import { userAccountsProjection } from '@ifu/projections';
+import { onCredentials } from '../auth/credentials';
 import { perIpLimit } from '../auth/rate-limits';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../platform/app-context';
@@ -9,7 +10,7 @@ import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
 import { userDecider } from './decider';
 import { checkEmailFree, claimEmail, releaseEmail } from './email-claims';
-import { consumeToken, findTokenUser, newLinkToken, SET_PASSWORD_PURPOSES, storeToken, UNLOCK_PURPOSES, voidTokens } from './password-links';
+import { consumeToken, findTokenUser, newLinkToken, storeToken } from './password-links';
 import { checkPrintedNameOf, executeUserStep } from './printed-name-claims';
 import type { UserState } from './user';
 
@@ -122,8 +123,9 @@ export function identityChangeRoutes(ctx: AppContext): Router {
     await executeUserStep(ctx, run, { stream, decider: userDecider, command }, userId);
     if (movesAddress) {
       await releaseEmail(run, before.email, userId);
-      // Links mailed to the old address stop working, and sessions end: the account is now the new address's.
-      await voidTokens(ctx, userId, [...SET_PASSWORD_PURPOSES, ...UNLOCK_PURPOSES], run.now);
+      // Links mailed to the old address stop working (closed in the log; their rows follow), and sessions end: the
+      // account is now the new address's.
+      await onCredentials(run, userId, { type: 'CloseLinks', reason: 'email-changed' });
       await revokeUserSessions(ctx.db, userId, run.now, 'email-changed');
       await ctx.mailer.send({
         to: before.email,

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PasswordLinkPurpose } from '@ifu/contracts';
+import { credentialsStreamId, type PasswordLinkPurpose, type UserEvent } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
+import type { EventStore } from '@ifu/storage/event-store/event-store';
 import type { AppContext } from '../platform/app-context';
 import type { Seals } from '../platform/seals';
-import type { CommandRun } from '../platform/command-pipeline';
+import type { AppendFollower, CommandRun } from '../platform/command-pipeline';
 import { onCredentials } from '../auth/credentials';
+import { foldUser } from './user';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -52,7 +54,7 @@ export async function issuePasswordLink(ctx: AppContext, run: CommandRun, userId
   const { events, account: state, credentials } = await onCredentials(run, userId, { type: 'IssuePasswordLink', purpose, tokenSeal });
   const issued = events.find((event) => event.type === 'PasswordLinkIssued');
   if (!issued) return false;
-  await storeToken(ctx, token, userId, purpose, SET_PASSWORD_PURPOSES, run.now, issued.data.expiresAt);
+  await storeLinkToken(ctx, run, token, userId, purpose, issued.data.expiresAt);
   const link = `${ctx.config.PUBLIC_ADMIN_URL}/user/setpassword/${token}`;
   // A first-password link for an account whose password a reactivation revoked (the login's email step asks for one)
   // says that the account was reactivated, not created.
@@ -79,16 +81,35 @@ export async function issuePasswordLink(ctx: AppContext, run: CommandRun, userId
 export const SET_PASSWORD_PURPOSES: readonly string[] = ['new-user', 'reset', 'expired', 'reactivated'];
 export const UNLOCK_PURPOSES: readonly string[] = ['unlock'];
 
-/** Stores a new emailed token of `purpose` (only its hash); older unused tokens of the same purposes stop working. */
+/**
+ * Stores a new emailed token of `purpose` (only its hash) that is not sealed in the log (an identity change's); older
+ * unused tokens of the `voids` purposes stop working.
+ */
 export async function storeToken(ctx: AppContext, token: string, userId: string, purpose: string, voids: readonly string[], now: Date, expiresAt: string): Promise<string> {
   await ctx.db.transaction(async (tx) => {
-    await voidTokens({ db: tx }, userId, voids, now);
+    await tx.query('UPDATE password_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL AND purpose = ANY($3)', [userId, now.toISOString(), voids]);
     await tx.query(
       'INSERT INTO password_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)',
       [hashToken(token), userId, purpose, now.toISOString(), expiresAt],
     );
   });
   return token;
+}
+
+/**
+ * Stores the token of a set-password or unlock link the log has just issued (only its hash). The rows of these links
+ * follow the log (`followTheLog`): whatever link the log replaced is voided by the step that replaced it, and the new
+ * row is followed once more after it is written, in case a step closed this link before its row existed.
+ */
+export async function storeLinkToken(ctx: Pick<AppContext, 'db' | 'seals' | 'store'>, run: CommandRun, token: string, userId: string, purpose: string, expiresAt: string): Promise<void> {
+  await ctx.db.query('INSERT INTO password_tokens (token_hash, user_id, purpose, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [
+    hashToken(token),
+    userId,
+    purpose,
+    run.now.toISOString(),
+    expiresAt,
+  ]);
+  await followTheLog(ctx, run.now, userId);
 }
 
 /** The user a valid, unused, unexpired token of one of `purposes` belongs to, or undefined. Does not use it up. */
@@ -100,8 +121,8 @@ export async function findTokenUser(ctx: AppContext, token: string, now: Date, p
   return rows[0]?.user_id;
 }
 
-/** Uses a token up; false when it was already used (two submissions racing). */
-export async function consumeToken(ctx: AppContext, token: string, now: Date, purposes: readonly string[] = SET_PASSWORD_PURPOSES): Promise<boolean> {
+/** Uses an identity change's token up; false when it was already used (two submissions racing). */
+export async function consumeToken(ctx: AppContext, token: string, now: Date, purposes: readonly string[]): Promise<boolean> {
   const result = await ctx.db.query(
     'UPDATE password_tokens SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 AND purpose = ANY($3)',
     [hashToken(token), now.toISOString(), purposes],
@@ -109,7 +130,63 @@ export async function consumeToken(ctx: AppContext, token: string, now: Date, pu
   return result.rowCount === 1;
 }
 
-/** Voids every unused token of `purposes` of a user (the address they were mailed to is not the account's any more). */
-export async function voidTokens(ctx: { db: Queryable }, userId: string, purposes: readonly string[], now: Date): Promise<void> {
-  await ctx.db.query('UPDATE password_tokens SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL AND purpose = ANY($3)', [userId, now.toISOString(), purposes]);
+/** The tokens whose links the log seals: the set-password and unlock links. */
+const SEALED_PURPOSES: readonly string[] = [...SET_PASSWORD_PURPOSES, ...UNLOCK_PURPOSES];
+
+/** The credential events after which the log may have closed or replaced an emailed link. */
+const LINK_EVENTS: ReadonlySet<string> = new Set(['PasswordLinkIssued', 'PasswordSet', 'UnlockLinkIssued', 'AccountUnlocked', 'EmailedLinksClosed']);
+
+type LinkRows = { db: Queryable; seals: Seals; store: EventStore };
+
+/**
+ * The log decides whether a set-password or unlock link works; the `password_tokens` table only finds the account a
+ * token is for, and follows the log: each unused row of a link the log issued and no longer has open (used, replaced
+ * by a newer one, closed by a password set some other way, by an unlock, a change of address or a reactivation) is
+ * voided. A row of a link the log never issued is left as it is (it never works): it was written behind the
+ * product's back, and audit:verify names it. The rows are read before the log: a row written after that reading is
+ * left alone (its own writer follows the log after writing it), and the link of one written before it is in the log
+ * read next. Returns how many rows it voided. Idempotent.
+ */
+export async function followTheLog(ctx: LinkRows, now: Date, userId: string): Promise<number> {
+  const { rows } = await ctx.db.query<{ token_hash: string; purpose: string }>(
+    'SELECT token_hash, purpose FROM password_tokens WHERE user_id = $1 AND used_at IS NULL AND purpose = ANY($2)',
+    [userId, SEALED_PURPOSES],
+  );
+  if (rows.length === 0) return 0;
+  const events = (await ctx.store.readStream(credentialsStreamId(userId))).map((event) => ({ type: event.type, data: event.data }) as UserEvent);
+  const issued = new Set(events.flatMap((event) => (event.type === 'PasswordLinkIssued' || event.type === 'UnlockLinkIssued') && event.data.tokenSeal ? [event.data.tokenSeal] : []));
+  const state = foldUser(events);
+  const closed = rows.filter((row) => {
+    const unlock = UNLOCK_PURPOSES.includes(row.purpose);
+    const seal = tokenHashSeal(ctx.seals, userId, unlock ? 'unlock' : 'set-password', row.token_hash);
+    return issued.has(seal) && (unlock ? state.unlockLink : state.passwordLink)?.tokenSeal !== seal;
+  });
+  if (closed.length === 0) return 0;
+  await ctx.db.query('UPDATE password_tokens SET used_at = $2 WHERE token_hash = ANY($1) AND used_at IS NULL', [closed.map((row) => row.token_hash), now.toISOString()]);
+  return closed.length;
+}
+
+/**
+ * The pipeline's follow-up (platform/command-pipeline.ts) that keeps the link rows in step with the log: after every
+ * step that appended a credentials event which may close a link, whichever command or route appended it.
+ */
+export const linkRowsFollowTheLog =
+  (ctx: LinkRows): AppendFollower =>
+  async (run, stream, events) => {
+    const prefix = credentialsStreamId('');
+    if (stream.startsWith(prefix) && events.some((event) => LINK_EVENTS.has(event.type))) await followTheLog(ctx, run.now, stream.slice(prefix.length));
+  };
+
+/**
+ * At start-up: every user with a usable link row follows the log once, so that a row a stop left between a step's
+ * append and its follow-up is voided (audit:verify would name it). Returns how many rows it voided.
+ */
+export async function followTheLogForAll(ctx: LinkRows, now: Date): Promise<number> {
+  const { rows } = await ctx.db.query<{ user_id: string }>(
+    'SELECT DISTINCT user_id FROM password_tokens WHERE used_at IS NULL AND expires_at > $1 AND purpose = ANY($2) ORDER BY user_id',
+    [now.toISOString(), SEALED_PURPOSES],
+  );
+  let voided = 0;
+  for (const { user_id: userId } of rows) voided += await followTheLog(ctx, now, userId);
+  return voided;
 }

@@ -10,14 +10,14 @@ import {
 import { findUserByEmail, userAccountsProjection } from '@ifu/projections';
 import { guards } from '../auth/authentication';
 import { passwordCheck, setPassword } from '../auth/password-hashes';
-import { perIpLimit } from '../auth/rate-limits';
+import { InFlightLimit, perIpLimit } from '../auth/rate-limits';
 import { accountFacts, checkCredentials, credentialsDecider, loadAccount } from '../auth/credentials';
 import { offerUnlock } from '../auth/unlock';
 import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
-import { consumeToken, findTokenUser, issuePasswordLink, linkSeal } from './password-links';
+import { findTokenUser, issuePasswordLink, linkSeal } from './password-links';
 import { passwordPolicyViolation } from './password-policy';
 
 /** Forgot, set and change password (spec §7.1, §2.1, §2.6). */
@@ -25,6 +25,12 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
   const router = Router();
   const limiter = perIpLimit(ctx.rateLimits, 'password', options.rateLimit ?? 100);
   const { loggedIn } = guards(ctx);
+  // One strength worker serves every password change of this process, each estimate up to its deadline, in turn: one
+  // account or one address sending many at once made everyone else's change wait. So each may have one check running;
+  // the rest are refused at once.
+  const checks = new InFlightLimit(ctx.rateLimits, 'password-check');
+  const checkedAlone = (userId: string, ip: string | undefined, check: () => Promise<string | undefined>) =>
+    checks.hold([`user:${userId}`, `address:${ip ?? 'unknown'}`], { code: 'password-check-busy' }, check);
 
   // The same answer, in the same time, whether or not the address has an (active) account: the lookup and the mail
   // happen after the answer (issue 8, finding 12); the credentials decider decides about the link.
@@ -53,10 +59,11 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     // The link first (issue 19, finding 1): the table only found the account; the link must be the one the log has
     // open (finding 2), for an account active now. Only then is the new password judged, off the request thread.
     await run.check({ stream: credentialsStreamId(userId), decider: credentialsDecider, command: { type: 'SetPassword', account: accountFacts(account), hashSeal: '', now: run.now, ...how } });
-    const violation = await passwordPolicyViolation(password, account.email);
+    const violation = await checkedAlone(userId, req.ip, () => passwordPolicyViolation(password, account.email));
     // A refused password leaves the link usable, so the person can try another one.
     if (violation) refuse('password-policy', { message: violation });
-    if (!(await consumeToken(ctx, token, run.now))) refuse('password-link-invalid');
+    // `PasswordSet` closes the link in the log (a second use, even at the same moment, is refused there); its row
+    // in the table follows (password-links.ts).
     await setPassword(ctx, run, userId, password, how);
     // Whoever knew the old password is out.
     await revokeUserSessions(ctx.db, userId, run.now, 'password-set');
@@ -78,7 +85,7 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
       await offerUnlock(ctx, run, auth.userId, failure);
       throw failure;
     }
-    const violation = await passwordPolicyViolation(newPassword, auth.email);
+    const violation = await checkedAlone(auth.userId, req.ip, () => passwordPolicyViolation(newPassword, auth.email));
     if (violation) refuse('password-policy', { message: violation });
     if (newPassword === oldPassword) refuse('password-unchanged');
     await setPassword(ctx, run, auth.userId, newPassword, { via: 'change' });

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { printedNameKey, sharedPrintedNames } from './printed-name-claims';
+import { printedNameClaimStreamId } from '@ifu/contracts';
+import { claimDecider } from '../platform/unique-claims';
+import { legacyPrintedNameKey, printedName, printedNameKey, rekeyPrintedNameClaims, sharedPrintedNames } from './printed-name-claims';
 
+const INVISIBLE = 'must not contain invisible or blank filler characters';
 const TAKEN = 'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.';
 
 /**
@@ -61,6 +64,72 @@ describe('printed names name one active user, over HTTP', () => {
     }
     // Another letter is another name.
     expect((await add('Zoe', lastName)).status).toBe(200);
+  });
+
+  it('when a user is added with a name that prints like an active user\'s (look-alike letters, full-width, compatibility forms), then 409 and nothing is stored', async () => {
+    const lastName = unique('Approver-');
+    await added('Alma', lastName);
+    const cyrillicO = lastName.replace('o', '\u043e');
+    for (const [firstName, last] of [
+      ['\u0410lma', lastName], // Cyrillic А
+      ['Alma', cyrillicO], // Cyrillic о
+      ['\uff21\uff4c\uff4d\uff41', lastName], // full-width
+      ['A1ma', lastName], // digit one for a lower-case L
+      ['Alrna', lastName], // 'rn' for 'm'
+    ] as const) {
+      const answer = await spec.when(() => add(firstName, last)).thenNothingStored(409, TAKEN);
+      expect(answer.body.code).toBe('printed-name-taken');
+    }
+    // A name that differs by a letter is another name.
+    expect((await add('Alba', lastName)).status).toBe(200);
+  });
+
+  it('when a name holds a character that prints as nothing (Hangul fillers, braille blank, joiners), then 400 naming the field and nothing is stored', async () => {
+    const lastName = unique('Filler-');
+    for (const [field, firstName, last] of [
+      ['firstName', 'Alma\u3164', lastName],
+      ['firstName', 'Al\u034fma', lastName],
+      ['firstName', '\u115fAlma', lastName],
+      ['lastName', 'Alma', `${lastName}\u2800`],
+      ['lastName', 'Alma', `${lastName}\u200b`],
+    ] as const) {
+      await spec.when(() => add(firstName, last)).thenNothingStored(400, `${field} ${INVISIBLE}`);
+    }
+    // The same over a change of name.
+    const user = await added('Alma', lastName);
+    await spec.when(() => modify(user, { firstName: 'Alma\u3164', lastName })).thenNothingStored(400, `firstName ${INVISIBLE}`);
+  });
+
+  it("when an ADMIN renames a user to a look-alike of an active user's name, then 409 and nothing is stored", async () => {
+    const lastName = unique('Signer-');
+    await added('Alma', lastName);
+    const other = await added('Otto', unique('Other-'));
+    await spec.when(() => modify(other, { firstName: '\u0410lma', lastName })).thenNothingStored(409, TAKEN);
+  });
+
+  it('when claims were made under the key from before look-alikes counted, then the re-key moves them: the name stays taken, and is free again once its holder is deactivated', async () => {
+    const lastName = unique('Legacy-Mm-');
+    const names = { firstName: 'Mia', lastName };
+    const holder = await t.createUser({ email: newEmail(), role: 'USER', ...names });
+    // The claim as it was made before: in the stream of the old key.
+    const legacy = legacyPrintedNameKey(names);
+    const legacyStream = printedNameClaimStreamId(legacy);
+    expect(legacyStream).not.toBe(printedName.streamOf('Mia ' + lastName));
+    await t.arrange().execute({ stream: legacyStream, decider: claimDecider(printedName), command: { type: 'Claim', value: legacy, ownerId: holder, holderGone: false } });
+    const holderOf = async (stream: string) =>
+      (await t.store.readStream(stream)).reduce<string | undefined>((held, e) => (e.type === 'PrintedNameClaimed' ? String(e.data.userId) : e.type === 'PrintedNameReleased' ? undefined : held), undefined);
+
+    expect(await rekeyPrintedNameClaims(t.api.context)).toMatchObject({ released: 1, claimed: 1 });
+    expect(await holderOf(legacyStream)).toBeUndefined();
+    expect(await holderOf(printedName.streamOf(`Mia ${lastName}`))).toBe(holder);
+    // Once done, a second run records nothing.
+    expect(await rekeyPrintedNameClaims(t.api.context)).toEqual({ released: 0, claimed: 0 });
+    // The name, and its look-alikes, stay taken.
+    await spec.when(() => add('M\u0456a', lastName)).thenNothingStored(409, TAKEN); // Cyrillic і
+
+    expect((await deactivate(holder)).status).toBe(200);
+    expect(await holderOf(printedName.streamOf(`Mia ${lastName}`))).toBeUndefined();
+    expect((await add('Mia', lastName)).status).toBe(200);
   });
 
   it('when two creations of one printed name run at once, then exactly one wins and the other is 409', async () => {

@@ -9,6 +9,9 @@ export interface SourceState {
 /** How many recent failures the state keeps to recognise guessing from many addresses. */
 export const RECENT_FAILURES_KEPT = 20;
 
+/** How long a second-factor challenge that opened a session is remembered: longer than a challenge lives (5 minutes). */
+export const USED_CHALLENGES_KEPT_MS = 10 * 60_000;
+
 /** Set-password links are valid for 24 hours (architecture §6). */
 export const PASSWORD_LINK_LIFETIME_MS = 24 * 60 * 60_000;
 
@@ -48,6 +51,11 @@ export interface UserState extends UserProfile {
   lastCodeTimeStep: number | null;
   /** Recovery codes used, as `<enrolmentId>:<index>` (the credentials stream). */
   usedRecoveryCodes: string[];
+  /**
+   * Second-factor challenges that opened a session (the credentials stream), kept while they could still be valid:
+   * each opens one. Absent from snapshots taken before it was kept.
+   */
+  usedChallenges?: Array<{ challengeId: string; at: string }>;
 }
 
 export interface EnrolledFactor {
@@ -97,6 +105,7 @@ export const initialUserState = (): UserState => ({
   pendingEnrolmentId: null,
   lastCodeTimeStep: null,
   usedRecoveryCodes: [],
+  usedChallenges: [],
 });
 
 /** Lifts every lock and count: a new password, or the owner's unlock. */
@@ -166,7 +175,11 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       // A success clears its own address's count (or, from before addresses were kept, every count).
       const source = event.data.source;
       const sources = source === undefined ? {} : Object.fromEntries(Object.entries(state.sources).filter(([key]) => key !== source));
-      return { ...state, consecutiveFailures: 0, sources };
+      const { challengeId, at } = event.data;
+      if (challengeId === undefined) return { ...state, consecutiveFailures: 0, sources };
+      // A challenge is refused by its own expiry once this long has passed: only younger ones need to be kept.
+      const kept = (state.usedChallenges ?? []).filter((used) => Date.parse(at) - Date.parse(used.at) <= USED_CHALLENGES_KEPT_MS);
+      return { ...state, consecutiveFailures: 0, sources, usedChallenges: [...kept, { challengeId, at }] };
     }
     case 'LoginFailed':
     case 'CredentialCheckFailed': {
@@ -194,6 +207,9 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, unlockLink: event.data.tokenSeal ? { tokenSeal: event.data.tokenSeal, expiresAt: event.data.expiresAt } : null };
     case 'AccountUnlocked':
       return { ...unlocked(state), unlockLink: null };
+    case 'EmailedLinksClosed':
+      // Nothing of the closed links holds back a new one (a reactivated user is mailed theirs at once).
+      return { ...state, passwordLink: null, unlockLink: null, lastLinkIssuedAt: null };
     case 'LoggedOut':
       return state;
     case 'SecondFactorEnrolmentStarted':

@@ -105,7 +105,8 @@ export type UserEvent =
   | { type: 'PasswordRevoked'; data: { userId: string; at: string; reason: 'reactivated' } }
   /** A hash stored before seals existed, sealed as it was found at the first start after the upgrade. */
   | { type: 'PasswordHashSealed'; data: { userId: string; at: string; hashSeal: string } }
-  | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string; source?: string } }
+  /** `challengeId`: the second-factor challenge this login spent (second-factor/challenge.ts), when it had one. */
+  | { type: 'LoginSucceeded'; data: { userId: string; sessionId: string; at: string; source?: string; challengeId?: string } }
   | {
       type: 'LoginFailed';
       /**
@@ -140,6 +141,11 @@ export type UserEvent =
   | { type: 'UnlockLinkIssued'; data: { userId: string; issuedAt: string; expiresAt: string; tokenSeal?: string } }
   /** The owner lifted a lock through the emailed link. */
   | { type: 'AccountUnlocked'; data: { userId: string; at: string } }
+  /**
+   * The account's open set-password and unlock links stop working: its email address changed (they went to the old
+   * one), or it was reactivated (a fresh link goes out). Recorded only when a link was open.
+   */
+  | { type: 'EmailedLinksClosed'; data: { userId: string; at: string; reason: 'email-changed' | 'reactivated' } }
   | { type: 'LoggedOut'; data: { userId: string; sessionId: string; at: string } }
   /**
    * Second factor (issue 23, item 1; RFC 6238 TOTP). Never the secret, a code or a recovery code in the log: the
@@ -178,6 +184,7 @@ export type CredentialEvent = Extract<
       | 'AccountLocked'
       | 'UnlockLinkIssued'
       | 'AccountUnlocked'
+      | 'EmailedLinksClosed'
       | 'LoggedOut'
       | 'SecondFactorEnrolmentStarted'
       | 'SecondFactorCodeAccepted'

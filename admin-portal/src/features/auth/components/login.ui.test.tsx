@@ -61,6 +61,35 @@ describe('Login (route level, real API)', () => {
     expect(router.state.location.pathname).toBe(paths.app.documents.list.getHref());
   });
 
+  describe('when the API refuses to say more about the address (asked about too often, by anyone)', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('goes on to the password step, and the password logs in', async () => {
+      const author = await addStaff('USER');
+      const { user, router } = await renderRoute('/login');
+      const username = await screen.findByLabelText(LOGIN_TEXT.usernameLabel, { exact: false }, { timeout: 15_000 });
+      // The API's answer past its per-address limit on verify-email (its own test: login.int.test.ts).
+      const realFetch = globalThis.fetch;
+      vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) =>
+        String(input instanceof Request ? input.url : input).endsWith('/user/verify/email')
+          ? Promise.resolve(
+              new Response(JSON.stringify({ code: 'verify-email-limited', message: 'Too many requests about this email address.' }), {
+                status: 429,
+                headers: { 'content-type': 'application/json' },
+              }),
+            )
+          : realFetch(input, init),
+      );
+      await user.type(username, author.email);
+      await user.click(screen.getByRole('button', { name: 'Login' }));
+      await user.type(await screen.findByLabelText(LOGIN_TEXT.passwordLabel, { exact: false }), author.password);
+      await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+      expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 10_000 })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(paths.app.documents.list.getHref());
+    });
+  });
+
   describe('when the API cannot be reached', () => {
     afterEach(() => vi.restoreAllMocks());
 

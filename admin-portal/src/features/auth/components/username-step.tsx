@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { EMAIL_PATTERN, PASSWORD_MESSAGES } from '@ifu/contracts';
+import { EMAIL_PATTERN, ErrorResponse, PASSWORD_MESSAGES } from '@ifu/contracts';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { RhfInputField } from '@/components/ui/form/rhf-input-field';
 import { notify } from '@/components/ui/notifications';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 
 import { useVerifyEmail } from '../api/verify-email';
 
@@ -56,6 +56,14 @@ export const UsernameStep = ({ defaultUsername, onPasswordStep }: UsernameStepPr
           else if (!passwordActive && passwordExpired) navigate(paths.auth.setPassword.getHref());
           else if (!passwordActive) setHint(message ?? PASSWORD_MESSAGES.setPasswordLinkSent);
           else onPasswordStep(username);
+        },
+        onError: (error) => {
+          // Too many questions about this address (from anyone): the password step does not need the answer, so the
+          // owner still logs in however often others ask about their address.
+          const code = isApiError(error) ? ErrorResponse.safeParse(error.body).data?.code : undefined;
+          if (code !== 'verify-email-limited') return;
+          verify.reset();
+          onPasswordStep(username);
         },
       },
     );
