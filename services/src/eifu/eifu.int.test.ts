@@ -478,5 +478,31 @@ describe('eIFU site over HTTP', () => {
         .when(() => t.call('POST', '/module2/getDocumentURL', { body: { docId: children.closed!.childDocumentId, encryptedUserEmail: token, country: 'DE' } }))
         .thenNothingStored(400, 'This search link is not valid. Ask for a new one below.');
     });
+
+    it('a 5-minute file link issued while open access was on is refused once open access is closed, and served again once it is reopened', async () => {
+      await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: true } });
+      try {
+        const token = tokenOf((await openLink(linkCustomerName, dressingFamily)).body.searchUrl);
+        const issued = await t.call('POST', '/module2/getDocumentURL', { body: { docId: children.closed!.childDocumentId, encryptedUserEmail: token, country: 'DE' } });
+        expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+        const docURL = issued.body.docURL as string;
+        await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: false } });
+        const refused = await fetch(docURL);
+        expect({ status: refused.status, type: refused.headers.get('content-type'), body: await refused.json() }).toMatchObject({
+          status: 403,
+          type: expect.stringContaining('application/json'),
+          body: { message: 'This customer gives its documents through a link sent by email: ask for one on its page.' },
+        });
+        // The link names its customer and family and that it came without an address: one without that mark, or
+        // with another customer, is not a link this server signed.
+        const unmarked = new URL(docURL);
+        unmarked.searchParams.delete('access');
+        expect((await fetch(unmarked)).status).toBe(404);
+        await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: true } });
+        expect((await fetch(docURL)).status).toBe(200);
+      } finally {
+        await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: false } });
+      }
+    });
   });
 });

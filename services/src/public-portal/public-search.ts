@@ -148,21 +148,29 @@ export function publicSearchRoutes(ctx: AppContext): Router {
       return run.now;
     };
     const recordedAt = link.email === NO_VISITOR_ADDRESS ? await recordWithoutVisitor() : await recordForVisitor();
-    const signed = visitorDocumentLink(ctx, { childDocumentId: document.childDocumentId, customerId: link.customer.id, familyId: link.parentChangeId }, link.expiresAt, recordedAt);
+    const signed = visitorDocumentLink(
+      ctx,
+      { childDocumentId: document.childDocumentId, customerId: link.customer.id, familyId: link.parentChangeId, openAccess: link.email === NO_VISITOR_ADDRESS },
+      link.expiresAt,
+      recordedAt,
+    );
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({ docURL: signed.url, expiresAt: signed.expiresAt } satisfies GetDocumentUrlResponse);
   });
 
   // The signed link getDocumentURL answered: no token of any kind (a new tab), only the signature over the document
   // and the link's scope, which is checked again now: a document switched Offline, superseded, deactivated, or of a
-  // customer no longer approved is not served, however recently its link was issued.
+  // customer no longer approved is not served, however recently its link was issued; nor is one issued through an
+  // open-access search link once the customer's open access is closed (403, as its search link then refuses).
   router.get('/module2/file/:childDocumentId', async (req, res) => {
     const childDocumentId = idParam(req, 'childDocumentId', 'file-link-invalid');
     const now = ctx.clock();
     const granted = verifyVisitorDocumentLink(ctx, childDocumentId, req.query as Record<string, unknown>, now);
     if (!granted) refuse('file-link-invalid');
-    const document = await publicDocumentInScope(ctx, { customerId: granted.customerId, parentChangeId: granted.familyId }, childDocumentId, now);
-    if (!document) refuse('search-link-out-of-scope');
+    const found = await publicDocumentInScope(ctx, { customerId: granted.customerId, parentChangeId: granted.familyId }, childDocumentId, now);
+    if (!found) refuse('search-link-out-of-scope');
+    if (granted.openAccess && !found.customerOpenAccess) refuse('open-access-off');
+    const { document } = found;
     const stamp = await currencyPageFor(ctx, document.sha256, await currencyFactsOf(ctx, document, true));
     markStamp(res, stamp);
     await sendStoredFile(res, ctx.files, { sha256: document.sha256, contentType: DOCUMENT_CONTENT_TYPE }, {
