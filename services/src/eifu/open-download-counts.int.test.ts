@@ -16,6 +16,7 @@ describe('open-access downloads: counted, summarised per document and hour, limi
   let t: TestApi;
   let child: { childDocumentId: string; documentNumber: string; sha256: string };
   let customerName: string;
+  let customerId: string;
   let familyId: string;
 
   beforeAll(async () => {
@@ -25,7 +26,7 @@ describe('open-access downloads: counted, summarised per document and hour, limi
     const author: Credentials = { email: 'counts.author@example.com', password: 'counts author password' };
     await t.createUser({ ...author, role: 'USER' });
     customerName = unique('Counting Clinic ');
-    const customerId = await arrangeApprovedCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, customerName);
+    customerId = await arrangeApprovedCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, customerName);
     const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     expect((await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: customerId, openAccess: true } })).status).toBe(200);
     const { parentChangeId } = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: 'Counted Pump', children: [{ lotNumber: 'C-1', partNumber: 'PN-C', countryList: 'DE,FR', languageList: 'de,fr' }], waitForText: false });
@@ -82,7 +83,7 @@ describe('open-access downloads: counted, summarised per document and hour, limi
       childDocumentId: child.childDocumentId,
       documentNumber: child.documentNumber,
       parentChangeId: familyId,
-      customerId: expect.any(String),
+      customerId,
       version: 1,
       sha256: child.sha256,
       periodStart: periodOf(startedAt).toISOString(),
@@ -118,8 +119,11 @@ describe('open-access downloads: counted, summarised per document and hour, limi
     expect(pending.rows).toEqual([]);
 
     // A download counted in that hour after its summary (an instance whose clock is behind): a second event with it alone.
-    const { streamId, data } = summaries[0]!;
-    await countOpenDownload({ ...t.api.context, clock: () => startedAt }, { ...(data as Parameters<typeof countOpenDownload>[1]), via: 'permalink', country: 'DE', language: 'de' });
+    const { streamId } = summaries[0]!;
+    await countOpenDownload(
+      { ...t.api.context, clock: () => startedAt },
+      { childDocumentId: child.childDocumentId, documentNumber: child.documentNumber, parentChangeId: familyId, customerId, version: 1, sha256: child.sha256, via: 'permalink', country: 'DE', language: 'de' },
+    );
     await summariseOpenDownloads(t.api.context);
     const late = (await appendedSince(before)).slice(1);
     expect(late.map((e) => [e.type, e.streamId])).toEqual([['OpenAccessDownloadsCounted', streamId]]);
