@@ -59,6 +59,12 @@ export const KEPT_TABLES: readonly KeptTable[] = [
     orderBy: 'sha256',
     why: 'PDFs still waiting for their text: the restored API extracts them from the committed files',
   },
+  {
+    name: 'open_download_counts',
+    select: 'period_start, child_document_id, dimension, value, document_number, parent_change_id, customer_id, version, sha256, downloads, summarised',
+    orderBy: 'period_start, child_document_id, dimension, value',
+    why: 'anonymous open-access downloads counted and not yet summarised into the log (with how many the log holds): without them the last hour or so of the distribution record would be lost',
+  },
 ];
 
 /** Tables the restore fills again from the log: every read model, its checkpoint and its deferred indexes. */

@@ -234,6 +234,10 @@ export const ERRORS = {
       `Your uploads not yet submitted would exceed ${d.quota}. Submit the documents you uploaded (unsubmitted uploads are removed after 24 hours), then upload again.`,
   ),
   'file-link-invalid': entry(404, 'This download link is not valid or has expired'),
+  'public-files-rate-limited': entry<{ limit: number; window: string }>(
+    429,
+    (d) => `Too many downloads from this address: at most ${d.limit} in ${d.window}. Please wait ${d.window} and try again.`,
+  ),
   'file-not-found': entry(404, 'File not found'),
 } as const;
 
