@@ -82,6 +82,7 @@ export const NOT_KEPT_TABLES: ReadonlyMap<string, string> = new Map([
   ['schema_migrations', "the target's own migrations write it"],
   ['user_write_positions', "WAL positions of the old server's primary: meaningless on another; a user's reads go to the primary until they write again"],
   ['anonymous_mail_budget', "the current hour's count of anonymous mails: starts again at zero"],
+  ['signer_record_views', 'the version of each record staff last opened: after a restore, a decision sent without If-Match asks its signer to open the record again'],
 ]);
 
 /** The event log itself: written to the backup whole, up to the snapshot's position. */
