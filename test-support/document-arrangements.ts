@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { toDayMonthYear } from '@ifu/contracts';
 import { makePdf } from './documents';
 import { PNG_1X1 } from './images';
@@ -197,17 +198,40 @@ export async function arrangeDecision(
 }
 
 /**
- * Switches an approved change order Online/Offline as it is done now (issue 22): an ADMIN (`requesterToken`) asks,
- * and the change order's approver signs the pending change. Throws unless both steps answer 200.
+ * Switches a decided change order Online/Offline as an ADMIN (`requesterToken`) does it: at once (spec §4). Throws
+ * unless it answers 200.
  */
 export async function arrangeAccessibility(
   api: ApiEndpoint,
-  input: { parentChangeId: string; isInternal: boolean; requesterToken: string; approver: Signer },
+  input: { parentChangeId: string; isInternal: boolean; requesterToken: string },
 ): Promise<Record<string, unknown>> {
-  await send(api, input.requesterToken, 'POST', '/document/update/IsInternal', { parentDocumentChangeId: input.parentChangeId, isInternal: input.isInternal, reason: 'Test' });
-  const token = await api.login(input.approver.email, input.approver.password);
-  const seen = await reviewedChangeOrder(api, token, input.parentChangeId);
-  return send(api, token, 'POST', '/document/accessibility/decide', { parentChangeId: input.parentChangeId, approve: true, username: input.approver.email, password: input.approver.password }, seen);
+  return send(api, input.requesterToken, 'POST', '/document/update/IsInternal', { parentDocumentChangeId: input.parentChangeId, isInternal: input.isInternal, reason: 'Test' });
+}
+
+/**
+ * An Online/Offline change of an approved change order left pending in the log, as it was recorded while such switches
+ * waited for the approver's signature (issue 22; the product no longer proposes one): appended as the requester's
+ * `ChangeOrderAccessibilityProposed`, then the read models caught up.
+ */
+export async function arrangeLegacyAccessibilityProposal(
+  api: TestApi,
+  input: { parentChangeId: string; isInternal: boolean; requestedBy: { id: string; email: string }; reason: string },
+): Promise<void> {
+  const stream = `document-${input.parentChangeId}`;
+  const recorded = await api.store.readStream(stream);
+  const created = recorded.find((event) => event.type === 'ChangeOrderCreated');
+  if (!created) throw new Error(`no change order ${input.parentChangeId}`);
+  const documentId = (created.data as { documentId: string }).documentId;
+  const data = { parentChangeId: input.parentChangeId, documentId, isInternal: input.isInternal, previous: !input.isInternal, requestedBy: input.requestedBy.id, reason: input.reason };
+  const metadata = {
+    actor: { type: 'user' as const, userId: input.requestedBy.id, email: input.requestedBy.email },
+    occurredAt: api.clock.now().toISOString(),
+    correlationId: randomUUID(),
+    ip: null,
+    userAgent: null,
+  };
+  await api.store.append(stream, [{ type: 'ChangeOrderAccessibilityProposed', data, metadata }], recorded.length);
+  await api.api.context.commands.caughtUp(['change-orders', 'document-search']);
 }
 
 /** Opens (downloads) every supporting file and active child document of a change order as the token's user. */

@@ -34,6 +34,7 @@ import { rekeyPrintedNameClaims, sharedPrintedNames } from './users/printed-name
 import { startOverdueReminders } from './paper-copies/commands';
 import { startSafetyNotices } from './safety-notices/commands';
 import { startPeriodicReviewReminders } from './documents/periodic-review';
+import { startOpenDownloadSummaries } from './eifu/open-downloads';
 
 /** What the log says when the event log's hash chain stops verifying (once per break). */
 export const BROKEN_LINK_LOG =
@@ -172,6 +173,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const safetyNotices = startSafetyNotices(context);
   // Authors and approvers are mailed 30 days before and on a change order's periodic review date (documents/periodic-review.ts).
   const reviewReminders = startPeriodicReviewReminders(context);
+  // Anonymous open-access downloads are counted in a table and put into the log per document and hour (eifu/open-downloads.ts).
+  const openDownloadSummaries = startOpenDownloadSummaries(context);
   // PDFs left queued by an earlier run (stopped or killed while their text was extracted) are taken first.
   context.textQueue.start();
   // The PDF reader's processes started now, so the first upload's structure check finds one warm (files/pdf-process.ts).
@@ -202,6 +205,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       paperCopyReminders.stop();
       safetyNotices.stop();
       reviewReminders.stop();
+      openDownloadSummaries.stop();
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeIdleConnections();

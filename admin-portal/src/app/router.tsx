@@ -49,7 +49,6 @@ export const routes: RouteObject[] = [
               { path: docs.editParent.path, lazy: page(() => import('./routes/app/documents/edit-parent')) },
               { path: docs.editChild.path, lazy: page(() => import('./routes/app/documents/edit-child')) },
               { path: docs.addChild.path, lazy: page(() => import('./routes/app/documents/add-child')) },
-              { path: app.paperCopies.path, lazy: page(() => import('./routes/app/paper-copies')) },
               {
                 // ADMIN only: a USER goes to the document list.
                 element: <AdminRoute />,
@@ -59,6 +58,7 @@ export const routes: RouteObject[] = [
                   { path: app.customerForm.path, lazy: page(() => import('./routes/app/admin/customer-form')) },
                   { path: app.notifications.path, lazy: page(() => import('./routes/app/admin/notifications')) },
                   { path: app.auditReview.path, lazy: page(() => import('./routes/app/admin/audit-review')) },
+                  { path: app.paperCopies.path, lazy: page(() => import('./routes/app/paper-copies')) },
                   { path: app.notificationAdd.path, lazy: page(() => import('./routes/app/admin/notification-add')) },
                   {
                     path: app.notificationUpdate.path,

@@ -44,7 +44,7 @@ export const paths = {
       },
     },
 
-    /** Paper copies on request (issue 20): every staff member sees them; an ADMIN marks them dispatched. */
+    /** Paper copies on request (issue 20): ADMIN only (the requesters' names and addresses); an ADMIN marks them dispatched. */
     paperCopies: { path: '/paperCopies', getHref: () => '/paperCopies' },
 
     // ADMIN only.

@@ -611,12 +611,13 @@ export type ApproveDocumentsRequest = z.input<typeof ApproveDocumentsRequest>;
 
 /**
  * `POST /document/update/IsInternal` (spec §7.3): ADMIN only, on a decided change order; `isInternal` true is Offline.
- * The ADMIN says why (issue 22): the reason is recorded in the event and shown in the audit trail.
+ * It takes effect at once. The screen asks why and sends `reason`, recorded in the event and shown in the audit trail;
+ * the spec's payload has no such field, so it is optional here (recorded as not given).
  */
 export const UpdateIsInternalRequest = z.object({
   parentDocumentChangeId: idField('parentDocumentChangeId is required'),
   isInternal: booleanField('isInternal is required'),
-  reason: reasonText({ required: DOCUMENT_MESSAGES.enterReason }),
+  reason: reasonText().optional(),
 });
 export type UpdateIsInternalRequest = z.input<typeof UpdateIsInternalRequest>;
 

@@ -51,6 +51,12 @@ export const SignedSubject = z.object({
   stream: z.string(),
   version: z.number().int(),
   sha256: z.string().optional(),
+  /**
+   * How the version was bound when the signer named none (no If-Match, as the spec's own payloads): `recorded-view`,
+   * the version they last opened, at `viewedAt` (UTC). Absent when the signer named the version, or signed as author.
+   */
+  boundBy: z.literal('recorded-view').optional(),
+  viewedAt: z.string().optional(),
 });
 export type SignedSubject = z.infer<typeof SignedSubject>;
 

@@ -188,3 +188,25 @@ export class InFlightLimit {
     }
   }
 }
+
+/** The window of the public file routes' limit in words: "a minute", "5 minutes", "30 seconds". */
+const windowInWords = (seconds: number) =>
+  seconds === 60 ? 'a minute' : seconds === 3600 ? 'an hour' : seconds % 60 === 0 ? `${seconds / 60} minutes` : `${seconds} seconds`;
+
+/**
+ * Per caller address over every public file route together (open-access PDFs, visitors' file links, signed file
+ * URLs): at most `limit` downloads per `windowSeconds`, then 429 with Retry-After. Generous, since a hospital's readers
+ * may all come from one address; what it stops is one caller fetching without end. Make one and mount it on each
+ * route (files/file-routes.ts, `publicFileLimit`), so that they count in one budget in memory too.
+ */
+export function perIpPublicFileLimit(stores: RateLimitStores, options: { limit: number; windowSeconds: number }) {
+  const { limit, windowSeconds } = options;
+  return rateLimit({
+    store: stores.store('ip:public-files'),
+    windowMs: windowSeconds * 1000,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) => next(new Refusal({ code: 'public-files-rate-limited', limit, window: windowInWords(windowSeconds) })),
+  });
+}

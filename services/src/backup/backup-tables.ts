@@ -65,6 +65,12 @@ export const KEPT_TABLES: readonly KeptTable[] = [
     orderBy: 'sha256',
     why: 'PDFs still waiting for their text: the restored API extracts them from the committed files',
   },
+  {
+    name: 'open_download_counts',
+    select: 'period_start, child_document_id, dimension, value, document_number, parent_change_id, customer_id, version, sha256, downloads, summarised',
+    orderBy: 'period_start, child_document_id, dimension, value',
+    why: 'anonymous open-access downloads counted and not yet summarised into the log (with how many the log holds): without them the last hour or so of the distribution record would be lost',
+  },
 ];
 
 /** Tables the restore fills again from the log: every read model, its checkpoint and its deferred indexes. */
@@ -82,6 +88,7 @@ export const NOT_KEPT_TABLES: ReadonlyMap<string, string> = new Map([
   ['schema_migrations', "the target's own migrations write it"],
   ['user_write_positions', "WAL positions of the old server's primary: meaningless on another; a user's reads go to the primary until they write again"],
   ['anonymous_mail_budget', "the current hour's count of anonymous mails: starts again at zero"],
+  ['signer_record_views', 'the version of each record staff last opened: after a restore, a decision sent without If-Match asks its signer to open the record again'],
 ]);
 
 /** The event log itself: written to the backup whole, up to the snapshot's position. */

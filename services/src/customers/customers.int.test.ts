@@ -345,7 +345,7 @@ describe('customers over HTTP', () => {
     it('when the approver sends no version reviewed (no If-Match, or *), then 409 saying it must be sent, for an approval and a rejection; nothing stored', async () => {
       const approver = await newApprover();
       const id = await givenCustomer(approver);
-      const message = 'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.';
+      const message = 'Open the record before you sign: a signed decision is bound to the record as you last opened it (or to the version you send as If-Match, as its ETag gave it). You have not opened this one. Open it, review it, then decide again.';
       for (const headers of [{}, { 'if-match': '*' }] as Array<Record<string, string>>) {
         await spec.when(() => approve(id, approver, {}, approver.token, headers)).thenNothingStored(409, message);
         await spec.when(() => approve(id, approver, { customerApproval: false, changeJustification: 'No' }, approver.token, headers)).thenNothingStored(409, message);

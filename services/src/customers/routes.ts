@@ -10,6 +10,7 @@ import {
   CustomerSummaryListQuery,
   type CustomerSummary,
   type CustomerView,
+  customerStreamId,
   type Role,
   UpdateCustomerFields,
 } from '@ifu/contracts';
@@ -20,6 +21,7 @@ import { acceptUploads, filePolicies } from '../files/uploads';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { recordViews } from '../signatures/record-views';
 import { changeOpenAccess, decideApproval, registerCustomer, updateCustomer } from './commands';
 import { decisionRefusal } from './customer';
 import { searchUrlOf } from './search-url';
@@ -135,6 +137,8 @@ export function customerRoutes(ctx: AppContext): Router {
     const viewer = req.auth!;
     if (viewer.role === 'ADMIN') {
       const { rows, total } = await listCustomers(await ctx.reads.for(req), parseBody(CustomerListQuery, { ...req.query }));
+      // The approve dialog opens from a row (spec §2.4): a decision without If-Match is bound to the version shown.
+      await recordViews(ctx, viewer.userId, rows.map((c) => ({ stream: customerStreamId(c.id), version: c.version })), ctx.clock());
       res.json({ customerList: rows.map((c) => toCustomerView(ctx, c, viewer)), total });
       return;
     }
@@ -145,6 +149,8 @@ export function customerRoutes(ctx: AppContext): Router {
   router.get('/customer/get/:id', loggedIn, async (req, res) => {
     const record = await findCustomerById(ctx.db, idParam(req, 'id', 'customer-not-found'));
     if (!record) refuse('customer-not-found');
+    // The version this user now has in front of them: a signed decision without If-Match is bound to it.
+    await recordViews(ctx, req.auth!.userId, [{ stream: customerStreamId(record.id), version: record.version }], ctx.clock());
     setVersion(res, record.version);
     res.json(req.auth!.role === 'ADMIN' ? toCustomerView(ctx, record, req.auth!) : toCustomerSummary(ctx, record));
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, openEveryFile } from '../../../test-support/document-arrangements';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeLegacyAccessibilityProposal, openEveryFile } from '../../../test-support/document-arrangements';
 import { multipart, parentFields, sendForm } from '../../../test-support/documents';
 import { reviewedChangeOrder } from '../../../test-support/reviewed-versions';
 import { pdfPages } from '../../../test-support/pdf-pages';
@@ -238,18 +238,14 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
   });
 
   describe('a decision is bound to the change order as reviewed, after its files were really opened (issue 19, items 4 and 12)', () => {
-    const VERSION_REQUIRED = 'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.';
+    const VERSION_REQUIRED = 'Open the record before you sign: a signed decision is bound to the record as you last opened it (or to the version you send as If-Match, as its ETag gave it). You have not opened this one. Open it, review it, then decide again.';
     const signedBy = (who: Person) => ({ username: who.email, password: who.password });
 
-    it('without If-Match, or with *, every signed decision is refused with 409 saying the reviewed version must be sent; nothing stored', async () => {
+    it('without If-Match, or with *, a signed decision by someone who never opened the change order is refused with 409 saying to open it; nothing stored', async () => {
       const { parentChangeId } = await givenChangeOrder();
-      await openEveryFile(t, approver.token, parentChangeId);
-      for (const headers of [{}, { 'if-match': '*' }] as Array<Record<string, string>>) {
-        await spec.when(() => decide(approver, parentChangeId, {}, headers)).thenNothingStored(409, VERSION_REQUIRED);
-        await spec.when(() => decide(approver, parentChangeId, { documentApproval: false, reason: 'No' }, headers)).thenNothingStored(409, VERSION_REQUIRED);
-      }
-      // The author's signed deactivations and file deletion are decisions on the record too.
-      const shown = await view(parentChangeId, author);
+      // The author's signed deactivations and file deletion are decisions on the record too; the author has not opened
+      // the change order since submitting it (the ids come from the approver's view).
+      const shown = await view(parentChangeId, approver);
       const decisions: Array<[string, Record<string, unknown>]> = [
         ['/document/deleteChildDoc', { childDocumentId: shown.children[0].childDocumentId, ...signedBy(author) }],
         ['/document/deleteParentChange', { documentParentChangeId: parentChangeId, ...signedBy(author) }],
@@ -339,7 +335,7 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
   });
 
   describe('POST /document/update/IsInternal', () => {
-    it('an ADMIN asks to switch an approved change order Offline (pending, an event with who and why); a USER, anonymous and a pending change order are refused', async () => {
+    it('an ADMIN switches an approved change order Offline at once (an event with who and why); a USER, anonymous and a pending change order are refused', async () => {
       const { parentChangeId, documentId } = await givenChangeOrder();
       const body = { parentDocumentChangeId: parentChangeId, isInternal: true, reason: 'Recalled for relabelling' };
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body })).thenNothingStored(
@@ -352,46 +348,43 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId, reason: 'Recalled' } })).thenNothingStored(400, 'isInternal is required');
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body })).then({
         status: 200,
-        body: {
-          message: 'Document Updated',
-          document: { isInternal: false, status: 'APPROVED', pendingAccessibility: { isInternal: true, reason: 'Recalled for relabelling', requestedBy: { id: otherAdmin.id } } },
-        },
+        body: { message: 'Document Updated', document: { isInternal: true, status: 'APPROVED', pendingAccessibility: null } },
         events: [
           {
             stream: `document-${parentChangeId}`,
-            type: 'ChangeOrderAccessibilityProposed',
-            data: { documentId, isInternal: true, previous: false, requestedBy: otherAdmin.id, reason: 'Recalled for relabelling' },
+            type: 'ChangeOrderAccessibilityChanged',
+            data: { documentId, isInternal: true, previous: false, changedBy: otherAdmin.id, reason: 'Recalled for relabelling' },
           },
         ],
       });
-      // The list keeps the approved value until the approver signs.
+      // The list shows it at once.
       const list = await t.call('GET', '/document/getDocumentList?tab=all', { token: author.token });
-      expect(list.body.data.list.find((row: { parentChangeId: string }) => row.parentChangeId === parentChangeId).isInternal).toBe(false);
+      expect(list.body.data.list.find((row: { parentChangeId: string }) => row.parentChangeId === parentChangeId).isInternal).toBe(true);
     });
 
-    it('needs a reason (a 400 naming the field, nothing stored) of at most 255 characters; the audit trail shows it', async () => {
+    it('takes a reason of at most 255 characters, which the audit trail shows; without one (the spec\'s payload) it is recorded as not given', async () => {
       const { parentChangeId, documentId } = await givenChangeOrder();
       await arrangeDecision(t, { parentChangeId, approver, approve: true });
-      const switchOffline = (reason?: string) =>
-        t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId, isInternal: true, ...(reason === undefined ? {} : { reason }) } });
-      await spec.when(() => switchOffline()).thenNothingStored(400, 'reason: Enter Reason');
-      await spec.when(() => switchOffline('   ')).thenNothingStored(400, 'reason: Enter Reason');
-      await spec.when(() => switchOffline('x'.repeat(256))).thenNothingStored(400, "reason: Reason can't be more than 255 characters.");
-      expect((await switchOffline('Withdrawn while the label is corrected')).status).toBe(200);
+      const switchTo = (isInternal: boolean, reason?: string) =>
+        t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId, isInternal, ...(reason === undefined ? {} : { reason }) } });
+      await spec.when(() => switchTo(true, 'x'.repeat(256))).thenNothingStored(400, "reason: Reason can't be more than 255 characters.");
+      expect((await switchTo(true, 'Withdrawn while the label is corrected')).status).toBe(200);
+      const { events } = await spec.when(() => switchTo(false)).then({ status: 200, body: { document: { isInternal: false } } });
+      expect(events.map((event) => event.data)).toEqual([expect.not.objectContaining({ reason: expect.anything() })]);
       const day = formatAuditDate(t.clock.now());
       const audit = await fetch(`${t.url}/user/create/report?from=${day}&to=${day}`, { headers: { authorization: `Bearer ${otherAdmin.token}` } });
       expect(audit.status).toBe(200);
-      const line = (await audit.text()).split(/\r?\n/).find((row) => row.includes(`Requested switching change order ${documentId} Offline`));
-      expect(line).toContain('Withdrawn while the label is corrected');
+      const rows = (await audit.text()).split(/\r?\n/);
+      expect(rows.find((row) => row.includes(`Switched change order ${documentId} Offline`))).toContain('Withdrawn while the label is corrected');
+      expect(rows.find((row) => row.includes(`Switched change order ${documentId} Online`))).toContain(',not given,');
     }, 90_000);
   });
 
-  describe('POST /document/accessibility/decide: a pending Online/Offline change (issue 22)', () => {
+  describe('POST /document/accessibility/decide: an Online/Offline change left pending in the log (issue 22)', () => {
     /** What the public portal and search read: the search model's parent row. */
     const publicIsInternal = async (parentChangeId: string) =>
       (await t.database.db.query<{ is_internal: boolean }>('SELECT is_internal FROM document_search_parents WHERE id = $1', [parentChangeId])).rows[0]!.is_internal;
-    const propose = (parentChangeId: string, who: Person = otherAdmin) =>
-      t.call('POST', '/document/update/IsInternal', { token: who.token, body: { parentDocumentChangeId: parentChangeId, isInternal: true, reason: 'Recalled for relabelling' } });
+    const propose = (parentChangeId: string) => arrangeLegacyAccessibilityProposal(t, { parentChangeId, isInternal: true, requestedBy: otherAdmin, reason: 'Recalled for relabelling' });
     const decideSwitch = async (who: Person, parentChangeId: string, overrides: Record<string, unknown> = {}) =>
       t.call('POST', '/document/accessibility/decide', {
         token: who.token,
@@ -399,16 +392,11 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
         body: { parentChangeId, approve: true, username: who.email, password: who.password, ...overrides },
       });
 
-    it('propose -> public still Online -> the approver signs -> public Offline; who may decide is the server\'s', async () => {
+    it('a pending change -> public still Online -> the approver signs -> public Offline; who may decide is the server\'s', async () => {
       const { parentChangeId, documentId } = await givenChangeOrder();
       await arrangeDecision(t, { parentChangeId, approver, approve: true });
       await spec.when(() => decideSwitch(approver, parentChangeId)).thenNothingStored(409, 'No Online/Offline change of this change order is awaiting a signature');
-      await spec.when(() => propose(parentChangeId, approver)).thenNothingStored(
-        409,
-        "You are this change order's approver: another ADMIN must request the Online/Offline change for you to sign",
-      );
-      expect((await propose(parentChangeId)).status).toBe(200);
-      await spec.when(() => propose(parentChangeId)).thenNothingStored(409, "An Online/Offline change of this change order is already awaiting the approver's signature");
+      await propose(parentChangeId);
       expect(await publicIsInternal(parentChangeId)).toBe(false);
       expect((await view(parentChangeId, approver)).mayDecideAccessibility).toBe(true);
       expect((await view(parentChangeId, otherAdmin)).mayDecideAccessibility).toBe(false);
@@ -433,10 +421,10 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       expect(await publicIsInternal(parentChangeId)).toBe(true);
     }, 90_000);
 
-    it('the approver rejects with a reason: the approved value stays; a rejection without a reason is refused', async () => {
+    it('the approver rejects with a reason: the value stays; a rejection without a reason is refused; an ADMIN\'s switch ends a pending change', async () => {
       const { parentChangeId, documentId } = await givenChangeOrder();
       await arrangeDecision(t, { parentChangeId, approver, approve: true });
-      expect((await propose(parentChangeId)).status).toBe(200);
+      await propose(parentChangeId);
       await spec.when(() => decideSwitch(approver, parentChangeId, { approve: false })).thenNothingStored(400, 'reason: Enter the reason for rejecting the change');
       await spec.when(() => decideSwitch(approver, parentChangeId, { approve: false, reason: 'Still sold in the EU' })).then({
         status: 200,
@@ -450,6 +438,10 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
         ],
       });
       expect(await publicIsInternal(parentChangeId)).toBe(false);
+      await propose(parentChangeId);
+      const switched = await t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId, isInternal: true } });
+      expect(switched.body.document).toMatchObject({ isInternal: true, pendingAccessibility: null });
+      expect(await publicIsInternal(parentChangeId)).toBe(true);
     }, 90_000);
   });
 

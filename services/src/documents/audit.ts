@@ -5,6 +5,9 @@ import { auditVocabulary } from '../audit/vocabulary';
 const changeList = (changes: readonly FieldChange[]) =>
   changes.map((c) => `${c.field}: "${c.old.slice(0, 80)}" → "${c.new.slice(0, 80)}"`).join('; ') || 'no field changed';
 
+/** What the audit trail says where a reason could be given and was not (the spec's own payload has no field for it). */
+export const REASON_NOT_GIVEN = 'not given';
+
 /** How the documents feature's events read in the audit report. */
 export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploadEvent | ChangeOrderNumberEvent | DocumentFileEvent>(
   [
@@ -48,7 +51,7 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
     ChangeOrderAccessibilityChanged: (d) => ({
       action: `Switched change order ${d.documentId} ${d.isInternal ? 'Offline' : 'Online'} (was ${d.previous ? 'Offline' : 'Online'})${d.signature ? " (approver's electronic signature)" : ''}`,
       subjectName: d.documentId,
-      ...(d.reason ? { reason: d.reason } : {}),
+      reason: d.reason || REASON_NOT_GIVEN,
     }),
     ChangeOrderAccessibilityProposed: (d) => ({
       action: `Requested switching change order ${d.documentId} ${d.isInternal ? 'Offline' : 'Online'} (now ${d.previous ? 'Offline' : 'Online'}), pending the approver's signature`,

@@ -38,7 +38,11 @@ export interface ChangeOrderState {
   lastEditedBy: string | null;
   /** The change order that revises this rejected one (issue 22), once its author started it. */
   revisedBy: ChangeOrderRef | null;
-  /** An Online/Offline change awaiting the approver's signature (issue 22); the approved value stays in `details`. */
+  /**
+   * An Online/Offline change recorded as awaiting the approver's signature while switches of approved change orders
+   * waited for one (issue 22); none is proposed any more (a switch takes effect at once and ends one left open), but one
+   * left open in the log may still be signed or rejected. The value in force stays in `details`.
+   */
   pendingAccessibility: PendingAccessibility | null;
   /** Issue 23: the day the next periodic review is due (`YYYY-MM-DD`), once approved; null when none is due. */
   reviewDate: string | null;
@@ -255,15 +259,18 @@ export interface DecideChangeOrder {
 export interface ChangeAccessibility {
   type: 'ChangeAccessibility';
   isInternal: boolean;
-  /** Why, as the ADMIN gave it (required by the contract; recorded in the event). */
-  reason: string;
+  /**
+   * Why, as the ADMIN gave it: the screens ask for it; the spec's payload has no field for it, so over the API it may
+   * be left out (recorded as not given).
+   */
+  reason?: string;
   actorUserId: string;
   actorRole: Role;
 }
 
 /**
  * Issue 22: the change order's approver signs (`approve`, meaning `approval`) or rejects (meaning `rejection`, with a
- * reason) a proposed Online/Offline change of an approved change order.
+ * reason) an Online/Offline change of an approved change order proposed while such switches waited for a signature.
  */
 export interface DecideAccessibility {
   type: 'DecideAccessibility';
@@ -409,9 +416,7 @@ const plain = (
     | 'admin-only'
     | 'revise-not-rejected'
     | 'revise-not-author'
-    | 'accessibility-pending'
     | 'accessibility-not-pending'
-    | 'accessibility-approver-requests'
     | 'accessibility-requester-decides'
     | 'accessibility-reason-required'
     | 'review-not-approved'
@@ -629,9 +634,11 @@ function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibili
   if (!state.exists || !state.active) return refused('document-not-found');
   if (command.actorRole !== 'ADMIN') return refused('admin-only');
   if (state.status === 'REQUIRE_APPROVAL') return refused('document-undecided');
+  // Spec §4: the switch of a decided change order takes effect at once, approved or rejected, in both directions. Taking
+  // a document Offline is how a field action pulls an IFU: it waits for no one's signature (nor does a switch back).
   const previous = state.details!.isInternal;
-  if (state.status === 'APPROVED') return proposeAccessibility(state, command, previous);
   if (previous === command.isInternal) return { events: [] };
+  const reason = command.reason?.trim();
   return {
     events: [
       {
@@ -642,23 +649,11 @@ function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibili
           isInternal: command.isInternal,
           previous,
           changedBy: command.actorUserId,
-          reason: command.reason,
+          ...(reason ? { reason } : {}),
         },
       },
     ],
   };
-}
-
-/**
- * Issue 22: on an APPROVED change order the switch is a pending change; the approved accessibility stays public until
- * the approver signs it. One pending change at a time; the approver cannot request it (they would sign their own).
- */
-function proposeAccessibility(state: ChangeOrderState, command: ChangeAccessibility, previous: boolean): Decision<DocumentEvent> {
-  if (state.pendingAccessibility) return refused('accessibility-pending');
-  if (previous === command.isInternal) return { events: [] };
-  if (command.actorUserId === state.details!.approverId) return refused('accessibility-approver-requests');
-  const data = { parentChangeId: state.parentChangeId, documentId: state.documentId, isInternal: command.isInternal, previous };
-  return { events: [{ type: 'ChangeOrderAccessibilityProposed', data: { ...data, requestedBy: command.actorUserId, reason: command.reason } }] };
 }
 
 /**

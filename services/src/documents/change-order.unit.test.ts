@@ -340,7 +340,7 @@ describe('change order decider', () => {
     spec.given(created, childAdded('k1', 1), rejectedOrder).when(switchTo(false)).thenNothing();
   });
 
-  describe('a pending Online/Offline change of an approved change order (issue 22)', () => {
+  describe('an Online/Offline switch of an approved change order: at once (spec §4); a change left pending in the log (issue 22)', () => {
     const proposed: DocumentEvent = {
       type: 'ChangeOrderAccessibilityProposed',
       data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, requestedBy: 'admin', reason: 'Recalled for relabelling' },
@@ -353,17 +353,43 @@ describe('change order decider', () => {
       signerRole,
     });
 
-    it('given an approved change order, when an ADMIN switches it Offline, then the change is proposed (the approved value stays); the same value records nothing', () => {
-      spec.given(created, childAdded('k1', 1), approved).when(switchTo(true)).then([proposed]);
+    it('given an approved change order, when an ADMIN switches it Offline, then it takes effect at once (no proposal, no signature); the same value records nothing', () => {
+      const offline: DocumentEvent = {
+        type: 'ChangeOrderAccessibilityChanged',
+        data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, changedBy: 'admin', reason: 'Recalled for relabelling' },
+      };
+      spec.given(created, childAdded('k1', 1), approved).when(switchTo(true)).then([offline]);
       spec.given(created, childAdded('k1', 1), approved).when(switchTo(false)).thenNothing();
+      const state = [created, childAdded('k1', 1), approved, offline].reduce(changeOrderDecider.evolve, changeOrderDecider.initialState());
+      expect(state.details!.isInternal).toBe(true);
+      expect(state.pendingAccessibility).toBeNull();
+      // And back Online at once.
+      spec
+        .given(created, childAdded('k1', 1), approved, offline)
+        .when(switchTo(false))
+        .then([{ type: 'ChangeOrderAccessibilityChanged', data: { ...offline.data, isInternal: false, previous: true } } as DocumentEvent]);
+    });
+
+    it('given an approved change order, when its approver (an ADMIN) switches it, or no reason is given, then it takes effect at once, the reason left out', () => {
+      spec
+        .given(created, childAdded('k1', 1), approved)
+        .when({ ...switchTo(true), actorUserId: 'approver', reason: undefined })
+        .then([{ type: 'ChangeOrderAccessibilityChanged', data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, changedBy: 'approver' } }]);
+    });
+
+    it('given a change left pending in the log, when an ADMIN switches it, then it takes effect at once and nothing is pending any more', () => {
+      spec
+        .given(created, childAdded('k1', 1), approved, proposed)
+        .when(switchTo(true))
+        .then([
+          {
+            type: 'ChangeOrderAccessibilityChanged',
+            data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', isInternal: true, previous: false, changedBy: 'admin', reason: 'Recalled for relabelling' },
+          },
+        ]);
       const state = [created, childAdded('k1', 1), approved, proposed].reduce(changeOrderDecider.evolve, changeOrderDecider.initialState());
       expect(state.details!.isInternal).toBe(false);
       expect(state.pendingAccessibility).toEqual({ isInternal: true, requestedBy: 'admin', reason: 'Recalled for relabelling' });
-    });
-
-    it('given a pending change, when another switch is asked for, then accessibility-pending; when the approver asks, then accessibility-approver-requests', () => {
-      spec.given(created, childAdded('k1', 1), approved, proposed).when(switchTo(false)).thenRefuses({ code: 'accessibility-pending' });
-      spec.given(created, childAdded('k1', 1), approved).when({ ...switchTo(true), actorUserId: 'approver' }).thenRefuses({ code: 'accessibility-approver-requests' });
     });
 
     it('given a pending change, when the approver signs it, then ChangeOrderAccessibilityChanged with the request and the signature, and nothing is pending', () => {

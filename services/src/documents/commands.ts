@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { findUserById } from '@ifu/projections';
 import { customerDecider } from '../customers/customer';
 import { approverFacts } from '../users/approver-facts';
 import {
@@ -29,7 +30,7 @@ import { refuse } from '../platform/errors';
 import type { AuthenticatedUser } from '../platform/http';
 import { decideSigned, sign, UNSIGNED } from '../signatures/signatures';
 import { type ChangeOrderCommand, changeOrderDecider, type ChangeOrderState, type CustomerFacts } from './change-order';
-import { documentsVocabulary } from './audit';
+import { documentsVocabulary, REASON_NOT_GIVEN } from './audit';
 import { approvalRoutingNumber, changeOrderNumbersDecider } from './change-order-numbers';
 import { documentFilesDecider, openedBy } from './document-files';
 import { documentUploadDecider } from './document-upload';
@@ -545,18 +546,67 @@ export async function decideChangeOrder(
   return { ...decided, opened };
 }
 
-/** `POST /document/update/IsInternal`: an ADMIN (as they are now) switches a decided change order Online or Offline. */
+/**
+ * `POST /document/update/IsInternal`: an ADMIN (as they are now) switches a decided change order Online or Offline, at
+ * once (spec §4), recorded with who, when and the reason if one was given. A concurrent change of the change order is
+ * folded and decided again, never a 409: taking a document Offline waits for no one. The change order's approver is
+ * told by mail, after the answer (a mail server never delays the switch).
+ */
 export async function changeAccessibility(
   ctx: AppContext,
   run: CommandRun,
-  input: { parentChangeId: string; isInternal: boolean; reason: string; actor: AuthenticatedUser },
+  input: { parentChangeId: string; isInternal: boolean; reason?: string; actor: AuthenticatedUser },
 ): Promise<void> {
-  await run.execute({
+  const { events, state } = await run.execute({
     stream: documentStreamId(input.parentChangeId),
     decider: changeOrderDecider,
     // The role as the authentication middleware read it from the log for this request (issue 19, finding 2).
     command: { type: 'ChangeAccessibility', isInternal: input.isInternal, reason: input.reason, actorUserId: input.actor.userId, actorRole: input.actor.role },
   });
+  const changed = events.find((event) => event.type === 'ChangeOrderAccessibilityChanged');
+  if (changed?.type !== 'ChangeOrderAccessibilityChanged' || !state.details) return;
+  const switched = { ...changed.data, productFamilyName: state.details.productFamilyName, approverId: state.details.approverId, at: run.now };
+  ctx.work.defer('accessibility mail to the approver', () => tellApproverOfAccessibility(ctx, input.actor, switched));
+}
+
+export const accessibilityMailSubject = (documentId: string, isInternal: boolean) =>
+  `IFU Portal: ${documentId} was switched ${isInternal ? 'Offline' : 'Online'}`;
+
+/**
+ * The change order's approver is told of an Online/Offline switch: which change order, what changed, who did it, when
+ * and why. Not when the approver switched it themselves, nor to an account that is not active; a refused mail is logged.
+ */
+async function tellApproverOfAccessibility(
+  ctx: AppContext,
+  actor: AuthenticatedUser,
+  switched: { parentChangeId: string; documentId: string; productFamilyName: string; approverId: string; isInternal: boolean; previous: boolean; reason?: string; at: Date },
+): Promise<void> {
+  if (switched.approverId === actor.userId) return;
+  const approver = await findUserById(ctx.db, switched.approverId);
+  if (!approver?.userActive || approver.isDeleted) return;
+  const state = (isInternal: boolean) => (isInternal ? 'Offline' : 'Online');
+  const who = actor.name ? `${actor.name} (${actor.email})` : actor.email;
+  try {
+    await ctx.mailer.send({
+      to: approver.email,
+      subject: accessibilityMailSubject(switched.documentId, switched.isInternal),
+      text: [
+        `Hello ${approver.firstName} ${approver.lastName},`,
+        '',
+        `${who} switched change order ${switched.documentId} (${switched.productFamilyName}), which you are the approver of, ${state(switched.isInternal)} on ${switched.at.toISOString().slice(0, 16).replace('T', ' ')} UTC. It was ${state(switched.previous)}.`,
+        `Reason: ${switched.reason || REASON_NOT_GIVEN}.`,
+        switched.isInternal
+          ? 'Its documents left the public site at once: no visitor can find or download them until it is switched Online again.'
+          : 'Its documents are on the public site again: visitors can find and download them.',
+        '',
+        `Open it: ${ctx.config.PUBLIC_ADMIN_URL}/document/view/${switched.parentChangeId}`,
+        '',
+        'IFU Portal',
+      ].join('\n'),
+    });
+  } catch (err) {
+    ctx.logger.error({ err: { code: (err as { code?: unknown }).code }, documentId: switched.documentId }, 'the Online/Offline mail to the approver was not delivered');
+  }
 }
 
 /**

@@ -9,8 +9,9 @@ import type { AppContext } from '../platform/app-context';
  * - a staff link (`/document/file/<parentChangeId>/<fileId>`) names the file, its content (a file replaced since is
  *   another file), the purpose (`download`, or `manifest`: with the signature page) and the user it was issued to;
  *   serving it records that user's download, which is what counts as having opened the file (the approver's review);
- * - a visitor link (`/module2/file/<childDocumentId>`) names the document and the search link's customer and family;
- *   serving it checks again that the document is public to that scope.
+ * - a visitor link (`/module2/file/<childDocumentId>`) names the document and the search link's customer and family,
+ *   and `access=open` when the search link carried no address (open access); serving it checks again that the
+ *   document is public to that scope and, for an open-access link, that the customer still has open access.
  */
 export const DOWNLOAD_LINK_SECONDS = 5 * 60;
 
@@ -30,6 +31,11 @@ export interface VisitorLinkedDocument {
   /** The search link's scope, checked again when the link is served. */
   customerId: string;
   familyId: string;
+  /**
+   * Issued through an open-access search link (no visitor address): served only while the customer keeps open access,
+   * as the search link itself opens only then. Signed, so it cannot be dropped from the query.
+   */
+  openAccess: boolean;
 }
 
 const keyOf = (ctx: AppContext) => createHmac('sha256', ctx.secrets.linkSecret).update('ifu document download links').digest();
@@ -38,7 +44,14 @@ const signatureOf = (ctx: AppContext, fields: readonly string[], expires: number
   createHmac('sha256', keyOf(ctx)).update(`${fields.join('\n')}\n${expires}`).digest('base64url');
 
 const staffFields = (file: StaffLinkedFile) => ['staff', file.parentChangeId, file.fileId, file.sha256, file.purpose, file.userId];
-const visitorFields = (document: VisitorLinkedDocument) => ['visitor', document.childDocumentId, document.customerId, document.familyId];
+// An emailed link's fields are as before open access marked its links, so links issued just before an upgrade still work.
+const visitorFields = (document: VisitorLinkedDocument) => [
+  'visitor',
+  document.childDocumentId,
+  document.customerId,
+  document.familyId,
+  ...(document.openAccess ? ['open'] : []),
+];
 
 const baseUrl = (ctx: AppContext) => ctx.config.PUBLIC_API_URL.replace(/\/$/, '');
 const expiryAt = (expires: number) => new Date(expires * 1000).toISOString();
@@ -83,6 +96,7 @@ export function visitorDocumentLink(ctx: AppContext, document: VisitorLinkedDocu
   const query = new URLSearchParams({
     customer: document.customerId,
     family: document.familyId,
+    ...(document.openAccess ? { access: 'open' } : {}),
     expires: String(expires),
     signature: signatureOf(ctx, visitorFields(document), expires),
   });
@@ -91,8 +105,9 @@ export function visitorDocumentLink(ctx: AppContext, document: VisitorLinkedDocu
 
 /** The scope a visitor link's query signs for this document, if the signature is valid and unexpired; else undefined. */
 export function verifyVisitorDocumentLink(ctx: AppContext, childDocumentId: string, query: Record<string, unknown>, now: Date): VisitorLinkedDocument | undefined {
-  const { customer, family, expires, signature } = query;
+  const { customer, family, access, expires, signature } = query;
   if (typeof customer !== 'string' || typeof family !== 'string' || customer.length > 100 || family.length > 100) return undefined;
-  const document = { childDocumentId, customerId: customer, familyId: family };
+  if (access !== undefined && access !== 'open') return undefined;
+  const document = { childDocumentId, customerId: customer, familyId: family, openAccess: access === 'open' };
   return signedUntil(ctx, visitorFields(document), expires, signature, now) ? document : undefined;
 }

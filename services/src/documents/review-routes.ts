@@ -89,12 +89,13 @@ export function reviewRoutes(ctx: AppContext): Router {
   router.post('/document/update/IsInternal', ...adminOnly, async (req, res) => {
     const input = parseBody(UpdateIsInternalRequest, req.body);
     const run = ctx.commands.begin(originOf(req));
-    await changeAccessibility(ctx, run, { parentChangeId: input.parentDocumentChangeId, isInternal: input.isInternal, reason: input.reason, actor: req.auth! });
+    await changeAccessibility(ctx, run, { parentChangeId: input.parentDocumentChangeId, isInternal: input.isInternal, reason: input.reason || undefined, actor: req.auth! });
     await run.settle(READ_MODELS);
     await answerWithChangeOrder(req, res, run, DOCUMENT_MESSAGES.updated, input.parentDocumentChangeId);
   });
 
-  // Issue 22: the approver signs or rejects a pending Online/Offline change; whether the caller may is the decider's.
+  // The approver signs or rejects an Online/Offline change left pending when such switches waited for a signature
+  // (issue 22); whether the caller may is the decider's.
   router.post('/document/accessibility/decide', loggedIn, async (req, res) => {
     const input = parseBody(DecideAccessibilityRequest, req.body);
     const run = ctx.commands.begin(originOf(req));

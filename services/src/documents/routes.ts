@@ -8,6 +8,7 @@ import {
   DeleteParentFileRequest,
   DOCUMENT_MESSAGES,
   DocumentListQuery,
+  documentStreamId,
   type DocumentListResponse,
   ReviseChangeOrderRequest,
   type Role,
@@ -34,6 +35,7 @@ import { labelUrlOf, permalinkOf } from '../eifu/labels';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { recordViews } from '../signatures/record-views';
 import type { CommandRun } from '../platform/command-pipeline';
 import {
   accessibilityDecisionRefusal,
@@ -343,6 +345,8 @@ export function documentRoutes(ctx: AppContext): Router {
   const sendChangeOrder = async (req: Request, res: Response) => {
     const record = await findChangeOrder(ctx.db, idParam(req, 'id', 'document-not-found'));
     if (!record?.active) refuse('document-not-found');
+    // The version this user now has in front of them: a signed decision without If-Match is bound to it.
+    await recordViews(ctx, req.auth!.userId, [{ stream: documentStreamId(record.parentChangeId), version: record.version }], ctx.clock());
     setVersion(res, record.version);
     // The answer depends on who asks and what they opened, not only on the version its ETag names: never reused.
     res.setHeader('Cache-Control', 'no-store');

@@ -45,6 +45,17 @@ describe('eIFU site over HTTP', () => {
   };
   /** A GET on the API as a browser or a scanner would send it, redirects not followed. */
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${t.url}${path}`, { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
+  /** A document's open-access download counts (eifu/open-downloads.ts), `dimension:value` → downloads, over every hour. */
+  const countsOf = async (childDocumentId: string) => {
+    const { rows } = await t.database.db.query<{ dimension: string; value: string; downloads: number }>(
+      'SELECT dimension, value, sum(downloads)::int AS downloads FROM open_download_counts WHERE child_document_id = $1 GROUP BY dimension, value',
+      [childDocumentId],
+    );
+    return new Map(rows.map((r) => [`${r.dimension}:${r.value}`, Number(r.downloads)]));
+  };
+  /** What was counted between two readings of `countsOf`. */
+  const countedBetween = (before: Map<string, number>, after: Map<string, number>) =>
+    Object.fromEntries([...after].map(([key, n]) => [key, n - (before.get(key) ?? 0)]).filter(([, n]) => n !== 0));
   /** The path of an absolute address on the public domain (the portal passes it to the API). */
   const pathOf = (location: string | null) => (location ? new URL(location).pathname + new URL(location).search : '');
 
@@ -126,8 +137,9 @@ describe('eIFU site over HTTP', () => {
   });
 
   describe('GET /01/{gtin}[/10/{lot}][/21/{serial}]: the GS1 Digital Link resolver', () => {
-    it('sends a German reader of lot L-100 to the German leaflet’s PDF (307), served and recorded with country and language only', async () => {
+    it('sends a German reader of lot L-100 to the German leaflet’s PDF (307), served and counted with country and language only', async () => {
       const before = await t.store.lastPosition();
+      const countedBefore = await countsOf(children.lot100de!.childDocumentId);
       const answer = await get(`/01/${pump}/10/L-100`, { 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' });
       expect(answer.status).toBe(307);
       const target = pathOf(answer.headers.get('location'));
@@ -137,10 +149,9 @@ describe('eIFU site over HTTP', () => {
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-      const recorded = (await t.store.readAll(before, 1000)).filter((event) => event.type === 'OpenAccessDocumentDownloaded');
-      expect(recorded).toHaveLength(1);
-      expect(recorded[0]!.data).toMatchObject({ documentNumber: children.lot100de!.documentNumber, version: 1, country: 'DE', language: 'de', via: 'digital-link' });
-      expect(recorded[0]!.metadata).toMatchObject({ ip: null, userAgent: null });
+      // Counted, not an event of its own (open-download-counts.int.test.ts: summarised into the log per hour).
+      expect(countedBetween(countedBefore, await countsOf(children.lot100de!.childDocumentId))).toEqual({ 'via:digital-link': 1, 'country:DE': 1, 'language:de': 1 });
+      expect(await t.store.readAll(before, 1000)).toEqual([]);
     });
 
     it('?lang= wins over the browser’s language; the 13-digit form of the GTIN is the same device', async () => {
@@ -211,9 +222,11 @@ describe('eIFU site over HTTP', () => {
       const page = await (await get(target)).text();
       expect(page).toContain('gives its instructions for use through a link sent by email');
       const before = await t.store.lastPosition();
+      const countedBefore = await countsOf(children.closed!.childDocumentId);
       const pdf = await get(`/p/${children.closed!.documentNumber}/v/1/pdf`);
       expect(pdf.status).toBe(403);
       expect(await t.store.lastPosition()).toBe(before);
+      expect(await countsOf(children.closed!.childDocumentId)).toEqual(countedBefore);
     });
 
     it('unknown devices get 404, malformed addresses 400, a page for people and JSON for machines, never a stack trace', async () => {
@@ -375,7 +388,6 @@ describe('eIFU site over HTTP', () => {
       const bomb = await pdfWithExpandingObjectStream(400 * 1024 * 1024);
       await order(openCustomer, 'Bomb Pump', [{ key: 'bomb', lotNumber: 'B-1', partNumber: 'PN-B', pdf: bomb }]);
       const child = children.bomb!;
-      const before = await t.store.lastPosition();
       await t.call('GET', '/health'); // warm
       let slowest = 0;
       let done = false;
@@ -400,7 +412,7 @@ describe('eIFU site over HTTP', () => {
       expect(Buffer.from(await pdf.arrayBuffer()).equals(bomb)).toBe(true);
       // The embedded test database answers in this thread too, so the bound is as loose as the hostile-password test's.
       expect(slowest).toBeLessThan(500);
-      expect((await t.store.readAll(before, 100)).filter((e) => e.type === 'OpenAccessDocumentDownloaded')).toHaveLength(1);
+      expect((await countsOf(child.childDocumentId)).get('via:permalink')).toBe(1);
 
       // Staff get it as stored too (the outcome is remembered: no second process).
       const staff = await t.login(author.email, author.password);
@@ -444,7 +456,7 @@ describe('eIFU site over HTTP', () => {
     const openLink = async (customerName: string, parentChangeId: string) => t.call('POST', '/module2/openSearchLink', { body: { customerName, parentChangeId } });
     const tokenOf = (searchUrl: string) => new URL(searchUrl).searchParams.get('encryptedEmail')!;
 
-    it('answers the search page’s address; its searches and downloads work, each download recorded with country and language and no visitor', async () => {
+    it('answers the search page’s address; its searches and downloads work, each download counted with country and language and no visitor', async () => {
       const page = await t.call('GET', `/module2/getParentLogosForCustomer/${encodeURIComponent(openCustomerName)}`);
       expect(page.body.openAccess).toBe(true);
       const answer = await openLink(openCustomerName, pumpFamily);
@@ -456,12 +468,12 @@ describe('eIFU site over HTTP', () => {
       expect(found.body.list.map((d: { childDocumentId: string }) => d.childDocumentId)).toEqual([children.lot100fr!.childDocumentId]);
       const keysBefore = (await t.database.db.query<{ n: string }>('SELECT count(*) AS n FROM visitor_keys')).rows[0]!.n;
       const before = await t.store.lastPosition();
+      const countedBefore = await countsOf(children.lot100fr!.childDocumentId);
       const url = await t.call('POST', '/module2/getDocumentURL', { body: { docId: children.lot100fr!.childDocumentId, encryptedUserEmail: token, country: 'fr' }, headers: { 'accept-language': 'fr-BE' } });
       expect(url.status, JSON.stringify(url.body)).toBe(200);
       expect((await fetch(url.body.docURL)).status).toBe(200);
-      const recorded = await t.store.readAll(before, 100);
-      expect(recorded.map((e) => e.type)).toEqual(['OpenAccessDocumentDownloaded']);
-      expect(recorded[0]!.data).toMatchObject({ documentNumber: children.lot100fr!.documentNumber, version: 1, country: 'FR', language: 'fr', via: 'search' });
+      expect(await t.store.readAll(before, 100)).toEqual([]);
+      expect(countedBetween(countedBefore, await countsOf(children.lot100fr!.childDocumentId))).toEqual({ 'via:search': 1, 'country:FR': 1, 'language:fr': 1 });
       expect((await t.database.db.query<{ n: string }>('SELECT count(*) AS n FROM visitor_keys')).rows[0]!.n).toBe(keysBefore);
     });
 
@@ -477,6 +489,32 @@ describe('eIFU site over HTTP', () => {
       await spec
         .when(() => t.call('POST', '/module2/getDocumentURL', { body: { docId: children.closed!.childDocumentId, encryptedUserEmail: token, country: 'DE' } }))
         .thenNothingStored(400, 'This search link is not valid. Ask for a new one below.');
+    });
+
+    it('a 5-minute file link issued while open access was on is refused once open access is closed, and served again once it is reopened', async () => {
+      await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: true } });
+      try {
+        const token = tokenOf((await openLink(linkCustomerName, dressingFamily)).body.searchUrl);
+        const issued = await t.call('POST', '/module2/getDocumentURL', { body: { docId: children.closed!.childDocumentId, encryptedUserEmail: token, country: 'DE' } });
+        expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+        const docURL = issued.body.docURL as string;
+        await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: false } });
+        const refused = await fetch(docURL);
+        expect({ status: refused.status, type: refused.headers.get('content-type'), body: await refused.json() }).toMatchObject({
+          status: 403,
+          type: expect.stringContaining('application/json'),
+          body: { message: 'This customer gives its documents through a link sent by email: ask for one on its page.' },
+        });
+        // The link names its customer and family and that it came without an address: one without that mark, or
+        // with another customer, is not a link this server signed.
+        const unmarked = new URL(docURL);
+        unmarked.searchParams.delete('access');
+        expect((await fetch(unmarked)).status).toBe(404);
+        await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: true } });
+        expect((await fetch(docURL)).status).toBe(200);
+      } finally {
+        await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: linkCustomer, openAccess: false } });
+      }
     });
   });
 });

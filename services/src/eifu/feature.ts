@@ -1,3 +1,4 @@
+import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Feature } from '../platform/feature';
 import { eifuVocabulary } from './open-downloads';
 import { Router } from 'express';
@@ -10,5 +11,7 @@ export const eifuFeature: Feature = {
   name: 'eifu',
   routes: (ctx) => Router().use(eifuRoutes(ctx), labelQrRoutes(ctx)),
   api: eifuApi,
+  // The open-access download counts, summarised into the log per document and hour.
+  migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),
   audit: eifuVocabulary,
 };

@@ -2,14 +2,14 @@ import { type Request, type Response, Router } from 'express';
 import { DigitalLink } from './gs1-digital-link';
 import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LINE_CONTROL_CHARACTERS, LOT_PATTERN } from '@ifu/contracts';
 import { findDocumentVersionsByNumber, findPublicDocumentsByGtin, type LabelDocument } from '@ifu/projections';
-import { sendStoredFile } from '../files/file-routes';
+import { publicFileLimit, sendStoredFile } from '../files/file-routes';
 import type { Database } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
 import { searchUrlOf } from '../customers/search-url';
 import { publicToday } from '../public-portal/visitor-link';
 import { chooseLeaflet, parseAcceptLanguage } from './choose';
 import { digitalLinkOf, permalinkOf } from './labels';
-import { recordOpenDownload } from './open-downloads';
+import { countOpenDownload } from './open-downloads';
 import { currencyPageFor, markStamp } from './stamped-download';
 import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguageOf, type PageTexts } from './page-texts';
 import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP, type PageView } from './pages';
@@ -236,7 +236,7 @@ export function eifuRoutes(ctx: AppContext): Router {
     html(res, 200, documentPage({ shown, current: versions.find((v) => v.current), versions, links: linksFor(lang), home: homeOf([shown], lang), canonical: links.version(shown), view: viewOf(req) }));
   });
 
-  router.get('/p/:documentNumber/v/:n/pdf', async (req, res) => {
+  router.get('/p/:documentNumber/v/:n/pdf', publicFileLimit(ctx), async (req, res) => {
     const versions = await versionsOf(req, res, ctx.db);
     if (!versions) return;
     const shown = versionNamed(req, res, versions);
@@ -250,7 +250,7 @@ export function eifuRoutes(ctx: AppContext): Router {
       return;
     }
     const reader = readerOf(req);
-    // The currency page first: a download refused while many are prepared (503) records nothing.
+    // The currency page first: a download refused while many are prepared (503) is not counted.
     const stamp = await currencyPageFor(ctx, shown.sha256, {
       kind: 'version',
       permalink: links.version(shown),
@@ -258,7 +258,7 @@ export function eifuRoutes(ctx: AppContext): Router {
       version: shown.version,
       issued: shown.effectiveDate.slice(0, 10),
     });
-    await recordOpenDownload(ctx, req, {
+    await countOpenDownload(ctx, {
       childDocumentId: shown.childDocumentId,
       documentNumber: shown.documentNumber,
       parentChangeId: shown.parentChangeId,

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import type { StoredFile } from '@ifu/contracts';
+import { perIpPublicFileLimit } from '../auth/rate-limits';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import type { FileStore } from './file-store';
@@ -40,10 +41,26 @@ export async function sendStoredFile(
   }
 }
 
+const publicFileLimits = new WeakMap<AppContext, ReturnType<typeof perIpPublicFileLimit>>();
+
+/**
+ * The per-address limit of the public file routes (`/files/:sha256`, `/module2/file/:child`, `/p/…/pdf`), one budget
+ * over all of them: `PUBLIC_FILE_RATE_LIMIT` per `PUBLIC_FILE_RATE_WINDOW_SECONDS`. One limiter per application
+ * context, which every feature's routes share.
+ */
+export function publicFileLimit(ctx: AppContext) {
+  let limiter = publicFileLimits.get(ctx);
+  if (!limiter) {
+    limiter = perIpPublicFileLimit(ctx.rateLimits, { limit: ctx.config.PUBLIC_FILE_RATE_LIMIT, windowSeconds: ctx.config.PUBLIC_FILE_RATE_WINDOW_SECONDS });
+    publicFileLimits.set(ctx, limiter);
+  }
+  return limiter;
+}
+
 /** GET /files/:sha256 with a signed, short-lived query (FileStore.signedUrl): no bearer token needed. */
 export function fileRoutes(ctx: AppContext): Router {
   const router = Router();
-  router.get('/files/:sha256', async (req, res) => {
+  router.get('/files/:sha256', publicFileLimit(ctx), async (req, res) => {
     const now = ctx.clock();
     const granted = ctx.files.verifySignedUrl(req.query as Record<string, unknown>, String(req.params.sha256), now);
     if (!granted) refuse('file-link-invalid');

@@ -218,11 +218,15 @@ describe('paper copies over HTTP', () => {
       expect({ status: bad.status, message: bad.body.message }).toEqual({ status: 400, message: 'status must be open or all' });
     });
 
-    it('who may: anonymous cannot list or dispatch (401), a USER may list but not dispatch (403), nothing stored', async () => {
+    it('who may: anonymous cannot list or dispatch (401); a USER can neither read the requesters’ names, addresses and emails nor dispatch (403), nothing stored', async () => {
       const requestId = (await request(valid())).body.requestId as string;
       await spec.when(() => t.call('GET', '/paperCopyRequests')).thenNothingStored(401, 'Authentication required');
       await spec.when(() => dispatch(requestId, '')).thenNothingStored(401, 'Authentication required');
-      expect((await list('open', user)).list.map((r) => r.requestId)).toContain(requestId);
+      for (const query of ['', '?status=open', '?status=all']) {
+        const answer = await t.call('GET', `/paperCopyRequests${query}`, { token: user });
+        expect({ status: answer.status, message: answer.body.message, list: answer.body.list }).toEqual({ status: 403, message: 'This needs the ADMIN role', list: undefined });
+      }
+      expect((await list('all')).list.map((r) => r.requestId)).toContain(requestId);
       await spec.when(() => dispatch(requestId, user)).thenNothingStored(403, 'This needs the ADMIN role');
     });
 

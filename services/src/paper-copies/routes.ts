@@ -62,7 +62,7 @@ async function staffRecords(db: Queryable, stored: readonly StoredRequest[], tod
  */
 export function paperCopyRoutes(ctx: AppContext): Router {
   const router = Router();
-  const { loggedIn, adminOnly } = guards(ctx);
+  const { adminOnly } = guards(ctx);
 
   // The document a paper copy can be asked for, as its form shows it: public today, with its version.
   router.get('/module2/paperCopyDocument/:documentNumber', async (req, res) => {
@@ -119,7 +119,9 @@ export function paperCopyRoutes(ctx: AppContext): Router {
     } satisfies PaperCopyResponse);
   });
 
-  router.get('/paperCopyRequests', loggedIn, async (req, res) => {
+  // The requesters' names, postal addresses and emails: for the ADMINs who send the copies (and get the overdue
+  // reminder), not for every staff member.
+  router.get('/paperCopyRequests', ...adminOnly, async (req, res) => {
     const { status } = parseBody(PaperCopyListQuery, { ...req.query });
     const today = utcDay(ctx.clock());
     res.setHeader('Cache-Control', 'private, no-store');

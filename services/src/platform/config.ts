@@ -128,6 +128,13 @@ export const ConfigSchema = z
      * ADMINs waits for one digest at the end of the hour; search links are refused (429); set-password links are not sent.
      */
     ANONYMOUS_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /**
+     * Downloads one caller address may make over the public file routes together (open-access PDFs, visitors' file
+     * links, signed file URLs) per window; more answer 429 with Retry-After. Generous: a hospital's readers may all
+     * come from one address.
+     */
+    PUBLIC_FILE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
+    PUBLIC_FILE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(60),
     /** How many days an emailed search link of the public portal stays valid. */
     LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(SEARCH_LINK_DEFAULT_DAYS),
     /**

@@ -19,9 +19,16 @@ function entry<Details>(status: number, message: Entry<Details>['message']): Ent
   return { status, message };
 }
 
-/** What happened to a record after the version its signer reviewed, in the audit trail's words (at most 10 events). */
-const changedSinceReview = (d: { reviewed: number; current: number; since: string[] }) =>
-  `This record changed after you reviewed it: you reviewed version ${d.reviewed}; it is now version ${d.current}. ${
+/**
+ * What happened to a record after the version its signer reviewed (named by If-Match, or the one they last opened,
+ * `openedAt`), in the audit trail's words (at most 10 events).
+ */
+const changedSinceReview = (d: { reviewed: number; current: number; since: string[]; openedAt?: string }) =>
+  `${
+    d.openedAt
+      ? `This record changed after you opened it: you opened version ${d.reviewed} at ${d.openedAt.slice(0, 16).replace('T', ' ')} UTC; it is now version ${d.current}.`
+      : `This record changed after you reviewed it: you reviewed version ${d.reviewed}; it is now version ${d.current}.`
+  } ${
     d.since.length === 0
       ? 'The version you sent is not one this record has had.'
       : `Since then: ${d.since.slice(0, 10).join(' | ')}${d.since.length > 10 ? ` | and ${d.since.length - 10} more` : ''}.`
@@ -100,9 +107,9 @@ export const ERRORS = {
   // A signed decision is bound to the record as its signer reviewed it (21 CFR 11.70).
   'reviewed-version-required': entry(
     409,
-    'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.',
+    'Open the record before you sign: a signed decision is bound to the record as you last opened it (or to the version you send as If-Match, as its ETag gave it). You have not opened this one. Open it, review it, then decide again.',
   ),
-  'changed-since-review': entry<{ reviewed: number; current: number; since: string[] }>(409, changedSinceReview),
+  'changed-since-review': entry<{ reviewed: number; current: number; since: string[]; openedAt?: string }>(409, changedSinceReview),
   'current-password-wrong': entry(403, 'The current password is not correct.'),
 
   // ---- passwords and links (users/)
@@ -172,10 +179,8 @@ export const ERRORS = {
   ),
   'search-too-costly': entry(400, 'keywords: this search takes too long; use fewer or more specific words'),
   'document-undecided': entry(409, 'Accessibility of a change order awaiting approval is changed by editing it (Edit parent)'),
-  // Pending Online/Offline changes of an approved change order (issue 22)
-  'accessibility-pending': entry(409, "An Online/Offline change of this change order is already awaiting the approver's signature"),
+  // An Online/Offline change of an approved change order recorded pending before it took effect at once (issue 22's)
   'accessibility-not-pending': entry(409, 'No Online/Offline change of this change order is awaiting a signature'),
-  'accessibility-approver-requests': entry(409, "You are this change order's approver: another ADMIN must request the Online/Offline change for you to sign"),
   'accessibility-requester-decides': entry(403, 'The ADMIN who requested the Online/Offline change cannot approve or reject it'),
   'accessibility-reason-required': entry(400, 'reason: Enter the reason for rejecting the change'),
   'document-not-approved': entry(409, 'Only an approved document has a signature manifest'),
@@ -240,6 +245,10 @@ export const ERRORS = {
       `Your uploads not yet submitted would exceed ${d.quota}. Submit the documents you uploaded (unsubmitted uploads are removed after 24 hours), then upload again.`,
   ),
   'file-link-invalid': entry(404, 'This download link is not valid or has expired'),
+  'public-files-rate-limited': entry<{ limit: number; window: string }>(
+    429,
+    (d) => `Too many downloads from this address: at most ${d.limit} in ${d.window}. Please wait ${d.window} and try again.`,
+  ),
   'file-not-found': entry(404, 'File not found'),
 } as const;
 

@@ -224,7 +224,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
   });
 
   describe('issue 19: a signed decision names the version reviewed; download links name their holder', () => {
-    const REQUIRED = 'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.';
+    const REQUIRED = 'Open the record before you sign: a signed decision is bound to the record as you last opened it (or to the version you send as If-Match, as its ETag gave it). You have not opened this one. Open it, review it, then decide again.';
     const INVALID = 'If-Match must be a record version, as the ETag of the record gave it';
 
     it('when a customer decision gets a wildcard, a list, a negative, an overlong or a future If-Match, then 409 or 400 and nothing stored', async () => {

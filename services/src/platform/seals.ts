@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /** What a seal vouches for; each purpose its own message prefix, so a seal of one kind never passes as another. */
-export type SealPurpose = 'password-hash' | 'emailed-link' | 'snapshot' | 'second-factor' | 'recovery-code';
+export type SealPurpose = 'password-hash' | 'emailed-link' | 'snapshot' | 'second-factor' | 'recovery-code' | 'record-view';
 
 /**
  * Keyed seals (issue 19, finding 2): an HMAC under a key derived from AUDIT_KEY, which lives outside the database.

@@ -25,6 +25,7 @@ const LOGO = { mediaTypes: ['image/png', 'image/jpeg', 'image/webp'], descriptio
 const VisitorLinkQuery = z.object({
   customer: z.string().max(100),
   family: z.string().max(100),
+  access: z.literal('open').optional().meta({ description: 'Issued through an open-access search link: served only while the customer keeps open access' }),
   expires: z.string().max(12).meta({ description: 'Unix seconds' }),
   signature: z.string().max(100),
 });

@@ -278,8 +278,8 @@ describe('public search and download over HTTP', () => {
       const gone = { status: 404, body: { code: 'search-link-out-of-scope', message: 'This document is not available through this search link' } };
       for (const url of [offline, superseded, customerGone]) expect(await served(url)).toEqual({ status: 200, body: 'pdf' });
 
-      // An approved change order's switch is pending until its approver signs it (issue 22).
-      const switchTo = (isInternal: boolean) => arrangeAccessibility(t, { parentChangeId: family, isInternal, requesterToken: admin, approver });
+      // An approved change order's switch takes effect at once (spec §4).
+      const switchTo = (isInternal: boolean) => arrangeAccessibility(t, { parentChangeId: family, isInternal, requesterToken: admin });
       await switchTo(true);
       expect(await served(offline)).toEqual(gone);
       await switchTo(false);

@@ -7,13 +7,13 @@ import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/data
 import { perLinkLimit } from '../auth/rate-limits';
 import { verifyVisitorDocumentLink, visitorDocumentLink } from '../documents/document-links';
 import { currencyFactsOf, currencyPageFor, markStamp } from '../eifu/stamped-download';
-import { sendStoredFile } from '../files/file-routes';
+import { publicFileLimit, sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, originOf, parseBody } from '../platform/http';
 import { publicDocumentInScope, publicToday, verifySearchLink, verifySearchToken } from './visitor-link';
 import { parseAcceptLanguage } from '../eifu/choose';
-import { recordOpenDownload } from '../eifu/open-downloads';
+import { countOpenDownload } from '../eifu/open-downloads';
 import { NO_VISITOR_ADDRESS } from './search-link-routes';
 import { visitorDownloadsDecider } from './visitor-downloads';
 import { sealEmail, visitorFor } from './visitors';
@@ -106,12 +106,15 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     const link = await verifySearchToken(ctx, body.encryptedUserEmail, now);
     const document = await findPublicDocument(ctx.db, body.docId, { customerId: link.customer.id, familyKey: link.family.familyKey }, publicToday(now));
     if (!document) refuse('search-link-out-of-scope');
-    /** An open-access link (issue 20): no visitor to name; the download is recorded with its country and language. */
+    /**
+     * An open-access link (issue 20): no visitor to name; the download is counted with its country and language
+     * (summarised into the log once the hour is over, eifu/open-downloads.ts), not an event of its own.
+     */
     const recordWithoutVisitor = async (): Promise<Date> => {
       const versions = await findDocumentVersionsByNumber(ctx.db, document.documentNumber, publicToday(now));
       const version = versions?.find((v) => v.childDocumentId === document.childDocumentId)?.version;
       if (version === undefined) refuse('search-link-out-of-scope');
-      return recordOpenDownload(ctx, req, {
+      return countOpenDownload(ctx, {
         childDocumentId: document.childDocumentId,
         documentNumber: document.documentNumber,
         parentChangeId: document.parentChangeId,
@@ -148,21 +151,29 @@ export function publicSearchRoutes(ctx: AppContext): Router {
       return run.now;
     };
     const recordedAt = link.email === NO_VISITOR_ADDRESS ? await recordWithoutVisitor() : await recordForVisitor();
-    const signed = visitorDocumentLink(ctx, { childDocumentId: document.childDocumentId, customerId: link.customer.id, familyId: link.parentChangeId }, link.expiresAt, recordedAt);
+    const signed = visitorDocumentLink(
+      ctx,
+      { childDocumentId: document.childDocumentId, customerId: link.customer.id, familyId: link.parentChangeId, openAccess: link.email === NO_VISITOR_ADDRESS },
+      link.expiresAt,
+      recordedAt,
+    );
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({ docURL: signed.url, expiresAt: signed.expiresAt } satisfies GetDocumentUrlResponse);
   });
 
   // The signed link getDocumentURL answered: no token of any kind (a new tab), only the signature over the document
   // and the link's scope, which is checked again now: a document switched Offline, superseded, deactivated, or of a
-  // customer no longer approved is not served, however recently its link was issued.
-  router.get('/module2/file/:childDocumentId', async (req, res) => {
+  // customer no longer approved is not served, however recently its link was issued; nor is one issued through an
+  // open-access search link once the customer's open access is closed (403, as its search link then refuses).
+  router.get('/module2/file/:childDocumentId', publicFileLimit(ctx), async (req, res) => {
     const childDocumentId = idParam(req, 'childDocumentId', 'file-link-invalid');
     const now = ctx.clock();
     const granted = verifyVisitorDocumentLink(ctx, childDocumentId, req.query as Record<string, unknown>, now);
     if (!granted) refuse('file-link-invalid');
-    const document = await publicDocumentInScope(ctx, { customerId: granted.customerId, parentChangeId: granted.familyId }, childDocumentId, now);
-    if (!document) refuse('search-link-out-of-scope');
+    const found = await publicDocumentInScope(ctx, { customerId: granted.customerId, parentChangeId: granted.familyId }, childDocumentId, now);
+    if (!found) refuse('search-link-out-of-scope');
+    if (granted.openAccess && !found.customerOpenAccess) refuse('open-access-off');
+    const { document } = found;
     const stamp = await currencyPageFor(ctx, document.sha256, await currencyFactsOf(ctx, document, true));
     markStamp(res, stamp);
     await sendStoredFile(res, ctx.files, { sha256: document.sha256, contentType: DOCUMENT_CONTENT_TYPE }, {

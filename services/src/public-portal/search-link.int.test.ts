@@ -228,8 +228,8 @@ describe('search links over HTTP', () => {
       const familyToHide = await approvedOrder(customerId, unique('Hidden Pump '));
       const link = await givenLink(customerName, familyToHide);
       expect((await check(link)).status).toBe(200);
-      // Pending until the change order's approver signs it (issue 22).
-      await arrangeAccessibility(t, { parentChangeId: familyToHide, isInternal: true, requesterToken: admin, approver });
+      // At once (spec §4).
+      await arrangeAccessibility(t, { parentChangeId: familyToHide, isInternal: true, requesterToken: admin });
       await spec.when(() => check(link)).thenNothingStored(404, 'Product not found');
     });
 

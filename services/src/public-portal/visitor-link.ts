@@ -95,18 +95,20 @@ export async function verifySearchToken(ctx: AppContext, token: string, now: Dat
 
 /**
  * The document if it is public at `now` to a link's scope (the approved customer, by id, and the family its
- * parentChangeId names today); undefined otherwise: for a document link issued earlier, checked again as it is served.
+ * parentChangeId names today), with whether the customer has open access now; undefined otherwise: for a document
+ * link issued earlier, checked again as it is served.
  */
 export async function publicDocumentInScope(
   ctx: AppContext,
   scope: { customerId: string; parentChangeId: string },
   childDocumentId: string,
   now: Date,
-): Promise<PublicDocumentFile | undefined> {
+): Promise<{ document: PublicDocumentFile; customerOpenAccess: boolean } | undefined> {
   const today = publicToday(now);
   const found = await findVisitorScope(ctx.db, { id: scope.customerId }, scope.parentChangeId, today);
   if (!found?.family) return undefined;
-  return findPublicDocument(ctx.db, childDocumentId, { customerId: found.customer.id, familyKey: found.family.familyKey }, today);
+  const document = await findPublicDocument(ctx.db, childDocumentId, { customerId: found.customer.id, familyKey: found.family.familyKey }, today);
+  return document && { document, customerOpenAccess: found.customer.openAccess };
 }
 
 function open(ctx: AppContext, token: string, now: Date) {

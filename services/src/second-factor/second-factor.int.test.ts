@@ -416,7 +416,7 @@ describe('the second factor over HTTP (issue 23)', () => {
         .when(() => t.call('POST', '/user/second-factor/reset', { token: admin, body: { id: who.id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } }))
         .thenNothingStored(
           409,
-          'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.',
+          'Open the record before you sign: a signed decision is bound to the record as you last opened it (or to the version you send as If-Match, as its ETag gave it). You have not opened this one. Open it, review it, then decide again.',
         );
       await apiSpec(t).when(() => reset(who.id, admin, {})).thenNothingStored(400, 'username: Enter Username and Password; password: Enter Username and Password');
     });

@@ -7,6 +7,7 @@ import { offerUnlock } from '../auth/unlock';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun, Decider, DomainEvent, Loaded, StepResult } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
+import { lastView, type RecordView } from './record-views';
 
 /** What is being signed: a record's stream at the version the signer reviewed, and a file. */
 export interface SigningSubject<State = unknown> {
@@ -21,7 +22,8 @@ export interface SigningSubject<State = unknown> {
   vocabulary: AuditVocabulary;
   /**
    * The version the signer reviewed (If-Match; undefined when none was sent; 0 for a record the signature creates).
-   * A decision (`DECISIONS`) must name it; any signature that names it is refused with 409 when the record moved on.
+   * A decision (`DECISIONS`) that names none is bound to the version its signer last opened (`record-views.ts`); any
+   * signature is refused with 409 when the record moved on from the version named or opened.
    */
   seenVersion: number | undefined;
   /** SHA-256 of the signed file, where a file is signed. */
@@ -29,8 +31,9 @@ export interface SigningSubject<State = unknown> {
 }
 
 /**
- * The meanings that decide on a record the signer reviewed: they are bound to the version reviewed (21 CFR 11.70),
- * so they must name it. An author's edit (`authorship`) may leave it out and is then signed at the current version.
+ * The meanings that decide on a record the signer reviewed: they are bound to the version reviewed (21 CFR 11.70), named
+ * (If-Match) or, failing that, the one the signer last opened. An author's edit (`authorship`) may leave it out and is
+ * then signed at the current version.
  */
 const DECISIONS: ReadonlySet<SignatureMeaning> = new Set(['approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'periodic-review', 'factor-reset']);
 
@@ -48,20 +51,35 @@ const actorName = (actor: Actor) => {
 };
 
 /**
- * The record a signature binds, at the version the signer reviewed, which must be the record's version now. Refused with
- * 409 otherwise, before the credentials are checked (so a refusal records nothing): a decision without a version
- * (`reviewed-version-required`), or a record changed since (`changed-since-review`, naming what happened, who and when).
+ * The record a signature binds, at the version the signer reviewed, which must be the record's version now. That version
+ * is the one the signer names (If-Match); a decision (`DECISIONS`) that names none, as the spec's own payloads do not, is
+ * bound to the version the signer last opened (`record-views.ts`). Refused with 409 otherwise, before the credentials
+ * are checked (so a refusal records nothing): a decision without a version and without a recorded view
+ * (`reviewed-version-required`), or a record changed since the version named or opened (`changed-since-review`, naming
+ * what happened, who and when).
  */
-async function reviewed<State>(ctx: AppContext, run: CommandRun, subject: SigningSubject<State>, meaning: SignatureMeaning): Promise<Loaded<State>> {
-  if (subject.seenVersion === undefined && DECISIONS.has(meaning)) refuse('reviewed-version-required');
+async function reviewed<State>(
+  ctx: AppContext,
+  run: CommandRun,
+  subject: SigningSubject<State>,
+  meaning: SignatureMeaning,
+  signerId: string,
+): Promise<{ record: Loaded<State>; view?: RecordView }> {
+  let seenVersion = subject.seenVersion;
+  let view: RecordView | undefined;
+  if (seenVersion === undefined && DECISIONS.has(meaning)) {
+    view = await lastView(ctx, signerId, subject.stream);
+    if (!view) refuse('reviewed-version-required');
+    seenVersion = view.version;
+  }
   if (subject.record && subject.record.stream !== subject.stream) throw new Error(`a signature on ${subject.stream} was given the record of ${subject.record.stream}`);
   const record = subject.record ?? (await run.load(subject.stream, subject.decider));
   const { version } = record;
-  if (subject.seenVersion === undefined || subject.seenVersion === version) return record;
-  const later = subject.seenVersion < version ? await ctx.store.readStream(subject.stream, subject.seenVersion) : [];
+  if (seenVersion === undefined || seenVersion === version) return { record, ...(view ? { view } : {}) };
+  const later = seenVersion < version ? await ctx.store.readStream(subject.stream, seenVersion) : [];
   const dictionary = new AuditDictionary([subject.vocabulary]);
   const since = later.map((event) => `${dictionary.describe(event).action} (${actorName(event.metadata.actor)}, ${event.recordedAt.slice(0, 16).replace('T', ' ')} UTC)`);
-  return refuse('changed-since-review', { reviewed: subject.seenVersion, current: version, since });
+  return refuse('changed-since-review', { reviewed: seenVersion, current: version, since, ...(view ? { openedAt: view.viewedAt } : {}) });
 }
 
 /**
@@ -94,7 +112,7 @@ export async function sign<State>(
   request: { signer: { userId: string; email: string }; credentials: SignatureCredentials; meaning: SignatureMeaning; subject: SigningSubject<State> },
 ): Promise<SignedBy<State>> {
   const { signer, credentials, meaning, subject } = request;
-  const record = await reviewed(ctx, run, subject, meaning);
+  const { record, view } = await reviewed(ctx, run, subject, meaning, signer.userId);
   const { version } = record;
   // The signer's account as the log has it now (folded once, for this check and the credentials').
   const account = await loadAccount(run, signer.userId);
@@ -117,7 +135,13 @@ export async function sign<State>(
       email: state.email,
       signedAt: run.now.toISOString(),
       meaning,
-      subject: { stream: subject.stream, version, ...(subject.sha256 ? { sha256: subject.sha256 } : {}) },
+      subject: {
+        stream: subject.stream,
+        version,
+        ...(subject.sha256 ? { sha256: subject.sha256 } : {}),
+        // Signed without If-Match: bound to the version the signer last opened, and when they opened it.
+        ...(view ? { boundBy: 'recorded-view' as const, viewedAt: view.viewedAt } : {}),
+      },
     },
     signerRole: state.role,
     record,

@@ -3,7 +3,7 @@ import { toDayMonthYear, TRAINING_MESSAGES } from '@ifu/contracts';
 import { formatAuditDate } from '../audit/audit-dates';
 import { PNG_1X1 } from '../../../test-support/images';
 import { makePdf } from '../../../test-support/documents';
-import { arrangeApproverAndCustomer, arrangeChangeOrder, arrangeRegisteredCustomer, openEveryFile } from '../../../test-support/document-arrangements';
+import { arrangeApproverAndCustomer, arrangeChangeOrder, arrangeLegacyAccessibilityProposal, arrangeRegisteredCustomer, openEveryFile } from '../../../test-support/document-arrangements';
 import { reviewedChangeOrder, reviewedCustomer, reviewedUser } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApiAsAdmin, type TestApi } from '../../../test-support/test-api';
@@ -198,9 +198,8 @@ describe('training before signing over HTTP (issue 23)', () => {
       const { events } = await apiSpec(t).when(approve).then({ status: 200 });
       expect(events.find((e) => e.type === 'ChangeOrderApproved')?.data).toMatchObject({ signature: { signerId: approver.id, meaning: 'approval' } });
 
-      // Online/Offline of the approved change order: requested by another ADMIN, signed by its approver, untrained again.
-      const requested = await t.call('POST', '/document/update/IsInternal', { token: admin, body: { parentDocumentChangeId: parentChangeId, isInternal: true, reason: 'Recall' } });
-      expect(requested.status).toBe(200);
+      // An Online/Offline change of the approved change order left pending in the log, signed by its approver, untrained again.
+      await arrangeLegacyAccessibilityProposal(t, { parentChangeId, isInternal: true, requestedBy: { id: ((await t.call('GET', '/user/me', { token: admin })).body as { id: string }).id, email: ADMIN_EMAIL }, reason: 'Recall' });
       expect((await recordTraining(approverPerson, false)).status).toBe(200);
       await apiSpec(t)
         .when(async () =>

@@ -11,12 +11,14 @@ import {
   UserListQuery,
   type UserListResponse,
   type UserMutationResponse,
+  userStreamId,
 } from '@ifu/contracts';
 import { findUserById, listActiveAdmins, listUsers, type UserAccount } from '@ifu/projections';
 import { guards } from '../auth/authentication';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { recordViews } from '../signatures/record-views';
 import { addUser, deactivateUser, modifyUser, reactivateUser } from './commands';
 import { isPasswordActive } from './password-policy';
 
@@ -81,6 +83,8 @@ export function userAdminRoutes(ctx: AppContext): Router {
     const query = parseBody(UserListQuery, { ...req.query });
     const now = ctx.clock();
     const { rows, total } = await listUsers(await ctx.reads.for(req), query);
+    // Manage User opens a user as a row of this list (spec §2.3): a deactivation without If-Match is bound to it.
+    await recordViews(ctx, req.auth!.userId, rows.map((u) => ({ stream: userStreamId(u.id), version: u.version })), now);
     const body: UserListResponse = { userList: rows.map((u) => toUserListItem(u, now)), total };
     res.json(body);
   });

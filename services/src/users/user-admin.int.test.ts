@@ -202,19 +202,23 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
       }
     });
 
-    it('when the deactivation names no version reviewed (no If-Match, or *), or an older one, then 409 saying so or what changed; the user stays active', async () => {
+    it('when the deactivation names no version reviewed (no If-Match, or *): bound to the version last opened in the list; 409 when never opened or changed since, saying what changed; the user stays active', async () => {
       const email = `${unique('reviewed-')}@example.com`;
       const id = await t.createUser({ email, role: 'USER', password: 'reviewed user password' });
-      const seen = await reviewedUser(t, admin, id);
-      const message = 'Send the version of the record you reviewed (If-Match, as its ETag gave it): a signed decision is bound to the record as reviewed. Reload it and decide again.';
+      const message = 'Open the record before you sign: a signed decision is bound to the record as you last opened it (or to the version you send as If-Match, as its ETag gave it). You have not opened this one. Open it, review it, then decide again.';
       for (const headers of [{}, { 'if-match': '*' }] as Array<Record<string, string>>) await apiSpec(t).when(() => deactivate(id, admin, signed, headers)).thenNothingStored(409, message);
+      const seen = await reviewedUser(t, admin, id);
       const promoted = await t.call('PUT', '/user/modify', { token: admin, body: { id, email, firstName: 'Test', lastName: 'User', role: 'ADMIN', isTrainingCompleted: true } });
       expect(promoted.status).toBe(200);
+      const sinceOpened = await apiSpec(t).when(() => deactivate(id, admin, signed, {})).thenNothingStored(409, expect.any(String) as unknown as string);
+      expect(sinceOpened.body).toMatchObject({ code: 'changed-since-review', message: expect.stringMatching(/^This record changed after you opened it: .*Updated user: role/) });
       const stale = await apiSpec(t).when(() => deactivate(id, admin, signed, seen)).thenNothingStored(409, expect.any(String) as unknown as string);
       expect(stale.body).toMatchObject({ code: 'changed-since-review', message: expect.stringContaining('Updated user: role') });
       const row = (await t.call('GET', '/user/list/user', { token: admin })).body.userList.find((u: { id: string }) => u.id === id);
       expect(row).toMatchObject({ status: 'ACTIVE', role: 'ADMIN' });
-      expect((await deactivate(id)).status).toBe(200);
+      // Opened again (the list above): the spec's call without If-Match deactivates the user as shown.
+      const { events } = await apiSpec(t).when(() => deactivate(id, admin, signed, {})).then({ status: 200 });
+      expect(events.find((e) => e.type === 'UserDeactivated')?.data).toMatchObject({ signature: { subject: { stream: `user-${id}`, boundBy: 'recorded-view' } } });
     });
 
     it('when the body has no id, then 400', async () => {

@@ -31,7 +31,13 @@ type MenuItem = {
 const MENU: readonly MenuItem[] = [
   { label: 'Home', to: paths.home.getHref(), icon: <HomeOutlined />, activeFor: [] },
   { label: 'Documents', to: paths.app.documents.list.getHref(), icon: <DescriptionOutlined />, activeFor: ['/document/'] },
-  { label: 'Paper Copies', to: paths.app.paperCopies.getHref(), icon: <LocalShippingOutlined />, activeFor: [paths.app.paperCopies.path] },
+  {
+    label: 'Paper Copies',
+    to: paths.app.paperCopies.getHref(),
+    icon: <LocalShippingOutlined />,
+    activeFor: [paths.app.paperCopies.path],
+    adminOnly: true,
+  },
   {
     label: 'Manage User',
     to: paths.app.users.getHref(),
@@ -69,7 +75,10 @@ type SideMenuProps = {
   loggingOut?: boolean;
 };
 
-/** Home, Documents and, for ADMIN only, the three management screens and the audit trail review; then Logout (spec §2.2). */
+/**
+ * Home, Documents and, for ADMIN only, the three management screens, the paper copies (their requesters' names and
+ * addresses) and the audit trail review; then Logout (spec §2.2).
+ */
 export const SideMenu = ({ isAdmin, onNavigate, onLogout, loggingOut = false }: SideMenuProps) => {
   const { pathname } = useLocation();
   // Items a USER may not see are left out of the DOM, not hidden.

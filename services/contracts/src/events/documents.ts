@@ -184,8 +184,9 @@ export type DocumentEvent =
       data: Signed & { outcome: 'still-valid' | 'revise'; reviewDate: string | null; nextReviewDate: string | null };
     }
   /**
-   * An ADMIN switched a decided change order Online (`isInternal` false) or Offline (true); not signed (spec §4).
-   * `reason`: why, as the ADMIN gave it (issue 22); absent on events recorded before a reason was asked for.
+   * An ADMIN switched a decided change order Online (`isInternal` false) or Offline (true), at once; not signed (spec §4).
+   * `reason`: why, as the ADMIN gave it; absent when none was given (the spec's payload has no field for it) and on
+   * events recorded before a reason was asked for.
    */
   | {
       type: 'ChangeOrderAccessibilityChanged';
@@ -201,8 +202,9 @@ export type DocumentEvent =
       };
     }
   /**
-   * Issue 22: an ADMIN asked to switch an APPROVED change order Online/Offline. The approved accessibility stays in force
-   * until the change order's approver signs the change (`ChangeOrderAccessibilityChanged`) or rejects it.
+   * Issue 22: an ADMIN asked to switch an APPROVED change order Online/Offline, and the approved accessibility stayed in
+   * force until the change order's approver signed the change (`ChangeOrderAccessibilityChanged`) or rejected it. No
+   * longer recorded (a switch takes effect at once); old logs keep folding it.
    */
   | {
       type: 'ChangeOrderAccessibilityProposed';

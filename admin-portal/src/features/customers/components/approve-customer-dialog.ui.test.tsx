@@ -1,8 +1,9 @@
 import { CUSTOMER_MESSAGES, REASON_MAX } from '@ifu/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderRoute } from '@/testing/render-route';
+import { recordRequests } from '@/testing/sent-requests';
 import { addStaffPatiently, arrangeCustomerAwaiting } from '@/testing/ui-arrange';
 import { unique } from '@/testing/ui-api';
 
@@ -36,6 +37,18 @@ describe('Customer Approve modal on the one SignedConfirmForm (route level, real
     await user.clear(within(dialog).getByLabelText(/Reason/));
     await user.click(within(dialog).getByLabelText(/Reason/));
     await user.paste('Quality agreement not signed yet');
-    expect(await within(dialog).findByRole('button', { name: 'Submit' })).toBeTruthy();
+    const submit = await within(dialog).findByRole('button', { name: 'Submit' });
+    // Sent, the rejection names the version the list showed (If-Match) and carries the reason.
+    const requests = recordRequests();
+    try {
+      await user.click(submit);
+      await waitFor(() => expect(requests.sent('POST', '/customer/approve/add')).toHaveLength(1), { timeout: 10_000 });
+      const [rejection] = requests.sent('POST', '/customer/approve/add');
+      expect(rejection!.headers['if-match']).toMatch(/^"\d+"$/);
+      expect(rejection!.body).toMatchObject({ customerApproval: false, changeJustification: 'Quality agreement not signed yet' });
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Customer Approve' })).toBeNull(), { timeout: 10_000 });
+    } finally {
+      requests.stop();
+    }
   }, 240_000);
 });

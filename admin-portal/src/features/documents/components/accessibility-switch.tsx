@@ -15,7 +15,10 @@ import { AccessibilityChip } from './change-order-chips';
 type Switched = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'customerName' | 'isInternal'> &
   Partial<Pick<ChangeOrderView, 'status' | 'pendingAccessibility' | 'mayDecideAccessibility' | 'version'>>;
 
-/** Issue 22: on an approved change order the switch waits for the approver's signature; the approved value stays. */
+/**
+ * An Online/Offline change left pending in the log from when switches of approved change orders waited for the
+ * approver's signature (issue 22): shown until it is signed, rejected or overtaken by a switch (which is at once).
+ */
 export const pendingAccessibilityText = (pending: { isInternal: boolean }) =>
   `Change to ${pending.isInternal ? 'Offline' : 'Online'} pending the approver's signature`;
 
@@ -26,9 +29,10 @@ export const accessibilityEffect = ({ documentId, customerName }: Switched, toOn
     : `Its documents disappear from ${customerName}’s public search at once: no visitor can find or download them until it is switched Online again. Staff still see ${documentId}.`;
 
 /**
- * An ADMIN's Online/Offline switch on a decided change order (spec §4). The switch asks first (issue 22): a dialog
- * names the effect on every visitor of the customer and asks why (a required reason, recorded in the event with who
- * switched it and shown in the audit trail). Confirmed, it updates at once and the page reloads.
+ * An ADMIN's Online/Offline switch on a decided change order (spec §4). The switch asks first: a dialog names the
+ * effect on every visitor of the customer and asks why (a required reason here, recorded in the event with who switched
+ * it and shown in the audit trail). Confirmed, it takes effect at once (approved or rejected, in both directions; the
+ * approver is told by mail) and the page reloads. A change left pending in the log never holds it back.
  */
 export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) => {
   const [toOnline, setToOnline] = useState<boolean>();
@@ -36,17 +40,12 @@ export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) 
   const online = update.isPending ? update.variables.isInternal === false : !changeOrder.isInternal;
   const target = toOnline ? 'Online' : 'Offline';
   const pending = changeOrder.pendingAccessibility ?? null;
-  const approved = changeOrder.status === 'APPROVED';
-  const effect = (to: boolean) =>
-    approved
-      ? `${accessibilityEffect(changeOrder, to).replace(' at once', ' once the approver signs the change')} Until then it stays ${changeOrder.isInternal ? 'Offline' : 'Online'}.`
-      : accessibilityEffect(changeOrder, to);
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <AccessibilityChip isInternal={!online} />
       <Switch
         checked={online}
-        disabled={update.isPending || toOnline !== undefined || pending !== null}
+        disabled={update.isPending || toOnline !== undefined}
         onChange={(_event, checked) => setToOnline(checked)}
         slotProps={{ input: { 'aria-label': 'Online' } }}
         data-testid="accessibility-switch"
@@ -64,10 +63,10 @@ export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) 
         <SignedConfirmDialog
           name="accessibility"
           title={`Switch ${changeOrder.documentId} ${target}?`}
-          question={effect(toOnline)}
+          question={accessibilityEffect(changeOrder, toOnline)}
           signature="none"
           reason={{ required: true, helperText: 'Why: recorded with your name in the audit trail.' }}
-          submitLabel={approved ? `Request ${target}` : `Switch ${target}`}
+          submitLabel={`Switch ${target}`}
           submitColor={toOnline ? 'primary' : 'error'}
           mutation={update}
           variables={({ reason }) => ({ parentDocumentChangeId: changeOrder.parentChangeId, isInternal: !toOnline, reason })}
