@@ -18,6 +18,7 @@ export const SERVER_ENTRY_POINTS: ReadonlyArray<{ name: string; source: string }
   { name: 'worker', source: 'projections/src/worker.ts' },
   { name: 'projections-cli', source: 'projections/src/cli.ts' },
   { name: 'audit-verify', source: 'services/src/audit/verify-cli.ts' },
+  { name: 'audit-quarantine', source: 'services/src/audit/quarantine-cli.ts' },
   { name: 'visitor-forget', source: 'services/src/public-portal/visitor-forget-cli.ts' },
   { name: 'backup', source: 'services/src/backup/backup-cli.ts' },
   { name: 'restore', source: 'services/src/backup/restore-cli.ts' },

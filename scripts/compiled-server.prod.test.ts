@@ -75,7 +75,7 @@ describe.skipIf(!serverUrl)(`the compiled server and worker, run by node${server
     auditDir = mkdtempSync(join(tmpdir(), 'ifu-compiled-audit-'));
     // The worker first: the API's bootstrap of the first administrator waits until the read models have its events,
     // and with RUN_PROJECTIONS=false only the worker projects them.
-    worker = await startProcess('dist/server/worker.js', { DATABASE_URL: database.url }, /projections worker running/);
+    worker = await startProcess('dist/server/worker.js', { DATABASE_URL: database.url, AUDIT_KEY: sharedSecrets().AUDIT_KEY }, /projections worker running/);
     apiEnv = {
       ...sharedSecrets(),
       NODE_ENV: 'production',

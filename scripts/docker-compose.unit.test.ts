@@ -235,7 +235,7 @@ describe('docker-compose.yml, checked by structure', () => {
     expect(buildTarget(worker)).toBe('api');
     expect(commandText(worker)).toBe('node --enable-source-maps dist/server/worker.js');
     expect(worker.deploy?.replicas).toBe(2);
-    for (const key of ['DATABASE_URL', 'DATABASE_OWNER_URL', 'EVENTSTORE_URL']) expect(environment(worker)[key]).toBe(environment(api)[key]);
+    for (const key of ['DATABASE_URL', 'DATABASE_OWNER_URL', 'EVENTSTORE_URL', 'AUDIT_KEY']) expect(environment(worker)[key]).toBe(environment(api)[key]);
     // The worker keeps the read models, which it must not take from the replica.
     expect(environment(worker).DATABASE_READ_URL).toBeUndefined();
     expect(commandText({ command: worker.healthcheck?.test })).toContain('projection_checkpoints');

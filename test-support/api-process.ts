@@ -18,7 +18,7 @@ export interface ChildServer {
 }
 
 /** Secrets shared by every instance of one product (each process must sign and check the same tokens and chain). */
-export function sharedSecrets(): Record<string, string> {
+export function sharedSecrets(): { JWT_SECRET: string; LINK_SECRET: string; AUDIT_KEY: string } {
   const key = (name: string) => `${name}-${'0123456789abcdef'.repeat(3)}`;
   return { JWT_SECRET: key('jwt'), LINK_SECRET: key('link'), AUDIT_KEY: key('audit') };
 }

@@ -6,7 +6,7 @@ import { type ChildProcessHandle, type ChildServer, sharedSecrets, startApiProce
 
 /** A projections worker (`npm run projections:worker`) in a process of its own, once it runs its projections. */
 export function startProjectionWorker(databaseUrl: string): Promise<ChildProcessHandle> {
-  return startProcess('projections/src/worker.ts', { DATABASE_URL: databaseUrl }, /"msg":"projections worker running"/);
+  return startProcess('projections/src/worker.ts', { DATABASE_URL: databaseUrl, AUDIT_KEY: sharedSecrets().AUDIT_KEY }, /"msg":"projections worker running"/);
 }
 
 /**

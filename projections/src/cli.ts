@@ -29,7 +29,7 @@ async function main(args: string[]) {
   }
   const selected = names.length > 0 ? allProjections.filter((p) => names.includes(p.name)) : allProjections;
   const config = loadWorkerConfig();
-  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
+  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL, auditKey: config.AUDIT_KEY });
   try {
     await migrateDatabase(storage.db, [...storageMigrations(), ...projectionMigrations()], config.DATABASE_OWNER_URL);
     // The owner rebuilds (the API's role owns no table: it could only rebuild in place, never into a shadow).

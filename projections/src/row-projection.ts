@@ -1,6 +1,6 @@
 import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Queryable } from '@ifu/storage/database/database';
-import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
+import { type ProjectedEvent, QUARANTINED_EVENT_TYPE } from '@ifu/storage/event-store/event-store';
 import type { Projection } from './projection';
 
 /** A read-model row: one per aggregate, keyed by its id, with the stream version it has applied. */
@@ -23,6 +23,12 @@ export interface RowProjectionSpec<R extends Row> {
    */
   versionColumn?(event: ProjectedEvent): string;
   /**
+   * The row whose version follows a stream (undefined for a stream of no row here): for the placeholder of a quarantined
+   * event, which carries nothing else. Its row's version moves past it and nothing more changes, so that the record's
+   * ETag stays its stream's version and a signer can still bind a decision to it.
+   */
+  rowOfStream?(streamId: string): string | undefined;
+  /**
    * The row after the event (`row` is undefined when there is none yet; undefined back leaves it absent): pure, no
    * I/O. An event is applied only when its stream version is above the row's, so a replay changes nothing; every
    * applied event moves the row's version, even one that changes no other column.
@@ -44,21 +50,23 @@ export function rowProjection<R extends Row>(spec: RowProjectionSpec<R>): Projec
   return {
     name: spec.name,
     tables: [spec.table, ...(spec.extraTables ?? [])],
-    handles: new Set(spec.handles),
+    handles: new Set(spec.rowOfStream ? [...spec.handles, QUARANTINED_EVENT_TYPE] : spec.handles),
     migrations: () => migrationsFromDirectory(`projections/${spec.name}`, spec.migrationsDirectory.pathname),
     ...(spec.initialRows ? { initialRows: spec.initialRows } : {}),
     async applyBatch(tx: Queryable, events: readonly ProjectedEvent[]) {
       if (events.length === 0) return;
-      const ids = [...new Set(events.map(spec.rowId))];
+      const idOf = (event: ProjectedEvent) => (event.type === QUARANTINED_EVENT_TYPE ? spec.rowOfStream?.(event.streamId) : spec.rowId(event));
+      const ids = [...new Set(events.map(idOf).filter((id) => id !== undefined))];
       const { rows } = await tx.query<R>(`SELECT * FROM ${spec.table} WHERE id = ANY($1)`, [ids]);
       const current = new Map<string, R | undefined>(rows.map((row) => [row.id, row]));
       const changed = new Set<string>();
       for (const event of events) {
-        const id = spec.rowId(event);
+        const id = idOf(event);
+        if (id === undefined) continue;
         const row = current.get(id);
         const column = spec.versionColumn?.(event) ?? 'stream_version';
         if (row && event.streamVersion <= Number((row as unknown as Record<string, unknown>)[column])) continue;
-        const next = spec.evolve(row, event);
+        const next = event.type === QUARANTINED_EVENT_TYPE ? row : spec.evolve(row, event);
         if (next === undefined) continue;
         current.set(id, { ...next, [column]: event.streamVersion });
         changed.add(id);

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Database, Queryable } from '@ifu/storage/database/database';
-import type { EventStore, ProjectedEvent } from '@ifu/storage/event-store/event-store';
+import { ChainBrokenError, type EventStore, type ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import type { Election } from './election';
 import type { Projection } from './projection';
@@ -390,7 +390,9 @@ export class ProjectionRunner {
             this.setLeading(new Set([...this.leading].filter((name) => name !== projection.name)));
             continue;
           }
-          this.options.onError?.(projection.name, error);
+          // A broken link is logged once by the store's own report (onChainBroken), not at every poll; the projection
+          // stays before it and tries again at each wake-up, which goes on once an operator has acted.
+          if (!(error instanceof ChainBrokenError)) this.options.onError?.(projection.name, error);
         }
         if (!this.running || woken) continue;
         await new Promise<void>((resolve) => {

@@ -14,7 +14,14 @@ async function main() {
   if (!config.DATABASE_URL) {
     logger.warn('DATABASE_URL is not set: the embedded database cannot be shared with an API process; use npm start instead');
   }
-  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL });
+  // The audit key: the worker applies only events whose link in the hash chain verifies (docs/security.md).
+  const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, eventStoreUrl: config.EVENTSTORE_URL, auditKey: config.AUDIT_KEY });
+  storage.store.onChainBroken((chainBreak) =>
+    logger.error(
+      { chainBreak },
+      'EVENT LOG BROKEN: an event does not verify with the audit key; the projections stop before it. See docs/security.md, "When /health reports a broken link".',
+    ),
+  );
   await migrateDatabase(storage.db, [...storageMigrations(), ...projectionMigrations()], config.DATABASE_OWNER_URL);
   // Several workers may run: each projection is applied by the one that leads it, the others stand by to take over.
   // Every log line carries the process id (pino's default), so the lines say which process leads.

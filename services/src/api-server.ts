@@ -36,6 +36,10 @@ import { startSafetyNotices } from './safety-notices/commands';
 import { startPeriodicReviewReminders } from './documents/periodic-review';
 import { startOpenDownloadSummaries } from './eifu/open-downloads';
 
+/** What the log says when the event log's hash chain stops verifying (once per break). */
+export const BROKEN_LINK_LOG =
+  'EVENT LOG BROKEN: an event does not verify with the audit key; read models stop before it, writes are refused, /health answers 503. See docs/security.md, "When /health reports a broken link".';
+
 export interface RunningApi {
   url: string;
   port: number;
@@ -80,6 +84,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const applied = await migrateDatabase(storage.db, allMigrations(), config.DATABASE_OWNER_URL);
   if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
+  // Once per break, loudly: the read models stop before it and writes wait for an operator (docs/security.md).
+  const stopBreakReports = storage.store.onChainBroken((chainBreak) => logger.error({ chainBreak }, BROKEN_LINK_LOG));
   const rateLimits = await openRateLimits(config, storage, options.databaseUrl);
   const notifications = storage.notifications;
   const runner = new ProjectionRunner(storage.db, storage.store, allProjections, {
@@ -210,6 +216,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       await context.anonymousMail.close();
       await context.textQueue.stop();
       await runner.stop();
+      stopBreakReports();
       await rateLimits.close();
       context.mailer.close();
       await reads.close();

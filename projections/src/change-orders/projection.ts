@@ -118,6 +118,7 @@ export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
     'PeriodicReviewCompleted',
   ] satisfies DocumentEvent['type'][],
   rowId: (event) => (event.data as { parentChangeId: string }).parentChangeId,
+  rowOfStream: (streamId) => (streamId.startsWith('document-') ? streamId.slice('document-'.length) : undefined),
   evolve(row, recorded) {
     const next = evolveRow(row, recorded);
     return next && { ...next, child_count: next.children.filter((child) => child.active).length };

@@ -55,6 +55,7 @@ export const customerListProjection = rowProjection<CustomerListRow>({
     'CustomerOpenAccessChanged', 'CustomerChangeProposed', 'CustomerChangeWithdrawn', 'CustomerChangeApproved', 'CustomerChangeRejected',
   ] satisfies CustomerEvent['type'][],
   rowId: (event) => (event.data as { customerId: string }).customerId,
+  rowOfStream: (streamId) => (streamId.startsWith('customer-') ? streamId.slice('customer-'.length) : undefined),
   evolve(row, recorded: ProjectedEvent) {
     const event = { type: recorded.type, data: recorded.data } as CustomerEvent;
     const details = (d: CustomerDetails) => ({

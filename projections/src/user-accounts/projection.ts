@@ -49,6 +49,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
     'SecondFactorReset',
   ] satisfies UserEvent['type'][],
   rowId: (event) => (event.data as { userId: string }).userId,
+  rowOfStream: (streamId) => /^user-(?:credentials-)?(.+)$/.exec(streamId)?.[1],
   versionColumn: (event) => (event.streamId.startsWith('user-credentials-') ? 'credentials_version' : 'stream_version'),
   evolve(row, recorded: ProjectedEvent) {
     const event = { type: recorded.type, data: recorded.data } as UserEvent;

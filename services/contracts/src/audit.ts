@@ -6,7 +6,12 @@ export const AuditVerificationResponse = z.object({
   checked: z.number().int(),
   firstBrokenPosition: z.number().int().optional(),
   firstBrokenStream: z.string().optional(),
+  firstBrokenType: z.string().optional(),
   reason: z.string().optional(),
+  /** Events an operator set aside (`npm run audit:quarantine`): walked over, never applied. */
+  quarantined: z
+    .array(z.object({ position: z.number().int(), streamId: z.string(), type: z.string(), reason: z.string(), quarantinedAt: z.string() }))
+    .optional(),
   lastPosition: z.number().int().optional(),
   lastHash: z.string().optional(),
   checkpoint: z.object({ position: z.number().int(), hash: z.string(), time: z.string(), signature: z.string() }).optional(),

@@ -9,7 +9,7 @@ import {
   type RecordHistoryResponse,
   userStreamId,
 } from '@ifu/contracts';
-import type { EventStore, RecordedEvent } from '@ifu/storage/event-store/event-store';
+import { type EventStore, QUARANTINED_EVENT_TYPE, type RecordedEvent } from '@ifu/storage/event-store/event-store';
 import type { AuditDictionary } from '../audit/vocabulary';
 import { applyEvent, type RecordFields } from './record-fields';
 
@@ -106,7 +106,11 @@ export async function recordHistory(
   const streams = historyStreams(kind, id);
   const [own, ...others] = await Promise.all(streams.map((stream) => store.readStream(stream)));
   if (!own || own.length === 0) return undefined;
-  const events = [own, ...others].flat().sort((a, b) => a.position - b.position);
+  // A quarantined event is no part of the record's history (audit:verify lists it).
+  const events = [own, ...others]
+    .flat()
+    .filter((event) => event.type !== QUARANTINED_EVENT_TYPE)
+    .sort((a, b) => a.position - b.position);
 
   const actorEmail = filter.actorEmail?.toLowerCase();
   const listed = (event: RecordedEvent, entry: HistoryEntry) => {

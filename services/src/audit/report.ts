@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Queryable } from '@ifu/storage/database/database';
-import type { EventStore, RecordedEvent } from '@ifu/storage/event-store/event-store';
+import { type EventStore, QUARANTINED_EVENT_TYPE, type RecordedEvent } from '@ifu/storage/event-store/event-store';
 import { openEmail, visitorKeys } from '../public-portal/visitors';
 import { csvRow } from './csv';
 import type { AuditDictionary } from './vocabulary';
@@ -154,7 +154,9 @@ export async function writeAuditCsv(
     after = events[events.length - 1]!.position;
     // Past the range by more than the clock slack: nothing later can fall inside it.
     const done = Date.parse(events[events.length - 1]!.recordedAt) >= to + CLOCK_SLACK_MS;
+    // A quarantined event claimed what nobody signed: the trail does not show it (audit:verify lists it).
     const inRange = events.filter((event) => {
+      if (event.type === QUARANTINED_EVENT_TYPE) return false;
       const time = Date.parse(event.recordedAt);
       return time >= from && time < to;
     });

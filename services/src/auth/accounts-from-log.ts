@@ -1,5 +1,5 @@
 import { type UserEvent, userStreamId } from '@ifu/contracts';
-import type { EventStore } from '@ifu/storage/event-store/event-store';
+import { type EventStore, QUARANTINED_EVENT_TYPE } from '@ifu/storage/event-store/event-store';
 import { userDecider } from '../users/decider';
 import type { UserState } from '../users/user';
 
@@ -28,7 +28,7 @@ export class AccountsFromLog {
     const newer = await this.store.readStream(userStreamId(userId), known?.version ?? 0);
     if (!known && newer.length === 0) return undefined;
     let state = known?.state ?? userDecider.initialState();
-    for (const event of newer) state = userDecider.evolve(state, { type: event.type, data: event.data } as UserEvent);
+    for (const event of newer) if (event.type !== QUARANTINED_EVENT_TYPE) state = userDecider.evolve(state, { type: event.type, data: event.data } as UserEvent);
     const version = (known?.version ?? 0) + newer.length;
     this.folded.delete(userId);
     this.folded.set(userId, { version, state });

@@ -41,6 +41,12 @@ export const KEPT_TABLES: readonly KeptTable[] = [
     why: "visitors' emails in the log are sealed under these keys (crypto-shredding): without them they cannot be read; a forgotten visitor has no row, so stays forgotten",
   },
   {
+    name: 'quarantined_events',
+    select: 'position, stream_id, type, hash, reason, quarantined_at, mac',
+    orderBy: 'position',
+    why: "the events an operator set aside (each row signed with the audit key): without them the restored log stops at the first one again",
+  },
+  {
     name: 'document_file_text',
     select: 'sha256, pages, text, failure, extracted_at, truncated',
     orderBy: 'sha256',

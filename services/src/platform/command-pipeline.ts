@@ -4,6 +4,7 @@ import {
   type Actor,
   type EventMetadata,
   type EventStore,
+  QUARANTINED_EVENT_TYPE,
   WrongExpectedVersionError,
 } from '@ifu/storage/event-store/event-store';
 import { canonicalJson } from '@ifu/storage/event-store/hash-chain';
@@ -246,7 +247,8 @@ export class CommandRun {
     const after = snapshot?.version ?? 0;
     const recorded = await this.store.readStream(stream, after);
     let state = snapshot ? snapshot.state : decider.initialState();
-    for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+    // A quarantined event keeps its place in the stream's versions; what it claimed is folded by no decider.
+    for (const event of recorded) if (event.type !== QUARANTINED_EVENT_TYPE) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
     return { stream, state, version: after + recorded.length, sinceSnapshot: recorded.length };
   }
 

@@ -1,4 +1,5 @@
 import { PERIODIC_REVIEW_MESSAGES } from '@ifu/contracts';
+import type { ChainBreak } from '@ifu/storage/event-store/event-store';
 
 /**
  * The one error vocabulary of the API. Deciders return these codes as data, routes and middleware throw them as a
@@ -55,6 +56,11 @@ export const ERRORS = {
   'record-history-broken': entry(
     500,
     "This record's history in the event log does not verify: it was changed outside the product, so nothing was done. An administrator must run the audit verification.",
+  ),
+  'event-log-broken': entry<{ position: number; streamId: string; type?: string }>(
+    503,
+    (d) =>
+      `The event log does not verify at position ${d.position} (stream ${d.streamId}${d.type ? `, type ${d.type}` : ''}): an event was written there without the audit key. Nothing from it on is shown or recorded until an operator acts (docs/security.md, "When /health reports a broken link").`,
   ),
   'audit-verify-limited': entry<{ perUserPerHour: number; totalPerHour: number }>(
     429,
@@ -258,6 +264,9 @@ export type Rejection<Code extends ErrorCode = ErrorCode> = { [C in Code]: { cod
 
 /** A rejection of a code chosen at run time among those that need no details. */
 export const plainRejection = (code: PlainErrorCode) => ({ code }) as Rejection;
+
+/** The refusal of a log that does not verify at `chainBreak` (/health, and every write meanwhile). */
+export const brokenLog = ({ position, streamId, type }: ChainBreak): Rejection => ({ code: 'event-log-broken', position, streamId, ...(type ? { type } : {}) });
 
 /** The thrown form of a rejection: caught by the one error handler. */
 export class Refusal extends Error {

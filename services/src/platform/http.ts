@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { CONTROL_CHARACTERS, type Role } from '@ifu/contracts';
-import { BrokenLinkError, WrongExpectedVersionError, type Actor } from '@ifu/storage/event-store/event-store';
+import { BrokenLinkError, ChainBrokenError, WrongExpectedVersionError, type Actor } from '@ifu/storage/event-store/event-store';
 import { ReadModelTimeoutError } from '@ifu/projections';
 import type { CommandOrigin } from './command-pipeline';
-import { describeRejection, Refusal, refuse, type Rejection } from './errors';
+import { brokenLog, describeRejection, Refusal, refuse, type Rejection } from './errors';
 import type { Logger } from './logger';
 
 /** The logged-in staff member behind a request, set by the authentication middleware (auth/). */
@@ -173,6 +173,7 @@ function rejectionOf(error: unknown): Rejection {
   if (error instanceof WrongExpectedVersionError) return { code: 'concurrent-change' };
   if (error instanceof ReadModelTimeoutError) return { code: 'read-models-late' };
   if (error instanceof BrokenLinkError) return { code: 'record-history-broken' };
+  if (error instanceof ChainBrokenError) return brokenLog(error.chainBreak);
   return { code: 'server-error' };
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { credentialsStreamId, type PasswordLinkPurpose, type UserEvent } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
-import type { EventStore } from '@ifu/storage/event-store/event-store';
+import { type EventStore, QUARANTINED_EVENT_TYPE } from '@ifu/storage/event-store/event-store';
 import type { AppContext } from '../platform/app-context';
 import type { Seals } from '../platform/seals';
 import type { AppendFollower, CommandRun } from '../platform/command-pipeline';
@@ -153,7 +153,9 @@ export async function followTheLog(ctx: LinkRows, now: Date, userId: string): Pr
     [userId, SEALED_PURPOSES],
   );
   if (rows.length === 0) return 0;
-  const events = (await ctx.store.readStream(credentialsStreamId(userId))).map((event) => ({ type: event.type, data: event.data }) as UserEvent);
+  const events = (await ctx.store.readStream(credentialsStreamId(userId)))
+    .filter((event) => event.type !== QUARANTINED_EVENT_TYPE) // a quarantined event opened or closed nothing
+    .map((event) => ({ type: event.type, data: event.data }) as UserEvent);
   const issued = new Set(events.flatMap((event) => (event.type === 'PasswordLinkIssued' || event.type === 'UnlockLinkIssued') && event.data.tokenSeal ? [event.data.tokenSeal] : []));
   const state = foldUser(events);
   const closed = rows.filter((row) => {

@@ -8,8 +8,8 @@ const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * What the API's role may do in the schema the owner's connection is on (issue 8, finding 4; docs/security.md): read
- * and write the read models, sessions and other tables of its own; on `events`, only read; append only through
- * `append_events`, which runs as the owner. The role owns nothing, so it can neither alter `events` nor disable its
+ * and write the read models, sessions and other tables of its own; on `events` and `quarantined_events`, only read;
+ * append only through `append_events`, which runs as the owner. The role owns nothing, so it can neither alter `events` nor disable its
  * triggers. Safe to run again: every start-up does.
  */
 export async function grantApiRole(owner: Database, role: string): Promise<void> {
@@ -26,6 +26,8 @@ export async function grantApiRole(owner: Database, role: string): Promise<void>
     GRANT SELECT ON ${s}.events TO ${r};
     REVOKE ALL ON ${s}.schema_migrations FROM ${r};
     GRANT SELECT ON ${s}.schema_migrations TO ${r};
+    REVOKE ALL ON ${s}.quarantined_events FROM ${r};
+    GRANT SELECT ON ${s}.quarantined_events TO ${r};
     GRANT EXECUTE ON FUNCTION ${s}.${APPEND_FUNCTION} TO ${r};
   `);
   // The search's extensions (pg_trgm, unaccent, btree_gin) live in their own schema, once per database.

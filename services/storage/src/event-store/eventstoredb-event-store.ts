@@ -22,6 +22,8 @@ import {
 import {
   type AppendResult,
   BrokenLinkError,
+  type ChainBreak,
+  ChainBrokenError,
   type ChainVerification,
   type EventMetadata,
   type EventStore,
@@ -237,6 +239,8 @@ export class EventStoreDbEventStore implements EventStore {
   private closed = false;
 
   private readonly chainKey?: string;
+  /** A link a read found broken: appends wait for it (readAll). */
+  private chainBreak?: ChainBreak;
 
   private constructor(
     private readonly client: EventStoreDBClient,
@@ -295,6 +299,7 @@ export class EventStoreDbEventStore implements EventStore {
 
   async append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    if (this.chainBreak) throw new ChainBrokenError(this.chainBreak);
     toExpectedRevision(expectedVersion); // validates
     for (let attempt = 1; ; attempt++) {
       // The chain needs the hash of the stream's last event, so every append pins the revision it chained from:
@@ -443,11 +448,33 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
+  /**
+   * Each event's own link is checked as it is read (the hash it claims to chain from, its content and the audit key):
+   * an event written without the key stops the read before it, as on PostgreSQL. Quarantine is the PostgreSQL log's
+   * (docs/security.md); here a break is repaired by restoring the stream from a backup.
+   */
   async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
     if (limit <= 0) return [];
     const events: RecordedEvent[] = [];
     // +1: the page may start with the event at `afterPosition` itself.
-    for await (const { event } of this.walk(afterPosition, Math.min(limit + 1, PAGE_SIZE))) {
+    for await (const { event, chain } of this.walk(afterPosition, Math.min(limit + 1, PAGE_SIZE))) {
+      if (this.chainKey) {
+        const { hash, position: _position, ...content } = event;
+        if (!chain || chainHash(this.chainKey, chain.previousHash, content) !== hash) {
+          const chainBreak: ChainBreak = {
+            position: event.position,
+            streamId: event.streamId,
+            type: event.type,
+            reason: `the event at position ${event.position} does not verify with the audit key: it was not written by the product`,
+          };
+          if (this.chainBreak?.position !== chainBreak.position) {
+            this.chainBreak = chainBreak;
+            this.emitter.emit('chain-broken', chainBreak);
+          }
+          if (events.length === 0) throw new ChainBrokenError(chainBreak);
+          break;
+        }
+      }
       events.push(event);
       if (events.length >= limit) break;
     }
@@ -456,6 +483,16 @@ export class EventStoreDbEventStore implements EventStore {
 
   async readAllForProjection(afterPosition: number, limit: number): Promise<ProjectedEvent[]> {
     return this.readAll(afterPosition, limit);
+  }
+
+  /** The break a read found (EventStoreDB keeps no quarantine: it stays until the stream is restored and the process restarted). */
+  async checkChain(): Promise<ChainBreak | undefined> {
+    return this.chainBreak;
+  }
+
+  onChainBroken(listener: (chainBreak: ChainBreak) => void): () => void {
+    this.emitter.on('chain-broken', listener);
+    return () => this.emitter.off('chain-broken', listener);
   }
 
   async lastPosition(): Promise<number> {

@@ -45,3 +45,20 @@ export function requireChainKey(key: string | undefined): string {
   if (!key) throw new MissingChainKeyError();
   return key;
 }
+
+/** What an operator's quarantine of one event signs: every column of its row (migrations/0007_quarantined_events.sql). */
+export interface QuarantineRow {
+  position: number;
+  streamId: string;
+  type: string;
+  hash: string;
+  reason: string;
+  quarantinedAt: string;
+}
+
+/** The HMAC of a quarantine row under the audit key: a row written without the key does not set any event aside. */
+export function quarantineMac(key: string, row: QuarantineRow): string {
+  return createHmac('sha256', key)
+    .update(`ifu quarantined event\n${canonicalJson({ ...row })}`)
+    .digest('hex');
+}

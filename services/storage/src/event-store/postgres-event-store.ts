@@ -1,19 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Database } from '../database/database';
+import type { Queryable } from '../database/database';
 import {
   type AppendResult,
   BrokenLinkError,
+  type ChainBreak,
+  ChainBrokenError,
   type ChainVerification,
   type EventStore,
   type ExpectedVersion,
   type NewEvent,
   type ProjectedEvent,
+  QUARANTINED_EVENT_TYPE,
+  type QuarantinedEvent,
   type RecordedEvent,
   WrongExpectedVersionError,
 } from './event-store';
-import { eventHash, GENESIS_HASH, requireChainKey } from './hash-chain';
+import { eventHash, GENESIS_HASH, quarantineMac, requireChainKey } from './hash-chain';
 import { EVENTS_CHANNEL, type Notifications } from '../notifications';
+import { VerifiedRanges } from './verified-ranges';
 
 interface EventRow {
   position: string | number;
@@ -33,6 +39,9 @@ const SELECT_COLUMNS = `position, stream_id, stream_version, event_id, type, dat
   to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, hash`;
 
 /** The same columns of the events table aliased `e`. */
+/** How many events a tail check reads at once. */
+const VERIFY_BATCH = 1000;
+
 const SELECT_EVENT_COLUMNS = `e.position, e.stream_id, e.stream_version, e.event_id, e.type, e.data, e.metadata,
   to_char(e.recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at, e.hash`;
 
@@ -48,6 +57,41 @@ function toRecorded(row: EventRow): RecordedEvent {
     recordedAt: typeof row.recorded_at === 'string' ? row.recorded_at : row.recorded_at.toISOString(),
     hash: row.hash,
   };
+}
+
+/** What readers get for a quarantined event: where it is, nothing of what it claimed (event-store.ts). */
+function placeholderOf(event: RecordedEvent): RecordedEvent {
+  return {
+    ...event,
+    type: QUARANTINED_EVENT_TYPE,
+    data: {},
+    metadata: { actor: { type: 'system', name: 'quarantine' }, occurredAt: event.recordedAt, correlationId: event.eventId, ip: null, userAgent: null },
+  };
+}
+
+const toProjected = ({ position, streamId, streamVersion, type, data, recordedAt }: RecordedEvent): ProjectedEvent => ({
+  position,
+  streamId,
+  streamVersion,
+  type,
+  data,
+  recordedAt,
+});
+
+interface QuarantineRowData {
+  position: string | number;
+  stream_id: string;
+  type: string;
+  hash: string;
+  reason: string;
+  quarantined_at: string;
+  mac: string;
+}
+
+/** Events of the log checked link by link: those that verify (or were quarantined), and the break that stopped the read. */
+interface VerifiedRead {
+  events: RecordedEvent[];
+  chainBreak?: ChainBreak;
 }
 
 export interface PostgresEventStoreOptions {
@@ -82,6 +126,14 @@ export class PostgresEventStore implements EventStore {
   private tail?: { position: number; hash: string };
   /** Appends from this process go one at a time: the cached tail then stays right, and the lock would serialize them anyway. */
   private appendQueue: Promise<unknown> = Promise.resolve();
+  /** The newest position whose link (and every one before it, by induction over the writers) this store has verified. */
+  private verifiedThrough?: number;
+  /** The break this store found and no operator has quarantined yet: appends wait for it. */
+  private chainBreak?: ChainBreak;
+  /** Quarantines checked against the audit key, by position (an event's row never changes). */
+  private readonly quarantines = new Map<number, QuarantinedEvent & { hash: string }>();
+  /** Positions whose links this store has checked (verified-ranges.ts). */
+  private readonly verified = new VerifiedRanges();
 
   append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
@@ -90,11 +142,154 @@ export class PostgresEventStore implements EventStore {
     return run;
   }
 
+  /**
+   * The tail the next append chains from, after verifying every link up to it that this store has not verified yet
+   * (on the first load: the tail's own link; every writer with the key verified its tail before it appended, so the
+   * links before were checked then). A break refuses the append: chaining from a forged event would carry it on.
+   */
   private async loadTail(): Promise<{ position: number; hash: string }> {
     const { rows } = await this.db.query<{ position: string | number; hash: string }>(
       'SELECT position, hash FROM events ORDER BY position DESC LIMIT 1',
     );
-    return rows[0] ? { position: Number(rows[0].position), hash: rows[0].hash } : { position: 0, hash: GENESIS_HASH };
+    const tail = rows[0] ? { position: Number(rows[0].position), hash: rows[0].hash } : { position: 0, hash: GENESIS_HASH };
+    await this.verifyUpTo(tail.position);
+    return tail;
+  }
+
+  /** Verifies the links after `verifiedThrough` up to `position`; records and throws the break it finds. */
+  private async verifyUpTo(position: number): Promise<void> {
+    let after = Math.max(0, Math.min(this.verifiedThrough ?? position - 1, position));
+    while (after < position) {
+      const { events, chainBreak } = await this.readVerified(this.db, after, Math.min(position - after, VERIFY_BATCH));
+      if (events.length > 0) {
+        after = events[events.length - 1]!.position;
+        this.verifiedThrough = Math.max(this.verifiedThrough ?? 0, after);
+      }
+      if (chainBreak) this.broken(chainBreak);
+      if (events.length === 0) break;
+    }
+  }
+
+  /** Records a break (told to listeners once per position) and throws it. */
+  private broken(chainBreak: ChainBreak): never {
+    if (this.chainBreak?.position !== chainBreak.position) {
+      this.chainBreak = chainBreak;
+      this.emitter.emit('chain-broken', chainBreak);
+    }
+    throw new ChainBrokenError(chainBreak);
+  }
+
+  /**
+   * The break this store knows of, read again: gone once an operator has quarantined its event, or put the log back
+   * as the key wrote it (a restore).
+   */
+  private async knownBreak(): Promise<ChainBreak | undefined> {
+    if (!this.chainBreak) return undefined;
+    const { position } = this.chainBreak;
+    const { events, chainBreak } = await this.readVerified(this.db, position - 1, 1);
+    if (!chainBreak && events.length > 0) this.chainBreak = undefined;
+    return this.chainBreak;
+  }
+
+  async checkChain(): Promise<ChainBreak | undefined> {
+    this.key();
+    const known = await this.knownBreak();
+    if (known) return known;
+    try {
+      await this.verifyUpTo(await this.lastPosition());
+      return undefined;
+    } catch (error) {
+      if (error instanceof ChainBrokenError) return error.chainBreak;
+      throw error;
+    }
+  }
+
+  onChainBroken(listener: (chainBreak: ChainBreak) => void): () => void {
+    this.emitter.on('chain-broken', listener);
+    return () => this.emitter.off('chain-broken', listener);
+  }
+
+  /** The operator's quarantine of this very row, if one is recorded and signed with the audit key. */
+  private async quarantineOf(q: Queryable, event: RecordedEvent): Promise<QuarantinedEvent | undefined> {
+    const cached = this.quarantines.get(event.position);
+    if (cached) return cached.hash === event.hash ? cached : undefined;
+    const { rows } = await q.query<QuarantineRowData>(
+      'SELECT position, stream_id, type, hash, reason, quarantined_at, mac FROM quarantined_events WHERE position = $1',
+      [event.position],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const quarantine = { position: Number(row.position), streamId: row.stream_id, type: row.type, hash: row.hash, reason: row.reason, quarantinedAt: row.quarantined_at };
+    const signed = quarantineMac(this.key(), quarantine) === row.mac;
+    const same = quarantine.streamId === event.streamId && quarantine.type === event.type && quarantine.hash === event.hash;
+    if (!signed || !same) return undefined;
+    this.quarantines.set(quarantine.position, quarantine);
+    const { hash: _hash, ...described } = quarantine;
+    return described;
+  }
+
+  /**
+   * Reads events after `after` with the event at `after` itself, whose stored hash the first one chains from, and
+   * checks each link: an event whose stored hash is the HMAC of its content and the stored hash before it was written
+   * by a holder of the audit key. Checking each link against the stored hash before it is enough: a forged event
+   * fails its own link, and the events after it were verified by the writers that chained from it (who refuse to).
+   * Stops before the first link that neither verifies nor was quarantined, and names it.
+   */
+  private async readVerified(q: Queryable, after: number, limit: number): Promise<VerifiedRead> {
+    const key = this.key();
+    const { rows } = await q.query<EventRow>(`SELECT ${SELECT_COLUMNS} FROM events WHERE position >= $1 ORDER BY position LIMIT $2`, [
+      Math.max(after, 1),
+      after > 0 ? limit + 1 : limit,
+    ]);
+    let previousHash = GENESIS_HASH;
+    let index = 0;
+    if (after > 0) {
+      const anchor = rows[0];
+      if (!anchor || Number(anchor.position) !== after) {
+        if (!anchor) return { events: [] };
+        return { events: [], chainBreak: { position: after, streamId: anchor.stream_id, reason: `the event at position ${after} is missing` } };
+      }
+      previousHash = anchor.hash;
+      index = 1;
+    }
+    const events: RecordedEvent[] = [];
+    const done = (chainBreak?: ChainBreak): VerifiedRead => {
+      if (events.length > 0) this.verified.add(after + 1, events[events.length - 1]!.position);
+      return chainBreak ? { events, chainBreak } : { events };
+    };
+    let knownUntil = this.verified.endOf(after + 1) ?? after;
+    for (let expected = after + 1; index < rows.length; index++, expected++) {
+      const event = toRecorded(rows[index]!);
+      if (event.position !== expected) {
+        return done({ position: expected, streamId: event.streamId, reason: `the event at position ${expected} is missing` });
+      }
+      const { hash, ...content } = event;
+      if (event.position > knownUntil) knownUntil = this.verified.endOf(event.position) ?? knownUntil;
+      const quarantined = this.quarantines.get(event.position);
+      if (quarantined?.hash === hash) events.push(placeholderOf(event));
+      else if (event.position <= knownUntil || eventHash(key, previousHash, content) === hash) events.push(event);
+      else if (await this.quarantineOf(q, event)) events.push(placeholderOf(event));
+      else {
+        return done({
+          position: event.position,
+          streamId: event.streamId,
+          type: event.type,
+          reason: `the stored hash of position ${event.position} is not what the audit key gives for its content: it was not written by the product`,
+        });
+      }
+      previousHash = hash;
+    }
+    return done();
+  }
+
+  /**
+   * A verified read for a reader of the whole log: the events up to a break; the break itself when nothing before it
+   * was left to return. A store opened without the audit key cannot check, and so reads nothing.
+   */
+  private async readAllVerified(q: Queryable, afterPosition: number, limit: number): Promise<RecordedEvent[]> {
+    const { events, chainBreak } = await this.readVerified(q, afterPosition, limit);
+    if (chainBreak && events.length === 0) this.broken(chainBreak);
+    return events;
   }
 
   private async streamVersion(streamId: string): Promise<number> {
@@ -111,6 +306,9 @@ export class PostgresEventStore implements EventStore {
 
   private async appendNow(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     const key = this.key();
+    // Nothing is appended after a link that does not verify until an operator has acted (docs/security.md).
+    const known = await this.knownBreak();
+    if (known) throw new ChainBrokenError(known);
     for (let attempt = 1; ; attempt++) {
       const expected = expectedVersion === 'any' ? await this.streamVersion(streamId) : expectedVersion;
       const tail = (this.tail ??= await this.loadTail());
@@ -159,6 +357,7 @@ export class PostgresEventStore implements EventStore {
       }
       const lastPosition = tail.position + events.length;
       this.tail = { position: lastPosition, hash: previousHash };
+      this.verifiedThrough = Math.max(this.verifiedThrough ?? 0, lastPosition);
       this.emitter.emit('appended');
       return { nextExpectedVersion: expected + events.length, lastPosition };
     }
@@ -174,38 +373,66 @@ export class PostgresEventStore implements EventStore {
     );
     const events = rows.map(toRecorded);
     if (this.chainKey) {
-      events.forEach((event, index) => {
+      for (const [index, event] of events.entries()) {
         const previous = rows[index]!.previous_hash ?? (event.position === 1 ? GENESIS_HASH : undefined);
         const { hash, ...content } = event;
-        if (previous === undefined || eventHash(this.chainKey!, previous, content) !== hash) throw new BrokenLinkError(streamId, event.streamVersion);
-      });
+        if (previous !== undefined && eventHash(this.chainKey, previous, content) === hash) continue;
+        // Quarantined: its place in the stream is kept (the stream's version counts it), nothing it claimed.
+        if (await this.quarantineOf(this.db, event)) {
+          events[index] = placeholderOf(event);
+          continue;
+        }
+        // A break found here is the log's too: appends wait for the operator (the error names the stream).
+        if (this.chainBreak?.position !== event.position) {
+          this.chainBreak = { position: event.position, streamId, type: event.type, reason: `the stored hash of position ${event.position} is not what the audit key gives for its content: it was not written by the product` };
+          this.emitter.emit('chain-broken', this.chainBreak);
+        }
+        throw new BrokenLinkError(streamId, event.streamVersion);
+      }
     }
     return events;
   }
 
   async readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
+    return this.readAllVerified(this.db, afterPosition, limit);
+  }
+
+  /**
+   * Like readAll; `via` reads in a caller's transaction (the embedded database serves one connection at a time). The
+   * link of each event covers its metadata and id, so these are read too (bench: rebuild, before and after).
+   */
+  async readAllForProjection(afterPosition: number, limit: number, via: Queryable = this.db): Promise<ProjectedEvent[]> {
+    this.key();
+    // Verified already in this process (another projection read them): only the columns projections use.
+    const end = this.verified.endOf(afterPosition + 1);
+    if (end === undefined) return (await this.readAllVerified(via, afterPosition, limit)).map(toProjected);
+    const upTo = Math.min(end, afterPosition + limit);
+    const { rows } = await via.query<Pick<EventRow, 'position' | 'stream_id' | 'stream_version' | 'type' | 'data' | 'recorded_at' | 'hash'>>(
+      `SELECT position, stream_id, stream_version, type, data, hash,
+              to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at
+         FROM events WHERE position > $1 AND position <= $2 ORDER BY position`,
+      [afterPosition, upTo],
+    );
+    if (rows.length !== upTo - afterPosition) return (await this.readAllVerified(via, afterPosition, limit)).map(toProjected);
+    const events = rows.map((row): ProjectedEvent => {
+      const position = Number(row.position);
+      const recordedAt = typeof row.recorded_at === 'string' ? row.recorded_at : row.recorded_at.toISOString();
+      const base = { position, streamId: row.stream_id, streamVersion: row.stream_version, recordedAt };
+      return this.quarantines.get(position)?.hash === row.hash ? { ...base, type: QUARANTINED_EVENT_TYPE, data: {} } : { ...base, type: row.type, data: row.data };
+    });
+    if (events.length === limit) return events;
+    // The verified run ends inside this batch: the rest is read and checked.
+    const rest = await this.readVerified(via, upTo, limit - events.length);
+    return [...events, ...rest.events.map(toProjected)];
+  }
+
+  /** The log as stored, unchecked: for the chain's own verification only. */
+  private async readRaw(afterPosition: number, limit: number): Promise<RecordedEvent[]> {
     const { rows } = await this.db.query<EventRow>(
       `SELECT ${SELECT_COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
       [afterPosition, limit],
     );
     return rows.map(toRecorded);
-  }
-
-  async readAllForProjection(afterPosition: number, limit: number): Promise<ProjectedEvent[]> {
-    const { rows } = await this.db.query<Pick<EventRow, 'position' | 'stream_id' | 'stream_version' | 'type' | 'data' | 'recorded_at'>>(
-      `SELECT position, stream_id, stream_version, type, data,
-              to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS recorded_at
-         FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
-      [afterPosition, limit],
-    );
-    return rows.map((row) => ({
-      position: Number(row.position),
-      streamId: row.stream_id,
-      streamVersion: row.stream_version,
-      type: row.type,
-      data: row.data,
-      recordedAt: typeof row.recorded_at === 'string' ? row.recorded_at : row.recorded_at.toISOString(),
-    }));
   }
 
   async lastPosition(): Promise<number> {
@@ -218,15 +445,19 @@ export class PostgresEventStore implements EventStore {
     return () => this.emitter.off('appended', listener);
   }
 
-  /** Re-walks the whole chain in position order; names the first event whose stored hash is not what its content gives. */
+  /**
+   * Re-walks the whole chain in position order; names the first event whose stored hash is not what its content
+   * gives and that no operator quarantined. A quarantined event is listed and walked over: its stored hash goes on.
+   */
   async verifyChain(batchSize = 5000): Promise<ChainVerification> {
     const key = this.key();
     let previousHash = GENESIS_HASH;
     let expectedPosition = 1;
     let checked = 0;
+    const quarantined: QuarantinedEvent[] = [];
     for (;;) {
-      const batch = await this.readAll(expectedPosition - 1, batchSize);
-      if (batch.length === 0) return { ok: true, checked, lastPosition: expectedPosition - 1, lastHash: previousHash };
+      const batch = await this.readRaw(expectedPosition - 1, batchSize);
+      if (batch.length === 0) return { ok: true, checked, lastPosition: expectedPosition - 1, lastHash: previousHash, ...(quarantined.length > 0 ? { quarantined } : {}) };
       for (const event of batch) {
         if (event.position !== expectedPosition) {
           return {
@@ -235,18 +466,25 @@ export class PostgresEventStore implements EventStore {
             firstBrokenPosition: expectedPosition,
             firstBrokenStream: event.streamId,
             reason: `event at position ${expectedPosition} is missing`,
+            ...(quarantined.length > 0 ? { quarantined } : {}),
           };
         }
         const { hash, ...content } = event;
         const recomputed = eventHash(key, previousHash, content);
         if (recomputed !== hash) {
-          return {
-            ok: false,
-            checked,
-            firstBrokenPosition: event.position,
-            firstBrokenStream: event.streamId,
-            reason: `stored hash of position ${event.position} does not match its content and the previous hash`,
-          };
+          const quarantine = await this.quarantineOf(this.db, event);
+          if (quarantine) quarantined.push(quarantine);
+          else {
+            return {
+              ok: false,
+              checked,
+              firstBrokenPosition: event.position,
+              firstBrokenStream: event.streamId,
+              firstBrokenType: event.type,
+              reason: `stored hash of position ${event.position} does not match its content and the previous hash`,
+              ...(quarantined.length > 0 ? { quarantined } : {}),
+            };
+          }
         }
         previousHash = hash;
         expectedPosition += 1;
