@@ -111,7 +111,7 @@ export interface WorkerProcess {
 export async function startProjectionsWorker(databaseUrl: string, dataDir: string): Promise<WorkerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'projections/src/worker.ts'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, AUDIT_KEY: BENCH_AUDIT_KEY, LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const killOnExit = () => child.kill('SIGKILL');

@@ -85,7 +85,8 @@ export function runPhase(databaseUrl: string, phase: AuditPhase['phase']): Promi
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/lib/audit-child.ts', phase], {
       cwd: REPO_ROOT,
-      env: { ...process.env, AUDIT_BENCH_DATABASE_URL: databaseUrl },
+      // The child checks every link with the bench's audit key, as the product's readers do.
+      env: { ...process.env, AUDIT_BENCH_DATABASE_URL: databaseUrl, AUDIT_BENCH_KEY: BENCH_AUDIT_KEY },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

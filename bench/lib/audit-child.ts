@@ -32,7 +32,9 @@ if (!url || (phase !== 'raw' && phase !== 'csv')) throw new Error('usage: AUDIT_
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 
 const db = openPostgres({ connectionString: url, max: 4 });
-const store = await PostgresEventStore.open(db);
+const chainKey = process.env.AUDIT_BENCH_KEY;
+if (!chainKey) throw new Error('AUDIT_BENCH_KEY: the audit key the bench chained its log with');
+const store = await PostgresEventStore.open(db, { chainKey });
 const dictionary = auditDictionary();
 await store.readAll(0, 1); // the pool's first connection, outside the measurement
 gc();
