@@ -102,7 +102,8 @@ describe('Add document wizard (route level, real API)', { timeout: 240_000 }, ()
     const { user } = await renderRoute(paths.app.documents.add.getHref(), { as: cast.author });
 
     await fillStartAndUpload(user, cast, productName);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // Found once the upload dialog's closing transition has given the page back (slow on a loaded machine).
+    await user.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
 
     // Change/New: Next with nothing entered names each field.
     let child = await step('Change/New');

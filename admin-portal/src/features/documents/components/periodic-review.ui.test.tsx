@@ -60,7 +60,7 @@ describe('periodic review on the document view (route level, real API)', { timeo
     expect(within(fact).getByTestId('review-date').textContent).toBe('None: to be revised');
     expect(within(fact).getByTestId('last-review').textContent).toContain('to be revised');
     await user.click(screen.getByRole('link', { name: DOCUMENT_MESSAGES.reviseAndResubmit }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.app.documents.revise.getHref(parentChangeId)));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.app.documents.revise.getHref(parentChangeId)), { timeout: 10_000 });
     const banner = await screen.findByTestId('revision-banner', {}, { timeout: 30_000 });
     expect(banner.textContent).toContain(`${documentId}, approved: its periodic review concluded it must be revised`);
     expect(banner.textContent).toContain(`${documentId} stays approved and public until this revision is approved`);
