@@ -25,7 +25,13 @@ const serverUrl = inject('testDatabaseUrl');
  * its PDF and the audit trail stay as they were, /health names the break, writes wait, audit:verify names the event;
  * the operator's quarantine makes the product healthy again without applying it.
  */
-describe(`an approval appended with a made-up hash (${serverUrl ? "the API's own role on PostgreSQL" : 'the embedded database'})`, () => {
+const where = serverUrl ? "the API's own role on PostgreSQL" : 'the embedded database';
+
+// Each part arranges its own product and forge, so that neither depends on the other having run (or not) first.
+describe(`an approval appended with a made-up hash, while it is in the log (${where})`, () => forgedApproval('while-in-the-log'));
+describe(`an approval appended with a made-up hash, set aside by the operator (${where})`, () => forgedApproval('quarantined'));
+
+function forgedApproval(part: 'while-in-the-log' | 'quarantined') {
   let t: TestApi;
   let admin: string;
   let approver: Signer;
@@ -76,97 +82,100 @@ describe(`an approval appended with a made-up hash (${serverUrl ? "the API's own
     await t?.dispose();
   });
 
-  it('when the forged approval is in the log, then /health answers 503 naming its position and stream', async () => {
-    const health = await t.call('GET', '/health');
-    expect(health.status).toBe(503);
-    expect(health.body.code).toBe('event-log-broken');
-    expect(health.body.message).toContain(`position ${forged.position} (stream ${forged.stream}, type ChangeOrderApproved)`);
-  });
+  if (part === 'while-in-the-log') {
+    it('when the forged approval is in the log, then /health answers 503 naming its position and stream', async () => {
+      const health = await t.call('GET', '/health');
+      expect(health.status).toBe(503);
+      expect(health.body.code).toBe('event-log-broken');
+      expect(health.body.message).toContain(`position ${forged.position} (stream ${forged.stream}, type ChangeOrderApproved)`);
+    });
 
-  it('then no projection applies it: the change order stays pending, its public page and PDF are not served', async () => {
-    // Each read model's catch-up reads the log as the runner does: it stops before the forged event (or refuses it
-    // outright when it is the next one), whatever the runner has done meanwhile.
-    for (const projection of allProjections) {
-      const reached = await catchUp(t.api.context.db, t.store, projection).catch((error: unknown) => {
-        if (error instanceof ChainBrokenError && error.chainBreak.position === forged.position) return forged.position - 1;
-        throw error;
-      });
-      expect(reached, projection.name).toBe(forged.position - 1);
-    }
-    expect((await documentOf(pending.parentChangeId)).status).toBe('REQUIRE_APPROVAL');
-    const { rows } = await t.database.db.query<{ position: string }>('SELECT min(position) AS position FROM projection_checkpoints');
-    expect(Number(rows[0]!.position)).toBeLessThan(forged.position);
-    expect((await publicGet(`/p/${pending.documentNumber}`)).status).toBe(404);
-    expect((await publicGet(`/p/${pending.documentNumber}/v/1/pdf`)).status).toBe(404);
-  });
+    it('then no projection applies it: the change order stays pending, its public page and PDF are not served', async () => {
+      // Each read model's catch-up reads the log as the runner does: it stops before the forged event (or refuses it
+      // outright when it is the next one), whatever the runner has done meanwhile.
+      for (const projection of allProjections) {
+        const reached = await catchUp(t.api.context.db, t.store, projection).catch((error: unknown) => {
+          if (error instanceof ChainBrokenError && error.chainBreak.position === forged.position) return forged.position - 1;
+          throw error;
+        });
+        expect(reached, projection.name).toBe(forged.position - 1);
+      }
+      expect((await documentOf(pending.parentChangeId)).status).toBe('REQUIRE_APPROVAL');
+      const { rows } = await t.database.db.query<{ position: string }>('SELECT min(position) AS position FROM projection_checkpoints');
+      expect(Number(rows[0]!.position)).toBeLessThan(forged.position);
+      expect((await publicGet(`/p/${pending.documentNumber}`)).status).toBe(404);
+      expect((await publicGet(`/p/${pending.documentNumber}/v/1/pdf`)).status).toBe(404);
+    });
 
-  it('then the audit report shows no approval signature for it, and further writes are refused with 503', async () => {
-    const csv = await auditCsv();
-    expect(csv.status).toBe(503);
-    expect(JSON.parse(csv.text)).toMatchObject({ code: 'event-log-broken' });
-    const login = await t.call('POST', '/user/get/token', { body: { username: author.email, password: author.password } });
-    expect(login).toMatchObject({ status: 503, body: { code: 'event-log-broken' } });
-    expect(await t.store.lastPosition()).toBe(forged.position);
-    // Loudly, once: however often /health, the writes and the projections met the break meanwhile.
-    const told = errorLines.filter((line) => line.includes('EVENT LOG BROKEN'));
-    expect(told).toHaveLength(1);
-    expect(JSON.parse(told[0]!)).toMatchObject({ level: 50, chainBreak: { position: forged.position, streamId: forged.stream, type: 'ChangeOrderApproved' } });
-  });
+    it('then the audit report shows no approval signature for it, and further writes are refused with 503', async () => {
+      const csv = await auditCsv();
+      expect(csv.status).toBe(503);
+      expect(JSON.parse(csv.text)).toMatchObject({ code: 'event-log-broken' });
+      const login = await t.call('POST', '/user/get/token', { body: { username: author.email, password: author.password } });
+      expect(login).toMatchObject({ status: 503, body: { code: 'event-log-broken' } });
+      expect(await t.store.lastPosition()).toBe(forged.position);
+      // Loudly, once: however often /health, the writes and the projections met the break meanwhile.
+      const told = errorLines.filter((line) => line.includes('EVENT LOG BROKEN'));
+      expect(told).toHaveLength(1);
+      expect(JSON.parse(told[0]!)).toMatchObject({ level: 50, chainBreak: { position: forged.position, streamId: forged.stream, type: 'ChangeOrderApproved' } });
+    });
 
-  it('then audit:verify names the event by position, stream and type', async () => {
-    const verification = await verifyAndCheckpoint(t.store, TEST_AUDIT_KEY, `${t.dataDir}/audit-checkpoints.jsonl`, t.clock.now());
-    expect(verification).toMatchObject({ ok: false, firstBrokenPosition: forged.position, firstBrokenStream: forged.stream, firstBrokenType: 'ChangeOrderApproved' });
-    if (!serverUrl) return; // the command itself opens the database as a server's client
-    const cli = await runCli('services/src/audit/verify-cli.ts', [], operatorEnvironment(t));
-    expect(cli.code, cli.output).toBe(1);
-    expect(cli.output).toContain(`Event log BROKEN at position ${forged.position} (stream ${forged.stream}, type ChangeOrderApproved)`);
-  });
+    it('then audit:verify names the event by position, stream and type', async () => {
+      const verification = await verifyAndCheckpoint(t.store, TEST_AUDIT_KEY, `${t.dataDir}/audit-checkpoints.jsonl`, t.clock.now());
+      expect(verification).toMatchObject({ ok: false, firstBrokenPosition: forged.position, firstBrokenStream: forged.stream, firstBrokenType: 'ChangeOrderApproved' });
+      if (!serverUrl) return; // the command itself opens the database as a server's client
+      const cli = await runCli('services/src/audit/verify-cli.ts', [], operatorEnvironment(t));
+      expect(cli.code, cli.output).toBe(1);
+      expect(cli.output).toContain(`Event log BROKEN at position ${forged.position} (stream ${forged.stream}, type ChangeOrderApproved)`);
+    });
 
-  it('when a quarantine is written without the audit key, then it sets nothing aside (and the API role may not write one at all)', async () => {
-    const row = [forged.position, forged.stream, 'ChangeOrderApproved', 'ab'.repeat(32), 'not an operator', new Date().toISOString(), '0'.repeat(64)];
-    const insert = 'INSERT INTO quarantined_events (position, stream_id, type, hash, reason, quarantined_at, mac) VALUES ($1, $2, $3, $4, $5, $6, $7)';
-    if (t.apiRole) await expect(t.apiRole.db.query(insert, row)).rejects.toThrow(/permission denied/);
-    await t.database.db.query(insert, row);
-    try {
-      expect((await t.call('GET', '/health')).status).toBe(503);
-    } finally {
-      await t.database.db.query('DELETE FROM quarantined_events WHERE position = $1', [forged.position]);
-    }
-  });
+    it('when a quarantine is written without the audit key, then it sets nothing aside (and the API role may not write one at all)', async () => {
+      const row = [forged.position, forged.stream, 'ChangeOrderApproved', 'ab'.repeat(32), 'not an operator', new Date().toISOString(), '0'.repeat(64)];
+      const insert = 'INSERT INTO quarantined_events (position, stream_id, type, hash, reason, quarantined_at, mac) VALUES ($1, $2, $3, $4, $5, $6, $7)';
+      if (t.apiRole) await expect(t.apiRole.db.query(insert, row)).rejects.toThrow(/permission denied/);
+      await t.database.db.query(insert, row);
+      try {
+        expect((await t.call('GET', '/health')).status).toBe(503);
+      } finally {
+        await t.database.db.query('DELETE FROM quarantined_events WHERE position = $1', [forged.position]);
+      }
+    });
+  }
 
-  it("when the operator quarantines it, then the product is healthy again, writes resume, and the approval is never applied", async () => {
-    // An event the key wrote is not set aside.
-    await expect(quarantineEvent(t.database.db, TEST_AUDIT_KEY, forged.position - 1, 'by mistake', new Date())).rejects.toThrow(QuarantineRefused);
-    const reason = 'approval nobody signed, appended with the API role';
-    if (serverUrl) {
-      // As the operator runs it: the command, as the schema owner, with the audit key.
-      const cli = await runCli('services/src/audit/quarantine-cli.ts', ['--position', String(forged.position), '--reason', reason], operatorEnvironment(t));
-      expect(cli.output).toContain(`Quarantined position ${forged.position} (stream ${forged.stream}, type ChangeOrderApproved)`);
-      expect(cli.output).toContain('The event log verifies again');
-      expect(cli.code, cli.output).toBe(0);
-    } else {
-      const quarantined = await quarantineEvent(t.database.db, TEST_AUDIT_KEY, forged.position, reason, new Date());
-      expect(quarantined).toMatchObject({ position: forged.position, streamId: forged.stream, type: 'ChangeOrderApproved' });
-    }
+  if (part === 'quarantined') {
+    it('when the operator quarantines it, then the product is healthy again, writes resume, the approval is never applied, and the approver can still decide with a signature, and only then is it public', async () => {
+      // An event the key wrote is not set aside.
+      await expect(quarantineEvent(t.database.db, TEST_AUDIT_KEY, forged.position - 1, 'by mistake', new Date())).rejects.toThrow(QuarantineRefused);
+      const reason = 'approval nobody signed, appended with the API role';
+      if (serverUrl) {
+        // As the operator runs it: the command, as the schema owner, with the audit key.
+        const cli = await runCli('services/src/audit/quarantine-cli.ts', ['--position', String(forged.position), '--reason', reason], operatorEnvironment(t));
+        expect(cli.output).toContain(`Quarantined position ${forged.position} (stream ${forged.stream}, type ChangeOrderApproved)`);
+        expect(cli.output).toContain('The event log verifies again');
+        expect(cli.code, cli.output).toBe(0);
+      } else {
+        const quarantined = await quarantineEvent(t.database.db, TEST_AUDIT_KEY, forged.position, reason, new Date());
+        expect(quarantined).toMatchObject({ position: forged.position, streamId: forged.stream, type: 'ChangeOrderApproved' });
+      }
 
-    expect(await t.call('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
-    await t.login(author.email, author.password);
-    await t.api.readModels.waitFor(await t.store.lastPosition(), allProjections.map((p) => p.name));
-    expect((await documentOf(pending.parentChangeId)).status).toBe('REQUIRE_APPROVAL');
-    expect((await publicGet(`/p/${pending.documentNumber}`)).status).toBe(404);
-    const csv = await auditCsv();
-    expect(csv.status).toBe(200);
-    expect(approvalRowsOf(csv.text, pending.parentChangeId)).toEqual([]);
-    const verification = await verifyAndCheckpoint(t.store, TEST_AUDIT_KEY, `${t.dataDir}/audit-checkpoints.jsonl`, t.clock.now());
-    expect(verification).toMatchObject({ ok: true, quarantined: [{ position: forged.position, streamId: forged.stream, type: 'ChangeOrderApproved' }] });
-  });
+      expect(await t.call('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+      await t.login(author.email, author.password);
+      await t.api.readModels.waitFor(await t.store.lastPosition(), allProjections.map((p) => p.name));
+      expect((await documentOf(pending.parentChangeId)).status).toBe('REQUIRE_APPROVAL');
+      expect((await publicGet(`/p/${pending.documentNumber}`)).status).toBe(404);
+      const csv = await auditCsv();
+      expect(csv.status).toBe(200);
+      expect(approvalRowsOf(csv.text, pending.parentChangeId)).toEqual([]);
+      const verification = await verifyAndCheckpoint(t.store, TEST_AUDIT_KEY, `${t.dataDir}/audit-checkpoints.jsonl`, t.clock.now());
+      expect(verification).toMatchObject({ ok: true, quarantined: [{ position: forged.position, streamId: forged.stream, type: 'ChangeOrderApproved' }] });
 
-  it('then the approver can still decide the change order with a signature, and only then is it public', async () => {
-    await arrangeDecision(t, { parentChangeId: pending.parentChangeId, approver, approve: true });
-    expect((await documentOf(pending.parentChangeId)).status).toBe('APPROVED');
-    expect((await publicGet(`/p/${pending.documentNumber}`)).status).toBe(200);
-  });
-});
+      // The approver can still decide the change order with a signature, and only then is it public.
+      await arrangeDecision(t, { parentChangeId: pending.parentChangeId, approver, approve: true });
+      expect((await documentOf(pending.parentChangeId)).status).toBe('APPROVED');
+      expect((await publicGet(`/p/${pending.documentNumber}`)).status).toBe(200);
+    });
+  }
+}
 
 /** The environment of an operator's command on the test's schema: the owner's connection (the API's role's where it reads), the audit key. */
 function operatorEnvironment(t: TestApi): Record<string, string> {
