@@ -189,7 +189,10 @@ describe.skipIf(skipReason !== undefined)('Manage User, set password and change 
     await confirm.getByLabel('Username').fill(ADMIN_EMAIL);
     await confirm.getByLabel('Password').fill(ADMIN_PASSWORD);
     await page.screenshot({ path: `${SCREENSHOTS}/manage-users-deactivate-signed.png`, animations: 'disabled' });
+    // The screen names the version of the user it showed (If-Match): the server binds the signature to it.
+    const deactivation = page.waitForRequest((request) => request.method() === 'DELETE' && new URL(request.url()).pathname === '/user/delete');
     await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    expect((await deactivation).headers()['if-match']).toMatch(/^"\d+"$/);
     await toast(page, USER_MESSAGES.deleted).waitFor();
     await expect.poll(() => newRow.getByTestId('user-status').textContent()).toBe('INACTIVE');
     expect(await newRow.getByRole('button', { name: 'Deactivate Nina Newcomer' }).count()).toBe(0);
