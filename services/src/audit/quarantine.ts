@@ -1,3 +1,4 @@
+import { INVISIBLE_CHARACTER } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { QuarantinedEvent } from '@ifu/storage/event-store/event-store';
 import { eventHash, GENESIS_HASH, quarantineMac } from '@ifu/storage/event-store/hash-chain';
@@ -22,6 +23,8 @@ export async function quarantineEvent(owner: Queryable, key: string, position: n
   const why = reason.trim();
   if (!why) throw new QuarantineRefused('a reason is required (--reason "..."): it is kept with the quarantine and shown by audit:verify');
   if (why.length > QUARANTINE_REASON_MAX) throw new QuarantineRefused(`the reason is longer than ${QUARANTINE_REASON_MAX} characters`);
+  // It is printed by audit:verify and written to the log output: no control or invisible characters to hide in.
+  if (/\p{Cc}/u.test(why) || INVISIBLE_CHARACTER.test(why)) throw new QuarantineRefused('the reason must not contain control or invisible characters');
   if (!Number.isSafeInteger(position) || position < 1) throw new QuarantineRefused('--position must be the position of an event (a whole number from 1)');
   const { rows } = await owner.query<{
     position: string | number;
