@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
+import { DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
 import { logInReusingSession, SCREENSHOTS, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeChangeOrder, arrangeDecision, openEveryFile } from '../test-support/document-arrangements';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
@@ -11,9 +11,7 @@ import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 import { reviewedCustomer } from '../test-support/reviewed-versions';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -59,7 +57,7 @@ async function expectAccessible(page: Page, viewport: Viewport, state: string) {
   expect.soft(violations.map((v) => v.rule), `axe violations on ${state} at ${viewport.width}px:\n${report}`).toEqual([]);
 }
 
-describe.skipIf(skipReason !== undefined)('axe-core finds no accessibility violation on any built page', () => {
+describe.skipIf(skipUnless(['chromium']))('axe-core finds no accessibility violation on any built page', () => {
   let product: TestProduct;
   let serial = 0;
   /** A name no other test uses (customer names and emails are unique on the server). */

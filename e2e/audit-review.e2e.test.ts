@@ -2,14 +2,11 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { toDayMonthYear } from '@ifu/contracts';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useAuthoringProduct, useBrowserPages } from '../test-support/browser-product';
 import { arrangeChangeOrder } from '../test-support/document-arrangements';
 import { multipart, parentFields, sendForm } from '../test-support/documents';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 const DESKTOP = { name: 'desktop', width: 1280, height: 800 } as const;
@@ -24,7 +21,7 @@ const typeDate = async (field: Locator, date: Date) => {
 };
 
 /** Issue 23, item 3: the audit-trail review screen, at 1280 px. */
-describe.skipIf(skipReason !== undefined)('Audit Trail Review in headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('Audit Trail Review in headless Chromium', () => {
   const suite = useAuthoringProduct(ADMIN, { email: 'rhea.reviewer@example.com', password: 'approver passphrase 1', firstName: 'Rhea', lastName: 'Reviewer' }, 'Review Clinic');
   const newPage = useBrowserPages(suite);
   let order: { parentChangeId: string; documentId: string };

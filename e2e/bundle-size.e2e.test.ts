@@ -4,12 +4,10 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PORTALS } from '../scripts/portal-server';
-import { browserSkipReason, closeContext } from '../test-support/browser';
+import { closeContext } from '../test-support/browser';
 import { useBrowserProduct } from '../test-support/browser-product';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 /** Budgets in kB of 1000 bytes (the stricter reading; Vite's unit too), gzip at zlib's default level. */
 const KB = 1000;
@@ -81,7 +79,7 @@ function report(title: string, scripts: LoadedScript[], budget: number) {
   return sum('gzip');
 }
 
-describe.skipIf(skipReason !== undefined)('JavaScript a first visit loads, built portals served by portal-server', () => {
+describe.skipIf(skipUnless(['chromium']))('JavaScript a first visit loads, built portals served by portal-server', () => {
   let product: TestProduct;
   let browser: Browser;
   const suite = useBrowserProduct();

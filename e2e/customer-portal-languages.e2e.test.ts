@@ -2,14 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sealSearchLink } from '../services/src/public-portal/search-link';
 import { expectAccessible as checkAccessible } from '../test-support/axe';
-import { browserSkipReason, closeContext, type Viewport, viewportContext } from '../test-support/browser';
+import { closeContext, type Viewport, viewportContext } from '../test-support/browser';
 import { useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -53,7 +51,7 @@ const READERS = [
 const DAY_MS = 86_400_000;
 
 /** Issue 20 item 8: the customer portal in the reader's language, at 1280 and 390 px, for a German and a French reader. */
-describe.skipIf(skipReason !== undefined)('the customer portal in German and French, headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('the customer portal in German and French, headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

@@ -3,14 +3,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sealSearchLink } from '../services/src/public-portal/search-link';
 import { expectAccessible as checkAccessible } from '../test-support/axe';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const HOUR_MS = 60 * 60_000;
 const DATE = /^\d{2}\/\d{2}\/\d{4}$/;
@@ -40,7 +38,7 @@ const setTextSize = (page: Page, percent: number) =>
  * finds it: the notices, the results' titles, parts and revisions, a link that expired while open or before, text at
  * 150% and 200%, the Contact US form's phone number and its way back.
  */
-describe.skipIf(skipReason !== undefined)('the customer portal walked on a phone (issue 20, item 9)', () => {
+describe.skipIf(skipUnless(['chromium']))('the customer portal walked on a phone (issue 20, item 9)', () => {
   let product: TestProduct;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

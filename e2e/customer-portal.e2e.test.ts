@@ -3,14 +3,12 @@ import { PUBLIC_MESSAGES } from '@ifu/contracts/public';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible as checkAccessible } from '../test-support/axe';
-import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { closeContext, DESKTOP_AND_SMALL_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const VIEWPORTS = DESKTOP_AND_SMALL_PHONE;
 
@@ -18,7 +16,7 @@ const expectAccessible = (page: Page, viewport: { name: string; width: number },
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-describe.skipIf(skipReason !== undefined)('the public customer portal in headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('the public customer portal in headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

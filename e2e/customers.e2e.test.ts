@@ -5,19 +5,17 @@ import { CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
+import { closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
 import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 import { reviewedCustomer } from '../test-support/reviewed-versions';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const APPROVER = { email: 'alma.approver@example.com', password: 'approver passphrase 1', firstName: 'Alma', lastName: 'Approver' };
 
-describe.skipIf(skipReason !== undefined)('Manage Customer in headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('Manage Customer in headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
   let approverId: string;

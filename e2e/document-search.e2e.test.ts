@@ -1,14 +1,12 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const VIEWPORTS = DESKTOP_AND_PHONE;
 
@@ -23,7 +21,7 @@ interface Arranged {
   documentId: string;
 }
 
-describe.skipIf(skipReason !== undefined)('Internal document search (/document/search) in headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('Internal document search (/document/search) in headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
   let approver: Signer & { firstName: string; lastName: string };

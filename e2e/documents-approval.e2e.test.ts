@@ -1,23 +1,21 @@
 import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../test-support/document-arrangements';
 import { openFileInNewTab } from '../test-support/document-tabs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 import { expectAccessible } from '../test-support/axe';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const VIEWPORTS = DESKTOP_AND_PHONE;
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 const REFUSED_SIGNATURE = 'Signature refused: enter your own username and password.';
 
-describe.skipIf(skipReason !== undefined)('Document approval in headless Chromium (spec §2.7, §2.12, §4, §5)', () => {
+describe.skipIf(skipUnless(['chromium']))('Document approval in headless Chromium (spec §2.7, §2.12, §4, §5)', () => {
   let product: TestProduct;
   let browser: Browser;
   let approver: Signer & { firstName: string; lastName: string };

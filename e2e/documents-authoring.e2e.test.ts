@@ -5,7 +5,7 @@ import { DOCUMENT_MESSAGES, PRODUCT_IDENTIFIER_MESSAGES } from '@ifu/contracts';
 import type { ChangeOrderView } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { childFields, logoPart, makePdf, multipart, parentFields, pdfPart, sendForm } from '../test-support/documents';
 import { openFileInNewTab } from '../test-support/document-tabs';
@@ -13,9 +13,7 @@ import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 import { reviewedCustomer } from '../test-support/reviewed-versions';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const VIEWPORTS = DESKTOP_AND_PHONE;
 
@@ -46,7 +44,7 @@ const CHILD_MESSAGES = [
 ];
 const SIGN_MESSAGES = [DOCUMENT_MESSAGES.enterUsername, DOCUMENT_MESSAGES.enterPassword, DOCUMENT_MESSAGES.enterComments];
 
-describe.skipIf(skipReason !== undefined)('Authoring documents in headless Chromium: the Add wizard, Edit child, Add child, Edit parent', () => {
+describe.skipIf(skipUnless(['chromium']))('Authoring documents in headless Chromium: the Add wizard, Edit child, Add child, Edit parent', () => {
   let product: TestProduct;
   let browser: Browser;
   let approverId: string;

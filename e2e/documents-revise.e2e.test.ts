@@ -2,17 +2,15 @@ import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
+import { DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
 import { logInReusingSession, useAuthoringProduct, useBrowserPages } from '../test-support/browser-product';
 import { arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
-describe.skipIf(skipReason !== undefined)('Revise and resubmit in headless Chromium (issue 22)', () => {
+describe.skipIf(skipUnless(['chromium']))('Revise and resubmit in headless Chromium (issue 22)', () => {
   const suite = useAuthoringProduct(AUTHOR, { email: 'alma.reviser@example.com', password: 'approver passphrase 1', firstName: 'Alma', lastName: 'Approver' }, 'Revision Clinic');
   const newPage = useBrowserPages(suite);
 

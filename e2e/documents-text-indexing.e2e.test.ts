@@ -1,20 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
+import { DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useAuthoringProduct, useBrowserPages } from '../test-support/browser-product';
 import { arrangeChangeOrder } from '../test-support/document-arrangements';
 import { pdfWithExpandingText } from '../test-support/hostile-pdfs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const VIEWPORTS = DESKTOP_AND_PHONE;
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** Issue 19, finding 3: the staff view page says when a child's PDF text is still being indexed, or could not be. */
-describe.skipIf(skipReason !== undefined)('The PDF text of a child document on its view page, in headless Chromium (issue 19)', () => {
+describe.skipIf(skipUnless(['chromium']))('The PDF text of a child document on its view page, in headless Chromium (issue 19)', () => {
   const suite = useAuthoringProduct(AUTHOR, { email: 'text.approver@example.com', password: 'approver passphrase 1' }, 'Indexing Medical');
   const newPage = useBrowserPages(suite);
 

@@ -2,14 +2,12 @@ import { gs1CheckDigitOf } from '@ifu/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible as checkAccessible } from '../test-support/axe';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { closeContext, DESKTOP_AND_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInReusingSession, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const expectAccessible = (page: Page, viewport: { name: string; width: number }, state: string) => checkAccessible(page, 'eifu', viewport, state);
 
@@ -29,7 +27,7 @@ const scrollsSideways = (page: Page) =>
  * PDF of the right lot in the reader's language; a superseded version's page leads to the current one; staff see the
  * label's address and QR code. At 1280 and 390 px, readers in German and French, axe on every page and state.
  */
-describe.skipIf(skipReason !== undefined)('the eIFU site in a browser (issue 20)', () => {
+describe.skipIf(skipUnless(['chromium']))('the eIFU site in a browser (issue 20)', () => {
   let product: TestProduct;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

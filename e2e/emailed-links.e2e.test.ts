@@ -1,19 +1,17 @@
 import { IDENTITY_CHANGE_MESSAGES } from '@ifu/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext } from '../test-support/browser';
+import { closeContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 /** The pages emailed links open (issue 8, findings 2 and 11): nothing happens until the button is pressed. */
-describe.skipIf(skipReason !== undefined)('emailed links in headless Chromium (/user/confirm/:token, /user/unlock/:token)', () => {
+describe.skipIf(skipUnless(['chromium']))('emailed links in headless Chromium (/user/confirm/:token, /user/unlock/:token)', () => {
   let product: TestProduct;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

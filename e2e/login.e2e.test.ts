@@ -1,16 +1,13 @@
 import { userStreamId } from '@ifu/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { browserSkipReason } from '../test-support/browser';
 import { SCREENSHOTS, submitPassword, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 import { userDecider } from '../services/src/users/decider';
+import { skipUnless } from '../test-support/machine-needs';
 
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
-
-describe.skipIf(skipReason !== undefined)('staff login in headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('staff login in headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
   let page: Page;
@@ -160,7 +157,7 @@ describe.skipIf(skipReason !== undefined)('staff login in headless Chromium', ()
   });
 });
 
-describe.skipIf(skipReason !== undefined)('customer portal shell in headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('customer portal shell in headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
   const suite = useBrowserProduct();

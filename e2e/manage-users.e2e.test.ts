@@ -4,14 +4,13 @@ import { PASSWORD_MESSAGES, USER_FORM_MESSAGES, USER_MESSAGES } from '@ifu/contr
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason, closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
+import { closeContext, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
 import { logInThroughForm, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { reviewedUser } from '../test-support/reviewed-versions';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
+import { skipUnless } from '../test-support/machine-needs';
 
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** dd/MM/yyyy digits as typed into an MUI X date field. */
@@ -24,7 +23,7 @@ const decodeMail = (raw: string) =>
     ? raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     : raw;
 
-describe.skipIf(skipReason !== undefined)('Manage User, set password and change password in headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('Manage User, set password and change password in headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
   let context: BrowserContext;

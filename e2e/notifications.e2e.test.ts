@@ -2,14 +2,12 @@ import { NOTIFICATION_MESSAGES } from '@ifu/contracts';
 import type { Notification } from '@ifu/contracts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { browserSkipReason, closeContext, DESKTOP_AND_SMALL_PHONE, type Viewport, viewportContext } from '../test-support/browser';
+import { closeContext, DESKTOP_AND_SMALL_PHONE, type Viewport, viewportContext } from '../test-support/browser';
 import { logInReusingSession, SCREENSHOTS, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRegisteredCustomer, type Signer } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const VIEWPORTS = DESKTOP_AND_SMALL_PHONE;
 
@@ -20,7 +18,7 @@ const OTHER = 'Other Hospital';
 const PENDING = 'Pending Practice';
 const FAMILY = 'Notice Stent';
 
-describe.skipIf(skipReason !== undefined)('Manage Notification in headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('Manage Notification in headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;
   let approver: Signer;

@@ -1,15 +1,13 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sealSearchLink } from '../services/src/public-portal/search-link';
-import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
+import { DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
 import { expectAccessible as checkAccessible } from '../test-support/axe';
 import { logInThroughForm, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const DAY_MS = 86_400_000;
 
@@ -18,7 +16,7 @@ const expectAccessible = (page: Page, viewport: Viewport, state: string) => chec
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Issue 20 item 6 in a real browser: a visitor asks for a paper copy from a search result; staff see it and dispatch it. */
-describe.skipIf(skipReason !== undefined)('paper copies on request in headless Chromium', () => {
+describe.skipIf(skipUnless(['chromium']))('paper copies on request in headless Chromium', () => {
   let product: TestProduct;
   const suite = useBrowserProduct();
   const newPage = useBrowserPages(suite);

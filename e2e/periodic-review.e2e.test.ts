@@ -2,20 +2,18 @@ import { addCalendarMonths, PERIODIC_REVIEW_MESSAGES } from '@ifu/contracts';
 import { describe, expect, it } from 'vitest';
 import { setPassword } from '../services/src/auth/password-hashes';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason, DESKTOP_AND_PHONE } from '../test-support/browser';
+import { DESKTOP_AND_PHONE } from '../test-support/browser';
 import { logInThroughForm, useAuthoringProduct, useBrowserPages } from '../test-support/browser-product';
 import { arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 const DAY_MS = 86_400_000;
 const DESKTOP = DESKTOP_AND_PHONE[0];
 
 /** Issue 23 in a real browser at 1280 px: an overdue periodic review on the list (badge, filter) and its signed review. */
-describe.skipIf(skipReason !== undefined)('periodic review of approved change orders in headless Chromium (issue 23)', () => {
+describe.skipIf(skipUnless(['chromium']))('periodic review of approved change orders in headless Chromium (issue 23)', () => {
   const suite = useAuthoringProduct(AUTHOR, { email: 'rita.reviewer@example.com', password: 'approver passphrase 1', firstName: 'Rita', lastName: 'Reviewer' }, 'Review Clinic');
   const newPage = useBrowserPages(suite);
 

@@ -1,17 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason, DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
+import { DESKTOP_AND_PHONE, viewportContext } from '../test-support/browser';
 import { useBrowserProduct } from '../test-support/browser-product';
 import { codeAt, timeStepOf } from '../test-support/second-factor';
 import type { TestProduct } from '../test-support/test-product';
+import { skipUnless } from '../test-support/machine-needs';
 
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
 const DESKTOP = DESKTOP_AND_PHONE[0];
 
 /** Issue 23, item 1: an ADMIN sets up the second factor at the first login, then logs in with a code. */
-describe.skipIf(skipReason !== undefined)('the second factor in headless Chromium (1280 px)', () => {
+describe.skipIf(skipUnless(['chromium']))('the second factor in headless Chromium (1280 px)', () => {
   let product: TestProduct;
   let browser: Browser;
   let context: BrowserContext;

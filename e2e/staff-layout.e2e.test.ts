@@ -5,7 +5,7 @@ import { DOCUMENT_MESSAGES } from '@ifu/contracts';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason, DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
+import { DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
 import { logInReusingSession, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import {
   arrangeApprovedCustomer,
@@ -18,9 +18,7 @@ import { makePdf } from '../test-support/documents';
 import { PNG_1X1 } from '../test-support/images';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 const DESKTOP = DESKTOP_AND_PHONE[0];
@@ -36,7 +34,7 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width 
  * 1280 px; 'Uploaded Doc' covers neither Next nor the Justification field; the customer approve modal's headings are
  * in order; Edit parent says 'Processing…' after the bytes are sent; an approval's badge is right at once.
  */
-describe.skipIf(skipReason !== undefined)('Staff screens: layout and progress in headless Chromium (issue 22)', () => {
+describe.skipIf(skipUnless(['chromium']))('Staff screens: layout and progress in headless Chromium (issue 22)', () => {
   let product: TestProduct;
   let approver: Signer & { firstName: string; lastName: string };
   let customerId: string;

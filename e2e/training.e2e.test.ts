@@ -2,12 +2,10 @@ import { TRAINING_MESSAGES, USER_MESSAGES } from '@ifu/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
-import { browserSkipReason, DESKTOP_AND_PHONE } from '../test-support/browser';
+import { DESKTOP_AND_PHONE } from '../test-support/browser';
 import { logInThroughForm, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
-
-const skipReason = browserSkipReason();
-if (skipReason) console.log(`[e2e] browser tests skipped: ${skipReason}`);
+import { skipUnless } from '../test-support/machine-needs';
 
 /** 1280 px, the staff screens' desktop width. */
 const DESKTOP = DESKTOP_AND_PHONE[0];
@@ -23,7 +21,7 @@ const today = () => {
  * a user's training and when; an ADMIN records it in the edit dialog; an untrained signer is told why a signature
  * will be refused, and is not offered the button as if it would work.
  */
-describe.skipIf(skipReason !== undefined)('training before signing in headless Chromium at 1280 px (issue 23)', () => {
+describe.skipIf(skipUnless(['chromium']))('training before signing in headless Chromium at 1280 px (issue 23)', () => {
   const suite = useBrowserProduct();
   const newPage = useBrowserPages(suite);
 

@@ -9,9 +9,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildProcessHandle, type ChildServer, sharedSecrets, startApiProcess, startProcess } from '../test-support/api-process';
 import { makePdf } from '../test-support/documents';
-import { createServerDatabase, type ServerDatabase, serverUrl, SKIP_REASON } from '../test-support/server-database';
+import { createServerDatabase, type ServerDatabase } from '../test-support/server-database';
 import { buildServer, SERVER_DIST } from './build-server';
 import { completeLogIn } from '../test-support/http-client';
+import { skipUnless } from '../test-support/machine-needs';
 
 /**
  * The compiled production build (issue 21, item 5): `npm run build:server` output run by plain `node`, no tsx, as the
@@ -36,9 +37,8 @@ async function eventually<T>(read: () => Promise<T | undefined>, what: string, t
   }
 }
 
-if (!serverUrl) console.log(`[compiled-server] skipped: ${SKIP_REASON}`);
 
-describe.skipIf(!serverUrl)(`the compiled server and worker, run by node${serverUrl ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
+describe.skipIf(skipUnless(['postgres-server']))('the compiled server and worker, run by node', () => {
   let database: ServerDatabase;
   let sql: pg.Client;
   let api: ChildServer;

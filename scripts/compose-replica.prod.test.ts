@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test-support/free-port';
+import { skipUnless } from '../test-support/machine-needs';
 
 /**
  * The compose stack's replication scripts, run on loopback as its containers run them (no Docker engine here): a
@@ -16,10 +17,8 @@ import { freePort } from '../test-support/free-port';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = '/usr/lib/postgresql/15/bin';
-const available = existsSync(join(BIN, 'initdb')) && existsSync(join(BIN, 'pg_basebackup'));
 const asRoot = process.getuid?.() === 0;
-const SKIP_REASON = `PostgreSQL 15's server programs are not in ${BIN}`;
-if (!available) console.log(`[compose-replica] skipped: ${SKIP_REASON}`);
+const GROUP = "the compose stack's streaming replica scripts";
 
 const OWNER = 'ifu';
 /** The postgres account's uid and gid, which own the data directories (as in the image). */
@@ -29,7 +28,7 @@ const postgresUser = (): [number, number] => [
 ];
 const REPLICATION_PASSWORD = 'replication-secret-for-the-test';
 
-describe.skipIf(!available)(`the compose stack's streaming replica scripts${available ? '' : ` (skipped: ${SKIP_REASON})`}`, () => {
+describe.skipIf(skipUnless(['postgres-programs']))(GROUP, () => {
   let dir: string;
   let primaryPort: number;
   let replicaPort: number;
@@ -44,6 +43,16 @@ describe.skipIf(!available)(`the compose stack's streaming replica scripts${avai
     return result.stdout;
   };
   const client = (port: number) => new pg.Client({ host: dir, port, user: OWNER, database: 'postgres' });
+  /**
+   * The scripts run as the postgres user, who may not read the clone (a home folder, or `mktemp -d`, is mode 700):
+   * a copy in the test's own folder, which that user owns.
+   */
+  const copied = (script: string) => {
+    const copy = join(dir, script.replaceAll('/', '-'));
+    copyFileSync(join(ROOT, script), copy);
+    if (asRoot) chownSync(copy, ...postgresUser());
+    return copy;
+  };
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'ifu-compose-replica-'));
@@ -58,7 +67,7 @@ describe.skipIf(!available)(`the compose stack's streaming replica scripts${avai
     const hba = join(primary, 'pg_hba.conf');
     writeFileSync(hba, readFileSync(hba, 'utf8').split('\n').filter((line) => !/^\s*(local|host)\s+replication\b/.test(line)).join('\n'));
     run(join(BIN, 'pg_ctl'), ['-D', primary, '-w', '-l', join(dir, 'primary.log'), '-o', `-p ${primaryPort} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
-    run('sh', [join(ROOT, 'scripts/postgres/02-replication.sh')], {
+    run('sh', [copied('scripts/postgres/02-replication.sh')], {
       POSTGRES_USER: OWNER,
       POSTGRES_DB: 'postgres',
       PGDATA: primary,
@@ -85,7 +94,7 @@ describe.skipIf(!available)(`the compose stack's streaming replica scripts${avai
     mkdirSync(join(dir, 'replica'), { mode: 0o700 });
     if (asRoot) chownSync(join(dir, 'replica'), ...postgresUser());
     // The script execs postgres: this process is the replica server once it has its copy.
-    replica = spawn('sh', [join(ROOT, 'deploy/postgres/replica-entrypoint.sh'), ...args], {
+    replica = spawn('sh', [copied('deploy/postgres/replica-entrypoint.sh'), ...args], {
       ...asPostgres(),
       cwd: dir,
       env: { PATH: `${BIN}:${process.env.PATH ?? ''}`, PRIMARY_HOST: '127.0.0.1', PRIMARY_PORT: String(primaryPort), PGPASSWORD: REPLICATION_PASSWORD, PGDATA: join(dir, 'replica') },

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { skipUnless } from '../test-support/machine-needs';
 import { describe, expect, it } from 'vitest';
 import { validate as validateDockerfile } from 'dockerfile-utils';
 import { parse } from 'yaml';
@@ -98,9 +99,7 @@ function dockerCompose(args: string[], env: NodeJS.ProcessEnv) {
   return spawnSync('docker', ['compose', ...args], { cwd: rootDir, env, encoding: 'utf8', timeout: 30_000 });
 }
 
-const composeVersion = dockerCompose(['version'], process.env);
-const composeAvailable = composeVersion.status === 0;
-const skipReason = composeAvailable ? '' : ' (skipped here: `docker compose version` fails, the compose plugin is not installed)';
+const withoutCompose = skipUnless(['docker-compose'], 'docker-compose.yml, checked by docker compose');
 
 describe('docker-compose.yml, checked by docker compose', () => {
   // `--env-file /dev/null` keeps a developer's .env out of the check.
@@ -110,13 +109,13 @@ describe('docker-compose.yml, checked by docker compose', () => {
     return env;
   };
 
-  it.runIf(composeAvailable)(`when every required secret is set, then \`docker compose config -q\` succeeds${skipReason}`, () => {
+  it.skipIf(withoutCompose)('when every required secret is set, then `docker compose config -q` succeeds', () => {
     const result = dockerCompose(['--env-file', '/dev/null', 'config', '-q'], envWith(REQUIRED_SECRETS));
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
   });
 
-  it.runIf(composeAvailable)(`when JWT_SECRET is missing, then compose refuses with its message${skipReason}`, () => {
+  it.skipIf(withoutCompose)('when JWT_SECRET is missing, then compose refuses with its message', () => {
     const { JWT_SECRET: _omitted, ...others } = REQUIRED_SECRETS;
     const result = dockerCompose(['--env-file', '/dev/null', 'config', '-q'], envWith(others));
     expect(result.status).not.toBe(0);
@@ -291,10 +290,8 @@ describe('docker-compose.yml, checked by dclint against the Compose Specificatio
   });
 });
 
-const nginxAvailable = spawnSync('nginx', ['-v'], { encoding: 'utf8' }).status === 0;
-
 describe('deploy/nginx/compose-api.conf', () => {
-  it.runIf(nginxAvailable)(`when nginx checks it with loopback in place of the api hosts, then it is valid${nginxAvailable ? '' : ' (skipped here: nginx is not installed)'}`, () => {
+  it.skipIf(skipUnless(['nginx'], 'deploy/nginx/compose-api.conf checked by nginx'))('when nginx checks it with loopback in place of the api hosts, then it is valid', () => {
     const dir = mkdtempSync(join(tmpdir(), 'ifu-compose-nginx-'));
     try {
       // The compose service names resolve only on the compose network.

@@ -1,12 +1,11 @@
-import { existsSync } from 'node:fs';
+import { missing } from './machine-needs';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Why browser tests cannot run here, or undefined when they can. CI installs Chromium, so there they always run. */
+/** Why browser tests cannot run here, or undefined when they can (machine-needs.ts). */
 export function browserSkipReason(): string | undefined {
-  if (existsSync(CHROMIUM_PATH)) return undefined;
-  return `Chromium not found at ${CHROMIUM_PATH} (install it with: apt-get install -y chromium)`;
+  return missing('chromium');
 }
 
 /** A browser window's size, named for the test titles. */

@@ -10,6 +10,7 @@ import { migrate, type Migration } from '../services/storage/src/database/migrat
 import { openPostgres } from '../services/storage/src/database/postgres';
 import { wrapPglite } from '../services/storage/src/database/pglite';
 import { allMigrations } from '../services/src/features';
+import { skipUnless } from './machine-needs';
 
 export interface TestDatabase {
   db: Database;
@@ -55,6 +56,14 @@ function schemaBound(shared: SharedPglite, schema: string): Database {
     // The queue is held for the whole transaction; its statements go straight to PGlite's transaction.
     transaction: (work) => shared.run(schema, () => inner.transaction(work)),
   };
+}
+
+/**
+ * For tests that need the PostgreSQL server the run's database is on (several connections or processes, roles): true
+ * (skip) on the embedded database, after recording why; in CI that fails the run (machine-needs.ts).
+ */
+export function skipWithoutServer(group?: string): boolean {
+  return skipUnless(['postgres-server'], group, { available: { 'postgres-server': inject('testDatabaseUrl') !== undefined } });
 }
 
 /**

@@ -1,21 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type UserEvent, userStreamId } from '@ifu/contracts';
 import type { Database, Queryable } from '@ifu/storage/database/database';
 import { openPostgres } from '@ifu/storage/database/postgres';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import '../../test-support/provided-context';
-import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
+import { openTestDatabase, skipWithoutServer, type TestDatabase } from '../../test-support/test-database';
 import { AdvisoryLockElection, type Election, LEADER_LOCK_SPACE, leaderLockKey } from '../src/election';
 import type { Projection } from '../src/projection';
 import { ensureCheckpoints, LeadershipLostError, projectBatch, ProjectionRunner, rebuild } from '../src/runner';
 import { userAccountsProjection } from '../src/user-accounts/projection';
 import { metadata } from './support';
 
-const onServer = Boolean(inject('testDatabaseUrl'));
-if (!onServer) console.log('[election] skipped: TEST_DATABASE_URL is not set; the election needs a PostgreSQL server (embedded PGlite has one process, which always leads)');
 
 async function appendUsers(store: PostgresEventStore, users: number) {
   for (let i = 0; i < users; i++) {
@@ -56,7 +54,8 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
   }
 }
 
-describe.skipIf(!onServer)('projection election (advisory locks on the server)', () => {
+// Embedded PGlite has one process, which always leads.
+describe.skipIf(skipWithoutServer())('projection election (advisory locks on the server)', () => {
   let test: TestDatabase;
   let secondDb: Database;
   let store: PostgresEventStore;

@@ -5,17 +5,15 @@ import { openPostgres } from '@ifu/storage/database/postgres';
 import { grantApiRole } from '@ifu/storage/database/roles';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
-import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
+import { openTestDatabase, type TestDatabase, skipWithoutServer } from '../../test-support/test-database';
 import { documentSearchProjection } from '../src/document-search/projection';
 import { canRebuildInShadow, rebuildInShadow } from '../src/shadow-rebuild';
 
 import '../../test-support/provided-context';
 
 const serverUrl = inject('testDatabaseUrl');
-const skipReason = serverUrl ? undefined : 'database roles need a PostgreSQL server (TEST_DATABASE_URL); the embedded database has one role';
-if (skipReason) console.log(`[shadow-rebuild] skipped: ${skipReason}`);
 
-describe.skipIf(skipReason !== undefined)("a shadow rebuild and the API's database role (issue 24)", () => {
+describe.skipIf(skipWithoutServer())("a shadow rebuild and the API's database role (issue 24)", () => {
   const role = `ifu_api_${randomBytes(4).toString('hex')}`;
   let owner: TestDatabase;
   let api: Database;

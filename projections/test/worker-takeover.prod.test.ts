@@ -8,11 +8,11 @@ import { Seals } from '../../services/src/platform/seals';
 import { type ChildProcessHandle, type ChildServer, sharedSecrets } from '../../test-support/api-process';
 import { PNG_1X1 } from '../../test-support/images';
 import { killLeaderAndMeasure, ledBy, startApiWithWorkers, startProjectionWorker } from '../../test-support/projection-workers';
-import { createServerDatabase, type ServerDatabase, serverUrl, SKIP_REASON } from '../../test-support/server-database';
+import { createServerDatabase, type ServerDatabase } from '../../test-support/server-database';
 import { allProjections } from '../src/registry';
 import { completeLogIn } from '../../test-support/http-client';
+import { skipUnless } from '../../test-support/machine-needs';
 
-if (!serverUrl) console.log(`[worker-takeover] skipped: ${SKIP_REASON}`);
 
 const ADMIN = { email: 'takeover.admin@example.com', password: 'takeover horse battery staple' };
 /** The issue's bound: a standby takes over within 5 s of a `kill -9` on the leader. */
@@ -30,7 +30,7 @@ async function send(api: ChildServer, token: string, method: string, path: strin
   return JSON.parse(text) as Record<string, unknown>;
 }
 
-describe.skipIf(!serverUrl)('projection workers: take-over after kill -9 (real PostgreSQL, real processes)', () => {
+describe.skipIf(skipUnless(['postgres-server']))('projection workers: take-over after kill -9 (real PostgreSQL, real processes)', () => {
   let database: ServerDatabase;
   let dataDir: string;
   let api: ChildServer;

@@ -15,12 +15,12 @@ import { claimEmail } from '../users/email-claims';
 import { startApiProcess, sharedSecrets, type ChildServer } from '../../../test-support/api-process';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../../../test-support/document-arrangements';
 import { freePort } from '../../../test-support/free-port';
-import { createServerDatabase, serverUrl, SKIP_REASON, type ServerDatabase } from '../../../test-support/server-database';
+import { createServerDatabase, type ServerDatabase } from '../../../test-support/server-database';
 import type { TestApi } from '../../../test-support/test-api';
 import { BackupManifest } from './backup-format';
 import { completeLogIn } from '../../../test-support/http-client';
+import { skipUnless } from '../../../test-support/machine-needs';
 
-if (!serverUrl) console.log(`[backup and restore drill] skipped: ${SKIP_REASON}`);
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TSX = resolve(ROOT, 'node_modules/.bin/tsx');
@@ -77,7 +77,7 @@ const sha256 = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(b
  * with the real `npm run backup` and `npm run restore` entry points; the restored product answers the same, ends its
  * log exactly at the manifest's position, and passes the real `audit:verify`.
  */
-describe.skipIf(!serverUrl)('the backup and restore drill (issue 21, item 8)', () => {
+describe.skipIf(skipUnless(['postgres-server']))('the backup and restore drill (issue 21, item 8)', () => {
   let source: ServerDatabase;
   let target: ServerDatabase;
   let spare: ServerDatabase;

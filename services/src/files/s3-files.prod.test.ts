@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedSecrets, startApiProcess, type ChildServer } from '../../../test-support/api-process';
 import { PNG_1X1 } from '../../../test-support/images';
 import { startS3Server, type TestS3Server } from '../../../test-support/s3-server';
-import { createServerDatabase, serverUrl, SKIP_REASON, type ServerDatabase } from '../../../test-support/server-database';
+import { createServerDatabase, type ServerDatabase } from '../../../test-support/server-database';
 import { completeLogIn } from '../../../test-support/http-client';
+import { skipUnless } from '../../../test-support/machine-needs';
 
-if (!serverUrl) console.log(`[files on S3, two API hosts] skipped: ${SKIP_REASON}`);
 
 const ADMIN = { email: 'first.admin@example.com', password: 'correct horse battery staple' };
 
@@ -17,7 +17,7 @@ const ADMIN = { email: 'first.admin@example.com', password: 'correct horse batte
  * Issue 21, item 7: API instances on different hosts share their files through the bucket. Each instance here has a
  * data directory of its own (no shared disk): a file uploaded through one is served by the other.
  */
-describe.skipIf(!serverUrl)('files on S3 behind two API instances (real processes, s3rver, PostgreSQL server)', () => {
+describe.skipIf(skipUnless(['postgres-server']))('files on S3 behind two API instances (real processes, s3rver, PostgreSQL server)', () => {
   let database: ServerDatabase;
   let s3: TestS3Server;
   const dataDirs: string[] = [];

@@ -4,19 +4,18 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ChildServer, sharedSecrets, startApiProcess } from '../../../test-support/api-process';
 import { addUserWithPassword, callApi, logIn } from '../../../test-support/http-client';
-import { type Nginx, nginxPath, startNginx } from '../../../test-support/nginx';
-import { createServerDatabase, type ServerDatabase, serverUrl, SKIP_REASON } from '../../../test-support/server-database';
+import { type Nginx, startNginx } from '../../../test-support/nginx';
+import { createServerDatabase, type ServerDatabase } from '../../../test-support/server-database';
+import { skipUnless } from '../../../test-support/machine-needs';
 
 const FIRST_ADMIN = { email: 'first.admin@example.com', password: 'first admin password 1' };
 const RIVAL_ADMIN = { email: 'rival.admin@example.com', password: 'rival admin password 1' };
-const skip = !serverUrl ? SKIP_REASON : !nginxPath() ? 'nginx is not installed (.ci/run installs it)' : undefined;
-if (skip) console.log(`[api-instances] skipped: ${skip}`);
 
 /**
  * Two API processes behind nginx on loopback, sharing one PostgreSQL database and one files directory (issue 21,
  * items 1 and 2): nothing one instance needs lives in the other's memory.
  */
-describe.skipIf(skip !== undefined)('two API instances behind nginx', () => {
+describe.skipIf(skipUnless(['postgres-server', 'nginx']))('two API instances behind nginx', () => {
   let database: ServerDatabase;
   let dataDir: string;
   let instances: ChildServer[];

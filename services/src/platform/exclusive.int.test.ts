@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { openTestDatabase, skipWithoutServer, type TestDatabase } from '../../../test-support/test-database';
 import { acrossInstances, exclusiveSection } from './exclusive';
 
 /**
@@ -29,16 +29,14 @@ describe('exclusive sections over every instance (advisory locks)', () => {
     return steps;
   };
 
-  it('given two instances on a PostgreSQL server, when both enter a section of the same name, then the second waits until the first has ended', async (context) => {
-    // The embedded database is one process by construction: there a section is a queue in memory (the last test).
-    if (!database.connectionString) context.skip();
+  // The embedded database is one process by construction: there a section is a queue in memory (the last test).
+  it.skipIf(skipWithoutServer('advisory locks across instances'))('given two instances on a PostgreSQL server, when both enter a section of the same name, then the second waits until the first has ended', async () => {
     const instances = [exclusiveSection(database.db, 'test-section'), exclusiveSection(database.db, 'test-section')];
     expect(await race((name, work) => instances[name === 'one' ? 0 : 1]!(work))).toEqual(['one starts', 'one ends', 'two starts', 'two ends']);
     expect(await race((_name, work) => acrossInstances(database.db, 'staging-quota:user-1', work))).toEqual(['one starts', 'one ends', 'two starts', 'two ends']);
   });
 
-  it('when the sections have different names, then they run at once', async (context) => {
-    if (!database.connectionString) context.skip();
+  it.skipIf(skipWithoutServer('advisory locks across instances'))('when the sections have different names, then they run at once', async () => {
     expect(await race((name, work) => acrossInstances(database.db, `staging-quota:${name}`, work))).toEqual(['one starts', 'two starts', 'one ends', 'two ends']);
   });
 

@@ -4,6 +4,7 @@ import { arrangeApproverAndCustomer, type Credentials } from '../../../test-supp
 import { logoPart, makePdf, multipart, pdfPart, sendForm } from '../../../test-support/documents';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { skipWithoutServer } from '../../../test-support/test-database';
 import { startApi } from '../api-server';
 import { changeOrderNumbersDecider } from '../documents/change-order-numbers';
 import { notificationNumbersDecider } from '../notifications/notification';
@@ -122,7 +123,7 @@ describe('parallel creates on a shared numbering stream', () => {
     expect(new Set(answers.map((answer) => answer.body.documentId)).size).toBe(6);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('given two API instances over one PostgreSQL database, when 8 notices and 6 signed submissions are sent at once through both, then each gets a number of its own', async () => {
+  it.skipIf(skipWithoutServer('two API instances over one database'))('given two API instances over one PostgreSQL database, when 8 notices and 6 signed submissions are sent at once through both, then each gets a number of its own', async () => {
     const submissions = [];
     for (let i = 0; i < 6; i++) submissions.push(await preparedSubmission(authors[i % authors.length]!));
     const second = await startApi(

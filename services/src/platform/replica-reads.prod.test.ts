@@ -7,9 +7,8 @@ import { type ChildServer, sharedSecrets, startApiProcess } from '../../../test-
 import { callApi, logIn, mailedToken } from '../../../test-support/http-client';
 import { PNG_1X1 } from '../../../test-support/images';
 import { type ReplicaCluster, startReplicaCluster } from '../../../test-support/replica-cluster';
-import { serverUrl, SKIP_REASON } from '../../../test-support/server-database';
+import { skipUnless } from '../../../test-support/machine-needs';
 
-if (!serverUrl) console.warn(`replica reads: skipped. ${SKIP_REASON}`);
 
 const ADMIN = { email: 'first.admin@example.com', password: 'correct horse battery staple' };
 const APPROVER = { email: 'bea.approver@example.com', password: 'violet tractor nimbus quarry 4821' };
@@ -19,7 +18,7 @@ const APPROVER = { email: 'bea.approver@example.com', password: 'violet tractor 
  * the test's own, test-support/replica-cluster.ts). The replica's replay is held to tell which server answered: what
  * the primary has and the replica does not show is seen only by reads that went to the primary.
  */
-describe.skipIf(!serverUrl)('replica reads with two API instances (DATABASE_READ_URL)', () => {
+describe.skipIf(skipUnless(['postgres-server']))('replica reads with two API instances (DATABASE_READ_URL)', () => {
   let cluster: ReplicaCluster;
   let dataDir: string;
   let first: ChildServer; // runs the projections

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nginxPath } from '../../../test-support/nginx';
 import { type ProductShape, type SeededProduct, seedProduct, startProductShape, steadyLoad } from '../../../test-support/product-shape';
-import { serverUrl, SKIP_REASON } from '../../../test-support/server-database';
+import { skipUnless } from '../../../test-support/machine-needs';
 
-const skip = !serverUrl ? SKIP_REASON : !nginxPath() ? 'nginx is not installed (.ci/run installs it)' : undefined;
-if (skip) console.log(`[rolling-restart] skipped: ${skip}`);
 
 /**
  * Graceful shutdown (issue 21, item 2): on SIGTERM an instance stops accepting, finishes what it has and exits; nginx
  * sends what the stopped instance refused to the other one. Restarting both, one after the other, under a steady
  * load of logins, searches, uploads and signed approvals loses no request. (bench/production.ts counts a longer run.)
  */
-describe.skipIf(skip !== undefined)('a rolling restart of two API instances behind nginx', () => {
+describe.skipIf(skipUnless(['postgres-server', 'nginx']))('a rolling restart of two API instances behind nginx', () => {
   let shape: ProductShape;
   let seeded: SeededProduct;
 

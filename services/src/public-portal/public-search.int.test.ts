@@ -7,6 +7,7 @@ import { multipart, sendForm } from '../../../test-support/documents';
 import { pdfPages } from '../../../test-support/pdf-pages';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { skipWithoutServer } from '../../../test-support/test-database';
 import { formatAuditDate } from '../audit/audit-dates';
 import { PUBLIC_DOWNLOADS_PER_LINK } from './public-search';
 import { sealSearchLink } from './search-link';
@@ -334,7 +335,7 @@ describe('public search and download over HTTP', () => {
     expect(await forgetVisitor(t.api.context.db, t.api.context.secrets.linkSecret, forgetMe)).toBe(0);
   });
 
-  it.skipIf(!t_hasServer())('npm run visitor:forget -- <email> deletes the key (real PostgreSQL)', async () => {
+  it.skipIf(skipWithoutServer('the visitor:forget CLI (its own connection)'))('npm run visitor:forget -- <email> deletes the key (real PostgreSQL)', async () => {
     const email = `${unique('cli.')}@clinic.example`;
     expect((await documentUrl(children['german@Cardio Stent']!, { encryptedUserEmail: linkFor(email) })).status).toBe(200);
     const url = new URL(t.database.connectionString!);
@@ -347,10 +348,3 @@ describe('public search and download over HTTP', () => {
     expect(again.stdout).toContain('No key for this address');
   }, 60_000);
 });
-
-/** The CLI opens its own connection: only possible against the real server (the embedded database is this process's). */
-function t_hasServer() {
-  const has = Boolean(process.env.TEST_DATABASE_URL);
-  if (!has) console.log('[tests] visitor:forget CLI test skipped: it needs TEST_DATABASE_URL (a server the CLI can connect to)');
-  return has;
-}

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userStreamId } from '@ifu/contracts';
 import { eventHash } from '@ifu/storage/event-store/hash-chain';
 import { arrangeRegisteredCustomer } from '../../../test-support/document-arrangements';
@@ -12,10 +12,7 @@ import { quarantineEvent } from '../audit/quarantine';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 
 import '../../../test-support/provided-context';
-
-const serverUrl = inject('testDatabaseUrl');
-const skipReason = serverUrl ? undefined : "the API's own database role needs a PostgreSQL server (TEST_DATABASE_URL); the embedded database has one role";
-if (skipReason) console.log(`[database writer] skipped: ${skipReason}`);
+import { skipWithoutServer } from '../../../test-support/test-database';
 
 /**
  * Issue 19, finding 2: someone who can write to the database as the API's own role (the documented two-role setup,
@@ -23,7 +20,7 @@ if (skipReason) console.log(`[database writer] skipped: ${skipReason}`);
  * as an ADMIN. The facts a signature and an authorization rely on now come from the hash-chained log; the same
  * tamperings are refused, and `audit:verify` names each row.
  */
-describe.skipIf(skipReason !== undefined)("a database writer with the API's own role (issue 19, finding 2)", () => {
+describe.skipIf(skipWithoutServer())("a database writer with the API's own role (issue 19, finding 2)", () => {
   let t: TestApi;
   const approver = { email: `${unique('approver-')}@example.com`, password: 'the approver password' };
   const author = { email: `${unique('author-')}@example.com`, password: 'the author password 1' };

@@ -2,6 +2,7 @@ import { afterAll, describe, it } from 'vitest';
 import { EventStoreDbEventStore } from '../src/event-store/eventstoredb-event-store';
 import { describeEventStoreContract } from './event-store-contract';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
+import { skipUnless } from '../../../test-support/machine-needs';
 import { contractServerFor, EVENTSTOREDB_IMAGE, startEventStoreContainer } from '../../../test-support/contract-servers';
 
 // Runs against a real server only: one started through testcontainers where a Docker engine is reachable, else
@@ -11,7 +12,8 @@ const choice = await contractServerFor('EVENTSTORE_URL');
 const container = choice.via === 'testcontainers' ? await startEventStoreContainer() : undefined;
 const url = container?.url ?? (choice.via === 'configured' ? choice.url : undefined);
 
-if (url) {
+const GROUP = 'EventStore contract: EventStoreDB';
+if (!skipUnless(['eventstoredb'], GROUP, { available: { eventstoredb: url !== undefined } }) && url) {
   console.log(`[eventstoredb] contract suite on ${container ? `${EVENTSTOREDB_IMAGE} through testcontainers` : 'EVENTSTORE_URL'}`);
   afterAll(() => container?.stop());
   describeEventStoreContract('EventStoreDB', async () => {
@@ -19,9 +21,7 @@ if (url) {
     return { store, dispose: () => store.close() };
   });
 } else {
-  const reason = choice.via === 'skip' ? choice.reason : 'no EventStoreDB server';
-  console.log(`[eventstoredb] skipped: ${reason}`);
-  describe.skip(`EventStore contract: EventStoreDB (skipped: ${reason})`, () => {
+  describe.skip(GROUP, () => {
     it('needs an EventStoreDB server', () => {});
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { openTestDatabase, type TestDatabase, skipWithoutServer } from '../../../test-support/test-database';
 import type { Database } from '../src/database/database';
 import { openPostgres } from '../src/database/postgres';
 import { grantApiRole } from '../src/database/roles';
@@ -10,10 +10,8 @@ import { PostgresEventStore } from '../src/event-store/postgres-event-store';
 import '../../../test-support/provided-context';
 
 const serverUrl = inject('testDatabaseUrl');
-const skipReason = serverUrl ? undefined : 'database roles need a PostgreSQL server (TEST_DATABASE_URL); the embedded database has one role';
-if (skipReason) console.log(`[roles] skipped: ${skipReason}`);
 
-describe.skipIf(skipReason !== undefined)("the API's database role (issue 8, finding 4)", () => {
+describe.skipIf(skipWithoutServer())("the API's database role (issue 8, finding 4)", () => {
   const role = `ifu_api_${randomBytes(4).toString('hex')}`;
   let owner: TestDatabase;
   let api: Database;

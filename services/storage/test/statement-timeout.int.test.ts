@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, skipWithoutServer, type TestDatabase } from '../../../test-support/test-database';
 import { QUERY_CANCELED, withStatementTimeout } from '../src/database/database';
 
 import '../../../test-support/provided-context';
 
-const serverUrl = inject('testDatabaseUrl');
-const cancelSkipped = serverUrl ? undefined : 'cancelling needs a PostgreSQL server (TEST_DATABASE_URL): embedded PGlite runs one statement at a time in this process, with no timer to cancel it';
-if (cancelSkipped) console.log(`[statement-timeout] one test skipped: ${cancelSkipped}`);
 
 describe('a statement bounded in time (the internal search: 3 s)', () => {
   let test: TestDatabase;
@@ -22,7 +19,8 @@ describe('a statement bounded in time (the internal search: 3 s)', () => {
     expect(rows).toEqual([{ n: 42 }]);
   });
 
-  it.skipIf(cancelSkipped !== undefined)('cancels one that runs longer (57014), and leaves the ordinary pool unbounded', async () => {
+  // Embedded PGlite runs one statement at a time in this process, with no timer to cancel it.
+  it.skipIf(skipWithoutServer('cancelling a statement'))('cancels one that runs longer (57014), and leaves the ordinary pool unbounded', async () => {
     const slow = withStatementTimeout(test.db, 100, (db) => db.query('SELECT pg_sleep(2)'));
     await expect(slow).rejects.toMatchObject({ code: QUERY_CANCELED });
     // The bound belongs to the bounded pool's connections only.
