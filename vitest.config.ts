@@ -1,10 +1,20 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { newSkipLogPath, SKIP_LOG_VARIABLE } from './test-support/machine-needs';
 
 const exclude = ['**/node_modules/**', '**/dist/**', 'data/**'];
 
+// Where the groups skipped for a missing need are recorded, for the closing summary (skip-summary-reporter.ts).
+process.env[SKIP_LOG_VARIABLE] ??= newSkipLogPath();
+
 export default defineConfig({
   test: {
+    // The unit, int, ui and browser files run side by side in one pool: a file waits mostly on a database, a browser
+    // or another process, so one worker more than the cores keeps them busy (vitest's default is one fewer: a single
+    // worker on a 2-core machine). VITEST_MAX_WORKERS overrides it.
+    maxWorkers: Math.min(8, availableParallelism() + 1),
+    reporters: ['default', './test-support/skip-summary-reporter.ts'],
     projects: [
       {
         test: {
@@ -34,8 +44,8 @@ export default defineConfig({
           include: ['**/*.prod.test.ts'],
           exclude,
           fileParallelism: false,
-          // One file at a time, after the other projects (a group of its own: its maxWorkers differs).
-          sequence: { groupOrder: 2 },
+          // One file at a time, after the other projects: they start processes and bound a take-over in seconds.
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -61,12 +71,8 @@ export default defineConfig({
           include: ['**/*.e2e.test.ts'],
           exclude,
           globalSetup: ['test-support/global-database-setup.ts', 'test-support/global-portal-build.ts'],
-          // Each file starts a product of its own (API, portals, Chromium) on free ports: two files run at once (vitest's
-          // default is the cores less one: one at a time on the 2-core machines), after the other projects (a group of
-          // its own: its maxWorkers differs).
+          // Each file starts a product of its own (API and portals on free ports); the worker's Chromium is shared.
           isolate: false,
-          maxWorkers: 2,
-          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

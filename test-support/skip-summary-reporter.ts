@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
 import { readSkipLog, SKIP_LOG_VARIABLE } from './machine-needs';
@@ -10,6 +11,7 @@ export default class SkipSummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     const log = process.env[SKIP_LOG_VARIABLE];
     const recorded = log ? readSkipLog(log) : [];
+    if (log) rmSync(log, { force: true });
     const root = process.cwd();
     const skippedByFile = new Map<string, number>();
     for (const module of testModules) {
