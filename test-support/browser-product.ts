@@ -15,8 +15,29 @@ export interface BrowserProduct {
 }
 
 /**
- * For one describe block of browser tests: starts the whole product (API and both built portals) and a headless
- * Chromium before its tests, and stops both after them. Read the fields inside hooks and tests.
+ * One headless Chromium per test worker, shared by the files it runs (each test opens contexts of its own, which keep
+ * nothing from another's): starting one costs a second or more on a busy 2-core machine. Playwright closes it when
+ * the worker exits.
+ */
+let workerChromium: Promise<Browser> | undefined;
+function sharedChromium(): Promise<Browser> {
+  const current = workerChromium;
+  if (current) {
+    return current.then((browser) => {
+      if (browser.isConnected()) return browser;
+      workerChromium = undefined;
+      return sharedChromium();
+    });
+  }
+  workerChromium = launchChromium();
+  workerChromium.catch(() => (workerChromium = undefined));
+  return workerChromium;
+}
+
+/**
+ * For one describe block of browser tests: starts the whole product (API and both built portals) before its tests,
+ * with the worker's Chromium, and stops the product after them (the contexts it opened close with each test).
+ * Read the fields inside hooks and tests.
  */
 export function useBrowserProduct(): BrowserProduct {
   const handle = {} as BrowserProduct;
@@ -27,13 +48,14 @@ export function useBrowserProduct(): BrowserProduct {
     stalls.enable();
     mkdirSync(SCREENSHOTS, { recursive: true });
     handle.product = await startTestProduct();
-    handle.browser = await launchChromium();
+    handle.browser = await sharedChromium();
   });
   afterAll(async () => {
     stalls.disable();
     const longestMs = stalls.max / 1e6;
     if (longestMs > 2000) console.log(`[e2e] the event loop stalled for up to ${(longestMs / 1000).toFixed(1)} s during these tests`);
-    await handle.browser?.close();
+    // Contexts a test left open (its page closed) would keep this file's product busy in the shared browser.
+    await Promise.all((handle.browser?.contexts() ?? []).map((context) => closeContext(context)));
     await handle.product?.dispose();
   });
   return handle;

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
 import { type Role, userStreamId } from '@ifu/contracts';
 import type { Database } from '../services/storage/src/database/database';
 import { openPostgres } from '../services/storage/src/database/postgres';
@@ -228,7 +229,8 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
       }
       await database.dispose();
       if (apiRole) {
-        const admin = openPostgres({ connectionString: database.connectionString!, max: 1 });
+        // Roles belong to the server: dropped from the run's database (the test's own is gone).
+        const admin = openPostgres({ connectionString: inject('testDatabaseUrl')!, max: 1 });
         await admin.exec(`DROP ROLE IF EXISTS ${apiRole.role}`);
         await admin.close();
       }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -10,14 +11,18 @@ import { migrate, type Migration } from '../services/storage/src/database/migrat
 import { openPostgres } from '../services/storage/src/database/postgres';
 import { wrapPglite } from '../services/storage/src/database/pglite';
 import { allMigrations } from '../services/src/features';
+import { asSuperuser, databaseUrl, TEMPLATE_SCHEMA } from './database-snapshot';
 import { skipUnless } from './machine-needs';
 
 export interface TestDatabase {
   db: Database;
-  /** Set on the real server: lets a test open further connections (LISTEN, a second process) into the same schema. */
+  /**
+   * Set on the real server: the test's own database, for further connections (LISTEN, a second process, another
+   * role); they set `schema` as their search path.
+   */
   connectionString?: string;
   schema: string;
-  /** Drops the schema and closes connections. */
+  /** Drops the database (server) or the schema (embedded) and closes connections. */
   dispose(): Promise<void>;
 }
 
@@ -67,33 +72,21 @@ export function skipWithoutServer(group?: string): boolean {
 }
 
 /**
- * A fresh, migrated schema for one test file: on the run's database on the real server when the run has one,
- * otherwise in this worker's shared embedded PGlite.
+ * A fresh, migrated database for one test file (or one test that needs its own). On the server: a database copied from
+ * the run's template (`CREATE DATABASE … TEMPLATE`, migrated once per run: global-database-setup.ts). Embedded: a
+ * schema of its own in this worker's PGlite, which started from the run's migrated snapshot rather than an initdb;
+ * the schema's migrations run there (a fifth of a second; loading a PGlite of its own from the snapshot takes
+ * several times longer). Other migration sets (a test of the store alone) are migrated as given.
  */
-export async function openTestDatabase(migrations: readonly Migration[] = allMigrations()): Promise<TestDatabase> {
-  const schema = `t_${randomBytes(5).toString('hex')}`;
-  const url = inject('testDatabaseUrl');
-  if (url) {
-    const bootstrap = openPostgres({ connectionString: url, max: 1 });
-    await bootstrap.query(`CREATE SCHEMA ${schema}`);
-    await bootstrap.close();
-    const db = openPostgres({ connectionString: url, searchPath: schema, max: 20 });
-    await migrate(db, migrations);
-    return {
-      db,
-      connectionString: url,
-      schema,
-      async dispose() {
-        await db.query(`DROP SCHEMA ${schema} CASCADE`);
-        await db.close();
-      },
-    };
-  }
-  sharedPglite ??= PGlite.create({ extensions: { btree_gin, pg_trgm, unaccent } }).then((pglite) => new SharedPglite(pglite));
+export async function openTestDatabase(only?: readonly Migration[]): Promise<TestDatabase> {
+  const serverUrl = inject('testDatabaseUrl');
+  if (serverUrl) return openServerDatabase(serverUrl, only);
+  sharedPglite ??= openWorkerPglite().then((pglite) => new SharedPglite(pglite));
   const shared = await sharedPglite;
+  const schema = `t_${randomBytes(5).toString('hex')}`;
   await shared.run('public', () => shared.pglite.exec(`CREATE SCHEMA ${schema}`));
   const db = schemaBound(shared, schema);
-  await migrate(db, migrations);
+  await migrate(db, only ?? allMigrations());
   return {
     db,
     schema,
@@ -101,4 +94,32 @@ export async function openTestDatabase(migrations: readonly Migration[] = allMig
       await shared.run('public', () => shared.pglite.exec(`DROP SCHEMA ${schema} CASCADE`));
     },
   };
+}
+
+async function openServerDatabase(serverUrl: string, only: readonly Migration[] | undefined): Promise<TestDatabase> {
+  const template = inject('testDatabaseTemplate');
+  const fromTemplate = template !== undefined && only === undefined;
+  const name = `${new URL(serverUrl).pathname.slice(1)}_${randomBytes(5).toString('hex')}`;
+  await asSuperuser(serverUrl, (client) => client.query(fromTemplate ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  const connectionString = databaseUrl(serverUrl, name);
+  if (!fromTemplate) await asSuperuser(connectionString, (client) => client.query(`CREATE SCHEMA ${TEMPLATE_SCHEMA}`));
+  const db = openPostgres({ connectionString, searchPath: TEMPLATE_SCHEMA, max: 20 });
+  if (!fromTemplate) await migrate(db, only ?? allMigrations());
+  return {
+    db,
+    connectionString,
+    schema: TEMPLATE_SCHEMA,
+    async dispose() {
+      await db.close();
+      await asSuperuser(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** This worker's PGlite: from the run's migrated snapshot when there is one (no initdb), else a new one. */
+async function openWorkerPglite(): Promise<PGlite> {
+  const extensions = { btree_gin, pg_trgm, unaccent };
+  const tarball = inject('embeddedSnapshotTarball');
+  if (!tarball) return PGlite.create({ extensions });
+  return PGlite.create({ extensions, loadDataDir: new Blob([readFileSync(tarball)]) });
 }

@@ -20,11 +20,12 @@ describe('exclusive sections over every instance (advisory locks)', () => {
     const steps: string[] = [];
     const work = (name: string) => async () => {
       steps.push(`${name} starts`);
-      await new Promise((resolve) => setTimeout(resolve, 150));
+      await new Promise((resolve) => setTimeout(resolve, 300));
       steps.push(`${name} ends`);
     };
     const first = run('one', work('one'));
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The second asks once the first is inside (on a loaded machine, a fixed head start was not always enough).
+    while (!steps.includes('one starts')) await new Promise((resolve) => setTimeout(resolve, 5));
     await Promise.all([first, run('two', work('two'))]);
     return steps;
   };

@@ -22,7 +22,7 @@ describe.skipIf(skipWithoutServer())("the API's database role (issue 8, finding 
     owner = await openTestDatabase(); // migrated by the superuser: it owns every table
     await owner.db.exec(`CREATE ROLE ${role} LOGIN`);
     await grantApiRole(owner.db, role);
-    const url = new URL(serverUrl!);
+    const url = new URL(owner.connectionString!);
     url.username = role;
     api = openPostgres({ connectionString: url.toString(), searchPath: owner.schema, max: 2 });
     store = await PostgresEventStore.open(api, { chainKey: TEST_AUDIT_KEY });
