@@ -93,8 +93,9 @@ describe.skipIf(skipUnless(['chromium']))('the customer portal in German and Fre
   const htmlLang = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 
   for (const viewport of VIEWPORTS) {
-    for (const reader of READERS) {
-      it(`at ${viewport.width} px, a reader in ${reader.locale}: every text in ${reader.lang}, a search in no language finds theirs first, the switcher keeps the page`, async () => {
+    it(`at ${viewport.width} px, a reader in ${READERS.map((reader) => reader.locale).join(' and one in ')}: every text in theirs, a search in no language finds theirs first, the switcher keeps the page`, async () => {
+      // Each reader in a browser of their own language, one after the other.
+      for (const reader of READERS) {
         const page = await newPage(viewport, reader.locale);
         const accessible = (state: string) => checkAccessible(page, 'customer-portal-languages', viewport, `${reader.lang}-${state}`);
 
@@ -151,7 +152,7 @@ describe.skipIf(skipUnless(['chromium']))('the customer portal in German and Fre
         await page.goto(`${product.customerUrl}/contactus`);
         await page.getByRole('heading', { level: 1, name: reader.switchTo.contactTitle }).waitFor();
         expect(await htmlLang(page)).toEqual([reader.switchTo.lang, 'ltr']);
-      }, 120_000);
-    }
+      }
+    }, 120_000);
   }
 });

@@ -113,110 +113,17 @@ describe.skipIf(skipUnless(['chromium']))('the customer portal walked on a phone
 
   for (const viewport of DESKTOP_AND_PHONE satisfies readonly Viewport[]) {
     describe(`at ${viewport.width} px (${viewport.name})`, () => {
-      it('the customer page shows each global notice in a box of its own, with its date', async () => {
+      it('the customer page shows each global notice in a box of its own, with its date; Contact US takes "+44 20 7946 0000" (12 digits) and leads back to it; the search page the emailed link opens shows the global, customer and product notices, and results with title, part number, IFU number and revision; a link that expires while the page is open (a download, then a search) and one opened after it expired say so and offer the new-link form right there, which sends a new link', async () => {
         const page = await newPage(viewport);
+        // The customer page: the notices.
         await page.goto(`${product.customerUrl}/docSearch/${encodeURIComponent(customerName)}`);
         await page.getByRole('heading', { level: 1, name: customerName }).waitFor();
         await page.getByRole('region', { name: 'Notice', exact: true }).waitFor();
         expect(await noticesIn(page, 'Notice')).toEqual(dated(['The portal is closed for maintenance on Sunday from 02:00 to 04:00 UTC.', 'New terms of use apply from 1 June.']));
         expect(await noticesIn(page, `Notice from ${customerName}`)).toEqual(dated(['Orders placed after 15:00 ship the next day.']));
         await expectAccessible(page, viewport, 'customer-page-notices');
-      });
 
-      it('the search page the emailed link opens shows the global, customer and product notices, and results with title, part number, IFU number and revision', async () => {
-        const page = await newPage(viewport);
-        await page.goto(validLink(`notices.${viewport.name}@clinic.example`));
-        await page.getByTestId('search-form').waitFor();
-        expect(await noticesIn(page, 'Notice')).toEqual(dated(['The portal is closed for maintenance on Sunday from 02:00 to 04:00 UTC.', 'New terms of use apply from 1 June.']));
-        expect(await noticesIn(page, `Notice from ${customerName}`)).toEqual(dated(['Orders placed after 15:00 ship the next day.']));
-        expect(await noticesIn(page, `Notice about ${familyName}`)).toEqual(dated(['Lot 2041 is recalled: see the field safety notice.']));
-        await expectAccessible(page, viewport, 'search-page-notices');
-
-        await search(page);
-        const results = page.getByTestId('search-results');
-        const rows = viewport.width < 600 ? results.getByTestId('result-card') : results.getByTestId('result-row');
-        await expect.poll(() => rows.count()).toBe(2);
-        const byPart = new Map<string, string>();
-        for (const text of await rows.allTextContents()) byPart.set(/VIP-3\d0-EU/.exec(text)?.[0] ?? '', text);
-        expect([...byPart.keys()].sort()).toEqual(['VIP-300-EU', 'VIP-310-EU']);
-        for (const [part, text] of byPart) {
-          expect(text, part).toContain(familyName);
-          expect(text, part).toContain(part === 'VIP-300-EU' ? 'IFU-2041-EN' : 'IFU-2042-EN');
-          expect(text, part).toMatch(/effective \d{2}\/\d{2}\/\d{4}/);
-          expect(documentNumbers.some((number) => text.includes(`${number}, effective`)), part).toBe(true);
-        }
-        if (viewport.width < 600) {
-          const card = rows.first();
-          await card.getByRole('heading', { level: 3, name: familyName }).waitFor();
-          for (const label of ['Part Number', 'Lot Number / IFU Number', 'Revision']) expect(await card.locator('dt', { hasText: label }).count(), label).toBe(1);
-        } else {
-          expect(await results.locator('thead th').allTextContents()).toEqual(['Title', 'Part Number', 'Lot Number / IFU Number', 'Revision', 'Description', 'Languages', 'Countries', 'Download']);
-        }
-        await expectAccessible(page, viewport, 'search-results');
-      });
-
-      it('a link that expires while the page is open: a download, then a search, say so and offer the new-link form right there, which sends a new link', async () => {
-        const email = `expiring.${viewport.name}@clinic.example`;
-        const page = await newPage(viewport);
-        await page.goto(searchPageOf(email, new Date(product.api.clock.now().getTime() + HOUR_MS)));
-        await page.getByTestId('search-form').waitFor();
-        await search(page);
-        const results = page.getByTestId('search-results');
-        const rows = viewport.width < 600 ? results.getByTestId('result-card') : results.getByTestId('result-row');
-        await expect.poll(() => rows.count()).toBe(2);
-
-        product.api.clock.advance(2 * HOUR_MS);
-        try {
-          // The download: not "Try again", which cannot help, but the server's word and the form below it.
-          await rows.first().getByRole('button', { name: /^Download / }).click();
-          const refused = results.getByTestId('link-refused');
-          await expect.poll(() => refused.textContent()).toBe(PUBLIC_MESSAGES.searchLinkExpired);
-          expect(await results.getByText('The document could not be opened. Try again.').count()).toBe(0);
-          const offer = results.getByTestId('new-link');
-          await offer.getByRole('heading', { name: 'Get a new search link' }).waitFor();
-          expect(await offer.textContent()).toContain(familyName);
-          await expectAccessible(page, viewport, 'download-link-expired');
-          await offer.getByLabel('Email').fill(email);
-          await offer.getByRole('button', { name: 'Send' }).click();
-          await expect.poll(() => offer.getByTestId('search-link-answer').textContent()).toBe(PUBLIC_MESSAGES.searchLinkSent);
-          const mail = product.api.mails().filter((m) => m.to.toLowerCase() === email).at(-1);
-          expect(mail?.text).toMatch(new RegExp(`/customerDocSearch\\?customerName=[^\\s]*&parentChangeId=${parentChangeId}&encryptedEmail=`));
-
-          // The search: the same, under the form.
-          await results.getByRole('button', { name: 'New search' }).click();
-          await page.getByTestId('search-form').getByRole('button', { name: 'Submit' }).click();
-          await expect.poll(() => page.getByTestId('link-refused').textContent()).toBe(PUBLIC_MESSAGES.searchLinkExpired);
-          await page.getByTestId('new-link').getByLabel('Email').waitFor();
-          expect(await sidewaysOverflow(page)).toEqual([]);
-          await expectAccessible(page, viewport, 'search-link-expired');
-        } finally {
-          product.api.clock.advance(-2 * HOUR_MS);
-        }
-      });
-
-      it('a link opened after it expired says so and offers the new-link form below, not only a way elsewhere', async () => {
-        const email = `expired.${viewport.name}@clinic.example`;
-        const page = await newPage(viewport);
-        await page.goto(searchPageOf(email, new Date(product.api.clock.now().getTime() - HOUR_MS)));
-        await page.getByRole('heading', { level: 1, name: 'This search link cannot be used' }).waitFor();
-        expect(await page.getByTestId('link-problem').textContent()).toBe(PUBLIC_MESSAGES.searchLinkExpired);
-        const offer = page.getByTestId('new-link');
-        await offer.getByRole('heading', { level: 2, name: 'Get a new search link' }).waitFor();
-        expect(await offer.textContent()).toContain(familyName);
-        await expectAccessible(page, viewport, 'link-expired');
-        await offer.getByLabel('Email').fill(email);
-        await offer.getByRole('button', { name: 'Send' }).click();
-        await expect.poll(() => offer.getByTestId('search-link-answer').textContent()).toBe(PUBLIC_MESSAGES.searchLinkSent);
-        expect(product.api.mails().some((m) => m.to.toLowerCase() === email)).toBe(true);
-        // Another family is one link away.
-        await offer.getByRole('link', { name: 'Choose another product family' }).click();
-        await page.getByRole('heading', { level: 1, name: customerName }).waitFor();
-      });
-
-      it('Contact US takes "+44 20 7946 0000" (12 digits) and leads back to the customer page the visitor came from', async () => {
-        const page = await newPage(viewport);
-        await page.goto(`${product.customerUrl}/docSearch/${encodeURIComponent(customerName)}`);
-        await page.getByRole('heading', { level: 1, name: customerName }).waitFor();
+        // Contact US from the customer page, and the way back to it.
         await page.getByRole('contentinfo').getByRole('link', { name: 'Contact US' }).click();
         await page.getByRole('heading', { level: 1, name: 'Contact US' }).waitFor();
         const back = page.getByRole('link', { name: `Back to ${customerName}` });
@@ -243,6 +150,96 @@ describe.skipIf(skipUnless(['chromium']))('the customer portal walked on a phone
         // Opened by its address in the same tab later on, the page still leads to the customer page last seen.
         await page.goto(`${product.customerUrl}/contactus`);
         await page.getByRole('link', { name: `Back to ${customerName}` }).waitFor();
+
+        // The search page of the emailed link.
+        {
+          await page.goto(validLink(`notices.${viewport.name}@clinic.example`));
+          await page.getByTestId('search-form').waitFor();
+          expect(await noticesIn(page, 'Notice')).toEqual(dated(['The portal is closed for maintenance on Sunday from 02:00 to 04:00 UTC.', 'New terms of use apply from 1 June.']));
+          expect(await noticesIn(page, `Notice from ${customerName}`)).toEqual(dated(['Orders placed after 15:00 ship the next day.']));
+          expect(await noticesIn(page, `Notice about ${familyName}`)).toEqual(dated(['Lot 2041 is recalled: see the field safety notice.']));
+          await expectAccessible(page, viewport, 'search-page-notices');
+
+          await search(page);
+          const results = page.getByTestId('search-results');
+          const rows = viewport.width < 600 ? results.getByTestId('result-card') : results.getByTestId('result-row');
+          await expect.poll(() => rows.count()).toBe(2);
+          const byPart = new Map<string, string>();
+          for (const text of await rows.allTextContents()) byPart.set(/VIP-3\d0-EU/.exec(text)?.[0] ?? '', text);
+          expect([...byPart.keys()].sort()).toEqual(['VIP-300-EU', 'VIP-310-EU']);
+          for (const [part, text] of byPart) {
+            expect(text, part).toContain(familyName);
+            expect(text, part).toContain(part === 'VIP-300-EU' ? 'IFU-2041-EN' : 'IFU-2042-EN');
+            expect(text, part).toMatch(/effective \d{2}\/\d{2}\/\d{4}/);
+            expect(documentNumbers.some((number) => text.includes(`${number}, effective`)), part).toBe(true);
+          }
+          if (viewport.width < 600) {
+            const card = rows.first();
+            await card.getByRole('heading', { level: 3, name: familyName }).waitFor();
+            for (const label of ['Part Number', 'Lot Number / IFU Number', 'Revision']) expect(await card.locator('dt', { hasText: label }).count(), label).toBe(1);
+          } else {
+            expect(await results.locator('thead th').allTextContents()).toEqual(['Title', 'Part Number', 'Lot Number / IFU Number', 'Revision', 'Description', 'Languages', 'Countries', 'Download']);
+          }
+          await expectAccessible(page, viewport, 'search-results');
+        }
+
+        // A link that expires while the page is open.
+        {
+          const email = `expiring.${viewport.name}@clinic.example`;
+          await page.goto(searchPageOf(email, new Date(product.api.clock.now().getTime() + HOUR_MS)));
+          await page.getByTestId('search-form').waitFor();
+          await search(page);
+          const results = page.getByTestId('search-results');
+          const rows = viewport.width < 600 ? results.getByTestId('result-card') : results.getByTestId('result-row');
+          await expect.poll(() => rows.count()).toBe(2);
+
+          product.api.clock.advance(2 * HOUR_MS);
+          try {
+            // The download: not "Try again", which cannot help, but the server's word and the form below it.
+            await rows.first().getByRole('button', { name: /^Download / }).click();
+            const refused = results.getByTestId('link-refused');
+            await expect.poll(() => refused.textContent()).toBe(PUBLIC_MESSAGES.searchLinkExpired);
+            expect(await results.getByText('The document could not be opened. Try again.').count()).toBe(0);
+            const offer = results.getByTestId('new-link');
+            await offer.getByRole('heading', { name: 'Get a new search link' }).waitFor();
+            expect(await offer.textContent()).toContain(familyName);
+            await expectAccessible(page, viewport, 'download-link-expired');
+            await offer.getByLabel('Email').fill(email);
+            await offer.getByRole('button', { name: 'Send' }).click();
+            await expect.poll(() => offer.getByTestId('search-link-answer').textContent()).toBe(PUBLIC_MESSAGES.searchLinkSent);
+            const mail = product.api.mails().filter((m) => m.to.toLowerCase() === email).at(-1);
+            expect(mail?.text).toMatch(new RegExp(`/customerDocSearch\\?customerName=[^\\s]*&parentChangeId=${parentChangeId}&encryptedEmail=`));
+
+            // The search: the same, under the form.
+            await results.getByRole('button', { name: 'New search' }).click();
+            await page.getByTestId('search-form').getByRole('button', { name: 'Submit' }).click();
+            await expect.poll(() => page.getByTestId('link-refused').textContent()).toBe(PUBLIC_MESSAGES.searchLinkExpired);
+            await page.getByTestId('new-link').getByLabel('Email').waitFor();
+            expect(await sidewaysOverflow(page)).toEqual([]);
+            await expectAccessible(page, viewport, 'search-link-expired');
+          } finally {
+            product.api.clock.advance(-2 * HOUR_MS);
+          }
+        }
+
+        // A link opened after it expired.
+        {
+          const email = `expired.${viewport.name}@clinic.example`;
+          await page.goto(searchPageOf(email, new Date(product.api.clock.now().getTime() - HOUR_MS)));
+          await page.getByRole('heading', { level: 1, name: 'This search link cannot be used' }).waitFor();
+          expect(await page.getByTestId('link-problem').textContent()).toBe(PUBLIC_MESSAGES.searchLinkExpired);
+          const offer = page.getByTestId('new-link');
+          await offer.getByRole('heading', { level: 2, name: 'Get a new search link' }).waitFor();
+          expect(await offer.textContent()).toContain(familyName);
+          await expectAccessible(page, viewport, 'link-expired');
+          await offer.getByLabel('Email').fill(email);
+          await offer.getByRole('button', { name: 'Send' }).click();
+          await expect.poll(() => offer.getByTestId('search-link-answer').textContent()).toBe(PUBLIC_MESSAGES.searchLinkSent);
+          expect(product.api.mails().some((m) => m.to.toLowerCase() === email)).toBe(true);
+          // Another family is one link away.
+          await offer.getByRole('link', { name: 'Choose another product family' }).click();
+          await page.getByRole('heading', { level: 1, name: customerName }).waitFor();
+        }
       });
     });
   }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sealSearchLink } from '../services/src/public-portal/search-link';
 import { DESKTOP_AND_PHONE, type Viewport } from '../test-support/browser';
 import { expectAccessible as checkAccessible } from '../test-support/axe';
-import { logInThroughForm, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '../test-support/document-arrangements';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
@@ -103,7 +103,7 @@ describe.skipIf(skipUnless(['chromium']))('paper copies on request in headless C
 
         // Staff: the request listed, due in 7 days, not overdue; an ADMIN marks it dispatched.
         const staff = await newPage(viewport);
-        await logInThroughForm(staff, product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+        await logInReusingSession(staff, product, ADMIN_EMAIL, ADMIN_PASSWORD);
         await staff.goto(`${product.adminUrl}/paperCopies`);
         await expect.poll(() => staff.getByTestId('page-title').textContent()).toBe('Paper Copies');
         const row = staff.getByTestId('paper-copy-row').filter({ hasText: documentNumber });
