@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../test-support/axe';
 import { DESKTOP_AND_PHONE } from '../test-support/browser';
-import { logInThroughForm, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
+import { logInReusingSession, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import { skipUnless } from '../test-support/machine-needs';
 
@@ -33,16 +33,23 @@ describe.skipIf(skipUnless(['chromium']))('training before signing in headless C
     await page.getByTestId('users-grid').getByRole('columnheader', { name: 'STATUS' }).waitFor();
   };
 
-  it('the edit dialog says who recorded the training and when; an ADMIN records it completed there; axe finds no violation', async () => {
+  it(`an ADMIN sees who recorded a user's training and when in the edit dialog and records it completed there; editing their own record, cannot change their training and is told another ADMIN records it; an untrained ADMIN offered a signature (deactivation) is told why it will be refused, and the button is disabled; axe finds no violation`, async () => {
     const t = suite.product.api;
     const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const email = 'tina.trainee@example.com';
     const id = await t.createUser({ email, role: 'USER', password: PASSWORD, firstName: 'Tina', lastName: 'Trainee' });
     const cleared = await t.call('PUT', '/user/modify', { token: admin, body: { id, email, firstName: 'Tina', lastName: 'Trainee', role: 'USER', isTrainingCompleted: false } });
     expect(cleared.status).toBe(200);
+    const untrainedEmail = 'uma.untrained@example.com';
+    const untrainedId = await t.createUser({ email: untrainedEmail, role: 'ADMIN', password: PASSWORD, firstName: 'Uma', lastName: 'Untrained' });
+    expect(
+      (await t.call('PUT', '/user/modify', { token: admin, body: { id: untrainedId, email: untrainedEmail, firstName: 'Uma', lastName: 'Untrained', role: 'ADMIN', isTrainingCompleted: false } })).status,
+    ).toBe(200);
+    await t.createUser({ email: 'dora.target@example.com', role: 'USER', password: PASSWORD, firstName: 'Dora', lastName: 'Target' });
 
+    // The edit dialog says who recorded the training and when; an ADMIN records it completed there.
     const page = await newPage(DESKTOP);
-    await logInThroughForm(page, suite.product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await logInReusingSession(page, suite.product, ADMIN_EMAIL, ADMIN_PASSWORD);
     await openManageUser(page);
     const row = page.getByTestId('users-grid').getByRole('row').filter({ hasText: email });
     expect(await row.getByTestId('user-training-chip').textContent()).toBe('Training not completed: cannot sign');
@@ -66,37 +73,24 @@ describe.skipIf(skipUnless(['chromium']))('training before signing in headless C
     await dialog.getByText(`Training completed on ${today()} recorded by System Administrator`, { exact: true }).waitFor();
     expect(await dialog.getByLabel('Is Training Completed?').isChecked()).toBe(true);
     await expectAccessible(page, 'training-edit', DESKTOP, 'completed');
-  }, 120_000);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
-  it('an ADMIN editing their own record cannot change their training, and the dialog says another ADMIN records it', async () => {
-    const page = await newPage(DESKTOP);
-    await logInThroughForm(page, suite.product.adminUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await openManageUser(page);
+    // An ADMIN editing their own record cannot change their training, and the dialog says another ADMIN records it.
     const own = page.getByTestId('users-grid').getByRole('row').filter({ hasText: ADMIN_EMAIL });
     await own.getByRole('button', { name: 'Edit System Administrator' }).click();
-    const dialog = page.getByTestId('user-form-dialog');
     expect(await dialog.getByLabel('Is Training Completed?').isDisabled()).toBe(true);
     await dialog.getByText(TRAINING_MESSAGES.ownRecordHint, { exact: false }).waitFor();
-  }, 120_000);
 
-  it('an untrained ADMIN offered a signature (deactivation) is told why it will be refused, and the button is disabled; axe finds no violation', async () => {
-    const t = suite.product.api;
-    const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    const email = 'uma.untrained@example.com';
-    const id = await t.createUser({ email, role: 'ADMIN', password: PASSWORD, firstName: 'Uma', lastName: 'Untrained' });
-    expect(
-      (await t.call('PUT', '/user/modify', { token: admin, body: { id, email, firstName: 'Uma', lastName: 'Untrained', role: 'ADMIN', isTrainingCompleted: false } })).status,
-    ).toBe(200);
-    await t.createUser({ email: 'dora.target@example.com', role: 'USER', password: PASSWORD, firstName: 'Dora', lastName: 'Target' });
-
-    const page = await newPage(DESKTOP);
-    await logInThroughForm(page, suite.product.adminUrl, email, PASSWORD);
-    await openManageUser(page);
-    const target = page.getByTestId('users-grid').getByRole('row').filter({ hasText: 'dora.target@example.com' });
+    // An untrained ADMIN offered a signature (deactivation) is told why it will be refused, and the button is disabled.
+    const untrainedPage = await newPage(DESKTOP);
+    await logInReusingSession(untrainedPage, suite.product, untrainedEmail, PASSWORD);
+    await openManageUser(untrainedPage);
+    const target = untrainedPage.getByTestId('users-grid').getByRole('row').filter({ hasText: 'dora.target@example.com' });
     await target.getByRole('button', { name: 'Deactivate Dora Target' }).click();
-    const dialog = page.getByTestId('deactivate-user-dialog');
-    expect(await dialog.getByTestId('deactivate-user-training').textContent()).toBe(TRAINING_MESSAGES.notCompleted);
-    expect(await dialog.getByTestId('deactivate-user-submit').isDisabled()).toBe(true);
-    await expectAccessible(page, 'training-untrained-signer', DESKTOP, 'deactivate');
-  }, 120_000);
+    const deactivate = untrainedPage.getByTestId('deactivate-user-dialog');
+    expect(await deactivate.getByTestId('deactivate-user-training').textContent()).toBe(TRAINING_MESSAGES.notCompleted);
+    expect(await deactivate.getByTestId('deactivate-user-submit').isDisabled()).toBe(true);
+    await expectAccessible(untrainedPage, 'training-untrained-signer', DESKTOP, 'deactivate');
+  }, 180_000);
 });
