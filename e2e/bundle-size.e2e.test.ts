@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page, Response } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, type ExpectStatic, it } from 'vitest';
 import { PORTALS } from '../scripts/portal-server';
 import { closeContext } from '../test-support/browser';
 import { useBrowserProduct } from '../test-support/browser-product';
@@ -19,7 +19,7 @@ type LoadedScript = { path: string; raw: number; gzip: number; transferred: numb
  * Loads `url` in a fresh page as a visitor would and records every JavaScript file the page fetched until the
  * network is idle: the entry, its modulepreloads and the lazy chunks the route pulls in.
  */
-async function loadScripts(browser: Browser, url: string, ready: (page: Page) => Promise<void>, locale?: string): Promise<LoadedScript[]> {
+async function loadScripts(expect: ExpectStatic, browser: Browser, url: string, ready: (page: Page) => Promise<void>, locale?: string): Promise<LoadedScript[]> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...(locale ? { locale } : {}) });
   const page = await context.newPage();
   const responses: Response[] = [];
@@ -79,7 +79,9 @@ function report(title: string, scripts: LoadedScript[], budget: number) {
   return sum('gzip');
 }
 
-describe.skipIf(skipUnless(['chromium']))('JavaScript a first visit loads, built portals served by portal-server', () => {
+// The three first visits run at once, each in a fresh browser context of its own: what a page loads does not depend on
+// the others, and most of each is waiting for the network to fall idle. Concurrent tests check with their own `expect`.
+describe.skipIf(skipUnless(['chromium'])).concurrent('JavaScript a first visit loads, built portals served by portal-server', () => {
   let product: TestProduct;
   let browser: Browser;
   const suite = useBrowserProduct();
@@ -87,8 +89,8 @@ describe.skipIf(skipUnless(['chromium']))('JavaScript a first visit loads, built
     ({ product, browser } = suite);
   });
 
-  it(`admin /login loads at most ${BUDGET.adminLogin / KB} kB of JavaScript gzipped, without the data grid or date pickers`, async () => {
-    const scripts = await loadScripts(browser, `${product.adminUrl}/login`, async (page) => {
+  it(`admin /login loads at most ${BUDGET.adminLogin / KB} kB of JavaScript gzipped, without the data grid or date pickers`, async ({ expect }) => {
+    const scripts = await loadScripts(expect, browser, `${product.adminUrl}/login`, async (page) => {
       await page.getByLabel('Username/Email').waitFor();
     });
     const loaded = scripts.map((script) => script.path);
@@ -103,8 +105,8 @@ describe.skipIf(skipUnless(['chromium']))('JavaScript a first visit loads, built
     expect(uncompressed(scripts)).toEqual([]);
   });
 
-  it(`the customer portal's first page loads at most ${BUDGET.customerFirstPage / KB} kB of JavaScript gzipped`, async () => {
-    const scripts = await loadScripts(browser, `${product.customerUrl}/docSearch/Acme%20Medical`, async (page) => {
+  it(`the customer portal's first page loads at most ${BUDGET.customerFirstPage / KB} kB of JavaScript gzipped`, async ({ expect }) => {
+    const scripts = await loadScripts(expect, browser, `${product.customerUrl}/docSearch/Acme%20Medical`, async (page) => {
       await page.getByRole('heading', { level: 1 }).waitFor();
     });
     expect(scripts.map((script) => script.path)).toEqual(expect.arrayContaining(htmlScripts('customer')));
@@ -113,8 +115,9 @@ describe.skipIf(skipUnless(['chromium']))('JavaScript a first visit loads, built
     expect(uncompressed(scripts)).toEqual([]);
   });
 
-  it(`in German, the first page loads the German catalogue and no other, still within ${BUDGET.customerFirstPage / KB} kB gzipped`, async () => {
+  it(`in German, the first page loads the German catalogue and no other, still within ${BUDGET.customerFirstPage / KB} kB gzipped`, async ({ expect }) => {
     const scripts = await loadScripts(
+      expect,
       browser,
       `${product.customerUrl}/docSearch/Acme%20Medical`,
       async (page) => {

@@ -91,5 +91,6 @@ describe.skipIf(skipUnless(['chromium']))('the second factor in headless Chromiu
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/document/list');
     await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Nina Newadmin');
-  });
+    // A whole journey: two logins, the set-up and five axe checks (a loaded machine took more than the default 60 s).
+  }, 120_000);
 });
