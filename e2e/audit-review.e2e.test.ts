@@ -56,6 +56,8 @@ describe.skipIf(skipUnless(['chromium']))('Audit Trail Review in headless Chromi
     page.on('pageerror', (error) => console.log('[e2e] page error:', error.message));
     await logInThroughForm(page, suite.product.adminUrl, ADMIN.email, ADMIN.password);
     await page.getByTestId('side-menu').getByText('Audit Trail Review', { exact: true }).click();
+    // The screen loads as a chunk of its own: waited for as a person waits for its title, then checked whole.
+    await page.getByTestId('page-title').filter({ hasText: 'Audit Trail Review' }).waitFor();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Audit Trail Review');
     return page;
   };

@@ -65,9 +65,13 @@ describe.skipIf(skipUnless(['chromium']))('Manage Customer in headless Chromium'
   const toast = (page: Page, text: string) => page.getByTestId('toast').filter({ hasText: text });
   const row = (grid: Locator, name: string) => grid.getByRole('row').filter({ hasText: name });
 
+  /** An ADMIN's API session, opened once for the file: each login is a password check and a session written. */
+  let adminToken: string | undefined;
+  const apiToken = async (): Promise<string> => (adminToken ??= await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD));
+
   /** Registers a customer through the API (multipart, as the form sends it), with the approver chosen above. */
   const addCustomerViaApi = async (customerName: string, contactEmail: string) => {
-    const token = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const token = await apiToken();
     const body = new FormData();
     body.set('customerName', customerName);
     body.set('contactInformation', '4930901820');

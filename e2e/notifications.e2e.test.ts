@@ -75,9 +75,13 @@ describe.skipIf(skipUnless(['chromium']))('Manage Notification in headless Chrom
   const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
   const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/notifications-${name}.png`, fullPage: true, animations: 'disabled' });
 
+  /** An ADMIN's API session, opened once for the file: each login is a password check and a session written. */
+  let adminToken: string | undefined;
+  const apiToken = async (): Promise<string> => (adminToken ??= await product.api.login(ADMIN.email, ADMIN.password));
+
   /** The notices as the API lists them now. */
   const listed = async (): Promise<Notification[]> => {
-    const token = await product.api.login(ADMIN.email, ADMIN.password);
+    const token = await apiToken();
     const response = await product.api.call('GET', '/user/listNotification/', { token });
     expect(response.status).toBe(200);
     return response.body.list as Notification[];
@@ -298,7 +302,7 @@ describe.skipIf(skipUnless(['chromium']))('Manage Notification in headless Chrom
     await addEditDelete(page, DESKTOP);
 
     // A notice deleted elsewhere meanwhile: its delete fails with the server message and the list refreshes.
-    const token = await product.api.login(ADMIN.email, ADMIN.password);
+    const token = await apiToken();
     const text = 'A notice deleted by someone else';
     const created = await product.api.call('POST', '/user/addNotification', { token, body: { customerID: null, productID: null, notificationText: text } });
     expect(created.status).toBe(200);
