@@ -112,6 +112,8 @@ describe.skipIf(skipUnless(['chromium']))('Audit Trail Review in headless Chromi
 
     await dialog.getByLabel('Password').fill(ADMIN.password);
     await dialog.getByTestId('sign-review-submit').click();
+    // The dialog closes once the server has the signature: waited for as a person does, then checked.
+    await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => dialog.count()).toBe(0);
     const row = page.getByTestId('review-row').filter({ hasText: 'Reviewed in the browser test' });
     await expect.poll(() => row.count()).toBe(1);
