@@ -56,11 +56,13 @@ describe.skipIf(skipUnless(['chromium']))('Audit Trail Review in headless Chromi
     page.on('pageerror', (error) => console.log('[e2e] page error:', error.message));
     await logInThroughForm(page, suite.product.adminUrl, ADMIN.email, ADMIN.password);
     await page.getByTestId('side-menu').getByText('Audit Trail Review', { exact: true }).click();
+    // The screen loads as a chunk of its own: waited for as a person waits for its title, then checked whole.
+    await page.getByTestId('page-title').filter({ hasText: 'Audit Trail Review' }).waitFor();
     await expect.poll(() => page.getByTestId('page-title').textContent()).toBe('Audit Trail Review');
     return page;
   };
 
-  it("when an ADMIN finds a change order whose field was edited and shows its history, then each event's old → new values are on screen, axe finds nothing, and printing hides the navigation", async () => {
+  it("when an ADMIN finds a change order whose field was edited and shows its history, then each event's old → new values are on screen, axe finds nothing, and printing hides the navigation; signing the review of today with a wrong password is refused, and with their own the range shows as reviewed by them", async () => {
     const page = await openScreen();
     // Found by its number through the documents list, as the picker searches it.
     await page.getByLabel('Record (search by name, or paste its id)').fill(order.documentId);
@@ -93,10 +95,8 @@ describe.skipIf(skipUnless(['chromium']))('Audit Trail Review in headless Chromi
     await page.screenshot({ path: `${SCREENSHOTS}/audit-review-desktop-print.png`, fullPage: true, animations: 'disabled' });
     await page.emulateMedia({ media: 'screen' });
     expect(await page.getByTestId('side-menu').isVisible()).toBe(true);
-  });
 
-  it('when an ADMIN signs the review of today with a wrong password, then it is refused; with their own, the range shows as reviewed by them', async () => {
-    const page = await openScreen();
+    // The review of today, signed: a wrong password is refused; with their own, the range shows as reviewed by them.
     await page.getByTestId('sign-review').click();
     const dialog = page.getByTestId('sign-review-dialog');
     const today = new Date();
@@ -112,10 +112,12 @@ describe.skipIf(skipUnless(['chromium']))('Audit Trail Review in headless Chromi
 
     await dialog.getByLabel('Password').fill(ADMIN.password);
     await dialog.getByTestId('sign-review-submit').click();
+    // The dialog closes once the server has the signature: waited for as a person does, then checked.
+    await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => dialog.count()).toBe(0);
     const row = page.getByTestId('review-row').filter({ hasText: 'Reviewed in the browser test' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('System Administrator');
     await expectAccessible(page, 'audit-review', DESKTOP, 'reviewed');
-  });
+  }, 120_000);
 });
