@@ -37,10 +37,14 @@ const recording = (applied: number[]): Projection => ({
 
 const snapshot = async (db: Queryable) => (await db.query('SELECT * FROM user_accounts ORDER BY id')).rows;
 
-/** The backend holding the leader lock of `projection` in `schema`, as the server sees it. */
+/**
+ * The backend holding the leader lock of `projection` in `schema`, as the server sees it. pg_locks shows every
+ * database of the server, and other tests' databases have the same schema name and keys: this database's only.
+ */
 async function leaderBackend(db: Queryable, schema: string, projection: string): Promise<number | undefined> {
   const { rows } = await db.query<{ pid: number }>(
-    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid = $1::bigint::oid AND objid = $2::bigint::oid AND objsubid = 2 AND granted`,
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+       AND classid = $1::bigint::oid AND objid = $2::bigint::oid AND objsubid = 2 AND granted`,
     [LEADER_LOCK_SPACE, leaderLockKey(schema, projection)],
   );
   return rows[0]?.pid;
