@@ -14,11 +14,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import pg from 'pg';
 import { migrate } from '@ifu/storage/database/migrations';
 import { openPostgres } from '@ifu/storage/database/postgres';
 import { wrapPglite } from '@ifu/storage/database/pglite';
 import { allMigrations } from '../services/src/features';
+import { asSuperuser, databaseUrl } from '../test-support/scratch-database';
 import { median, table } from './lib/stats';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' }, tiny: { type: 'boolean', default: false } } });
@@ -37,15 +37,7 @@ async function times(n: number, work: (i: number) => Promise<unknown>): Promise<
   return result;
 }
 
-async function admin(url: string, sql: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (url: string, sql: string) => asSuperuser(url, (client) => client.query(sql));
 
 const rows: string[][] = [];
 const row = (setup: string, before: string, beforeMs: number[], after: string, afterMs: number[]) => {
@@ -82,7 +74,7 @@ console.log(`test-setup bench: ${runs} runs each, load average ${loadavg().map((
 const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 if (serverUrl) {
   const run = `ifu_bench_setup_${randomBytes(3).toString('hex')}`;
-  const dbUrl = (name: string) => Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
+  const dbUrl = (name: string) => databaseUrl(serverUrl, name);
   await admin(serverUrl, `CREATE DATABASE ${run}`);
   try {
     const perSchema = await times(runs, async (i) => {

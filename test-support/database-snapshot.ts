@@ -5,13 +5,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import pg from 'pg';
 import { migrate } from '../services/storage/src/database/migrations';
 import { openPostgres } from '../services/storage/src/database/postgres';
 import { wrapPglite } from '../services/storage/src/database/pglite';
 import { allMigrations } from '../services/src/features';
 import { contractServerFor, POSTGRES_IMAGE, startPostgresContainer } from './contract-servers';
-import { createScratchDatabase } from './scratch-database';
+import { asSuperuser, createScratchDatabase, databaseUrl } from './scratch-database';
 
 /** The schema the test databases made from the server's template keep their tables in. */
 export const TEMPLATE_SCHEMA = 'app';
@@ -103,21 +102,4 @@ async function makeSnapshot(cleanUps: Array<() => Promise<void>>): Promise<Datab
   const description = `${container ? `${POSTGRES_IMAGE} through testcontainers` : 'TEST_DATABASE_URL'}, run database ${run.name}`;
   console.log(`[tests] database tests run on real PostgreSQL (${description}), each in a database copied from a template migrated once (${((Date.now() - started) / 1000).toFixed(1)} s)`);
   return { via: 'server', url: run.url, template, description };
-}
-
-/** The URL of another database on the same server. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-export async function asSuperuser<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

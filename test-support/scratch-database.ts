@@ -4,18 +4,28 @@ import pg from 'pg';
 /** A database of its own for one test run, created on the PostgreSQL server at `serverUrl`, and how to drop it. */
 export async function createScratchDatabase(serverUrl: string, prefix: string) {
   const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await asAdmin(serverUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => asAdmin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  await asSuperuser(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+  return {
+    name,
+    url: databaseUrl(serverUrl, name),
+    drop: () => asSuperuser(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+  };
 }
 
-async function asAdmin(serverUrl: string, sql: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+/** The URL of another database on the same server. */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One connection as the server's superuser for `work` (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function asSuperuser<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await admin.query(sql);
+    return await work(client);
   } finally {
-    await admin.end();
+    await client.end();
   }
 }

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createScratchDatabase } from './scratch-database';
 
 /**
  * The real PostgreSQL server the production-shape tests (`*.prod.test.ts`) need: several processes (API instances,
@@ -22,23 +21,5 @@ export async function createServerDatabase(prefix = 'ifu_prod'): Promise<ServerD
   // Read now, not at import: the bench sets it from BENCH_DATABASE_URL after its imports ran.
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error(SKIP_REASON);
-  const name = `${prefix}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  await withAdmin(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    drop: () => withAdmin(serverUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
-  };
-}
-
-async function withAdmin<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
+  return createScratchDatabase(serverUrl, prefix);
 }

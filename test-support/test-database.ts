@@ -11,7 +11,8 @@ import { migrate, type Migration } from '../services/storage/src/database/migrat
 import { openPostgres } from '../services/storage/src/database/postgres';
 import { wrapPglite } from '../services/storage/src/database/pglite';
 import { allMigrations } from '../services/src/features';
-import { asSuperuser, databaseUrl, TEMPLATE_SCHEMA } from './database-snapshot';
+import { TEMPLATE_SCHEMA } from './database-snapshot';
+import { asSuperuser, databaseUrl } from './scratch-database';
 import { skipUnless } from './machine-needs';
 
 export interface TestDatabase {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
 import { sharedSecrets, startApiProcess } from './api-process';
-import { acquireDatabaseSnapshot, asSuperuser, databaseUrl, TEMPLATE_SCHEMA } from './database-snapshot';
+import { acquireDatabaseSnapshot, TEMPLATE_SCHEMA } from './database-snapshot';
+import { asSuperuser, databaseUrl } from './scratch-database';
 import './provided-context';
 
 export const UI_ADMIN_EMAIL = 'ui.admin@example.com';
