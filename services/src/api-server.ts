@@ -7,11 +7,11 @@ import { openStorage, type Storage } from '@ifu/storage/storage';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import { allProjections, electionFor, listActiveAdmins, ProjectionRunner } from '@ifu/projections';
 import { createApp, type AppOptions } from './app';
-import { UPLOAD_KEPT_MS } from './documents/document-upload';
-import { pdfTextLimits } from './documents/pdf-text';
+import { UPLOAD_KEPT_MS } from './documents/authoring/document-upload';
+import { pdfTextLimits } from './documents/search/pdf-text';
 import { pdfWorkers } from './files/pdf-process';
-import { DocumentTextQueue } from './documents/text-queue';
-import { forgetStagedUploadsBefore } from './documents/upload-staging';
+import { DocumentTextQueue } from './documents/search/text-queue';
+import { forgetStagedUploadsBefore } from './documents/authoring/upload-staging';
 import { allMigrations } from './features';
 import { openFileStore } from './files/open-file-store';
 import { AnonymousMail } from './mail/anonymous-mail';
@@ -33,7 +33,7 @@ import { followTheLogForAll, linkRowsFollowTheLog } from './users/password-links
 import { rekeyPrintedNameClaims, sharedPrintedNames } from './users/printed-name-claims';
 import { startOverdueReminders } from './paper-copies/commands';
 import { startSafetyNotices } from './safety-notices/commands';
-import { startPeriodicReviewReminders } from './documents/periodic-review';
+import { startPeriodicReviewReminders } from './documents/periodic-review/reminders';
 import { startOpenDownloadSummaries } from './eifu/open-downloads';
 
 /** What the log says when the event log's hash chain stops verifying (once per break). */

@@ -5,7 +5,7 @@ import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { formatAuditDate } from '../audit/audit-dates';
-import { accessibilityMailSubject } from '../documents/commands';
+import { accessibilityMailSubject } from '../documents/accessibility/routes';
 
 /**
  * The spec is the floor (spec §7): a client written against its calls, with exactly its payloads, works. Each call

@@ -12,7 +12,7 @@ export interface ReviewsState {
 
 /**
  * A reviewer signs (meaning `review`) that they reviewed the audit trail of an inclusive UTC date range. `now` is the
- * command's one reading of the clock; `signature` and `signerRole` come from the signature (UNSIGNED while checked).
+ * command's one reading of the clock; `signature` and `signerRole` come from the signed step (signatures/signed-step.ts).
  */
 export interface ReviewAuditTrail {
   type: 'ReviewAuditTrail';

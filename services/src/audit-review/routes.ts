@@ -20,7 +20,7 @@ import type { AuditDictionary } from '../audit/vocabulary';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
-import { decideSigned } from '../signatures/signatures';
+import { signed } from '../signatures/signed-step';
 import { auditReviewVocabulary } from './audit';
 import { recordHistory } from './history';
 import { auditTrailReviewsDecider, coverageOf, unreviewedStretches } from './review';
@@ -113,14 +113,16 @@ export function auditReviewRoutes(ctx: AppContext, dictionary: AuditDictionary):
     const { from, to, comments, username, password } = parseBody(ReviewAuditTrailRequest, req.body);
     const actor = req.auth!;
     const run = ctx.commands.begin(originOf(req));
-    const record = await run.load(AUDIT_TRAIL_REVIEWS_STREAM, auditTrailReviewsDecider);
     const reviewId = randomUUID();
-    const result = await decideSigned(ctx, run, {
-      actor: { userId: actor.userId, email: actor.email, role: actor.role },
-      credentials: { username, password },
+    const result = await signed(ctx, run, {
+      stream: AUDIT_TRAIL_REVIEWS_STREAM,
+      decider: auditTrailReviewsDecider,
+      vocabulary: auditReviewVocabulary,
       meaning: 'review',
-      subject: { stream: AUDIT_TRAIL_REVIEWS_STREAM, decider: auditTrailReviewsDecider, record, vocabulary: auditReviewVocabulary, seenVersion: undefined },
-      decision: (signature, signerRole) => ({ type: 'ReviewAuditTrail' as const, reviewId, from, to, comments, now: run.now, signature, signerRole }),
+      signer: actor,
+      credentials: { username, password },
+      seenVersion: undefined,
+      command: (signature, signer) => ({ type: 'ReviewAuditTrail' as const, reviewId, from, to, comments, now: run.now, signature, signerRole: signer.role }),
     });
     const [recorded] = await ctx.store.readStream(AUDIT_TRAIL_REVIEWS_STREAM, result.version - 1);
     if (!recorded) throw new Error('the signed review was not found in its stream after it was appended');

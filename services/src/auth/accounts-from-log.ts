@@ -23,16 +23,23 @@ export class AccountsFromLog {
    * read it from the log in the same round trip as something else (the session), spares the read when nothing is newer.
    */
   async get(userId: string, currentVersion?: number): Promise<UserState | undefined> {
+    const folded = await this.fold(userId, currentVersion);
+    return folded?.state.exists ? folded.state : undefined;
+  }
+
+  /** The account's stream folded, with its version: a command of the same request starts from it (`CommandOrigin.folded`). */
+  async fold(userId: string, currentVersion?: number): Promise<{ state: UserState; version: number } | undefined> {
     const known = this.folded.get(userId);
-    if (known && currentVersion === known.version) return known.state.exists ? known.state : undefined;
+    if (known && currentVersion === known.version) return known;
     const newer = await this.store.readStream(userStreamId(userId), known?.version ?? 0);
     if (!known && newer.length === 0) return undefined;
     let state = known?.state ?? userDecider.initialState();
     for (const event of newer) if (event.type !== QUARANTINED_EVENT_TYPE) state = userDecider.evolve(state, { type: event.type, data: event.data } as UserEvent);
     const version = (known?.version ?? 0) + newer.length;
+    const folded = { version, state };
     this.folded.delete(userId);
-    this.folded.set(userId, { version, state });
+    this.folded.set(userId, folded);
     if (this.folded.size > KEPT) this.folded.delete(this.folded.keys().next().value!);
-    return state.exists ? state : undefined;
+    return folded;
   }
 }

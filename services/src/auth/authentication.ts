@@ -4,6 +4,7 @@ import jwt from 'jsonwebtoken';
 import { type Role, userStreamId } from '@ifu/contracts';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
+import { userDecider } from '../users/decider';
 import { AccountsFromLog } from './accounts-from-log';
 import { SessionActivity } from './sessions';
 
@@ -71,7 +72,8 @@ export function guards(ctx: AppContext): Guards {
         // (one round trip), and the account folded from the log is read again only when its stream has grown.
         const session = await sessions.resume(claims.sid, ctx.clock(), userStreamId(claims.sub));
         if (!session || session.userId !== claims.sub) refuse('session-ended');
-        const user = await accounts.get(claims.sub, session.accountVersion);
+        const account = await accounts.fold(claims.sub, session.accountVersion);
+        const user = account?.state.exists ? account.state : undefined;
         if (!user) refuse('session-ended');
         if (!user.userActive || user.isDeleted) refuse('account-not-active');
         req.auth = {
@@ -85,6 +87,8 @@ export function guards(ctx: AppContext): Guards {
           sessionId: claims.sid,
           secondFactorEnrolled: Boolean(user.secondFactor),
         };
+        // The request's commands start from this fold of the caller's account (their signature, their role now).
+        req.folded = [{ decider: userDecider, loaded: { stream: userStreamId(user.userId), state: user, version: account!.version, sinceSnapshot: 0 } }];
         // The role as the log has it now: a USER made ADMIN is stopped here at once, until they enrol.
         if (requireFactor && user.role === 'ADMIN' && !user.secondFactor) refuse('second-factor-enrolment-required');
         next();

@@ -7,8 +7,6 @@ import {
   customerNameClaimStreamId,
   type CustomerEvent,
   customerStreamId,
-  type Role,
-  type Signature,
   type SignatureCredentials,
   type StoredFile,
 } from '@ifu/contracts';
@@ -20,7 +18,7 @@ import { refuse } from '../platform/errors';
 import { claim, holderBlocks, release, type UniqueKind } from '../platform/unique-claims';
 import type { StagedFile } from '../files/file-store';
 import type { Uploads } from '../files/uploads';
-import { decideSigned } from '../signatures/signatures';
+import { signed } from '../signatures/signed-step';
 import { customersVocabulary } from './audit';
 import { type CustomerCommand, customerDecider, type CustomerState } from './customer';
 
@@ -161,28 +159,26 @@ export async function decideApproval(
     seenVersion: number | undefined;
   },
 ): Promise<StepResult<CustomerEvent, CustomerState>> {
-  const stream = customerStreamId(input.customerId);
-  const decision = (signature: Signature, signerRole: Role): CustomerCommand => ({
-    type: 'DecideApproval',
-    approve: input.approve,
-    approverIdGiven: input.approverIdGiven,
-    signature,
-    signerRole,
-    reason: input.reason,
-    changeDescription: input.changeDescription,
-    now: run.now,
-  });
-  // The customer is folded once: the rules are checked on it first, with the actor's role as the authentication read it
-  // from the log for this request; the signature binds it at the version reviewed (and checks the credentials); the
-  // signed decision is decided on it at that version (issue 22, item 12).
-  // The decision applies to the record the approver signed: any change since is a conflict, not a retry.
-  const record = await run.load(stream, customerDecider);
-  const result = await decideSigned(ctx, run, {
-    actor: input.actor,
-    credentials: input.credentials,
+  // One signed step: the customer and the approver's account folded once, the rules (the approver policy) decided once
+  // before the password is asked for, the decision appended at the version signed (any change since is a 409).
+  const result = await signed(ctx, run, {
+    stream: customerStreamId(input.customerId),
+    decider: customerDecider,
+    vocabulary: customersVocabulary,
     meaning: input.approve ? 'approval' : 'rejection',
-    subject: { stream, decider: customerDecider, vocabulary: customersVocabulary, seenVersion: input.seenVersion, record },
-    decision,
+    signer: input.actor,
+    credentials: input.credentials,
+    seenVersion: input.seenVersion,
+    command: (signature, signer): CustomerCommand => ({
+      type: 'DecideApproval',
+      approve: input.approve,
+      approverIdGiven: input.approverIdGiven,
+      signature,
+      signerRole: signer.role,
+      reason: input.reason,
+      changeDescription: input.changeDescription,
+      now: run.now,
+    }),
   });
   // A pending rename decided (issue 22): approved, the old name is free (its URL still finds the customer); rejected,
   // the name it would have taken is.

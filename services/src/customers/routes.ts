@@ -21,7 +21,7 @@ import { acceptUploads, filePolicies } from '../files/uploads';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
-import { recordViews } from '../signatures/record-views';
+import { recordViews } from '../signatures/signed-step';
 import { changeOpenAccess, decideApproval, registerCustomer, updateCustomer } from './commands';
 import { decisionRefusal } from './customer';
 import { searchUrlOf } from './search-url';

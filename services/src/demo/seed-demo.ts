@@ -3,7 +3,7 @@ import { CHANGE_ORDER_NUMBERS_STREAM, type Role, userStreamId } from '@ifu/contr
 import { generate } from 'otplib';
 import sharp from 'sharp';
 import { setPassword } from '../auth/password-hashes';
-import { changeOrderNumbersDecider } from '../documents/change-order-numbers';
+import { changeOrderNumbersDecider } from '../documents/authoring/change-order-numbers';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { userDecider } from '../users/decider';

@@ -28,7 +28,7 @@ import {
   UploadParentResponse,
 } from '@ifu/contracts';
 import type { ApiRoute } from '../api-docs/api-routes';
-import { UploadFields } from './routes';
+import { UploadFields } from './authoring/routes';
 
 const PDF = { mediaTypes: ['application/pdf'], description: 'The file, streamed with its checksum verified' };
 const WIZARD_FILES = {

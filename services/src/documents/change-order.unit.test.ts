@@ -2,10 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ChildDetails, DocumentEvent, DocumentFile, ParentDetails, Signature } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
 import type { ApproverFacts } from '../signatures/approver-policy';
-import { changeOrderDecider, type CreateChangeOrder, mayDecide, openedKey, type ReviseChangeOrder } from './change-order';
-import { documentFilesDecider, openedBy } from './document-files';
-import { changeOrderNumbersDecider } from './change-order-numbers';
-import { documentUploadDecider, UPLOAD_KEPT_MS } from './document-upload';
+import { changeOrderDecider } from '../../../test-support/change-order-decider';
+import { openedKey } from './change-order';
+import type { CreateChangeOrder } from './authoring/rules';
+import { mayDecide } from './decision/rules';
+import type { ReviseChangeOrder } from './revision/rules';
+import { documentFilesDecider, openedBy } from './downloads/document-files';
+import { changeOrderNumbersDecider } from './authoring/change-order-numbers';
+import { documentUploadDecider, UPLOAD_KEPT_MS } from './authoring/document-upload';
 
 const spec = deciderSpec(changeOrderDecider);
 const at = '2026-11-23T10:00:00.000Z';

@@ -1,19 +1,35 @@
+import { Router } from 'express';
 import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Feature } from '../platform/feature';
-import { documentsVocabulary } from './audit';
-import { Router } from 'express';
-import { periodicReviewRoutes } from './periodic-review-routes';
-import { reviewRoutes } from './review-routes';
-import { documentRoutes } from './routes';
+import { accessibilityRoutes } from './accessibility/routes';
 import { documentsApi } from './api-docs';
+import { documentsVocabulary } from './audit';
+import { authoringRoutes } from './authoring/routes';
+import { decisionRoutes } from './decision/route';
+import { downloadRoutes } from './downloads/routes';
+import { listingRoutes } from './listing/routes';
+import { periodicReviewRoutes } from './periodic-review/routes';
+import { revisionRoutes } from './revision/revise';
+import { searchRoutes } from './search/routes';
 
 /**
- * Change orders: the add wizard's uploads, signed authoring, the list and the view; the review, the signed decision,
- * downloads with their signature manifest, versions and the internal search.
+ * Change orders, one folder per use case: authoring (the add wizard and signed edits), the listing and view, the
+ * approver's decision, Online/Offline, revise and resubmit, periodic review, staff downloads with their signature
+ * manifest, and the internal search.
  */
 export const documentsFeature: Feature = {
   name: 'documents',
-  routes: (ctx) => Router().use(documentRoutes(ctx), reviewRoutes(ctx), periodicReviewRoutes(ctx)),
+  routes: (ctx) =>
+    Router().use(
+      authoringRoutes(ctx),
+      revisionRoutes(ctx),
+      listingRoutes(ctx),
+      decisionRoutes(ctx),
+      accessibilityRoutes(ctx),
+      downloadRoutes(ctx),
+      searchRoutes(ctx),
+      periodicReviewRoutes(ctx),
+    ),
   api: documentsApi,
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),
   audit: documentsVocabulary,

@@ -1,7 +1,7 @@
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import type { RateLimitStores } from '../auth/rate-limit-stores';
-import type { DocumentTextQueue } from '../documents/text-queue';
+import type { DocumentTextQueue } from '../documents/search/text-queue';
 import type { FileStore } from '../files/file-store';
 import type { AnonymousMail } from '../mail/anonymous-mail';
 import type { Mailer } from '../mail/mailer';

@@ -135,7 +135,7 @@ describe('the command pipeline', () => {
     expect(await store.lastPosition()).toBe(before);
   });
 
-  it('when a step is given the stream as the command folded it (from), then check and execute decide on it without reading the stream again (issue 22)', async () => {
+  it('when a command loaded a stream, then its checks and steps decide on that fold without reading the stream again, and its appends move the fold on', async () => {
     const s = stream();
     await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 2 } });
     const run = pipeline.begin(origin);
@@ -147,29 +147,64 @@ describe('the command pipeline', () => {
       return readStream.call(store, id, after);
     };
     try {
-      await expect(run.check({ stream: s, decider: counter, from: loaded, command: { type: 'CountAtMost', by: 5, limit: 3 } })).rejects.toBeInstanceOf(Refusal);
-      await run.check({ stream: s, decider: counter, from: loaded, expectedVersion: 1, command: { type: 'Count', by: 1 } });
-      const result = await run.execute({ stream: s, decider: counter, from: loaded, expectedVersion: loaded.version, command: { type: 'Count', by: 1 } });
+      await expect(run.check({ stream: s, decider: counter, command: { type: 'CountAtMost', by: 5, limit: 3 } })).rejects.toBeInstanceOf(Refusal);
+      await run.check({ stream: s, decider: counter, expectedVersion: 1, command: { type: 'Count', by: 1 } });
+      const result = await run.execute({ stream: s, decider: counter, expectedVersion: loaded.version, command: { type: 'Count', by: 1 } });
       expect(result).toMatchObject({ version: 2, state: { total: 3 } });
+      expect(await run.load(s, counter)).toMatchObject({ version: 2, state: { total: 3 } });
     } finally {
       store.readStream = readStream;
     }
     expect(reads).toEqual([]);
-    await expect(run.check({ stream: stream(), decider: counter, from: loaded, command: { type: 'Count', by: 1 } })).rejects.toThrow(/was given the state of/);
   });
 
-  it('when the stream moved after the fold a step is given, then with an expected version 409 and nothing appended; without one it folds again and decides on what is there', async () => {
+  it('when a request folded a stream already (origin.folded), then its command starts from that fold and reads nothing of that stream', async () => {
+    const s = stream();
+    await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 4 } });
+    const folded = await pipeline.begin(origin).load(s, counter);
+    const reads: string[] = [];
+    const readStream = store.readStream;
+    store.readStream = (id, after) => {
+      reads.push(id);
+      return readStream.call(store, id, after);
+    };
+    try {
+      const run = pipeline.begin({ ...origin, folded: [{ decider: counter, loaded: folded }] });
+      expect(await run.load(s, counter)).toBe(folded);
+      expect(await run.execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } })).toMatchObject({ version: 2, state: { total: 5 } });
+    } finally {
+      store.readStream = readStream;
+    }
+    expect(reads).toEqual([]);
+  });
+
+  it('when the stream moved after the command folded it, then a step with an expected version is a 409 and appends nothing; without one it folds again and decides on what is there', async () => {
     const s = stream();
     await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } });
     const run = pipeline.begin(origin);
     const loaded = await run.load(s, counter);
     await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } });
     const before = await store.lastPosition();
-    await expect(run.execute({ stream: s, decider: counter, from: loaded, expectedVersion: loaded.version, command: { type: 'Count', by: 1 } })).rejects.toMatchObject({
+    await expect(run.execute({ stream: s, decider: counter, expectedVersion: loaded.version, command: { type: 'Count', by: 1 } })).rejects.toMatchObject({
       rejection: { code: 'concurrent-change' },
     });
     expect(await store.lastPosition()).toBe(before);
-    expect(await run.execute({ stream: s, decider: counter, from: loaded, command: { type: 'Count', by: 1 } })).toMatchObject({ version: 3, state: { total: 3 } });
+    expect(await run.execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } })).toMatchObject({ version: 3, state: { total: 3 } });
+  });
+
+  it('when a decision made on the fold is appended (append), then it lands at the fold version, and a stream moved since is a 409 with nothing appended', async () => {
+    const s = stream();
+    const run = pipeline.begin(origin);
+    const loaded = await run.load(s, counter);
+    const decision = counter.decide({ type: 'Count', by: 2 }, loaded.state);
+    expect(await run.append(counter, loaded, decision)).toMatchObject({ version: 1, state: { total: 2 } });
+
+    const stale = pipeline.begin(origin);
+    const fold = await stale.load(s, counter);
+    await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } });
+    const before = await store.lastPosition();
+    await expect(stale.append(counter, fold, counter.decide({ type: 'Count', by: 1 }, fold.state))).rejects.toMatchObject({ rejection: { code: 'concurrent-change' } });
+    expect(await store.lastPosition()).toBe(before);
   });
 
   it('when a command settles, then it waits only for the read models it names, up to its own last event', async () => {

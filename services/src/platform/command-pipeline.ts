@@ -51,6 +51,17 @@ export interface CommandOrigin {
   correlationId: string;
   ip: string | null;
   userAgent: string | null;
+  /**
+   * Streams the request has folded already (the authentication's fold of the caller's account): the command starts
+   * from them instead of reading those streams again.
+   */
+  folded?: readonly Folded[];
+}
+
+/** A stream as something outside the command folded it, with the decider that folded it. */
+export interface Folded<State = unknown> {
+  decider: Decider<never, DomainEvent, State>;
+  loaded: Loaded<State>;
 }
 
 /**
@@ -86,13 +97,6 @@ export interface Step<Command, Event extends DomainEvent, State> {
    * concurrent change (409) and nothing is retried; when absent, a conflict reloads and decides again (bounded).
    */
   expectedVersion?: number;
-  /**
-   * The stream as this command already folded it (`run.load`): the step decides on it instead of folding the stream
-   * again (issue 22, item 12: a decision folds its record once for the check, the signature and the decision). The
-   * append is still at that version, so a change in between is a conflict: with `expectedVersion` a 409, without it
-   * the step loads afresh and decides again.
-   */
-  from?: Loaded<State>;
 }
 
 /** A stream folded within a command: its state, its version, and how many events came after its snapshot. */
@@ -225,6 +229,12 @@ export class CommandRun {
   readonly metadata: EventMetadata;
   /** Global position of the last event this command appended: what `settle` waits for. */
   private lastPosition = 0;
+  /**
+   * Each stream as this command folded it, by stream and decider: a command folds each stream once (its checks, its
+   * signature and its decision share the fold), and what it appends moves the fold on. A stream another process
+   * appended to since is a conflict at the append, which reloads it (a retry) or refuses (an expected version).
+   */
+  private readonly folds = new Map<string, Loaded<unknown>>();
 
   constructor(
     private readonly store: EventStore,
@@ -237,11 +247,23 @@ export class CommandRun {
     private readonly turns = new Turns(),
     private readonly followers: readonly AppendFollower[] = [],
   ) {
-    this.metadata = { ...origin, occurredAt: now.toISOString() };
+    const { folded, ...metadata } = origin;
+    this.metadata = { ...metadata, occurredAt: now.toISOString() };
+    for (const { decider, loaded } of folded ?? []) this.folds.set(this.foldKey(loaded.stream, decider), loaded);
   }
 
-  /** The folded state and version of a stream, without deciding anything. */
+  private foldKey(stream: string, decider: Decider<never, DomainEvent, unknown>) {
+    return `${stream}\n${this.snapshots.keyOf(decider)}`;
+  }
+
+  /** The folded state and version of a stream, without deciding anything: folded once per command. */
   async load<Event extends DomainEvent, State>(stream: string, decider: Decider<never, Event, State>): Promise<Loaded<State>> {
+    const known = this.folds.get(this.foldKey(stream, decider as Decider<never, DomainEvent, unknown>));
+    return known ? (known as Loaded<State>) : this.reload(stream, decider);
+  }
+
+  /** The stream as the log has it now (from its latest snapshot), whatever this command folded before. */
+  private async reload<Event extends DomainEvent, State>(stream: string, decider: Decider<never, Event, State>): Promise<Loaded<State>> {
     const key = this.snapshots.keyOf(decider as Decider<never, DomainEvent, unknown>);
     const snapshot = await this.snapshots.load<State>(stream, key);
     const after = snapshot?.version ?? 0;
@@ -249,13 +271,14 @@ export class CommandRun {
     let state = snapshot ? snapshot.state : decider.initialState();
     // A quarantined event keeps its place in the stream's versions; what it claimed is folded by no decider.
     for (const event of recorded) if (event.type !== QUARANTINED_EVENT_TYPE) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
-    return { stream, state, version: after + recorded.length, sinceSnapshot: recorded.length };
+    const loaded = { stream, state, version: after + recorded.length, sinceSnapshot: recorded.length };
+    this.folds.set(this.foldKey(stream, decider as Decider<never, DomainEvent, unknown>), loaded);
+    return loaded;
   }
 
-  /** The step's stream as the command already folded it (`from`), or folded now. */
-  private async startOf<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>, attempt: number): Promise<Loaded<State>> {
-    if (step.from && step.from.stream !== step.stream) throw new Error(`a step on ${step.stream} was given the state of ${step.from.stream}`);
-    return step.from && attempt === 1 ? step.from : this.load(step.stream, step.decider);
+  /** The step's command for the stream as folded. */
+  private async commandOf<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>, state: State): Promise<Command> {
+    return typeof step.command === 'function' ? await (step.command as (s: State) => Command | Promise<Command>)(state) : step.command;
   }
 
   /**
@@ -264,10 +287,9 @@ export class CommandRun {
    * nothing when refused.
    */
   async check<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>): Promise<void> {
-    const { state, version } = await this.startOf(step, 1);
+    const { state, version } = await this.load(step.stream, step.decider);
     if (step.expectedVersion !== undefined && step.expectedVersion !== version) throw new Refusal({ code: 'concurrent-change' });
-    const command = typeof step.command === 'function' ? await (step.command as (s: State) => Command | Promise<Command>)(state) : step.command;
-    const decision = step.decider.decide(command, state);
+    const decision = step.decider.decide(await this.commandOf(step, state), state);
     if (decision.rejection) throw new Refusal(decision.rejection);
   }
 
@@ -276,44 +298,74 @@ export class CommandRun {
     return this.attempt(step, MAX_ATTEMPTS);
   }
 
+  /**
+   * Appends what was decided outside `execute` on the stream as this command folded it (`loaded`), at its version: a
+   * decision that must be made once, before a signature is checked (signatures/signed-step.ts). Any append in between
+   * is a conflict (409), never a retry: the decision was signed as it stands.
+   */
+  async append<Event extends DomainEvent, State>(
+    decider: Decider<never, Event, State>,
+    loaded: Loaded<State>,
+    decision: Decision<Event>,
+  ): Promise<StepResult<Event, State>> {
+    if (loaded !== (await this.load(loaded.stream, decider))) throw new Error(`${loaded.stream}: a decision on a fold this command no longer holds`);
+    try {
+      const state = await this.record(decider, loaded, decision.events);
+      if (decision.rejection) throw new Refusal(decision.rejection, decision.events);
+      return { state, version: loaded.version + decision.events.length, events: decision.events };
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) throw new Refusal({ code: 'concurrent-change' });
+      throw error;
+    }
+  }
+
+  /** Appends `events` at the fold's version; the fold moves on to the state after them (snapshotted every so often). */
+  private async record<Event extends DomainEvent, State>(decider: Decider<never, Event, State>, loaded: Loaded<State>, events: Event[]): Promise<State> {
+    if (events.length === 0) return loaded.state;
+    const { stream, state, version, sinceSnapshot } = loaded;
+    const appended = await this.store.append(
+      stream,
+      events.map((event) => ({ type: event.type, data: event.data as Record<string, unknown>, metadata: this.metadata })),
+      version,
+    );
+    this.lastPosition = Math.max(this.lastPosition, appended.lastPosition);
+    const next = events.reduce(decider.evolve, state);
+    const after = { stream, state: next, version: version + events.length, sinceSnapshot: sinceSnapshot + events.length };
+    if (after.sinceSnapshot >= SNAPSHOT_EVERY) {
+      await this.snapshots.save(stream, this.snapshots.keyOf(decider as Decider<never, DomainEvent, unknown>), after.version, next);
+      after.sinceSnapshot = 0;
+    }
+    this.folds.set(this.foldKey(stream, decider as Decider<never, DomainEvent, unknown>), after);
+    for (const follow of this.followers) await follow(this, stream, events);
+    return next;
+  }
+
   private async attempt<Command, Event extends DomainEvent, State>(step: Step<Command, Event, State>, maxAttempts: number): Promise<StepResult<Event, State>> {
     for (let attempt = 1; ; attempt++) {
-      const { state, version, sinceSnapshot } = await this.startOf(step, attempt);
-      if (step.expectedVersion !== undefined && step.expectedVersion !== version) {
+      // The first attempt decides on the command's fold; after a conflict the stream is read again.
+      const loaded = attempt === 1 ? await this.load(step.stream, step.decider) : await this.reload(step.stream, step.decider);
+      if (step.expectedVersion !== undefined && step.expectedVersion !== loaded.version) {
         throw new Refusal({ code: 'concurrent-change' });
       }
-      const command = typeof step.command === 'function' ? await (step.command as (s: State) => Command | Promise<Command>)(state) : step.command;
-      const decision = step.decider.decide(command, state);
-      let next = state;
-      if (decision.events.length > 0) {
-        try {
-          const appended = await this.store.append(
-            step.stream,
-            decision.events.map((event) => ({ type: event.type, data: event.data as Record<string, unknown>, metadata: this.metadata })),
-            version,
-          );
-          this.lastPosition = Math.max(this.lastPosition, appended.lastPosition);
-        } catch (error) {
-          if (error instanceof WrongExpectedVersionError) {
-            if (step.expectedVersion === undefined && attempt < maxAttempts) {
-              // Another instance's numbering step got in first: a short random wait keeps the instances from
-              // colliding again in step.
-              if (step.decider.numbering) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
-              continue;
-            }
-            if (step.decider.numbering) throw new Error(`${step.stream}: no number after ${attempt} attempts`, { cause: error });
-            throw new Refusal({ code: 'concurrent-change' });
+      const decision = step.decider.decide(await this.commandOf(step, loaded.state), loaded.state);
+      let next = loaded.state;
+      try {
+        next = await this.record(step.decider, loaded, decision.events);
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) {
+          if (step.expectedVersion === undefined && attempt < maxAttempts) {
+            // Another instance's numbering step got in first: a short random wait keeps the instances from
+            // colliding again in step.
+            if (step.decider.numbering) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * Math.min(attempt, 10)));
+            continue;
           }
-          throw error;
+          if (step.decider.numbering) throw new Error(`${step.stream}: no number after ${attempt} attempts`, { cause: error });
+          throw new Refusal({ code: 'concurrent-change' });
         }
-        next = decision.events.reduce(step.decider.evolve, state);
-        if (sinceSnapshot + decision.events.length >= SNAPSHOT_EVERY) {
-          await this.snapshots.save(step.stream, this.snapshots.keyOf(step.decider as Decider<never, DomainEvent, unknown>), version + decision.events.length, next);
-        }
-        for (const follow of this.followers) await follow(this, step.stream, decision.events);
+        throw error;
       }
       if (decision.rejection) throw new Refusal(decision.rejection, decision.events);
-      return { state: next, version: version + decision.events.length, events: decision.events };
+      return { state: next, version: loaded.version + decision.events.length, events: decision.events };
     }
   }
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { CONTROL_CHARACTERS, type Role } from '@ifu/contracts';
 import { BrokenLinkError, ChainBrokenError, WrongExpectedVersionError, type Actor } from '@ifu/storage/event-store/event-store';
 import { ReadModelTimeoutError } from '@ifu/projections';
-import type { CommandOrigin } from './command-pipeline';
+import type { CommandOrigin, CommandPipeline, CommandRun, Folded } from './command-pipeline';
 import { brokenLog, describeRejection, Refusal, refuse, type Rejection } from './errors';
 import type { Logger } from './logger';
 
@@ -28,6 +28,8 @@ declare module 'express-serve-static-core' {
     id: string;
     log: Logger;
     auth?: AuthenticatedUser;
+    /** Streams the authentication folded for this request (the caller's account): its commands start from them. */
+    folded?: readonly Folded[];
   }
 }
 
@@ -120,7 +122,25 @@ export function originOf(req: Request, actor?: Actor): CommandOrigin {
     correlationId: req.id,
     ip: req.ip ?? null,
     userAgent: req.get('user-agent')?.slice(0, 300) ?? null,
+    ...(req.folded ? { folded: req.folded } : {}),
   };
+}
+
+/**
+ * A command route's one shape: the command begun with the request's origin (who asks, from where, their account as
+ * the authentication folded it), run, then settled once the read models its answer reads hold its events; the route
+ * answers with the run (its time, its folds) and the result.
+ */
+export async function runCommand<T>(
+  ctx: { commands: CommandPipeline },
+  req: Request,
+  readModels: readonly string[],
+  work: (run: CommandRun) => Promise<T>,
+): Promise<{ run: CommandRun; result: T }> {
+  const run = ctx.commands.begin(originOf(req));
+  const result = await work(run);
+  await run.settle(readModels);
+  return { run, result };
 }
 
 const IF_MATCH = /^(?:W\/)?"?(\d{1,9})"?$/;

@@ -6,7 +6,7 @@ import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { skipWithoutServer } from '../../../test-support/test-database';
 import { startApi } from '../api-server';
-import { changeOrderNumbersDecider } from '../documents/change-order-numbers';
+import { changeOrderNumbersDecider } from '../documents/authoring/change-order-numbers';
 import { notificationNumbersDecider } from '../notifications/notification';
 import { createLogger } from './logger';
 

@@ -5,7 +5,7 @@ import type { AvailableIn, GetDocumentUrlResponse, PublicSearchResponse } from '
 import { findDocumentVersionsByNumber, findPublicDocument, searchDocuments, type SearchCriteria, type SearchHit } from '@ifu/projections';
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
 import { perLinkLimit } from '../auth/rate-limits';
-import { verifyVisitorDocumentLink, visitorDocumentLink } from '../documents/document-links';
+import { verifyVisitorDocumentLink, visitorDocumentLink } from '../documents/downloads/document-links';
 import { currencyFactsOf, currencyPageFor, markStamp } from '../eifu/stamped-download';
 import { publicFileLimit, sendStoredFile } from '../files/file-routes';
 import type { AppContext } from '../platform/app-context';

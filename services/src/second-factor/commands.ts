@@ -2,6 +2,7 @@ import { randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   type ConfirmEnrolmentRequest,
   isRecoveryCode,
+  type Signature,
   type SignatureCredentials,
   type StartEnrolmentResponse,
   userStreamId,
@@ -13,7 +14,7 @@ import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import type { AuthenticatedUser } from '../platform/http';
-import { sign, UNSIGNED } from '../signatures/signatures';
+import { signed } from '../signatures/signed-step';
 import { usersVocabulary } from '../users/audit';
 import { userDecider } from '../users/decider';
 import type { CodeMatch } from './decisions';
@@ -140,26 +141,24 @@ export async function resetSecondFactor(
   run: CommandRun,
   input: { id: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number },
 ): Promise<void> {
-  const stream = userStreamId(input.id);
-  const { state: actorNow } = await run.load(userStreamId(input.actor.userId), userDecider);
-  const actor = { userId: input.actor.userId, role: actorNow.role, active: actorNow.exists && actorNow.userActive && !actorNow.isDeleted };
-  await run.check({ stream, decider: userDecider, command: { type: 'ResetSecondFactor', actor, signature: UNSIGNED, now: run.now } });
-  const { signature, signerRole, record } = await sign(ctx, run, {
+  // The signature as signed, for the mail that tells the user who reset their factor and when.
+  let signedBy: Signature | undefined;
+  const { state: user } = await signed(ctx, run, {
+    stream: userStreamId(input.id),
+    decider: userDecider,
+    vocabulary: usersVocabulary,
+    meaning: 'factor-reset',
     signer: input.actor,
     credentials: input.credentials,
-    meaning: 'factor-reset',
-    subject: { stream, decider: userDecider, vocabulary: usersVocabulary, seenVersion: input.seenVersion },
+    seenVersion: input.seenVersion,
+    command: (signature, signer) => {
+      signedBy = signature;
+      return { type: 'ResetSecondFactor' as const, actor: { userId: signer.userId, role: signer.role, active: signer.active }, signature, now: run.now };
+    },
   });
-  await run.execute({
-    stream,
-    decider: userDecider,
-    from: record,
-    expectedVersion: signature.subject!.version,
-    command: { type: 'ResetSecondFactor', actor: { ...actor, role: signerRole, active: true }, signature, now: run.now },
-  });
+  const signature = signedBy!;
   await factorStore(ctx).forgetOthers(input.id);
   await revokeUserSessions(ctx.db, input.id, run.now, 'second-factor-reset');
-  const user = record.state;
   await ctx.mailer.send({
     to: user.email,
     subject: 'IFU Portal: your second factor was reset',

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { CredentialEvent, Signature, UserEvent } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
 import { type AccountFacts, credentialsDecider } from '../auth/credentials';
-import { UNSIGNED } from '../signatures/signatures';
 import { userDecider } from '../users/decider';
 import { USED_CHALLENGES_KEPT_MS } from '../users/user';
 import { CHALLENGE_LIFETIME_MS } from './challenge';
@@ -138,7 +137,7 @@ describe('the second factor on the record (user-<id> streams)', () => {
     data: { userId, email: 'u@example.com', firstName: 'Una', lastName: 'User', role: 'ADMIN', isTrainingCompleted: true, origin: 'admin' },
   };
   const enrolled: UserEvent = { type: 'SecondFactorEnrolled', data: { userId, at, enrolmentId: 'e-1', factorSeal: 'seal-1', recoveryCodes: 10 } };
-  const signature: Signature = { ...UNSIGNED, signerId: 'a-1', name: 'Ada Admin', email: 'ada@example.com', signedAt: at, meaning: 'factor-reset' };
+  const signature: Signature = { signerId: 'a-1', name: 'Ada Admin', email: 'ada@example.com', signedAt: at, meaning: 'factor-reset' };
   const admin = { userId: 'a-1', role: 'ADMIN' as const, active: true };
 
   it('when the enrolment is confirmed, then SecondFactorEnrolled with the seal of the stored row, once', () => {

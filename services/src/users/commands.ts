@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type AddUserRequest, type ModifyUserRequest, type SignatureCredentials, type UserEvent, userStreamId } from '@ifu/contracts';
+import { type AddUserRequest, type ModifyUserRequest, type Signature, type SignatureCredentials, type UserEvent, userStreamId } from '@ifu/contracts';
 import { listActiveAdmins, userAccountsProjection } from '@ifu/projections';
 import type { z } from 'zod';
 import { onCredentials } from '../auth/credentials';
@@ -8,7 +8,7 @@ import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { exclusiveSection } from '../platform/exclusive';
 import type { AuthenticatedUser } from '../platform/http';
-import { sign, UNSIGNED } from '../signatures/signatures';
+import { signed, type Signer } from '../signatures/signed-step';
 import { usersVocabulary } from './audit';
 import { userDecider } from './decider';
 import { checkEmailFree, claimEmail } from './email-claims';
@@ -129,25 +129,21 @@ export function deactivateUser(
   input: { id: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number },
 ): Promise<void> {
   return oneAtATime(ctx, async () => {
-    const stream = userStreamId(input.id);
     const count = await activeAdminCount(ctx);
-    const { signature } = await sign(ctx, run, {
+    const command = (signature: Signature) => ({ type: 'DeactivateUser' as const, actorUserId: input.actor.userId, activeAdminCount: count, signature, now: run.now });
+    await signed(ctx, run, {
+      stream: userStreamId(input.id),
+      decider: userDecider,
+      vocabulary: usersVocabulary,
+      meaning: 'deactivation',
       signer: input.actor,
       credentials: input.credentials,
-      meaning: 'deactivation',
-      subject: { stream, decider: userDecider, vocabulary: usersVocabulary, seenVersion: input.seenVersion },
+      seenVersion: input.seenVersion,
+      command,
+      // The printed name the user held is released with the deactivation (another active user may take it).
+      complete: (signature, _signer, record) =>
+        executeUserStep(ctx, run, { stream: record.stream, decider: userDecider, expectedVersion: record.version, command: command(signature) }, input.id),
     });
-    await executeUserStep(
-      ctx,
-      run,
-      {
-        stream,
-        decider: userDecider,
-        expectedVersion: signature.subject!.version,
-        command: { type: 'DeactivateUser', actorUserId: input.actor.userId, activeAdminCount: count, signature, now: run.now },
-      },
-      input.id,
-    );
     await revokeUserSessions(ctx.db, input.id, run.now, 'deactivated');
     await run.settle(READ_MODELS);
   });
@@ -177,26 +173,28 @@ export async function reactivateUser(
   run: CommandRun,
   input: { id: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number },
 ): Promise<void> {
-  const stream = userStreamId(input.id);
-  const { state: actorNow } = await run.load(userStreamId(input.actor.userId), userDecider);
-  const actor = { userId: input.actor.userId, role: actorNow.role, active: actorNow.exists && actorNow.userActive && !actorNow.isDeleted };
-  await run.check({ stream, decider: userDecider, command: { type: 'ReactivateUser', actor, signature: UNSIGNED, now: run.now } });
-  const { signature, signerRole } = await sign(ctx, run, {
+  const command = (signature: Signature, signer: Signer) => ({
+    type: 'ReactivateUser' as const,
+    actor: { userId: signer.userId, role: signer.role, active: signer.active },
+    signature,
+    now: run.now,
+  });
+  await signed(ctx, run, {
+    stream: userStreamId(input.id),
+    decider: userDecider,
+    vocabulary: usersVocabulary,
+    meaning: 'reactivation',
     signer: input.actor,
     credentials: input.credentials,
-    meaning: 'reactivation',
-    subject: { stream, decider: userDecider, vocabulary: usersVocabulary, seenVersion: input.seenVersion },
+    seenVersion: input.seenVersion,
+    command,
+    complete: async (signature, signer, record) => {
+      const step = { stream: record.stream, decider: userDecider, expectedVersion: record.version, command: command(signature, signer) };
+      await checkPrintedNameOf(ctx, run, step, input.id);
+      await onCredentials(run, input.id, { type: 'RevokePassword', reason: 'reactivated' });
+      return executeUserStep(ctx, run, step, input.id);
+    },
   });
-  const step = {
-    stream,
-    decider: userDecider,
-    expectedVersion: signature.subject!.version,
-    // The signature checked the signer's account as it is now: active, with this role.
-    command: { type: 'ReactivateUser' as const, actor: { ...actor, role: signerRole, active: true }, signature, now: run.now },
-  };
-  await checkPrintedNameOf(ctx, run, step, input.id);
-  await onCredentials(run, input.id, { type: 'RevokePassword', reason: 'reactivated' });
-  await executeUserStep(ctx, run, step, input.id);
   await onCredentials(run, input.id, { type: 'CloseLinks', reason: 'reactivated' });
   await issuePasswordLink(ctx, run, input.id, 'reactivated');
   await run.settle(READ_MODELS);

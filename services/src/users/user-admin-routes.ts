@@ -18,7 +18,7 @@ import { guards } from '../auth/authentication';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
-import { recordViews } from '../signatures/record-views';
+import { recordViews } from '../signatures/signed-step';
 import { addUser, deactivateUser, modifyUser, reactivateUser } from './commands';
 import { isPasswordActive } from './password-policy';
 
