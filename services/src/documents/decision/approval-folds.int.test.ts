@@ -1,9 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
+import { startApi } from '../../api-server';
+import { createLogger } from '../../platform/logger';
+import { deciderRefusal } from '../../signatures/approver-policy';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeRegisteredCustomer, openEveryFile } from '../../../../test-support/document-arrangements';
 import { reviewedChangeOrder, reviewedCustomer } from '../../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../../test-support/test-api';
+
+// The approver policy, counted: a decision runs it once (not once to check and once more to sign).
+vi.mock('../../signatures/approver-policy', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../signatures/approver-policy')>();
+  return { ...actual, deciderRefusal: vi.fn(actual.deciderRefusal) };
+});
+const policyRuns = vi.mocked(deciderRefusal);
 
 interface Person {
   id: string;
@@ -87,27 +97,63 @@ describe('the approval write folds each stream once, and the approver policy ans
     await t?.dispose();
   });
 
-  it("a change order's approval folds the change order, the approver's downloads, account and credentials once each, appends once, and answers from its result", async () => {
+  it("a change order's approval folds the change order and the approver's downloads and credentials once each, reuses the request's fold of the approver's account, runs the approver policy once, appends once, and answers from its result", async () => {
     const { parentChangeId } = await givenChangeOrder();
     await openEveryFile(t, approver.token, parentChangeId);
     const headers = await reviewedChangeOrder(t, approver.token, parentChangeId);
     const body = { parentChangeId, approverId: approver.id, documentApproval: true, username: approver.email, password: approver.password, reason: 'Checked' };
     const before = await t.store.lastPosition();
 
+    policyRuns.mockClear();
     const { result: answer, reads } = await folds.during(() => t.call('POST', '/document/approveDocuments', { token: approver.token, headers, body }));
 
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ message: 'Document Approved', document: { status: 'APPROVED', mayDecide: false, unopened: [] } });
+    expect(answer.body.document.parentDocumentList.length).toBeGreaterThan(0);
     expect(answer.body.document.parentDocumentList.every((file: { opened: boolean }) => file.opened)).toBe(true);
+    // The approver's account: the authentication folded it when the session was resumed (and this process had it
+    // folded already, so it read nothing); the signature and the decision use that fold.
     expect(of(reads, parentChangeId, approver.id)).toEqual({
       [`document-${parentChangeId}`]: 1,
       [`document-files-${parentChangeId}`]: 1,
-      [`user-${approver.id}`]: 1,
       [`user-credentials-${approver.id}`]: 1,
     });
+    expect(policyRuns).toHaveBeenCalledTimes(1);
     // One append: the decision (a signature whose credentials hold records nothing on the credentials stream).
     const appended = await t.store.readAll(before, 100);
     expect(appended.map((e) => [e.streamId, e.type])).toEqual([[`document-${parentChangeId}`, 'ChangeOrderApproved']]);
+  });
+
+  it("on an API process that has folded nothing yet (a restart, another instance), the approval reads each stream once: the approver's account once, by the authentication, for the whole request", async () => {
+    const { parentChangeId } = await givenChangeOrder();
+    await openEveryFile(t, approver.token, parentChangeId);
+    const headers = await reviewedChangeOrder(t, approver.token, parentChangeId);
+    const body = { parentChangeId, approverId: approver.id, documentApproval: true, username: approver.email, password: approver.password, reason: 'Checked' };
+    const cold = await startApi(
+      { ...t.api.context.config, API_PORT: 0 },
+      { storage: { db: t.database.db, store: t.store, close: async () => {} }, logger: createLogger({ level: 'silent', format: 'json' }), host: '127.0.0.1' },
+    );
+    try {
+      policyRuns.mockClear();
+      const { result: answer, reads } = await folds.during(() =>
+        fetch(`${cold.url}/document/approveDocuments`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', authorization: `Bearer ${approver.token}` },
+          body: JSON.stringify(body),
+        }).then(async (response) => ({ status: response.status, body: await response.json() })),
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.document).toMatchObject({ status: 'APPROVED' });
+      expect(of(reads, parentChangeId, approver.id)).toEqual({
+        [`document-${parentChangeId}`]: 1,
+        [`document-files-${parentChangeId}`]: 1,
+        [`user-${approver.id}`]: 1,
+        [`user-credentials-${approver.id}`]: 1,
+      });
+      expect(policyRuns).toHaveBeenCalledTimes(1);
+    } finally {
+      await cold.stop();
+    }
   });
 
   it("a refused decision (files not opened) folds the change order once and asks for no password", async () => {
@@ -119,14 +165,41 @@ describe('the approval write folds each stream once, and the approver policy ans
     expect(of(reads, parentChangeId, approver.id)).toEqual({ [`document-${parentChangeId}`]: 1, [`document-files-${parentChangeId}`]: 1 });
   });
 
-  it("a customer's approval folds the customer, the approver's account and credentials once each", async () => {
+  it("a customer's approval folds the customer and the approver's credentials once each, reuses the request's fold of the approver's account, and runs the approver policy once", async () => {
     const id = await arrangeRegisteredCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver.id, unique('Folded Clinic '));
     const headers = await reviewedCustomer(t, approver.token, id);
     const body = { customerId: id, customerApproverId: approver.id, customerApproval: true, changeDescription: 'Checked', changeJustification: '', username: approver.email, password: approver.password };
+    policyRuns.mockClear();
     const { result: answer, reads } = await folds.during(() => t.call('POST', '/customer/approve/add', { token: approver.token, headers, body }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.customer).toMatchObject({ status: 'APPROVED', canDecide: false });
-    expect(of(reads, id, approver.id)).toEqual({ [`customer-${id}`]: 1, [`user-${approver.id}`]: 1, [`user-credentials-${approver.id}`]: 1 });
+    expect(of(reads, id, approver.id)).toEqual({ [`customer-${id}`]: 1, [`user-credentials-${approver.id}`]: 1 });
+    expect(policyRuns).toHaveBeenCalledTimes(1);
+  });
+
+  it("on an API process that has folded nothing yet, a customer's approval reads the approver's account once, by the authentication", async () => {
+    const id = await arrangeRegisteredCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver.id, unique('Cold Clinic '));
+    const headers = await reviewedCustomer(t, approver.token, id);
+    const body = { customerId: id, customerApproverId: approver.id, customerApproval: true, changeDescription: 'Checked', changeJustification: '', username: approver.email, password: approver.password };
+    const cold = await startApi(
+      { ...t.api.context.config, API_PORT: 0 },
+      { storage: { db: t.database.db, store: t.store, close: async () => {} }, logger: createLogger({ level: 'silent', format: 'json' }), host: '127.0.0.1' },
+    );
+    try {
+      policyRuns.mockClear();
+      const { result: answer, reads } = await folds.during(() =>
+        fetch(`${cold.url}/customer/approve/add`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json', authorization: `Bearer ${approver.token}` },
+          body: JSON.stringify(body),
+        }).then(async (response) => ({ status: response.status, body: await response.json() })),
+      );
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(of(reads, id, approver.id)).toEqual({ [`customer-${id}`]: 1, [`user-${approver.id}`]: 1, [`user-credentials-${approver.id}`]: 1 });
+      expect(policyRuns).toHaveBeenCalledTimes(1);
+    } finally {
+      await cold.stop();
+    }
   });
 
   describe('who may decide, as the list, the view and the decision say it (one policy)', () => {
