@@ -1,0 +1,120 @@
+import { Session } from 'node:inspector/promises';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeRegisteredCustomer, openEveryFile } from '../../../../test-support/document-arrangements';
+import { reviewedChangeOrder, reviewedCustomer } from '../../../../test-support/reviewed-versions';
+import { unique } from '../../../../test-support/specs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../../test-support/test-api';
+
+const SERVICES = fileURLToPath(new URL('../../', import.meta.url));
+/** The pipeline, the authentication and the storage every command crosses: not the use case's own files. */
+const SHARED = ['platform/', 'auth/'];
+const MAX_FILES = 8;
+
+interface CoveredScript {
+  scriptId: string;
+  url: string;
+  functions: Array<{ functionName: string; ranges: Array<{ startOffset: number; endOffset: number; count: number }> }>;
+}
+
+const callsOf = (scripts: CoveredScript[]) =>
+  new Map(scripts.flatMap((script) => script.functions.map((fn) => [`${script.url}#${fn.ranges[0]!.startOffset}`, fn.ranges[0]!.count] as const)));
+
+/**
+ * The server files whose code runs while `action` runs, under services/src and outside the shared parts: how far a
+ * change to one use case reaches. V8's precise coverage counts each function's calls; a function called during
+ * `action` counts its file, except the getters the test runner's module transform adds for each export (they run
+ * when another module reads the export, and are no code of the file's).
+ */
+async function filesRunBy(action: () => Promise<unknown>): Promise<string[]> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('Debugger.enable');
+    await session.post('Profiler.enable');
+    await session.post('Profiler.startPreciseCoverage', { callCount: true, detailed: false });
+    const before = callsOf((await session.post('Profiler.takePreciseCoverage')).result as CoveredScript[]);
+    await action();
+    const after = (await session.post('Profiler.takePreciseCoverage')).result as CoveredScript[];
+    const files = new Set<string>();
+    for (const script of after) {
+      if (!script.url.startsWith('file://')) continue;
+      const file = relative(SERVICES, fileURLToPath(script.url.split('?')[0]!));
+      if (file.startsWith('..') || file.includes('.test.') || SHARED.some((shared) => file.startsWith(shared))) continue;
+      const called = script.functions.filter((fn) => fn.ranges[0]!.count > (before.get(`${script.url}#${fn.ranges[0]!.startOffset}`) ?? 0));
+      if (called.length === 0) continue;
+      const { scriptSource } = await session.post('Debugger.getScriptSource', { scriptId: script.scriptId });
+      const own = called.filter((fn) => !/^get\s*\(\)\s*\{\s*return\s+[\w$.]+;?\s*\}$/.test(scriptSource.slice(fn.ranges[0]!.startOffset, fn.ranges[0]!.endOffset).trim()));
+      if (process.env.REQUEST_PATH_DETAIL) console.log(file, own.map((fn) => fn.functionName || scriptSource.slice(fn.ranges[0]!.startOffset, fn.ranges[0]!.startOffset + 40)).join(' | '));
+      if (own.length > 0) files.add(file);
+    }
+    return [...files].sort();
+  } finally {
+    await session.post('Profiler.stopPreciseCoverage').catch(() => undefined);
+    await session.post('Debugger.disable').catch(() => undefined);
+    session.disconnect();
+  }
+}
+
+describe('a decision crosses few server files from route to answer (the use case, its rules, the signed step)', () => {
+  let t: TestApi;
+  let approver: { id: string; email: string; password: string; token: string };
+  let author: { id: string; email: string; password: string; token: string };
+  let customerId: string;
+
+  const person = async (role: 'USER' | 'ADMIN', name: string) => {
+    const email = `${unique(`${name}-`)}@example.com`;
+    const password = 'a long password 1';
+    const id = await t.createUser({ email, role, password, firstName: name, lastName: role });
+    return { id, email, password, token: await t.login(email, password) };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApi();
+    approver = await person('ADMIN', 'paula');
+    author = await person('USER', 'arno');
+    customerId = await arrangeApprovedCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, unique('Path Clinic '));
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it(`POST /document/approveDocuments runs code in at most ${MAX_FILES} files outside platform/ and auth/`, async () => {
+    const { parentChangeId } = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: 'Path Stent', children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-1' }], supportingFiles: ['Risk.pdf'] });
+    await openEveryFile(t, approver.token, parentChangeId);
+    const headers = await reviewedChangeOrder(t, approver.token, parentChangeId);
+    const body = { parentChangeId, approverId: approver.id, documentApproval: true, username: approver.email, password: approver.password };
+    // Once first, so that what runs once per process (a compiled pattern, a key made once) is not counted.
+    const warm = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: 'Path Stent', children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-1' }], supportingFiles: ['Risk.pdf'] });
+    await openEveryFile(t, approver.token, warm.parentChangeId);
+    const warmHeaders = await reviewedChangeOrder(t, approver.token, warm.parentChangeId);
+    expect((await t.call('POST', '/document/approveDocuments', { token: approver.token, headers: warmHeaders, body: { ...body, parentChangeId: warm.parentChangeId } })).status).toBe(200);
+
+    let status = 0;
+    const files = await filesRunBy(async () => {
+      status = (await t.call('POST', '/document/approveDocuments', { token: approver.token, headers, body })).status;
+    });
+    expect(status).toBe(200);
+    console.log(`approveDocuments runs code in ${files.length} files outside ${SHARED.join(', ')}:\n  ${files.join('\n  ')}`);
+    expect(files.length, files.join(', ')).toBeGreaterThan(0);
+    expect(files.length, files.join(', ')).toBeLessThanOrEqual(MAX_FILES);
+  });
+
+  it(`POST /customer/approve/add runs code in at most ${MAX_FILES} files outside platform/ and auth/`, async () => {
+    const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+    const warm = await arrangeRegisteredCustomer(t, admin, approver.id, unique('Warm Clinic '));
+    const id = await arrangeRegisteredCustomer(t, admin, approver.id, unique('Path Clinic '));
+    const body = (customer: string) => ({ customerId: customer, customerApproverId: approver.id, customerApproval: true, changeDescription: 'Checked', changeJustification: '', username: approver.email, password: approver.password });
+    expect((await t.call('POST', '/customer/approve/add', { token: approver.token, headers: await reviewedCustomer(t, approver.token, warm), body: body(warm) })).status).toBe(200);
+    const headers = await reviewedCustomer(t, approver.token, id);
+    let status = 0;
+    const files = await filesRunBy(async () => {
+      status = (await t.call('POST', '/customer/approve/add', { token: approver.token, headers, body: body(id) })).status;
+    });
+    expect(status).toBe(200);
+    console.log(`customer approval runs code in ${files.length} files outside ${SHARED.join(', ')}:\n  ${files.join('\n  ')}`);
+    expect(files.length, files.join(', ')).toBeGreaterThan(0);
+    expect(files.length, files.join(', ')).toBeLessThanOrEqual(MAX_FILES);
+  });
+});
