@@ -10,7 +10,7 @@ import { originOf } from '../platform/http';
 import { formatAuditDate, parseAuditDate } from './audit-dates';
 import { verifyAndCheckpoint } from './checkpoints';
 import { writeAuditCsv } from './report';
-import type { AuditDictionary } from './vocabulary';
+import type { AuditDictionary } from '../platform/audit-vocabulary';
 
 const DAY_MS = 86_400_000;
 

@@ -5,7 +5,7 @@ import type { StoredFile } from '@ifu/contracts';
 import { perIpPublicFileLimit } from '../auth/rate-limits';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import type { FileStore } from './file-store';
+import type { FileStore } from '../platform/file-store';
 
 const contentDisposition = (filename: string) =>
   `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
