@@ -6,6 +6,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 import { adminPortalBoundaries } from './admin-portal/boundaries.js';
 import { customerPortalBoundaries } from './customer-portal/boundaries.js';
+import { servicesBoundaries } from './services/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench/results/**'] },
@@ -28,6 +29,7 @@ export default tseslint.config(
   },
   ...adminPortalBoundaries(),
   ...customerPortalBoundaries(),
+  ...servicesBoundaries(),
   {
     // No import cycles between modules of the product's code: in a cycle a module's values depend on which side loads
     // first. Type-only imports are not followed (they are gone once compiled); services/boundaries.js also refuses

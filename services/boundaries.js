@@ -14,7 +14,7 @@
 // reads every feature's imports once per lint run, and refuses an import whose target reaches the importing feature
 // back. Module cycles inside a folder are import-x/no-cycle's (eslint.config.js).
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const SRC = 'services/src';
@@ -59,10 +59,15 @@ const featurePatterns = (name, features, { test }) => {
 
 const IMPORT_SPECIFIERS = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]*)['"]/g;
 
-/** The top folder of services/src a path lies in, or undefined for a root file or a path outside services/src. */
+/**
+ * The top folder of services/src a path lies in (a folder itself, as an import of a feature's entry names it), or
+ * undefined for a root file or a path outside services/src.
+ */
 const folderOf = (absolutePath) => {
   const parts = relative(SRC_DIR, absolutePath).split(/[\\/]/);
-  return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
+  if (parts[0] === '..' || parts[0] === '') return undefined;
+  if (parts.length > 1) return parts[0];
+  return existsSync(join(SRC_DIR, parts[0])) && statSync(join(SRC_DIR, parts[0])).isDirectory() ? parts[0] : undefined;
 };
 
 /** Files whose imports make no dependency: tests, and composition roots (nothing imports them). */

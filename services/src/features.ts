@@ -1,7 +1,7 @@
 import { projectionMigrations } from '@ifu/projections';
 import { storageMigrations, type Migration } from '@ifu/storage/database/migrations';
 import { apiDocsFeature } from './api-docs/feature';
-import { openApiDocument } from './api-docs/openapi-document';
+import { openApiDocument } from './api-docs';
 import { auditFeature } from './audit/feature';
 import { auditReviewFeature } from './audit-review/feature';
 import { AuditDictionary } from './platform/audit-vocabulary';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatAuditDate, parseAuditDate } from './audit-dates';
 import { csvCell, csvRow } from './csv';
-import { usersVocabulary } from '../users/audit';
+import { usersVocabulary } from '../users';
 import { auditReportVocabulary } from './audit-vocabulary';
 import { AuditDictionary } from '../platform/audit-vocabulary';
 

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import type { StoredFile } from '@ifu/contracts';
-import { perIpPublicFileLimit } from '../auth/rate-limits';
+import { perIpPublicFileLimit } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import type { FileStore } from '../platform/file-store';

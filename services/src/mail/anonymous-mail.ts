@@ -1,4 +1,4 @@
-import { HourlyBudget } from '../auth/rate-limits';
+import { HourlyBudget } from '../auth';
 import type { Logger } from '../platform/logger';
 import type { AddresseeKind, AnonymousMailBudget, AnonymousMailKind, DigestKind, Mailer } from '../platform/ports';
 import type { SharedMailBudget } from './shared-mail-budget';
