@@ -1,6 +1,7 @@
 export * from './projection';
 export * from './registry';
 export * from './runner';
+export * from './catch-up';
 export * from './shadow-rebuild';
 export * from './election';
 export * from './user-accounts/projection';

@@ -3,7 +3,7 @@ import type { Database, Queryable } from '@ifu/storage/database/database';
 import type { EventStore, ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { CHECKPOINTS_CHANNEL } from '@ifu/storage/notifications';
 import type { Projection } from './projection';
-import { ensureCheckpoints, LogGapError } from './runner';
+import { ensureCheckpoints, LogGapError } from './catch-up';
 
 /** Called after each batch the shadow applied (tests pause a rebuild there to look at the live read model). */
 export interface ShadowRebuildOptions {

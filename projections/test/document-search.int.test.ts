@@ -8,7 +8,8 @@ import { openTestDatabase, type TestDatabase } from '../../test-support/test-dat
 import { documentSearchProjection, refreshDocumentText } from '../src/document-search/projection';
 import { findPublicFamily, findVisitorScope, PUBLIC_CHILD, publicProductFamilies } from '../src/document-search/public-queries';
 import { findChildVersions, forgetSearchConfigs, searchDocuments } from '../src/document-search/queries';
-import { ProjectionRunner, rebuild, rebuildInPlace } from '../src/runner';
+import { rebuildInPlace } from '../src/catch-up';
+import { ProjectionRunner, rebuild } from '../src/runner';
 import { rebuildInShadow } from '../src/shadow-rebuild';
 import { eventByEvent, metadata } from './support';
 

@@ -10,7 +10,8 @@ import '../../test-support/provided-context';
 import { openTestDatabase, skipWithoutServer, type TestDatabase } from '../../test-support/test-database';
 import { AdvisoryLockElection, type Election, LEADER_LOCK_SPACE, leaderLockKey } from '../src/election';
 import type { Projection } from '../src/projection';
-import { ensureCheckpoints, LeadershipLostError, projectBatch, ProjectionRunner, rebuild } from '../src/runner';
+import { ensureCheckpoints, LeadershipLostError, projectBatch } from '../src/catch-up';
+import { ProjectionRunner, rebuild } from '../src/runner';
 import { userAccountsProjection } from '../src/user-accounts/projection';
 import { metadata } from './support';
 

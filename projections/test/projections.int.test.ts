@@ -6,7 +6,8 @@ import { type ChainBreak, ChainBrokenError, type ProjectedEvent } from '@ifu/sto
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { openTestDatabase, type TestDatabase } from '../../test-support/test-database';
 import type { Projection } from '../src/projection';
-import { catchUp, ensureCheckpoints, projectBatch, ProjectionRunner, ReadModelTimeoutError, rebuild, saveCheckpoint } from '../src/runner';
+import { catchUp, ensureCheckpoints, projectBatch, saveCheckpoint } from '../src/catch-up';
+import { ProjectionRunner, ReadModelTimeoutError, rebuild } from '../src/runner';
 import { userAccountsProjection } from '../src/user-accounts/projection';
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { eventByEvent, metadata } from './support';

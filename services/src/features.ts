@@ -1,14 +1,15 @@
 import { projectionMigrations } from '@ifu/projections';
 import { storageMigrations, type Migration } from '@ifu/storage/database/migrations';
 import { apiDocsFeature } from './api-docs/feature';
-import { openApiDocument } from './api-docs/openapi-document';
+import { openApiDocument } from './api-docs';
 import { auditFeature } from './audit/feature';
 import { auditReviewFeature } from './audit-review/feature';
-import { AuditDictionary } from './audit/vocabulary';
+import { AuditDictionary } from './platform/audit-vocabulary';
 import { authFeature } from './auth/feature';
 import { customersFeature } from './customers/feature';
 import { documentsFeature } from './documents/feature';
 import { eifuFeature } from './eifu/feature';
+import { filesFeature } from './files/feature';
 import { notificationsFeature } from './notifications/feature';
 import { paperCopiesFeature } from './paper-copies/feature';
 import { platformFeature } from './platform/platform-feature';
@@ -20,6 +21,7 @@ import { usersFeature } from './users/feature';
 /** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
 export const features = [
   platformFeature,
+  filesFeature,
   authFeature,
   secondFactorFeature,
   usersFeature,

@@ -4,7 +4,7 @@ import { ConfigProvider } from '../config/config-context';
 import type { AppConfig } from '../config/env';
 import { LanguageContext } from '../components/language-switcher';
 import { applyLanguage, isPortalLanguage, LANGUAGE_PARAM, rememberLanguage, type PortalLanguage } from '../messages/locale';
-import { useLocation } from './navigation';
+import { useLocation } from '../lib/navigation';
 import { AppRoutes } from './router';
 
 /**

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
 import { Layout } from '../components/layout';
 import { paths } from '../config/paths';
-import { matchPath, PortalRouter, routeParams } from './navigation';
+import { matchPath, PortalRouter, routeParams } from '../lib/navigation';
 import { CustomerDocSearchPage } from './routes/customer-doc-search';
 import { DocSearchPage } from './routes/doc-search';
 import { loadSearchArea } from '../features/document-search/search-page';

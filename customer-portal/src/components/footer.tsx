@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link } from '../app/navigation';
+import { Link } from '../lib/navigation';
 import { paths } from '../config/paths';
 import { common } from '../messages/common';
 

@@ -1,5 +1,5 @@
 import { createContext, use } from 'react';
-import { Link, useLocation } from '../app/navigation';
+import { Link, useLocation } from '../lib/navigation';
 import { common } from '../messages/common';
 import { addressIn, LANGUAGE_AUTONYMS, PORTAL_LANGUAGES, type PortalLanguage } from '../messages/locale';
 

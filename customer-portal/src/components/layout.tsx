@@ -1,5 +1,5 @@
 import { Suspense, useRef, type ReactNode } from 'react';
-import { useLocation, useNavigationReset } from '../app/navigation';
+import { useLocation, useNavigationReset } from '../lib/navigation';
 import { common } from '../messages/common';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';

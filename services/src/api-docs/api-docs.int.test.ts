@@ -8,8 +8,8 @@ import { startTestApi, type TestApi } from '../../../test-support/test-api';
 import { createApp } from '../app';
 import { apiDocument, features } from '../features';
 import type { AppContext } from '../platform/app-context';
-import { openApiPath, pathParameters } from './api-routes';
-import type { OpenApiDocument } from './openapi-document';
+import { openApiPath, pathParameters } from '../platform/api-routes';
+import type { OpenApiDocument } from '../platform/api-routes';
 
 /** What Express 5 keeps of a route or a mounted router (the `router` package's Layer and Route). */
 interface Layer {

@@ -1,8 +1,6 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { Feature } from '../platform/feature';
-import { routeConfig } from './api-routes';
-
-export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+import { type OpenApiDocument, routeConfig } from '../platform/api-routes';
 
 /** The OpenAPI 3.1 document of the API, generated from each feature's route list and the zod contracts it names. */
 export function openApiDocument(features: readonly Feature[], serverUrl: string): OpenApiDocument {

@@ -4,8 +4,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import type { ApiRoute } from './api-routes';
-import type { OpenApiDocument } from './openapi-document';
+import type { ApiRoute } from '../platform/api-routes';
+import type { OpenApiDocument } from '../platform/api-routes';
 
 /** Swagger UI from node_modules: the machine that serves the page may have no internet, and the CSP allows only 'self'. */
 const SWAGGER_UI_DIR = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

@@ -4,8 +4,8 @@ import { makePdf } from '../../../test-support/documents';
 import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { formatAuditDate } from '../audit/audit-dates';
-import { accessibilityMailSubject } from '../documents/accessibility/routes';
+import { formatAuditDate } from '../audit';
+import { accessibilityMailSubject } from '../documents';
 
 /**
  * The spec is the floor (spec §7): a client written against its calls, with exactly its payloads, works. Each call

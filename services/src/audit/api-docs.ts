@@ -1,5 +1,5 @@
 import { AuditReportQuery, AuditVerificationResponse } from '@ifu/contracts';
-import type { ApiRoute } from '../api-docs/api-routes';
+import type { ApiRoute } from '../platform/api-routes';
 
 /** The routes of routes.ts, for the API reference. */
 export const auditApi: ApiRoute[] = [

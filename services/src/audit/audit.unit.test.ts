@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formatAuditDate, parseAuditDate } from './audit-dates';
 import { csvCell, csvRow } from './csv';
-import { usersVocabulary } from '../users/audit';
+import { usersVocabulary } from '../users';
 import { auditReportVocabulary } from './audit-vocabulary';
-import { AuditDictionary } from './vocabulary';
+import { AuditDictionary } from '../platform/audit-vocabulary';
 
 const dictionary = new AuditDictionary([usersVocabulary, auditReportVocabulary]);
 const subjectOf = (stream: string) => dictionary.subjectOf(stream);

@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { Queryable } from '@ifu/storage/database/database';
 import { type EventStore, QUARANTINED_EVENT_TYPE, type RecordedEvent } from '@ifu/storage/event-store/event-store';
-import { openEmail, visitorKeys } from '../public-portal/visitors';
+import { openEmail, visitorKeys } from '../public-portal';
 import { csvRow } from './csv';
-import type { AuditDictionary } from './vocabulary';
+import type { AuditDictionary } from '../platform/audit-vocabulary';
 
 export const AUDIT_COLUMNS = [
   'Time (UTC)',

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { AUDIT_MESSAGES, type AuditReportEvent, auditReportStreamId, type AuditVerificationResponse, EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
-import { guards } from '../auth/authentication';
-import { perUserAndTotalLimit } from '../auth/rate-limits';
+import { guards, perUserAndTotalLimit } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import type { Decider } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
@@ -10,7 +9,7 @@ import { originOf } from '../platform/http';
 import { formatAuditDate, parseAuditDate } from './audit-dates';
 import { verifyAndCheckpoint } from './checkpoints';
 import { writeAuditCsv } from './report';
-import type { AuditDictionary } from './vocabulary';
+import type { AuditDictionary } from '../platform/audit-vocabulary';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,6 @@
 import { type UserEvent, userStreamId } from '@ifu/contracts';
 import { type EventStore, QUARANTINED_EVENT_TYPE } from '@ifu/storage/event-store/event-store';
-import { userDecider } from '../users/decider';
-import type { UserState } from '../users/user';
+import { userDecider, type UserState } from '../users';
 
 /** Accounts whose folded state this process keeps; beyond it the least recently asked is folded again when asked. */
 const KEPT = 10_000;

@@ -1,5 +1,5 @@
 import { CurrentUserResponse, GetTokenRequest, GetTokenResponse, LogoutResponse, MessageResponse, UnlockRequest, VerifyEmailRequest, VerifyEmailResponse } from '@ifu/contracts';
-import type { ApiRoute } from '../api-docs/api-routes';
+import type { ApiRoute } from '../platform/api-routes';
 
 /** The routes of login-routes.ts and unlock.ts, for the API reference. */
 export const authApi: ApiRoute[] = [

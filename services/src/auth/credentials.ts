@@ -2,10 +2,8 @@ import { createHash } from 'node:crypto';
 import { type CredentialEvent, credentialsStreamId, type PasswordLinkPurpose, type UserEvent, userStreamId } from '@ifu/contracts';
 import type { CommandRun, Decider, Decision } from '../platform/command-pipeline';
 import { type PlainErrorCode, plainRejection, Refusal } from '../platform/errors';
-import { userDecider } from '../users/decider';
-import { type CredentialDecision, decideCredentials, decideLogin, type LoginRejection } from '../users/login';
-import { evolve, initialUserState, type OpenLink, PASSWORD_LINK_LIFETIME_MS, type UserState } from '../users/user';
-import { type CheckSecondFactorCode, decideCode, decideStartEnrolment, type StartSecondFactorEnrolment } from '../second-factor/decisions';
+import { userDecider, type CredentialDecision, decideCredentials, decideLogin, type LoginRejection, evolve, initialUserState, type OpenLink, PASSWORD_LINK_LIFETIME_MS, type UserState } from '../users';
+import { type CheckSecondFactorCode, decideCode, decideStartEnrolment, type StartSecondFactorEnrolment } from '../second-factor';
 
 /** What a credentials decision needs to know about the account, from its `user-<id>` stream as it is now. */
 export type AccountFacts = Pick<UserState, 'exists' | 'userId' | 'userActive' | 'isDeleted' | 'passwordSetAt'> &

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { PostgresStore } from '@acpr/rate-limit-postgresql';
-import type { Store } from 'express-rate-limit';
 import pg from 'pg';
 import { migrate } from 'postgres-migrations';
+import type { RateLimitStores } from '../platform/ports';
 
 /**
  * Where the rate limiters keep their counts (issue 21, item 1). On a PostgreSQL server they are kept in the database,
@@ -11,11 +11,7 @@ import { migrate } from 'postgres-migrations';
  * counts the same hits: a caller who alternates between instances gets no more tries than one who does not. On the
  * embedded database (one process by construction) they stay in the limiter's memory.
  */
-export interface RateLimitStores {
-  /** A store for the limiter `name` (one name per limiter: its window is the store's), or undefined: in memory. */
-  store(name: string): Store | undefined;
-  close(): Promise<void>;
-}
+export type { RateLimitStores };
 
 export const MEMORY_RATE_LIMITS: RateLimitStores = { store: () => undefined, close: async () => {} };
 

@@ -1,5 +1,5 @@
 import { openStorage } from '@ifu/storage/storage';
-import { openFileStore } from '../files/open-file-store';
+import { openFileStore } from '../files';
 import { loadConfigOrExit } from '../platform/config';
 import { fileUrlKey, loadSecrets } from '../platform/secrets';
 import { takeBackup } from './backup';

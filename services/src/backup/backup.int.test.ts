@@ -7,8 +7,8 @@ import { arrangeApprovedCustomer } from '../../../test-support/document-arrangem
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
-import { LocalFileStore } from '../files/local-file-store';
-import { emailDigest, forgetVisitor, visitorFor } from '../public-portal/visitors';
+import { LocalFileStore } from '../files';
+import { emailDigest, forgetVisitor, visitorFor } from '../public-portal';
 import { takeBackup } from './backup';
 import { BackupManifest, hashFile, signManifest } from './backup-format';
 import { EVENT_LOG_TABLE, KEPT_TABLES, NOT_KEPT_TABLES, REBUILT_TABLES } from './backup-tables';

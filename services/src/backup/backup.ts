@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Database, Queryable } from '@ifu/storage/database/database';
 import { GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
 import type { RecordedEvent } from '@ifu/storage/event-store/event-store';
-import type { FileStore } from '../files/file-store';
+import type { FileStore } from '../platform/file-store';
 import { Refusal } from '../platform/errors';
 import { KEPT_TABLES } from './backup-tables';
 import {

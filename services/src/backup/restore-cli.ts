@@ -5,7 +5,7 @@ import { openPostgres } from '@ifu/storage/database/postgres';
 import { migrateDatabase } from '@ifu/storage/database/roles';
 import { openStorage } from '@ifu/storage/storage';
 import { allMigrations } from '../features';
-import { openFileStore } from '../files/open-file-store';
+import { openFileStore } from '../files';
 import { type Config, loadConfigOrExit } from '../platform/config';
 import { fileUrlKey, loadSecrets } from '../platform/secrets';
 import { directoryArgument } from './cli-arguments';

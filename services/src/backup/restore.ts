@@ -6,8 +6,8 @@ import type { RecordedEvent } from '@ifu/storage/event-store/event-store';
 import { eventHash, GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { allProjections, rebuild } from '@ifu/projections';
-import { type AuditVerification, verifyAndCheckpoint } from '../audit/checkpoints';
-import type { FileStore } from '../files/file-store';
+import { type AuditVerification, verifyAndCheckpoint } from '../audit';
+import type { FileStore } from '../platform/file-store';
 import { EVENT_LOG_TABLE, KEPT_TABLES, keptTable } from './backup-tables';
 import {
   BackupManifest,

@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { CHANGE_ORDER_NUMBERS_STREAM, type Role, userStreamId } from '@ifu/contracts';
 import { generate } from 'otplib';
 import sharp from 'sharp';
-import { setPassword } from '../auth/password-hashes';
-import { changeOrderNumbersDecider } from '../documents/authoring/change-order-numbers';
+import { setPassword } from '../auth';
+import { changeOrderNumbersDecider } from '../documents';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
-import { userDecider } from '../users/decider';
-import { claimEmail } from '../users/email-claims';
-import { executeUserStep } from '../users/printed-name-claims';
+import { userDecider, claimEmail, executeUserStep } from '../users';
 import { DEMO_CHANGE_ORDERS, DEMO_CUSTOMERS, type DemoCustomer, demoGtin, ifuOf } from './demo-content';
 import { makeDemoIfuPdf } from './demo-pdf';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiRoute } from '../api-docs/api-routes';
+import type { ApiRoute } from '../platform/api-routes';
 import { LabelQrQuery } from './label-qr';
 
 /** What every eIFU page reads from its query: the reader's language and country (else from Accept-Language). */

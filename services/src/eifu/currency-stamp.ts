@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { residentBytes } from '../files/pdf-process';
+import { residentBytes } from '../files';
 import type { Config } from '../platform/config';
 import { refuse } from '../platform/errors';
 

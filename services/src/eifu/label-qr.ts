@@ -2,7 +2,7 @@ import { Router } from 'express';
 import QRCode from 'qrcode';
 import { z } from 'zod';
 import { findChangeOrder } from '@ifu/projections';
-import { guards } from '../auth/authentication';
+import { guards } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, parseBody } from '../platform/http';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Credentials, type Signer } from '../../../test-support/document-arrangements';
 import { unique } from '../../../test-support/specs';
-import { formatAuditDate } from '../audit/audit-dates';
+import { formatAuditDate } from '../audit';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { countOpenDownload, periodOf, SUMMARY_GRACE_MS, summariseOpenDownloads } from './open-downloads';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type EifuEvent, openDownloadCountStreamId, type OpenDownloadDocument, type OpenDownloadVia } from '@ifu/contracts';
-import { auditVocabulary } from '../audit/vocabulary';
+import { auditVocabulary } from '../platform/audit-vocabulary';
 import type { AppContext } from '../platform/app-context';
 import type { Decider } from '../platform/command-pipeline';
 import { acrossInstances } from '../platform/exclusive';

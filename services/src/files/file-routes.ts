@@ -2,10 +2,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
 import type { StoredFile } from '@ifu/contracts';
-import { perIpPublicFileLimit } from '../auth/rate-limits';
+import { perIpPublicFileLimit } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import type { FileStore } from './file-store';
+import type { FileStore } from '../platform/file-store';
 
 const contentDisposition = (filename: string) =>
   `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDF_BYTES, PNG_1X1, pngClaiming } from '../../../test-support/images';
 import { startS3Server, type TestS3Server } from '../../../test-support/s3-server';
 import { loadConfig } from '../platform/config';
-import type { FilePolicy, FileStore } from './file-store';
+import type { FilePolicy, FileStore } from '../platform/file-store';
 import { LocalFileStore } from './local-file-store';
 import { s3ClientOf } from './open-file-store';
 import { S3FileStore } from './s3-file-store';

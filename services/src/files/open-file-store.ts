@@ -1,6 +1,6 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../platform/config';
-import type { FileStore } from './file-store';
+import type { FileStore } from '../platform/file-store';
 import { LocalFileStore } from './local-file-store';
 import { S3FileStore } from './s3-file-store';
 

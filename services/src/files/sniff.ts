@@ -1,5 +1,7 @@
 /** The content types the product accepts, recognised from the bytes themselves, never the name or the client's header. */
-export type ContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
+import type { ContentType } from '../platform/file-store';
+
+export type { ContentType };
 
 /** How many leading bytes `sniff` needs. */
 export const SNIFF_BYTES = 16;

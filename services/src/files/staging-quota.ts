@@ -1,5 +1,5 @@
 import { Refusal } from '../platform/errors';
-import type { ByteBudget } from './file-store';
+import type { ByteBudget } from '../platform/file-store';
 import { sizeInWords } from './staging';
 
 interface UserStaging {

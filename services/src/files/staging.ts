@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { Refusal } from '../platform/errors';
 import { cleanFileName, isOnlyExtension, MAX_FILE_NAME, storedFileName } from './file-names';
-import type { ByteBudget, FilePolicy, StagedFile } from './file-store';
+import type { ByteBudget, FilePolicy, StagedFile } from '../platform/file-store';
 import { type ContentType, sniff, SNIFF_BYTES } from './sniff';
 
 // eslint-disable-next-line no-control-regex -- control characters in a file name are exactly what is refused

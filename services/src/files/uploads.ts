@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import type { Config } from '../platform/config';
 import { Refusal } from '../platform/errors';
-import type { FilePolicy, FileStore, StagedFile } from './file-store';
+import type { FilePolicy, FileStore, StagedFile } from '../platform/file-store';
 import { fileFieldName, sizeInWords } from './staging';
 import { pdfStructureProblem } from './pdf-structure';
 import type { QuotaReservation, StagingQuota } from './staging-quota';

@@ -1,6 +1,6 @@
-import { HourlyBudget } from '../auth/rate-limits';
+import { HourlyBudget } from '../auth';
 import type { Logger } from '../platform/logger';
-import type { Mailer } from './mailer';
+import type { AddresseeKind, AnonymousMailBudget, AnonymousMailKind, DigestKind, Mailer } from '../platform/ports';
 import type { SharedMailBudget } from './shared-mail-budget';
 
 /**
@@ -14,9 +14,7 @@ import type { SharedMailBudget } from './shared-mail-budget';
  *   in the log, since those answers must not change). A digest makes no sense for them: the link belongs to its
  *   addressee alone, and an ADMIN could do nothing with it.
  */
-export type DigestKind = 'access-request' | 'contact';
-export type AddresseeKind = 'search-link' | 'password-link' | 'paper-copy-receipt';
-export type AnonymousMailKind = DigestKind | AddresseeKind;
+export type { AddresseeKind, AnonymousMailKind, DigestKind };
 
 /** How many held messages one digest lists in full; further ones are counted. */
 export const DIGEST_MAX_ENTRIES = 100;
@@ -49,7 +47,7 @@ export interface AnonymousMailOptions {
   shared?: SharedMailBudget;
 }
 
-export class AnonymousMail {
+export class AnonymousMail implements AnonymousMailBudget {
   private readonly budget: HourlyBudget<AnonymousMailKind>;
   private held = new Map<DigestKind, Held>();
   private notSent = new Map<AddresseeKind, number>();

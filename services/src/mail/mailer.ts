@@ -2,24 +2,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../platform/logger';
+import type { MailMessage, Mailer } from '../platform/ports';
 
-export interface MailMessage {
-  to: string | string[];
-  subject: string;
-  text: string;
-  html?: string;
-  /** Where a reply goes (the contact form's visitor). */
-  replyTo?: string;
-  /** The recipient is a public visitor: their address is not logged (architecture §6, visitor personal data). */
-  visitor?: boolean;
-}
-
-export interface Mailer {
-  /** Where mail goes, for the start-up banner. */
-  readonly description: string;
-  send(message: MailMessage): Promise<void>;
-  close(): void;
-}
+export type { MailMessage, Mailer };
 
 /** Shows a person at the terminal that a message went to the outbox, and its links. */
 export type MailAnnouncer = (mail: { to: string; subject: string; links: string[]; file: string }) => void;

@@ -1,5 +1,5 @@
 import type { NotificationEvent, NotificationNumberEvent } from '@ifu/contracts';
-import { auditVocabulary, changedFields } from '../audit/vocabulary';
+import { auditVocabulary, changedFields } from '../platform/audit-vocabulary';
 
 const scopeOf = (d: { customerId: string | null; productId: string | null }) =>
   d.customerId === null ? 'all customers' : d.productId === null ? `customer ${d.customerId}` : `customer ${d.customerId}, product ${d.productId}`;

@@ -9,7 +9,7 @@ import {
   UpdateNotificationRequest,
 } from '@ifu/contracts';
 import { findNotification, listNotifications, type NotificationRecord, notificationsProjection } from '@ifu/projections';
-import { guards } from '../auth/authentication';
+import { guards } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';

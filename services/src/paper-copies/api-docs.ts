@@ -6,7 +6,7 @@ import {
   PaperCopyRequestBody,
   PaperCopyResponse,
 } from '@ifu/contracts';
-import type { ApiRoute } from '../api-docs/api-routes';
+import type { ApiRoute } from '../platform/api-routes';
 
 /** The routes of routes.ts, for the API reference. */
 export const paperCopiesApi: ApiRoute[] = [

@@ -1,5 +1,5 @@
 import type { PaperCopyEvent, PaperCopyOverdueEvent } from '@ifu/contracts';
-import { auditVocabulary } from '../audit/vocabulary';
+import { auditVocabulary } from '../platform/audit-vocabulary';
 
 const copies = (n: number) => `${n} paper ${n === 1 ? 'copy' : 'copies'}`;
 

@@ -4,7 +4,7 @@ import { findPublicDocumentByNumber, listActiveAdmins, overduePaperCopyRequests 
 import type { AppContext } from '../platform/app-context';
 import type { CommandOrigin } from '../platform/command-pipeline';
 import type { AuthenticatedUser } from '../platform/http';
-import { sealEmail, visitorFor } from '../public-portal/visitors';
+import { sealEmail, visitorFor } from '../public-portal';
 import { type PublicDocumentFacts, type RequestPaperCopy, paperCopyDecider, paperCopyOverdueDecider, utcDay } from './paper-copy';
 
 /** The public document a request names, as the read models have it today (undefined: not public today). */

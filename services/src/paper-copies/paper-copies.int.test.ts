@@ -3,8 +3,8 @@ import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Cred
 import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { formatAuditDate } from '../audit/audit-dates';
-import { forgetVisitor } from '../public-portal/visitors';
+import { formatAuditDate } from '../audit';
+import { forgetVisitor } from '../public-portal';
 import { notifyOverduePaperCopies, OVERDUE_SUBJECT } from './commands';
 
 const DAY_MS = 86_400_000;

@@ -10,14 +10,13 @@ import {
 } from '@ifu/contracts';
 import { PAPER_COPY_MESSAGES, type PaperCopyDocumentResponse, type PaperCopyResponse } from '@ifu/contracts/public';
 import { findPaperCopyRequest, findPublicDocumentByNumber, listPaperCopyRequests, type PaperCopyRequestRecord as StoredRequest } from '@ifu/projections';
-import { guards } from '../auth/authentication';
-import { perAddressLimit, perIpLimit } from '../auth/rate-limits';
-import { ERASED_VISITOR } from '../audit/report';
+import { guards, perAddressLimit, perIpLimit } from '../auth';
+import { ERASED_VISITOR } from '../audit';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
-import { openEmail, visitorKeys } from '../public-portal/visitors';
+import { openEmail, visitorKeys } from '../public-portal';
 import { dispatchPaperCopy, requestPaperCopy } from './commands';
 import { isOverdue, utcDay } from './paper-copy';
 

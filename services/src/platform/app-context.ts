@@ -1,10 +1,7 @@
 import type { Database } from '@ifu/storage/database/database';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
-import type { RateLimitStores } from '../auth/rate-limit-stores';
-import type { DocumentTextQueue } from '../documents/search/text-queue';
-import type { FileStore } from '../files/file-store';
-import type { AnonymousMail } from '../mail/anonymous-mail';
-import type { Mailer } from '../mail/mailer';
+import type { FileStore } from './file-store';
+import type { AnonymousMailBudget, Mailer, PdfTextQueue, RateLimitStores } from './ports';
 import type { BackgroundWork } from './background-work';
 import type { CommandPipeline } from './command-pipeline';
 import type { Config } from './config';
@@ -35,10 +32,10 @@ export interface AppContext {
   commands: CommandPipeline;
   files: FileStore;
   /** PDF text extraction after the upload's answer, one process at a time by default (documents/text-queue.ts). */
-  textQueue: DocumentTextQueue;
+  textQueue: PdfTextQueue;
   mailer: Mailer;
   /** The hourly budget of the mails anonymous requests cause, and the digest of those held back (issue 19, finding 5). */
-  anonymousMail: AnonymousMail;
+  anonymousMail: AnonymousMailBudget;
   /** Where the rate limiters count: the database on a PostgreSQL server (shared by every instance), else memory. */
   rateLimits: RateLimitStores;
   /** Work an answer does not wait for (mail that must not tell by its timing whether an address exists). */

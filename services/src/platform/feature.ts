@@ -1,8 +1,7 @@
 import type { Router } from 'express';
 import type { Migration } from '@ifu/storage/database/migrations';
-import type { ApiRoute } from '../api-docs/api-routes';
-import type { OpenApiDocument } from '../api-docs/openapi-document';
-import type { AuditDictionary, AuditVocabulary } from '../audit/vocabulary';
+import type { ApiRoute, OpenApiDocument } from './api-routes';
+import type { AuditDictionary, AuditVocabulary } from './audit-vocabulary';
 import type { AppContext } from './app-context';
 
 /**
@@ -12,7 +11,7 @@ import type { AppContext } from './app-context';
 export interface Feature {
   name: string;
   routes?(ctx: AppContext, composition: Composition): Router;
-  /** Every route `routes` mounts, as the API reference describes it (api-docs/api-routes.ts). */
+  /** Every route `routes` mounts, as the API reference describes it (platform/api-routes.ts). */
   api?: ApiRoute[];
   migrations?(): Migration[];
   audit?: AuditVocabulary;

@@ -15,7 +15,7 @@ import { pdfPolyglot, pdfWithExpandingText } from '../../../test-support/hostile
 import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { sealSearchLink } from '../public-portal/search-link';
+import { sealSearchLink } from '../public-portal';
 
 /** The penetration test's payload (finding 1), at 100 KB: quadratic work for a backtracking email pattern. */
 const hostileEmail = (length: number) => `a@${'.'.repeat(length)}@`;

@@ -6,8 +6,8 @@ import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { skipWithoutServer } from '../../../test-support/test-database';
 import { startApi } from '../api-server';
-import { changeOrderNumbersDecider } from '../documents/authoring/change-order-numbers';
-import { notificationNumbersDecider } from '../notifications/notification';
+import { changeOrderNumbersDecider } from '../documents';
+import { notificationNumbersDecider } from '../notifications';
 import { createLogger } from './logger';
 
 /**

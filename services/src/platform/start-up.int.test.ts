@@ -9,7 +9,7 @@ import { openTestDatabase, type TestDatabase } from '../../../test-support/test-
 import { randomUUID } from 'node:crypto';
 import { userStreamId } from '@ifu/contracts';
 import { startApi } from '../api-server';
-import { userDecider } from '../users/decider';
+import { userDecider } from '../users';
 import { loadConfig } from './config';
 import { createLogger } from './logger';
 

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
 import { deciderSpec } from '../../../test-support/specs';
-import { customerName } from '../customers/commands';
+import { customerName } from '../customers';
 import { claimDecider } from './unique-claims';
 
 const spec = deciderSpec(claimDecider(customerName));

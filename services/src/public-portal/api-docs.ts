@@ -17,7 +17,7 @@ import {
   SendSearchLinkBody,
   SingleCustomerLogoResponse,
 } from '@ifu/contracts';
-import type { ApiRoute } from '../api-docs/api-routes';
+import type { ApiRoute } from '../platform/api-routes';
 
 const LOGO = { mediaTypes: ['image/png', 'image/jpeg', 'image/webp'], description: 'The logo' };
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { ContactUsBody } from '@ifu/contracts';
 import { type MessageOnlyResponse, PUBLIC_MESSAGES } from '@ifu/contracts/public';
 import { listActiveAdmins } from '@ifu/projections';
-import { perIpLimit } from '../auth/rate-limits';
+import { perIpLimit } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { parseBody } from '../platform/http';

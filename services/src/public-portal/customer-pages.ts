@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { ParentLogosResponse, PublicNotice, SingleCustomerLogoResponse } from '@ifu/contracts/public';
 import { type CustomerRecord, findChangeOrder, findPublicFamily, noticesForPage, type PageNotice, publicProductFamilies } from '@ifu/projections';
-import { sendStoredFile } from '../files/file-routes';
+import { sendStoredFile } from '../files';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { approvedCustomerNamed, approvedCustomerWithFamily, publicToday } from './visitor-link';

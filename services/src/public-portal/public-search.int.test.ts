@@ -8,7 +8,7 @@ import { pdfPages } from '../../../test-support/pdf-pages';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { skipWithoutServer } from '../../../test-support/test-database';
-import { formatAuditDate } from '../audit/audit-dates';
+import { formatAuditDate } from '../audit';
 import { PUBLIC_DOWNLOADS_PER_LINK } from './public-search';
 import { sealSearchLink } from './search-link';
 import { forgetVisitor } from './visitors';

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { CheckSearchLinkBody, OpenSearchLinkBody, SendSearchLinkBody } from '@ifu/contracts';
 import { type CheckSearchLinkResponse, type MessageOnlyResponse, type OpenSearchLinkResponse, PUBLIC_MESSAGES } from '@ifu/contracts/public';
-import { perAddressLimit, perIpLimit } from '../auth/rate-limits';
+import { perAddressLimit, perIpLimit } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { parseBody } from '../platform/http';

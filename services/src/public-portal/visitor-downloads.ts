@@ -1,5 +1,5 @@
 import type { VisitorEvent } from '@ifu/contracts';
-import { auditVocabulary } from '../audit/vocabulary';
+import { auditVocabulary } from '../platform/audit-vocabulary';
 import type { Decider } from '../platform/command-pipeline';
 
 export interface RecordPublicDownload {

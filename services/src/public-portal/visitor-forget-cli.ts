@@ -4,7 +4,7 @@ import { EMAIL_MAX, EMAIL_PATTERN } from '@ifu/contracts';
 import { allMigrations } from '../features';
 import { loadConfigOrExit } from '../platform/config';
 import { loadSecrets } from '../platform/secrets';
-import { outboxDirOf } from '../mail/outbox';
+import { outboxDirOf } from '../mail';
 import { forgetVisitorEverywhere } from './visitors';
 
 /**

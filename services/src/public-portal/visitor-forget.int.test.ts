@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../test-support/specs';
 import { startTestApi, type TestApi } from '../../../test-support/test-api';
-import { readableText } from '../mail/outbox';
+import { readableText } from '../mail';
 import { forgetVisitorEverywhere } from './visitors';
 
 /**

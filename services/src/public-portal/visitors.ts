@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '@ifu/storage/database/database';
-import { forgetAddressInOutbox } from '../mail/outbox';
+import { forgetAddressInOutbox } from '../mail';
 
 /**
  * Public visitors' personal data and the immutable log (issue 11): an event names a visitor by a random id and holds

@@ -1,5 +1,5 @@
 import type { SafetyNoticeEvent } from '@ifu/contracts';
-import { auditVocabulary } from '../audit/vocabulary';
+import { auditVocabulary } from '../platform/audit-vocabulary';
 
 /**
  * How safety notices read in the audit report: which visitor (by id, never the email) was told of which documents'

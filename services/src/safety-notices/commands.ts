@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { safetyNoticeStreamId, type SafetyNoticeDocument } from '@ifu/contracts';
 import { safetyNoticeRecipients, safetyRevisionFacts, safetyRevisionsInEffect } from '@ifu/projections';
-import { permalinkOf } from '../eifu/labels';
+import { permalinkOf } from '../eifu';
 import type { AppContext } from '../platform/app-context';
-import { openEmail, visitorKeys } from '../public-portal/visitors';
+import { openEmail, visitorKeys } from '../public-portal';
 import { safetyNoticeDecider } from './safety-notice';
 
 /** The notice's subject: our own words, nothing of the visitor's. */

@@ -4,10 +4,9 @@ import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Cred
 import { childFields, multipart, parentFields, sendForm } from '../../../test-support/documents';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { formatAuditDate } from '../audit/audit-dates';
-import { permalinkOf } from '../eifu/labels';
-import { sealSearchLink } from '../public-portal/search-link';
-import { forgetVisitor } from '../public-portal/visitors';
+import { formatAuditDate } from '../audit';
+import { permalinkOf } from '../eifu';
+import { sealSearchLink, forgetVisitor } from '../public-portal';
 import { SAFETY_NOTICE_SUBJECT, sendSafetyNotices } from './commands';
 
 const DAY_MS = 86_400_000;

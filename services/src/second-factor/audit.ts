@@ -1,5 +1,5 @@
 import type { SecondFactorEvent } from '@ifu/contracts';
-import { auditVocabulary } from '../audit/vocabulary';
+import { auditVocabulary } from '../platform/audit-vocabulary';
 
 /** How the second factor's events read in the audit trail (on the `user-` and `user-credentials-` streams: users'). */
 export const secondFactorVocabulary = auditVocabulary<SecondFactorEvent>([], {

@@ -1,8 +1,7 @@
 import type { Role, Signature, UserEvent } from '@ifu/contracts';
 import type { Decision } from '../platform/command-pipeline';
 import { plainRejection, type PlainErrorCode } from '../platform/errors';
-import { isPasswordActive } from '../users/password-policy';
-import type { UserState } from '../users/user';
+import { isPasswordActive, type UserState } from '../users';
 
 /**
  * The second factor's rules (issue 23, item 1), pure: time, ids and what the code matched arrive as data. The

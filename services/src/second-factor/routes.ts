@@ -12,11 +12,7 @@ import {
   SecondFactorLoginRequest,
   type StartEnrolmentResponse,
 } from '@ifu/contracts';
-import { guards, issueToken } from '../auth/authentication';
-import { DeviceCookies } from '../auth/device-cookies';
-import type { RateLimitStores } from '../auth/rate-limit-stores';
-import { perIpLimit } from '../auth/rate-limits';
-import { createSession } from '../auth/sessions';
+import { guards, issueToken, DeviceCookies, type RateLimitStores, perIpLimit, createSession } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse, Refusal } from '../platform/errors';
 import { ifMatch, originOf, parseBody } from '../platform/http';

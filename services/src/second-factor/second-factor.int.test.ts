@@ -6,7 +6,7 @@ import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { codeAt, type HeldFactor, timeStepOf } from '../../../test-support/second-factor';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { formatAuditDate } from '../audit/audit-dates';
+import { formatAuditDate } from '../audit';
 import { auditDictionary } from '../features';
 
 /** The mails the API sent through a real SMTP conversation (smtp-server, as mail/mailer.int.test.ts). */

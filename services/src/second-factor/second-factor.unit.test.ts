@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CredentialEvent, Signature, UserEvent } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import { type AccountFacts, credentialsDecider } from '../auth/credentials';
-import { userDecider } from '../users/decider';
-import { USED_CHALLENGES_KEPT_MS } from '../users/user';
+import { type AccountFacts, credentialsDecider } from '../auth';
+import { userDecider, USED_CHALLENGES_KEPT_MS } from '../users';
 import { CHALLENGE_LIFETIME_MS } from './challenge';
 
 const userId = 'u-1';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { type AccessRequestEvent, accessRequestStreamId, type MessageResponse, NotifyAdminRequest, USER_MESSAGES } from '@ifu/contracts';
 import { findUserByEmail, listActiveAdmins } from '@ifu/projections';
-import { perAddressLimit, perIpLimit } from '../auth/rate-limits';
+import { perAddressLimit, perIpLimit } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import type { Decider } from '../platform/command-pipeline';
 import { originOf, parseBody } from '../platform/http';

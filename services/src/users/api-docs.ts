@@ -14,7 +14,7 @@ import {
   UserListResponse,
   UserMutationResponse,
 } from '@ifu/contracts';
-import type { ApiRoute } from '../api-docs/api-routes';
+import type { ApiRoute } from '../platform/api-routes';
 
 /** The routes of password-routes.ts, access-requests.ts, user-admin-routes.ts and identity-change.ts. */
 export const usersApi: ApiRoute[] = [

@@ -1,6 +1,6 @@
-import { loadAccount } from '../auth/credentials';
+import { loadAccount } from '../auth';
 import type { CommandRun } from '../platform/command-pipeline';
-import type { ApproverFacts } from '../signatures/approver-policy';
+import type { ApproverFacts } from '../signatures';
 
 /**
  * A step's question about an approver: folded from `user-<id>` within the command, once. The facts and what they

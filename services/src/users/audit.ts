@@ -1,5 +1,5 @@
 import type { AccessRequestEvent, BootstrapEvent, EmailClaimEvent, PasswordSealingEvent, PrintedNameClaimEvent, SecondFactorEvent, UserEvent } from '@ifu/contracts';
-import { auditVocabulary, changedFields } from '../audit/vocabulary';
+import { auditVocabulary, changedFields } from '../platform/audit-vocabulary';
 
 const name = (d: { firstName: string; lastName: string }) => `${d.firstName} ${d.lastName}`;
 

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { BOOTSTRAP_STREAM, type BootstrapEvent, userStreamId } from '@ifu/contracts';
 import type { Database } from '@ifu/storage/database/database';
-import { type PasswordHashing, setPassword } from '../auth/password-hashes';
+import { type PasswordHashing, setPassword } from '../auth';
 import type { CommandPipeline, Decider } from '../platform/command-pipeline';
 import type { Seals } from '../platform/seals';
 import { userDecider } from './decider';

@@ -18,7 +18,7 @@ import {
   type UserAdminDecision,
 } from './user-admin';
 import { initialUserState, evolve, type UserState } from './user';
-import { decideEnrol, decideReset, type EnrolSecondFactor, type ResetSecondFactor } from '../second-factor/decisions';
+import { decideEnrol, decideReset, type EnrolSecondFactor, type ResetSecondFactor } from '../second-factor';
 
 export type UserCommand =
   | RegisterUser

@@ -4,9 +4,8 @@ import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { verifyAndCheckpoint } from '../audit/checkpoints';
-import { checkReadModels, describeReadModelCheck } from '../audit/read-model-check';
-import { setPassword } from '../auth/password-hashes';
+import { verifyAndCheckpoint, checkReadModels, describeReadModelCheck } from '../audit';
+import { setPassword } from '../auth';
 import { CommandPipeline, Snapshots } from '../platform/command-pipeline';
 import { followTheLogForAll } from './password-links';
 

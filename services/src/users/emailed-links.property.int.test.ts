@@ -5,8 +5,7 @@ import { completeLogIn } from '../../../test-support/http-client';
 import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { verifyAndCheckpoint } from '../audit/checkpoints';
-import { checkReadModels, describeReadModelCheck } from '../audit/read-model-check';
+import { verifyAndCheckpoint, checkReadModels, describeReadModelCheck } from '../audit';
 
 /**
  * `npm run audit:verify` passes after any sequence of the commands that open or close an emailed link, run over HTTP

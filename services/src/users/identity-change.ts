@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import { ConfirmChangeRequest, IDENTITY_CHANGE_MESSAGES, type MessageResponse, type UserEvent, userStreamId } from '@ifu/contracts';
 import { userAccountsProjection } from '@ifu/projections';
-import { onCredentials } from '../auth/credentials';
-import { perIpLimit } from '../auth/rate-limits';
-import { revokeUserSessions } from '../auth/sessions';
+import { onCredentials, perIpLimit, revokeUserSessions } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';

@@ -8,12 +8,7 @@ import {
   SetPasswordRequest,
 } from '@ifu/contracts';
 import { findUserByEmail, userAccountsProjection } from '@ifu/projections';
-import { guards } from '../auth/authentication';
-import { passwordCheck, setPassword } from '../auth/password-hashes';
-import { InFlightLimit, perIpLimit } from '../auth/rate-limits';
-import { accountFacts, checkCredentials, credentialsDecider, loadAccount } from '../auth/credentials';
-import { offerUnlock } from '../auth/unlock';
-import { revokeOtherSessions, revokeUserSessions } from '../auth/sessions';
+import { guards, passwordCheck, setPassword, InFlightLimit, perIpLimit, accountFacts, checkCredentials, credentialsDecider, loadAccount, offerUnlock, revokeOtherSessions, revokeUserSessions } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';

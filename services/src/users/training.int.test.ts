@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toDayMonthYear, TRAINING_MESSAGES } from '@ifu/contracts';
-import { formatAuditDate } from '../audit/audit-dates';
+import { formatAuditDate } from '../audit';
 import { PNG_1X1 } from '../../../test-support/images';
 import { makePdf } from '../../../test-support/documents';
 import { arrangeApproverAndCustomer, arrangeChangeOrder, arrangeLegacyAccessibilityProposal, arrangeRegisteredCustomer, openEveryFile } from '../../../test-support/document-arrangements';

@@ -1,9 +1,9 @@
 import { ContactForm } from '../../features/contact/contact-form';
-import { lastCustomer } from '../../features/customers/last-customer';
+import { lastCustomer } from '../../lib/last-customer';
 import { paths } from '../../config/paths';
 import { common } from '../../messages/common';
 import { contactText as text } from '../../messages/contact';
-import { cameFrom, isPlainLeftClick, Link, matchPath, useLocation } from '../navigation';
+import { cameFrom, isPlainLeftClick, Link, matchPath, useLocation } from '../../lib/navigation';
 
 /** Where "back" leads from Contact US, and what the link says, or undefined when there is nowhere to go back to. */
 function wayBack(from: string | undefined, customer: string | undefined): { to: string; label: string; back: boolean } | undefined {

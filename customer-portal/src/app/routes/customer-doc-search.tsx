@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { parseCustomerDocSearchParams } from '../../config/search-link-params';
 import { SearchPage } from '../../features/document-search/search-page';
 import { withoutLanguage } from '../../messages/locale';
-import { useLocation } from '../navigation';
+import { useLocation } from '../../lib/navigation';
 
 /** /customerDocSearch?customerName&parentChangeId&encryptedEmail, the page the emailed link opens (spec §2.1). */
 export function CustomerDocSearchPage() {

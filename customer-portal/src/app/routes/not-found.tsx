@@ -1,4 +1,4 @@
-import { Link, useLocation } from '../navigation';
+import { Link, useLocation } from '../../lib/navigation';
 import { paths } from '../../config/paths';
 import { common } from '../../messages/common';
 import { otherPagesText as text } from '../../messages/other-pages';

@@ -4,7 +4,7 @@ import { findPaperCopyDocument, type DocumentLookup } from '../../features/paper
 import { PaperCopyForm } from '../../features/paper-copy/paper-copy-form';
 import { common } from '../../messages/common';
 import { paperCopyText as text } from '../../messages/paper-copy';
-import { useLocation } from '../navigation';
+import { useLocation } from '../../lib/navigation';
 
 /**
  * /paperCopy/:documentNumber (issue 20, EU 2021/2226): a paper copy of a public document. The version is the page's

@@ -1,12 +1,12 @@
 import type { ParentLogosResponse, PublicProductFamily } from '@ifu/contracts/public';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useNavigate } from '../../app/navigation';
+import { Link, useNavigate } from '../../lib/navigation';
 import { useConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 import { common } from '../../messages/common';
 import { docSearchText as text } from '../../messages/doc-search';
-import { Notices } from '../notices/notices';
-import { rememberCustomer } from '../customers/last-customer';
+import { Notices } from '../../components/notices';
+import { rememberCustomer } from '../../lib/last-customer';
 import { openSearchLink } from './open-search-link';
 import { fetchCustomerPage, type CustomerPageAnswer } from './parent-logos';
 

@@ -2,7 +2,7 @@ import type { PublicProductFamily } from '@ifu/contracts/public';
 import { useRef } from 'react';
 import { ModalDialog } from '../../components/modal-dialog';
 import { docSearchText as text } from '../../messages/doc-search';
-import { SearchLinkForm } from './search-link-form';
+import { SearchLinkForm } from '../../components/search-link-form';
 
 type Props = { customerName: string; family: PublicProductFamily; onClose: () => void };
 

@@ -1,6 +1,6 @@
 import type { ParentLogosResponse, PublicProductFamily } from '@ifu/contracts/public';
 import { callApi, isObject } from '../../lib/http';
-import { isNoticeList } from '../notices/notices';
+import { isNoticeList } from '../../components/notices';
 
 export type CustomerPageAnswer =
   | { kind: 'found'; page: ParentLogosResponse }

@@ -1,6 +1,6 @@
 import type { CustomerNameResponse } from '@ifu/contracts/public';
 import { useEffect } from 'react';
-import { useNavigate } from '../../app/navigation';
+import { useNavigate } from '../../lib/navigation';
 import { useConfig } from '../../config/config-context';
 import { paths } from '../../config/paths';
 

@@ -7,7 +7,7 @@ import type {
   SingleCustomerLogoResponse,
 } from '@ifu/contracts/public';
 import { callApi, isObject, messageOf } from '../../lib/http';
-import { isNoticeList } from '../notices/notices';
+import { isNoticeList } from '../../components/notices';
 import type { CustomerDocSearchParams } from '../../config/paths';
 
 /** The calls of the search page (spec §7.4); each answer's shape is checked by hand (see lib/http.ts). */

@@ -1,11 +1,5 @@
 /** Pure helpers of the search page, tested in format.unit.test.ts. */
 
-/** 'YYYY-MM-DD' (the API's effective date) shown as dd/MM/yyyy (spec §9); anything else is shown as it came. */
-export function formatDate(isoDate: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;
-}
-
 /**
  * The visitor's preferred language among `known` (ISO 639-1 codes), from navigator.languages or an Accept-Language
  * header ('fr-CH, fr;q=0.9, en;q=0.8'): the primary tag of the most preferred entry that is known, or '' for none.

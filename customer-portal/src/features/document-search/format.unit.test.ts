@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, pickLanguage } from './format';
+import { formatDate } from '../../lib/format-date';
+import { pickLanguage } from './format';
 import { isCountryCode, LANGUAGE_CODES, namesOf } from './lists';
 
 describe('formatDate (spec §9: dd/MM/yyyy)', () => {

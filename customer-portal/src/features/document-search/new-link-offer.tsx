@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Link } from '../../app/navigation';
+import { Link } from '../../lib/navigation';
 import { paths, type CustomerDocSearchParams } from '../../config/paths';
 import { searchText as text } from '../../messages/search';
-import { SearchLinkForm } from '../customer-page/search-link-form';
+import { SearchLinkForm } from '../../components/search-link-form';
 
 type Props = {
   /** The link that no longer opens: its customer and family get the new one. */

@@ -1,6 +1,6 @@
 import type { SingleCustomerLogoResponse } from '@ifu/contracts/public';
 import { useEffect, useState } from 'react';
-import { Link } from '../../app/navigation';
+import { Link } from '../../lib/navigation';
 import { useConfig } from '../../config/config-context';
 import { paths, type CustomerDocSearchParams } from '../../config/paths';
 import { common } from '../../messages/common';

@@ -1,10 +1,10 @@
 import type { AvailableIn, PublicDocument } from '@ifu/contracts/public';
 import { use, useEffect, useRef, type ReactNode } from 'react';
 import { LanguageContext } from '../../components/language-switcher';
-import { Link } from '../../app/navigation';
+import { Link } from '../../lib/navigation';
 import { paths } from '../../config/paths';
 import { searchText as text } from '../../messages/search';
-import { formatDate } from './format';
+import { formatDate } from '../../lib/format-date';
 import { namesOf } from './lists';
 import type { SearchValues } from './search-form';
 

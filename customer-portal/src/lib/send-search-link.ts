@@ -1,5 +1,5 @@
 import type { SendSearchUrlLinkRequest } from '@ifu/contracts/public';
-import { callApi, messageOf } from '../../lib/http';
+import { callApi, messageOf } from './http';
 
 /**
  * POST /module2/sendSearchURLLink (spec §2.1): the popup shows the server's message, after a 200 and after a refusal

@@ -1,7 +1,7 @@
 import type { PublicNotice } from '@ifu/contracts/public';
-import { isObject } from '../../lib/http';
-import { common } from '../../messages/common';
-import { formatDate } from '../document-search/format';
+import { isObject } from '../lib/http';
+import { common } from '../messages/common';
+import { formatDate } from '../lib/format-date';
 
 /** A list of notices as the API answers it (`globalNotices`, `customerNotices`, `productNotices`), checked by hand. */
 export const isNoticeList = (value: unknown): value is PublicNotice[] =>

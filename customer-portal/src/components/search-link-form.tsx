@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
-import { useConfig } from '../../config/config-context';
-import { docSearchText as text } from '../../messages/doc-search';
-import { sendSearchLink } from './send-search-link';
+import { useConfig } from '../config/config-context';
+import { docSearchText as text } from '../messages/doc-search';
+import { sendSearchLink } from '../lib/send-search-link';
 
 type Props = {
   customerName: string;
