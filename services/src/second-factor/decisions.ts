@@ -5,7 +5,7 @@ import { isPasswordActive } from '../users/password-policy';
 import type { UserState } from '../users/user';
 
 /**
- * The second factor's rules (issue 23, item 1), pure: time, ids and what the code matched arrive as data. The
+ * The second factor's rules, pure: time, ids and what the code matched arrive as data. The
  * secret's check (otplib) and the recovery codes' hashes are compared before; the decision is whether that match
  * may open a session or confirm an enrolment now: a time step already used, a recovery code already used, a factor
  * reset since the password step are refused.
