@@ -135,7 +135,7 @@ describe('the command pipeline', () => {
     expect(await store.lastPosition()).toBe(before);
   });
 
-  it('when a step is given the stream as the command folded it (from), then check and execute decide on it without reading the stream again (issue 22)', async () => {
+  it('when a step is given the stream as the command folded it (from), then check and execute decide on it without reading the stream again', async () => {
     const s = stream();
     await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 2 } });
     const run = pipeline.begin(origin);
@@ -199,7 +199,7 @@ describe('the command pipeline', () => {
     expect(loaded).toMatchObject({ state: { total: 2 * SNAPSHOT_EVERY }, sinceSnapshot: SNAPSHOT_EVERY });
   });
 
-  it('when a snapshot row is changed behind the product\'s back, then it is not used and the stream is folded from its events (issue 19, finding 2)', async () => {
+  it('when a snapshot row is changed behind the product\'s back, then it is not used and the stream is folded from its events', async () => {
     const s = stream();
     for (let i = 0; i < SNAPSHOT_EVERY; i++) await pipeline.begin(origin).execute({ stream: s, decider: counter, command: { type: 'Count', by: 1 } });
     expect(await pipeline.begin(origin).load(s, counter)).toMatchObject({ state: { total: SNAPSHOT_EVERY }, sinceSnapshot: 0 });
