@@ -148,7 +148,7 @@ ENV CSP_STYLE_SRC="'self' 'unsafe-inline'"
 COPY --from=admin-portal-build /app/admin-portal/dist /usr/share/nginx/html
 
 FROM portal-base AS customer-portal
-# The eIFU site (issue 20): a label's GS1 Digital Link (/01/...) and the documents' permalinks (/p/...) are printed
+# The eIFU site: a label's GS1 Digital Link (/01/...) and the documents' permalinks (/p/...) are printed
 # under this domain and answered by the API, with the API's own headers (its page CSP): an add_header in the location
 # stops the server's headers from being added on top.
 # The load balancer in front of the API instances (service nginx of docker-compose.yml).

@@ -46,7 +46,7 @@ export default defineConfig({
       },
       {
         test: {
-          // The production shape (issue 21): several processes, nginx, a replica, on a real PostgreSQL server
+          // The production shape: several processes, nginx, a replica, on a real PostgreSQL server
           // (TEST_DATABASE_URL); each file creates databases of its own. Without a server they skip and say why.
           name: 'production',
           include: ['**/*.prod.test.ts'],

@@ -1,5 +1,5 @@
 /**
- * The audit CSV of 1,000,000 events (issue 3, issue 24 item 3): streamed in at most 30 s, its process growing under
+ * The audit CSV of 1,000,000 events: streamed in at most 30 s, its process growing under
  * 64 MB, next to the baseline of the same run (the same rows read raw). See bench/benchmarks/audit.ts.
  *
  *   npm run bench:audit            (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres)

@@ -1,5 +1,5 @@
 /**
- * The production shape's benchmark (issue 21): API processes behind nginx on loopback, over a throw-away database
+ * The production shape's benchmark: API processes behind nginx on loopback, over a throw-away database
  * on BENCH_DATABASE_URL's server (default the local server). Prints, from one run:
  *   1. a rolling restart of both instances under a steady load of logins, searches, uploads and signed approvals:
  *      the requests sent and how many failed (the target is 0), and each instance's time out of service;

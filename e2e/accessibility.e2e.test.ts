@@ -560,7 +560,7 @@ describe.skipIf(skipUnless(['chromium']))('axe-core finds no accessibility viola
     await expectAccessible(page, viewport, 'document-approve-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    // The document-detail modal of the list (spec §2.7, issue 22).
+    // The document-detail modal of the list (spec §2.7).
     await page.goto(`${product.adminUrl}/document/list`);
     await page.getByRole('button', { name: `Details of ${second.documentId}` }).click();
     const details = page.getByTestId('document-detail-dialog');
@@ -584,7 +584,7 @@ describe.skipIf(skipUnless(['chromium']))('axe-core finds no accessibility viola
     await page.getByTestId('child-versions').waitFor();
     await page.getByTestId('accessibility-switch').waitFor();
     await expectAccessible(page, viewport, 'document-view-decided');
-    // Online/Offline asks first (issue 22): its dialog, then Cancel.
+    // Online/Offline asks first: its dialog, then Cancel.
     await page.getByRole('switch', { name: 'Online' }).click();
     const confirm = page.getByTestId('accessibility-dialog');
     await confirm.getByLabel('Reason').waitFor();

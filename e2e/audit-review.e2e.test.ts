@@ -20,7 +20,7 @@ const typeDate = async (field: Locator, date: Date) => {
   await field.page().keyboard.type(typedDate(date));
 };
 
-/** Issue 23, item 3: the audit-trail review screen, at 1280 px. */
+/** The audit-trail review screen, at 1280 px. */
 describe.skipIf(skipUnless(['chromium']))('Audit Trail Review in headless Chromium', () => {
   const suite = useAuthoringProduct(ADMIN, { email: 'rhea.reviewer@example.com', password: 'approver passphrase 1', firstName: 'Rhea', lastName: 'Reviewer' }, 'Review Clinic');
   const newPage = useBrowserPages(suite);

@@ -50,7 +50,7 @@ const READERS = [
 
 const DAY_MS = 86_400_000;
 
-/** Issue 20 item 8: the customer portal in the reader's language, at 1280 and 390 px, for a German and a French reader. */
+/** The customer portal in the reader's language, at 1280 and 390 px, for a German and a French reader. */
 describe.skipIf(skipUnless(['chromium']))('the customer portal in German and French, headless Chromium', () => {
   let product: TestProduct;
   let browser: Browser;

@@ -34,11 +34,11 @@ const setTextSize = (page: Page, percent: number) =>
   }, percent);
 
 /**
- * Issue 20, item 9, "What the walk on a phone found": the customer portal as a visitor who arrives by the emailed link
- * finds it: the notices, the results' titles, parts and revisions, a link that expired while open or before, text at
- * 150% and 200%, the Contact US form's phone number and its way back.
+ * The customer portal on a phone, as a visitor who arrives by the emailed link finds it: the notices, the results'
+ * titles, parts and revisions, a link that expired while open or before, text at 150% and 200%, the Contact US form's
+ * phone number and its way back.
  */
-describe.skipIf(skipUnless(['chromium']))('the customer portal walked on a phone (issue 20, item 9)', () => {
+describe.skipIf(skipUnless(['chromium']))('the customer portal walked on a phone', () => {
   let product: TestProduct;
   let browser: Browser;
   const contexts: BrowserContext[] = [];

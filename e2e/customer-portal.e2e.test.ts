@@ -208,7 +208,7 @@ describe.skipIf(skipUnless(['chromium']))('the public customer portal in headles
           expect(notice.status).toBe(200);
 
           // The customer page: logo, notice, the family as a button.
-          // An English reader (issue 20: a German browser now gets the portal in German, see customer-portal-languages).
+          // An English reader (a German browser gets the portal in German, see customer-portal-languages).
           const page = await newPage(viewport, { locale: 'en-GB' });
           await page.goto(`${product.customerUrl}/docSearch/${encodeURIComponent(customerName)}`);
           await page.getByRole('heading', { level: 1, name: customerName }).waitFor();

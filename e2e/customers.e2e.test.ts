@@ -337,7 +337,7 @@ describe.skipIf(skipUnless(['chromium']))('Manage Customer in headless Chromium'
     expect(admin.url()).toMatch(/\/addcustomer\/create$/);
   };
 
-  /** Issue 8, finding 6: an approved customer renamed and approved again: its old public URL moves to the new one. */
+  /** An approved customer renamed and approved again: its old public URL moves to the new one. */
   const renameMovesPublicUrl = async () => {
     await addCustomerViaApi('Former Clinic', 'former@clinic.example');
     const admin = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -379,7 +379,7 @@ describe.skipIf(skipUnless(['chromium']))('Manage Customer in headless Chromium'
   };
 
   /**
-   * Issue 22: a change to an approved customer waits for the approver; the approved version stays public. The form
+   * A change to an approved customer waits for the approver; the approved version stays public. The form
    * says so before saving, the list and view show the pending change, the approver's dialog shows old → new;
    * approved, the public API serves the new website.
    */

@@ -308,7 +308,7 @@ describe.skipIf(skipUnless(['chromium']))('Document approval in headless Chromiu
     await dialog.getByLabel('Username').fill(approver.email);
     await dialog.getByLabel('Password', { exact: true }).fill(approver.password);
     await dialog.getByLabel('Confirm Password').fill('different');
-    // Issue 22: the list's form says it next to the field too, and says why the submit button waits.
+    // The list's form says it next to the field too, and says why the submit button waits.
     await dialog.getByText(DOCUMENT_MESSAGES.passwordMismatch, { exact: true }).waitFor();
     expect(await submit.count()).toBe(0);
     expect(await dialog.getByTestId('decision-waiting').textContent()).toContain('appears once every field is filled in');

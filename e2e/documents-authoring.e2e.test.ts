@@ -405,7 +405,7 @@ describe.skipIf(skipUnless(['chromium']))('Authoring documents in headless Chrom
         const form = page.getByTestId('child-document-form');
         await expect.poll(() => form.getByLabel('IFU Number').inputValue()).toBe('IFU-STENT-1');
         await form.getByLabel('Keywords').fill('');
-        // Issue 20: a GTIN whose check digit is wrong is refused next to its field, as the server would.
+        // A GTIN whose check digit is wrong is refused next to its field, as the server would.
         await form.getByLabel('GTIN (optional)').fill('09506000134353');
         await form.getByRole('button', { name: 'Update' }).click();
         await expectMessages(form, [DOCUMENT_MESSAGES.enterKeywords, PRODUCT_IDENTIFIER_MESSAGES.gtinCheckDigit, ...SIGN_MESSAGES]);
@@ -477,7 +477,7 @@ describe.skipIf(skipUnless(['chromium']))('Authoring documents in headless Chrom
         await shot(page, viewport, 'edit-parent-errors');
         await parent.getByLabel('Product Name').fill('Stent Delivery System II');
         await parent.getByRole('radio', { name: 'Offline' }).check();
-        // A safety revision (issue 20): the switch says what it does.
+        // A safety revision: the switch says what it does.
         const safety = parent.getByLabel('Safety revision', { exact: true });
         expect(await safety.isChecked()).toBe(false);
         await expect.poll(() => safety.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).toContain('is mailed once, with a link to the new version');

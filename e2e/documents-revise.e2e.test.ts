@@ -10,7 +10,7 @@ import { skipUnless } from '../test-support/machine-needs';
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
-describe.skipIf(skipUnless(['chromium']))('Revise and resubmit in headless Chromium (issue 22)', () => {
+describe.skipIf(skipUnless(['chromium']))('Revise and resubmit in headless Chromium', () => {
   const suite = useAuthoringProduct(AUTHOR, { email: 'alma.reviser@example.com', password: 'approver passphrase 1', firstName: 'Alma', lastName: 'Approver' }, 'Revision Clinic');
   const newPage = useBrowserPages(suite);
 

@@ -11,8 +11,8 @@ const VIEWPORTS = DESKTOP_AND_PHONE;
 
 const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
-/** Issue 19, finding 3: the staff view page says when a child's PDF text is still being indexed, or could not be. */
-describe.skipIf(skipUnless(['chromium']))('The PDF text of a child document on its view page, in headless Chromium (issue 19)', () => {
+/** The staff view page says when a child's PDF text is still being indexed, or could not be. */
+describe.skipIf(skipUnless(['chromium']))('The PDF text of a child document on its view page, in headless Chromium', () => {
   const suite = useAuthoringProduct(AUTHOR, { email: 'text.approver@example.com', password: 'approver passphrase 1' }, 'Indexing Medical');
   const newPage = useBrowserPages(suite);
 

@@ -23,11 +23,11 @@ const scrollsSideways = (page: Page) =>
   });
 
 /**
- * Issue 20, the eIFU site in a browser: a phone scans a box's GS1 DataMatrix (its GS1 Digital Link) and lands on the
+ * The eIFU site in a browser: a phone scans a box's GS1 DataMatrix (its GS1 Digital Link) and lands on the
  * PDF of the right lot in the reader's language; a superseded version's page leads to the current one; staff see the
  * label's address and QR code. At 1280 and 390 px, readers in German and French, axe on every page and state.
  */
-describe.skipIf(skipUnless(['chromium']))('the eIFU site in a browser (issue 20)', () => {
+describe.skipIf(skipUnless(['chromium']))('the eIFU site in a browser', () => {
   let product: TestProduct;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -99,7 +99,7 @@ describe.skipIf(skipUnless(['chromium']))('the eIFU site in a browser (issue 20)
       {
         const page = await newPage(viewport, 'it-IT');
         await page.goto(`${product.customerUrl}/01/${gtin}/10/LOT-7001`);
-        // The reader's Italian has no leaflet, but the page is in Italian (issue 20 item 8).
+        // The reader's Italian has no leaflet, but the page is in Italian.
         await page.getByRole('heading', { level: 1, name: `Istruzioni per l’uso del GTIN ${gtin}` }).waitFor();
         expect(await page.evaluate(() => document.documentElement.lang)).toBe('it');
         await page.getByText('Nessun foglietto illustrativo è nella tua lingua').waitFor();

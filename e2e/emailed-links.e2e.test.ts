@@ -10,7 +10,7 @@ import { skipUnless } from '../test-support/machine-needs';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-/** The pages emailed links open (issue 8, findings 2 and 11): nothing happens until the button is pressed. */
+/** The pages emailed links open: nothing happens until the button is pressed. */
 describe.skipIf(skipUnless(['chromium']))('emailed links in headless Chromium (/user/confirm/:token, /user/unlock/:token)', () => {
   let product: TestProduct;
   let browser: Browser;

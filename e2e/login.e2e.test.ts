@@ -71,7 +71,7 @@ describe.skipIf(skipUnless(['chromium']))('login and the portals\' shells in hea
         await usernameStep(page, ADMIN_EMAIL);
         await page.getByLabel('Password').fill(ADMIN_PASSWORD);
         await page.screenshot({ path: `${SCREENSHOTS}/login-password-step.png` });
-        // Its first login: an ADMIN sets up the second factor first (issue 23), then the shell opens.
+        // Its first login: an ADMIN sets up the second factor first, then the shell opens.
         await submitPassword(page, ADMIN_EMAIL);
         await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('System Administrator');
         for (const entry of ['Home', 'Documents', 'Manage User', 'Manage Customer', 'Manage Notification']) {
@@ -119,7 +119,7 @@ describe.skipIf(skipUnless(['chromium']))('login and the portals\' shells in hea
         await page.getByLabel('Password').fill(SOON_USER.password);
         await submitPassword(page, SOON_USER.email);
         expect(await page.getByTestId('side-menu').getByText('Manage User', { exact: true }).count()).toBe(1);
-        // Demoted in the log (who someone is comes from there since issue 19; the read model alone decides nothing).
+        // Demoted in the log (who someone is comes from there; the read model alone decides nothing).
         await product.api.arrange().execute({
           stream: userStreamId(soonUserId),
           decider: userDecider,
@@ -131,7 +131,7 @@ describe.skipIf(skipUnless(['chromium']))('login and the portals\' shells in hea
       300_000,
     );
 
-    it('when a browser signs in, then the API keeps an HttpOnly device cookie for the login call, and the next login sends it back and renews it (issue 19, finding 6)', async () => {
+    it('when a browser signs in, then the API keeps an HttpOnly device cookie for the login call, and the next login sends it back and renews it', async () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       try {
         const tab = await context.newPage();

@@ -80,7 +80,7 @@ describe.skipIf(skipUnless(['chromium']))('Manage User, set password and change 
   };
 
   /**
-   * Issue 22, item 3: a deactivated user is reactivated by an ADMIN (logged in on `target`) through the signed dialog
+   * A deactivated user is reactivated by an ADMIN (logged in on `target`) through the signed dialog
    * (a wrong password first: the refusal shows in the dialog), and a change of email waiting for a user's acceptance
    * shows in the list.
    */
@@ -314,7 +314,7 @@ describe.skipIf(skipUnless(['chromium']))('Manage User, set password and change 
     const download = audit.getByRole('button', { name: 'Download' });
     expect(await download.isDisabled()).toBe(true);
     const now = Date.now();
-    // Reversed first: said next to Date Start, in words (issue 22), and nothing is asked of the server.
+    // Reversed first: said next to Date Start, in words, and nothing is asked of the server.
     await typeDate(audit.getByRole('group', { name: 'Date Start' }), new Date(now + DAY_MS));
     await typeDate(audit.getByRole('group', { name: 'Date End' }), new Date(now - DAY_MS));
     await expect.poll(() => audit.getByText('Date Start must be on or before Date End').count()).toBe(1);
@@ -335,7 +335,7 @@ describe.skipIf(skipUnless(['chromium']))('Manage User, set password and change 
     expect(rowsAbout('UserDeactivated').length).toBeGreaterThan(0);
     await expect.poll(() => audit.count()).toBe(0);
 
-    // Editing an INACTIVE user no longer reactivates them (issue 22): Reactivate does, signed.
+    // Editing an INACTIVE user does not reactivate them: Reactivate does, signed.
     step('reactivate');
     await page.getByRole('tab', { name: 'ALL USERS' }).click();
     await newRow.getByRole('button', { name: 'Edit Nina Newcomer' }).click();

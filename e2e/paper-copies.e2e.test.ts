@@ -15,7 +15,7 @@ const expectAccessible = (page: Page, viewport: Viewport, state: string) => chec
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-/** Issue 20 item 6 in a real browser: a visitor asks for a paper copy from a search result; staff see it and dispatch it. */
+/** Paper copies on request (EU 2021/2226) in a real browser: a visitor asks for a paper copy from a search result; staff see it and dispatch it. */
 describe.skipIf(skipUnless(['chromium']))('paper copies on request in headless Chromium', () => {
   let product: TestProduct;
   const suite = useBrowserProduct();

@@ -12,8 +12,8 @@ const AUTHOR = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 const DAY_MS = 86_400_000;
 const DESKTOP = DESKTOP_AND_PHONE[0];
 
-/** Issue 23 in a real browser at 1280 px: an overdue periodic review on the list (badge, filter) and its signed review. */
-describe.skipIf(skipUnless(['chromium']))('periodic review of approved change orders in headless Chromium (issue 23)', () => {
+/** The periodic review (EU GMP Annex 11 §11) in a real browser at 1280 px: an overdue periodic review on the list (badge, filter) and its signed review. */
+describe.skipIf(skipUnless(['chromium']))('periodic review of approved change orders in headless Chromium', () => {
   const suite = useAuthoringProduct(AUTHOR, { email: 'rita.reviewer@example.com', password: 'approver passphrase 1', firstName: 'Rita', lastName: 'Reviewer' }, 'Review Clinic');
   const newPage = useBrowserPages(suite);
 

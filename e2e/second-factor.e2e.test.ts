@@ -9,7 +9,7 @@ import { skipUnless } from '../test-support/machine-needs';
 
 const DESKTOP = DESKTOP_AND_PHONE[0];
 
-/** Issue 23, item 1: an ADMIN sets up the second factor at the first login, then logs in with a code. */
+/** An ADMIN sets up the second factor at the first login, then logs in with a code. */
 describe.skipIf(skipUnless(['chromium']))('the second factor in headless Chromium (1280 px)', () => {
   let product: TestProduct;
   let browser: Browser;

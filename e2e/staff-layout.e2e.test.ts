@@ -33,14 +33,14 @@ type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 /**
- * Issue 22 (items 4 and 10): what a staff member sees is whole and uncovered, and says what it is doing: the login
+ * What a staff member sees is whole and uncovered, and says what it is doing: the login
  * card keeps its box between its steps with the product name on the dark band; the grids' texts are not cut at
  * 1280 px; 'Uploaded Doc' covers neither Next nor the Justification field; the customer approve modal's headings are
  * in order; Edit parent says 'Processing…' after the bytes are sent; an approval's badge is right at once.
  * Walked as one journey per width as the author (the login card first) and one as the approver, over data arranged
  * once; what a journey changes (the change order it edits or approves) is its own.
  */
-describe.skipIf(skipUnless(['chromium']))('Staff screens: layout and progress in headless Chromium (issue 22)', () => {
+describe.skipIf(skipUnless(['chromium']))('Staff screens: layout and progress in headless Chromium', () => {
   let product: TestProduct;
   let approver: Signer & { firstName: string; lastName: string };
   let customerId: string;
@@ -235,7 +235,7 @@ describe.skipIf(skipUnless(['chromium']))('Staff screens: layout and progress in
     await form.getByLabel('Password', { exact: true }).fill(AUTHOR.password);
     await form.getByLabel('Comments').fill('A new supporting file');
     // Every state the upload shows, read in the page as it changes (the request may be quick).
-    // The bytes line is read there too: the upload answers at once now (issue 24), so it may be gone before a locator
+    // The bytes line is read there too: the upload answers at once, so it may be gone before a locator
     // here could read it.
     await page.evaluate(() => {
       const seen: string[] = [];

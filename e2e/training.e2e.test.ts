@@ -17,11 +17,11 @@ const today = () => {
 };
 
 /**
- * Issue 23, item 2 (21 CFR 11.10(i)): Manage User shows whose training is not recorded as completed, and who recorded
+ * 21 CFR 11.10(i): Manage User shows whose training is not recorded as completed, and who recorded
  * a user's training and when; an ADMIN records it in the edit dialog; an untrained signer is told why a signature
  * will be refused, and is not offered the button as if it would work.
  */
-describe.skipIf(skipUnless(['chromium']))('training before signing in headless Chromium at 1280 px (issue 23)', () => {
+describe.skipIf(skipUnless(['chromium']))('training before signing in headless Chromium at 1280 px', () => {
   const suite = useBrowserProduct();
   const newPage = useBrowserPages(suite);
 

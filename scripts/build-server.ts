@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
 /**
- * `npm run build:server`: the Node entry points compiled to JavaScript in dist/server/ (issue 21), so production runs
+ * `npm run build:server`: the Node entry points compiled to JavaScript in dist/server/, so production runs
  * `node dist/server/server.js`, not tsx. esbuild bundles each entry with the workspace packages (@ifu/*, TypeScript
  * sources) inside it; every other package stays in node_modules (native addons, wasm and the PDF libraries load their
  * own files from there).

@@ -15,7 +15,7 @@ import { completeLogIn } from '../test-support/http-client';
 import { skipUnless } from '../test-support/machine-needs';
 
 /**
- * The compiled production build (issue 21, item 5): `npm run build:server` output run by plain `node`, no tsx, as the
+ * The compiled production build: `npm run build:server` output run by plain `node`, no tsx, as the
  * image runs it. The API and the projections worker are separate processes on one PostgreSQL database; the API leaves
  * the read models to the worker (RUN_PROJECTIONS=false). What the bundles must find beside themselves is exercised:
  * the migrations (.sql), the PDF text extraction's child process, the password strength's worker thread and the
@@ -56,7 +56,7 @@ describe.skipIf(skipUnless(['postgres-server']))('the compiled server and worker
     });
     const body = (await response.json()) as { message: string };
     expect(response.status, output()).toBe(200);
-    // An ADMIN sets up a second factor at the first login, and gives a code after (issue 23): the helpers do both.
+    // An ADMIN sets up a second factor at the first login, and gives a code after: the helpers do both.
     return completeLogIn(api.url, ADMIN.email, body);
   };
   const checkpointsBehind = async () => {

@@ -9,7 +9,7 @@ import { validate as validateDockerfile } from 'dockerfile-utils';
 import { parse } from 'yaml';
 
 /**
- * docker-compose.yml describes the production topology (architecture §1, issue 21). When the docker compose plugin is
+ * docker-compose.yml describes the production topology (architecture §1). When the docker compose plugin is
  * installed, compose itself validates the file; dclint checks it against the Compose Specification everywhere
  * (`npm run lint:compose`, in .ci/run); the structural checks below hold the decisions the specification cannot.
  */
@@ -124,7 +124,7 @@ describe('docker-compose.yml, checked by docker compose', () => {
 });
 
 describe('docker-compose.yml, checked by structure', () => {
-  it('when the stack is brought up without a profile, then the production shape of issue 21 starts, and EventStoreDB only in its profile', () => {
+  it('when the stack is brought up without a profile, then the production shape starts (two API instances behind nginx, a streaming replica, a projections worker), and EventStoreDB only in its profile', () => {
     const started = Object.entries(compose.services)
       .filter(([, svc]) => svc.profiles === undefined)
       .map(([name]) => name);
@@ -216,12 +216,12 @@ describe('docker-compose.yml, checked by structure', () => {
     expect(env.DATABASE_URL).toMatch(/^postgres:\/\/ifu_api:\$\{API_DB_PASSWORD:\?[^}]+\}@postgres:5432\/ifu$/);
     expect(env.DATABASE_READ_URL).toMatch(/^postgres:\/\/ifu_api:\$\{API_DB_PASSWORD:\?[^}]+\}@postgres-replica:5432\/ifu$/);
     expect(env.DATABASE_OWNER_URL).toMatch(/^postgres:\/\/ifu:/);
-    // The audit checkpoints live on a volume of their own, not beside DATA_DIR (issue 19, finding 13).
+    // The audit checkpoints live on a volume of their own, not beside DATA_DIR.
     expect(env.AUDIT_CHECKPOINTS_FILE).toBe('/app/audit/audit-checkpoints.jsonl');
     expect(env.AUDIT_CHECKPOINTS_FILE!.startsWith(`${env.DATA_DIR}/`)).toBe(false);
     expect((api.volumes ?? []).map(String)).toEqual(['api-data:/app/data', 'audit-checkpoints:/app/audit']);
     expect(dependencies(api)).toEqual({ postgres: 'service_healthy', 'postgres-replica': 'service_healthy' });
-    // The API's own default is loopback only (issue 19, finding 14): in its container it must listen on every interface.
+    // The API's own default is loopback only: in its container it must listen on every interface.
     expect(env.HOST).toBe('0.0.0.0');
     expect(dockerfile).toMatch(/^\s+HOST=0\.0\.0\.0 \\$/m);
     expect(commandText({ command: api.healthcheck?.test })).toContain("fetch('http://127.0.0.1:8080/ready')");

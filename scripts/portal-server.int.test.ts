@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startPortalServer } from './portal-server';
 
-/** Issue 19, finding 14: the portal servers of `npm start` listen on 127.0.0.1 unless given another interface. */
+/** The portal servers of `npm start` listen on 127.0.0.1 unless given another interface. */
 describe('the interface a portal server listens on', () => {
   it('when no host is given, then it listens on the loopback interface only', async () => {
     const portal = await startPortalServer({ portal: 'customer', port: 0, apiUrl: 'http://localhost:8080' });
@@ -22,7 +22,7 @@ describe('the interface a portal server listens on', () => {
   });
 });
 
-/** Issue 20: the customer portal's domain carries the label addresses; the API answers them. */
+/** The customer portal's domain carries the label addresses; the API answers them. */
 describe('the eIFU addresses on the customer portal’s domain', () => {
   it('passes /01/... and /p/... to the API with its status, headers and redirects; other methods are refused', async () => {
     const { startTestApi } = await import('../test-support/test-api');

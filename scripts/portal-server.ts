@@ -92,7 +92,7 @@ export async function startPortalServer(options: PortalServerOptions): Promise<{
   const apiOrigin = new URL(options.apiUrl).origin;
   const app = express();
   app.disable('x-powered-by');
-  // The eIFU site's addresses (issue 20), printed on labels under the customer portal's domain, are answered by the
+  // The eIFU site's addresses, printed on labels under the customer portal's domain, are answered by the
   // API: a label's GS1 Digital Link (/01/...) and the documents' permalinks (/p/...). Passed on before the portal's
   // own headers, as nginx does in production (the Dockerfile's customer-portal image), with the API's own.
   if (options.portal === 'customer') {

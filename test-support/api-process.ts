@@ -42,7 +42,7 @@ export async function startChildServer(
   options: { readyPath?: string; timeoutMs?: number; portVariable?: string } = {},
 ): Promise<ChildServer> {
   const port = env[options.portVariable ?? 'API_PORT'] ? Number(env[options.portVariable ?? 'API_PORT']) : await freePort();
-  // Second factors held for an earlier API at this address belong to another database (issue 23 helpers).
+  // Second factors held for an earlier API at this address belong to another database.
   await forgetHeldFactors(`http://127.0.0.1:${port}`);
   let output = '';
   const child = spawn(process.execPath, nodeArguments(entry), {

@@ -96,7 +96,7 @@ export function useBrowserPages(suite: BrowserProduct): (viewport: Viewport) => 
 
 /**
  * Logs in through the admin portal's two steps (username, then password) and waits for the document list. With a
- * second factor (issue 23) the code step follows, with the code the helpers compute; an ADMIN without one is sent to
+ * second factor the code step follows, with the code the helpers compute; an ADMIN without one is sent to
  * its set-up, which this does through the screen (the secret read from it) and remembers for later logins.
  */
 export async function logInThroughForm(page: Page, adminUrl: string, email: string, password: string): Promise<void> {
@@ -115,7 +115,7 @@ const ADMIN_STATE_KEY = 'ifu-admin:state';
  * For tests whose subject is not the login: the first login of an account on a product goes through the form (and an
  * ADMIN's second factor); later ones put that session into the new page's portal, as a reload would find it, while
  * the server still takes it (not revoked, not idle). An ADMIN's every form login costs a code step, and the product
- * takes each code once (issue 23).
+ * takes each code once.
  */
 export async function logInReusingSession(page: Page, product: TestProduct, email: string, password: string): Promise<void> {
   const key = `${product.api.url} ${email.trim().toLowerCase()}`;
@@ -135,7 +135,7 @@ export async function logInReusingSession(page: Page, product: TestProduct, emai
 
 /**
  * Submits the password step (its password typed) and goes on to the document list: through the code step when the
- * account has a second factor, through its set-up when an ADMIN has none yet (issue 23).
+ * account has a second factor, through its set-up when an ADMIN has none yet.
  */
 export async function submitPassword(page: Page, email: string): Promise<void> {
   const answered = page.waitForResponse((response) => response.url().endsWith('/user/get/token') && response.request().method() === 'POST');

@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 
 /**
- * Where the database contract suites get their server (issue 21, item 6): from testcontainers where a Docker engine is
+ * Where the database contract suites get their server: from testcontainers where a Docker engine is
  * reachable, otherwise from the configured URL, otherwise the embedded PGlite (PostgreSQL only) or a skip that says why.
  * TEST_CONTAINERS=off keeps testcontainers out even with an engine (to test against a configured server).
  */

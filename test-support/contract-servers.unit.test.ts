@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chooseContractServer, contractServerFor, dockerEndpoints, dockerEngineReachable } from './contract-servers';
 
 /**
- * The contract suites' choice of server (issue 21, item 6). No Docker engine runs here, so the detection is proven on
+ * The contract suites' choice of server. No Docker engine runs here, so the detection is proven on
  * HTTP servers on loopback that answer (or not) the engine's `GET /_ping` as an engine does.
  */
 

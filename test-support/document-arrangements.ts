@@ -90,7 +90,7 @@ export interface ChildArrangement {
   /** The child's PDF itself (instead of one made of `pdfLines`). */
   pdf?: Buffer;
   keywords?: string;
-  /** The device's GTIN, further lots and serial ranges (issue 20); none when absent. */
+  /** The device's GTIN, further lots and serial ranges; none when absent. */
   gtin?: string;
   additionalLots?: string;
   serialRanges?: string;
@@ -109,7 +109,7 @@ export interface ChangeOrderArrangement {
   isInternal?: boolean;
   /** `YYYY-MM-DD`; today (UTC) when absent. */
   effectiveDate?: string;
-  /** A safety revision (issue 20); not sent when absent. */
+  /** A safety revision; not sent when absent. */
   safetyRevision?: boolean;
   /** One of the spec's four change types; 'General Document' when absent. */
   changeType?: string;
@@ -210,7 +210,7 @@ export async function arrangeAccessibility(
 
 /**
  * An Online/Offline change of an approved change order left pending in the log, as it was recorded while such switches
- * waited for the approver's signature (issue 22; the product no longer proposes one): appended as the requester's
+ * waited for the approver's signature (the product no longer proposes one): appended as the requester's
  * `ChangeOrderAccessibilityProposed`, then the read models caught up.
  */
 export async function arrangeLegacyAccessibilityProposal(

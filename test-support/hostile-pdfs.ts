@@ -16,7 +16,7 @@ async function deflateRepeated(chunk: Buffer, times: number): Promise<Buffer> {
 }
 
 /**
- * A PDF bomb of the penetration test's kind (issue 19, finding 3): one page whose compressed content stream draws
+ * A PDF bomb of the penetration test's kind: one page whose compressed content stream draws
  * `line` again and again, `decodedBytes` of drawing operators in all. The file stays small (a few hundred KB for
  * hundreds of MB decoded); its text expands to about `decodedBytes` / 2.
  */
@@ -44,7 +44,7 @@ export async function pdfWithPages(pages: number, text = 'sterile single use'): 
   return Buffer.from(await pdf.save());
 }
 
-/** A file that starts as a PDF and goes on as something else (issue 19, finding 8): HTML or SVG after `%PDF-1.7`. */
+/** A file that starts as a PDF and goes on as something else: HTML or SVG after `%PDF-1.7`. */
 export const pdfPolyglot = (kind: 'html' | 'svg'): Buffer =>
   Buffer.from(
     kind === 'html'

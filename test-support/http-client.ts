@@ -36,7 +36,7 @@ export async function callApi(
 }
 
 /**
- * Logs in as the spec's client does, with the second factor (issue 23) handled as a person with the app would: an
+ * Logs in as the spec's client does, with the second factor handled as a person with the app would: an
  * ADMIN without one enrols at once (the factor is kept for later logins), an account with one gives the next code.
  * `now`: the API's clock, when a test moves it (TestClock).
  */
@@ -58,11 +58,11 @@ function readSessions(): Record<string, string> {
 }
 
 /**
- * A session of `email` for arranging data or opening a screen when the login is not what a test is about: the token
- * a login gave earlier (in this file or another of the run) while `GET /user/me` still takes it, else a new login. An
- * ADMIN's every login costs a second-factor code, the product takes each code once and gives three a 30 s step
- * (issue 23): a test process that logs the same ADMIN in again and again waits for the next step, long enough to time
- * a test out. A token of another API on the same address (another run) is refused by it, so a new login follows.
+ * A session of `email` for arranging data or opening a screen when the login is not what a test is about: the token a
+ * login gave earlier (in this file or another of the run) while `GET /user/me` still takes it, else a new login. An
+ * ADMIN's every login costs a second-factor code, the product takes each code once and gives three a 30 s step: a test
+ * process that logs the same ADMIN in again and again waits for the next step, long enough to time a test out. A token
+ * of another API on the same address (another run) is refused by it, so a new login follows.
  */
 export async function logInReusingToken(base: string, email: string, password: string): Promise<string> {
   const key = `${base} ${email.trim().toLowerCase()}`;

@@ -13,7 +13,7 @@ import { createServerDatabase, type ServerDatabase } from './server-database';
 export const FIRST_ADMIN = { email: 'first.admin@example.com', password: 'first admin password 1' };
 
 /**
- * The production shape on loopback (issue 21): `instances` API processes sharing one PostgreSQL database and one
+ * The production shape on loopback: `instances` API processes sharing one PostgreSQL database and one
  * files directory, behind nginx. PUBLIC_API_URL is nginx's address, so the links the API signs lead through it.
  */
 export interface ProductShape {

@@ -15,8 +15,8 @@ export const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/
 const OS_USER = 'postgres';
 
 /**
- * A PostgreSQL primary and its streaming replica, each a cluster of its own in a temporary directory on a free
- * loopback port (issue 21: replica reads; the bench may reuse it). Nothing of the machine's own cluster is touched.
+ * A PostgreSQL primary and its streaming replica, each a cluster of its own in a temporary directory on a free loopback
+ * port (for the replica reads' tests; the bench may reuse it). Nothing of the machine's own cluster is touched.
  */
 export interface ReplicaCluster {
   /** postgres:// URL of `database` on the primary and on the replica. */

@@ -2,7 +2,7 @@ import type { TestApi } from './test-api';
 
 /**
  * The version of a record as a screen shows it now, as the `If-Match` header a signed decision sends back with it
- * (issue 19: a signature is bound to the record as reviewed). Each reads the record the way its screen does.
+ * (a signature is bound to the record as reviewed). Each reads the record the way its screen does.
  */
 export type IfMatch = { 'if-match': string };
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { generate } from 'otplib';
 
 /**
- * Second factors (issue 23) as the test helpers hold them: an ADMIN logged in through `logIn` (or `t.login`) enrols
+ * Second factors as the test helpers hold them: an ADMIN logged in through `logIn` (or `t.login`) enrols
  * at their first login, as the product demands, and later logins give a code computed here, so that every existing
  * test logs its ADMINs in as before. The product refuses a code of a time step used already (shared across API
  * instances), and accepts one step either side of its clock: three logins of one account per 30 s by code, then a

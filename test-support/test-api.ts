@@ -194,7 +194,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
     async login(email, password) {
       const response = await call('POST', '/user/get/token', { body: { username: email, password } });
       if (response.status !== 200) throw new Error(`login of ${email} failed: ${response.status} ${JSON.stringify(response.body)}`);
-      // The second factor (issue 23) as the helpers hold it, at the API's own (movable) clock.
+      // The second factor as the helpers hold it, at the API's own (movable) clock.
       // Out of codes for now, it moves that clock to the next step rather than waiting 30 s.
       return completeLogIn(url, email, response.body, clock.now, (ms) => clock.advance(ms));
     },

@@ -213,7 +213,7 @@ export async function startBenchApi(
     api,
     db,
     dataDir,
-    // An ADMIN sets up a second factor at the first login (issue 23): the test helpers do it as a person would.
+    // An ADMIN sets up a second factor at the first login: the test helpers do it as a person would.
     token: await completeLogIn(url, ADMIN_EMAIL, login.body),
     adminId: login.body.id as string,
     worker,
@@ -268,7 +268,7 @@ export interface WriteLatency {
 
 /**
  * The write: the user's role, alternately ADMIN and USER. A role change takes effect at once; an admin's change of
- * someone's name or email would only ask the user to accept it (issue 8, finding 2) and mail them.
+ * someone's name or email would only ask the user to accept it and mail them.
  */
 const ROLES = ['ADMIN', 'USER'] as const;
 

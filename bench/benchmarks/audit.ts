@@ -1,5 +1,5 @@
 /**
- * The audit CSV of a large log (issue 3, issue 24 item 3): its time and how much the process that streams it grows,
+ * The audit CSV of a large log: its time and how much the process that streams it grows,
  * next to a baseline from the same run, the same rows read raw (store.readAll in batches of 1,000, nothing written).
  * The events go straight into a fresh PostgreSQL log with a correct hash chain; each measurement then runs in a
  * fresh Node process of its own (bench/lib/audit-child.ts), as one API process serving one report would, so neither

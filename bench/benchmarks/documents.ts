@@ -113,7 +113,7 @@ export async function startApiProcess(databaseUrl: string, admin: { email: strin
   const login = await fetch(`${url}/user/get/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: admin.email, password: admin.password }) });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
   const body = (await login.json()) as { message: string; id: string };
-  // An ADMIN sets up a second factor at the first login (issue 23): the test helpers do it as a person would.
+  // An ADMIN sets up a second factor at the first login: the test helpers do it as a person would.
   const token = await completeLogIn(url, admin.email, body);
   // The first answer of a login that still needs the second factor names no account: ask who this is.
   const me = await fetch(`${url}/user/me`, { headers: { authorization: `Bearer ${token}` } });

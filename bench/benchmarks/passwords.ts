@@ -1,5 +1,5 @@
 /**
- * Issue 19, finding 1: a hostile password must not freeze the API. Against the API in its own process (on PostgreSQL):
+ * A hostile password must not freeze the API. Against the API in its own process (on PostgreSQL):
  * /health timed while idle (the baseline, same run), then while hostile passwords are judged: a 1 KB one on
  * change-password and set-password (refused for its length), and the longest allowed (128 characters) repeated
  * l33t phrase on change-password (judged by the strength estimate in its worker). /health is asked every 10 ms and

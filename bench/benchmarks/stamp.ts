@@ -29,7 +29,7 @@ const FACTS: CurrencyFacts = {
 };
 
 /**
- * The currency page's cost on a download (issue 20, item 5), with the product's own parts in this process: the file
+ * The currency page's cost on a download, with the product's own parts in this process: the file
  * store (`LocalFileStore`, checksum verified as it streams) and `sendStoredFile` behind a bare Express route, served
  * (a) as stored, (b) with the page the stamper remembers for it (what every download after the first pays), (c) with a
  * page made anew in its child process each time (the first download of a file, or of new facts). Requests go one at a

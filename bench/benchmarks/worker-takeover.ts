@@ -10,7 +10,7 @@ import { call } from './api';
 const ADMIN = { email: 'bench.takeover@example-ifu.de', password: 'bench horse battery staple' };
 
 /**
- * Issue 21, item 3: the API with RUN_PROJECTIONS=false and two projections workers, each a process; the leader of
+ * The API with RUN_PROJECTIONS=false and two projections workers, each a process; the leader of
  * every projection is killed with SIGKILL `kills` times (a fresh standby started after each), while the bench writes
  * users through the API. Each kill: how long until the standby leads every projection, and until a write made at the
  * kill is read back (the API answers once its read model has applied it).
@@ -26,7 +26,7 @@ export async function benchWorkerTakeover(bench: BenchDatabase, kills: number, w
   const api = await startApiWithWorkers(url, dataDir, ADMIN);
   try {
     const login = await call('POST', `${api.url}/user/get/token`, { body: { username: ADMIN.email, password: ADMIN.password } });
-    // An ADMIN sets up a second factor at the first login (issue 23): the test helpers do it as a person would.
+    // An ADMIN sets up a second factor at the first login: the test helpers do it as a person would.
     const token = await completeLogIn(api.url, ADMIN.email, login.body);
     let written = 0;
     const write = async () => {

@@ -48,7 +48,7 @@ const onShadow = (index: LiveIndex, shadow: string) =>
   index.definition.replace(/ ON (ONLY )?\S+ USING /, ` ON $1${quote(shadow)}.${quote(index.table)} USING `);
 
 /**
- * Rebuilds a read model while the live one keeps answering (issue 24): the log is replayed into copies of its tables
+ * Rebuilds a read model while the live one keeps answering: the log is replayed into copies of its tables
  * in a schema of their own (each transaction puts that schema first on its search_path, so the projection's
  * unqualified SQL writes there and still finds the functions and other tables of the live schema), the deferred (GIN)
  * indexes are built after the load, then one transaction locks the checkpoint row (the live runner waits), applies the

@@ -20,7 +20,7 @@ const file = (name: string): DocumentFile => ({ fileId: randomUUID(), sha256: na
 async function appendHistory(store: PostgresEventStore, n: number) {
   const ids = Array.from({ length: n }, () => randomUUID());
   const ref = (k: number) => ({ parentChangeId: ids[k]!, documentId: `CO-2026-${String(k + 1).padStart(5, '0')}` });
-  // Revise and resubmit (issue 22): some are rejected and revised by the next one.
+  // Revise and resubmit: some are rejected and revised by the next one.
   const revised = (k: number) => k % 4 === 1 && k % 3 !== 0 && k + 1 < n;
   for (let i = 0; i < n; i++) {
     const { parentChangeId, documentId } = ref(i);
@@ -41,10 +41,10 @@ async function appendHistory(store: PostgresEventStore, n: number) {
       { type: 'ChildDocumentDeactivated', data: { ...signed('deactivation'), childDocumentId: `${parentChangeId}-2`, documentNumber: `${documentId}-02`, obsoleteDate: '2026-11-23', editedBy: 'editor' } },
     ];
     if (i % 3 === 0) {
-      // Some approvals name their review date, the oldest do not (issue 23: due 12 months after the approval day).
+      // Some approvals name their review date, the oldest do not (then it is due 12 months after the approval day).
       const approvedDate = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
       later.push({ type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate, ...(i % 2 === 0 ? { reviewDate: '2027-06-30' } : {}) } });
-      // Issue 23: the periodic review's events: a date moved, reminders, a review still valid or to be revised.
+      // The periodic review's events: a date moved, reminders, a review still valid or to be revised.
       if (i % 9 === 3) {
         later.push({ type: 'PeriodicReviewDateChanged', data: { parentChangeId, documentId, reviewDate: '2027-03-01', previous: '2027-01-04', changedBy: 'author', reason: 'audit cycle' } });
         later.push({ type: 'PeriodicReviewReminderSent', data: { parentChangeId, documentId, reviewDate: '2027-03-01', reminder: 'upcoming', recipients: ['author', 'ap'] } });
@@ -57,7 +57,7 @@ async function appendHistory(store: PostgresEventStore, n: number) {
           data: { ...signed('periodic-review'), outcome, reviewDate: '2027-06-30', nextReviewDate: outcome === 'still-valid' ? '2028-06-30' : null },
         });
       }
-      // Online/Offline of an approved change order (issue 22): one proposal rejected, one signed; another left pending.
+      // Online/Offline of an approved change order: one proposal rejected, one signed; another left pending.
       const access = { parentChangeId, documentId, isInternal: i % 2 !== 0 };
       later.push({ type: 'ChangeOrderAccessibilityProposed', data: { ...access, previous: i % 2 === 0, requestedBy: 'editor', reason: 'recall' } });
       later.push({ type: 'ChangeOrderAccessibilityRejected', data: { ...access, requestedBy: 'editor', reason: 'not yet', signature: signed('rejection').signature } });
@@ -115,7 +115,7 @@ describe('the change-orders read model', () => {
     expect(one.childCount).toBe(1);
   });
 
-  it('when approved change orders are reviewed periodically, then each has its review date, the last review, and the overdue filter finds those past it (issue 23)', async () => {
+  it('when approved change orders are reviewed periodically, then each has its review date, the last review, and the overdue filter finds those past it', async () => {
     await appendHistory(store, 12);
     await rebuild(test.db, store, changeOrdersProjection, 100);
     const { rows } = await listChangeOrders(test.db, { tab: 'all' });
@@ -144,7 +144,7 @@ describe('the change-orders read model', () => {
     expect((await listChangeOrders(test.db, { tab: 'all', today: '2027-07-01' })).rows.filter((row) => row.reviewOverdue)).toHaveLength(2);
   });
 
-  it('when the 0009 migration meets approvals recorded before periodic reviews, then it derives their review date as a replay does (issue 23)', async () => {
+  it('when the 0009 migration meets approvals recorded before periodic reviews, then it derives their review date as a replay does', async () => {
     const approvals = ['2028-02-29T23:30:00.000Z', '2026-01-31T00:10:00.000Z', '2026-11-27T12:00:00.000Z'];
     for (const [k, approvedDate] of approvals.entries()) {
       const parentChangeId = randomUUID();
@@ -153,7 +153,7 @@ describe('the change-orders read model', () => {
       const details = { productFamilyName: `M${k}`, productFamilyDescription: 'd', changeDescription: 'd', changeJustification: 'j', changeType: 'Record', customerId: 'c', approverId: 'ap', isInternal: false, effectiveDate: '2026-12-01' };
       const events: DocumentEvent[] = [
         { type: 'ChangeOrderCreated', data: { ...signed('authorship'), approvalRoutingNumber: `AR-${k}`, details, logo: file('logo'), files: [], createdBy: 'author' } },
-        // Recorded before issue 23: no review date in the event.
+        // Recorded before approvals named a review date: none in the event.
         { type: 'ChangeOrderApproved', data: { ...signed('approval'), approvedDate } },
       ];
       await store.append(documentStreamId(parentChangeId), events.map(withMetadata), 0);
@@ -174,7 +174,7 @@ describe('the change-orders read model', () => {
     expect(await reviewDates()).toEqual(replayed);
   });
 
-  it('when a rejected change order is revised, then each names the other (issue 22)', async () => {
+  it('when a rejected change order is revised, then each names the other', async () => {
     await appendHistory(store, 3);
     await rebuild(test.db, store, changeOrdersProjection, 100);
     const { rows } = await listChangeOrders(test.db, { tab: 'all' });

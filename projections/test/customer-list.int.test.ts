@@ -13,7 +13,7 @@ const signature = (meaning: Signature['meaning']): Signature => ({ signerId: 'ap
 const logo = (name: string): StoredFile => ({ sha256: name.padEnd(64, 'a'), contentType: 'image/png', size: 1 });
 
 /**
- * `n` customers, each registered and approved, then (issue 22) a pending change: every third approved (renamed, new
+ * `n` customers, each registered and approved, then a pending change: every third approved (renamed, new
  * website and logo), every third rejected, the rest still pending, replaced once by a later edit.
  */
 async function appendHistory(store: PostgresEventStore, n: number) {
@@ -68,7 +68,7 @@ describe('the customer-list read model', () => {
     await expectRebuildsEqual(test.db, store, customerListProjection, snapshot, incremental, [1, 5, 1000]);
   });
 
-  it('when a change is pending, then every read keeps the approved values; approved, the new ones; rejected, the approved ones and the reason (issue 22)', async () => {
+  it('when a change is pending, then every read keeps the approved values; approved, the new ones; rejected, the approved ones and the reason', async () => {
     const { test, store } = log;
     await appendHistory(store, 3);
     await rebuild(test.db, store, customerListProjection, 100);

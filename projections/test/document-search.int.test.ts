@@ -221,7 +221,7 @@ describe('the document-search read model', () => {
     expect(await searchDocuments(counting, criteria)).toEqual(first);
     expect(parses()).toBe(1);
   });
-  it('when the read model is rebuilt into a shadow, then the live tables answer the old rows until the swap, and after it the read model equals a fresh projection of the log, with the events and PDF texts that came meanwhile (issue 24)', async () => {
+  it('when the read model is rebuilt into a shadow, then the live tables answer the old rows until the swap, and after it the read model equals a fresh projection of the log, with the events and PDF texts that came meanwhile', async () => {
     const runner = new ProjectionRunner(test.db, store, [documentSearchProjection], { batchSize: 7, pollIntervalMs: 20 });
     await runner.start();
     try {

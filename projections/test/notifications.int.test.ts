@@ -57,7 +57,7 @@ describe('the notifications read model', () => {
     expect(listed.map((n) => n.id)).toEqual([12, 11, 9, 8, 7, 6, 4, 3, 2, 1]);
     expect(listed.find((n) => n.id === 9)).toMatchObject({ notificationText: 'Notice 9, edited', customerId: 'c-2', productId: null, version: 2 });
     // The product p-1 has no row in document_search_parents here: its notice is shown on no family's page.
-    // Each notice with the day it was published (issue 20: one box per notice, with its date).
+    // Each notice with the day it was published (one box per notice, with its date).
     const texts = (page: Awaited<ReturnType<typeof noticesForPage>>) => ({
       global: page.global.map((n) => n.text),
       customer: page.customer.map((n) => n.text),

@@ -128,7 +128,7 @@ describe('projections', () => {
         );
       }
       await store.append(userStreamId(userId), events.map((e) => ({ ...e, metadata: metadata() })), version);
-      // A reactivation revokes the password on the user's credentials stream (issue 22).
+      // A reactivation revokes the password on the user's credentials stream.
       if (i % 2) {
         const revoked: UserEvent = { type: 'PasswordRevoked', data: { userId, at: new Date().toISOString(), reason: 'reactivated' } };
         await store.append(credentialsStreamId(userId), [{ ...revoked, metadata: metadata() }], 0);
@@ -147,7 +147,7 @@ describe('projections', () => {
     expect(rows.filter((row) => row.password_set_at === null && row.credentials_version === 1)).toHaveLength(3);
   });
 
-  it('when a user enrols a second factor and another has theirs reset, then user_accounts shows who has one, the versions match their streams, and every rebuild equals the incremental read model (issue 23)', async () => {
+  it('when a user enrols a second factor and another has theirs reset, then user_accounts shows who has one, the versions match their streams, and every rebuild equals the incremental read model', async () => {
     const runner = new ProjectionRunner(test.db, store, [userAccountsProjection], { batchSize: 5, pollIntervalMs: 20 });
     await runner.start();
     await appendUserHistory(store, 4);
@@ -283,7 +283,7 @@ describe('projections', () => {
     expect(await checkpoint('user-accounts')).toBe(await store.lastPosition());
   });
 
-  it('when the log has a hole (a stray row far ahead), then the projector stops there, the store says so once, and waits time out (issue 8, finding 5)', async () => {
+  it('when the log has a hole (a stray row far ahead), then the projector stops there, the store says so once, and waits time out', async () => {
     await appendUserHistory(store, 1);
     await ensureCheckpoints(test.db, [userAccountsProjection]);
     const caughtUp = await catchUp(test.db, store, userAccountsProjection);

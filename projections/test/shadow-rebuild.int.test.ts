@@ -13,7 +13,7 @@ import '../../test-support/provided-context';
 
 const serverUrl = inject('testDatabaseUrl');
 
-describe.skipIf(skipWithoutServer())("a shadow rebuild and the API's database role (issue 24)", () => {
+describe.skipIf(skipWithoutServer())("a shadow rebuild and the API's database role", () => {
   const role = `ifu_api_${randomBytes(4).toString('hex')}`;
   let owner: TestDatabase;
   let api: Database;

@@ -69,7 +69,7 @@ describe.skipIf(skipUnless(['postgres-server']))('projection workers: take-over 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
     });
-    // An ADMIN sets up a second factor at the first login (issue 23): the test helpers do it as a person would.
+    // An ADMIN sets up a second factor at the first login: the test helpers do it as a person would.
     token = await completeLogIn(api.url, ADMIN.email, await login.json());
     const approver = await send(api, token, 'POST', '/user/add', { email: 'approver@example.com', firstName: 'Appro', lastName: 'Ver', role: 'ADMIN', isTrainingCompleted: true });
     approverId = (approver.user as { id: string }).id;

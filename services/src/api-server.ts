@@ -123,7 +123,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
   });
-  // Password hashes stored before they were sealed in the log are sealed as found, once (issue 19, finding 2).
+  // Password hashes stored before they were sealed in the log are sealed as found, once.
   const sealed = await sealStoredPasswordHashes(context);
   if (sealed > 0) logger.warn({ sealed }, 'password hashes from before seals were sealed as stored (first start after the upgrade)');
   // A link row left usable by a stop between a step's append and its follow-up is voided now (the log closed it).
@@ -132,7 +132,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     if (voided > 0) logger.warn({ voided }, 'emailed links the log had closed were still usable in password_tokens: voided');
   });
 
-  // Active users who share a printed name (data from before the rule, issue 19 finding 10) do not stop the start: they
+  // Active users who share a printed name (data from before the rule) do not stop the start: they
   // are named, so that an ADMIN renames one; until then no other change may give that name to anyone.
   context.work.defer('shared printed names', async () => {
     // Claims from before look-alike names counted move to the current key (printed-name-claims.ts).

@@ -21,13 +21,13 @@ export const paths = {
     query: { path: '/query', getHref: () => '/query' },
     archive: { path: '/archive', getHref: () => '/archive' },
     changePassword: { path: '/password', getHref: () => '/password' },
-    /** Issue 23: setting up the second factor (an ADMIN without one is sent here and can do nothing else). */
+    /** Setting up the second factor (an ADMIN without one is sent here and can do nothing else). */
     secondFactor: { path: '/second-factor', getHref: () => '/second-factor' },
     documents: {
       list: { path: '/document/list', getHref: () => '/document/list' },
       search: { path: '/document/search', getHref: () => '/document/search' },
       add: { path: '/document/add', getHref: () => '/document/add' },
-      /** Revise and resubmit (issue 22): the Add wizard prefilled from this rejected change order. */
+      /** Revise and resubmit: the Add wizard prefilled from this rejected change order. */
       revise: { path: '/document/revise/:id', getHref: (id: string | number) => `/document/revise/${seg(id)}` },
       view: { path: '/document/view/:id', getHref: (id: string | number) => `/document/view/${seg(id)}` },
       editParent: {
@@ -44,7 +44,7 @@ export const paths = {
       },
     },
 
-    /** Paper copies on request (issue 20): ADMIN only (the requesters' names and addresses); an ADMIN marks them dispatched. */
+    /** Paper copies on request: ADMIN only (the requesters' names and addresses); an ADMIN marks them dispatched. */
     paperCopies: { path: '/paperCopies', getHref: () => '/paperCopies' },
 
     // ADMIN only.
@@ -57,7 +57,7 @@ export const paths = {
     },
     notifications: { path: '/managenotification', getHref: () => '/managenotification' },
     notificationAdd: { path: '/notification/add', getHref: () => '/notification/add' },
-    /** Audit Trail Review (issue 23): a record's history from the log, and the signed reviews of date ranges. */
+    /** Audit Trail Review: a record's history from the log, and the signed reviews of date ranges. */
     auditReview: { path: '/audittrail', getHref: () => '/audittrail' },
     notificationUpdate: {
       path: '/notification/update/:id',

@@ -16,9 +16,9 @@ export const Session = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  /** Issue 23: false while the account's training is not recorded as completed (it cannot sign); absent = unknown. */
+  /** False while the account's training is not recorded as completed (it cannot sign); absent = unknown. */
   isTrainingCompleted: z.boolean().optional(),
-  /** Issue 23: an ADMIN without a second factor; the session works only for setting one up until then. */
+  /** An ADMIN without a second factor; the session works only for setting one up until then. */
   secondFactorRequired: z.boolean().optional(),
 });
 export type Session = z.infer<typeof Session>;

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { useSession } from './app-state';
 
 /**
- * Every non-public route: no session, go to /login. An ADMIN without a second factor (issue 23) goes to its set-up,
+ * Every non-public route: no session, go to /login. An ADMIN without a second factor goes to its set-up,
  * unless `enrolment` (the set-up screen itself): the server refuses everything else to that session anyway.
  */
 export const ProtectedRoute = ({ children, enrolment = false }: { children: ReactNode; enrolment?: boolean }) => {

@@ -4,7 +4,7 @@ export const NETWORK_ERROR_MESSAGE = 'Network Error';
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * 'Network Error', and what to do when the likely cause is the address the portal was opened at (issue 22, item 11):
+ * 'Network Error', and what to do when the likely cause is the address the portal was opened at:
  * a portal opened under one loopback name (http://127.0.0.1:3000) while the API it calls is configured under
  * another (http://localhost:8080) is refused by the API's CORS check outside development, and the browser says only
  * that the call failed. Then the message names the address to open instead: the same page under the API's name.

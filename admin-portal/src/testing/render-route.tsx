@@ -12,7 +12,7 @@ import { call, type Staff, uiApi } from './ui-api';
 
 /**
  * Logs `who` in through the API and stores the session as the login screen does (an ADMIN with the second factor the
- * helpers hold for them, issue 23).
+ * helpers hold for them).
  */
 export async function signIn(who: Pick<Staff, 'email' | 'password'>) {
   const token = await logInReusingToken(uiApi().url, who.email, who.password);

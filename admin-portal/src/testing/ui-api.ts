@@ -16,7 +16,7 @@ export const call = (method: string, path: string, options: { body?: unknown; fo
 let adminSession: Promise<string> | undefined;
 /**
  * A session of the first ADMIN, for arranging data: one per test process (each login of an ADMIN takes a second-factor
- * code, and the product takes each code once; issue 23). No ui test logs it out.
+ * code, and the product takes each code once). No ui test logs it out.
  */
 export const adminToken = () => {
   adminSession ??= logInReusingToken(uiApi().url, uiApi().adminEmail, uiApi().adminPassword).catch((error: unknown) => {

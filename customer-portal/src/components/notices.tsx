@@ -9,7 +9,7 @@ export const isNoticeList = (value: unknown): value is PublicNotice[] =>
 
 /**
  * The notices of one scope (global, the customer's, a family's) on a public page: a region named for the scope, one
- * box per notice with the day it was published, oldest first (issue 20: several notices had read as one, undated).
+ * box per notice with the day it was published, oldest first (so that several notices never read as one, undated).
  * The customer page and the search page the emailed link opens both show them so.
  */
 export function Notices({ title, notices }: { title: string; notices: readonly PublicNotice[] }) {

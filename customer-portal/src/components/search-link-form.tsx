@@ -15,7 +15,7 @@ type Props = {
 
 /**
  * Asks for a search link by email (spec §2.1): the visitor's address, Send, and the server's answer. The customer
- * page's popup and the search page whose link expired (issue 20) both use it. No client validation (spec §5): the
+ * page's popup and the search page whose link expired both use it. No client validation (spec §5): the
  * server says what is wrong, and its message is shown as a polite status, not an alarm.
  */
 export function SearchLinkForm({ customerName, parentChangeId, intro, inputRef, className = 'form' }: Props) {

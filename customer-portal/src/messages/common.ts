@@ -21,7 +21,7 @@ const english = {
   copyright: '© 2021',
   /** Spec §2.13: a render failure shows this text; the part before " / " is the heading. */
   renderFailure: 'Something Went Wrong / Some Issues While Loading...',
-  /** The language switcher's name (issue 20): each language is named in itself. */
+  /** The language switcher's name: each language is named in itself. */
   languages: 'Language',
 } as const;
 

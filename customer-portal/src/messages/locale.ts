@@ -1,5 +1,5 @@
 /**
- * The portal's languages (issue 20 item 8). The English catalogues (common.ts, search.ts, ...) are the spec's texts
+ * The portal's languages. The English catalogues (common.ts, search.ts, ...) are the spec's texts
  * and the source of every key; a translation (translations/de.ts, ...) gives the same keys in another language and is
  * a chunk of its own, loaded only for a reader of that language (the first page carries one language: bundle budget).
  *

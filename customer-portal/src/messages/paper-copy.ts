@@ -1,6 +1,6 @@
 import { localized } from './locale';
 
-/** The paper-copy request page (issue 20, EU 2021/2226). See common.ts. */
+/** The paper-copy request page (EU 2021/2226). See common.ts. */
 const english = {
   pageTitle: 'Request a paper copy',
   intro: 'We send a printed copy of this document to the address you give, at no cost, within 7 calendar days. All fields are required.',

@@ -22,7 +22,7 @@ const english = {
   country: 'Country',
   selectLanguage: 'Select Language',
   selectCountry: 'Select Country',
-  /** Neither is required (issue 20): the empty choice searches every language, or every country. */
+  /** Neither is required: the empty choice searches every language, or every country. */
   allLanguages: 'All languages',
   allCountries: 'All countries',
   submit: 'Submit',

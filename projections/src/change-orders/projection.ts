@@ -25,7 +25,7 @@ export interface ChangeOrderRow extends Row {
   change_type: string;
   /** '' when none. */
   basic_udi_di: string;
-  /** A safety revision (issue 20); false for change orders recorded before it. */
+  /** A safety revision; false for change orders recorded before the field existed. */
   safety_revision: boolean;
   customer_id: string;
   approver_id: string;
@@ -44,12 +44,12 @@ export interface ChangeOrderRow extends Row {
   created_at: string | Date;
   /** How many of its children are active (the list's column, kept so the list never reads `children`). */
   child_count: number;
-  /** Revise and resubmit (issue 22): the rejected change order this one revises, and the one revising this one. */
+  /** Revise and resubmit: the rejected change order this one revises, and the one revising this one. */
   revises: ChangeOrderRef | null;
   revised_by: ChangeOrderRef | null;
-  /** An Online/Offline change awaiting the approver's signature (issue 22); `is_internal` stays the approved value. */
+  /** An Online/Offline change awaiting the approver's signature; `is_internal` stays the approved value. */
   pending_accessibility: PendingAccessibility | null;
-  /** Issue 23: the day the next periodic review is due; null while not approved and after a review concluded 'revise'. */
+  /** The day the next periodic review is due; null while not approved and after a review concluded 'revise'. */
   review_date: string | Date | null;
   /** The last signed periodic review. */
   last_review: LastReview | null;
@@ -57,14 +57,14 @@ export interface ChangeOrderRow extends Row {
   revision_after_review: boolean;
 }
 
-/** The last signed periodic review of a change order (issue 23). */
+/** The last signed periodic review of a change order. */
 export interface LastReview {
   completedAt: string;
   outcome: PeriodicReviewOutcome;
   signedBy: string;
 }
 
-/** A requested Online/Offline switch of an approved change order (issue 22). */
+/** A requested Online/Offline switch of an approved change order. */
 export interface PendingAccessibility {
   isInternal: boolean;
   requestedBy: string;
@@ -107,7 +107,7 @@ export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
   migrationsDirectory: new URL('./migrations', import.meta.url),
   // The revision's link is the change orders' own (the search has nothing to do with it).
   // So are pending Online/Offline changes: the search keeps the approved value until the approver signs the change.
-  // So is the periodic review (issue 23): the search has nothing to do with it.
+  // So is the periodic review: the search has nothing to do with it.
   handles: [
     ...CHANGE_ORDER_EVENT_TYPES,
     'ChangeOrderRevised',
@@ -245,7 +245,7 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
         status: 'APPROVED',
         approved_date: event.data.approvedDate,
         reason: event.data.reason ?? null,
-        // Approvals recorded before periodic reviews (issue 23): 12 months after the approval day, as the decider folds it.
+        // Approvals recorded before periodic reviews: 12 months after the approval day, as the decider folds it.
         review_date: event.data.reviewDate ?? defaultReviewDate(event.data.approvedDate.slice(0, 10)),
       };
     case 'ChangeOrderRejected':

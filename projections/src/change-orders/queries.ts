@@ -24,7 +24,7 @@ export interface ChangeOrderRecord {
   changeType: string;
   /** '' when none. */
   basicUdiDi: string;
-  /** A safety revision (issue 20). */
+  /** A safety revision. */
   safetyRevision: boolean;
   customerId: string;
   customerName: string;
@@ -46,12 +46,12 @@ export interface ChangeOrderRecord {
   signatures: Signature[];
   createdAt: string;
   version: number;
-  /** Revise and resubmit (issue 22): the rejected change order this one revises, and the one revising this one. */
+  /** Revise and resubmit: the rejected change order this one revises, and the one revising this one. */
   revises: ChangeOrderRef | null;
   revisedBy: ChangeOrderRef | null;
-  /** An Online/Offline change awaiting the approver's signature (issue 22); `isInternal` is the approved value. */
+  /** An Online/Offline change awaiting the approver's signature; `isInternal` is the approved value. */
   pendingAccessibility: PendingAccessibility | null;
-  /** Issue 23: the day the next periodic review is due (`YYYY-MM-DD`), or null; the last signed review. */
+  /** The day the next periodic review is due (`YYYY-MM-DD`), or null; the last signed review. */
   reviewDate: string | null;
   lastReview: LastReview | null;
   /** The last review concluded 'revise': the author may revise and resubmit this approved change order. */
@@ -149,7 +149,7 @@ export interface ChangeOrderListRequest {
   sortField?: ChangeOrderSortField;
   sortOrder?: 'asc' | 'desc';
   search?: string;
-  /** Issue 23: the day overdue reviews are counted against (`YYYY-MM-DD`, UTC today); each row says whether it is overdue. */
+  /** The day overdue reviews are counted against (`YYYY-MM-DD`, UTC today); each row says whether it is overdue. */
   today?: string;
   /** Only the change orders whose periodic review is overdue on `today`. */
   reviewOverdue?: boolean;
@@ -183,7 +183,7 @@ export interface ChangeOrderListItem {
   /** Who created it and who changed it last (user ids), for the approver policy; not for the screens. */
   createdBy: string;
   lastEditedBy: string;
-  /** Issue 23: the day the next periodic review is due, or null; whether it has passed unreviewed on `today`. */
+  /** The day the next periodic review is due, or null; whether it has passed unreviewed on `today`. */
   reviewDate: string | null;
   reviewOverdue: boolean;
 }
@@ -279,7 +279,7 @@ export async function listChangeOrders(db: Queryable, request: ChangeOrderListRe
   return { rows: items, total: Number(counted[0]?.n ?? 0) };
 }
 
-/** Issue 23: a periodic review is overdue once its review date has passed (UTC) on an approved change order. */
+/** A periodic review is overdue once its review date has passed (UTC) on an approved change order. */
 export const isReviewOverdue = (record: { status: string; reviewDate: string | null }, today: string) =>
   record.status === 'APPROVED' && record.reviewDate !== null && record.reviewDate < today;
 
@@ -290,7 +290,7 @@ export interface PeriodicReviewToRemind {
 }
 
 /**
- * Issue 23: the active approved change orders whose review date is on or before `horizon` (today + 30 days): the
+ * The active approved change orders whose review date is on or before `horizon` (today + 30 days): the
  * daily reminders' candidates, oldest review date first. Whether a reminder is due and not yet sent is the decider's.
  */
 export async function periodicReviewsToRemind(db: Queryable, horizon: string): Promise<PeriodicReviewToRemind[]> {

@@ -2,7 +2,7 @@ import type { CustomerChangeField, CustomerDetails, CustomerEvent, CustomerField
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { type Row, rowProjection } from '../row-projection';
 
-/** A change to an approved customer waiting for its approver's signature (issue 22), as `pending_change` holds it. */
+/** A change to an approved customer waiting for its approver's signature, as `pending_change` holds it. */
 export interface PendingCustomerChange {
   details: CustomerDetails;
   logo: { sha256: string; contentType: string } | null;
@@ -35,9 +35,9 @@ export interface CustomerListRow extends Row {
   created_at: string | Date;
   /** Earlier names, lower-cased: an old public URL still finds the customer. */
   former_names: string[];
-  /** Visitors may search and download without an emailed link (issue 20). */
+  /** Visitors may search and download without an emailed link. */
   open_access: boolean;
-  /** The change waiting for the approver (issue 22); every other column keeps the approved values meanwhile. */
+  /** The change waiting for the approver; every other column keeps the approved values meanwhile. */
   pending_change: PendingCustomerChange | null;
   change_rejection: RejectedCustomerChange | null;
   /** Who registered the customer and who edited it last (the decider's `createdBy`/`lastEditedBy`): the approver policy's facts. */

@@ -11,11 +11,11 @@ export interface CustomerRecord extends CustomerDetails {
   approvedDate: string | null;
   decision: { signature: Signature; reason: string | null } | null;
   createdAt: string;
-  /** Visitors may search and download without an emailed link (issue 20). */
+  /** Visitors may search and download without an emailed link. */
   openAccess: boolean;
   /** The customer stream's version this row shows: the record's ETag. */
   version: number;
-  /** A change waiting for the approver's signature (issue 22); the fields above are the approved ones meanwhile. */
+  /** A change waiting for the approver's signature; the fields above are the approved ones meanwhile. */
   pendingChange: (PendingCustomerChange & { approver: { id: string; name: string; email: string } | null }) | null;
   /** The last pending change the approver rejected, until the next change. */
   changeRejection: RejectedCustomerChange | null;
@@ -93,7 +93,7 @@ export function listCustomers(db: Queryable, request: PageRequest<CustomerSortFi
 }
 
 /**
- * The customer list as a USER may have it (issue 19, finding 7): matched and sorted only on what a USER is shown, the
+ * The customer list as a USER may have it: matched and sorted only on what a USER is shown, the
  * name and the status, by name unless sorted. A search or an order over a field the USER is not shown (the contact
  * email, the creation time) would tell its value.
  */

@@ -2,7 +2,7 @@ import type { Queryable } from '@ifu/storage/database/database';
 import { PUBLIC_CHILD } from './public-queries';
 
 /**
- * What a label's address leads to (issue 20, eIFU): the GS1 Digital Link resolver and the permalinks read the
+ * What a label's address leads to (eIFU): the GS1 Digital Link resolver and the permalinks read the
  * documents here. A document's versions are the approved documents of one customer, product family, IFU Number and
  * Part Number (as the staff view's versions), numbered 1, 2, ... in the order they were approved: a number once
  * given stays (an approved document is never deactivated, so the count before it never changes).

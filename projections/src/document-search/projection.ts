@@ -49,7 +49,7 @@ interface ChildRow {
   file_id: string;
   sha256: string;
   doc_name: string;
-  /** The device's GTIN as 14 digits, '' when none (issue 20: the resolver's key). */
+  /** The device's GTIN as 14 digits, '' when none (the resolver's key). */
   gtin: string;
   /** Further lots the leaflet covers besides its IFU Number, `L1,L2`. */
   additional_lots: string;
@@ -138,7 +138,7 @@ function withText(row: ChildRow, familyDescription: string): ChildRow {
   };
 }
 
-/** A child's product identifiers as the resolver reads them (absent in events recorded before issue 20). */
+/** A child's product identifiers as the resolver reads them (absent in events recorded before children had them). */
 const identifiersOf = (child: Pick<ChildDetails, 'gtin' | 'additionalLots' | 'serialRanges'>) => ({
   gtin: child.gtin ? gtin14(child.gtin) : '',
   additional_lots: child.additionalLots ?? '',
@@ -411,7 +411,7 @@ export const documentSearchProjection: Projection = {
   // Each row adds hundreds of words to the full-text index and its numbers to the trigram index: built at once after
   // a rebuild's replay, not row by row.
   deferredIndexes: ['document_search_search', 'document_search_own_fields', 'document_search_numbers'],
-  // A rebuild of a million children takes minutes: the searches keep reading the live tables meanwhile (issue 24).
+  // A rebuild of a million children takes minutes: the searches keep reading the live tables meanwhile.
   rebuildsInShadow: true,
   async catchUpOutsideLog(tx, since) {
     // A PDF's text that came while the shadow was filled: its rows take its words now (as refreshDocumentText). The
@@ -437,8 +437,8 @@ export const documentSearchProjection: Projection = {
 };
 
 /**
- * A PDF's text became ready after rows of its documents were written (the text queue of the API, issue 19, finding
- * 3): their full-text vectors take its words now, as a replay would compute them (`rank_vector` is the row's own part
+ * A PDF's text became ready after rows of its documents were written (the text queue of the API): their
+ * full-text vectors take its words now, as a replay would compute them (`rank_vector` is the row's own part
  * of `search`). Run inside the transaction that keeps the text. Serialized with the projection's batches through its
  * checkpoint row: a batch that wrote a row without the text committed before this update (which then sees the row),
  * or runs after it and reads the text itself. Answers how many rows changed.

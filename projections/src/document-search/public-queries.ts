@@ -2,7 +2,7 @@ import type { Queryable } from '@ifu/storage/database/database';
 import { approvedCustomerNamedSql, CUSTOMER_RECORD_SELECT, type CustomerRecord, type CustomerRecordRow, toCustomerRecord } from '../customer-list/queries';
 
 /**
- * What the public sees of the documents (spec §4 public search, issue 11): a child is public when it is approved,
+ * What the public sees of the documents (spec §4 public search): a child is public when it is approved,
  * active with an active change order, Online, effective on `today` or earlier, and the current version (never
  * superseded, or superseded from a day still to come). Its customer must be approved too: the routes check that.
  */
@@ -103,7 +103,7 @@ export interface PublicScope {
 /**
  * The approved customer a public request names (its name, current or former, or its id) with the public family
  * `parentChangeId` names for it (`findPublicFamily`), in one statement: every public search and download asks both
- * (bench: public, where the two statements had been two of a search's four round trips). Undefined when no approved
+ * (bench: public; as two statements they would be two of a search's four round trips). Undefined when no approved
  * customer has that name or id.
  */
 export async function findVisitorScope(

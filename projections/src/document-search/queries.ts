@@ -77,7 +77,7 @@ const SNIPPET_SOURCE_CHARS = 12_000;
 
 /**
  * The window sent back around the first stem SQL finds (characters before it, and in all): the API's snippet takes
- * 160 before and 400 after the first match it finds in the window. Fifty hits' 12,000 characters each had been 600 KB
+ * 160 before and 400 after the first match it finds in the window. Fifty hits' 12,000 characters each would be 600 KB
  * read, sent and folded for every search (bench: search, the very frequent term).
  */
 const SNIPPET_WINDOW_BEFORE = 200;

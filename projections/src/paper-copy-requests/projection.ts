@@ -23,7 +23,7 @@ export interface PaperCopyRequestRow extends Row {
   dispatched_by_name: string | null;
 }
 
-/** Paper copies on request (issue 20): open and dispatched requests, with their due dates. */
+/** Paper copies on request: open and dispatched requests, with their due dates. */
 export const paperCopyRequestsProjection = rowProjection<PaperCopyRequestRow>({
   name: 'paper-copy-requests',
   table: 'paper_copy_requests',

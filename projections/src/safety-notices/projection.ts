@@ -5,7 +5,7 @@ import type { Projection } from '../projection';
 type Handled = SafetyNoticeEvent | VisitorEvent;
 
 /**
- * Safety notices (issue 20): the visitors' downloads through emailed links (whom a safety revision must reach) and
+ * Safety notices: the visitors' downloads through emailed links (whom a safety revision must reach) and
  * the notices recorded per safety revision and visitor (the change order's counts). Keyed by log positions, so a
  * replay writes the same rows and a batch applied twice changes nothing.
  */

@@ -11,7 +11,7 @@ export interface UserAccountRow extends Row {
   user_active: boolean;
   is_deleted: boolean;
   is_training_completed: boolean;
-  /** When the training as it stands was recorded (issue 23): the registration, or the newest UserTrainingRecorded. */
+  /** When the training as it stands was recorded: the registration, or the newest UserTrainingRecorded. */
   training_recorded_at: string | Date | null;
   /** The printed name of the ADMIN who recorded it; null for the first administrator and older events. */
   training_recorded_by: string | null;
@@ -22,7 +22,7 @@ export interface UserAccountRow extends Row {
   credentials_version: number;
   /** The requested email and names and which of them change, while the user has not accepted or confirmed them. */
   pending_identity_change: PendingIdentityChange | null;
-  /** Issue 23: an enrolled second factor (SecondFactorEnrolled, until SecondFactorReset). */
+  /** An enrolled second factor (SecondFactorEnrolled, until SecondFactorReset). */
   second_factor_enrolled: boolean;
 }
 
@@ -88,7 +88,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
           last_name: d.lastName,
           role: d.role,
           is_training_completed: d.isTrainingCompleted,
-          // Before issue 23 an edit could change the training: when, but not who (that is in the event's metadata only).
+          // An edit recorded while edits could change the training says when, but not who (that is in the event's metadata only).
           ...(d.changed.includes('isTrainingCompleted') ? { training_recorded_at: recorded.recordedAt, training_recorded_by: null } : {}),
           pending_identity_change: pending,
         };
@@ -110,7 +110,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
       case 'PasswordSet':
         return { ...row, password_set_at: event.data.setAt };
       case 'PasswordRevoked':
-        // A reactivated user has no password until they set one through the emailed link (issue 22).
+        // A reactivated user has no password until they set one through the emailed link.
         return { ...row, password_set_at: null };
       case 'LoginSucceeded':
         return { ...row, last_login_at: event.data.at };

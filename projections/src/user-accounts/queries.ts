@@ -21,7 +21,7 @@ export interface UserAccount {
   version: number;
   /** A change of email or name the user has not accepted or confirmed yet. */
   pendingIdentityChange: PendingIdentityChange | null;
-  /** Issue 23: an enrolled second factor. */
+  /** An enrolled second factor. */
   secondFactorEnrolled: boolean;
 }
 
@@ -82,7 +82,7 @@ export function listUsers(db: Queryable, request: PageRequest<UserSortField> & {
   });
 }
 
-/** Every active, non-deleted account's id and names: printed names must name one active user (issue 19, finding 10). */
+/** Every active, non-deleted account's id and names: printed names must name one active user. */
 export async function listActiveUserNames(db: Queryable): Promise<Array<{ id: string; firstName: string; lastName: string }>> {
   const { rows } = await db.query<{ id: string; first_name: string; last_name: string }>(
     'SELECT id, first_name, last_name FROM user_accounts WHERE user_active AND NOT is_deleted ORDER BY created_at, id',

@@ -8,7 +8,7 @@ export const LOCKOUT_THRESHOLD = 5;
 export const LOCKOUT_DURATION_MS = 15 * 60_000;
 export const PASSWORD_MAX_AGE_DAYS = 90;
 export const PASSWORD_MIN_LENGTH = 12;
-/** The longest new password: more than a person types, and a bound on the strength estimate's work (issue 19). */
+/** The longest new password: more than a person types, and a bound on the strength estimate's work. */
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** POST /user/verify/email */
@@ -39,16 +39,16 @@ export const SessionResponse = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  /** Issue 23: an untrained user cannot sign; the portal says so where it offers a signature. */
+  /** An untrained user cannot sign; the portal says so where it offers a signature. */
   isTrainingCompleted: z.boolean().optional(),
   /**
-   * Issue 23: an ADMIN without a second factor. The session works only for enrolling one (and /user/me, logout)
+   * An ADMIN without a second factor. The session works only for enrolling one (and /user/me, logout)
    * until it is set up.
    */
   secondFactorEnrolmentRequired: z.boolean().optional(),
 });
 export type SessionResponse = z.infer<typeof SessionResponse>;
-/** A session, or (issue 23) for an account with a second factor, the challenge for the code step. */
+/** A session, or for an account with a second factor, the challenge for the code step. */
 export const GetTokenResponse = z.union([SessionResponse, SecondFactorChallengeResponse]);
 export type GetTokenResponse = z.infer<typeof GetTokenResponse>;
 
@@ -63,15 +63,15 @@ export const CurrentUserResponse = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: Role,
-  /** Issue 23: whether the account's training is recorded as completed now (an untrained user cannot sign). */
+  /** Whether the account's training is recorded as completed now (an untrained user cannot sign). */
   isTrainingCompleted: z.boolean().optional(),
-  /** Issue 23: whether the account has an enrolled second factor, and whether it must enrol one before anything else. */
+  /** Whether the account has an enrolled second factor, and whether it must enrol one before anything else. */
   secondFactorEnrolled: z.boolean(),
   secondFactorRequired: z.boolean(),
 });
 export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
 
-/** The owner lifts a lock with the emailed link (issue 8, finding 11). */
+/** The owner lifts a lock with the emailed link. */
 export const UNLOCK_MESSAGES = {
   unlocked: 'Your account is unlocked. You can log in again.',
 } as const;

@@ -6,7 +6,7 @@ import { REASON_MAX, Signature, SIGNATURE_MESSAGES } from './signatures';
 /** Spec §5 customer form texts and §8 messages, spelled once for the form and the server. */
 export const CUSTOMER_MESSAGES = {
   nameRequired: 'Enter Customer Name',
-  // Open access (issue 20)
+  // Open access
   openAccessOn: 'Open access on: visitors can search and download without an emailed link',
   openAccessOff: 'Open access off: visitors need an emailed link',
   notANumber: 'Should not be a Number',
@@ -33,7 +33,7 @@ export const CUSTOMER_MESSAGES = {
   enterReason: SIGNATURE_MESSAGES.enterReason,
   reasonTooLong: SIGNATURE_MESSAGES.reasonTooLong,
   nameTaken: 'A customer with this name already exists',
-  // A change to an approved customer waits for the approver's signature (issue 22)
+  // A change to an approved customer waits for the approver's signature
   approvedEditNotice:
     "This customer is approved. Your changes will wait for the approver's signature; the approved version stays public until then.",
   changePending: "Changes saved: they wait for the approver's signature. The approved version stays public until then.",
@@ -151,14 +151,14 @@ export const CustomerView = CustomerRecordView.extend({
   searchUrl: z.string().nullable(),
   decision: z.object({ signature: Signature, reason: z.string().nullable() }).nullable(),
   createdAt: z.string(),
-  /** Visitors may search and download without an emailed link (issue 20; false: the spec's emailed link). */
+  /** Visitors may search and download without an emailed link (false: the spec's emailed link). */
   openAccess: z.boolean(),
   /** The customer stream's version: send it back as If-Match with a change or a decision. */
   version: z.number().int().optional(),
   /** Whether the logged-in viewer may approve or reject it now (spec §4: its approver, while it is not approved). */
   canDecide: z.boolean().optional(),
   /**
-   * A change to the approved customer waiting for the approver's signature (issue 22): the values it brings (the fields
+   * A change to the approved customer waiting for the approver's signature: the values it brings (the fields
    * above stay the approved, public ones until it is approved), the fields it changes, its approver (who decides it),
    * its logo if it brings one. The edit form starts from these values.
    */
@@ -176,7 +176,7 @@ export const CustomerView = CustomerRecordView.extend({
 export type CustomerView = z.infer<typeof CustomerView>;
 
 /**
- * `PUT /customer/openAccess` (issue 20, ADMIN): whether the customer's visitors may search and download without an
+ * `PUT /customer/openAccess` (ADMIN): whether the customer's visitors may search and download without an
  * emailed link. Not signed (like a document's Online/Offline switch); an event with who and when.
  */
 export const CustomerOpenAccessRequest = z.object({
@@ -186,7 +186,7 @@ export const CustomerOpenAccessRequest = z.object({
 export type CustomerOpenAccessRequest = z.input<typeof CustomerOpenAccessRequest>;
 
 /**
- * What a USER sees of a customer (issue 8, finding 13): what the document screens need, no contact details,
+ * What a USER sees of a customer: what the document screens need, no contact details,
  * approver or signature. `/customer/list/` and `/customer/get/:id` answer these to a USER.
  */
 export const CustomerSummary = CustomerView.pick({ id: true, customerName: true, logoUrl: true, status: true });
@@ -198,7 +198,7 @@ export const CustomerListQuery = ListQuery.extend({
   sortField: z.enum(['customerName', 'contactEmail', 'status', 'createdAt']).optional(),
 });
 export type CustomerListQuery = z.input<typeof CustomerListQuery>;
-/** A USER's customer list: sorted only on what a USER is shown (issue 19, finding 7); the search matches the name only. */
+/** A USER's customer list: sorted only on what a USER is shown; the search matches the name only. */
 export const CustomerSummaryListQuery = ListQuery.extend({
   sortField: z.enum(['customerName', 'status'], { error: 'a USER can sort customers only by customerName or status' }).optional(),
 });

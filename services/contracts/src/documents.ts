@@ -60,7 +60,7 @@ export const DOCUMENT_MESSAGES = {
   childAdded: 'Child Document Added',
   childUpdated: 'Child Document Updated',
   rejected: 'Document Rejected',
-  // Revise and resubmit (issue 22)
+  // Revise and resubmit
   reviseAndResubmit: 'Revise and resubmit',
   revisionOf: (documentId: string) => `Revision of ${documentId}`,
   revisedBy: (documentId: string) => `Revised by ${documentId}`,
@@ -199,9 +199,9 @@ export const parentFields = (productNameMessage: string = DOCUMENT_MESSAGES.ente
   changeJustification: longText(DOCUMENT_MESSAGES.enterJustificationOfChange),
   /** The spec's payload carries it next to changeDescription; the forms have one field, so it defaults to that. */
   productFamilyDescription: z.string().max(2000).optional(),
-  /** The family's Basic UDI-DI (issue 20): optional. */
+  /** The family's Basic UDI-DI: optional. */
   basicUdiDi: basicUdiDiField,
-  /** A safety revision (issue 20): optional, false when absent (Edit parent sends it as a form field: 'true', 'false'). */
+  /** A safety revision: optional, false when absent (Edit parent sends it as a form field: 'true', 'false'). */
   safetyRevision: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { error: 'must be true or false' }).optional(),
 });
 export const ParentFields = z.object(parentFields());
@@ -219,7 +219,7 @@ export const childFields = {
   countryList: countryListField,
   languageList: languageListField,
   keywords: longText(DOCUMENT_MESSAGES.enterKeywords, 500),
-  /** The device's GTIN, further lots and serial ranges (issue 20, eIFU): optional. */
+  /** The device's GTIN, further lots and serial ranges (eIFU): optional. */
   ...productIdentifierFields,
 };
 export const ChildFields = z.object(childFields);
@@ -264,7 +264,7 @@ export const AddDocumentListData = z.object({
 export type AddDocumentListData = z.input<typeof AddDocumentListData>;
 
 /**
- * One child of `POST /document/reviseChangeOrder` (issue 22, revise and resubmit): its PDF is a new upload
+ * One child of `POST /document/reviseChangeOrder` (revise and resubmit): its PDF is a new upload
  * (`uploadDocumentFileId`) or the stored PDF of a child of the rejected change order (`keepFileOf`, that child's id),
  * never uploaded again.
  */
@@ -278,7 +278,7 @@ export const ReviseListChild = ListChild.extend({
 export type ReviseListChild = z.input<typeof ReviseListChild>;
 
 /**
- * `POST /document/reviseChangeOrder` (issue 22): a new change order prefilled from a rejected one (`revises`) and
+ * `POST /document/reviseChangeOrder`: a new change order prefilled from a rejected one (`revises`) and
  * linked to it, signed by its author like a new one. The rejected one's stored files are reused without uploading
  * them again: `keepFileIds` (its supporting files to carry over), its logo unless the new upload has one, and each
  * child's `keepFileOf`. `uploadParentDocumentFileId` is needed only for new parent files.
@@ -355,7 +355,7 @@ export const DeleteChildDocRequest = z.object({
 /** The documents list (spec §2.7): the 'Documents' tab shows only pending change orders. */
 export const DocumentListQuery = ListQuery.extend({
   tab: z.enum(['pending', 'all']).optional().default('all'),
-  /** Issue 23: `overdue` lists only the approved change orders whose periodic review date has passed unreviewed. */
+  /** `overdue` lists only the approved change orders whose periodic review date has passed unreviewed. */
   review: z.enum(['overdue'], { error: 'review must be overdue' }).optional(),
   sortField: z.enum(['documentId', 'effectiveDate', 'changeType', 'isInternal', 'status', 'createdAt']).optional(),
 });
@@ -417,7 +417,7 @@ export const ChildDocumentView = z.object({
   languageList: z.string(),
   changeDescription: z.string(),
   changeJustification: z.string(),
-  /** The device's GTIN as entered ('' when none), further lots and serial ranges (issue 20). */
+  /** The device's GTIN as entered ('' when none), further lots and serial ranges. */
   gtin: z.string(),
   additionalLots: z.string(),
   serialRanges: z.string(),
@@ -461,7 +461,7 @@ export const childTextFields = (child: Pick<ChildDocumentView, 'associatedRefere
   changeJustification: child.changeJustification,
 });
 
-/** The other end of a revision's link (issue 22): a change order's id and number. */
+/** The other end of a revision's link: a change order's id and number. */
 export const ChangeOrderRefView = z.object({ parentChangeId: z.string(), documentId: z.string() });
 export type ChangeOrderRefView = z.infer<typeof ChangeOrderRefView>;
 
@@ -476,9 +476,9 @@ export const ChangeOrderView = z.object({
   productFamilyDescription: z.string(),
   changeDescription: z.string(),
   changeJustification: z.string(),
-  /** The family's Basic UDI-DI ('' when none; issue 20). */
+  /** The family's Basic UDI-DI ('' when none). */
   basicUdiDi: z.string(),
-  /** A safety revision (issue 20): its readers of superseded versions are mailed when it takes effect. */
+  /** A safety revision: its readers of superseded versions are mailed when it takes effect. */
   safetyRevision: z.boolean(),
   /**
    * For a safety revision: the visitors mailed (`notified`) and how many of them downloaded a new version of it
@@ -513,20 +513,20 @@ export const ChangeOrderView = z.object({
    * `GET /document/getDocumentDownload/:id` takes: a supporting file's id, a child document's id.
    */
   unopened: z.array(z.object({ fileId: z.string(), docName: z.string() })),
-  /** Revise and resubmit (issue 22): the rejected change order this one revises ('Revision of CO-…'), or null. */
+  /** Revise and resubmit: the rejected change order this one revises ('Revision of CO-…'), or null. */
   revises: ChangeOrderRefView.nullable(),
   /** The change order that revises this rejected one ('Revised by CO-…'), or null. */
   revisedBy: ChangeOrderRefView.nullable(),
   /** The caller may revise and resubmit it: rejected, not revised yet, and the caller is its author. */
   mayRevise: z.boolean(),
   /**
-   * Issue 22: an Online/Offline change of this approved change order awaiting its approver's signature (`isInternal`
+   * An Online/Offline change of this approved change order awaiting its approver's signature (`isInternal`
    * is the value requested; the change order's own `isInternal` stays the approved one, in force until signed), or null.
    */
   pendingAccessibility: z.object({ isInternal: z.boolean(), requestedBy: PersonRef.nullable(), reason: z.string() }).nullable(),
   /** The caller may sign or reject the pending Online/Offline change (the approver policy, on the server). */
   mayDecideAccessibility: z.boolean(),
-  /** Issue 23: its periodic review (review date, overdue, the last review, what the caller may do). */
+  /** Its periodic review (review date, overdue, the last review, what the caller may do). */
   periodicReview: PeriodicReviewView,
   /** The stream version this shows: its ETag. */
   version: z.number(),
@@ -548,7 +548,7 @@ export const DocumentListItem = z.object({
   childCount: z.number(),
   /** The caller may approve or reject it now (the server's approver policy, as the view's `mayDecide`): Approve is offered. */
   mayDecide: z.boolean(),
-  /** Issue 23: the day its next periodic review is due (null when none), and whether that day has passed unreviewed. */
+  /** The day its next periodic review is due (null when none), and whether that day has passed unreviewed. */
   reviewDate: z.string().nullable(),
   reviewOverdue: z.boolean(),
 });
@@ -592,7 +592,7 @@ export const ApproveDocumentsRequest = z
     username: requiredText(DOCUMENT_MESSAGES.enterUsername, 254),
     password: passwordText(DOCUMENT_MESSAGES.enterPassword),
     confirmPassword: z.string({ error: 'must be a string' }).max(1024, 'must be at most 1024 characters').optional(),
-    /** Issue 23: the first periodic review date the approver sets (`YYYY-MM-DD`); by default 12 months after today. */
+    /** The first periodic review date the approver sets (`YYYY-MM-DD`); by default 12 months after today. */
     reviewDate: reviewDateField().optional(),
   })
   .superRefine((value, context) => {
@@ -622,7 +622,7 @@ export const UpdateIsInternalRequest = z.object({
 export type UpdateIsInternalRequest = z.input<typeof UpdateIsInternalRequest>;
 
 /**
- * `POST /document/accessibility/decide` (issue 22): the change order's approver signs (`approve` true) or rejects a
+ * `POST /document/accessibility/decide`: the change order's approver signs (`approve` true) or rejects a
  * pending Online/Offline change with their own username and password; a rejection needs a reason. The view's
  * `If-Match` (the version reviewed) is required, as for every decision.
  */

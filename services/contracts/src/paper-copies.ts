@@ -3,7 +3,7 @@ import { CONTROL_CHARACTERS, emailField, requiredText } from './common';
 import { PAPER_COPY_LIMITS, PAPER_COPY_MESSAGES } from './public';
 
 /**
- * Paper copies on request (issue 20): the server's validation of the public request, in full zod (every text bounded
+ * Paper copies on request: the server's validation of the public request, in full zod (every text bounded
  * before anything else runs on it, control characters refused, each message naming its field), and the staff calls.
  */
 

@@ -3,7 +3,7 @@ import { passwordText, requiredText } from './common';
 import { REASON_MAX, reasonText, SIGNATURE_MESSAGES } from './signatures';
 
 /**
- * Periodic review of approved change orders (issue 23, EU GMP Annex 11 §11 periodic evaluation): each approved change
+ * Periodic review of approved change orders (EU GMP Annex 11 §11 periodic evaluation): each approved change
  * order has a review date (a UTC calendar day, `YYYY-MM-DD`); its author and approver are mailed 30 days before and on
  * the day; past it the review is overdue until someone signs it (meaning `periodic-review`).
  */

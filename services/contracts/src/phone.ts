@@ -3,9 +3,9 @@
  * server (public-requests.ts) and the customer portal, which imports this file by path: it has no dependency, so the
  * portal's page carries no validation library with it.
  *
- * Digits are counted, not characters: '+44 20 7946 0000' holds 12 digits in 16 characters and is a phone number
- * (issue 20, item 9). The text is bounded before anything reads it, and only digits and the usual separators
- * (spaces, + ( ) . -) may stand between them, which also leaves out every control character.
+ * Digits are counted, not characters: '+44 20 7946 0000' holds 12 digits in 16 characters and is a phone number. The
+ * text is bounded before anything reads it, and only digits and the usual separators (spaces, + ( ) . -) may stand
+ * between them, which also leaves out every control character.
  */
 
 /** How many digits a phone number holds. */

@@ -10,7 +10,7 @@ const refusals = (phoneNumber: unknown) => {
   return parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
 };
 
-describe('the contact form’s phone number: digits counted, not characters (spec §5, §9; issue 20)', () => {
+describe('the contact form’s phone number: digits counted, not characters (spec §5, §9)', () => {
   it('when a number is grouped by spaces, + ( ) . or -, then only its digits count', () => {
     expect(phoneDigitCount('+44 20 7946 0000')).toBe(12);
     expect(phoneDigitCount('(0)30-901.8200')).toBe(10);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The device identifiers an eIFU label carries (issue 20, EU 2021/2226): the GTIN of each child document's device,
+ * The device identifiers an eIFU label carries (EU 2021/2226): the GTIN of each child document's device,
  * the further lots and the serial ranges it covers (its own lot is its IFU Number, `associatedReferenceNumber`), and
  * the family's Basic UDI-DI on the change order. All optional; an empty value is none.
  */

@@ -32,7 +32,7 @@ export const SendSearchLinkBody = z.object({
 export type SendSearchLinkBody = z.infer<typeof SendSearchLinkBody>;
 
 /**
- * POST /module2/openSearchLink (issue 20): a customer with open access gives its visitors the family's search page
+ * POST /module2/openSearchLink: a customer with open access gives its visitors the family's search page
  * without an email: the answer is the page's address, its link carrying no address.
  */
 export const OpenSearchLinkBody = z.object({

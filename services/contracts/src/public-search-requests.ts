@@ -22,8 +22,8 @@ const optionalText = (field: string, max: number) =>
     .transform((v) => v ?? '');
 
 /**
- * A code from a fixed list, or nothing: absent or '' searches every language or country (issue 20: preselected, no
- * longer required). A code that is not on the list is refused.
+ * A code from a fixed list, or nothing: absent or '' searches every language or country (the form preselects
+ * one; none is required). A code that is not on the list is refused.
  */
 const optionalCode = (field: string, codes: ReadonlySet<string>, normalise: (v: string) => string) =>
   z

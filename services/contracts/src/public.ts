@@ -40,7 +40,7 @@ export type PublicNotice = z.infer<typeof PublicNotice>;
 /**
  * GET /module2/getParentLogosForCustomer/:customerName (spec §2.1, §3 parent-logo response): the families with at
  * least one current, approved, Online document; the notices as text ('' when there is none; several notices of one
- * scope are joined by blank lines, oldest first). `globalNotices` and `customerNotices` (issue 20) are the same
+ * scope are joined by blank lines, oldest first). `globalNotices` and `customerNotices` are the same
  * notices one by one, oldest first, each with its date: the portal shows one box per notice.
  */
 export const ParentLogosResponse = z.object({
@@ -51,14 +51,14 @@ export const ParentLogosResponse = z.object({
   globalNotices: z.array(PublicNotice),
   customerNotices: z.array(PublicNotice),
   products: z.array(PublicProductFamily),
-  /** Issue 20: visitors may open the families' search pages without an emailed link (POST /module2/openSearchLink). */
+  /** Visitors may open the families' search pages without an emailed link (POST /module2/openSearchLink). */
   openAccess: z.optional(z.boolean()),
 });
 export type ParentLogosResponse = z.infer<typeof ParentLogosResponse>;
 
 /**
  * GET /module2/singleCustomerLogoURL/:customerName/:parentChangeId (spec §3 customer logo response). The search page
- * the emailed link opens shows the customer page's notices too (issue 20): `globalNotices`, `customerNotices` and
+ * the emailed link opens shows the customer page's notices too: `globalNotices`, `customerNotices` and
  * `productNotices`, one by one with their dates, beside the spec's `productNotification` text.
  */
 export const SingleCustomerLogoResponse = z.object({
@@ -101,7 +101,7 @@ export const PUBLIC_MESSAGES = {
   selectLanguage: 'Select Language',
 } as const;
 
-/** How long a search link stays valid, unless LINK_TTL_DAYS says otherwise (issue 11). */
+/** How long a search link stays valid, unless LINK_TTL_DAYS says otherwise. */
 export const SEARCH_LINK_DEFAULT_DAYS = 30;
 
 /**
@@ -116,10 +116,10 @@ export type CheckSearchLinkResponse = z.infer<typeof CheckSearchLinkResponse>;
 /**
  * POST /module2/searchDocuments/ (spec §7.4): `encryptedEmail` is the link's token; `encryptedCustomerId` and
  * `productName` are accepted and ignored (the link names the customer and family). `keyword` and `documentNumber`
- * are optional, and so are `country` (ISO code) and `language` (ISO 639-1 code) since issue 20.
+ * are optional, and so are `country` (ISO code) and `language` (ISO 639-1 code): without them every one is searched.
  */
 export const PublicSearchRequest = z.object({
-  /** Issue 20: optional; absent or '' searches every language (country: every country). */
+  /** Optional; absent or '' searches every language (country: every country). */
   language: z.optional(z.string()),
   country: z.optional(z.string()),
   /** The reader's languages, most preferred first (at most 5): with no language chosen, theirs come first. */
@@ -136,7 +136,7 @@ export type PublicSearchRequest = z.infer<typeof PublicSearchRequest>;
 
 /**
  * One document of the public results (spec §2.1: the columns of the results grid). `productSubFamilyNameOne` (the
- * part number, spec §3) was added for issue 20: a visitor tells documents apart by title, part and revision.
+ * part number, spec §3) is there too: a visitor tells documents apart by title, part and revision.
  */
 export const PublicDocument = z.object({
   childDocumentId: z.string(),
@@ -153,7 +153,7 @@ export const PublicDocument = z.object({
 export type PublicDocument = z.infer<typeof PublicDocument>;
 /** `message` is 'No Data Found' when the list is empty. */
 /**
- * `availableIn` (issue 20): when a search in a language or country found nothing, the languages and countries (codes,
+ * `availableIn`: when a search in a language or country found nothing, the languages and countries (codes,
  * sorted, at most 200 each) that the same search finds documents in without them. Absent when nothing is found anywhere.
  */
 export const AvailableIn = z.object({ languages: z.array(z.string()), countries: z.array(z.string()) });
@@ -185,7 +185,7 @@ export const ContactUsRequest = z.object({
 });
 export type ContactUsRequest = z.infer<typeof ContactUsRequest>;
 
-/** The limits of a paper-copy request (issue 20): the server's contract and the portal's form use the same. */
+/** The limits of a paper-copy request: the server's contract and the portal's form use the same. */
 export const PAPER_COPY_LIMITS = { nameMax: 100, addressMax: 500, emailMax: 254, quantityMin: 1, quantityMax: 10 } as const;
 
 /** The texts of the paper-copy request the server answers and the form shows under its fields, spelled once. */
@@ -200,7 +200,7 @@ export const PAPER_COPY_MESSAGES = {
 } as const;
 
 /**
- * POST /module2/paperCopyRequest (issue 20): a paper copy of a public document, mailed to the delivery address within
+ * POST /module2/paperCopyRequest: a paper copy of a public document, mailed to the delivery address within
  * 7 calendar days at no cost. `documentNumber` and `version` name the document as its page shows it.
  */
 export const PaperCopyRequest = z.object({
@@ -224,6 +224,6 @@ export const PaperCopyDocumentResponse = z.object({
 });
 export type PaperCopyDocumentResponse = z.infer<typeof PaperCopyDocumentResponse>;
 
-/** POST /module2/openSearchLink (issue 20): the family's search page, for a customer with open access. */
+/** POST /module2/openSearchLink: the family's search page, for a customer with open access. */
 export const OpenSearchLinkResponse = z.object({ searchUrl: z.string() });
 export type OpenSearchLinkResponse = z.infer<typeof OpenSearchLinkResponse>;

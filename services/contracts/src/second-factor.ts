@@ -5,7 +5,7 @@ import { DeactivationCredentials } from './signatures';
 /** How many recovery codes an enrolment gives (each works once). */
 export const RECOVERY_CODE_COUNT = 10;
 
-/** The texts of the second factor's screens and answers (issue 23, item 1). */
+/** The texts of the second factor's screens and answers. */
 export const SECOND_FACTOR_MESSAGES = {
   enterCode: 'Enter the 6-digit code from your authenticator app',
   codeFormat: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes',

@@ -22,7 +22,7 @@ export const USER_MESSAGES = {
   deleteFailed: 'Failed to delete user.',
   notifiedAdministrator: 'Notified the administrator',
   passwordCreated: 'Password created successfully.',
-  /** Issue 22: a reactivation (not in the spec). */
+  /** A reactivation (not in the spec). */
   reactivated: 'User reactivated. They set a new password with the link emailed to them.',
 } as const;
 
@@ -42,7 +42,7 @@ export const userEmailField = emailField({ required: USER_FORM_MESSAGES.emailReq
 export const trainingCompletedField = z.literal(true, { error: USER_FORM_MESSAGES.trainingRequired });
 
 /**
- * Training before signing (issue 23, 21 CFR 11.10(i)): the refusal every signature of an untrained user gets, and
+ * Training before signing (21 CFR 11.10(i)): the refusal every signature of an untrained user gets, and
  * what the edit dialog says of a user's training record. Shared by the API's error registry and the portal.
  */
 export const TRAINING_MESSAGES = {
@@ -67,12 +67,12 @@ export type AddUserRequest = z.input<typeof AddUserRequest>;
 
 /**
  * PUT /user/modify: id plus the user fields. `userActive` is accepted as the spec's payload has it, but a deactivated
- * user is reactivated only by the signed POST /user/reactivate (issue 22): `userActive: true` for one is refused.
+ * user is reactivated only by the signed POST /user/reactivate: `userActive: true` for one is refused.
  */
 export const ModifyUserRequest = AddUserRequest.extend({
   id: requiredString('id', 100),
   /**
-   * Unlike the Add User form, the edit may clear it (issue 23: retraining after a procedure change); a change of it is
+   * Unlike the Add User form, the edit may clear it (retraining after a procedure change); a change of it is
    * recorded as the user's training (`UserTrainingRecorded`), by an ADMIN other than the user.
    */
   isTrainingCompleted: z.boolean({ error: 'must be true or false' }),
@@ -88,7 +88,7 @@ export const DeleteUserRequest = z.object({ id: requiredString('id', 100) }).ext
 export type DeleteUserRequest = z.infer<typeof DeleteUserRequest>;
 
 /**
- * POST /user/reactivate (body { id, username, password }; an addition to the spec's calls, issue 22): a deactivated
+ * POST /user/reactivate (body { id, username, password }; an addition to the spec's calls): a deactivated
  * user is made active again, signed by the ADMIN with their own credentials (meaning 'reactivation') at the version
  * the list showed (If-Match). The user's old password stops working; a set-password link is mailed to them.
  */
@@ -108,7 +108,7 @@ export const UserListItem = z.object({
   isDeleted: z.boolean(),
   passwordActive: z.boolean(),
   isTrainingCompleted: z.boolean(),
-  /** When the training, as it stands, was recorded (issue 23); null when the log does not say (older records). */
+  /** When the training, as it stands, was recorded; null when the log does not say (older records). */
   trainingRecordedAt: z.string().nullable().optional(),
   /** The printed name of the ADMIN who recorded it; null for the first administrator and older records. */
   trainingRecordedBy: z.string().nullable().optional(),
@@ -121,7 +121,7 @@ export const UserListItem = z.object({
   version: z.number().int().optional(),
   /** A change of email or name waiting for the user to accept or confirm it (it takes effect only then). */
   pendingIdentityChange: z.object({ email: z.string(), firstName: z.string(), lastName: z.string(), changed: z.array(z.string()) }).nullable().optional(),
-  /** Issue 23: the user has an enrolled second factor (an authenticator app). */
+  /** The user has an enrolled second factor (an authenticator app). */
   secondFactorEnrolled: z.boolean().optional(),
 });
 export type UserListItem = z.infer<typeof UserListItem>;
@@ -141,7 +141,7 @@ export type UserListResponse = z.infer<typeof UserListResponse>;
 export const UserMutationResponse = z.object({ message: z.string(), user: UserListItem.optional() });
 export type UserMutationResponse = z.infer<typeof UserMutationResponse>;
 
-/** Spec §8 and our own texts of an identity change (issue 8, finding 2). */
+/** Spec §8 and our own texts of an identity change. */
 export const IDENTITY_CHANGE_MESSAGES = {
   requested: 'User updated successfully!! The change of email or name takes effect once the user accepts it from their mailbox.',
   accepted: 'Change accepted. To finish, confirm the new address with the link just sent to it.',

@@ -41,7 +41,7 @@ export const DOCS_CSP =
 
 const ASSET = z.enum([...(Object.keys(SWAGGER_UI_FILES) as Array<keyof typeof SWAGGER_UI_FILES>), 'docs-page.js']);
 
-/** GET /docs, /docs/openapi.json and the page's assets; no routes at all when NODE_ENV is production (issue 21). */
+/** GET /docs, /docs/openapi.json and the page's assets; no routes at all when NODE_ENV is production. */
 export function apiDocsRoutes(ctx: AppContext, apiDocument: () => OpenApiDocument): Router {
   const router = Router();
   if (ctx.config.NODE_ENV === 'production') return router;

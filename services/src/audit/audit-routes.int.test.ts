@@ -7,8 +7,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../.
 import { AUDIT_VERIFY_LIMITS } from './routes';
 
 /**
- * Issue 19, finding 13: any ADMIN could run the chain verification without limit, each run walking the whole log and
- * appending a checkpoint. It is limited per administrator and in total, and its checkpoints can live outside DATA_DIR.
+ * Each run of the chain verification walks the whole log and appends a checkpoint, so an ADMIN could load the server
+ * with it: it is limited per administrator and in total, and its checkpoints can live outside DATA_DIR.
  */
 describe('GET /audit/verify: limits and where its checkpoints go', () => {
   let t: TestApi | undefined;

@@ -12,7 +12,7 @@ import { verifyAndCheckpoint } from './checkpoints';
 
 const metadata = (): EventMetadata => ({ actor: { type: 'system', name: 'checkpoint-test' }, occurredAt: new Date().toISOString(), correlationId: randomUUID(), ip: null, userAgent: null });
 
-describe('a keyed hash chain with signed checkpoints (issue 8, finding 4)', () => {
+describe('a keyed hash chain with signed checkpoints', () => {
   let test: TestDatabase;
   let store: PostgresEventStore;
   let dir: string;

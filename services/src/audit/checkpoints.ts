@@ -25,7 +25,7 @@ const sign = (key: string, position: number, hash: string, time: string) =>
 const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * Signed checkpoints of the hash chain (architecture §3; issue 8, finding 4). Each verification re-walks the chain,
+ * Signed checkpoints of the hash chain (architecture §3). Each verification re-walks the chain,
  * compares every earlier checkpoint with the log (the event at its position must still have its hash: a log
  * re-chained since, even by someone holding the key, shows there), and then appends a new checkpoint to a file
  * outside the database and to the log output, so that copies kept elsewhere can be compared too.

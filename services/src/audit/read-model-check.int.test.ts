@@ -6,8 +6,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../.
 import { checkReadModels, describeReadModelCheck } from './read-model-check';
 
 /**
- * `npm run audit:verify` compares every read model with a replay of the log and the sealed rows with their seals
- * (issue 19, finding 2): each row changed behind the product's back is named.
+ * `npm run audit:verify` compares every read model with a replay of the log and the sealed rows with their seals: each
+ * row changed behind the product's back is named.
  */
 describe('audit:verify: read models against a replay of the log', () => {
   let t: TestApi;

@@ -120,7 +120,7 @@ async function credentialsOf(store: EventStore, userId: string): Promise<UserSta
 }
 
 /**
- * The rows the request path keeps beside the log and seals in it (issue 19, finding 2): each stored password hash
+ * The rows the request path keeps beside the log and seals in it: each stored password hash
  * must be the one its account's log sealed; each usable emailed link must be the one the log has open; each stream
  * snapshot must carry its seal.
  */
@@ -161,7 +161,7 @@ async function checkSeals(tx: Queryable, store: EventStore, seals: Seals, check:
 }
 
 /**
- * `npm run audit:verify`'s second half (issue 19, finding 2): every read model compared, row by row, with a replay of
+ * `npm run audit:verify`'s second half: every read model compared, row by row, with a replay of
  * the log into temporary tables of the same shape (up to the position the read model says it has applied, in one
  * consistent snapshot of the database), and the sealed rows beside the log checked against their seals. Nothing is
  * written: the temporary tables go with the transaction. Needs a connection of its own (the CLI's), since its

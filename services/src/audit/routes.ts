@@ -14,7 +14,7 @@ import type { AuditDictionary } from '../platform/audit-vocabulary';
 const DAY_MS = 86_400_000;
 
 /**
- * How often ADMINs may run the chain verification through the API (issue 19, finding 13): each run walks the whole
+ * How often ADMINs may run the chain verification through the API: each run walks the whole
  * log and appends a checkpoint. `npm run audit:verify` on the server is not limited.
  */
 export const AUDIT_VERIFY_LIMITS = { perUserPerHour: 10, totalPerHour: 30 } as const;

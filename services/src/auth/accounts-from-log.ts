@@ -7,7 +7,7 @@ const KEPT = 10_000;
 
 /**
  * Who an account is now (role, active, email, printed name), folded from its own `user-<id>` stream in the
- * hash-chained log (issue 19, finding 2): the authentication middleware and every "who is this now" question read
+ * hash-chained log: the authentication middleware and every "who is this now" question read
  * it here, never from the `user_accounts` read model, which the request path's database role can write. A state
  * folded to a stream version never changes, so it is kept in memory and a request reads only the events after it
  * (usually none: one indexed query).

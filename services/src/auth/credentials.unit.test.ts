@@ -91,7 +91,7 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
       spec.given(issuedLink('link-1')).when({ type: 'SetPassword', account: inactive, via: 'set-password-link', linkSeal: 'link-1', hashSeal: 'h', now }).thenRefuses({ code: 'password-link-invalid' });
     });
 
-    it('when a link sets the password, then it must be the open link the log issued, unused and in time (issue 19, finding 2)', () => {
+    it('when a link sets the password, then it must be the open link the log issued, unused and in time', () => {
       const setByLink = (linkSeal: string, when = now) => ({ type: 'SetPassword' as const, account, via: 'set-password-link' as const, linkSeal, hashSeal: 'h', now: when });
       expect(spec.given(issuedLink('link-1')).when(setByLink('link-1')).decision.events.map((e) => e.type)).toEqual(['PasswordSet']);
       // A token the log never issued (a row written into password_tokens behind the product's back).
@@ -142,7 +142,7 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
     expect(decision.rejection).toBeUndefined();
   });
 
-  describe('lockout by address, delays and the owner\'s unlock (issue 8, finding 11)', () => {
+  describe('lockout by address, delays and the owner\'s unlock', () => {
     const failedFrom = (source: string, n: number, sourceFailures = n, at = now): CredentialEvent => ({
       type: 'LoginFailed',
       data: { userId, at: at.toISOString(), reason: 'wrong-password', consecutiveFailures: n, source, sourceFailures },
@@ -185,13 +185,13 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
       const unlocked: CredentialEvent = { type: 'AccountUnlocked', data: { userId, at: now.toISOString() } };
       spec.given(wholeLock, sourceLock, ...issued).when({ type: 'Unlock', account, linkSeal: 'unlock-1', now }).then([unlocked]);
       expect(spec.given(wholeLock, sourceLock, ...issued, unlocked).when(login('aaa', true)).decision.rejection).toBeUndefined();
-      // Only the link the log issued unlocks (issue 19, finding 2), and only once.
+      // Only the link the log issued unlocks, and only once.
       spec.given(wholeLock, ...issued).when({ type: 'Unlock', account, linkSeal: 'forged', now }).thenRefuses({ code: 'unlock-link-invalid' });
       spec.given(wholeLock, ...issued, unlocked).when({ type: 'Unlock', account, linkSeal: 'unlock-1', now }).thenRefuses({ code: 'unlock-link-invalid' });
     });
   });
 
-  describe('a trusted browser or session (device cookie; issue 19, finding 6)', () => {
+  describe('a trusted browser or session (device cookie)', () => {
     const wholeLock: CredentialEvent = { type: 'AccountLocked', data: { userId, at: now.toISOString(), lockedUntil: at(900_000).toISOString(), failures: 20 } };
     const trustedLogin = (passwordMatches: boolean, when = now) =>
       ({ type: 'LogIn' as const, account, passwordMatches, sessionId: 's-1', now: when, source: 'device:abc', trusted: true, delayBaseMs: 1000 });
@@ -256,7 +256,7 @@ describe('the credentials decider (user-credentials-<id> streams)', () => {
     });
   });
 
-  describe('a revoked password (reactivation, issue 22)', () => {
+  describe('a revoked password (reactivation)', () => {
     const revoked: CredentialEvent = { type: 'PasswordRevoked', data: { userId, at: now.toISOString(), reason: 'reactivated' } };
 
     it('when a password is revoked, then PasswordRevoked is recorded; without a password there is nothing to revoke', () => {

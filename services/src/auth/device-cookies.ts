@@ -10,7 +10,7 @@ const ENTRY = /^([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{22})$/;
 const VALUE = new RegExp(`(?:^|;\\s*)${COOKIE}=([A-Za-z0-9_.~-]{1,${ENTRIES_KEPT * 46}})(?:;|$)`);
 
 /**
- * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; issue 19, finding 6): a browser that
+ * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"): a browser that
  * signed in to an account successfully keeps an HttpOnly cookie naming that account (a random nonce and an HMAC of the
  * account and nonce). A login attempt from such a browser is judged by that browser's own failures only, so guesses
  * from other addresses, however many, cannot lock the owner out there; attempts without it are slowed and locked as

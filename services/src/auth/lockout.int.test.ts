@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { startTestApi, type TestApi } from '../../../test-support/test-api';
 
-/** Issue 8, finding 11: a lockout that keeps the guesser out, not the owner. Callers told apart by X-Forwarded-For. */
+/** A lockout that keeps the guesser out, not the owner. Callers told apart by X-Forwarded-For. */
 describe('lockout without denial of service', () => {
   let t: TestApi;
   beforeAll(async () => {
@@ -17,7 +17,7 @@ describe('lockout without denial of service', () => {
   const givenOwner = async () => {
     const email = `${unique('owner-')}@example.com`;
     const password = 'the owner password 1';
-    // A USER: an ADMIN's session would first have to set up a second factor (issue 23), which is not what this is about.
+    // A USER: an ADMIN's session would first have to set up a second factor, which is not what this is about.
     const userId = await t.createUser({ email, role: 'USER', password, firstName: 'Olive', lastName: 'Owner' });
     return { email, password, userId };
   };
@@ -54,7 +54,7 @@ describe('lockout without denial of service', () => {
     expect(await t.call('POST', '/user/unlock', { body: { token } })).toMatchObject({ status: 400, body: { message: 'This unlock link is not valid any more.' } });
   });
 
-  describe('a browser that signed in before (device cookie; issue 19, finding 6)', () => {
+  describe('a browser that signed in before (device cookie)', () => {
     const loginWith = (email: string, password: string, from: string, cookie?: string) =>
       t.call('POST', '/user/get/token', { body: { username: email, password }, headers: { 'x-forwarded-for': from, ...(cookie ? { cookie } : {}) } });
     const deviceCookieOf = (answer: { headers: Headers }) => {

@@ -62,7 +62,7 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
     if (userActive && !passwordActive) {
       // The set-password link goes only to the mailbox, never to this anonymous caller (spec §4 made safe).
       const expired = isPasswordExpired(user.passwordSetAt, run.now);
-      // Within the hour's budget of set-password links anonymous calls cause (issue 19, finding 5), else not sent, logged.
+      // Within the hour's budget of set-password links anonymous calls cause, else not sent, logged.
       await ctx.anonymousMail.toAddressee('password-link', req.log, () => issuePasswordLink(ctx, run, user.id, expired ? 'expired' : 'new-user'));
       body.passwordExpired = expired;
       body.message = PASSWORD_MESSAGES.setPasswordLinkSent;
@@ -73,7 +73,7 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
   router.post('/user/get/token', limiter, async (req, res) => {
     const { username, password } = parseBody(GetTokenRequest, req.body);
     // The read model only finds the account by its address; what decides (the password's seal, active, role) is the
-    // account's own streams in the log (issue 19, finding 2).
+    // account's own streams in the log.
     const user = await findUserByEmail(ctx.db, username);
     if (!user) {
       // The same argon2 work for an unknown address, so timing does not tell which addresses exist.
@@ -83,9 +83,9 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
     }
     const sessionId = randomUUID();
     const run = ctx.commands.begin(originOf(req, { type: 'user', userId: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` }));
-    // A browser that signed in to this account before is judged by its own failures only (issue 19, finding 6).
+    // A browser that signed in to this account before is judged by its own failures only.
     const device = devices.deviceOf(req, user.id);
-    // With a second factor (issue 23), the password is checked (its failures count as always) but opens no session:
+    // With a second factor, the password is checked (its failures count as always) but opens no session:
     // the answer is a challenge for the code step, which records the login.
     const factor = (await accounts.get(user.id))?.secondFactor ?? null;
     let account;
@@ -119,7 +119,7 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
       firstName: account.firstName,
       lastName: account.lastName,
       isTrainingCompleted: account.isTrainingCompleted,
-      // An ADMIN without a second factor: this session may only enrol one (issue 23).
+      // An ADMIN without a second factor: this session may only enrol one.
       ...(account.role === 'ADMIN' ? { secondFactorEnrolmentRequired: true } : {}),
     };
     res.json(body);

@@ -69,7 +69,7 @@ describe('login over HTTP (POST /user/verify/email, POST /user/get/token, POST /
     it('when the credentials are right, then it answers the role and a bearer token that works, and records LoginSucceeded', async () => {
       const res = await t.call('POST', '/user/get/token', { body: { username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
       expect(res.status).toBe(200);
-      // The first ADMIN has no second factor yet (issue 23): the session works for /user/me and enrolling one.
+      // The first ADMIN has no second factor yet: the session works for /user/me and enrolling one.
       expect(res.body).toMatchObject({ role: 'ADMIN', email: ADMIN_EMAIL, firstName: 'System', lastName: 'Administrator', secondFactorEnrolmentRequired: true });
       expect(res.body.message).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
       const me = await t.call('GET', '/user/me', { token: res.body.message });

@@ -40,7 +40,7 @@ export async function verifyPassword(hash: string | undefined, password: string,
   return argon2.verify(hash, password).catch(() => false);
 }
 
-/** The seal of an account's stored hash, as the event that set it carries it (issue 19, finding 2). */
+/** The seal of an account's stored hash, as the event that set it carries it. */
 export const passwordHashSeal = (seals: Seals, userId: string, passwordHash: string) => seals.seal('password-hash', userId, passwordHash);
 
 export async function storePasswordHash(db: Queryable, userId: string, passwordHash: string, setAt: string): Promise<void> {
@@ -59,7 +59,7 @@ export async function loadPasswordHash(db: Queryable, userId: string): Promise<s
 }
 
 /**
- * How a given password is judged (issue 19, finding 2): the stored hash counts only when its seal is the one the
+ * How a given password is judged: the stored hash counts only when its seal is the one the
  * account's credentials stream holds. A hash written to the table behind the product's back (without the audit key
  * it cannot be sealed) is refused like a wrong password, and logged as tampering; argon2 runs either way, so the
  * timing is the same.
@@ -107,7 +107,7 @@ const passwordSealingDecider: Decider<{ type: 'MarkSealed'; sealed: number; now:
 };
 
 /**
- * Once, at the first start after seals were introduced (issue 19, finding 2): each password hash stored before then
+ * Once, at the first start after seals were introduced: each password hash stored before then
  * (its account's log says a password was set, with no seal) is sealed as it is found in the table. After that a hash is
  * only ever sealed by the `PasswordSet` that stores it, so a row written later behind the product's back never passes,
  * however often the API restarts. Returns how many were sealed.

@@ -6,7 +6,7 @@ import { migrate } from 'postgres-migrations';
 import type { RateLimitStores } from '../platform/ports';
 
 /**
- * Where the rate limiters keep their counts (issue 21, item 1). On a PostgreSQL server they are kept in the database,
+ * Where the rate limiters keep their counts. On a PostgreSQL server they are kept in the database,
  * through the maintained `@acpr/rate-limit-postgresql` store, so that every API instance behind the load balancer
  * counts the same hits: a caller who alternates between instances gets no more tries than one who does not. On the
  * embedded database (one process by construction) they stay in the limiter's memory.

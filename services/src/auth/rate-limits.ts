@@ -65,7 +65,7 @@ export function perUserAndTotalLimit(
 
 /**
  * At most `cap` units per key in an hour, over every caller and address together (not per IP or per address): the
- * mails the anonymous routes may cause (issue 19, finding 5). The hour starts at the first use after the last one
+ * mails the anonymous routes may cause. The hour starts at the first use after the last one
  * ended; `onHourEnded` hears when an hour that was used is over (its digest goes out then). Time is the server clock.
  */
 export class HourlyBudget<Key extends string> {
@@ -134,7 +134,7 @@ export function perLinkLimit(
 }
 
 /**
- * Per-user limit for calls that take files (issue 19, finding 3): `limit` requests per user per `windowMinutes`,
+ * Per-user limit for calls that take files: `limit` requests per user per `windowMinutes`,
  * counted before anything is read from the request, so a refused upload stages nothing. Runs after the login guard.
  */
 export function perUserUploadLimit(stores: RateLimitStores, limit: number, windowMinutes: number) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HourlyBudget } from './rate-limits';
 
-describe('HourlyBudget: at most `cap` units per key an hour, over every caller (issue 19, finding 5)', () => {
+describe('HourlyBudget: at most `cap` units per key an hour, over every caller', () => {
   const setUp = (cap: number) => {
     let now = Date.parse('2026-11-25T10:00:00Z');
     const ended: Array<[string, string]> = [];

@@ -9,7 +9,7 @@ import { lockedWholeAccount, onCredentials } from './credentials';
 import { perIpLimit } from './rate-limits';
 
 /**
- * A step after a refused credential check (issue 8, finding 11): when the failure locked the whole account (guesses
+ * A step after a refused credential check: when the failure locked the whole account (guesses
  * from many addresses), its owner is mailed a link that lifts the lock, so that nobody else can keep them out.
  */
 export async function offerUnlock(ctx: AppContext, run: CommandRun, userId: string, failure: unknown): Promise<void> {

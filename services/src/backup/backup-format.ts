@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { canonicalJson } from '@ifu/storage/event-store/hash-chain';
 
 /**
- * The backup directory (issue 21, item 8):
+ * The backup directory:
  *
  *   manifest.json             what the backup holds, written last: a directory without it is not a backup
  *   events.ndjson             the event log up to `log.position`, one event a line, as hashed (RecordedEvent)

@@ -1,7 +1,7 @@
 import { allProjections } from '@ifu/projections';
 
 /**
- * What a backup does with each table the migrations create (issue 21, item 8). The event log is the record; the
+ * What a backup does with each table the migrations create. The event log is the record; the
  * read models are rebuilt from it; a few tables beside the log hold what the log deliberately does not (secrets,
  * personal-data keys, the costly PDF text) and are copied; the rest is either made again on use or must not come back.
  * A table no entry names makes `backup-tables.int.test.ts` fail: a new table is classified before it ships.

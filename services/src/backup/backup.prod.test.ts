@@ -57,7 +57,7 @@ async function call(url: string, method: string, path: string, token?: string, b
 async function login(url: string, who: { email: string; password: string }): Promise<string> {
   const answer = await call(url, 'POST', '/user/get/token', undefined, { username: who.email, password: who.password });
   if (answer.status !== 200) throw new Error(`login of ${who.email} at ${url}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  // An ADMIN sets up a second factor at the first login, and gives a code after (issue 23): the helpers do both.
+  // An ADMIN sets up a second factor at the first login, and gives a code after: the helpers do both.
   return completeLogIn(url, who.email, answer.body);
 }
 
@@ -72,11 +72,11 @@ const comparable = (value: unknown) =>
 const sha256 = (bytes: ArrayBuffer) => createHash('sha256').update(Buffer.from(bytes)).digest('hex');
 
 /**
- * Issue 21, item 8: a backup taken while notices keep being added, restored into another database and file store
+ * A backup taken while notices keep being added, restored into another database and file store
  * with the real `npm run backup` and `npm run restore` entry points; the restored product answers the same, ends its
  * log exactly at the manifest's position, and passes the real `audit:verify`.
  */
-describe.skipIf(skipUnless(['postgres-server']))('the backup and restore drill (issue 21, item 8)', () => {
+describe.skipIf(skipUnless(['postgres-server']))('the backup and restore drill', () => {
   let source: ServerDatabase;
   let target: ServerDatabase;
   let spare: ServerDatabase;

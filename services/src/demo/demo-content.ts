@@ -152,12 +152,12 @@ export interface DemoCustomer {
   countryExclusionList: string;
   /** Two colours and initials for the generated logo. */
   logo: { initials: string; from: string; to: string };
-  /** Visitors reach its documents without an emailed link (issue 20); the other demo customer keeps the link. */
+  /** Visitors reach its documents without an emailed link; the other demo customer keeps the link. */
   openAccess?: boolean;
 }
 
 /**
- * The GTIN of a demo device (issue 20): GS1's example company prefix 4012345, the change order's and the child's
+ * The GTIN of a demo device: GS1's example company prefix 4012345, the change order's and the child's
  * place as the item reference, and the check digit. Invented, like everything here.
  */
 export function demoGtin(orderIndex: number, childIndex: number): string {
@@ -173,7 +173,7 @@ export const DEMO_CUSTOMERS: [DemoCustomer, DemoCustomer] = [
     website: 'https://northwind-medical.example',
     countryExclusionList: 'RU,BY',
     logo: { initials: 'NM', from: '#0b4f8a', to: '#27a0c9' },
-    // An open eIFU site: a label's QR code leads straight to the leaflet (issue 20).
+    // An open eIFU site: a label's QR code leads straight to the leaflet.
     openAccess: true,
   },
   {

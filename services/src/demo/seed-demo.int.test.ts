@@ -11,7 +11,7 @@ describe('the demo data set', () => {
   beforeAll(async () => {
     t = await startTestApi();
     result = await seedDemo({ context: t.api.context, url: t.url });
-    // The seed set up the demo ADMINs' second factors (issue 23): the helpers log them in with the printed secrets.
+    // The seed set up the demo ADMINs' second factors: the helpers log them in with the printed secrets.
     for (const account of result.accounts) {
       if (account.secondFactorSecret) await rememberFactor(t.url, account.email, { secret: account.secondFactorSecret, recoveryCodes: [], lastStep: timeStepOf(t.clock.now()) });
     }
@@ -24,7 +24,7 @@ describe('the demo data set', () => {
     for (const account of DEMO_ACCOUNTS) await expect(t.login(account.email, account.password)).resolves.toEqual(expect.any(String));
   });
 
-  it('when seeded, then each demo ADMIN has a second factor, its secret printed with the accounts (issue 23)', () => {
+  it('when seeded, then each demo ADMIN has a second factor, its secret printed with the accounts', () => {
     const admins = result.accounts.filter((account) => account.role === 'ADMIN');
     expect(admins.length).toBeGreaterThan(0);
     const printed = describeDemoSeed(result).join('\n');
@@ -88,11 +88,11 @@ describe('the demo data set', () => {
     expect(one.body.productNotification).toMatch(/check the lot number/);
   });
 
-  it('when seeded, then every child has a GTIN and the approved ones resolve from their label: the open customer’s to the PDF, the other’s to the document page (issue 20)', async () => {
+  it('when seeded, then every child has a GTIN and the approved ones resolve from their label: the open customer’s to the PDF, the other’s to the document page', async () => {
     const approved = result.changeOrders.filter((c) => c.status === 'APPROVED');
     expect(approved.length).toBeGreaterThan(0);
     const redirects = new Set<string>();
-    // One session: an ADMIN's every login takes a second-factor code, each code once (issue 23).
+    // One session: an ADMIN's every login takes a second-factor code, each code once.
     const token = await t.login(DEMO_ACCOUNTS[0]!.email, DEMO_ACCOUNTS[0]!.password);
     for (const order of result.changeOrders) {
       const { body } = await t.call('GET', `/document/get/${order.parentChangeId}`, { token });

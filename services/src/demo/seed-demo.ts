@@ -35,7 +35,7 @@ type AccountKey = (typeof DEMO_ACCOUNTS)[number]['key'];
 export class DemoDataRefused extends Error {}
 
 export interface DemoSeedResult {
-  /** `secondFactorSecret`: the TOTP secret the seed set up for a demo ADMIN (issue 23), for an authenticator app. */
+  /** `secondFactorSecret`: the TOTP secret the seed set up for a demo ADMIN, for an authenticator app. */
   accounts: Array<{ email: string; password: string; role: Role; id: string; what: string; secondFactorSecret?: string }>;
   customers: Array<{ id: string; name: string; searchUrl: string | null }>;
   changeOrders: Array<{ parentChangeId: string; documentId: string; family: string; children: number; status: 'REQUIRE_APPROVAL' | 'APPROVED' | 'REJECTED' }>;
@@ -73,7 +73,7 @@ export async function makeDemoLogo(logo: DemoCustomer['logo'], size = 256): Prom
 async function createAccount(ctx: AppContext, run: CommandRun, account: (typeof DEMO_ACCOUNTS)[number]): Promise<string> {
   const userId = randomUUID();
   await claimEmail(ctx, run, account.email, userId);
-  // The printed name is claimed as Manage User claims it (issue 19, finding 10).
+  // The printed name is claimed as Manage User claims it.
   await executeUserStep(
     ctx,
     run,
@@ -119,11 +119,11 @@ class DemoClient {
     if (!response.ok) throw new Error(`demo data: GET ${path.split('?')[0]} answered ${response.status}`);
   }
 
-  /** The second factors this seed set up for its ADMINs (issue 23): printed, so that the demo's ADMINs can log in. */
+  /** The second factors this seed set up for its ADMINs: printed, so that the demo's ADMINs can log in. */
   readonly secondFactors = new Map<string, string>();
 
   /**
-   * Logs in. A demo ADMIN has no second factor yet, and a session without one may do nothing else (issue 23): the
+   * Logs in. A demo ADMIN has no second factor yet, and a session without one may do nothing else: the
    * seed sets one up for it as a person would, with the code of the secret shown, and keeps the secret to print.
    */
   async login(email: string, password: string): Promise<string> {

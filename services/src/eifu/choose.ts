@@ -25,7 +25,7 @@ export const coversLot = (document: LabelDocument, lot: string) =>
   document.ifuNumber.trim().toLowerCase() === lot.toLowerCase() || listed(document.additionalLots, lot);
 
 /**
- * Chooses the leaflet for a label (issue 20, GS1 Digital Link resolution): of a device's public leaflets, those of
+ * Chooses the leaflet for a label (GS1 Digital Link resolution): of a device's public leaflets, those of
  * the lot, then of the serial (a leaflet listing serials must list this one; one listing none covers all), then of
  * the country, then of the reader's best language that has one. One left: that one. Otherwise the reader chooses,
  * told why; never a guess between leaflets of different lots, serials or countries.

@@ -1,4 +1,4 @@
-// Adds the currency page (issue 20) to one PDF in a process of its own (currency-stamp.ts holds it to memory and time
+// Adds the currency page to one PDF in a process of its own (currency-stamp.ts holds it to memory and time
 // limits): a hostile PDF that exhausts pdf-lib ends this process, never the API. Plain JavaScript, so that it starts
 // without a compiler, as pdf-worker.mjs.
 //

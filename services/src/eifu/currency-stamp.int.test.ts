@@ -23,7 +23,7 @@ const served = (original: Buffer, outcome: StampOutcome) => {
   return Buffer.concat([original, outcome.appendix]);
 };
 
-/** The currency page of a downloaded PDF (issue 20, item 5): what it says, that it leaves the file be, and its limits. */
+/** The currency page of a downloaded PDF: what it says, that it leaves the file be, and its limits. */
 describe('the currency stamp', () => {
   it.each([
     ['with object streams (PDF 1.5 and later)', true],

@@ -8,7 +8,7 @@ import { refuse } from '../platform/errors';
 const WORKER = fileURLToPath(new URL('./currency-stamp-worker.mjs', import.meta.url));
 
 /**
- * What the currency page of a downloaded PDF says (issue 20): of an approved child, its version's permalink (also as a
+ * What the currency page of a downloaded PDF says: of an approved child, its version's permalink (also as a
  * QR code), its number and date of issue, and the permalink that always names the current version; of a child never
  * approved, that it is a draft; of an approved child with no public version now (its customer withdrawn), that.
  */

@@ -17,7 +17,7 @@ const newGtin = () => {
 
 type Child = { childDocumentId: string; documentNumber: string; sha256: string; associatedReferenceNumber: string; productSubFamilyNameOne: string; gtin: string; labelUrl: string; permalink: string };
 
-/** The eIFU site (issue 20): the GS1 Digital Link resolver, the permalinks and their versions, open access. */
+/** The eIFU site: the GS1 Digital Link resolver, the permalinks and their versions, open access. */
 describe('eIFU site over HTTP', () => {
   let t: TestApi;
   let spec: ReturnType<typeof apiSpec>;
@@ -169,7 +169,7 @@ describe('eIFU site over HTTP', () => {
       const none = await get(`/01/${pump}/10/L-200/21/5000`, { 'accept-language': 'de' });
       expect(none.status).toBe(200);
       const page = await none.text();
-      // Accept-Language de: the page is German (issue 20 item 8).
+      // Accept-Language de: the page is German.
       expect(page).toContain('Keine Gebrauchsanweisung gilt für die Seriennummer 5000');
       expect(page).toContain('PN-LOW');
       expect(page).toContain('PN-HIGH');
@@ -359,7 +359,7 @@ describe('eIFU site over HTTP', () => {
     });
   });
 
-  describe('the currency page of a downloaded PDF (issue 20, item 5)', () => {
+  describe('the currency page of a downloaded PDF', () => {
     const stored = async (sha256: string) => {
       const chunks: Buffer[] = [];
       for await (const chunk of (await t.api.context.files.open(sha256)).stream) chunks.push(chunk as Buffer);

@@ -6,7 +6,7 @@ import { labelQrRoutes } from './label-qr';
 import { eifuRoutes } from './routes';
 import { eifuApi } from './api-docs';
 
-/** The eIFU site (issue 20): the GS1 Digital Link resolver and the documents' permalinks, on the public domain. */
+/** The eIFU site: the GS1 Digital Link resolver and the documents' permalinks, on the public domain. */
 export const eifuFeature: Feature = {
   name: 'eifu',
   routes: (ctx) => Router().use(eifuRoutes(ctx), labelQrRoutes(ctx)),

@@ -11,7 +11,7 @@ import { labelUrlOf } from './labels';
 export const LabelQrQuery = z.object({ format: z.enum(['svg', 'png'], { error: 'format must be svg or png' }).optional().default('svg') });
 
 /**
- * The QR code of a child's label (issue 20), for the label artwork: its GS1 Digital Link URI when it has a GTIN,
+ * The QR code of a child's label, for the label artwork: its GS1 Digital Link URI when it has a GTIN,
  * else its permalink (`labelUrlOf`). SVG for print (scales without loss), PNG at 1,200 px for tools that need one.
  * Error correction M (15 %), the quiet zone of 4 modules the QR standard asks for.
  */

@@ -3,7 +3,7 @@ import { gtin14, LOT_PATTERN } from '@ifu/contracts';
 import type { Config } from '../platform/config';
 
 /**
- * The addresses a label prints (issue 20, EU 2021/2226): on the public domain, the customer portal's address (the
+ * The addresses a label prints (EU 2021/2226): on the public domain, the customer portal's address (the
  * portal's server passes `/01/...` and `/p/...` to the API, `scripts/portal-server.ts` and the nginx template).
  */
 type PublicBase = Pick<Config, 'PUBLIC_CUSTOMER_URL'>;

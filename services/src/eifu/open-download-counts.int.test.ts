@@ -9,7 +9,7 @@ import { countOpenDownload, periodOf, SUMMARY_GRACE_MS, summariseOpenDownloads }
 const LIMIT = 200;
 
 /**
- * Anonymous open-access downloads (issue 20) do not grow the append-only log by requests: they are counted in a table
+ * Anonymous open-access downloads do not grow the append-only log by requests: they are counted in a table
  * and summarised into the log per document and hour; the public file routes are limited per caller address.
  */
 describe('open-access downloads: counted, summarised per document and hour, limited per address', () => {

@@ -1,7 +1,7 @@
 import type { ChoiceReason } from './choose';
 
 /**
- * The words of the eIFU pages (issue 20 item 8) in the customer portal's five languages: the reader's from `?lang=`,
+ * The words of the eIFU pages in the customer portal's five languages: the reader's from `?lang=`,
  * else their browser's Accept-Language, else English. Every page has every text; page-texts.unit.test.ts checks that
  * each language has every key of the English one, none empty, each placeholder kept.
  */

@@ -5,7 +5,7 @@ import type { ChoiceReason } from './choose';
 import { PAGE_LANGUAGE_NAMES, PAGE_LANGUAGES, type PageLanguage, type PageTexts } from './page-texts';
 
 /**
- * The eIFU site's pages (issue 20): plain HTML from the server, no script, one small stylesheet, so that a phone on a
+ * The eIFU site's pages: plain HTML from the server, no script, one small stylesheet, so that a phone on a
  * weak network that scanned a box has the leaflet's page at once (and a machine gets the status: 400, 404).
  */
 

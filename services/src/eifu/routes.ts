@@ -51,7 +51,7 @@ function languageLinks(req: Request): PageView['languageLinks'] {
 }
 
 /**
- * The eIFU site (issue 20, EU 2021/2226) on the public domain: the GS1 Digital Link resolver (`/01/{gtin}`, with
+ * The eIFU site (EU 2021/2226) on the public domain: the GS1 Digital Link resolver (`/01/{gtin}`, with
  * `/10/{lot}` and `/21/{serial}`) and the permalinks (`/p/{documentNumber}`, `/p/{documentNumber}/v/{n}`). Pages for
  * people, the status for machines (400 malformed, 404 unknown), a JSON linkset with `linkType=all`.
  */

@@ -33,7 +33,7 @@ export async function currencyFactsOf(
 }
 
 /**
- * The currency page for the stored file `sha256` (issue 20), before anything about the download is recorded: a
+ * The currency page for the stored file `sha256`, before anything about the download is recorded: a
  * refusal (503 `downloads-busy`) stores nothing. A PDF that cannot take the page within the limits is served as
  * stored, said in the `Currency-Stamp` header and the log.
  */

@@ -2,7 +2,7 @@ import { INVISIBLE_CHARACTERS } from '@ifu/contracts';
 import type { ContentType } from './sniff';
 
 /**
- * Characters a file name never keeps (issue 19, finding 8): C0 and C1 control characters and DEL, and the
+ * Characters a file name never keeps: C0 and C1 control characters and DEL, and the
  * bidirectional controls that make a name read otherwise than it is ('invoice‮fdp.exe' shown as 'invoiceexe.pdf'):
  * embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the marks U+200E, U+200F and U+061C.
  */

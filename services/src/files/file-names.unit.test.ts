@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanFileName, isOnlyExtension, MAX_FILE_NAME, storedFileName } from './file-names';
 
-describe('file names as stored (issue 19, finding 8)', () => {
+describe('file names as stored', () => {
   it.each([
     ['résumé.pdf', 'résumé.pdf'],
     ['re\u0301sume\u0301.pdf', 'résumé.pdf'],

@@ -9,11 +9,11 @@ const limits: PdfLimits = { maxMemoryMb: 512, timeoutMs: 60_000, maxTextBytes: 2
 const run = (pdf: Buffer, mode: 'check' | 'text', overrides: Partial<PdfLimits> = {}) => runPdfWorker(Readable.from([pdf]), mode, { ...limits, ...overrides });
 
 /**
- * Issue 19, finding 3: a PDF whose text expands enormously (the penetration test's 5.3 MB file expanded to 1.5 GB and
+ * A PDF whose text expands enormously (the penetration test's 5.3 MB file expanded to 1.5 GB and
  * held a process at 1.14 GB for 60 s) is held to the limits of its process: text bytes, pages, resident memory and
  * time. Each limit keeps what was extracted before it and says which limit cut it.
  */
-describe('the PDF process and its limits (issue 19, finding 3)', () => {
+describe('the PDF process and its limits', () => {
   let bomb: Buffer;
   let largeBomb: Buffer;
   beforeAll(async () => {
@@ -64,11 +64,11 @@ describe('the PDF process and its limits (issue 19, finding 3)', () => {
 });
 
 /**
- * Issue 24, item 1: the PDF reader's processes are kept warm and reused across files (starting Node and pdf.js per
+ * The PDF reader's processes are kept warm and reused across files (starting Node and pdf.js per
  * file cost the upload's answer hundreds of ms). Each file is still held to its limits; a process that passes one,
  * crashes or has served its files is replaced, and the next file is served; one file's text never reaches another's.
  */
-describe('the pool of PDF reader processes (issue 24)', () => {
+describe('the pool of PDF reader processes', () => {
   let pool: PdfWorkerPool;
   let bomb: Buffer;
   let largeBomb: Buffer;

@@ -149,7 +149,7 @@ class PdfProcess {
 }
 
 /**
- * A few long-lived `pdf-worker.mjs` processes, reused across files (issue 24): starting Node and importing pdf.js
+ * A few long-lived `pdf-worker.mjs` processes, reused across files: starting Node and importing pdf.js
  * costs hundreds of ms, which an upload's answer should not wait for. Each file is still held to its own limits, as
  * a process of its own was: the V8 heap capped by flags, the resident memory read from /proc every 25 ms and the
  * process killed above the cap, killed at the time limit, its text capped in bytes and pages, the parent's buffers

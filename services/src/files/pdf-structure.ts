@@ -20,7 +20,7 @@ async function turn<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Whether a file that starts like a PDF is one (issue 19, finding 8): pdf.js reads its structure and its first page
+ * Whether a file that starts like a PDF is one: pdf.js reads its structure and its first page
  * in a warm, reused and bounded process of the PDF reader's pool (pdf-process.ts), no text extracted (that is the queue's work, after the answer). Answers the reader's
  * reason when it is not a PDF ('%PDF-' followed by HTML or SVG is not), undefined when it is.
  */

@@ -14,7 +14,7 @@ import { skipUnless } from '../../../test-support/machine-needs';
 const ADMIN = { email: 'first.admin@example.com', password: 'correct horse battery staple' };
 
 /**
- * Issue 21, item 7: API instances on different hosts share their files through the bucket. Each instance here has a
+ * API instances on different hosts share their files through the bucket. Each instance here has a
  * data directory of its own (no shared disk): a file uploaded through one is served by the other.
  */
 describe.skipIf(skipUnless(['postgres-server']))('files on S3 behind two API instances (real processes, s3rver, PostgreSQL server)', () => {
@@ -49,7 +49,7 @@ describe.skipIf(skipUnless(['postgres-server']))('files on S3 behind two API ins
 
   it('when a logo is uploaded through one instance, then the other serves it from the bucket; neither keeps it on its disk', async () => {
     const [hostA, hostB] = apis as [ChildServer, ChildServer];
-    // An ADMIN sets up a second factor at the first login (issue 23): the test helpers do it as a person would.
+    // An ADMIN sets up a second factor at the first login: the test helpers do it as a person would.
     const token = await completeLogIn(hostA.url, ADMIN.email, await call(hostA, 'POST', '/user/get/token', undefined, { username: ADMIN.email, password: ADMIN.password }));
     const approver = await call(hostA, 'POST', '/user/add', token, { email: 'bucket.approver@example.com', firstName: 'Bea', lastName: 'Approver', role: 'ADMIN', isTrainingCompleted: true });
     const form = new FormData();

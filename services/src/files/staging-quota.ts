@@ -11,7 +11,7 @@ interface UserStaging {
 }
 
 /**
- * The bytes each user may keep staged and not yet submitted (issue 19, finding 3): what earlier uploads keep staged
+ * The bytes each user may keep staged and not yet submitted: what earlier uploads keep staged
  * (`stagedBytesOf`, read from the database) plus what the user's requests are streaming now. A request over it is
  * refused with 413 while it streams (its file removed), and checked once more, exactly, when its files are kept.
  * The streaming count lives in this process; the kept bytes in the database, and the final check is serialized per
@@ -25,7 +25,8 @@ export class StagingQuota {
     private readonly stagedBytesOf: (userId: string) => Promise<number>,
     /**
      * Runs a user's exact check and keep with no other instance doing the same for that user (an advisory lock on a
-     * PostgreSQL server, issue 21): the final check is exact over every instance, not only this process.
+     * PostgreSQL server, which several API instances share): the final check is exact over every instance, not only
+     * this process.
      */
     private readonly acrossInstances: <T>(userId: string, work: () => Promise<T>) => Promise<T> = (_userId, work) => work(),
   ) {}

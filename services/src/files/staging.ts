@@ -11,8 +11,8 @@ import { type ContentType, sniff, SNIFF_BYTES } from './sniff';
 const UNSAFE_NAME = /[/\\]|\.\.|[\u0000-\u001f\u007f]/;
 
 /**
- * The file fields as the forms name them (issue 22: a refusal is written for a person, not in the request's field
- * names); the request's field is named in `fields`, where the form shows the message next to the field.
+ * The file fields as the forms name them (a refusal is written for a person, not in the request's field names); the
+ * request's field is named in `fields`, where the form shows the message next to the field.
  */
 const FIELD_NAMES: Record<string, string> = {
   customerLogo: 'The logo',
@@ -143,7 +143,7 @@ export async function stageUpload(
 }
 
 /**
- * Decodes a staged image whole and keeps a fresh encoding of its pixels in its place (issue 8, finding 8): a file
+ * Decodes a staged image whole and keeps a fresh encoding of its pixels in its place: a file
  * with an image's first bytes and anything else after them is refused, and so is one larger than the policy's
  * dimensions, judged from its header before any pixel is decoded (a decompression bomb never expands). The staged
  * bytes are read into memory: at most the policy's size limit.

@@ -21,7 +21,7 @@ export const filePolicies = (config: Config) => ({
     types: ['application/pdf'],
     typesInWords: 'a PDF document',
     maxBytes: config.DOCUMENT_MAX_BYTES,
-    // A PDF that parses: '%PDF-' followed by HTML or SVG is not one (issue 19, finding 8).
+    // A PDF that parses: '%PDF-' followed by HTML or SVG is not one.
     verify: (file) => pdfStructureProblem(file.path === undefined ? file.read() : { path: file.path }, config.PDF_TEXT_MAX_MEMORY_MB),
   }),
 });

@@ -4,7 +4,7 @@ import type { AddresseeKind, AnonymousMailBudget, AnonymousMailKind, DigestKind,
 import type { SharedMailBudget } from './shared-mail-budget';
 
 /**
- * The mails anonymous callers can make the portal send (issue 19, finding 5), each kind with its own hourly budget
+ * The mails anonymous callers can make the portal send, each kind with its own hourly budget
  * (ANONYMOUS_MAIL_PER_HOUR), so that a flood of one kind cannot silence another (contact messages must not stop
  * password links):
  * - to the ADMINs: an access request (`POST /user/notify/admin`) and a contact message (`POST /module2/contactUs`).
@@ -41,7 +41,7 @@ export interface AnonymousMailOptions {
   /** Where the ADMINs manage users (a link in the digest). */
   manageUsersUrl: string;
   /**
-   * The budget every API instance spends (issue 21): a mail fits when it fits there too. This process's own count
+   * The budget every API instance spends: a mail fits when it fits there too. This process's own count
    * still decides when its hour ends and its digest of held messages goes out.
    */
   shared?: SharedMailBudget;

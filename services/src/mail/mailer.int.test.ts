@@ -97,7 +97,7 @@ describe('mail', () => {
     expect(eml).toContain('To: visitor@example.com');
     expect(eml).toContain('http://localhost:3001/customerDocSearch?x=1');
     expect(statSync(join(outbox, files[0]!)).mode & 0o777).toBe(0o600);
-    // The log names the links (issue 8, finding 14: never the token or query they carry).
+    // The log names the links (never the token or query they carry: a log reader must not be able to follow them).
     expect(lines.some((l) => l.includes('http://localhost:3001/customerDocSearch?[redacted]'))).toBe(true);
     expect(lines.some((l) => l.includes('http://localhost:3000/user/setpassword/[redacted]'))).toBe(true);
     expect(lines.join('\n')).not.toContain(token);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
 import { SharedMailBudget } from './shared-mail-budget';
 
-describe('SharedMailBudget: one hourly budget of anonymous mail for every API instance (issue 21)', () => {
+describe('SharedMailBudget: one hourly budget of anonymous mail for every API instance', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await openTestDatabase();

@@ -1,7 +1,7 @@
 import type { Queryable } from '@ifu/storage/database/database';
 
 /**
- * The anonymous mails' hourly budget as every API instance sees it (issue 21, item 1): counted in the database, one
+ * The anonymous mails' hourly budget as every API instance sees it: counted in the database, one
  * row per kind. An hour starts at the first mail after the last hour ended, as in one process (`HourlyBudget`). One
  * statement takes the units or nothing, so two instances cannot both take the last one.
  */

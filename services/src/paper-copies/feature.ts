@@ -3,7 +3,7 @@ import { paperCopiesVocabulary } from './audit';
 import { paperCopyRoutes } from './routes';
 import { paperCopiesApi } from './api-docs';
 
-/** Paper copies on request (issue 20, EU 2021/2226): the public request, the staff list and dispatch, the reminders. */
+/** Paper copies on request (EU 2021/2226): the public request, the staff list and dispatch, the reminders. */
 export const paperCopiesFeature: Feature = {
   name: 'paper-copies',
   routes: (ctx) => paperCopyRoutes(ctx),

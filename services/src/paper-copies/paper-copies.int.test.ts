@@ -11,7 +11,7 @@ const DAY_MS = 86_400_000;
 const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const NOT_PUBLIC = 'This document is not public: a paper copy can be requested only of a current document published on this portal.';
 
-/** Paper copies on request over HTTP (issue 20, EU 2021/2226): the public request, the staff list and dispatch, the reminder. */
+/** Paper copies on request over HTTP (EU 2021/2226): the public request, the staff list and dispatch, the reminder. */
 describe('paper copies over HTTP', () => {
   let t: TestApi;
   let spec: ReturnType<typeof apiSpec>;

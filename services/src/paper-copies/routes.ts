@@ -56,7 +56,7 @@ async function staffRecords(db: Queryable, stored: readonly StoredRequest[], tod
 }
 
 /**
- * Paper copies on request (issue 20, EU 2021/2226): the public request under /module2, and the staff list and
+ * Paper copies on request (EU 2021/2226): the public request under /module2, and the staff list and
  * dispatch. The requester's personal data is never logged: the mailer is told the recipient is a visitor.
  */
 export function paperCopyRoutes(ctx: AppContext): Router {

@@ -12,8 +12,8 @@ const FIRST_ADMIN = { email: 'first.admin@example.com', password: 'first admin p
 const RIVAL_ADMIN = { email: 'rival.admin@example.com', password: 'rival admin password 1' };
 
 /**
- * Two API processes behind nginx on loopback, sharing one PostgreSQL database and one files directory (issue 21,
- * items 1 and 2): nothing one instance needs lives in the other's memory.
+ * Two API processes behind nginx on loopback, sharing one PostgreSQL database and one files directory:
+ * nothing one instance needs lives in the other's memory.
  */
 describe.skipIf(skipUnless(['postgres-server', 'nginx']))('two API instances behind nginx', () => {
   let database: ServerDatabase;

@@ -17,7 +17,7 @@ export const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     /**
-     * The interface the API and the portal servers of `npm start` listen on: loopback unless set (issue 19, finding 14).
+     * The interface the API and the portal servers of `npm start` listen on: loopback unless set.
      * The containers set 0.0.0.0, where the published port is the way in.
      */
     HOST: z
@@ -31,12 +31,12 @@ export const ConfigSchema = z
     /** Where the portals are reached by people: CORS origins and links in mail. */
     PUBLIC_ADMIN_URL: z.url().optional(),
     PUBLIC_CUSTOMER_URL: z.url().optional(),
-    /** Same as PUBLIC_CUSTOMER_URL (the name issue 4 uses); the base of approved customers' search URLs. */
+    /** Same as PUBLIC_CUSTOMER_URL, by the name of `<CUSTOMER_PORTAL_URL>/docSearch/<name>`: the base of approved customers' search URLs. */
     CUSTOMER_PORTAL_URL: z.url().optional(),
     PUBLIC_API_URL: z.url().optional(),
     DATABASE_URL: optionalText.pipe(z.url({ message: 'DATABASE_URL must be a postgres:// URL' }).optional()),
     /**
-     * A streaming replica of DATABASE_URL's server (issue 21): searches, lists and public pages read from it, a user's
+     * A streaming replica of DATABASE_URL's server: searches, lists and public pages read from it, a user's
      * reads after their own write from the primary until the replica has replayed it (platform/replica-reads.ts).
      */
     DATABASE_READ_URL: optionalText.pipe(z.url({ message: 'DATABASE_READ_URL must be a postgres:// URL' }).optional()),
@@ -124,7 +124,7 @@ export const ConfigSchema = z
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     /**
      * The most mails each kind of anonymous request (access requests, contact messages, search links, set-password
-     * links) may cause in an hour, over every caller and address together (issue 19, finding 5). Past it, mail to the
+     * links) may cause in an hour, over every caller and address together. Past it, mail to the
      * ADMINs waits for one digest at the end of the hour; search links are refused (429); set-password links are not sent.
      */
     ANONYMOUS_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
@@ -195,7 +195,7 @@ const isInside = (dir: string, path: string) => {
 
 /**
  * Settings that work but weaken a protection, logged as warnings at start-up. In production the audit checkpoints
- * must not sit beside what the API can rewrite (issue 19, finding 13): whoever can write DATA_DIR could rewrite them
+ * must not sit beside what the API can rewrite: whoever can write DATA_DIR could rewrite them
  * after re-chaining the log, and the checkpoints would no longer show it.
  */
 export function configWarnings(config: Config): string[] {

@@ -14,7 +14,7 @@ describe('configuration', () => {
       PUBLIC_ADMIN_URL: 'http://localhost:3000',
       PUBLIC_CUSTOMER_URL: 'http://localhost:3001',
       RUN_PROJECTIONS: true,
-      // Loopback only unless HOST says otherwise (issue 19, finding 14).
+      // Loopback only unless HOST says otherwise.
       HOST: '127.0.0.1',
     });
     expect(config.DATABASE_URL).toBeUndefined();
@@ -38,7 +38,7 @@ describe('configuration', () => {
     expect(config.FILES_DIR).toBe(resolve('../there'));
   });
 
-  it('when NODE_ENV is production, then SMTP_URL is required (issue 8, finding 14)', () => {
+  it('when NODE_ENV is production, then SMTP_URL is required', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: SMTP_URL is required when NODE_ENV=production/);
     expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587' }).SMTP_URL).toBe('smtp://mail.example.com:587');
   });
@@ -79,7 +79,7 @@ describe('configuration', () => {
     expect(() => loadConfig({ GEO_COUNTRY_HEADER: 'x-country: FR' })).toThrow(/GEO_COUNTRY_HEADER must be a header name/);
   });
 
-  describe('where the audit checkpoints go (issue 19, finding 13)', () => {
+  describe('where the audit checkpoints go', () => {
     const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example.com:587', DATA_DIR: '/srv/ifu/data' };
 
     it('when AUDIT_CHECKPOINTS_FILE is not set, then the checkpoints default to DATA_DIR, and production warns at start-up', () => {

@@ -19,7 +19,7 @@ const loopbackTwins = (origin: string): string[] => {
 /**
  * The origins the API answers cross-origin calls from (CORS): the two portals as configured (PUBLIC_ADMIN_URL,
  * PUBLIC_CUSTOMER_URL). Outside production a portal configured on a loopback name is accepted under the other
- * loopback names too, on the same port (issue 22, item 11): a developer who opens http://127.0.0.1:3000 where
+ * loopback names too, on the same port: a developer who opens http://127.0.0.1:3000 where
  * http://localhost:3000 is configured can log in. Production accepts exactly the configured origins.
  */
 export function corsOrigins(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_ADMIN_URL' | 'PUBLIC_CUSTOMER_URL'>): string[] {

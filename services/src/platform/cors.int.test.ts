@@ -26,7 +26,7 @@ const preflight = async (url: string, origin: string) => {
 const allowedOrigin = async (url: string, origin: string) =>
   (await fetch(`${url}/health`, { headers: { origin } })).headers.get('access-control-allow-origin');
 
-describe('CORS: the configured portal origins, and in development the other loopback name on the same port (issue 22, item 11)', () => {
+describe('CORS: the configured portal origins, and in development the other loopback name on the same port', () => {
   let t: TestApi;
   beforeAll(async () => {
     t = await startTestApi({ NODE_ENV: 'development', PUBLIC_ADMIN_URL: 'http://localhost:3000', PUBLIC_CUSTOMER_URL: 'http://localhost:3001' });

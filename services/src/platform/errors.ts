@@ -83,7 +83,7 @@ export const ERRORS = {
   'verify-email-limited': entry(429, 'Too many requests about this email address. Please wait an hour and try again, or enter your password to log in.'),
   'password-check-busy': entry(429, 'A password check is already running for your account or from your address. Try again in a moment.'),
 
-  // ---- the second factor (second-factor/, issue 23). The login's code step answers 401 (no session yet); a
+  // ---- the second factor (second-factor/). The login's code step answers 401 (no session yet); a
   // session's own steps (enrolment) 400/403/409, never 401, which would log the browser out.
   'second-factor-enrolment-required': entry(
     403,
@@ -134,9 +134,9 @@ export const ERRORS = {
   'last-admin-demotion': entry(409, 'The last active ADMIN cannot lose the ADMIN role'),
   'account-already-active': entry(409, 'This account is already active. Log in instead.'),
   'identity-change-invalid': entry(400, 'This confirmation link is not valid any more.'),
-  // Issue 22: reactivation is its own signed command.
+  // Reactivation is its own signed command.
   'user-already-active': entry(409, 'This user is already active: only a deactivated user can be reactivated.'),
-  // Issue 23: training before signing (21 CFR 11.10(i)); the messages are shared with the portal.
+  // Training before signing (21 CFR 11.10(i)); the messages are shared with the portal.
   'training-not-completed': entry(403, TRAINING_MESSAGES.notCompleted),
   'training-own-record': entry(403, TRAINING_MESSAGES.ownRecord),
   'reactivation-needs-signature': entry(
@@ -179,16 +179,17 @@ export const ERRORS = {
   ),
   'search-too-costly': entry(400, 'keywords: this search takes too long; use fewer or more specific words'),
   'document-undecided': entry(409, 'Accessibility of a change order awaiting approval is changed by editing it (Edit parent)'),
-  // An Online/Offline change of an approved change order recorded pending before it took effect at once (issue 22's)
+  // An Online/Offline change of an approved change order that older logs hold as pending (a switch now takes effect at
+  // once): its approver may still sign or reject it.
   'accessibility-not-pending': entry(409, 'No Online/Offline change of this change order is awaiting a signature'),
   'accessibility-requester-decides': entry(403, 'The ADMIN who requested the Online/Offline change cannot approve or reject it'),
   'accessibility-reason-required': entry(400, 'reason: Enter the reason for rejecting the change'),
   'document-not-approved': entry(409, 'Only an approved document has a signature manifest'),
-  // Revise and resubmit (issue 22)
+  // Revise and resubmit
   'revise-not-rejected': entry(409, 'Only a rejected change order can be revised and resubmitted'),
   'revise-not-author': entry(403, 'Only the author of this change order can revise and resubmit it'),
   'already-revised': entry<{ documentId: string }>(409, (d) => `This change order has already been revised and resubmitted as ${d.documentId}`),
-  // Periodic review of approved change orders (issue 23)
+  // Periodic review of approved change orders
   'review-not-approved': entry(409, 'Only an approved change order has a periodic review'),
   'review-date-out-of-range': entry(400, `reviewDate: ${PERIODIC_REVIEW_MESSAGES.reviewDateRange}`),
   'next-review-date-out-of-range': entry(400, `nextReviewDate: ${PERIODIC_REVIEW_MESSAGES.reviewDateRange}`),

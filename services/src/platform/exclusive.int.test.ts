@@ -3,7 +3,7 @@ import { openTestDatabase, skipWithoutServer, type TestDatabase } from '../../..
 import { acrossInstances, exclusiveSection } from './exclusive';
 
 /**
- * Sections that one request at a time runs over every API instance (issue 21, item 1). Two sections made separately
+ * Sections that one request at a time runs over every API instance. Two sections made separately
  * stand for two instances: nothing in memory is shared between them, only the database.
  */
 describe('exclusive sections over every instance (advisory locks)', () => {

@@ -1,7 +1,7 @@
 import type { Database } from '@ifu/storage/database/database';
 
 /**
- * A section that one request at a time runs, over every API instance (issue 21, item 1): a rule that reads the read
+ * A section that one request at a time runs, over every API instance: a rule that reads the read
  * models and then decides ("the last active ADMIN stays") must not have two requests decide on the same reading.
  * On a PostgreSQL server the section holds a transaction-level advisory lock named by `name` for as long as `work`
  * runs (the work itself uses other connections; the lock's connection only waits); on the embedded database, one

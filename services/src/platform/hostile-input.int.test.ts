@@ -17,10 +17,10 @@ import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { sealSearchLink } from '../public-portal';
 
-/** The penetration test's payload (finding 1), at 100 KB: quadratic work for a backtracking email pattern. */
+/** The penetration test's payload, at 100 KB: quadratic work for a backtracking email pattern. */
 const hostileEmail = (length: number) => `a@${'.'.repeat(length)}@`;
 
-describe('hostile input is refused cheaply and stores nothing (issue 8, findings 1 and 7)', () => {
+describe('hostile input is refused cheaply and stores nothing', () => {
   let t: TestApi;
   let admin: string;
   let spec: ReturnType<typeof apiSpec>;
@@ -33,7 +33,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
     await t?.dispose();
   });
 
-  describe('finding 1: an email field never runs a pattern on an unbounded string', () => {
+  describe('an email field never runs a pattern on an unbounded string', () => {
     const contracts: Array<[string, { safeParse: (input: unknown) => { success: boolean; error?: { issues: Array<{ code: string }> } } }, (email: string) => unknown]> = [
       ['verify/email', VerifyEmailRequest, (email) => ({ email })],
       ['get/token', GetTokenRequest, (username) => ({ username, password: 'x' })],
@@ -87,7 +87,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
     });
   });
 
-  describe('finding 7: control characters and undecodable bodies', () => {
+  describe('control characters and undecodable bodies', () => {
     const nul = 'a\u0000b@example.com';
     const routes: Array<[string, unknown, string]> = [
       ['/user/verify/email', { email: nul }, 'email'],
@@ -146,10 +146,10 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
     });
   });
 
-  describe('issue 19: the payloads of findings 1 and 6 (passwords, device cookies)', () => {
+  describe('hostile passwords and device cookies', () => {
     const oneKb = 'aB3$'.repeat(256);
 
-    it('finding 1: when a 1 KB repeated phrase comes as a new password (change or set), then 400 for its length and nothing stored', async () => {
+    it('when a 1 KB repeated phrase comes as a new password (change or set), then 400 for its length and nothing stored', async () => {
       await spec
         .when(() => t.call('POST', '/user/change/password', { token: admin, body: { email: ADMIN_EMAIL, oldPassword: ADMIN_PASSWORD, newPassword: oneKb } }))
         .thenNothingStored(400, 'newPassword: Password must be at most 128 characters.');
@@ -158,7 +158,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
         .thenNothingStored(400, 'password: Password must be at most 128 characters.');
     });
 
-    it('finding 6: when a login carries an oversized, malformed or forged device cookie, then it counts as none (a failure is recorded as from the address)', async () => {
+    it('when a login carries an oversized, malformed or forged device cookie, then it counts as none (a failure is recorded as from the address)', async () => {
       const email = `${unique('cookie-')}@example.com`;
       const userId = await t.createUser({ email, role: 'USER', password: 'cookie owner password', firstName: 'Coo', lastName: unique('Kie-') });
       for (const cookie of [`ifu_device=${'A'.repeat(10_000)}`, 'ifu_device=~~~.~.', `ifu_device=${'a'.repeat(22)}.${'b'.repeat(22)}`, 'ifu_device=x; ifu_device=y']) {
@@ -171,8 +171,8 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
     });
   });
 
-  describe('issue 19: the payloads of findings 5, 7 and 10', () => {
-    it("finding 5: when a contact subject poses as our mail with a link, then the mail's Subject header is ours and the link only in the body, labelled", async () => {
+  describe('hostile contact subjects, searches on hidden fields and look-alike printed names', () => {
+    it("when a contact subject poses as our mail with a link, then the mail's Subject header is ours and the link only in the body, labelled", async () => {
       const marker = unique('hostile-');
       const subject = 'IFU Portal: your password expires, renew at https://evil.example/renew';
       const answer = await t.call('POST', '/module2/contactUs', { body: { email: 'v@example.com', name: 'V', phoneNumber: '0123456789', subject, textField: marker } });
@@ -185,7 +185,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       }
     });
 
-    it("finding 7: when a USER searches for a customer's contact email or sorts by it, then nothing is found, or 400 naming sortField", async () => {
+    it("when a USER searches for a customer's contact email or sorts by it, then nothing is found, or 400 naming sortField", async () => {
       const email = `${unique('hostile.user-')}@example.com`;
       await t.createUser({ email, role: 'USER', password: 'hostile user password', firstName: 'Hos', lastName: unique('Tile-') });
       const user = await t.login(email, 'hostile user password');
@@ -207,7 +207,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       }
     });
 
-    it('finding 10: when a new user copies an active user\'s printed name with zero-width, bidirectional or decomposed characters, then it is refused (400 for the invisible ones, 409 for the rest) and nothing is stored', async () => {
+    it('when a new user copies an active user\'s printed name with zero-width, bidirectional or decomposed characters, then it is refused (400 for the invisible ones, 409 for the rest) and nothing is stored', async () => {
       const lastName = unique('Lookalike-');
       expect((await t.call('POST', '/user/add', { token: admin, body: { email: `${unique('orig-')}@example.com`, firstName: 'José', lastName, isTrainingCompleted: true } })).status).toBe(200);
       const add = (firstName: string) => t.call('POST', '/user/add', { token: admin, body: { email: `${unique('copy-')}@example.com`, firstName, lastName, isTrainingCompleted: true } });
@@ -216,14 +216,14 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
           .when(() => add(firstName))
           .thenNothingStored(409, 'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.');
       }
-      // Characters that print as nothing are refused in a name at all (issue 31).
+      // Characters that print as nothing are refused in a name at all.
       for (const firstName of ['Jos\u200bé', '\u202aJosé\u202c']) {
         await spec.when(() => add(firstName)).thenNothingStored(400, 'firstName must not contain invisible or blank filler characters');
       }
     });
   });
 
-  describe('issue 19: a signed decision names the version reviewed; download links name their holder', () => {
+  describe('a signed decision names the version reviewed; download links name their holder', () => {
     const REQUIRED = 'Open the record before you sign: a signed decision is bound to the record as you last opened it (or to the version you send as If-Match, as its ETag gave it). You have not opened this one. Open it, review it, then decide again.';
     const INVALID = 'If-Match must be a record version, as the ETag of the record gave it';
 
@@ -281,7 +281,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
       });
     });
 
-  describe('issue 19, findings 3 and 8: hostile document uploads', () => {
+  describe('hostile document uploads', () => {
     const upload = (bytes: Buffer, name: string) =>
       sendForm(t.url, 'POST', '/document/addDocumentFiles', multipart({ isParent: 'false' }, [pdfPart('childMainDocument', bytes, name)]), admin);
 
@@ -320,7 +320,7 @@ describe('hostile input is refused cheaply and stores nothing (issue 8, findings
     });
   });
 
-  describe('issue 23: the second factor, the audit-trail review and the periodic review take hostile input cheaply', () => {
+  describe('the second factor, the audit-trail review and the periodic review take hostile input cheaply', () => {
     /** A refusal that stores nothing, whatever its words: the status, and the message's field named. */
     const refusedNamingNothingStored = async (request: () => Promise<{ status: number; body: { message?: string } }>, status: number, field: RegExp) => {
       const before = await t.store.lastPosition();

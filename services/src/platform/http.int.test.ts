@@ -95,7 +95,7 @@ describe('HTTP plumbing: request logs, session activity, relative directories', 
   });
 
   it('when a client sends an X-Request-Id, then only a strict one is kept as the correlation id of the events (issue 8, finding 15)', async () => {
-    // A USER: the first ADMIN has a second factor now (issue 23), so its password step records no login.
+    // A USER: the first ADMIN has a second factor, so its password step records no login.
     await t.createUser({ email: 'request.ids@example.com', role: 'USER', password: 'request ids password 1' });
     const login = (id: string) => t.call('POST', '/user/get/token', { body: { username: 'request.ids@example.com', password: 'request ids password 1' }, headers: { 'x-request-id': id } });
     const lastLogin = async () => (await t.store.readAll(0, 100_000)).filter((e) => e.type === 'LoginSucceeded').at(-1)!.metadata.correlationId;

@@ -14,7 +14,7 @@ const ADMIN = { email: 'first.admin@example.com', password: 'correct horse batte
 const APPROVER = { email: 'bea.approver@example.com', password: 'violet tractor nimbus quarry 4821' };
 
 /**
- * Issue 21, item 4: two API instances on one primary with DATABASE_READ_URL naming its streaming replica (clusters of
+ * Two API instances on one primary with DATABASE_READ_URL naming its streaming replica (clusters of
  * the test's own, test-support/replica-cluster.ts). The replica's replay is held to tell which server answered: what
  * the primary has and the replica does not show is seen only by reads that went to the primary.
  */

@@ -4,7 +4,7 @@ import type { Actor } from '@ifu/storage/event-store/event-store';
 import type { Logger } from './logger';
 
 /**
- * Where a request's searches, lists and public pages read (issue 21, `DATABASE_READ_URL`). Commands, and the reads a
+ * Where a request's searches, lists and public pages read (`DATABASE_READ_URL`). Commands, and the reads a
  * command decides from, always use the primary (`ctx.db`); only the routes that answer a search, a list or a public
  * page ask here.
  */

@@ -4,7 +4,7 @@ import { skipUnless } from '../../../test-support/machine-needs';
 
 
 /**
- * Graceful shutdown (issue 21, item 2): on SIGTERM an instance stops accepting, finishes what it has and exits; nginx
+ * Graceful shutdown: on SIGTERM an instance stops accepting, finishes what it has and exits; nginx
  * sends what the stopped instance refused to the other one. Restarting both, one after the other, under a steady
  * load of logins, searches, uploads and signed approvals loses no request. (bench/production.ts counts a longer run.)
  */

@@ -4,7 +4,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 export type SealPurpose = 'password-hash' | 'emailed-link' | 'snapshot' | 'second-factor' | 'recovery-code' | 'record-view';
 
 /**
- * Keyed seals (issue 19, finding 2): an HMAC under a key derived from AUDIT_KEY, which lives outside the database.
+ * Keyed seals: an HMAC under a key derived from AUDIT_KEY, which lives outside the database.
  * What a signature or an authorization relies on and the request path stores in a table of its own (a password hash,
  * an emailed link's token, a folded state) is sealed in the hash-chained log or beside the row; someone who can write
  * those tables but does not hold the key cannot make a row that passes.

@@ -14,9 +14,9 @@ import { loadConfig } from './config';
 import { createLogger } from './logger';
 
 /**
- * How the API starts. Issue 19, finding 14: `npm start` listened on every interface; the API listens on 127.0.0.1
- * unless HOST names another interface (the containers set HOST=0.0.0.0, where the published port is the way in).
- * Finding 13: in production, audit checkpoints inside DATA_DIR are warned about.
+ * How the API starts. It listens on 127.0.0.1 unless HOST names another interface, so `npm start` is not reachable
+ * from the network (the containers set HOST=0.0.0.0, where the published port is the way in). In production, audit
+ * checkpoints inside DATA_DIR are warned about: they must outlive what they vouch for.
  */
 describe('the API at start-up', () => {
   let database: TestDatabase;

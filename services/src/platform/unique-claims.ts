@@ -95,7 +95,7 @@ export const CLAIM_UNDER_WAY_MS = 5 * 60_000;
  * `ownerExists` for a kind whose holders have a record of their own (`recordOf(holder)`): the holder blocks the value
  * when that record exists, or when their claim is younger than CLAIM_UNDER_WAY_MS. The claim is appended just before
  * the record, so a second creation racing the first would otherwise find no record and take the value over in between
- * (issue 19: three parallel creations of one address all succeeded). A claim left by a creation that failed stops
+ * (three parallel creations of one address would all succeed). A claim left by a creation that failed stops
  * blocking after that time.
  */
 export const holderBlocks =

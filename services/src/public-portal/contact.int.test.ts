@@ -117,7 +117,7 @@ describe('contact form over HTTP', () => {
     expect((await contact(valid({ phoneNumber: '+41 (44) 668-18 123 456' }))).status).toBe(200);
   });
 
-  it('issue 20: a phone number is counted by its digits, not its characters: "+44 20 7946 0000" (12 digits in 16 characters) is accepted and mailed as written', async () => {
+  it('a phone number is counted by its digits, not its characters: "+44 20 7946 0000" (12 digits in 16 characters) is accepted and mailed as written', async () => {
     const body = valid({ phoneNumber: '+44 20 7946 0000' });
     await spec.when(() => contact(body)).then({ status: 200, body: { message: SENT } });
     const mails = t.mails().filter((m) => m.text.includes(`Subject (as the visitor wrote it): ${body.subject}`));
@@ -158,7 +158,7 @@ describe('contact form over HTTP', () => {
     }
   });
 
-  describe('issue 19, finding 5: no visitor text in a subject, and an hourly cap on the mails in total', () => {
+  describe('no visitor text in a subject, and an hourly cap on the mails in total', () => {
     const CONTACT_SUBJECT = 'IFU Portal: a message from the Contact US form';
     const headerOf = (raw: string) => raw.slice(0, raw.search(/\r?\n\r?\n/));
 

@@ -30,7 +30,7 @@ export function contactRoutes(ctx: AppContext): Router {
       return;
     }
     const admins = await listActiveAdmins(ctx.db);
-    // The visitor's words, each labelled as theirs: in the body only. The subject is our own text (issue 19, finding 5),
+    // The visitor's words, each labelled as theirs: in the body only. The subject is our own text,
     // so no visitor text (a link, a phrase posing as ours) reaches a mail's Subject line.
     const visitorWrote = [
       `Name: ${message.name}`,

@@ -66,14 +66,14 @@ describe('the customer pages of the public portal', () => {
       customerLogoUrl: expect.stringMatching(new RegExp(`/module2/customerLogo/${customerId}$`)),
       globalNotification: 'Portal maintenance on Sunday\n\nNew terms of use from June',
       customerNotification: 'New address from May',
-      // Issue 20: the same notices one by one, oldest first, each with the day it was published.
+      // The same notices one by one, oldest first, each with the day it was published.
       globalNotices: [
         { text: 'Portal maintenance on Sunday', date: today() },
         { text: 'New terms of use from June', date: today() },
       ],
       customerNotices: [{ text: 'New address from May', date: today() }],
       products: [{ parentChangeId: families['visible  stent'], productFamilyName: 'visible  stent', logoUrl: expect.stringMatching(new RegExp(`/module2/productLogo/${families['visible  stent']}$`)) }],
-      // Issue 20: the emailed link, unless an ADMIN opens the customer's access.
+      // The emailed link, unless an ADMIN opens the customer's access.
       openAccess: false,
     });
     const logo = await fetch(`${t.url}/module2/productLogo/${families['visible  stent']}`);
@@ -89,7 +89,7 @@ describe('the customer pages of the public portal', () => {
         customerName,
         productFamilyName: 'visible  stent',
         productLogoUrl: expect.stringMatching(new RegExp(`/module2/productLogo/${families['visible  stent']}$`)),
-        // Issue 20: the search page the emailed link opens shows the customer page's notices too, each with its date.
+        // The search page the emailed link opens shows the customer page's notices too, each with its date.
         globalNotices: [
           { text: 'Portal maintenance on Sunday', date: today() },
           { text: 'New terms of use from June', date: today() },

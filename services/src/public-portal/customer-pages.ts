@@ -9,7 +9,7 @@ import { approvedCustomerNamed, approvedCustomerWithFamily, publicToday } from '
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Notices of one scope on one page as the spec's one text: separate paragraphs, oldest first. */
 const joined = (notices: readonly PageNotice[]) => notices.map((notice) => notice.text).join('\n\n');
-/** The same notices one by one, each with its date (issue 20: one box per notice). */
+/** The same notices one by one, each with its date (one box per notice, so that several never read as one). */
 const oneByOne = (notices: readonly PageNotice[]): PublicNotice[] => notices.map(({ text, date }) => ({ text, date }));
 /** A parentChangeId from a URL, lower case; 404 when it cannot be one. */
 export function parentChangeIdParam(value: unknown): string {

@@ -17,7 +17,7 @@ const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
 const VISITOR = 'Nurse.Jones@clinic.example';
 
-/** The public search and download (spec §7.4, issue 11): visibility, link scope, signed URLs, crypto-shredding. */
+/** The public search and download (spec §7.4): visibility, link scope, signed URLs, crypto-shredding. */
 describe('public search and download over HTTP', () => {
   let t: TestApi;
   let spec: ReturnType<typeof apiSpec>;
@@ -129,7 +129,7 @@ describe('public search and download over HTTP', () => {
       expect(none.body).toEqual({ list: [], message: 'No Data Found' });
     });
 
-    it('searches every language and country when neither is given (issue 20), the reader’s languages first', async () => {
+    it('searches every language and country when neither is given, the reader’s languages first', async () => {
       const everywhere = { country: undefined, language: undefined };
       const current = [children['german@Cardio Stent'], children['french@Cardio Stent'], children['superseded@Cardio  stent']];
       expect((await found(everywhere)).sort()).toEqual([...current].sort());
@@ -211,7 +211,7 @@ describe('public search and download over HTTP', () => {
       const file = await fetch(answer.body.docURL);
       expect({ status: file.status, type: file.headers.get('content-type') }).toEqual({ status: 200, type: 'application/pdf' });
       expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="IFU LOT-/);
-      // Its last page says how to check the copy is current (issue 20): the version's permalink, number and date.
+      // Its last page says how to check the copy is current: the version's permalink, number and date.
       expect(file.headers.get('currency-stamp')).toBe('added');
       const last = (await pdfPages(new Uint8Array(await file.arrayBuffer()))).at(-1)!;
       expect(last).toMatch(/^Is this copy current\? Check that this copy is current: http:\/\/localhost:3001\/p\/CO-\d{4}-\d{5}-\d{2} Version 1, issued \d{2} [A-Z][a-z]{2} \d{4} This version: http:\/\/localhost:3001\/p\/CO-\d{4}-\d{5}-\d{2}\/v\/1 /);
@@ -241,7 +241,7 @@ describe('public search and download over HTTP', () => {
     });
   });
 
-  describe('issue 19: many downloads at once through one link (item 9), access that ends at once (item 11)', () => {
+  describe('many downloads at once through one link, access that ends at once', () => {
     it('one visitor opening documents 8 at a time: every call is answered and recorded up to the link’s limit, then 429; another link is not limited', async () => {
       const link = linkFor(`${unique('busy.')}@clinic.example`);
       const ids = [children['german@Cardio Stent']!, children['superseded@Cardio  stent']!, children['french@Cardio Stent']!];
@@ -291,7 +291,7 @@ describe('public search and download over HTTP', () => {
       expect(await served(superseded)).toEqual(gone);
       expect(await served(customerGone)).toEqual({ status: 200, body: 'pdf' });
 
-      // A changed contact email waits for the approver's signature (issue 22): the approved customer stays public, and so
+      // A changed contact email waits for the approver's signature: the approved customer stays public, and so
       // do its documents, while the change is pending.
       const changed = await sendForm(
         t.url,

@@ -37,7 +37,7 @@ function availableIn(hits: readonly SearchHit[]): AvailableIn | undefined {
   };
 }
 
-/** Document links one emailed search link may ask for in a window (issue 19: a visitor opens a family's leaflets, not thousands). */
+/** Document links one emailed search link may ask for in a window (a visitor opens a family's leaflets, not thousands). */
 export const PUBLIC_DOWNLOADS_PER_LINK = { limit: 60, windowMinutes: 15 } as const;
 /** A bound on any one public search, as on the internal one. */
 const PUBLIC_SEARCH_TIMEOUT_MS = 3000;
@@ -105,7 +105,7 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     const document = await findPublicDocument(ctx.db, body.docId, { customerId: link.customer.id, familyKey: link.family.familyKey }, publicToday(now));
     if (!document) refuse('search-link-out-of-scope');
     /**
-     * An open-access link (issue 20): no visitor to name; the download is counted with its country and language
+     * An open-access link: no visitor to name; the download is counted with its country and language
      * (summarised into the log once the hour is over, eifu/open-downloads.ts), not an event of its own.
      */
     const recordWithoutVisitor = async (): Promise<Date> => {

@@ -38,7 +38,7 @@ export function searchPageUrl(customerPortalUrl: string, customerName: string, p
 export function searchLinkRoutes(ctx: AppContext): Router {
   const router = Router();
 
-  // Open access (issue 20): no email asked, nothing mailed; the search page's address answered at once.
+  // Open access: no email asked, nothing mailed; the search page's address answered at once.
   router.post('/module2/openSearchLink', perIpLimit(ctx.rateLimits, 'open-search-link', SEARCH_LINK_LIMITS.perIp * 3), async (req, res) => {
     const { customerName, parentChangeId } = parseBody(OpenSearchLinkBody, req.body);
     const now = ctx.clock();
@@ -64,7 +64,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
       const expiresAt = new Date(now.getTime() + ctx.config.LINK_TTL_DAYS * DAY_MS);
       const token = sealSearchLink(ctx.secrets.linkSecret, { customerId: customer.id, parentChangeId }, userEmail, expiresAt);
       const link = searchPageUrl(ctx.config.PUBLIC_CUSTOMER_URL, customer.customerName, parentChangeId, token);
-      // Past the hour's budget of link mails (over every caller and address: issue 19, finding 5) the visitor is told
+      // Past the hour's budget of link mails (over every caller and address) the visitor is told
       // to come back later. A digest makes no sense here: the link is the visitor's alone.
       if (!(await ctx.anonymousMail.take('search-link'))) {
         ctx.anonymousMail.notSentOverBudget('search-link', req.log);

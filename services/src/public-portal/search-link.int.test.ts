@@ -233,7 +233,7 @@ describe('search links over HTTP', () => {
       await spec.when(() => check(link)).thenNothingStored(404, 'Product not found');
     });
 
-    it('when the customer is renamed, then the link keeps opening while the rename waits for the approver (issue 22), and after it is approved', async () => {
+    it('when the customer is renamed, then the link keeps opening while the rename waits for the approver, and after it is approved', async () => {
       const name = unique('Renamed Clinic ');
       const id = await arrangeApprovedCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, name);
       const family = await approvedOrder(id, 'Renamed Stent');
@@ -280,7 +280,7 @@ describe('search links over HTTP', () => {
   });
 });
 
-describe('issue 19, finding 5: the search links mailed in an hour, in total', () => {
+describe('the search links mailed in an hour, in total', () => {
   it('when visitors ask for more links in an hour than the cap, from many addresses about many addresses, then the rest are refused with 429 and nothing is mailed; the next hour links go out again', async () => {
     const capped = await startTestApi({ TRUST_PROXY: '1', ANONYMOUS_MAIL_PER_HOUR: '3' });
     try {

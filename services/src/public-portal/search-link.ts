@@ -12,7 +12,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 const VERSION = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-/** Default lifetime of a search link (issue 11): 30 days. */
+/** Default lifetime of a search link: 30 days. */
 export const SEARCH_LINK_DAYS = 30;
 /** Longest token accepted: a 254-character address makes about 380 characters; anything far longer is not ours. */
 export const SEARCH_LINK_MAX_CHARS = 600;

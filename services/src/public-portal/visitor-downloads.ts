@@ -23,7 +23,7 @@ export const visitorDownloadsDecider: Decider<RecordPublicDownload, VisitorEvent
 export const visitorsVocabulary = auditVocabulary<VisitorEvent>(
   [
     { prefix: 'visitor-download-', type: 'visitor download' },
-    // Logs from before issue 19: one stream per visitor.
+    // Older logs: one stream per visitor.
     { prefix: 'visitor-', type: 'visitor' },
   ],
   {

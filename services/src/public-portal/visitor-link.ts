@@ -118,7 +118,7 @@ function open(ctx: AppContext, token: string, now: Date) {
 }
 
 function withFamily(scope: PublicScope, opened: { email: string; expiresAt: Date; parentChangeId: string }): VisitorLink {
-  // A link without an address (open access, issue 20) opens only while its customer keeps open access: once an ADMIN
+  // A link without an address (open access) opens only while its customer keeps open access: once an ADMIN
   // closes it, the visitor is offered the emailed link instead.
   if (opened.email === '' && !scope.customer.openAccess) refuse('search-link-invalid');
   if (!scope.family) refuse('product-family-not-found');

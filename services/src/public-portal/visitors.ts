@@ -3,7 +3,7 @@ import type { Queryable } from '@ifu/storage/database/database';
 import { forgetAddressInOutbox } from '../mail';
 
 /**
- * Public visitors' personal data and the immutable log (issue 11): an event names a visitor by a random id and holds
+ * Public visitors' personal data and the immutable log: an event names a visitor by a random id and holds
  * their email only sealed (AES-256-GCM) under that visitor's own key, kept in `visitor_keys` outside the log. Forgetting
  * a visitor deletes the key: the events stay byte for byte as they were (the chain verifies), and nothing can read
  * the email any more. No visitor's IP address is kept in an event (the pipeline's metadata gets null for it).

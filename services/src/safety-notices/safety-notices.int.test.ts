@@ -19,7 +19,7 @@ interface Version {
   children: Record<string, { childDocumentId: string; documentNumber: string }>;
 }
 
-/** Safety revisions reach past readers (issue 20 item 7): the mails, who gets none, the counts, the audit. */
+/** Safety revisions reach past readers: the mails, who gets none, the counts, the audit. */
 describe('safety notices over HTTP', () => {
   let t: TestApi;
   let spec: ReturnType<typeof apiSpec>;

@@ -6,7 +6,7 @@ export const CHALLENGE_LIFETIME_MS = 5 * 60_000;
 const PURPOSE = 'second-factor';
 
 /**
- * The password step's answer for an account with a second factor (issue 23): a signed, short-lived statement that
+ * The password step's answer for an account with a second factor: a signed, short-lived statement that
  * this account's password was just accepted, naming the factor then in force. It is no session (it has no `sid`, so
  * the bearer check refuses it) and opens none: only a valid code with it does. A factor reset since makes it useless
  * (the code step compares the enrolment it names with the log's). It opens one session at most: its id (`jti`) is

@@ -4,7 +4,7 @@ import { plainRejection, type PlainErrorCode } from '../platform/errors';
 import { isPasswordActive, type UserState } from '../users';
 
 /**
- * The second factor's rules (issue 23, item 1), pure: time, ids and what the code matched arrive as data. The
+ * The second factor's rules, pure: time, ids and what the code matched arrive as data. The
  * secret's check (otplib) and the recovery codes' hashes are compared before; the decision is whether that match
  * may open a session or confirm an enrolment now: a time step already used, a recovery code already used, a factor
  * reset since the password step are refused.

@@ -17,7 +17,7 @@ export interface OpenedFactor {
 }
 
 /**
- * The second factors' secrets beside the log (issue 23). The log says which enrolment is in force and carries the
+ * The second factors' secrets beside the log. The log says which enrolment is in force and carries the
  * seal of its row (`factorSeal`); a row that no longer matches its seal (changed behind the product's back) is not
  * used, like a password hash whose seal does not hold.
  */

@@ -4,7 +4,7 @@ import { secondFactorApi } from './api-docs';
 import { secondFactorVocabulary } from './audit';
 import { secondFactorRoutes } from './routes';
 
-/** The second factor for staff (issue 23, item 1): RFC 6238 TOTP, recovery codes, an ADMIN's signed reset. */
+/** The second factor for staff: RFC 6238 TOTP, recovery codes, an ADMIN's signed reset. */
 export const secondFactorFeature: Feature = {
   name: 'second-factor',
   routes: (ctx, composition) => secondFactorRoutes(ctx, { loginRateLimit: composition.loginRateLimit }),

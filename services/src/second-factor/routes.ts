@@ -52,7 +52,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** The second factor (issue 23, item 1): enrolment, the login's code step, and an ADMIN's signed reset. */
+/** The second factor: enrolment, the login's code step, and an ADMIN's signed reset. */
 export function secondFactorRoutes(ctx: AppContext, options: SecondFactorRouteOptions = {}): Router {
   const router = Router();
   const { enrolling, adminOnly } = guards(ctx);

@@ -33,8 +33,8 @@ async function startSmtpServer() {
   return { received, port: (server.server.address() as AddressInfo).port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** Issue 23, item 1: a TOTP second factor for staff; an ADMIN must have one. */
-describe('the second factor over HTTP (issue 23)', () => {
+/** A TOTP second factor for staff; an ADMIN must have one. */
+describe('the second factor over HTTP', () => {
   let t: TestApi;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let admin: string;

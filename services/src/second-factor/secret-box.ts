@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * The second factors' secrets at rest (issue 23): AES-256-GCM under a key derived from AUDIT_KEY, which lives outside
+ * The second factors' secrets at rest: AES-256-GCM under a key derived from AUDIT_KEY, which lives outside
  * the database. A TOTP secret must be read back to check a code, so it is encrypted, not hashed; a copy of the
  * database alone does not give anyone a user's codes. The user's id and the enrolment's id are bound into each box
  * (GCM's additional data), so a box moved to another row does not open.

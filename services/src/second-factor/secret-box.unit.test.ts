@@ -3,7 +3,7 @@ import { codeAt, timeStepOf } from '../../../test-support/second-factor';
 import { SecretBox } from './secret-box';
 import { matchingTimeStep, newRecoveryCodes, newTotpSecret } from './totp';
 
-describe('second-factor secrets at rest and codes (issue 23)', () => {
+describe('second-factor secrets at rest and codes', () => {
   const box = new SecretBox('an audit key of the test, not the real one');
 
   it('when a secret is sealed, then the box holds no clear secret and opens only for its user and enrolment, under its key', () => {

@@ -18,7 +18,7 @@ describe('POST /user/notify/admin (the /sendRequest screen)', () => {
     expect(res).toMatchObject({ status: 200, body: { message: 'Notified the administrator' } });
     const sent = t.mails().slice(before);
     expect(sent.map((m) => m.to).sort()).toEqual([ADMIN_EMAIL, 'second.admin@example.com']);
-    // The visitor's unverified address never goes in a subject (issue 8, finding 10); the body names it as unverified.
+    // The visitor's unverified address never goes in a subject; the body names it as unverified.
     expect(sent[0]!.subject).toBe('IFU Portal: a request to activate email');
     expect(sent[0]!.text).toContain('for the address stranger@example.com');
     expect(sent[0]!.text).toContain('This address has not been verified.');
@@ -61,7 +61,7 @@ describe('POST /user/notify/admin (the /sendRequest screen)', () => {
     }
   });
 
-  it('when one address is asked about again and again from many sources, then the administrators get at most three mails each for it (issue 8, finding 10)', async () => {
+  it('when one address is asked about again and again from many sources, then the administrators get at most three mails each for it', async () => {
     const before = t.mails().length;
     const statuses: number[] = [];
     // Well under the per-IP limit (20 per 15 minutes): what stops them is the per-address limit (3 an hour).
@@ -79,7 +79,7 @@ describe('POST /user/notify/admin (the /sendRequest screen)', () => {
     expect(t.mails().length).toBe(before);
   });
 
-  describe('issue 19, finding 5: the mails access requests cause in an hour, in total', () => {
+  describe('the mails access requests cause in an hour, in total', () => {
     it('when 20 requests from 20 sources ask about 20 addresses, then at most the hourly cap of mails go out, and the rest in one digest to the ADMINs at the end of the hour', async () => {
       const capped = await startTestApi({ ANONYMOUS_MAIL_PER_HOUR: '10', TRUST_PROXY: '1' });
       try {

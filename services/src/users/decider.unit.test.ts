@@ -39,7 +39,7 @@ describe('the user decider', () => {
 
   });
 
-  describe('training before signing (issue 23)', () => {
+  describe('training before signing', () => {
     const admin = { userId: 'admin-1', name: 'Ada Admin', role: 'ADMIN' as Role, active: true };
     const record = (completed: boolean, actor = admin) => ({ type: 'RecordTraining' as const, actor, completed, now });
     const trainingRecorded = (completed: boolean): UserEvent => ({
@@ -117,7 +117,7 @@ describe('the user decider', () => {
     });
   });
 
-  describe('reactivation (issue 22)', () => {
+  describe('reactivation', () => {
     const reactivation: Signature = {
       signerId: 'admin-1',
       name: 'Ada Admin',
@@ -168,7 +168,7 @@ describe('the user decider', () => {
     });
   });
 
-  describe('a change of email or name (issue 8, finding 2)', () => {
+  describe('a change of email or name', () => {
     const to = { email: 'ann.new@example.com', firstName: 'Ann', lastName: 'Lee' };
     const requested = (needsAcceptance: boolean, changed = ['email'], expiresAt = '2026-11-22T10:00:00.000Z'): UserEvent => ({
       type: 'IdentityChangeRequested',

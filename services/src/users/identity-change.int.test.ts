@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
-/** Issue 8, finding 2: nobody takes over an account by changing its address; the user accepts and confirms. */
+/** Nobody takes over an account by changing its address; the user accepts and confirms. */
 describe('a change of email or name over HTTP (PUT /user/modify, POST /user/confirm/change)', () => {
   let t: TestApi;
   /** A fresh ADMIN session for each test: some tests move the clock past the session timeout. */

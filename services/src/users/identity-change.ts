@@ -13,7 +13,7 @@ import { checkPrintedNameOf, executeUserStep } from './printed-name-claims';
 import type { UserState } from './user';
 
 /**
- * A change of a user's email or printed name (issue 8, finding 2). Whoever controls a user's address controls their
+ * A change of a user's email or printed name. Whoever controls a user's address controls their
  * password links, and the printed name is what their signatures show; so neither changes by someone else's edit
  * alone. The user accepts from the current address; a new address is then confirmed from itself; only then does
  * `UserModified` (via 'identity-change') change the record, the address claim move, and the old address hear of it.
@@ -106,7 +106,7 @@ export function identityChangeRoutes(ctx: AppContext): Router {
     const newEmail = pending.to.email;
     const movesAddress = pending.changed.includes('email');
     if (confirming && movesAddress) await checkEmailFree(ctx, run, newEmail, userId);
-    // A new printed name must still be free when it takes effect (issue 19, finding 10), before the token is used up.
+    // A new printed name must still be free when it takes effect, before the token is used up.
     await checkPrintedNameOf(ctx, run, { stream, decider: userDecider, command }, userId);
     if (!(await consumeToken(ctx, token, run.now, accepting ? [ACCEPT] : [CONFIRM]))) refuse('identity-change-invalid');
 

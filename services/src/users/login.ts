@@ -20,7 +20,7 @@ export interface CheckCredentials {
   delayBaseMs?: number;
   /**
    * The attempt comes from a browser that signed in to this account before (its device cookie: `source` names that
-   * browser) or from a live session of the account (issue 19, finding 6). It is judged by its own source's failures
+   * browser) or from a live session of the account. It is judged by its own source's failures
    * only: the lock of the whole account and the account-wide delay, which stop guessing from many addresses, do not
    * keep the owner out; its failures lock its own source and do not count toward the whole account's lock.
    */

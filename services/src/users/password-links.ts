@@ -14,7 +14,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export const newLinkToken = () => randomBytes(32).toString('base64url');
 
 /**
- * The seal of an emailed link's token, as the event that issued the link carries it (issue 19, finding 2): the
+ * The seal of an emailed link's token, as the event that issued the link carries it: the
  * `password_tokens` table only finds the account a token is for; whether the link works is the log's answer.
  */
 export const linkSeal = (seals: Seals, userId: string, kind: LinkKind, token: string) => tokenHashSeal(seals, userId, kind, hashToken(token));

@@ -28,14 +28,14 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     checks.hold([`user:${userId}`, `address:${ip ?? 'unknown'}`], { code: 'password-check-busy' }, check);
 
   // The same answer, in the same time, whether or not the address has an (active) account: the lookup and the mail
-  // happen after the answer (issue 8, finding 12); the credentials decider decides about the link.
+  // happen after the answer; the credentials decider decides about the link.
   router.post('/user/forgot/password', limiter, async (req, res) => {
     const { email } = parseBody(ForgotPasswordRequest, req.body);
     const run = ctx.commands.begin(originOf(req, { type: 'public', email }));
     const log = req.log;
     ctx.work.defer('forgot-password', async () => {
       const user = await findUserByEmail(ctx.db, email);
-      // Within the hour's budget of set-password links anonymous calls cause (issue 19, finding 5), else not sent, logged.
+      // Within the hour's budget of set-password links anonymous calls cause, else not sent, logged.
       const sent = user ? await ctx.anonymousMail.toAddressee('password-link', log, () => issuePasswordLink(ctx, run, user.id, 'reset')) : false;
       if (!sent) log.info({ known: Boolean(user) }, 'forgot-password: no mail (no active account, or a link went out in the last minute)');
     });
@@ -51,8 +51,9 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     const account = await loadAccount(ctx.commands.begin(originOf(req, { type: 'system', name: 'set-password-link' })), userId);
     const run = ctx.commands.begin(originOf(req, { type: 'user', userId, email: account.email, name: `${account.firstName} ${account.lastName}` }));
     const how = { via: 'set-password-link' as const, linkSeal: linkSeal(ctx.seals, userId, 'set-password', token) };
-    // The link first (issue 19, finding 1): the table only found the account; the link must be the one the log has
-    // open (finding 2), for an account active now. Only then is the new password judged, off the request thread.
+    // The link first: the table only found the account; the link must be the one the log has open (a table row changed
+    // behind the product's back opens nothing), for an account active now. Only then is the new password judged, off
+    // the request thread.
     await run.check({ stream: credentialsStreamId(userId), decider: credentialsDecider, command: { type: 'SetPassword', account: accountFacts(account), hashSeal: '', now: run.now, ...how } });
     const violation = await checkedAlone(userId, req.ip, () => passwordPolicyViolation(password, account.email));
     // A refused password leaves the link usable, so the person can try another one.
@@ -71,7 +72,7 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     const auth = req.auth!;
     const { email, oldPassword, newPassword } = parseBody(ChangePasswordRequest, req.body);
     if (email.toLowerCase() !== auth.email.toLowerCase()) refuse('username-wrong');
-    // The current password first (issue 19, finding 1): nobody gets the strength estimate's work without it. A
+    // The current password first: nobody gets the strength estimate's work without it. A
     // wrong one counts toward lockout like a failed login.
     const run = ctx.commands.begin(originOf(req));
     try {

@@ -1,6 +1,6 @@
 // Estimates password strength (zxcvbn-ts) off the request thread (password-strength.ts). Plain JavaScript, so the
 // worker starts without a compiler. Its options bound the work: the library's own input cap, and fewer l33t
-// substitutions tried (the default 100 held a repeated 128-character phrase for seconds; issue 19, finding 1).
+// substitutions tried (the default 100 held a repeated 128-character phrase for seconds).
 /* global process */
 import { parentPort, workerData } from 'node:worker_threads';
 import { zxcvbn, zxcvbnOptions } from '@zxcvbn-ts/core';

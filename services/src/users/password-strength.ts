@@ -20,10 +20,10 @@ interface Job {
 }
 
 /**
- * zxcvbn-ts's strength estimate in a worker thread (issue 19, finding 1): a hostile phrase once held the API's event
- * loop for minutes. The worker takes one estimate at a time on input no longer than PASSWORD_MAX_LENGTH; one that
- * takes longer than the deadline ends the worker (a new one starts for the next estimate) and is answered as timed
- * out, so the request thread never waits on an unbounded computation.
+ * zxcvbn-ts's strength estimate in a worker thread: a hostile phrase can hold an event loop for minutes. The worker
+ * takes one estimate at a time on input no longer than PASSWORD_MAX_LENGTH; one that takes longer than the deadline
+ * ends the worker (a new one starts for the next estimate) and is answered as timed out, so the request thread never
+ * waits on an unbounded computation.
  */
 export class StrengthEstimator {
   private worker?: Worker;

@@ -12,7 +12,7 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
   const addUser = async (email: string) => {
     // A session of its own: tests move the clock past the inactivity limit.
     admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    // A name of its own: two active users may not share a printed name (issue 19, finding 10).
+    // A name of its own: two active users may not share a printed name.
     const res = await t.call('POST', '/user/add', { token: admin, body: { email, firstName: 'Pat', lastName: unique('Word-'), isTrainingCompleted: true } });
     expect(res.status).toBe(200);
     return res.body.user.id as string;
@@ -122,7 +122,7 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
       expect(await t.call('POST', '/user/forgot/password', { body: { email: 'bad' } })).toMatchObject({ status: 400, body: { message: 'email: Please enter valid email address.' } });
     });
 
-    it('when the address has an account or not, then the answer comes before any lookup or mail, so its time tells nothing (issue 8, finding 12)', async () => {
+    it('when the address has an account or not, then the answer comes before any lookup or mail, so its time tells nothing', async () => {
       const email = await givenUserWithPassword();
       t.clock.advance(61_000);
       const before = t.mails().length;
@@ -177,7 +177,7 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
       expect(login.status).toBe(423);
     });
 
-    it('when the current password is wrong, then that is the answer, before the new one is judged (issue 19, finding 1)', async () => {
+    it('when the current password is wrong, then that is the answer, before the new one is judged', async () => {
       const email = `${unique('changer-')}@example.com`;
       await t.createUser({ email, role: 'USER', password: 'the second password' });
       const token = await t.login(email, 'the second password');
@@ -191,10 +191,10 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
   });
 
   /**
-   * The issue's own acceptance bounds (issue 19, finding 1): a hostile password is answered within 200 ms and /health
-   * within 50 ms meanwhile. Before, a 64-character repeated phrase held the event loop for 13 s.
+   * The bounds a hostile password is held to: it is answered within 200 ms and /health within 50 ms meanwhile (a
+   * 64-character repeated phrase can hold an event loop for 13 s).
    */
-  describe('a hostile password does not freeze the API (issue 19, finding 1)', () => {
+  describe('a hostile password does not freeze the API', () => {
     const timed = async <T>(work: () => Promise<T>) => {
       const started = performance.now();
       const result = await work();
@@ -253,7 +253,7 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
     });
   });
 
-  describe('issue 19, finding 5: the set-password links anonymous calls cause in an hour, in total', () => {
+  describe('the set-password links anonymous calls cause in an hour, in total', () => {
     it('when forgot-password and verify-email ask for more links in an hour than the cap, then the rest are not sent and counted in the log; the answers do not change; staff mail is not capped', async () => {
       const lines: Array<{ msg: string; kind?: string; notSentThisHour?: number }> = [];
       const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });

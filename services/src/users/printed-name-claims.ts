@@ -11,7 +11,7 @@ import type { UserState } from './user';
 
 /**
  * A signature shows its signer's printed name (first and last name), so no two active users may share one
- * (issue 19, finding 10; 21 CFR 11.100), nor two names that print alike ('Alma' and Cyrillic 'Аlma'). The name is
+ * (21 CFR 11.100), nor two names that print alike ('Alma' and Cyrillic 'Аlma'). The name is
  * claimed in a `printed-name-<key>` stream, the key being the name as compared (`printedNameKey`), whenever a change
  * leaves a user active under a name they did not hold while active (registration, reactivation, a name change taking
  * effect), and released when they stop holding it (deactivation, a name change): the claim stream decides between two
@@ -158,7 +158,7 @@ export async function executeUserStep(ctx: AppContext, run: CommandRun, step: Us
 }
 
 /**
- * Active users who share a printed name in the read model: data from before the rule (issue 19, finding 10). Nothing
+ * Active users who share a printed name in the read model: data from before the rule. Nothing
  * refuses them at start-up; they are named in a warning, and a change that would give one of them a name another
  * active user has is refused until an administrator renames one.
  */

@@ -6,7 +6,7 @@ import { AddUserRequest } from '@ifu/contracts';
 import { legacyPrintedNameKey, printedName, printedNameKey, printedNamePlan } from './printed-name-claims';
 import { foldUser } from './user';
 
-/** Issue 19, finding 10: a signature's printed name names one active user (21 CFR 11.100). */
+/** A signature's printed name names one active user (21 CFR 11.100). */
 describe('printed names', () => {
   describe('the key names are compared by', () => {
     it('when names differ only in case, spacing or Unicode form, then they are one name', () => {
@@ -28,7 +28,7 @@ describe('printed names', () => {
       expect(printedNameKey({ firstName: 'Alma', lastName: 'Approver' })).not.toBe(printedNameKey({ firstName: 'Alma', lastName: 'Approved' }));
     });
 
-    // Issue 31, item 5: names that print alike are one name (UTS #39 skeleton after NFKC and case folding).
+    // Names that print alike are one name (UTS #39 skeleton after NFKC and case folding).
     it.each([
       ['Cyrillic А', '\u0410lma', 'Approver'],
       ['Cyrillic о', 'Alma', 'Appr\u043ever'],

@@ -10,8 +10,8 @@ const INVISIBLE = 'must not contain invisible or blank filler characters';
 const TAKEN = 'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.';
 
 /**
- * Issue 19, finding 10: two active users could share one printed name, so a signature's printed name no longer
- * identified its signer (21 CFR 11.100). No change may leave two active users with one printed name.
+ * A signature's printed name identifies its signer only while no two active users share it (21 CFR 11.100): no change
+ * may leave two active users with one printed name.
  */
 describe('printed names name one active user, over HTTP', () => {
   let t: TestApi;
@@ -39,10 +39,10 @@ describe('printed names name one active user, over HTTP', () => {
   };
   const modify = (user: { id: string; email: string }, body: Record<string, unknown>, token = admin) =>
     t.call('PUT', '/user/modify', { token, body: { id: user.id, email: user.email, role: 'USER', isTrainingCompleted: true, ...body } });
-  // A deactivation is a signed decision on the user as the list shows them (If-Match: issue 19, finding 4).
+  // A deactivation is a signed decision on the user as the list shows them (If-Match).
   const deactivate = async (id: string) =>
     t.call('DELETE', '/user/delete', { token: admin, headers: await reviewedUser(t, admin, id), body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
-  // A reactivation is signed too (issue 22).
+  // A reactivation is signed too.
   const reactivate = async (id: string) =>
     t.call('POST', '/user/reactivate', { token: admin, headers: await reviewedUser(t, admin, id), body: { id, username: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
   const activeNamed = async (firstName: string, lastName: string) => {

@@ -3,7 +3,7 @@ import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApiAsAdmin, type TestApi } from '../../../test-support/test-api';
 
-/** Issue 22, item 3: a deactivated user is reactivated by an ADMIN's signed command, and sets a fresh password. */
+/** A deactivated user is reactivated by an ADMIN's signed command, and sets a fresh password. */
 describe('POST /user/reactivate over HTTP (signed reactivation)', () => {
   let t: TestApi;
   let admin: string;
@@ -176,7 +176,7 @@ describe('POST /user/reactivate over HTTP (signed reactivation)', () => {
     });
   });
 
-  // The list (issue 22): a change of email or name waiting for the user's acceptance.
+  // The list: a change of email or name waiting for the user's acceptance.
   it("when an ADMIN changes a user's email, then the list answers the pending change until it takes effect", async () => {
     const email = `${unique('pending-')}@example.com`;
     const id = await t.createUser({ email, role: 'USER', password: 'pending user password', lastName: 'Pending' });

@@ -9,11 +9,11 @@ import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApiAsAdmin, type TestApi } from '../../../test-support/test-api';
 
 /**
- * Issue 23, item 2: training before signing (21 CFR 11.10(i)). A user whose training is not recorded as completed
+ * Training before signing (21 CFR 11.10(i)). A user whose training is not recorded as completed
  * authors (uploads, unsigned records) but cannot sign anything; an ADMIN other than the user records the training,
  * and the record says who and when.
  */
-describe('training before signing over HTTP (issue 23)', () => {
+describe('training before signing over HTTP', () => {
   let t: TestApi;
   let admin: string;
   beforeAll(async () => ({ t, admin } = await startTestApiAsAdmin()));

@@ -154,7 +154,7 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
       expect((await t.call('POST', '/user/get/token', { body: { username: 'leaving@example.com', password: 'leaving user password' } })).status).toBe(401);
       expect(await t.call('POST', '/user/verify/email', { body: { email: 'leaving@example.com' } })).toMatchObject({ body: { emailExist: true, userActive: false } });
 
-      // Reactivation is signed (issue 22, reactivation.int.test.ts): the old password then no longer works.
+      // Reactivation is signed (reactivation.int.test.ts): the old password then no longer works.
       const back = await t.call('POST', '/user/reactivate', { token: admin, headers: await reviewedUser(t, admin, id), body: { id, ...signed } });
       expect(back.body.user.status).toBe('ACTIVE');
       expect((await t.call('POST', '/user/get/token', { body: { username: 'leaving@example.com', password: 'leaving user password' } })).status).toBe(403);
@@ -247,7 +247,7 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
     });
   });
 
-  describe('when the read models cannot follow (issue 8, finding 5)', () => {
+  describe('when the read models cannot follow', () => {
     it('when a read model refuses a row and so stops the projectors, then a command answers a clear 503 (its event is recorded), never a server error', async () => {
       const own = await startTestApi({ READ_MODEL_WAIT_MS: '300' });
       try {

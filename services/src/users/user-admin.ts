@@ -7,13 +7,13 @@ export interface RegisterUser extends UserProfile {
   userId: string;
   /** 'bootstrap' for the first administrator of an empty log; 'admin' (the default) for Manage User. */
   origin?: 'bootstrap' | 'admin';
-  /** The ADMIN adding the user, who attests their training on the Add User form (issue 23). */
+  /** The ADMIN adding the user, who attests their training on the Add User form. */
   trainingRecordedBy?: TrainingRecorder;
 }
 
 /**
  * Whoever records a user's training, as their account is now (role, active, printed name): the session's role is
- * not trusted for it (issue 23).
+ * not trusted for it.
  */
 export interface TrainingActor {
   userId: string;
@@ -22,7 +22,7 @@ export interface TrainingActor {
   active: boolean;
 }
 
-/** An ADMIN records a user's training as completed, or as not completed (issue 23, 21 CFR 11.10(i)). */
+/** An ADMIN records a user's training as completed, or as not completed (21 CFR 11.10(i)). */
 export interface RecordTraining {
   type: 'RecordTraining';
   actor: TrainingActor;
@@ -54,7 +54,7 @@ export interface DeactivateUser {
 }
 
 /**
- * A deactivated user made active again (issue 22), signed by an ADMIN (meaning 'reactivation'). The actor as their
+ * A deactivated user made active again, signed by an ADMIN (meaning 'reactivation'). The actor as their
  * account is now (role, active) arrives as data: the session's role is not trusted for it.
  */
 export interface ReactivateUser {
@@ -91,7 +91,7 @@ export function decideRegister(state: UserState, command: RegisterUser): UserAdm
 }
 
 /**
- * A user's training recorded (issue 23): only by an ADMIN whose account is active now, never of their own account
+ * A user's training recorded: only by an ADMIN whose account is active now, never of their own account
  * (four eyes: whoever signs is not whoever vouches for their training), and only when it changes (the same value
  * again records nothing). Recorded as not completed, the user can still author but cannot sign.
  */
@@ -110,14 +110,14 @@ export const IDENTITY_CHANGE_LIFETIME_MS = 24 * 60 * 60_000;
 /**
  * Changes to a user's record. The role changes at once; a change of training is recorded as such (by an ADMIN, of
  * someone else: `decideRecordTraining`). A user's identity (email and printed name: what
- * signs as them, and where their password links go) never changes by someone else's edit alone (issue 8, finding 2):
+ * signs as them, and where their password links go) never changes by someone else's edit alone:
  * it becomes a request that the user accepts from their current address, and a new address is confirmed from itself.
  * A user changing their own name does it at once; their own new address still needs confirming from it.
  */
 export function decideModify(state: UserState, command: ModifyUser): UserAdminDecision {
   if (!state.exists) return reject('user-not-found');
   const isActive = state.userActive && !state.isDeleted;
-  // Reactivation is a signed command of its own (issue 22): an edit never reactivates.
+  // Reactivation is a signed command of its own: an edit never reactivates.
   if (command.userActive === true && !isActive) return reject('reactivation-needs-signature');
   const demotion = state.role === 'ADMIN' && command.role !== 'ADMIN';
   if (demotion && state.userId === command.actorUserId) return reject('cannot-demote-self');
@@ -126,7 +126,7 @@ export function decideModify(state: UserState, command: ModifyUser): UserAdminDe
   const self = state.userId === command.actorUserId;
   const wanted = { email: command.email, firstName: command.firstName, lastName: command.lastName };
   const identityChanged = (Object.keys(wanted) as (keyof typeof wanted)[]).filter((key) => wanted[key] !== state[key]);
-  // A change of training is the training's own record (issue 23), by its own rules, decided before anything else.
+  // A change of training is the training's own record, by its own rules, decided before anything else.
   let training: UserEvent[] = [];
   if (command.isTrainingCompleted !== state.isTrainingCompleted) {
     if (!command.actor) return reject('admin-only');
@@ -173,7 +173,7 @@ export function decideDeactivate(state: UserState, command: DeactivateUser): Use
 }
 
 /**
- * Reactivation (issue 22): only by an ADMIN whose account is active now, only of a deactivated user. The user must set
+ * Reactivation: only by an ADMIN whose account is active now, only of a deactivated user. The user must set
  * a fresh password (`newPasswordRequired`): the one they had stopped being theirs alone while they were away.
  */
 export function decideReactivate(state: UserState, command: ReactivateUser): UserAdminDecision {

@@ -105,7 +105,7 @@ describe('Manage User deciders', () => {
     expect(decision.rejection).toBe('last-admin-demotion');
   });
 
-  it('when an inactive user is modified with userActive true, then it is refused: reactivation is signed (issue 22)', () => {
+  it('when an inactive user is modified with userActive true, then it is refused: reactivation is signed', () => {
     const state = foldUser([registered('u-1'), { type: 'UserDeactivated', data: { userId: 'u-1', at: now.toISOString() } }]);
     expect(decideModify(state, modify({ userActive: true }))).toEqual({ events: [], rejection: 'reactivation-needs-signature' });
   });

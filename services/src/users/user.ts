@@ -22,7 +22,7 @@ export interface UserState extends UserProfile {
   userActive: boolean;
   isDeleted: boolean;
   passwordSetAt: string | null;
-  /** The password was revoked (a reactivation, issue 22) and none was set since: the account has no usable password. */
+  /** The password was revoked (a reactivation) and none was set since: the account has no usable password. */
   passwordRevoked: boolean;
   consecutiveFailures: number;
   /** A lock of the whole account (failures from many addresses). */
@@ -35,15 +35,15 @@ export interface UserState extends UserProfile {
   recentFailures: Array<{ at: string; source: string }>;
   /** When the newest set-password link still unused went out (no second mail within a minute). */
   lastLinkIssuedAt: string | null;
-  /** The seal of the stored password hash, as the log has it (issue 19, finding 2); null before any was sealed. */
+  /** The seal of the stored password hash, as the log has it; null before any was sealed. */
   passwordSeal: string | null;
   /** The one set-password link that works: the newest, unused (its token's seal, and when it expires). */
   passwordLink: OpenLink | null;
   /** The one unlock link that works. */
   unlockLink: OpenLink | null;
-  /** A change of email or name waiting for the user (issue 8, finding 2). */
+  /** A change of email or name waiting for the user. */
   pendingIdentityChange: PendingIdentityChange | null;
-  /** The enrolled second factor (issue 23; the record's stream): which enrolment, and the seal of its stored row. */
+  /** The enrolled second factor (the record's stream): which enrolment, and the seal of its stored row. */
   secondFactor: EnrolledFactor | null;
   /** The enrolment started and not yet confirmed (the credentials stream). */
   pendingEnrolmentId: string | null;

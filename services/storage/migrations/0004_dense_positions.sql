@@ -1,5 +1,5 @@
 -- Positions are exactly the previous maximum plus one, and stream versions likewise within their stream, whoever
--- inserts (issue 8, finding 5): a stray row far ahead would make readers skip, or wait for, events that never come.
+-- inserts: a stray row far ahead would make readers skip, or wait for, events that never come.
 -- Rows inserted earlier by the same statement are visible here, so a multi-event append checks each row in turn.
 CREATE FUNCTION events_positions_are_dense() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

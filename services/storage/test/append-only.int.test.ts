@@ -29,7 +29,7 @@ describe('the PostgreSQL event log is append-only', () => {
     await expect(test.db.query('TRUNCATE events')).rejects.toThrow(/append-only/);
   });
 
-  it('when a row is inserted past the tail, or out of its stream\'s order, then the database refuses it (issue 8, finding 5)', async () => {
+  it('when a row is inserted past the tail, or out of its stream\'s order, then the database refuses it', async () => {
     const insert = (position: string, stream: string, version: number) =>
       test.db.query(
         `INSERT INTO events (position, stream_id, stream_version, event_id, type, data, metadata, recorded_at, hash)

@@ -178,7 +178,7 @@ export function describeEventStoreContract(name: string, open: () => Promise<Con
         expect(result.ok).toBe(false);
         expect(result.firstBrokenPosition).toBe(target!.position);
         expect(result.firstBrokenStream).toBe(stream);
-        // A decision never folds it: reading the stream refuses the event (issue 19, finding 2).
+        // A decision never folds it: reading the stream refuses the event.
         await expect(store.readStream(stream)).rejects.toThrow(BrokenLinkError);
         // Later tests need an intact log again: tampering is undone through the same back door.
         await restore();

@@ -413,7 +413,7 @@ describe('EventStoreDbEventStore on an in-memory fake client', () => {
     await store.close();
   });
 
-  it('when an event without the audit key\'s hash is in a stream, then reading that stream refuses it (issue 19, finding 2)', async () => {
+  it('when an event without the audit key\'s hash is in a stream, then reading that stream refuses it', async () => {
     const fake = new FakeEsdb();
     const store = await openOnFake(fake);
     await store.append('user-a', [newEvent('UserRegistered', { role: 'USER' })], 0);

@@ -67,7 +67,7 @@ describe('two PostgreSQL event store instances on one log (two processes)', () =
   });
 });
 
-describe('a PostgreSQL event appended behind the product\'s back (issue 19, finding 2)', () => {
+describe('a PostgreSQL event appended behind the product\'s back', () => {
   it('when a row is inserted into a stream with a hash not made with the audit key, then reading that stream refuses it', async () => {
     const test = await openTestDatabase();
     const store = await PostgresEventStore.open(test.db, { chainKey: TEST_AUDIT_KEY });

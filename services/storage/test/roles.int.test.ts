@@ -11,7 +11,7 @@ import '../../../test-support/provided-context';
 
 const serverUrl = inject('testDatabaseUrl');
 
-describe.skipIf(skipWithoutServer())("the API's database role (issue 8, finding 4)", () => {
+describe.skipIf(skipWithoutServer())("the API's database role", () => {
   const role = `ifu_api_${randomBytes(4).toString('hex')}`;
   let owner: TestDatabase;
   let api: Database;

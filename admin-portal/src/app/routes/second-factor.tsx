@@ -11,7 +11,7 @@ import { getSession, setSession, useSession } from '@/lib/app-state';
 import { ProtectedRoute } from '@/lib/auth';
 
 /**
- * Second factor (issue 23): every staff member may set one up (account menu); an ADMIN without one is sent here at
+ * Second factor: every staff member may set one up (account menu); an ADMIN without one is sent here at
  * login and can do nothing else until it is set up. A screen of its own, outside the menu layout, whose other screens
  * that session could not use.
  */

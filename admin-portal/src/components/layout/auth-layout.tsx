@@ -12,8 +12,8 @@ type AuthLayoutProps = { title: string; subtitle?: ReactNode; children: ReactNod
 
 /**
  * The public screens: the product name on a dark band and one card below it. The band is sized by what it holds (not
- * a share of the window's height), so the white product name is on the dark colour at every window size (issue 22,
- * item 10); the card overlaps the band's lower edge and keeps its top where it is whatever its height.
+ * a share of the window's height), so the white product name is on the dark colour at every window size; the card
+ * overlaps the band's lower edge and keeps its top where it is whatever its height.
  */
 export const AuthLayout = ({ title, subtitle, children }: AuthLayoutProps) => (
   <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>

@@ -2,7 +2,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { useNavigation } from 'react-router-dom';
 
 /**
- * A thin bar across the top of the screen while the router loads the next page (its code, issue 22 item 4): the old
+ * A thin bar across the top of the screen while the router loads the next page (its code): the old
  * page stays on screen until the new one can render, and this says that something is on its way.
  */
 export const RouteProgress = () => {

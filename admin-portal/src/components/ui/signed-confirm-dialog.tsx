@@ -99,7 +99,7 @@ export const SignedConfirmForm = <V,>({
   });
   const values = useWatch({ control });
   const { isPending, error } = mutation;
-  // An untrained signer is told why before typing (issue 23); the button is not offered as if it would work.
+  // An untrained signer is told why before typing; the button is not offered as if it would work.
   const signingBlocked = useSigningBlocked() && signature !== 'none';
   useEffect(() => onBusy?.(isPending), [isPending, onBusy]);
 

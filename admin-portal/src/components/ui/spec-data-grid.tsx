@@ -9,7 +9,7 @@ import { DataGrid, type GridColDef, type GridPaginationModel, type GridSortModel
 import { Fragment, useDeferredValue, useState } from 'react';
 
 /**
- * A text cell that shows its whole text (issue 22, item 10): one line when the column is wide enough, otherwise up to
+ * A text cell that shows its whole text: one line when the column is wide enough, otherwise up to
  * three lines (the grid's `autoRowHeight` makes the row that tall), broken between words (or, for an email address,
  * anywhere). A text longer still is cut after the third line and whole in its tooltip.
  */
@@ -71,13 +71,13 @@ export interface SpecDataGridProps<Row extends GridValidRowModel> {
   searchLabel: string;
   /**
    * Rows as tall as their wrapped texts (at least `rowHeight`): a long customer name or email shows whole on a second
-   * or third line instead of being cut (issue 22, item 10). Off on a phone, whose rows are laid out by hand.
+   * or third line instead of being cut. Off on a phone, whose rows are laid out by hand.
    */
   autoRowHeight?: boolean;
 }
 
 /**
- * A list's first load (issue 22, item 4): a header line and rows of grey bars where the rows will be, not an empty
+ * A list's first load: a header line and rows of grey bars where the rows will be, not an empty
  * grid. Later loads (another page, a sort, a search) keep the rows on screen under a progress bar.
  */
 const GridSkeleton = ({ rowHeight, label }: { rowHeight: number; label: string }) => (

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import { useSession } from '@/lib/app-state';
 
 /**
- * Issue 23 (21 CFR 11.10(i)): the logged-in user's training is not recorded as completed, so the server refuses every
+ * 21 CFR 11.10(i): the logged-in user's training is not recorded as completed, so the server refuses every
  * signature they give. The server is the rule; the screens say so before the user types their password.
  */
 export const useSigningBlocked = (): boolean => useSession()?.isTrainingCompleted === false;

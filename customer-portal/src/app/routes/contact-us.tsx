@@ -19,7 +19,7 @@ function wayBack(from: string | undefined, customer: string | undefined): { to: 
 }
 
 /**
- * The way back from Contact US (issue 20: there was none): to the page of the portal the visitor came from, by the
+ * The way back from Contact US: to the page of the portal the visitor came from, by the
  * browser's own back so the history stays as it was; else to the customer page they last saw in this tab.
  */
 function WayBack() {

@@ -6,7 +6,7 @@ import { useLocation } from '../../lib/navigation';
 
 /** /customerDocSearch?customerName&parentChangeId&encryptedEmail, the page the emailed link opens (spec §2.1). */
 export function CustomerDocSearchPage() {
-  // One object per link, so the page checks the link once: a switch of language (`?lang=`, issue 20) is not a new
+  // One object per link, so the page checks the link once: a switch of language (`?lang=`) is not a new
   // link, and keeps the page's form and results. Without `lang`, a link written by position reads as before.
   const linkQuery = withoutLanguage(useLocation().search);
   const link = useMemo(() => parseCustomerDocSearchParams(new URLSearchParams(linkQuery)), [linkQuery]);

@@ -7,7 +7,7 @@ import { paperCopyText as text } from '../../messages/paper-copy';
 import { useLocation } from '../../lib/navigation';
 
 /**
- * /paperCopy/:documentNumber (issue 20, EU 2021/2226): a paper copy of a public document. The version is the page's
+ * /paperCopy/:documentNumber (EU 2021/2226): a paper copy of a public document. The version is the page's
  * (`?version=` from a document page), else the one published today; the server refuses any other.
  */
 export function PaperCopyPage({ documentNumber }: { documentNumber: string }) {

@@ -40,7 +40,7 @@ describe('validateContact (spec §5 contact form)', () => {
     expect(validateContact({ ...valid, phoneNumber: '  1234567890  ' }).phoneNumber).toBeUndefined();
   });
 
-  it('when a phone number is grouped by spaces, + ( ) . or -, then its digits are counted, not its characters (issue 20)', () => {
+  it('when a phone number is grouped by spaces, + ( ) . or -, then its digits are counted, not its characters', () => {
     // 12 digits in 16 characters: refused while characters were counted.
     expect(validateContact({ ...valid, phoneNumber: '+44 20 7946 0000' }).phoneNumber).toBeUndefined();
     expect(validateContact({ ...valid, phoneNumber: '+1 (555) 010-0000' }).phoneNumber).toBeUndefined();

@@ -18,7 +18,7 @@ function Found({ page }: { page: ParentLogosResponse }) {
   const [family, setFamily] = useState<PublicProductFamily>();
   const navigate = useNavigate();
   useEffect(() => rememberCustomer(page.customerName), [page.customerName]);
-  // Open access (issue 20): a family opens its search page at once; the email popup only if that is refused.
+  // Open access: a family opens its search page at once; the email popup only if that is refused.
   const open = async (product: PublicProductFamily) => {
     const searchPage = page.openAccess ? await openSearchLink(apiUrl, page.customerName, product.parentChangeId) : undefined;
     if (searchPage) navigate(searchPage);

@@ -2,7 +2,7 @@ import type { OpenSearchLinkResponse } from '@ifu/contracts/public';
 import { callApi } from '../../lib/http';
 
 /**
- * POST /module2/openSearchLink (issue 20): for a customer with open access, the family's search page without an
+ * POST /module2/openSearchLink: for a customer with open access, the family's search page without an
  * email: its path and query on this portal, or undefined when it is refused (open access closed meanwhile: the page
  * then asks for an email as usual) or the network fails.
  */

@@ -20,7 +20,7 @@ export async function fetchCurrentCustomerName(apiUrl: string, name: string, sig
 }
 
 /**
- * A customer's public URL keeps working after a rename (issue 8, finding 6): the page under a former name moves,
+ * A customer's public URL keeps working after a rename: the page under a former name moves,
  * without a new history entry, to the current name's page.
  */
 export function useRedirectFromFormerName(customerName: string): void {

@@ -80,7 +80,7 @@ const DOCUMENT_KEYS = [
 const isDocument = (value: unknown): value is PublicDocument => isObject(value) && allStrings(value, DOCUMENT_KEYS);
 
 const isCodeList = (value: unknown): value is string[] => Array.isArray(value) && value.every((code) => typeof code === 'string');
-/** The answer's `availableIn`, when it is one (issue 20: where a search that found nothing does find documents). */
+/** The answer's `availableIn`, when it is one (where a search that found nothing does find documents). */
 function availableInOf(body: Record<string, unknown>): AvailableIn | undefined {
   const value = body.availableIn;
   return isObject(value) && isCodeList(value.languages) && isCodeList(value.countries) ? { languages: value.languages, countries: value.countries } : undefined;

@@ -14,7 +14,7 @@ type Props = {
 };
 
 /**
- * Where the server said a search link expired or is not valid ("Ask for a new one below", issue 20): the customer
+ * Where the server said a search link expired or is not valid ("Ask for a new one below"): the customer
  * page's search link form, for the same customer and family, right there; and the way to the customer page for
  * another family.
  */

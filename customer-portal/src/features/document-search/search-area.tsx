@@ -55,7 +55,7 @@ const initialLanguage = () => pickLanguage(readerLanguages(), LANGUAGE_CODES);
 
 /**
  * The search area of a valid link: logos, the notices (global, the customer's and the family's, as on the customer
- * page: issue 20), and the form or, once a search answered, its results.
+ * page), and the form or, once a search answered, its results.
  */
 export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchParams; checked: Extract<LinkCheck, { kind: 'valid' }>['link']; logos: SingleCustomerLogoResponse | undefined }) {
   const { apiUrl } = useConfig();
@@ -85,7 +85,7 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
     setError(undefined);
     const outcome = await searchDocuments(apiUrl, {
       ...link,
-      // Neither is required (issue 20): "All" is left out, and the results come in the reader's languages first.
+      // Neither is required: "All" is left out, and the results come in the reader's languages first.
       language: searched.language || undefined,
       country: searched.country || undefined,
       readerLanguages: readerLanguages(),
@@ -113,7 +113,7 @@ export function SearchArea({ link, checked, logos }: { link: CustomerDocSearchPa
       return outcome.kind === 'found' ? outcome.url : undefined;
     });
     setDownloading(undefined);
-    // An expired link is not helped by trying again: the new link form shows instead (issue 20).
+    // An expired link is not helped by trying again: the new link form shows instead.
     if (outcome.kind === 'link-refused') setLinkRefused(outcome.message);
     else if (!opened) setDownloadError(text.downloadFailed);
   };

@@ -17,7 +17,7 @@ type Props = {
 /**
  * The search form (spec §2.1): Search field (keyword), Document Number, Language, Country and Submit. Language and
  * country come preselected (the reader's language, the country guessed from their address) and may be left at
- * "All" (issue 20). The lists name each language and country in the portal's language.
+ * "All". The lists name each language and country in the portal's language.
  */
 export function SearchForm({ values, onChange, onSubmit, searching, error }: Props) {
   const { languages, countries } = listsIn(use(LanguageContext));

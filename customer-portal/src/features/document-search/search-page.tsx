@@ -18,7 +18,7 @@ type SearchAreaComponent = Awaited<ReturnType<typeof loadSearchArea>>['SearchAre
 
 /**
  * A link that cannot be used: why, and the way to a new one. A link the server refused as expired or not valid ("Ask
- * for a new one below") gets the search link form right here (issue 20); one refused otherwise (its family is no
+ * for a new one below") gets the search link form right here; one refused otherwise (its family is no
  * longer published) or that could not be checked leads to the customer page; an incomplete one, to Contact US.
  */
 export function LinkProblem({ message, link, refused = false, familyName }: { message: string; link?: CustomerDocSearchParams; refused?: boolean; familyName?: string }) {

@@ -88,7 +88,7 @@ const FACTS: [label: () => string, value: (document: PublicDocument) => ReactNod
   [() => text.colCountries, (document) => <Names kind="country" codes={document.countryList} />],
 ];
 
-/** Issue 20 (EU 2021/2226): a paper copy of the document, on its own page. */
+/** EU 2021/2226: a paper copy of the document, on its own page. */
 function PaperCopyLink({ document }: { document: PublicDocument }) {
   return (
     <Link to={paths.paperCopy.getHref(document.documentNumber)} className="result-card__paper" aria-label={text.paperCopyLabel(document.documentNumber)}>
@@ -100,8 +100,8 @@ function PaperCopyLink({ document }: { document: PublicDocument }) {
 /**
  * The results that replace the form (spec §2.1, §4): what was searched, then the documents: a table on wide screens,
  * one card per document on phones (CSS shows one of the two; the hidden one is out of the accessibility tree too).
- * Each document shows its title (the product family), part number, lot or IFU number and revision (issue 20: the
- * description alone did not tell one leaflet from another).
+ * Each document shows its title (the product family), part number, lot or IFU number and revision (the
+ * description alone does not tell one leaflet from another).
  */
 export function SearchResults({ searched, list, message, availableIn, onSearchEverywhere, searching, onNewSearch, onDownload, downloading, downloadError, linkRefused }: Props) {
   const inLanguage = use(LanguageContext);

@@ -19,7 +19,7 @@ type Props = {
   version: number;
 };
 
-/** A request for a paper copy (issue 20): each error under its field, the receipt's due date once recorded. */
+/** A request for a paper copy: each error under its field, the receipt's due date once recorded. */
 export function PaperCopyForm({ documentNumber, version }: Props) {
   const { apiUrl } = useConfig();
   const [values, setValues] = useState(EMPTY);

@@ -1,3 +1,3 @@
--- The family's Basic UDI-DI (issue 20, eIFU): optional on the change order, '' when none (and for every change order
+-- The family's Basic UDI-DI (eIFU): optional on the change order, '' when none (and for every change order
 -- recorded before it).
 ALTER TABLE change_orders ADD COLUMN basic_udi_di text NOT NULL DEFAULT '';

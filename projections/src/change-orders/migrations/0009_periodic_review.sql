@@ -1,4 +1,4 @@
--- Periodic review of approved change orders (issue 23): `review_date` is the day the next review is due (null while
+-- Periodic review of approved change orders: `review_date` is the day the next review is due (null while
 -- not approved, and after a review concluded 'revise'); `last_review` the last signed review as
 -- {"completedAt", "outcome", "signedBy"}; `revision_after_review` whether that review opened revise-and-resubmit.
 -- Whether a review is overdue depends on today: the queries compare `review_date` with the day they are given.

@@ -1,6 +1,6 @@
 -- Ranking reads a small vector (numbers, names, keywords, descriptions: a few dozen words, stored in the row) instead
 -- of the whole one with the PDF's text (hundreds of words, compressed out of line): ranking a thousand candidates
--- no longer unpacks a thousand large vectors. A word found only in the PDF's text still matches; it ranks after the
+-- does not unpack a thousand large vectors. A word found only in the PDF's text still matches; it ranks after the
 -- documents whose own fields hold it.
 ALTER TABLE document_search ADD COLUMN rank_vector tsvector NOT NULL DEFAULT ''::tsvector;
 

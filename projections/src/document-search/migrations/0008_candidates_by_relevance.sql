@@ -1,4 +1,4 @@
--- Candidates by relevance (issue 24): a search takes the documents whose own fields (numbers, names, keywords,
+-- Candidates by relevance: a search takes the documents whose own fields (numbers, names, keywords,
 -- descriptions: rank_vector) hold the words first, through their own small index, then the documents whose PDF text
 -- alone holds them, newest first. Both indexes lead with the customer (btree_gin): the Customer Name filter and the
 -- public search's customer are answered inside the index with the words, not by reading every match of a word and

@@ -1,4 +1,4 @@
--- Read model of paper-copy requests (issue 20): the staff screen of open requests by urgency, and the daily overdue
+-- Read model of paper-copy requests: the staff screen of open requests by urgency, and the daily overdue
 -- reminder. The requester's name, address and email stay sealed under their visitor key, as the events hold them:
 -- the API opens them for staff, and forgetting the visitor (npm run visitor:forget) erases them here too.
 CREATE TABLE paper_copy_requests (

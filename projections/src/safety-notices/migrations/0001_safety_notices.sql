@@ -1,4 +1,4 @@
--- Safety revisions reach past readers (issue 20). Two tables of one read model:
+-- Safety revisions reach past readers. Two tables of one read model:
 -- public_downloads: each visitor's download through an emailed link (PublicDocumentDownloaded), keyed by its position
 --   in the log; the address stays sealed under the visitor's key, as the event holds it (forgetting the visitor
 --   erases it here too). The safety-notice job finds the readers of a superseded version by the child's id.

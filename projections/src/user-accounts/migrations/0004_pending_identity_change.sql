@@ -1,3 +1,3 @@
--- A change of email or name waiting for the user to accept or confirm it (issue 8, finding 2): Manage User shows it
+-- A change of email or name waiting for the user to accept or confirm it: Manage User shows it
 -- beside the current values, which stay in force until then.
 ALTER TABLE user_accounts ADD COLUMN pending_identity_change jsonb;

@@ -33,13 +33,13 @@ export type CustomerEvent =
   | { type: 'CustomerUpdated'; data: { customerId: string; changed: string[]; editedBy?: string } & CustomerDetails }
   | { type: 'CustomerLogoChanged'; data: { customerId: string; customerName: string; logo: StoredFile; editedBy?: string } }
   /**
-   * Before issue 22: an approved customer's name, email, website or approver changed and it went back to approval (off
-   * the public portal). No longer recorded (a change to an approved customer is a `CustomerChangeProposed`); kept for
-   * the logs that hold it.
+   * An approved customer's name, email, website or approver changed and it went back to approval (off the public
+   * portal). Not recorded any more (a change to an approved customer is a `CustomerChangeProposed`, so the approved
+   * version stays public); kept for the logs that hold it.
    */
   | { type: 'CustomerApprovalWithdrawn'; data: { customerId: string; customerName: string; changed: string[] } }
   /**
-   * A change to an APPROVED customer (issue 22): it waits for the approver's signature while the approved version stays
+   * A change to an APPROVED customer: it waits for the approver's signature while the approved version stays
    * public. `proposed` is the whole record as it will be, `logo` the new logo if the change brings one, `changed` the
    * fields that differ from the approved version. A later edit replaces the pending change; `customerName` is the
    * approved name.
@@ -75,7 +75,7 @@ export type CustomerEvent =
     }
   /**
    * An ADMIN chose whether the customer's visitors need the emailed link (false, the spec's behaviour and the default)
-   * or may search and download without one (true: an open eIFU site, issue 20). Not signed, like a document's
+   * or may search and download without one (true: an open eIFU site). Not signed, like a document's
    * Online/Offline switch.
    */
   | { type: 'CustomerOpenAccessChanged'; data: { customerId: string; customerName: string; openAccess: boolean; changedBy: string } }

@@ -24,10 +24,10 @@ export interface ParentDetails {
   isInternal: boolean;
   /** The day the change order takes effect, `YYYY-MM-DD`. */
   effectiveDate: string;
-  /** The family's Basic UDI-DI (issue 20); absent in events recorded before it. */
+  /** The family's Basic UDI-DI; absent in events recorded before the field existed. */
   basicUdiDi?: string;
   /**
-   * A safety revision (issue 20): once approved and in effect, the visitors who downloaded a version it supersedes
+   * A safety revision: once approved and in effect, the visitors who downloaded a version it supersedes
    * through an emailed link are mailed. Absent in events recorded before it: false.
    */
   safetyRevision?: boolean;
@@ -49,7 +49,7 @@ export interface ChildDetails {
   languageList: string;
   changeDescription: string;
   changeJustification: string;
-  /** The device's GTIN as entered (issue 20); absent in events recorded before it, '' when none. */
+  /** The device's GTIN as entered; absent in events recorded before the field existed, '' when none. */
   gtin?: string;
   /** Further lots the leaflet covers (`L1,L2`), besides its IFU Number. */
   additionalLots?: string;
@@ -99,9 +99,9 @@ export type DocumentEvent =
         logo: DocumentFile;
         files: DocumentFile[];
         createdBy: string;
-        /** Revise and resubmit (issue 22): the rejected change order this one revises; absent for a new one. */
+        /** Revise and resubmit: the rejected change order this one revises; absent for a new one. */
         revises?: ChangeOrderRef;
-        /** Issue 23: `revises` is an approved change order revised after its periodic review (absent: a rejected one). */
+        /** `revises` is an approved change order revised after its periodic review (absent: a rejected one). */
         revisesApproved?: boolean;
       };
     }
@@ -135,7 +135,7 @@ export type DocumentEvent =
         approvedDate: string;
         reason?: string;
         /**
-         * Its first periodic review date (issue 23, `YYYY-MM-DD`), as the approver set it or 12 months after the
+         * Its first periodic review date (`YYYY-MM-DD`), as the approver set it or 12 months after the
          * approval day. Absent on approvals recorded before periodic reviews: then 12 months after `approvedDate`.
          */
         reviewDate?: string;
@@ -143,7 +143,7 @@ export type DocumentEvent =
     }
   | { type: 'ChangeOrderRejected'; data: Signed & { reason: string } }
   /**
-   * Revise and resubmit (issue 22), in the rejected change order's stream: its author started `revision`, a new change
+   * Revise and resubmit, in the rejected change order's stream: its author started `revision`, a new change
    * order prefilled from it. Recorded just before the revision's `ChangeOrderCreated`; a change order is revised once.
    * Not signed itself: the revision's creation carries the author's signature.
    */
@@ -154,12 +154,12 @@ export type DocumentEvent =
         documentId: string;
         revision: ChangeOrderRef;
         revisedBy: string;
-        /** Issue 23: an approved change order revised after a periodic review's outcome 'revise'; absent: a rejected one. */
+        /** An approved change order revised after a periodic review's outcome 'revise'; absent: a rejected one. */
         after?: 'periodic-review';
       };
     }
   /**
-   * Issue 23: the author or an ADMIN moved the periodic review date of an approved change order (not signed: it decides
+   * The author or an ADMIN moved the periodic review date of an approved change order (not signed: it decides
    * nothing about the document), saying why.
    */
   | {
@@ -167,7 +167,7 @@ export type DocumentEvent =
       data: { parentChangeId: string; documentId: string; reviewDate: string; previous: string | null; changedBy: string; reason: string };
     }
   /**
-   * Issue 23: the daily job's reminder of a review date (`upcoming`: 30 days before; `due`: on the day or after, if the
+   * The daily job's reminder of a review date (`upcoming`: 30 days before; `due`: on the day or after, if the
    * day was missed), recorded before the mails go so that no process sends it twice. Recipients by user id only.
    */
   | {
@@ -175,7 +175,7 @@ export type DocumentEvent =
       data: { parentChangeId: string; documentId: string; reviewDate: string; reminder: 'upcoming' | 'due'; recipients: string[] };
     }
   /**
-   * Issue 23: the signed periodic review (meaning `periodic-review`). `still-valid` sets `nextReviewDate`; `revise`
+   * The signed periodic review (meaning `periodic-review`). `still-valid` sets `nextReviewDate`; `revise`
    * leaves none and lets the author revise and resubmit the approved change order (it stays public until the revision
    * is approved).
    */
@@ -197,12 +197,12 @@ export type DocumentEvent =
         previous: boolean;
         changedBy: string;
         reason?: string;
-        /** The approver's signature (meaning `approval`), when the change was proposed on an approved change order (issue 22). */
+        /** The approver's signature (meaning `approval`), when the change was proposed on an approved change order. */
         signature?: Signature;
       };
     }
   /**
-   * Issue 22: an ADMIN asked to switch an APPROVED change order Online/Offline, and the approved accessibility stayed in
+   * An ADMIN asked to switch an APPROVED change order Online/Offline, and the approved accessibility stayed in
    * force until the change order's approver signed the change (`ChangeOrderAccessibilityChanged`) or rejected it. No
    * longer recorded (a switch takes effect at once); old logs keep folding it.
    */
@@ -210,7 +210,7 @@ export type DocumentEvent =
       type: 'ChangeOrderAccessibilityProposed';
       data: { parentChangeId: string; documentId: string; isInternal: boolean; previous: boolean; requestedBy: string; reason: string };
     }
-  /** Issue 22: the approver rejected the proposed Online/Offline change (signed, meaning `rejection`); nothing changed. */
+  /** The approver rejected the proposed Online/Offline change (signed, meaning `rejection`); nothing changed. */
   | {
       type: 'ChangeOrderAccessibilityRejected';
       data: { parentChangeId: string; documentId: string; isInternal: boolean; requestedBy: string; reason: string; signature: Signature };

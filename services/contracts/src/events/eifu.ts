@@ -13,7 +13,7 @@ export interface OpenDownloadDocument {
 export type OpenDownloadVia = 'digital-link' | 'permalink' | 'search';
 
 /**
- * Downloads through the eIFU site without an emailed link (issue 20: a customer with open access). Anonymous, so
+ * Downloads through the eIFU site without an emailed link (a customer with open access). Anonymous, so
  * nothing about the reader is kept (no address, no IP, no browser): the distribution record keeps the document, its
  * version, the country and language the reader was served in and how they came.
  *

@@ -1,5 +1,5 @@
 /**
- * Paper copies on request (issue 20, EU 2021/2226 art. 6: a paper copy of an eIFU within 7 calendar days, at no
+ * Paper copies on request (EU 2021/2226 art. 6: a paper copy of an eIFU within 7 calendar days, at no
  * cost). Each request is a stream `paper-copy-<requestId>`; the daily reminder to the ADMINs is the stream
  * `paper-copy-overdue-notices`. The requester's name, delivery address and email are only ever sealed under their
  * visitor key (crypto-shredding, as a visitor's download holds their email): forgetting the visitor erases them.

@@ -1,5 +1,5 @@
 /**
- * Safety revisions reach past readers (issue 20): when an approved change order marked a safety revision supersedes
+ * Safety revisions reach past readers: when an approved change order marked a safety revision supersedes
  * documents, each visitor who downloaded one of them through an emailed link is mailed once, when the new version
  * takes effect. One stream per safety revision, `safety-notices-<parentChangeId>`; each notice names the visitor by
  * their random id only: their email is opened from the download's seal under their key at sending time and never

@@ -13,7 +13,7 @@ export type CredentialFailureReason = 'wrong-password' | 'account-locked' | 'use
  * change grows the record's stream or changes its version (the ETag an admin signs against). Logs written before
  * that split hold credential events in `user-<id>` too; every reader accepts both.
  *
- * Seals (issue 19, finding 2): a password's hash and an emailed link's token are kept in tables the API writes; the
+ * Seals: a password's hash and an emailed link's token are kept in tables the API writes; the
  * events that set them carry a keyed seal of them (an HMAC under a key derived from AUDIT_KEY, never the hash or the
  * token), so a row changed behind the product's back no longer matches its log.
  */
@@ -38,7 +38,7 @@ export type UserEvent =
         origin: 'bootstrap' | 'admin';
         /**
          * The ADMIN who added the user and, by ticking 'Is Training Completed?' on the Add User form, attested their
-         * training (issue 23). Absent for the first administrator and on events from before it was recorded.
+         * training. Absent for the first administrator and on events from before it was recorded.
          */
         trainingRecordedBy?: TrainingRecorder;
       };
@@ -64,7 +64,7 @@ export type UserEvent =
     }
   | {
       /**
-       * Someone asked to change the user's email or printed name (issue 8, finding 2). Nothing changes yet: the user
+       * Someone asked to change the user's email or printed name. Nothing changes yet: the user
        * accepts from the current address when someone else asked (`needsAcceptance`), and a new address is confirmed
        * from that address; then `UserModified` (via 'identity-change') makes it so.
        */
@@ -83,7 +83,7 @@ export type UserEvent =
   /** Signed by the deactivating admin (meaning 'deactivation'); events from before signatures were required lack it. */
   | { type: 'UserDeactivated'; data: { userId: string; at: string; signature?: Signature } }
   /**
-   * Signed by the reactivating ADMIN (meaning 'reactivation', with their reason; issue 22). `newPasswordRequired`: the
+   * Signed by the reactivating ADMIN (meaning 'reactivation', with their reason). `newPasswordRequired`: the
    * password the user had before stops working (`PasswordRevoked` on their credentials) and a set-password link is
    * mailed. Reactivations from before (through PUT /user/modify) lack all three: those users kept their password.
    */
@@ -99,7 +99,7 @@ export type UserEvent =
       data: { userId: string; setAt: string; via: 'bootstrap' | 'set-password-link' | 'change'; hashSeal?: string };
     }
   /**
-   * The account's password stops working (issue 22: a reactivated user sets a fresh one through the emailed link);
+   * The account's password stops working (a reactivated user sets a fresh one through the emailed link);
    * the next `PasswordSet` gives it a password again.
    */
   | { type: 'PasswordRevoked'; data: { userId: string; at: string; reason: 'reactivated' } }
@@ -111,7 +111,7 @@ export type UserEvent =
       type: 'LoginFailed';
       /**
        * `source`: a hash of the caller's address, or `device:<hash>` for a browser that signed in before; `sourceFailures`:
-       * consecutive failures from it (absent before they were kept); `trusted`: from such a browser (issue 19, finding 6).
+       * consecutive failures from it (absent before they were kept); `trusted`: from such a browser.
        */
       data: { userId: string; at: string; reason: CredentialFailureReason; consecutiveFailures: number; source?: string; sourceFailures?: number; trusted?: boolean };
     }
@@ -126,7 +126,7 @@ export type UserEvent =
         consecutiveFailures: number;
         source?: string;
         sourceFailures?: number;
-        /** From a live session of the account (its own failures; issue 19, finding 6). */
+        /** From a live session of the account (its own failures). */
         trusted?: boolean;
       };
     }
@@ -148,7 +148,7 @@ export type UserEvent =
   | { type: 'EmailedLinksClosed'; data: { userId: string; at: string; reason: 'email-changed' | 'reactivated' } }
   | { type: 'LoggedOut'; data: { userId: string; sessionId: string; at: string } }
   /**
-   * Second factor (issue 23, item 1; RFC 6238 TOTP). Never the secret, a code or a recovery code in the log: the
+   * Second factor (RFC 6238 TOTP). Never the secret, a code or a recovery code in the log: the
    * secret is kept encrypted in `second_factor_secrets`, the recovery codes as keyed hashes beside it; the events
    * carry a seal of that row (`factorSeal`), so a row changed behind the product's back no longer matches its log.
    * On the credentials stream: an enrolment started (a secret made, not yet confirmed).
@@ -192,7 +192,7 @@ export type CredentialEvent = Extract<
       | 'SecondFactorCodeRefused';
   }
 >;
-/** The second factor's events (issue 23, item 1), on both of a user's streams. */
+/** The second factor's events, on both of a user's streams. */
 export type SecondFactorEvent = Extract<
   UserEvent,
   { type: 'SecondFactorEnrolmentStarted' | 'SecondFactorEnrolled' | 'SecondFactorCodeAccepted' | 'RecoveryCodeUsed' | 'SecondFactorCodeRefused' | 'SecondFactorReset' }
@@ -213,7 +213,7 @@ export const emailClaimStreamId = (email: string) => `user-email-${email.trim().
 
 /**
  * `printed-name-<key>` streams make a printed name (first and last name, as a signature shows it) name one active
- * user (issue 19, finding 10; 21 CFR 11.100). The key is the name compared case- and whitespace-insensitively, NFC;
+ * user (21 CFR 11.100). The key is the name compared case- and whitespace-insensitively, NFC;
  * a deactivated user's name is released, and claimed again if they are reactivated.
  */
 export type PrintedNameClaimEvent =

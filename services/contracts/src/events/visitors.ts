@@ -1,6 +1,6 @@
 /**
- * Events of public visitors: each download in a stream of its own (`visitor-download-<downloadId>`; logs from before
- * issue 19 have them in one `visitor-<visitorId>` stream per visitor). A visitor is named by a random id; the email is
+ * Events of public visitors: each download in a stream of its own (`visitor-download-<downloadId>`; older logs
+ * have them in one `visitor-<visitorId>` stream per visitor). A visitor is named by a random id; the email is
  * only ever sealed under that visitor's own key, kept outside the log (crypto-shredding: forgetting them deletes the key).
  */
 export type VisitorEvent = {

@@ -1,4 +1,4 @@
--- Read-your-writes with a replica (issue 21): after a signed-in user's command has settled, the primary's WAL position
+-- Read-your-writes with a replica: after a signed-in user's command has settled, the primary's WAL position
 -- then; that user's reads go to the replica only once it has replayed past it. Shared by every API instance, so the
 -- next request may land on any of them. One row per user, only ever moved forward.
 CREATE TABLE user_write_positions (

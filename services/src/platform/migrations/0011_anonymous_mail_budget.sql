@@ -1,5 +1,5 @@
--- The hourly budget of the mails anonymous requests cause (issue 19 finding 5), counted here so that every API
--- instance spends the same budget (issue 21): one row per kind, its hour and the mails taken in it.
+-- The hourly budget of the mails anonymous requests cause, counted here so that every API
+-- instance spends the same budget: one row per kind, its hour and the mails taken in it.
 CREATE TABLE anonymous_mail_budget (
   kind text PRIMARY KEY,
   hour_start timestamptz NOT NULL,

@@ -1,4 +1,4 @@
--- Crypto-shredding of public visitors (issue 11, architecture §6): each visitor's email is stored in events only
+-- Crypto-shredding of public visitors (architecture §6): each visitor's email is stored in events only
 -- encrypted under that visitor's own key, kept here, outside the immutable log. Deleting the row (npm run
 -- visitor:forget) makes every event about them unreadable while the hash chain still verifies.
 CREATE TABLE visitor_keys (

@@ -1,4 +1,4 @@
--- Issue 23: second factors. The TOTP secret, encrypted (AES-256-GCM under a key derived from AUDIT_KEY, which is
+-- Second factors. The TOTP secret, encrypted (AES-256-GCM under a key derived from AUDIT_KEY, which is
 -- not in the database), and the recovery codes as keyed hashes (HMAC under another key derived from it). The event
 -- log records only that an enrolment started or was confirmed, with a seal of this row: never the secret or a code.
 CREATE TABLE second_factor_secrets (

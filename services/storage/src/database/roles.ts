@@ -7,7 +7,7 @@ const APPEND_FUNCTION = 'append_events(text, integer, bigint, uuid[], text[], js
 const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
- * What the API's role may do in the schema the owner's connection is on (issue 8, finding 4; docs/security.md): read
+ * What the API's role may do in the schema the owner's connection is on (docs/security.md): read
  * and write the read models, sessions and other tables of its own; on `events` and `quarantined_events`, only read;
  * append only through `append_events`, which runs as the owner. The role owns nothing, so it can neither alter `events` nor disable its
  * triggers. Safe to run again: every start-up does.

@@ -5,7 +5,7 @@
 export type Actor =
   | { type: 'user'; userId: string; email: string; name?: string }
   | { type: 'public'; email: string }
-  /** A customer visitor of the public portal: named by a random id only, never by their email (issue 11). */
+  /** A customer visitor of the public portal: named by a random id only, never by their email. */
   | { type: 'visitor'; visitorId: string }
   | { type: 'system'; name: string };
 
@@ -141,7 +141,7 @@ export interface EventStore {
   /**
    * The stream's events in order; with `afterVersion`, only those after it (a snapshot's version). A store opened
    * with the audit key checks each event's link in the hash chain as it reads it and throws `BrokenLinkError` for one
-   * that was not written with the key (issue 19, finding 2: every decision folds only events the product wrote).
+   * that was not written with the key (every decision folds only events the product wrote).
    */
   readStream(streamId: string, afterVersion?: number): Promise<RecordedEvent[]>;
   /**

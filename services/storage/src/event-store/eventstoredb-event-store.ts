@@ -394,7 +394,7 @@ export class EventStoreDbEventStore implements EventStore {
         if (!resolved.event) continue;
         const { event, chain } = toRecordedEvent(resolved.event);
         // Each event carries the hash it chained from: its own link is checked as it is read, and the links between
-        // the events read (issue 19, finding 2).
+        // the events read.
         if (this.chainKey) {
           const { hash, position: _position, ...content } = event;
           if (!chain || (previous !== undefined && chain.previousHash !== previous) || chainHash(this.chainKey, chain.previousHash, content) !== hash) {

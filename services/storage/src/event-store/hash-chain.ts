@@ -16,7 +16,7 @@ export function canonicalJson(value: unknown): string {
 /**
  * Every stored field of an event takes part in its hash, so changing any byte breaks the chain. The hash is an
  * HMAC-SHA256 under the audit key, which lives outside the database: someone who can write to the database can
- * change rows, but cannot recompute a chain that verifies (architecture §3; issue 8, finding 4).
+ * change rows, but cannot recompute a chain that verifies (architecture §3).
  */
 export function eventHash(key: string, previousHash: string, event: Omit<RecordedEvent, 'hash'>): string {
   const canonical = canonicalJson({

@@ -12,7 +12,7 @@ export const getCurrentUserQueryOptions = () =>
   queryOptions({ queryKey: ['current-user'], queryFn: getCurrentUser, staleTime: 60_000 });
 
 /**
- * Keeps the stored session in step with the server: a changed role, name or training (issue 23) shows at once (and an
+ * Keeps the stored session in step with the server: a changed role, name or training shows at once (and an
  * ADMIN without a second factor goes to its set-up); a 401 logs out.
  */
 export const useCurrentUser = () => {
@@ -30,7 +30,7 @@ export const useCurrentUser = () => {
       session.isTrainingCompleted !== training ||
       (session.secondFactorRequired === true) !== factorRequired
     ) {
-      // A USER made ADMIN without a second factor is sent to its set-up (issue 23), as at login.
+      // A USER made ADMIN without a second factor is sent to its set-up, as at login.
       setSession({
         ...session,
         role: user.role,

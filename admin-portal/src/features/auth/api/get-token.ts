@@ -30,7 +30,7 @@ export const storeSession = (response: SessionResponse) =>
 
 /**
  * Logs in: on success the session is stored before the caller's onSuccess runs. For an account with a second factor
- * (issue 23) the answer is a challenge instead, and no session is stored: the code step follows.
+ * the answer is a challenge instead, and no session is stored: the code step follows.
  */
 export const useGetToken = ({ mutationConfig }: UseGetTokenOptions = {}) => {
   const { onSuccess, ...rest } = mutationConfig ?? {};

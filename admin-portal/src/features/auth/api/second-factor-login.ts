@@ -7,7 +7,7 @@ import type { MutationConfig } from '@/lib/react-query';
 
 import { storeSession } from './get-token';
 
-/** POST /user/get/token/second-factor (issue 23): the login's code step; `message` is the bearer token. */
+/** POST /user/get/token/second-factor: the login's code step; `message` is the bearer token. */
 export const logInWithCode = ({ data }: { data: SecondFactorLoginRequest }): Promise<SessionResponse> =>
   api.post('/user/get/token/second-factor', data, { auth: false, schema: SessionResponse, withCookies: true });
 

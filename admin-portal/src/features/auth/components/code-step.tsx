@@ -23,7 +23,7 @@ type CodeForm = z.infer<typeof CodeForm>;
 type CodeStepProps = { username: string; challenge: string; onBack: () => void };
 
 /**
- * Login step three (issue 23), for an account with a second factor: the password was accepted; the 6-digit code from
+ * Login step three, for an account with a second factor: the password was accepted; the 6-digit code from
  * the authenticator app (or a recovery code) opens the session. The server's refusal (a wrong or used code, too many
  * tries, a login that took too long) shows under the field.
  */

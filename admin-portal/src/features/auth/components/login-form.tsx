@@ -9,12 +9,12 @@ type Step = { name: 'username' } | { name: 'password'; username: string } | { na
 
 /**
  * Room for the taller step (the password step: the username row, Password, Submit, 'Forgot Password?'), so that the
- * card keeps its size when it turns from one step to the other (issue 22, item 10). A message shown in a step may
+ * card keeps its size when it turns from one step to the other. A message shown in a step may
  * still grow it.
  */
 export const LOGIN_STEP_MIN_HEIGHT = 224;
 
-/** The two-step login of spec §2.1, and (issue 23) a third step for an account with a second factor: its code. */
+/** The two-step login of spec §2.1, and a third step for an account with a second factor: its code. */
 export const LoginForm = ({ onStepChange }: { onStepChange?: (step: Step['name']) => void }) => {
   const [step, setStep] = useState<Step>({ name: 'username' });
   const [lastUsername, setLastUsername] = useState('');

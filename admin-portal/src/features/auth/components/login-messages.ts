@@ -8,7 +8,7 @@ export const LOGIN_TEXT = {
   authenticationFailure: 'Authentication failure',
   activateUser: 'activate user',
   activateEmail: 'activate email',
-  // Issue 23: the code step, after the password, for an account with a second factor.
+  // The code step, after the password, for an account with a second factor.
   codeLabel: 'Authentication code',
   codeHelp: 'The 6-digit code from your authenticator app, or one of your recovery codes.',
   codeRequired: 'Code is required',

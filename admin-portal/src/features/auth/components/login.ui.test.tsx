@@ -36,7 +36,7 @@ describe('Login (route level, real API)', () => {
     expect(screen.queryByRole('heading', { name: 'Documents' })).toBeNull();
   });
 
-  it('asks a staff member with a second factor for the code after the password, refuses a wrong one, and opens the documents list with the right one (issue 23)', async () => {
+  it('asks a staff member with a second factor for the code after the password, refuses a wrong one, and opens the documents list with the right one', async () => {
     const author = await addStaff('USER');
     const token = await logIn(uiApi().url, author.email, author.password);
     const factor = await enrolSecondFactor(uiApi().url, token, author.email);

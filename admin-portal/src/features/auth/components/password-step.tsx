@@ -29,7 +29,7 @@ const loginErrorMessage = (error: unknown) =>
 type PasswordStepProps = {
   username: string;
   onBack: () => void;
-  /** The account has a second factor (issue 23): the password was accepted, the code step follows with this challenge. */
+  /** The account has a second factor: the password was accepted, the code step follows with this challenge. */
   onCodeStep: (challenge: string) => void;
 };
 

@@ -19,7 +19,7 @@ export const logoPath = ({ id, logoUrl }: LogoOwner, route = '/customer/logo'): 
   return `${route}/${encodeURIComponent(id)}`;
 };
 
-/** The logo a pending change brings (issue 22): GET /customer/pendingLogo/:id, staff only. */
+/** The logo a pending change brings: GET /customer/pendingLogo/:id, staff only. */
 export const pendingLogoOwner = (customer: Pick<CustomerView, 'id' | 'pendingChange'>): LogoOwner | undefined => {
   const logoUrl = customer.pendingChange?.logoUrl;
   if (!logoUrl) return undefined;

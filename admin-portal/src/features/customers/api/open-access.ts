@@ -5,7 +5,7 @@ import { api, ifMatch } from '@/lib/api-client';
 
 import { CUSTOMERS_QUERY_KEY } from './get-customers';
 
-/** PUT /customer/openAccess (issue 20): whether the customer's visitors may search and download without an emailed link. */
+/** PUT /customer/openAccess: whether the customer's visitors may search and download without an emailed link. */
 export const changeOpenAccess = ({ id, openAccess, version }: { id: string; openAccess: boolean; version?: number }) =>
   api.put('/customer/openAccess', { id, openAccess }, { schema: CustomerMutationResponse, headers: ifMatch(version) });
 

@@ -32,7 +32,7 @@ export type CustomerFormInput = z.input<ReturnType<typeof customerFormSchema>>;
 export type CustomerFormValues = z.output<ReturnType<typeof customerFormSchema>>;
 
 /**
- * The form's starting values: the customer's, or (issue 22) those of the change waiting for approval, which saving
+ * The form's starting values: the customer's, or those of the change waiting for approval, which saving
  * replaces.
  */
 export const customerFormDefaults = (customer?: CustomerView): CustomerFormInput => {

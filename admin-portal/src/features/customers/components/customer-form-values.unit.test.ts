@@ -90,7 +90,7 @@ describe('the customer form', () => {
     expect(body.get('id')).toBe('c-1');
     expect(body.has('customerLogo')).toBe(false);
   });
-  it('when an approved customer has a change waiting for approval, then the edit form starts from the pending values (issue 22)', () => {
+  it('when an approved customer has a change waiting for approval, then the edit form starts from the pending values', () => {
     const pending: CustomerView = {
       ...customer,
       status: 'APPROVED',

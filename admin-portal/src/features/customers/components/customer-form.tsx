@@ -46,7 +46,7 @@ const useApproverOptions = (customer?: CustomerView): { options: ApproverOption[
       id: approver.id,
       label: `${[approver.firstName, approver.lastName].filter(Boolean).join(' ')} (${approver.email})`,
     }));
-    // The approved approver and the one a pending change names (issue 22), when the list lacks them.
+    // The approved approver and the one a pending change names, when the list lacks them.
     for (const current of [customer?.pendingChange?.approver, customer?.approver]) {
       if (current && !offered.some((option) => option.id === current.id)) {
         offered.unshift({ id: current.id, label: `${current.name} (${current.email})` });
@@ -58,7 +58,7 @@ const useApproverOptions = (customer?: CustomerView): { options: ApproverOption[
 };
 
 /**
- * Editing an approved customer (issue 22): said before saving that the changes wait for the approver's signature and
+ * Editing an approved customer: said before saving that the changes wait for the approver's signature and
  * the approved version stays public; a change already waiting is shown (the form starts from its values).
  */
 const ApprovedEditNotice = ({ customer }: { customer: CustomerView }) => (
@@ -94,7 +94,7 @@ const SERVER_FIELDS: Readonly<Record<string, keyof CustomerFormInput>> = {
   customerLogo: 'customerLogo',
 };
 
-/** The Country field lists the countries EXCLUDED (spec §3 countryExclusionList): it says so (issue 22). */
+/** The Country field lists the countries EXCLUDED (spec §3 countryExclusionList): it says so. */
 export const COUNTRY_HELP = 'The countries EXCLUDED for this customer (its country exclusion list), not the countries it serves. Leave empty to exclude none.';
 
 /**

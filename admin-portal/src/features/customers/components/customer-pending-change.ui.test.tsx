@@ -41,7 +41,7 @@ async function approvedCustomer(approver: Staff) {
   });
   expect(added.status).toBe(200);
   const id = added.body.customer.id;
-  // Through the helper: an ADMIN logs in with a second factor (issue 23).
+  // Through the helper: an ADMIN logs in with a second factor.
   const approverToken = await logIn(uiApi().url, approver.email, approver.password);
   const decided = await call('POST', '/customer/approve/add', {
     token: approverToken,
@@ -57,7 +57,7 @@ const publicWebsite = async (name: string) =>
     (customer) => customer.customerName === name,
   )?.customerWebsiteLink;
 
-describe('Update Customer of an approved customer (route level, real API; issue 22)', () => {
+describe('Update Customer of an approved customer (route level, real API)', () => {
   it('says before saving that the change waits for the approver, saves it as pending (the public API keeps the old website), and shows it when edited again', async () => {
     const approver = await addStaff('ADMIN');
     const { id, customerName } = await approvedCustomer(approver);

@@ -124,7 +124,7 @@ export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
       // At 1280 px the grid has about 980 px: the email gets the most room, and a text longer than its column wraps
-      // onto a second line rather than being cut (issue 22, item 10).
+      // onto a second line rather than being cut.
       { field: 'customerName', headerName: 'Name', flex: 1, minWidth: 140, renderCell: ({ value }) => <WrappedText text={value as string} /> },
       { field: 'contactEmail', headerName: 'E-Mail', flex: 1.6, minWidth: 260, renderCell: ({ value }) => <WrappedText text={value as string} /> },
       {
@@ -143,7 +143,7 @@ export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView
       {
         field: 'status',
         headerName: 'Status',
-        // Room for 'Approved' and, while a change waits for the approver, 'Change pending' (issue 22).
+        // Room for 'Approved' and, while a change waits for the approver, 'Change pending'.
         width: 210,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%' }}>

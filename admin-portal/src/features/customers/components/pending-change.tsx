@@ -24,7 +24,7 @@ const approverText = (approver: Approver, id: string) => (approver ? `${approver
 /** One field of a pending change as the screens show it: its label, the approved (public) value and the one waiting. */
 export type PendingRow = { field: CustomerChangeField; label: string; current: ReactNode; pending: ReactNode };
 
-/** The rows of a customer's pending change (issue 22), in the form's order; none when nothing is pending. */
+/** The rows of a customer's pending change, in the form's order; none when nothing is pending. */
 export const pendingRows = (customer: CustomerView): PendingRow[] => {
   const pending = customer.pendingChange;
   if (!pending) return [];

@@ -37,7 +37,7 @@ type ViewCustomerDialogProps = { customer: CustomerView; onClose: () => void };
  * Status and Logo; once decided, the electronic signature (who, when, meaning) and the reason. Mount it to open it.
  */
 /**
- * Open access (issue 20): an ADMIN chooses whether the customer's visitors need the emailed link (off, the spec's
+ * Open access: an ADMIN chooses whether the customer's visitors need the emailed link (off, the spec's
  * behaviour) or may reach its documents without one, from a label's QR code or a permalink. It takes effect at once.
  */
 const OpenAccessSwitch = ({ customer }: { customer: CustomerView }) => {

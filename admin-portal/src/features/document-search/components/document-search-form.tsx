@@ -26,7 +26,7 @@ type DocumentSearchFormProps = {
 
 const noAutofill = { autoComplete: 'off', spellCheck: false } as const;
 
-/** What Archive Search finds (issue 22): it swaps the current versions for the superseded ones. */
+/** What Archive Search finds: it swaps the current versions for the superseded ones. */
 export const ARCHIVE_SEARCH_HELP =
   'Ticked, the search finds only superseded versions: approved documents replaced by a newer version or deactivated (past their obsolete date). Unticked, it finds current and pending ones. Rejected change orders are in neither: see All Documents.';
 

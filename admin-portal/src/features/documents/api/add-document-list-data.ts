@@ -16,7 +16,7 @@ export const addDocumentListData = ({ data }: { data: AddDocumentListData }): Pr
   api.post('/document/addDocumentListData', data, { schema: AddDocumentListDataResponse });
 
 /**
- * The wizard's submit: a new change order, or (issue 22, revise and resubmit) a revision of a rejected one, which
+ * The wizard's submit: a new change order, or (revise and resubmit) a revision of a rejected one, which
  * names it (`revises`) and keeps its stored files: POST /document/reviseChangeOrder.
  */
 export const submitChangeOrder = ({ data }: { data: AddDocumentListData | ReviseChangeOrderRequest }): Promise<AddDocumentListDataResponse> =>

@@ -20,7 +20,7 @@ export const approveDocuments = ({ data, version }: { data: ApproveDocumentsRequ
 type UseApproveDocumentsOptions = { mutationConfig?: MutationConfig<typeof approveDocuments> };
 
 /**
- * What the screens show of a decided change order, from the decision's answer (issue 22, item 10): its view, and its
+ * What the screens show of a decided change order, from the decision's answer: its view, and its
  * row's status in any list page that holds it. The status badge is right at once, not after the refresh.
  */
 export const showDecided = (queryClient: QueryClient, document: ChangeOrderView) => {

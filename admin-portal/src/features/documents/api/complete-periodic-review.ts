@@ -8,7 +8,7 @@ import type { MutationConfig } from '@/lib/react-query';
 type CompletePeriodicReviewInput = { data: CompletePeriodicReviewRequest; version: number };
 
 /**
- * POST /document/periodicReview/complete (issue 23): the signed periodic review (meaning `periodic-review`) of the
+ * POST /document/periodicReview/complete: the signed periodic review (meaning `periodic-review`) of the
  * version seen (If-Match): still valid (the next review date) or to be revised (opens revise-and-resubmit).
  */
 export const completePeriodicReview = ({ data, version }: CompletePeriodicReviewInput): Promise<ChangeOrderResponse> =>

@@ -8,7 +8,7 @@ import type { MutationConfig } from '@/lib/react-query';
 type DecideAccessibilityInput = { data: DecideAccessibilityRequest; version: number };
 
 /**
- * POST /document/accessibility/decide (issue 22): the change order's approver signs (`approve` true, meaning
+ * POST /document/accessibility/decide: the change order's approver signs (`approve` true, meaning
  * `approval`) or rejects with a reason a pending Online/Offline change, with the version seen as If-Match.
  */
 export const decideAccessibility = ({ data, version }: DecideAccessibilityInput): Promise<ChangeOrderResponse> =>

@@ -12,7 +12,7 @@ export { DOCUMENTS_QUERY_KEY };
 /** The two tabs of the documents list (spec §2.7): 'Documents' shows only change orders pending approval. */
 export type DocumentListTab = 'pending' | 'all';
 
-/** Issue 23: `review: 'overdue'` lists only the change orders whose periodic review date has passed unreviewed. */
+/** `review: 'overdue'` lists only the change orders whose periodic review date has passed unreviewed. */
 export type DocumentListParams = ListParams & { tab: DocumentListTab; review?: 'overdue' };
 
 /**

@@ -8,7 +8,7 @@ export type LabelQrFormat = 'svg' | 'png';
 
 const labelQrPath = (childDocumentId: string, format: LabelQrFormat) => `/document/labelQr/${encodeURIComponent(childDocumentId)}?format=${format}`;
 
-/** GET /document/labelQr/:id (issue 20): the QR code of the child's label, fetched with the bearer token. */
+/** GET /document/labelQr/:id: the QR code of the child's label, fetched with the bearer token. */
 export const getLabelQr = async (childDocumentId: string, format: LabelQrFormat, signal?: AbortSignal) =>
   api.getFile(labelQrPath(childDocumentId, format), { accept: format === 'svg' ? 'image/svg+xml' : 'image/png', signal });
 

@@ -7,7 +7,7 @@ import type { MutationConfig } from '@/lib/react-query';
 
 type SetReviewDateInput = { data: SetReviewDateRequest; version: number };
 
-/** POST /document/periodicReview/date (issue 23): the author or an ADMIN moves the periodic review date, with a reason. */
+/** POST /document/periodicReview/date: the author or an ADMIN moves the periodic review date, with a reason. */
 export const setReviewDate = ({ data, version }: SetReviewDateInput): Promise<ChangeOrderResponse> =>
   api.post('/document/periodicReview/date', data, { schema: ChangeOrderResponse, headers: ifMatch(version) });
 

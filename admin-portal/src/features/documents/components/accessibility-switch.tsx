@@ -17,7 +17,7 @@ type Switched = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'custome
 
 /**
  * An Online/Offline change left pending in the log from when switches of approved change orders waited for the
- * approver's signature (issue 22): shown until it is signed, rejected or overtaken by a switch (which is at once).
+ * approver's signature: shown until it is signed, rejected or overtaken by a switch (which is at once).
  */
 export const pendingAccessibilityText = (pending: { isInternal: boolean }) =>
   `Change to ${pending.isInternal ? 'Offline' : 'Online'} pending the approver's signature`;
@@ -85,7 +85,7 @@ export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) 
 };
 
 /**
- * The change order's approver decides a pending Online/Offline change (issue 22): Sign the change, or Reject it with a
+ * The change order's approver decides a pending Online/Offline change: Sign the change, or Reject it with a
  * reason, each with their own username and password; the server re-checks who may (the approver policy).
  */
 const PendingAccessibilityDecision = ({

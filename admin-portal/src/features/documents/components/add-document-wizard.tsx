@@ -71,7 +71,7 @@ const StepActions = ({ children }: { children: ReactNode }) => (
   <Box sx={{ ...fullRow, display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'flex-end', pt: 1 }}>{children}</Box>
 );
 
-/** A child whose stored PDF a revision keeps (issue 22): the child it comes from and the file's name. */
+/** A child whose stored PDF a revision keeps: the child it comes from and the file's name. */
 type KeptChildFile = Pick<WizardChild, 'keepFileOf' | 'keptFile'>;
 const keptChildFileOf = (child: WizardChild | undefined): KeptChildFile | null =>
   child?.keepFileOf ? { keepFileOf: child.keepFileOf, keptFile: child.keptFile } : null;
@@ -81,7 +81,7 @@ const keptChildFileOf = (child: WizardChild | undefined): KeptChildFile | null =
  * (one child and its PDF), Preview (the signer, a summary, Submit). 'Add More Document' saves the child and starts the
  * next one with the parent locked; 'Uploaded Doc' lists the saved children to view, edit or delete.
  *
- * `revising` (issue 22, Revise and resubmit): prefilled from that rejected change order, its rejection reason shown.
+ * `revising` (Revise and resubmit): prefilled from that rejected change order, its rejection reason shown.
  * Its supporting files, logo and each child's PDF are kept (not uploaded again) until removed or replaced; Change/New
  * opens on its last child, the others are in 'Uploaded Doc'.
  */
@@ -261,7 +261,7 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
     <Box>
       {revising ? <RevisionBanner view={revising} /> : null}
       {/* 'Uploaded Doc' sits beside the steps (below them on a phone), in the page's flow: floating over the step it
-          covered the Justification field and Next while the page scrolled (issue 22, item 10). */}
+          covered the Justification field and Next while the page scrolled. */}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 2, mb: 3 }}>
         <Stepper activeStep={step} alternativeLabel sx={{ flex: '1 1 320px', minWidth: 0 }} aria-label="Steps">
           {STEPS.map((label) => (

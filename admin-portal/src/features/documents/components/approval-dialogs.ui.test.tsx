@@ -34,7 +34,7 @@ describe('Approval dialogs on the one SignedConfirmForm (route level, real API)'
     await user.type(within(dialog).getByLabelText('Username'), approver.email);
     await user.type(within(dialog).getByLabelText('Password'), approver.password);
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'not the same');
-    // The mismatch is said next to the field (no longer hidden silently).
+    // The mismatch is said next to the field, never hidden silently.
     expect(await within(dialog).findByText(DOCUMENT_MESSAGES.passwordMismatch)).toBeTruthy();
     expect(within(dialog).getByLabelText('Confirm Password').getAttribute('aria-invalid')).toBe('true');
     expect(within(dialog).queryByRole('button', { name: 'Submit' })).toBeNull();

@@ -42,7 +42,7 @@ export const formatUtcDateTime = (iso: string): string => {
 
 
 /**
- * The child's `associatedReferenceNumber`, by one name on every staff screen (issue 22): the spec's validation text
+ * The child's `associatedReferenceNumber`, by one name on every staff screen: the spec's validation text
  * and approval modal call it IFU Number ('Enter IFU Number (lot number)'); helper text says it is the lot number.
  */
 export const IFU_NUMBER = 'IFU Number';

@@ -47,7 +47,7 @@ import { revisionFacts, ReviseButton } from './revision-links';
 
 const docs = paths.app.documents;
 
-/** The view's Safety revision line (issue 20): No, or Yes with how many readers were told and opened the new version. */
+/** The view's Safety revision line: No, or Yes with how many readers were told and opened the new version. */
 export const safetyRevisionText = (changeOrder: Pick<ChangeOrder, 'safetyRevision' | 'safetyNotices'>): string => {
   if (!changeOrder.safetyRevision) return 'No';
   const notices = changeOrder.safetyNotices ?? { notified: 0, opened: 0 };
@@ -93,7 +93,7 @@ export const ChangeOrderPage = ({ id }: { id: string }) => {
   );
 };
 
-/** The view while its change order loads (issue 22, item 4): the shape of the page in grey, not an empty page. */
+/** The view while its change order loads: the shape of the page in grey, not an empty page. */
 const ChangeOrderSkeleton = () => (
   <Stack spacing={3} role="status" aria-label="Loading the document" aria-busy="true" data-testid="change-order-skeleton">
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -155,7 +155,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
     },
     { label: 'Effective Date', value: formatEffectiveDate(changeOrder.effectiveDate), testId: 'view-effective-date' },
     { label: 'Status', value: <DocumentStatusChip status={changeOrder.status} />, testId: 'view-status' },
-    // Issue 23: an approved change order's periodic review (EU GMP Annex 11 §11).
+    // An approved change order's periodic review (EU GMP Annex 11 §11).
     ...(changeOrder.status === 'APPROVED' ? [{ label: 'Review date', value: <PeriodicReviewFact changeOrder={changeOrder} />, testId: 'view-review-date' }] : []),
     { label: 'Approver', value: changeOrder.approver?.email ?? '', testId: 'view-approver' },
   ];

@@ -31,7 +31,7 @@ import { Nowrap, SectionTitle } from './view-parts';
 
 const docs = paths.app.documents;
 
-/** Where the child's PDF text is for the searches (issue 19): said while it is indexed, and when it could not be. */
+/** Where the child's PDF text is for the searches: said while it is indexed, and when it could not be. */
 const TEXT_INDEXING_NOTES: Record<NonNullable<ChildDocumentView['textIndexing']>, { severity: 'info' | 'warning'; text: string } | null> = {
   pending: { severity: 'info', text: 'Text being indexed: searches will find this document by the words in its PDF once that is done.' },
   indexed: null,

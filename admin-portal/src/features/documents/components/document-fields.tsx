@@ -220,7 +220,7 @@ export const ParentFields = <T extends FieldValues>({ control, disabled, product
 export const SAFETY_REVISION_HELP =
   'When it is approved and takes effect, every visitor who downloaded a version it replaces through an emailed link is mailed once, with a link to the new version.';
 
-/** The safety-revision switch (issue 20), with what it does said under it. */
+/** The safety-revision switch, with what it does said under it. */
 const SafetyRevisionField = <T extends FieldValues>({ control, name, disabled }: { control: AnyControl<T>; name: FieldPath<T>; disabled?: boolean }) => {
   const helpId = useId();
   return (
@@ -292,7 +292,7 @@ type ChildName<T extends FieldValues> = FieldPath<T> & keyof ChildStepInput;
 
 /**
  * The child's fields, shared by the wizard's Change/New step, Edit child and Add child (spec §2.9, §2.10): IFU Number
- * (one name on every screen, issue 22; helper text says it is the lot number), Part Number, Bill of Material,
+ * (one name on every screen; helper text says it is the lot number), Part Number, Bill of Material,
  * Country, Language, keywords, Description of Change, Justification of Change.
  */
 export const ChildFields = <T extends FieldValues>({ control }: { control: AnyControl<T> }) => {
@@ -344,7 +344,7 @@ type SignName<T extends FieldValues> = FieldPath<T> & keyof SignFormInput;
 /** Username, Password and Comments: the signer's own credentials and why (spec §2.9 Preview, §2.10, §2.11). */
 export const SignedFields = <T extends FieldValues>({ control }: { control: AnyControl<T> }) => {
   const name = (field: keyof SignFormInput) => field as SignName<T>;
-  // Issue 23: an untrained signer learns why the server will refuse, before typing their password.
+  // An untrained signer learns why the server will refuse, before typing their password.
   const signingBlocked = useSigningBlocked();
   return (
     <>

@@ -23,7 +23,7 @@ const isFile = (value: unknown): value is File => typeof File !== 'undefined' &&
 
 /** A File or nothing; `required` is the message when nothing is chosen. */
 const optionalFile = z.custom<File | null>((value) => value === null || isFile(value));
-// Its output stays `File | null` (not narrowed): a revision's forms (issue 22) take the same values without a file.
+// Its output stays `File | null` (not narrowed): a revision's forms take the same values without a file.
 const requiredFile = (required: string) =>
   z.custom<File | null>((value) => value === null || isFile(value)).refine((file): boolean => file !== null, required);
 
@@ -60,7 +60,7 @@ const parentShape = (productNameMessage: string) => {
     changeDescription: fields.changeDescription,
     changeJustification: fields.changeJustification,
     basicUdiDi: fields.basicUdiDi,
-    /** A safety revision (issue 20): a switch, off by default. */
+    /** A safety revision: a switch, off by default. */
     safetyRevision: z.boolean(),
   };
 };
@@ -81,7 +81,7 @@ export const startStepSchema = parentFormSchema.extend({
 export type StartStepInput = z.input<typeof startStepSchema>;
 export type StartStepValues = z.output<typeof startStepSchema>;
 
-/** Revise and resubmit (issue 22): the Start step keeps the rejected change order's logo and counts its kept files. */
+/** Revise and resubmit: the Start step keeps the rejected change order's logo and counts its kept files. */
 export const reviseStartStepSchema = (keptFiles: number) =>
   parentFormSchema.extend({ parentDocuments: supportingFiles(keptFiles), parentLogo: optionalFile });
 
@@ -124,7 +124,7 @@ export const childStepSchema = z.object({ ...childShape, file: requiredFile(DOCU
 export type ChildStepInput = z.input<typeof childStepSchema>;
 export type ChildStepValues = z.output<typeof childStepSchema>;
 
-/** Revise and resubmit (issue 22): a child keeping the rejected change order's stored PDF needs no new file. */
+/** Revise and resubmit: a child keeping the rejected change order's stored PDF needs no new file. */
 export const childStepKeepingSchema = z.object({ ...childShape, file: optionalFile });
 
 /** Edit child and Add child (spec §5): the child rules and the signer's; the file is needed only when adding. */
@@ -199,7 +199,7 @@ export const childStepInputOf = (values: ChildStepValues): ChildStepInput => ({
 
 /**
  * The multipart body of POST /document/addDocumentFiles for the parent: its PDFs and its logo. Without a logo it is a
- * revision's upload (issue 22: the rejected change order's logo is kept), marked `revising`.
+ * revision's upload (the rejected change order's logo is kept), marked `revising`.
  */
 export const toParentUploadFormData = (documents: readonly File[], logo: File | null): FormData => {
   const body = new FormData();

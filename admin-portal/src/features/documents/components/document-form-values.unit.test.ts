@@ -265,7 +265,7 @@ describe('Edit parent', () => {
     expect(withFiles).toMatchObject({ parentLogo: 'logo.png', parentDocuments: 'd.pdf' });
   });
 
-  it('the safety-revision switch starts as stored and travels as a form field the server reads (issue 20)', () => {
+  it('the safety-revision switch starts as stored and travels as a form field the server reads', () => {
     expect(editParentDefaults(view).safetyRevision).toBe(false);
     expect(editParentDefaults({ ...view, safetyRevision: true }).safetyRevision).toBe(true);
     const signed = { ...editParentDefaults(view), safetyRevision: true, username: 'ann@example.com', password: 'secret', comments: 'Fix' };

@@ -43,7 +43,7 @@ const tabOf = (value: string | null): DocumentListTab => (value === 'all' ? 'all
 export const DocumentsList = () => {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = tabOf(searchParams.get('tab'));
-  // Issue 23: the All Documents tab filters on the server to the change orders whose periodic review is overdue.
+  // The All Documents tab filters on the server to the change orders whose periodic review is overdue.
   const overdueOnly = tab === 'all' && searchParams.get('review') === 'overdue';
 
   return (

@@ -34,7 +34,7 @@ type DocumentsTableProps = {
   onDetails: (row: DocumentListItem) => void;
 };
 
-/** A text shown whole: on two lines when the column is narrower than it (issue 22, item 10). */
+/** A text shown whole: on two lines when the column is narrower than it. */
 const wrapped = ({ value }: GridRenderCellParams<DocumentRow, string>) => <WrappedText text={value} />;
 
 /** The View action (spec §2.7): an eye that links to the document's page, named for screen readers. */
@@ -137,7 +137,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove, onDe
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
       // At 1280 px the grid has about 980 px (the side menu takes 248): the fixed columns take what their content needs,
-      // the texts share the rest and wrap onto a second line rather than being cut (issue 22, item 10).
+      // the texts share the rest and wrap onto a second line rather than being cut.
       {
         field: 'documentId',
         headerName: 'Document ID',
@@ -163,7 +163,7 @@ export const DocumentsTable = ({ rows, rowCount, state, loading, onApprove, onDe
       {
         field: 'status',
         headerName: 'Status',
-        // 'Approval Pending' whole; an approved one past its periodic review date says so under it (issue 23).
+        // 'Approval Pending' whole; an approved one past its periodic review date says so under it.
         width: 154,
         renderCell: ({ row }) =>
           row.reviewOverdue ? (

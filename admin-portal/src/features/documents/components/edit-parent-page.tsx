@@ -47,7 +47,7 @@ export const CurrentLogo = ({ view }: { view: ChangeOrderView }) => {
 };
 
 /**
- * The supporting files the change order keeps, each with a link and a delete icon (spec §2.11); a revision (issue 22)
+ * The supporting files the change order keeps, each with a link and a delete icon (spec §2.11); a revision
  * lists the rejected change order's the same way, to remove (`action`).
  */
 export const KeptFiles = ({ files, onDelete, action = 'Delete' }: { files: readonly DocumentFileView[]; onDelete: (file: DocumentFileView) => void; action?: string }) => {

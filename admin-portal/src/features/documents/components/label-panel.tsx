@@ -16,7 +16,7 @@ import { downloadLabelQr, type LabelQrFormat, useLabelQr } from '../api/label-qr
 const QR_SIZE = 160;
 
 /**
- * What the child's label prints (issue 20, eIFU): its address (the GS1 Digital Link URI when the child has a GTIN,
+ * What the child's label prints (eIFU): its address (the GS1 Digital Link URI when the child has a GTIN,
  * else its permalink) and its QR code, to download as SVG (print) or PNG for the label artwork.
  */
 export const LabelPanel = ({ child }: { child: ChildDocumentView }) => {

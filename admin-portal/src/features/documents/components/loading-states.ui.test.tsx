@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import { renderRoute } from '@/testing/render-route';
 import { addStaff } from '@/testing/ui-api';
 
-/** Issue 22, item 4: a page that loads shows the shape of what is coming, never a blank page or the old one. */
+/** A page that loads shows the shape of what is coming, never a blank page or the old one. */
 describe('Loading states of the documents screens (route level, real API)', () => {
   it('the documents list shows a skeleton of its rows while its first page loads, then the grid', async () => {
     const author = await addStaff('USER');

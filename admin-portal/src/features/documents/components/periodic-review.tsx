@@ -26,13 +26,13 @@ import { formatEffectiveDate } from './change-order-format';
 
 type Reviewed = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'periodicReview' | 'version'>;
 
-/** The list's and the view's badge of a periodic review whose date has passed unreviewed (issue 23). */
+/** The list's and the view's badge of a periodic review whose date has passed unreviewed. */
 export const ReviewOverdueChip = () => (
   <Chip size="small" color="error" variant="outlined" label={PERIODIC_REVIEW_MESSAGES.reviewOverdue} data-testid="review-overdue" />
 );
 
 /**
- * The view's Review date fact (issue 23, EU GMP Annex 11 §11): the day the next periodic review is due, Review
+ * The view's Review date fact (EU GMP Annex 11 §11): the day the next periodic review is due, Review
  * overdue once it has passed, the last review, and what the caller may do: Complete periodic review (an ADMIN who did
  * not write it: the server's `mayComplete`) and Change review date (its author or an ADMIN: `maySetDate`).
  */

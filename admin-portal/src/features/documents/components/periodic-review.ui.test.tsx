@@ -9,7 +9,7 @@ import type { Staff } from '@/testing/ui-api';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Issue 23 on the view (route level, real API): the review date, moving it, and a review that concluded 'revise'. */
+/** The periodic review on the view (route level, real API): the review date, moving it, and a review that concluded 'revise'. */
 describe('periodic review on the document view (route level, real API)', { timeout: 180_000 }, () => {
   let author: Staff;
   let approver: Staff;

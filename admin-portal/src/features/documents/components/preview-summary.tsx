@@ -45,7 +45,7 @@ type PreviewSummaryProps = {
   documents: readonly ChildStepValues[];
   /** The child the Preview is about (the last one unless editing a saved one). */
   currentIndex: number;
-  /** A revision (issue 22): the names of the files it keeps of the rejected change order (a child's when it keeps one). */
+  /** A revision: the names of the files it keeps of the rejected change order (a child's when it keeps one). */
   kept?: { files: string[]; logo: string; children: (string | undefined)[] };
 };
 

@@ -14,7 +14,7 @@ import { paths } from '@/config/paths';
 const docs = paths.app.documents;
 
 /**
- * Revise and resubmit (issue 22) on the view: the link between a rejected change order and its revision, one line
+ * Revise and resubmit on the view: the link between a rejected change order and its revision, one line
  * each way ('Revision of CO-…', 'Revised by CO-…'), as facts of the change order.
  */
 export const revisionFacts = ({ revises, revisedBy }: Pick<ChangeOrderView, 'revises' | 'revisedBy'>): Fact[] => {
@@ -34,7 +34,7 @@ export const revisionFacts = ({ revises, revisedBy }: Pick<ChangeOrderView, 'rev
 };
 
 /**
- * 'Revise and resubmit': shown to the author of a rejected change order not revised yet, or (issue 23) of an approved one
+ * 'Revise and resubmit': shown to the author of a rejected change order not revised yet, or of an approved one
  * whose periodic review concluded 'revise' (the server's `mayRevise`).
  */
 export const ReviseButton = ({ changeOrder }: { changeOrder: Pick<ChangeOrderView, 'mayRevise' | 'parentChangeId'> }) =>
@@ -45,7 +45,7 @@ export const ReviseButton = ({ changeOrder }: { changeOrder: Pick<ChangeOrderVie
   ) : null;
 
 /**
- * What the wizard shows while revising (issue 22): which change order, that it was rejected, and why; or (issue 23)
+ * What the wizard shows while revising: which change order, that it was rejected, and why; or
  * that its periodic review concluded it must be revised, and that it stays public until the revision is approved.
  */
 export const RevisionBanner = ({ view }: { view: ChangeOrderView }) =>

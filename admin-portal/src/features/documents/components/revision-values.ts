@@ -5,7 +5,7 @@ import { parentFormDefaults } from './document-form-values';
 import type { StartStepInput, WizardChild } from './document-form-values';
 
 /**
- * Revise and resubmit (issue 22): the Add wizard prefilled from a rejected change order. Its stored files are kept
+ * Revise and resubmit: the Add wizard prefilled from a rejected change order. Its stored files are kept
  * (not uploaded again) until the author removes or replaces them; the submit names it (`revises`) and the files kept.
  */
 

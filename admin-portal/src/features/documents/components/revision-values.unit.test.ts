@@ -36,7 +36,7 @@ const submitted: AddDocumentListData = {
 };
 const kept = (keepFileOf?: string): WizardChild => ({ values: {} as WizardChild['values'], uploadDocumentFileId: keepFileOf ? '' : 'upload-2', keepFileOf });
 
-describe('the body of a revision (issue 22)', () => {
+describe('the body of a revision', () => {
   it('names the rejected change order and the files kept; a child keeps its stored PDF or sends its new upload; no parent upload when none was needed', () => {
     const body = toReviseChangeOrderData(submitted, { revises: 'rejected-1', keepFileIds: ['file-1'], children: [kept('child-1'), kept()] });
     expect(body).toMatchObject({ revises: 'rejected-1', keepFileIds: ['file-1'] });

@@ -26,7 +26,7 @@ type Phase = { kind: 'confirm' } | { kind: 'uploading'; progress?: UploadProgres
 
 type UploadParentDialogProps = {
   documents: readonly File[];
-  /** None when a revision keeps the rejected change order's logo (issue 22). */
+  /** None when a revision keeps the rejected change order's logo. */
   logo: File | null;
   onUploaded: (response: UploadParentResponse) => void;
   onClose: () => void;

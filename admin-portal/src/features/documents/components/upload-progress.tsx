@@ -39,7 +39,7 @@ type UploadStatusProps = {
 };
 
 /**
- * The state of one upload in words (issue 22, item 4): 'Uploading… 40%' with the bytes sent while they go, then
+ * The state of one upload in words: 'Uploading… 40%' with the bytes sent while they go, then
  * 'Processing…' once the last byte is out and the server is checking and storing the files, until it answers. The
  * state word is a live region; the byte counts are not (they change many times a second).
  */

@@ -6,7 +6,7 @@ import type { MutationConfig } from '@/lib/react-query';
 
 import { PAPER_COPIES_QUERY_KEY } from './get-paper-copy-requests';
 
-/** POST /paperCopyRequests/:id/dispatch (ADMIN, issue 20): recorded with who and when, once. */
+/** POST /paperCopyRequests/:id/dispatch (ADMIN): recorded with who and when, once. */
 export const dispatchPaperCopy = ({ requestId }: { requestId: string }): Promise<PaperCopyDispatchResponse> =>
   api.post(`/paperCopyRequests/${encodeURIComponent(requestId)}/dispatch`, undefined, { schema: PaperCopyDispatchResponse });
 

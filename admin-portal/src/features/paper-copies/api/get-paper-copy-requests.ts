@@ -9,7 +9,7 @@ export const PAPER_COPIES_QUERY_KEY = ['paper-copies'] as const;
 
 export type PaperCopyStatusFilter = 'open' | 'all';
 
-/** GET /paperCopyRequests?status=open|all (issue 20): by urgency, overdue ones marked by the server. */
+/** GET /paperCopyRequests?status=open|all: by urgency, overdue ones marked by the server. */
 export const getPaperCopyRequests = ({ status, signal }: { status: PaperCopyStatusFilter; signal?: AbortSignal }): Promise<PaperCopyListResponse> =>
   api.get(`/paperCopyRequests?status=${status}`, { schema: PaperCopyListResponse, signal });
 

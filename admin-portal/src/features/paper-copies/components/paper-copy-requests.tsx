@@ -30,7 +30,7 @@ const COLUMNS = ['Due date', 'Document', 'Copies', 'Requester', 'Requested on', 
 const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /**
- * Paper copies (issue 20, EU 2021/2226): the requests by urgency (the longest overdue first, then the soonest due),
+ * Paper copies (EU 2021/2226): the requests by urgency (the longest overdue first, then the soonest due),
  * overdue ones marked; an ADMIN marks one dispatched (the server checks the role, as the account is now).
  */
 export const PaperCopyRequests = () => {

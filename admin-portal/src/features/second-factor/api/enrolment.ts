@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
-/** GET /user/me: whether the account has a second factor now (issue 23). */
+/** GET /user/me: whether the account has a second factor now. */
 export const useFactorStatus = () =>
   useQuery({ queryKey: ['second-factor-status'], queryFn: () => api.get('/user/me', { schema: CurrentUserResponse }), staleTime: 0 });
 

@@ -24,14 +24,14 @@ const CodeForm = z.object({
 type CodeForm = z.input<typeof CodeForm>;
 
 type EnrolmentProps = {
-  /** An ADMIN must set one up before anything else (issue 23): said at the top. */
+  /** An ADMIN must set one up before anything else: said at the top. */
   required: boolean;
   /** After the recovery codes were shown and the user goes on. */
   onDone: () => void;
 };
 
 /**
- * Setting up the second factor (issue 23): a new secret shown as a QR code and as text, confirmed with a current code
+ * Setting up the second factor: a new secret shown as a QR code and as text, confirmed with a current code
  * from the app; then the ten recovery codes, shown this once. An account that has one already is told so (another
  * ADMIN resets a lost one).
  */

@@ -8,7 +8,7 @@ import type { MutationConfig } from '@/lib/react-query';
 import { USERS_QUERY_KEY } from './get-users';
 
 /**
- * POST /user/reactivate with body { id, username, password } (issue 22): a deactivated user made active again, signed
+ * POST /user/reactivate with body { id, username, password }: a deactivated user made active again, signed
  * with the admin's own credentials. `version` (the row's) goes as If-Match, which the server requires. The user's old
  * password stops working; the server mails them a set-password link.
  */

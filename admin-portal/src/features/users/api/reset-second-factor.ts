@@ -8,7 +8,7 @@ import type { MutationConfig } from '@/lib/react-query';
 import { USERS_QUERY_KEY } from './get-users';
 
 /**
- * POST /user/second-factor/reset with body { id, username, password } (issue 23): another user's second factor
+ * POST /user/second-factor/reset with body { id, username, password }: another user's second factor
  * removed, signed with the admin's own credentials (meaning 'factor-reset') at the row's version (If-Match).
  */
 export const resetSecondFactor = ({ data, version }: { data: ResetSecondFactorRequest; version: number | undefined }): Promise<MessageResponse> =>

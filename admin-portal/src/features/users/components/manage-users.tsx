@@ -41,7 +41,7 @@ type OpenDialog =
 
 /**
  * Manage User (spec §2.3): Users List with ACTIVE USERS and ALL USERS, add, edit, deactivate, audit reports; and a
- * deactivated user's signed reactivation (issue 22).
+ * deactivated user's signed reactivation.
  */
 export const ManageUsers = () => {
   const session = useSession();

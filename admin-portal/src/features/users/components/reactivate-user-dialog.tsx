@@ -11,7 +11,7 @@ import { notifyUserScreen } from './user-messages';
 type ReactivateUserDialogProps = { user: UserListItem; onClose: () => void };
 
 /**
- * Confirms the reactivation of a deactivated user (issue 22), signed with the admin's own username and password like
+ * Confirms the reactivation of a deactivated user, signed with the admin's own username and password like
  * a deactivation. The server's refusal (wrong credentials, a user changed or reactivated meanwhile) shows in the
  * dialog, which stays open. Mount it to open it.
  */

@@ -11,7 +11,7 @@ import { notifyUserScreen } from './user-messages';
 type ResetSecondFactorDialogProps = { user: UserListItem; onClose: () => void };
 
 /**
- * Confirms the reset of another user's second factor (issue 23), signed with the admin's own username and password.
+ * Confirms the reset of another user's second factor, signed with the admin's own username and password.
  * The server's refusal shows in the dialog, which stays open. Mount it to open it.
  */
 export const ResetSecondFactorDialog = ({ user, onClose }: ResetSecondFactorDialogProps) => {

@@ -36,8 +36,8 @@ const TITLE_ID = 'user-form-title';
 
 /**
  * Add/Edit user modal (spec §2.3, §5): First Name, Last Name, E-Mail, Admin, 'Is Training Completed?'. An inactive user
- * is reactivated from the list's signed Reactivate action, not here (issue 22). Editing, the dialog states the user's
- * training record (who recorded it, when) and the box may be cleared; an ADMIN cannot change their own (issue 23).
+ * is reactivated from the list's signed Reactivate action, not here. Editing, the dialog states the user's
+ * training record (who recorded it, when) and the box may be cleared; an ADMIN cannot change their own.
  * Mount it to open it.
  */
 export const UserFormDialog = ({ user, onClose }: UserFormDialogProps) => {

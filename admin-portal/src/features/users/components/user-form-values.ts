@@ -14,8 +14,8 @@ export type UserFormInput = z.input<typeof UserFormValues>;
 export type UserFormValues = z.output<typeof UserFormValues>;
 
 /**
- * The Edit user modal: as the Add form, except that the training box may be cleared (issue 23: retraining after a
- * procedure change). A change of it is recorded as the user's training, by the ADMIN editing.
+ * The Edit user modal: as the Add form, except that the training box may be cleared (retraining after a procedure
+ * change). A change of it is recorded as the user's training, by the ADMIN editing.
  */
 export const EditUserFormValues = UserFormValues.extend({ isTrainingCompleted: z.boolean() });
 
@@ -37,8 +37,8 @@ export const toAddUserRequest = (values: UserFormValues): AddUserRequest => ({
 });
 
 /**
- * The body of PUT /user/modify. An edit never reactivates: that is the signed Reactivate action (issue 22). The
- * training box is sent as ticked (issue 23): the spec's 'always true' would record every edited user as trained.
+ * The body of PUT /user/modify. An edit never reactivates: that is the signed Reactivate action. The
+ * training box is sent as ticked: the spec's 'always true' would record every edited user as trained.
  */
 export const toModifyUserRequest = (user: UserListItem, values: UserFormValues): ModifyUserRequest => ({
   id: user.id,
@@ -54,7 +54,7 @@ const displayDate = (iso: string) => {
 };
 
 /**
- * The user's training record as the edit dialog states it (issue 23): 'Training completed on 27/11/2026 recorded by
+ * The user's training record as the edit dialog states it: 'Training completed on 27/11/2026 recorded by
  * Ada Admin', 'Training not completed (recorded on … by …): this user cannot sign …', or as much as the log says.
  */
 export const trainingRecordText = (user: Pick<UserListItem, 'isTrainingCompleted' | 'trainingRecordedAt' | 'trainingRecordedBy'>): string => {
@@ -72,13 +72,13 @@ export const fullName = (user: Pick<UserListItem, 'firstName' | 'lastName'>) =>
 
 type PendingIdentityChange = NonNullable<UserListItem['pendingIdentityChange']>;
 
-/** A change of email or name that takes effect only once the user accepts it from their mailbox (issue 8, finding 2). */
+/** A change of email or name that takes effect only once the user accepts it from their mailbox. */
 export const pendingText = (pending: PendingIdentityChange) =>
   pending.changed
     .map((field) => (field === 'email' ? `E-Mail ${pending.email}` : field === 'firstName' ? `First Name ${pending.firstName}` : `Last Name ${pending.lastName}`))
     .join(', ');
 
-/** The list's short form of it (issue 22): 'Change pending: new email …' or 'Change pending: new name …'. */
+/** The list's short form of it: 'Change pending: new email …' or 'Change pending: new name …'. */
 export const pendingChipLabel = (pending: PendingIdentityChange) => {
   const parts = [
     ...(pending.changed.includes('email') ? [`new email ${pending.email}`] : []),

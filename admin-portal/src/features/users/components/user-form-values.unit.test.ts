@@ -42,7 +42,7 @@ describe('the user form', () => {
     expect(messages(values)).toEqual([`firstName: ${USER_FORM_MESSAGES.notANumber}`, `email: ${USER_FORM_MESSAGES.emailInvalid}`]);
   });
 
-  it('when an inactive user is edited, then the update changes the fields, sends the training as ticked, and never reactivates (issue 22)', () => {
+  it('when an inactive user is edited, then the update changes the fields, sends the training as ticked, and never reactivates', () => {
     const values = EditUserFormValues.parse({ ...userFormDefaults(user), admin: true });
     expect(toModifyUserRequest(user, values)).toEqual({
       id: 'u-1',
@@ -54,7 +54,7 @@ describe('the user form', () => {
     });
   });
 
-  it('when the edit form clears the training box, then it is valid and sent as not completed (issue 23: the add form still requires it)', () => {
+  it('when the edit form clears the training box, then it is valid and sent as not completed (the add form still requires it)', () => {
     const values = EditUserFormValues.parse({ ...userFormDefaults(user), isTrainingCompleted: false });
     expect(toModifyUserRequest(user, values)).toMatchObject({ id: 'u-1', isTrainingCompleted: false });
     expect(messages({ ...userFormDefaults(), firstName: 'A', lastName: 'B', email: 'a@example.com', isTrainingCompleted: false })).toEqual([
@@ -62,7 +62,7 @@ describe('the user form', () => {
     ]);
   });
 
-  it('states the training record: completed on a date recorded by an ADMIN, not completed (who, when), or as much as the log says (issue 23)', () => {
+  it('states the training record: completed on a date recorded by an ADMIN, not completed (who, when), or as much as the log says', () => {
     const at = new Date(2026, 10, 27, 12).toISOString();
     expect(trainingRecordText({ isTrainingCompleted: true, trainingRecordedAt: at, trainingRecordedBy: 'Ada Admin' })).toBe('Training completed on 27/11/2026 recorded by Ada Admin');
     expect(trainingRecordText({ isTrainingCompleted: false, trainingRecordedAt: at, trainingRecordedBy: 'Ada Admin' })).toBe(

@@ -27,9 +27,9 @@ type UsersTableProps = {
   currentUserId?: string;
   onEdit: (user: UserListItem) => void;
   onDeactivate: (user: UserListItem) => void;
-  /** An inactive user's signed reactivation (issue 22). */
+  /** An inactive user's signed reactivation. */
   onReactivate: (user: UserListItem) => void;
-  /** Another user's signed second-factor reset (issue 23). */
+  /** Another user's signed second-factor reset. */
   onResetFactor: (user: UserListItem) => void;
 };
 
@@ -51,7 +51,7 @@ const statusColumn = (width: number): Column => ({
 });
 
 /**
- * A change of email or name waiting for the user's acceptance (issue 22): the list says so, since the row still shows
+ * A change of email or name waiting for the user's acceptance: the list says so, since the row still shows
  * the current values until the user accepts.
  */
 const PendingChip = ({ user }: { user: UserListItem }) =>
@@ -67,7 +67,7 @@ const PendingChip = ({ user }: { user: UserListItem }) =>
     />
   ) : null;
 
-/** A user whose training is not recorded as completed (issue 23): they cannot sign until an ADMIN records it. */
+/** A user whose training is not recorded as completed: they cannot sign until an ADMIN records it. */
 const TrainingChip = ({ user }: { user: UserListItem }) =>
   user.isTrainingCompleted ? null : (
     <Chip
@@ -81,7 +81,7 @@ const TrainingChip = ({ user }: { user: UserListItem }) =>
     />
   );
 
-/** Whether the user has a second factor (issue 23): a small '2FA' beside the role when they do. */
+/** Whether the user has a second factor: a small '2FA' beside the role when they do. */
 const FactorChip = ({ user }: { user: UserListItem }) =>
   user.secondFactorEnrolled ? (
     <Chip
@@ -198,7 +198,7 @@ export const UsersTable = ({ rows, rowCount, state, allUsers, loading, currentUs
         renderCell: ({ api, id }) => offset + api.getRowIndexRelativeToVisibleRows(id) + 1,
       },
       // At 1280 px the grid has about 980 px: the email gets the most room, and a text longer than its column wraps
-      // onto a second line rather than being cut (issue 22, item 10).
+      // onto a second line rather than being cut.
       { field: 'firstName', headerName: 'FIRST NAME', flex: 0.7, minWidth: 110, renderCell: ({ value }) => <WrappedText text={value as string} /> },
       { field: 'lastName', headerName: 'LAST NAME', flex: 0.7, minWidth: 110, renderCell: ({ value }) => <WrappedText text={value as string} /> },
       {
