@@ -5,7 +5,7 @@ import { apiDocument, auditDictionary, features } from './features';
 import type { AppContext } from './platform/app-context';
 import { corsOrigins } from './platform/cors-origins';
 import type { Composition } from './platform/feature';
-import { errorHandler, notFoundHandler, requestLogging } from './platform/http';
+import { errorHandler, jsonBodies, notFoundHandler, requestLogging } from './platform/http';
 
 export type AppOptions = Partial<Omit<Composition, 'dictionary' | 'apiDocument'>>;
 
@@ -32,10 +32,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       maxAge: 600,
     }),
   );
-  // Anonymous callers (no bearer token) get small bodies: none of their calls needs more than a few fields.
-  const staffJson = express.json({ limit: '100kb' });
-  const anonymousJson = express.json({ limit: '8kb' });
-  app.use((req, res, next) => (req.get('authorization') ? staffJson : anonymousJson)(req, res, next));
+  app.use(jsonBodies());
 
   const composition: Composition = {
     isShuttingDown: () => false,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AuditRecordKind, AuditTrailReviewsResponse, RecordHistoryQuery, RecordHistoryResponse, ReviewAuditTrailRequest, ReviewAuditTrailResponse } from '@ifu/contracts';
-import type { ApiRoute } from '../api-docs/api-routes';
+import type { ApiRoute } from '../platform/api-routes';
 
 /** The routes of routes.ts, for the API reference. */
 export const auditReviewApi: ApiRoute[] = [

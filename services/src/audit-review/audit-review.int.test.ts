@@ -4,7 +4,7 @@ import { arrangeApproverAndCustomer, arrangeChangeOrder, arrangeDecision, type S
 import { multipart, parentFields, sendForm } from '../../../test-support/documents';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { formatAuditDate } from '../audit/audit-dates';
+import { formatAuditDate } from '../audit';
 
 /**
  * Issue 23, item 3: the audit-trail review screen's API. A record's history is read from the log (never from a read

@@ -1,5 +1,5 @@
 import type { AuditTrailReviewEvent } from '@ifu/contracts';
-import { auditVocabulary } from '../audit/vocabulary';
+import { auditVocabulary } from '../platform/audit-vocabulary';
 
 /** How a signed review of the audit trail reads in the audit trail itself. */
 export const auditReviewVocabulary = auditVocabulary<AuditTrailReviewEvent>([{ prefix: 'audit-trail-reviews', type: 'audit trail review' }], {

@@ -10,7 +10,7 @@ import {
   userStreamId,
 } from '@ifu/contracts';
 import { type EventStore, QUARANTINED_EVENT_TYPE, type RecordedEvent } from '@ifu/storage/event-store/event-store';
-import type { AuditDictionary } from '../audit/vocabulary';
+import type { AuditDictionary } from '../platform/audit-vocabulary';
 import { applyEvent, type RecordFields } from './record-fields';
 
 /** The most entries one answer lists; the filters narrow a longer history down. */

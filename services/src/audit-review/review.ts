@@ -1,5 +1,5 @@
 import { AUDIT_REVIEW_MESSAGES, type AuditTrailReviewEvent, type Role, type Signature } from '@ifu/contracts';
-import { parseAuditDate } from '../audit/audit-dates';
+import { parseAuditDate } from '../audit';
 import type { Decider, Decision } from '../platform/command-pipeline';
 
 const DAY_MS = 86_400_000;

@@ -14,13 +14,13 @@ import {
   type ReviewAuditTrailResponse,
 } from '@ifu/contracts';
 import type { RecordedEvent } from '@ifu/storage/event-store/event-store';
-import { guards } from '../auth/authentication';
-import { parseAuditDate } from '../audit/audit-dates';
-import type { AuditDictionary } from '../audit/vocabulary';
+import { guards } from '../auth';
+import { parseAuditDate } from '../audit';
+import type { AuditDictionary } from '../platform/audit-vocabulary';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
-import { signed } from '../signatures/signed-step';
+import { signed } from '../signatures';
 import { auditReviewVocabulary } from './audit';
 import { recordHistory } from './history';
 import { auditTrailReviewsDecider, coverageOf, unreviewedStretches } from './review';

@@ -5,7 +5,7 @@ import { type EventStore, type ProjectedEvent, QUARANTINED_EVENT_TYPE } from '@i
 import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
 import { snapshotHolds } from '../platform/command-pipeline';
 import type { Seals } from '../platform/seals';
-import { SET_PASSWORD_PURPOSES, tokenHashSeal, UNLOCK_PURPOSES, foldUser, type UserState } from '../users';
+import { SET_PASSWORD_PURPOSES, tokenHashSeal, UNLOCK_PURPOSES, foldUser, type UserState } from '../auth';
 
 /** One row that is not what the log says: in the live table only, in the replay only, or different in both. */
 export interface RowDifference {

@@ -1,6 +1,7 @@
 import { type UserEvent, userStreamId } from '@ifu/contracts';
 import { type EventStore, QUARANTINED_EVENT_TYPE } from '@ifu/storage/event-store/event-store';
-import { userDecider, type UserState } from '../users';
+import { accountFold } from './account';
+import type { UserState } from './account';
 
 /** Accounts whose folded state this process keeps; beyond it the least recently asked is folded again when asked. */
 const KEPT = 10_000;
@@ -32,8 +33,8 @@ export class AccountsFromLog {
     if (known && currentVersion === known.version) return known;
     const newer = await this.store.readStream(userStreamId(userId), known?.version ?? 0);
     if (!known && newer.length === 0) return undefined;
-    let state = known?.state ?? userDecider.initialState();
-    for (const event of newer) if (event.type !== QUARANTINED_EVENT_TYPE) state = userDecider.evolve(state, { type: event.type, data: event.data } as UserEvent);
+    let state = known?.state ?? accountFold.initialState();
+    for (const event of newer) if (event.type !== QUARANTINED_EVENT_TYPE) state = accountFold.evolve(state, { type: event.type, data: event.data } as UserEvent);
     const version = (known?.version ?? 0) + newer.length;
     const folded = { version, state };
     this.folded.delete(userId);

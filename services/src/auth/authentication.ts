@@ -4,7 +4,7 @@ import jwt from 'jsonwebtoken';
 import { type Role, userStreamId } from '@ifu/contracts';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import { userDecider } from '../users/decider';
+import { accountFold } from './account';
 import { AccountsFromLog } from './accounts-from-log';
 import { SessionActivity } from './sessions';
 
@@ -88,7 +88,7 @@ export function guards(ctx: AppContext): Guards {
           secondFactorEnrolled: Boolean(user.secondFactor),
         };
         // The request's commands start from this fold of the caller's account (their signature, their role now).
-        req.folded = [{ decider: userDecider, loaded: { stream: userStreamId(user.userId), state: user, version: account!.version, sinceSnapshot: 0 } }];
+        req.folded = [{ decider: accountFold, loaded: { stream: userStreamId(user.userId), state: user, version: account!.version, sinceSnapshot: 0 } }];
         // The role as the log has it now: a USER made ADMIN is stopped here at once, until they enrol.
         if (requireFactor && user.role === 'ADMIN' && !user.secondFactor) refuse('second-factor-enrolment-required');
         next();

@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import { type CredentialEvent, credentialsStreamId, type PasswordLinkPurpose, type UserEvent, userStreamId } from '@ifu/contracts';
 import type { CommandRun, Decider, Decision } from '../platform/command-pipeline';
 import { type PlainErrorCode, plainRejection, Refusal } from '../platform/errors';
-import { userDecider, type CredentialDecision, decideCredentials, decideLogin, type LoginRejection, evolve, initialUserState, type OpenLink, PASSWORD_LINK_LIFETIME_MS, type UserState } from '../users';
-import { type CheckSecondFactorCode, decideCode, decideStartEnrolment, type StartSecondFactorEnrolment } from '../second-factor';
+import { accountFold } from './account';
+import { type CredentialDecision, decideCredentials, decideLogin, type LoginRejection } from './credential-decisions';
+import { evolve, initialUserState, type OpenLink, PASSWORD_LINK_LIFETIME_MS, type UserState } from './account';
+import { type CheckSecondFactorCode, decideCode, decideStartEnrolment, type StartSecondFactorEnrolment } from './second-factor-decisions';
 
 /** What a credentials decision needs to know about the account, from its `user-<id>` stream as it is now. */
 export type AccountFacts = Pick<UserState, 'exists' | 'userId' | 'userActive' | 'isDeleted' | 'passwordSetAt'> &
@@ -167,7 +169,7 @@ const asCredentialDecision = (decision: Decision<UserEvent>): Decision<Credentia
 
 /** The account as its own stream has it now: for the facts a credentials decision needs, and a signer's name and role. */
 export async function loadAccount(run: CommandRun, userId: string): Promise<UserState> {
-  return (await run.load(userStreamId(userId), userDecider)).state;
+  return (await run.load(userStreamId(userId), accountFold)).state;
 }
 
 export const accountFacts = ({ exists, userId, userActive, isDeleted, passwordSetAt, secondFactor }: UserState): AccountFacts => ({

@@ -4,7 +4,7 @@ import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
-import { findTokenUser, linkSeal, newLinkToken, storeLinkToken, UNLOCK_PURPOSES } from '../users';
+import { findTokenUser, linkSeal, newLinkToken, storeLinkToken, UNLOCK_PURPOSES } from './password-links';
 import { lockedWholeAccount, onCredentials } from './credentials';
 import { perIpLimit } from './rate-limits';
 

@@ -8,22 +8,7 @@ import type { RecordedEvent } from '@ifu/storage/event-store/event-store';
 import type { FileStore } from '../platform/file-store';
 import { Refusal } from '../platform/errors';
 import { KEPT_TABLES } from './backup-tables';
-import {
-  BACKUP_FORMAT,
-  BACKUP_VERSION,
-  type BackupManifest,
-  CHECKPOINTS_PART,
-  EVENTS_PART,
-  FILES_DIRECTORY,
-  FILES_PART,
-  MANIFEST,
-  type Part,
-  MISSING_FILES_LISTED,
-  PartWriter,
-  signManifest,
-  fileLines,
-  tablePart,
-} from './backup-format';
+import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest, CHECKPOINTS_PART, EVENTS_PART, FILES_DIRECTORY, FILES_PART, MANIFEST, type Part, MISSING_FILES_LISTED, PartWriter, signManifest, fileLines, tablePart } from './backup-format';
 
 export interface BackupSource {
   db: Database;

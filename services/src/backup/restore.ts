@@ -9,20 +9,7 @@ import { allProjections, rebuild } from '@ifu/projections';
 import { type AuditVerification, verifyAndCheckpoint } from '../audit';
 import type { FileStore } from '../platform/file-store';
 import { EVENT_LOG_TABLE, KEPT_TABLES, keptTable } from './backup-tables';
-import {
-  BackupManifest,
-  CHECKPOINTS_PART,
-  EVENTS_PART,
-  FILES_DIRECTORY,
-  FILES_PART,
-  FileEntry,
-  fileLines,
-  hashFile,
-  MANIFEST,
-  MANIFEST_MAX_BYTES,
-  manifestSignedWith,
-  type Part,
-} from './backup-format';
+import { BackupManifest, CHECKPOINTS_PART, EVENTS_PART, FILES_DIRECTORY, FILES_PART, FileEntry, fileLines, hashFile, MANIFEST, MANIFEST_MAX_BYTES, manifestSignedWith, type Part } from './backup-format';
 
 /** A backup that cannot be restored, or a target that must not receive one: said in words, nothing written. */
 export class RestoreRefused extends Error {

@@ -13,7 +13,7 @@ import {
   CustomerView,
   UpdateCustomerFields,
 } from '@ifu/contracts';
-import type { ApiRoute } from '../api-docs/api-routes';
+import type { ApiRoute } from '../platform/api-routes';
 
 const LOGO = { customerLogo: 'The customer logo: PNG, JPEG or WebP' };
 

@@ -1,5 +1,5 @@
 import type { CustomerEvent, CustomerFieldChange, CustomerNameClaimEvent } from '@ifu/contracts';
-import { auditVocabulary, changedFields } from '../audit/vocabulary';
+import { auditVocabulary, changedFields } from '../platform/audit-vocabulary';
 
 /** Each field of a change with its old and new value (a logo by the start of its SHA-256). */
 const oldToNew = (changes: readonly CustomerFieldChange[]) =>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { approverFacts } from '../users/approver-facts';
+import { approverFacts } from '../users';
 import {
   CUSTOMER_MESSAGES,
   type CustomerDetails,
@@ -16,9 +16,9 @@ import type { AppContext } from '../platform/app-context';
 import type { CommandRun, StepResult } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import { claim, holderBlocks, release, type UniqueKind } from '../platform/unique-claims';
-import type { StagedFile } from '../files/file-store';
-import type { Uploads } from '../files/uploads';
-import { signed } from '../signatures/signed-step';
+import type { StagedFile } from '../platform/file-store';
+import type { Uploads } from '../files';
+import { signed } from '../signatures';
 import { customersVocabulary } from './audit';
 import { type CustomerCommand, customerDecider, type CustomerState } from './customer';
 

@@ -1,6 +1,6 @@
 import type { CustomerChangeField, CustomerDetails, CustomerEvent, CustomerFieldChange, CustomerStatus, Role, Signature, StoredFile } from '@ifu/contracts';
 import type { Decider, Decision } from '../platform/command-pipeline';
-import { type ApproverFacts, approverChoiceRefusal, type Authorship, deciderRefusal } from '../signatures/approver-policy';
+import { type ApproverFacts, approverChoiceRefusal, type Authorship, deciderRefusal } from '../auth';
 
 /** One customer folded from its stream: what the decider needs. */
 export interface CustomerState extends CustomerDetails {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomerChangeField, CustomerDetails, CustomerEvent, Signature, StoredFile } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import type { ApproverFacts } from '../signatures/approver-policy';
+import type { ApproverFacts } from '../auth';
 import { customerDecider, decisionRefusal } from './customer';
 
 const now = new Date('2026-11-21T10:00:00.000Z');

@@ -4,7 +4,7 @@ import { JPEG_2X2, JPEG_MAGIC_THEN_HTML, PDF_BYTES, pngClaiming, PNG_1X1, SVG_BY
 import { reviewedCustomer } from '../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import type { FileStore } from '../files/file-store';
+import type { FileStore } from '../platform/file-store';
 
 interface Upload {
   bytes: Buffer;

@@ -15,13 +15,12 @@ import {
   UpdateCustomerFields,
 } from '@ifu/contracts';
 import { type CustomerRecord, customerListProjection, findCustomerById, listCustomerSummaries, listCustomers } from '@ifu/projections';
-import { guards } from '../auth/authentication';
-import { sendStoredFile } from '../files/file-routes';
-import { acceptUploads, filePolicies } from '../files/uploads';
+import { guards } from '../auth';
+import { sendStoredFile, acceptUploads, filePolicies } from '../files';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, ifMatch, originOf, parseBody, setVersion } from '../platform/http';
-import { recordViews } from '../signatures/signed-step';
+import { recordViews } from '../signatures';
 import { changeOpenAccess, decideApproval, registerCustomer, updateCustomer } from './commands';
 import { decisionRefusal } from './customer';
 import { searchUrlOf } from './search-url';

@@ -27,7 +27,7 @@ import {
   UploadChildResponse,
   UploadParentResponse,
 } from '@ifu/contracts';
-import type { ApiRoute } from '../api-docs/api-routes';
+import type { ApiRoute } from '../platform/api-routes';
 import { UploadFields } from './authoring/routes';
 
 const PDF = { mediaTypes: ['application/pdf'], description: 'The file, streamed with its checksum verified' };

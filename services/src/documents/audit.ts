@@ -1,5 +1,5 @@
 import type { ChangeOrderNumberEvent, DocumentEvent, DocumentFileEvent, DocumentUploadEvent, FieldChange } from '@ifu/contracts';
-import { auditVocabulary } from '../audit/vocabulary';
+import { auditVocabulary } from '../platform/audit-vocabulary';
 
 /** 'keywords: "old" → "new"; countryList: "DE" → "DE,FR"': what a change altered, old and new. */
 const changeList = (changes: readonly FieldChange[]) =>

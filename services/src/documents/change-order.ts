@@ -2,7 +2,7 @@ import type { ChangeOrderRef, ChildRecord, DocumentEvent, DocumentFile, Document
 import { defaultReviewDate } from '@ifu/contracts';
 import type { Decider, Decision } from '../platform/command-pipeline';
 import { plainRejection } from '../platform/errors';
-import { type Authorship, deciderRefusal } from '../signatures/approver-policy';
+import { type Authorship, deciderRefusal } from '../auth';
 
 /**
  * The change order aggregate (`document-<parentChangeId>` streams): its state and `evolve`, and the rules more than one
@@ -254,7 +254,7 @@ export function filesToOpen(
 }
 
 /**
- * Who may decide on a change order (the approver policy, `signatures/approver-policy.ts`), with its code for someone
+ * Who may decide on a change order (the approver policy, `auth/approver-policy.ts`), with its code for someone
  * other than the assigned approver.
  */
 export function deciderCode(record: Authorship & { approverId: string }, signer: { id: string; role: Role }) {

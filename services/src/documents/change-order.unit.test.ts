@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ChildDetails, DocumentEvent, DocumentFile, ParentDetails, Signature } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import type { ApproverFacts } from '../signatures/approver-policy';
+import type { ApproverFacts } from '../auth';
 import { changeOrderDecider } from '../../../test-support/change-order-decider';
 import { openedKey } from './change-order';
 import type { CreateChangeOrder } from './authoring/rules';
-import { mayDecide } from './decision/rules';
+import { mayDecide } from './permissions';
 import type { ReviseChangeOrder } from './revision/rules';
 import { documentFilesDecider, openedBy } from './downloads/document-files';
 import { changeOrderNumbersDecider } from './authoring/change-order-numbers';

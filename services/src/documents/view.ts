@@ -12,17 +12,14 @@ import {
   safetyNoticeCounts,
   versionChanges,
 } from '@ifu/projections';
-import { labelUrlOf, permalinkOf } from '../eifu/labels';
+import { labelUrlOf, permalinkOf } from '../eifu';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import { runCommand, setVersion } from '../platform/http';
-import { accessibilityDecisionRefusal } from './accessibility/rules';
 import { authoringRefusal, filesToOpen, openedKey } from './change-order';
-import { mayDecide } from './decision/rules';
 import { openedFiles } from './downloads/document-files';
-import { periodicReviewRefusal, reviewDateRefusal } from './periodic-review/rules';
-import { revisionRefusal } from './revision/rules';
+import { accessibilityDecisionRefusal, mayDecide, periodicReviewRefusal, reviewDateRefusal, revisionRefusal } from './permissions';
 import { type TextIndexing, textIndexingOf } from './search/document-text';
 
 /**

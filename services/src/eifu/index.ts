@@ -3,3 +3,4 @@ export { parseAcceptLanguage } from './choose';
 export { labelUrlOf, permalinkOf } from './labels';
 export { countOpenDownload, startOpenDownloadSummaries } from './open-downloads';
 export { currencyFactsOf, currencyPageFor, currencyPageForBytes, markStamp } from './stamped-download';
+export { publicToday } from './public-today';

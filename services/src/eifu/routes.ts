@@ -6,7 +6,7 @@ import { publicFileLimit, sendStoredFile } from '../files';
 import type { Database } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
 import { searchUrlOf } from '../customers';
-import { publicToday } from '../public-portal';
+import { publicToday } from './public-today';
 import { chooseLeaflet, parseAcceptLanguage } from './choose';
 import { digitalLinkOf, permalinkOf } from './labels';
 import { countOpenDownload } from './open-downloads';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { Response } from 'express';
 import { findDocumentVersionsByNumber } from '@ifu/projections';
 import type { AppContext } from '../platform/app-context';
-import { publicToday } from '../public-portal';
+import { publicToday } from './public-today';
 import { type CurrencyFacts, currencyStamperOf, type StampOutcome } from './currency-stamp';
 import { permalinkOf } from './labels';
 

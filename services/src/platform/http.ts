@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import { CONTROL_CHARACTERS, type Role } from '@ifu/contracts';
 import { BrokenLinkError, ChainBrokenError, WrongExpectedVersionError, type Actor } from '@ifu/storage/event-store/event-store';
@@ -31,6 +31,13 @@ declare module 'express-serve-static-core' {
     /** Streams the authentication folded for this request (the caller's account): its commands start from them. */
     folded?: readonly Folded[];
   }
+}
+
+/** JSON bodies: anonymous callers (no bearer token) get small ones, as none of their calls needs more than a few fields. */
+export function jsonBodies(): RequestHandler {
+  const staffJson = express.json({ limit: '100kb' });
+  const anonymousJson = express.json({ limit: '8kb' });
+  return (req, res, next) => (req.get('authorization') ? staffJson : anonymousJson)(req, res, next);
 }
 
 const REQUEST_ID = /^[\w-]{8,64}$/;

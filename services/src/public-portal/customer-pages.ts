@@ -4,7 +4,8 @@ import { type CustomerRecord, findChangeOrder, findPublicFamily, noticesForPage,
 import { sendStoredFile } from '../files';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import { approvedCustomerNamed, approvedCustomerWithFamily, publicToday } from './visitor-link';
+import { publicToday } from '../eifu';
+import { approvedCustomerNamed, approvedCustomerWithFamily } from './visitor-link';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Notices of one scope on one page as the spec's one text: separate paragraphs, oldest first. */

@@ -1,4 +1,3 @@
 // public-portal/'s public entry: what the other features use of it (services/boundaries.js).
 export { sealSearchLink } from './search-link';
-export { publicToday } from './visitor-link';
 export { emailDigest, forgetVisitor, openEmail, sealEmail, visitorFor, visitorKeys } from './visitors';

@@ -6,12 +6,12 @@ import { findDocumentVersionsByNumber, findPublicDocument, searchDocuments, type
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
 import { perLinkLimit } from '../auth';
 import { verifyVisitorDocumentLink, visitorDocumentLink } from '../documents';
-import { currencyFactsOf, currencyPageFor, markStamp, parseAcceptLanguage, countOpenDownload } from '../eifu';
+import { currencyFactsOf, currencyPageFor, markStamp, parseAcceptLanguage, countOpenDownload, publicToday } from '../eifu';
 import { publicFileLimit, sendStoredFile } from '../files';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, originOf, parseBody } from '../platform/http';
-import { publicDocumentInScope, publicToday, verifySearchLink, verifySearchToken } from './visitor-link';
+import { publicDocumentInScope, verifySearchLink, verifySearchToken } from './visitor-link';
 import { NO_VISITOR_ADDRESS } from './search-link-routes';
 import { visitorDownloadsDecider } from './visitor-downloads';
 import { sealEmail, visitorFor } from './visitors';

@@ -1,3 +1,4 @@
+import { publicToday } from '../eifu';
 import { LINE_CONTROL_CHARACTERS } from '@ifu/contracts';
 import {
   findApprovedCustomerByAnyName,
@@ -24,9 +25,6 @@ export interface VisitorLink {
   email: string;
   expiresAt: Date;
 }
-
-/** The day a public document must be effective by, in UTC ('YYYY-MM-DD'). */
-export const publicToday = (now: Date) => now.toISOString().slice(0, 10);
 
 /** A customer name a public URL or request gives, if it can be one; 404 for any other (nothing is looked up). */
 function customerNameOf(name: unknown): string {

@@ -8,16 +8,13 @@ import {
   userStreamId,
 } from '@ifu/contracts';
 import { userAccountsProjection } from '@ifu/projections';
-import { loadAccount, onCredentials } from '../auth/credentials';
-import { revokeUserSessions } from '../auth/sessions';
+import { loadAccount, onCredentials, revokeUserSessions, type CodeMatch } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import type { AuthenticatedUser } from '../platform/http';
-import { signed } from '../signatures/signed-step';
-import { usersVocabulary } from '../users/audit';
-import { userDecider } from '../users/decider';
-import type { CodeMatch } from './decisions';
+import { signed } from '../signatures';
+import { usersVocabulary, userDecider } from '../users';
 import { FactorStore } from './factor-store';
 import { matchingTimeStep, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl } from './totp';
 

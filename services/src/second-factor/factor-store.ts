@@ -1,6 +1,6 @@
 import type { Queryable } from '@ifu/storage/database/database';
 import type { Seals } from '../platform/seals';
-import type { EnrolledFactor } from '../users';
+import type { EnrolledFactor } from '../auth';
 import { SecretBox } from './secret-box';
 import { normalRecoveryCode } from './totp';
 

@@ -12,11 +12,10 @@ import {
   SecondFactorLoginRequest,
   type StartEnrolmentResponse,
 } from '@ifu/contracts';
-import { guards, issueToken, DeviceCookies, type RateLimitStores, perIpLimit, createSession } from '../auth';
+import { guards, issueToken, DeviceCookies, type RateLimitStores, perIpLimit, createSession, readSecondFactorChallenge, type SecondFactorChallenge } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse, Refusal } from '../platform/errors';
 import { ifMatch, originOf, parseBody } from '../platform/http';
-import { readSecondFactorChallenge, type SecondFactorChallenge } from './challenge';
 import { confirmEnrolment, logInWithCode, resetSecondFactor, startEnrolment } from './commands';
 
 export interface SecondFactorRouteOptions {

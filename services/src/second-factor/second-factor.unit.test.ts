@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CredentialEvent, Signature, UserEvent } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
-import { type AccountFacts, credentialsDecider } from '../auth';
-import { userDecider, USED_CHALLENGES_KEPT_MS } from '../users';
-import { CHALLENGE_LIFETIME_MS } from './challenge';
+import { type AccountFacts, credentialsDecider, USED_CHALLENGES_KEPT_MS, CHALLENGE_LIFETIME_MS } from '../auth';
+import { userDecider } from '../users';
 
 const userId = 'u-1';
 const now = new Date('2026-11-27T10:00:00.000Z');

@@ -6,9 +6,8 @@ import { arrangeRegisteredCustomer } from '../../../test-support/document-arrang
 import { reviewedCustomer } from '../../../test-support/reviewed-versions';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
-import { checkReadModels, describeReadModelCheck } from '../audit/read-model-check';
-import { hashPassword } from '../auth/password-hashes';
-import { quarantineEvent } from '../audit/quarantine';
+import { checkReadModels, describeReadModelCheck, quarantineEvent } from '../audit';
+import { hashPassword } from '../auth';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
 
 import '../../../test-support/provided-context';

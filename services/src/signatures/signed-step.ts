@@ -1,13 +1,10 @@
 import { type Role, type Signature, type SignatureCredentials, type SignatureMeaning, userStreamId } from '@ifu/contracts';
 import type { Actor } from '@ifu/storage/event-store/event-store';
-import { AuditDictionary, type AuditVocabulary } from '../audit/vocabulary';
-import { passwordCheck } from '../auth/password-hashes';
-import { checkCredentials } from '../auth/credentials';
-import { offerUnlock } from '../auth/unlock';
+import { AuditDictionary, type AuditVocabulary } from '../platform/audit-vocabulary';
+import { passwordCheck, accountFold, checkCredentials, offerUnlock } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun, Decider, DomainEvent, Loaded, StepResult } from '../platform/command-pipeline';
 import { Refusal, refuse } from '../platform/errors';
-import { userDecider } from '../users/decider';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { Seals } from '../platform/seals';
 
@@ -162,7 +159,7 @@ export async function signed<Command, Event extends DomainEvent, State>(
   request: SignedCommand<Command, Event, State>,
 ): Promise<StepResult<Event, State>> {
   const { stream, decider, signer: who } = request;
-  const [record, { state: account }] = await Promise.all([run.load(stream, decider), run.load(userStreamId(who.userId), userDecider)]);
+  const [record, { state: account }] = await Promise.all([run.load(stream, decider), run.load(userStreamId(who.userId), accountFold)]);
   const signer: Signer = { userId: who.userId, role: account.role, active: account.exists && account.userActive && !account.isDeleted };
   const binding = await bindingOf(ctx, { ...request, signerId: who.userId }, record.version);
   const sha256 = request.sha256?.(record.state);

@@ -2,18 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { type AddUserRequest, type ModifyUserRequest, type Signature, type SignatureCredentials, type UserEvent, userStreamId } from '@ifu/contracts';
 import { listActiveAdmins, userAccountsProjection } from '@ifu/projections';
 import type { z } from 'zod';
-import { onCredentials } from '../auth/credentials';
-import { revokeUserSessions } from '../auth/sessions';
+import { onCredentials, revokeUserSessions, issuePasswordLink } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { exclusiveSection } from '../platform/exclusive';
 import type { AuthenticatedUser } from '../platform/http';
-import { signed, type Signer } from '../signatures/signed-step';
+import { signed, type Signer } from '../signatures';
 import { usersVocabulary } from './audit';
 import { userDecider } from './decider';
 import { checkEmailFree, claimEmail } from './email-claims';
 import { mailIdentityChange } from './identity-change';
-import { issuePasswordLink } from './password-links';
 import { checkPrintedNameFree, checkPrintedNameOf, executeUserStep, printedNameKey } from './printed-name-claims';
 
 /**

@@ -1,24 +1,7 @@
 import type { UserEvent } from '@ifu/contracts';
 import type { Decider, Decision } from '../platform/command-pipeline';
-import {
-  type AcceptIdentityChange,
-  type ConfirmNewEmail,
-  type DeactivateUser,
-  decideAcceptIdentityChange,
-  decideConfirmNewEmail,
-  decideDeactivate,
-  decideModify,
-  decideReactivate,
-  decideRecordTraining,
-  decideRegister,
-  type ModifyUser,
-  type ReactivateUser,
-  type RecordTraining,
-  type RegisterUser,
-  type UserAdminDecision,
-} from './user-admin';
-import { initialUserState, evolve, type UserState } from './user';
-import { decideEnrol, decideReset, type EnrolSecondFactor, type ResetSecondFactor } from '../second-factor';
+import { type AcceptIdentityChange, type ConfirmNewEmail, type DeactivateUser, decideAcceptIdentityChange, decideConfirmNewEmail, decideDeactivate, decideModify, decideReactivate, decideRecordTraining, decideRegister, type ModifyUser, type ReactivateUser, type RecordTraining, type RegisterUser, type UserAdminDecision } from './user-admin';
+import { initialUserState, evolve, type UserState, decideEnrol, decideReset, type EnrolSecondFactor, type ResetSecondFactor } from '../auth';
 
 export type UserCommand =
   | RegisterUser

@@ -5,9 +5,8 @@ import { reviewedUser } from '../../../test-support/reviewed-versions';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { verifyAndCheckpoint, checkReadModels, describeReadModelCheck } from '../audit';
-import { setPassword } from '../auth';
+import { setPassword, followTheLogForAll } from '../auth';
 import { CommandPipeline, Snapshots } from '../platform/command-pipeline';
-import { followTheLogForAll } from './password-links';
 
 /**
  * `npm run audit:verify` after ordinary use of the emailed links: the `password_tokens` table follows the log, so a

@@ -1,16 +1,14 @@
 import { Router } from 'express';
 import { ConfirmChangeRequest, IDENTITY_CHANGE_MESSAGES, type MessageResponse, type UserEvent, userStreamId } from '@ifu/contracts';
 import { userAccountsProjection } from '@ifu/projections';
-import { onCredentials, perIpLimit, revokeUserSessions } from '../auth';
+import { onCredentials, perIpLimit, revokeUserSessions, consumeToken, findTokenUser, newLinkToken, storeToken, type UserState } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import type { CommandRun } from '../platform/command-pipeline';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
 import { userDecider } from './decider';
 import { checkEmailFree, claimEmail, releaseEmail } from './email-claims';
-import { consumeToken, findTokenUser, newLinkToken, storeToken } from './password-links';
 import { checkPrintedNameOf, executeUserStep } from './printed-name-claims';
-import type { UserState } from './user';
 
 /**
  * A change of a user's email or printed name. Whoever controls a user's address controls their

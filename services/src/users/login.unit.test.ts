@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UserEvent } from '@ifu/contracts';
-import { decideLogin, type LogIn } from './login';
-import { foldUser } from './user';
+import { decideLogin, type LogIn, foldUser } from '../auth';
 
 const userId = 'u-1';
 const now = new Date('2026-11-21T10:00:00.000Z');

@@ -1,19 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { PASSWORD_MAX_AGE_DAYS, PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from '@ifu/contracts';
 import { StrengthEstimator } from './password-strength';
 
-const DAY_MS = 86_400_000;
 
-/** A password is active once set and for 90 days after (architecture §6, password aging). */
-export function isPasswordActive(passwordSetAt: string | null, now: Date): boolean {
-  if (!passwordSetAt) return false;
-  return now.getTime() - new Date(passwordSetAt).getTime() < PASSWORD_MAX_AGE_DAYS * DAY_MS;
-}
-
-/** True when a password exists but has aged out (the set-password screen then says it has expired). */
-export function isPasswordExpired(passwordSetAt: string | null, now: Date): boolean {
-  return passwordSetAt !== null && !isPasswordActive(passwordSetAt, now);
-}
 
 let commonPasswords: Set<string> | undefined;
 

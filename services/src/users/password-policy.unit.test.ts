@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { PASSWORD_MESSAGES } from '@ifu/contracts';
 import { describe, expect, it } from 'vitest';
-import { isPasswordActive, isPasswordExpired, passwordPolicyViolation } from './password-policy';
+import { isPasswordActive, isPasswordExpired } from '../auth';
+import { passwordPolicyViolation } from './password-policy';
 import { StrengthEstimator } from './password-strength';
 
 describe('password policy', () => {

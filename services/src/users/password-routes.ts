@@ -8,11 +8,10 @@ import {
   SetPasswordRequest,
 } from '@ifu/contracts';
 import { findUserByEmail, userAccountsProjection } from '@ifu/projections';
-import { guards, passwordCheck, setPassword, InFlightLimit, perIpLimit, accountFacts, checkCredentials, credentialsDecider, loadAccount, offerUnlock, revokeOtherSessions, revokeUserSessions } from '../auth';
+import { guards, passwordCheck, setPassword, InFlightLimit, perIpLimit, accountFacts, checkCredentials, credentialsDecider, loadAccount, offerUnlock, revokeOtherSessions, revokeUserSessions, findTokenUser, issuePasswordLink, linkSeal } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { originOf, parseBody } from '../platform/http';
-import { findTokenUser, issuePasswordLink, linkSeal } from './password-links';
 import { passwordPolicyViolation } from './password-policy';
 
 /** Forgot, set and change password (spec §7.1, §2.1, §2.6). */

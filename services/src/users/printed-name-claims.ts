@@ -7,7 +7,7 @@ import type { CommandRun, StepResult } from '../platform/command-pipeline';
 import { Refusal, refuse } from '../platform/errors';
 import { holderBlocks as blocks, claim, claimDecider, claimStep, release, type UniqueKind } from '../platform/unique-claims';
 import { type UserCommand, userDecider } from './decider';
-import type { UserState } from './user';
+import type { UserState } from '../auth';
 
 /**
  * A signature shows its signer's printed name (first and last name), so no two active users may share one

@@ -4,7 +4,7 @@ import { deciderSpec } from '../../../test-support/specs';
 import { claimDecider } from '../platform/unique-claims';
 import { AddUserRequest } from '@ifu/contracts';
 import { legacyPrintedNameKey, printedName, printedNameKey, printedNamePlan } from './printed-name-claims';
-import { foldUser } from './user';
+import { foldUser } from '../auth';
 
 /** A signature's printed name names one active user (21 CFR 11.100). */
 describe('printed names', () => {

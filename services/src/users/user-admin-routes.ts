@@ -14,13 +14,12 @@ import {
   userStreamId,
 } from '@ifu/contracts';
 import { findUserById, listActiveAdmins, listUsers, type UserAccount } from '@ifu/projections';
-import { guards } from '../auth';
+import { guards, isPasswordActive } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
 import { recordViews } from '../signatures';
 import { addUser, deactivateUser, modifyUser, reactivateUser } from './commands';
-import { isPasswordActive } from './password-policy';
 
 export function toUserListItem(user: UserAccount, now: Date): UserListItem {
   const active = user.userActive && !user.isDeleted;

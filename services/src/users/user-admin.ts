@@ -1,5 +1,5 @@
 import type { Role, Signature, TrainingRecorder, UserEvent, UserProfile } from '@ifu/contracts';
-import type { UserState } from './user';
+import type { UserState } from '../auth';
 
 /** Commands of Manage User (spec §2.3). Who acts and how many active ADMINs exist arrive as data. */
 export interface RegisterUser extends UserProfile {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Signature, UserEvent } from '@ifu/contracts';
-import { foldUser } from './user';
+import { foldUser } from '../auth';
 import { type DeactivateUser, decideDeactivate, decideModify, decideRegister, type ModifyUser } from './user-admin';
 
 const now = new Date('2026-11-21T10:00:00.000Z');

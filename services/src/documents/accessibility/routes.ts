@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { DecideAccessibilityRequest, DOCUMENT_MESSAGES, documentStreamId, UpdateIsInternalRequest } from '@ifu/contracts';
 import { findUserById } from '@ifu/projections';
-import { guards } from '../../auth/authentication';
+import { guards } from '../../auth';
 import type { AppContext } from '../../platform/app-context';
 import { ifMatch, parseBody, type AuthenticatedUser } from '../../platform/http';
-import { signed } from '../../signatures/signed-step';
+import { signed } from '../../signatures';
 import { documentsVocabulary, REASON_NOT_GIVEN } from '../audit';
 import { answerChangeOrderCommand } from '../view';
 import { accessibilityDecider } from './rules';

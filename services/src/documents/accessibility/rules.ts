@@ -1,6 +1,7 @@
 import type { DocumentEvent, Role, Signature } from '@ifu/contracts';
 import type { Decision } from '../../platform/command-pipeline';
-import { type ChangeOrderState, changeOrderDeciderOf, deciderCode, refused } from '../change-order';
+import { type ChangeOrderState, changeOrderDeciderOf, refused } from '../change-order';
+import { accessibilityDecisionRefusal } from '../permissions';
 
 /**
  * Online/Offline (spec §4): an ADMIN switches a decided change order at once; a change left pending in the log from when
@@ -56,20 +57,6 @@ function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibili
       },
     ],
   };
-}
-
-/**
- * Who may sign or reject a pending Online/Offline change (issue 22): the approver policy (the assigned approver, an
- * ADMIN now, not an author) with the requester counted as the change's author. The view's `mayDecideAccessibility`.
- */
-export function accessibilityDecisionRefusal(
-  state: Pick<ChangeOrderState, 'exists' | 'active' | 'createdBy' | 'pendingAccessibility'> & { approverId: string },
-  signer: { id: string; role: Role },
-) {
-  if (!state.exists || !state.active) return 'document-not-found' as const;
-  if (!state.pendingAccessibility) return 'accessibility-not-pending' as const;
-  if (signer.id === state.pendingAccessibility.requestedBy) return 'accessibility-requester-decides' as const;
-  return deciderCode({ createdBy: state.createdBy, lastEditedBy: state.pendingAccessibility.requestedBy, approverId: state.approverId }, signer);
 }
 
 function decideAccessibilityChange(state: ChangeOrderState, command: DecideAccessibility): Decision<DocumentEvent> {

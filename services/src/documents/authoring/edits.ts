@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type ChildDetails, documentStreamId, type ParentDetails, type Signature, type SignatureCredentials, type SignatureMeaning } from '@ifu/contracts';
-import type { StagedFile } from '../../files/file-store';
-import type { Uploads } from '../../files/uploads';
+import type { StagedFile } from '../../platform/file-store';
+import type { Uploads } from '../../files';
 import type { AppContext } from '../../platform/app-context';
 import type { CommandRun } from '../../platform/command-pipeline';
 import { refuse } from '../../platform/errors';
 import type { AuthenticatedUser } from '../../platform/http';
-import { signed } from '../../signatures/signed-step';
-import { approverFacts } from '../../users/approver-facts';
+import { signed } from '../../signatures';
+import { approverFacts } from '../../users';
 import { documentsVocabulary } from '../audit';
 import type { ChangeOrderState } from '../change-order';
 import { indexDocumentTexts } from '../search/document-text';

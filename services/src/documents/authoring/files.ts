@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type ChildDetails, customerStreamId, type DocumentFile, documentUploadStreamId, type ParentDetails, type UploadedFile } from '@ifu/contracts';
-import { customerDecider } from '../../customers/customer';
-import type { StagedFile } from '../../files/file-store';
-import type { Uploads } from '../../files/uploads';
+import { customerDecider } from '../../customers';
+import type { StagedFile } from '../../platform/file-store';
+import type { Uploads } from '../../files';
 import type { AppContext } from '../../platform/app-context';
 import type { CommandRun } from '../../platform/command-pipeline';
 import { refuse } from '../../platform/errors';

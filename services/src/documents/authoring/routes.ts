@@ -11,8 +11,8 @@ import {
 } from '@ifu/contracts';
 import { findChangeOrder } from '@ifu/projections';
 import { z } from 'zod';
-import { guards } from '../../auth/authentication';
-import { acceptUploads, filePolicies } from '../../files/uploads';
+import { guards } from '../../auth';
+import { acceptUploads, filePolicies } from '../../files';
 import type { AppContext } from '../../platform/app-context';
 import { refuse } from '../../platform/errors';
 import { ifMatch, originOf, parseBody, runCommand } from '../../platform/http';

@@ -1,16 +1,8 @@
 import type { ChangeOrderRef, ChildDetails, DocumentEvent, DocumentFile, FieldChange, ParentDetails } from '@ifu/contracts';
 import { MAX_SUPPORTING_FILES } from '@ifu/contracts';
 import type { Decision } from '../../platform/command-pipeline';
-import { type ApproverFacts, approverChoiceRefusal } from '../../signatures/approver-policy';
-import {
-  type Authored,
-  authoringRefusal,
-  type ChangeOrderState,
-  changeOrderDeciderOf,
-  childDocumentNumber,
-  type CustomerFacts,
-  refused,
-} from '../change-order';
+import { type ApproverFacts, approverChoiceRefusal } from '../../auth';
+import { type Authored, authoringRefusal, type ChangeOrderState, changeOrderDeciderOf, childDocumentNumber, type CustomerFacts, refused } from '../change-order';
 
 /**
  * Authoring (spec §2.7-§2.12): a change order created and edited by its author while it awaits its decision, every

@@ -1,8 +1,8 @@
 import type { Database } from '@ifu/storage/database/database';
 import type { RequestHandler } from 'express';
-import { perUserUploadLimit } from '../../auth/rate-limits';
-import type { StagedFile } from '../../files/file-store';
-import { StagingQuota } from '../../files/staging-quota';
+import { perUserUploadLimit } from '../../auth';
+import type { StagedFile } from '../../platform/file-store';
+import { StagingQuota } from '../../files';
 import type { AppContext } from '../../platform/app-context';
 import { acrossInstances } from '../../platform/exclusive';
 import { UPLOAD_KEPT_MS } from './document-upload';

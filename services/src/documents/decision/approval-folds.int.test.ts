@@ -2,15 +2,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import { startApi } from '../../api-server';
 import { createLogger } from '../../platform/logger';
-import { deciderRefusal } from '../../signatures/approver-policy';
+import { deciderRefusal } from '../../auth';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeRegisteredCustomer, openEveryFile } from '../../../../test-support/document-arrangements';
 import { reviewedChangeOrder, reviewedCustomer } from '../../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../../test-support/test-api';
 
+import type * as ApproverPolicy from '../../auth/approver-policy';
+
 // The approver policy, counted: a decision runs it once (not once to check and once more to sign).
-vi.mock('../../signatures/approver-policy', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../signatures/approver-policy')>();
+vi.mock('../../auth/approver-policy', async (importOriginal) => {
+  const actual = await importOriginal<typeof ApproverPolicy>();
   return { ...actual, deciderRefusal: vi.fn(actual.deciderRefusal) };
 });
 const policyRuns = vi.mocked(deciderRefusal);

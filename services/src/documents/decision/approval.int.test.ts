@@ -5,7 +5,7 @@ import { multipart, parentFields, sendForm } from '../../../../test-support/docu
 import { reviewedChangeOrder } from '../../../../test-support/reviewed-versions';
 import { pdfPages } from '../../../../test-support/pdf-pages';
 import { apiSpec, unique } from '../../../../test-support/specs';
-import { formatAuditDate } from '../../audit/audit-dates';
+import { formatAuditDate } from '../../audit';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../../test-support/test-api';
 
 interface Person {

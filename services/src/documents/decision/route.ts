@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { ApproveDocumentsRequest, DOCUMENT_MESSAGES, documentStreamId } from '@ifu/contracts';
-import { guards } from '../../auth/authentication';
+import { guards } from '../../auth';
 import type { AppContext } from '../../platform/app-context';
 import { ifMatch, parseBody } from '../../platform/http';
-import { signed } from '../../signatures/signed-step';
+import { signed } from '../../signatures';
 import { documentsVocabulary } from '../audit';
 import { openedFiles } from '../downloads/document-files';
 import { answerChangeOrderCommand } from '../view';

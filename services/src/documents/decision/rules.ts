@@ -1,7 +1,6 @@
-import type { DocumentEvent, DocumentStatus, Role, Signature } from '@ifu/contracts';
+import type { DocumentEvent, Role, Signature } from '@ifu/contracts';
 import { defaultReviewDate, reviewDateAllowed } from '@ifu/contracts';
 import type { Decision } from '../../platform/command-pipeline';
-import type { Authorship } from '../../signatures/approver-policy';
 import { authoringRefusal, type ChangeOrderState, changeOrderDeciderOf, deciderCode, filesToOpen, refused } from '../change-order';
 
 /**
@@ -21,17 +20,6 @@ export interface DecideChangeOrder {
   now: Date;
   /** Issue 23: the first periodic review date the approver chose (`YYYY-MM-DD`); by default 12 months after today. */
   reviewDate?: string;
-}
-
-/**
- * Whether `viewer` may approve or reject this change order now: what the view's `mayDecide` and the list's rows answer,
- * by the rules the decision applies (the files to open aside: the view names those in `unopened`).
- */
-export function mayDecide(
-  record: Authorship & { active: boolean; status: DocumentStatus; approverId: string },
-  viewer: { id: string; role: Role },
-): boolean {
-  return authoringRefusal({ exists: true, ...record }) === undefined && deciderCode(record, viewer) === undefined;
 }
 
 function decideDecision(state: ChangeOrderState, command: DecideChangeOrder): Decision<DocumentEvent> {

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { DocumentDownloadQuery, type DocumentDownloadResponse } from '@ifu/contracts';
 import { type ChangeOrderRecord, findChangeOrder, findChangeOrderByFileId, findUserById } from '@ifu/projections';
-import { guards } from '../../auth/authentication';
-import { currencyFactsOf, currencyPageFor, currencyPageForBytes, markStamp } from '../../eifu/stamped-download';
-import { sendStoredFile } from '../../files/file-routes';
+import { guards } from '../../auth';
+import { currencyFactsOf, currencyPageFor, currencyPageForBytes, markStamp } from '../../eifu';
+import { sendStoredFile } from '../../files';
 import type { AppContext } from '../../platform/app-context';
 import { refuse } from '../../platform/errors';
 import { idParam, originOf, parseBody } from '../../platform/http';

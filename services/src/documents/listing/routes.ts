@@ -1,12 +1,12 @@
 import { type Request, type Response, Router } from 'express';
 import { DocumentListQuery, documentStreamId, type DocumentListResponse } from '@ifu/contracts';
 import { findChangeOrder, listChangeOrders } from '@ifu/projections';
-import { guards } from '../../auth/authentication';
+import { guards } from '../../auth';
 import type { AppContext } from '../../platform/app-context';
 import { refuse } from '../../platform/errors';
 import { idParam, originOf, parseBody, setVersion } from '../../platform/http';
-import { recordViews } from '../../signatures/signed-step';
-import { mayDecide } from '../decision/rules';
+import { recordViews } from '../../signatures';
+import { mayDecide } from '../permissions';
 import { changeOrderViewFor } from '../view';
 
 /** The Documents lists and one change order's view (spec §2.7, §2.8, §7.3). */

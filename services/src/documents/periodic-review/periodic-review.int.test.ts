@@ -6,8 +6,8 @@ import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, openEvery
 import { reviewedChangeOrder } from '../../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../../test-support/test-api';
-import { setPassword } from '../../auth/password-hashes';
-import { AuditDictionary } from '../../audit/vocabulary';
+import { setPassword } from '../../auth';
+import { AuditDictionary } from '../../platform/audit-vocabulary';
 import { documentsVocabulary } from '../audit';
 import { reviewReminderSubject, sendPeriodicReviewReminders } from './reminders';
 import { reviseRequestSubject } from './review';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addCalendarMonths, type DocumentEvent, type DocumentFile, type ParentDetails, reviewDateAllowed, type Signature } from '@ifu/contracts';
 import { deciderSpec } from '../../../../test-support/specs';
-import { periodicReviewerRefusal } from '../../signatures/approver-policy';
+import { periodicReviewerRefusal } from '../../auth';
 import { type ChangeOrderCommand, changeOrderDecider } from '../../../../test-support/change-order-decider';
 import type { DecideChangeOrder } from '../decision/rules';
 import type { ReviseChangeOrder } from '../revision/rules';

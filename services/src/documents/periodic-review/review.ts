@@ -3,7 +3,7 @@ import { findUserById } from '@ifu/projections';
 import type { AppContext } from '../../platform/app-context';
 import type { CommandRun } from '../../platform/command-pipeline';
 import type { AuthenticatedUser } from '../../platform/http';
-import { signed } from '../../signatures/signed-step';
+import { signed } from '../../signatures';
 import { documentsVocabulary } from '../audit';
 import { periodicReviewDecider } from './rules';
 

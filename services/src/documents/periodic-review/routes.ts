@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { CompletePeriodicReviewRequest, PERIODIC_REVIEW_MESSAGES, SetReviewDateRequest } from '@ifu/contracts';
-import { guards } from '../../auth/authentication';
+import { guards } from '../../auth';
 import type { AppContext } from '../../platform/app-context';
 import { ifMatch, parseBody } from '../../platform/http';
 import { answerChangeOrderCommand } from '../view';

@@ -1,8 +1,8 @@
 import type { DocumentEvent, PeriodicReviewOutcome, Role, Signature } from '@ifu/contracts';
 import { addDays, defaultReviewDate, REVIEW_REMINDER_DAYS, reviewDateAllowed } from '@ifu/contracts';
 import type { Decision } from '../../platform/command-pipeline';
-import { periodicReviewerRefusal } from '../../signatures/approver-policy';
 import { type ChangeOrderState, changeOrderDeciderOf, refused, reminderKey } from '../change-order';
+import { periodicReviewRefusal, reviewDateRefusal, reviewRefusal } from '../permissions';
 
 /** Periodic review of approved change orders (EU GMP Annex 11 §11): its date, its reminders and the signed review. */
 
@@ -38,24 +38,6 @@ export interface CompletePeriodicReview {
   signature: Signature;
   signerRole: Role;
   today: string;
-}
-
-/** Issue 23: the periodic review applies to an active, approved change order. */
-function reviewRefusal(state: Pick<ChangeOrderState, 'exists' | 'active' | 'status'>) {
-  if (!state.exists || !state.active) return 'document-not-found' as const;
-  if (state.status !== 'APPROVED') return 'review-not-approved' as const;
-  return undefined;
-}
-
-/**
- * Who may move the review date (issue 23): the change order's author (its creator) or an ADMIN (their role now), on an
- * active approved change order. The view's `maySetDate`.
- */
-export function reviewDateRefusal(state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy'>, actor: { id: string; role: Role }) {
-  const refusal = reviewRefusal(state);
-  if (refusal) return refusal;
-  if (actor.id !== state.createdBy && actor.role !== 'ADMIN') return 'review-date-not-allowed' as const;
-  return undefined;
 }
 
 function decideSetReviewDate(state: ChangeOrderState, command: SetReviewDate): Decision<DocumentEvent> {
@@ -101,23 +83,6 @@ function decideRemind(state: ChangeOrderState, command: RemindPeriodicReview): D
       },
     ],
   };
-}
-
-/**
- * Who may sign the periodic review (issue 23; `signatures/approver-policy.ts`): an active ADMIN now, neither the change
- * order's creator nor its last editor, on an approved active change order whose review has not already concluded
- * 'revise'. The view's `mayComplete`.
- */
-export function periodicReviewRefusal(
-  state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy' | 'lastEditedBy' | 'revisionAfterReview'>,
-  signer: { id: string; role: Role },
-) {
-  const refusal = reviewRefusal(state);
-  if (refusal) return refusal;
-  const reviewer = periodicReviewerRefusal(state, signer);
-  if (reviewer) return reviewer === 'signer-not-admin' ? ('reviewer-not-admin' as const) : ('reviewer-is-author' as const);
-  if (state.revisionAfterReview) return 'review-revision-open' as const;
-  return undefined;
 }
 
 function decideCompleteReview(state: ChangeOrderState, command: CompletePeriodicReview): Decision<DocumentEvent> {

@@ -5,19 +5,20 @@ import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context';
 import type { CommandRun } from '../../platform/command-pipeline';
 import { refuse, Refusal } from '../../platform/errors';
-import { guards } from '../../auth/authentication';
+import { guards } from '../../auth';
 import { type AuthenticatedUser, parseBody } from '../../platform/http';
 import { CLAIM_UNDER_WAY_MS } from '../../platform/unique-claims';
 import type { ChangeOrderState } from '../change-order';
 import { type ChildFileSource, recordChangeOrder } from '../authoring/create';
 import { childDetailsOf, parentDetailsOf } from '../authoring/files';
 import { answerChangeOrderCommand } from '../view';
-import { type ReviseChangeOrder, revisionDecider, revisionRefusal } from './rules';
+import { revisionRefusal } from '../permissions';
+import { type ReviseChangeOrder, revisionDecider } from './rules';
 
 /**
  * Revise and resubmit (issue 22): a new change order prefilled from a rejected one (or, issue 23, from an approved one
  * whose periodic review concluded 'revise': it stays approved and public until the revision is approved), linked both ways, its stored files
- * reused without uploading them again. Files are kept under their SHA-256 (files/file-store.ts), so carrying one over
+ * reused without uploading them again. Files are kept under their SHA-256 (platform/file-store.ts), so carrying one over
  * is a new file id in the new change order at the same content address: nothing is copied.
  */
 

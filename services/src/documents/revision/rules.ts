@@ -1,6 +1,7 @@
 import type { ChangeOrderRef, DocumentEvent } from '@ifu/contracts';
 import type { Decision } from '../../platform/command-pipeline';
 import { type ChangeOrderState, changeOrderDeciderOf } from '../change-order';
+import { revisionRefusal } from '../permissions';
 
 /**
  * Revise and resubmit (issue 22), on the rejected change order's stream: its author starts `revision`, a new change
@@ -13,25 +14,6 @@ export interface ReviseChangeOrder {
   revision: ChangeOrderRef;
   actorUserId: string;
   earlierRevisionStands: boolean;
-}
-
-/**
- * Who may revise a rejected change order and when (issue 22): only while it is rejected and active, only its author
- * (the creator; an ADMIN's role gives no authority over another's document), and once (a second revision is refused
- * while the first stands). The screens ask the same question (`mayRevise`).
- */
-export function revisionRefusal(
-  state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy' | 'revisedBy' | 'revisionAfterReview'>,
-  actorUserId: string,
-  earlierRevisionStands: boolean,
-) {
-  if (!state.exists || !state.active) return { code: 'document-not-found' as const };
-  // Issue 23: an approved change order whose periodic review concluded 'revise' is revised like a rejected one; it
-  // stays approved (and public) until its revision is approved.
-  if (state.status !== 'REJECTED' && !(state.status === 'APPROVED' && state.revisionAfterReview)) return { code: 'revise-not-rejected' as const };
-  if (state.createdBy !== actorUserId) return { code: 'revise-not-author' as const };
-  if (state.revisedBy && earlierRevisionStands) return { code: 'already-revised' as const, documentId: state.revisedBy.documentId };
-  return undefined;
 }
 
 function decideRevise(state: ChangeOrderState, command: ReviseChangeOrder): Decision<DocumentEvent> {

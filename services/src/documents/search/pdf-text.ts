@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type CutReason, type PdfLimits, runPdfWorker } from '../../files/pdf-process';
+import { type CutReason, type PdfLimits, runPdfWorker } from '../../files';
 import type { Config } from '../../platform/config';
 
 export interface PdfText {

@@ -8,7 +8,7 @@ import {
 } from '@ifu/contracts';
 import { findCustomerById, findCustomerByName, productFamiliesOfCustomer, searchDocuments, searchWords } from '@ifu/projections';
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
-import { guards } from '../../auth/authentication';
+import { guards } from '../../auth';
 import type { AppContext } from '../../platform/app-context';
 import { refuse } from '../../platform/errors';
 import { idParam, parseBody } from '../../platform/http';

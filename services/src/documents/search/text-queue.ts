@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import { refreshDocumentText } from '@ifu/projections';
 import type { Database } from '@ifu/storage/database/database';
-import type { PdfLimits } from '../../files/pdf-process';
-import type { FileStore } from '../../files/file-store';
+import type { PdfLimits } from '../../files';
+import type { FileStore } from '../../platform/file-store';
 import type { Logger } from '../../platform/logger';
 import { indexTextInUse } from './document-text';
 import { extractPdfText, type PdfText } from './pdf-text';

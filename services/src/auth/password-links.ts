@@ -5,8 +5,8 @@ import { type EventStore, QUARANTINED_EVENT_TYPE } from '@ifu/storage/event-stor
 import type { AppContext } from '../platform/app-context';
 import type { Seals } from '../platform/seals';
 import type { AppendFollower, CommandRun } from '../platform/command-pipeline';
-import { onCredentials } from '../auth';
-import { foldUser } from './user';
+import { onCredentials } from './credentials';
+import { foldUser } from './account';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

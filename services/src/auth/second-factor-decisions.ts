@@ -1,7 +1,7 @@
 import type { Role, Signature, UserEvent } from '@ifu/contracts';
 import type { Decision } from '../platform/command-pipeline';
 import { plainRejection, type PlainErrorCode } from '../platform/errors';
-import { isPasswordActive, type UserState } from '../users';
+import { isPasswordActive, type UserState } from './account';
 
 /**
  * The second factor's rules, pure: time, ids and what the code matched arrive as data. The

@@ -1,4 +1,5 @@
-import type { UserEvent, UserProfile } from '@ifu/contracts';
+import { PASSWORD_MAX_AGE_DAYS, type UserEvent, type UserProfile } from '@ifu/contracts';
+import type { Decider } from '../platform/command-pipeline';
 
 export interface SourceState {
   failures: number;
@@ -236,3 +237,30 @@ export function evolve(state: UserState, event: UserEvent): UserState {
 }
 
 export const foldUser = (events: readonly UserEvent[]) => events.reduce(evolve, initialUserState());
+
+const DAY_MS = 86_400_000;
+
+/** A password is active once set and for 90 days after (architecture §6, password aging). */
+export function isPasswordActive(passwordSetAt: string | null, now: Date): boolean {
+  if (!passwordSetAt) return false;
+  return now.getTime() - new Date(passwordSetAt).getTime() < PASSWORD_MAX_AGE_DAYS * DAY_MS;
+}
+
+/** True when a password exists but has aged out (the set-password screen then says it has expired). */
+export function isPasswordExpired(passwordSetAt: string | null, now: Date): boolean {
+  return passwordSetAt !== null && !isPasswordActive(passwordSetAt, now);
+}
+
+/**
+ * The account's stream (`user-<id>`) as folded for who the account is now: the authentication, a signature and an
+ * approver check read it with this, and Manage User decides on the same fold (`users/decider.ts` shares its name,
+ * initial state and `evolve`, so a command's fold and the snapshots are the same whichever of the two loads it).
+ */
+export const accountFold: Decider<never, UserEvent, UserState> = {
+  name: 'user',
+  initialState: initialUserState,
+  evolve,
+  decide() {
+    throw new Error('the account fold decides nothing: Manage User decides on the account (users/decider.ts)');
+  },
+};

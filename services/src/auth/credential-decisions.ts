@@ -1,6 +1,6 @@
 import { type CredentialFailureReason, LOCKOUT_DURATION_MS, LOCKOUT_THRESHOLD, type UserEvent } from '@ifu/contracts';
-import { isPasswordActive } from './password-policy';
-import type { UserState } from './user';
+import { isPasswordActive } from './account';
+import type { UserState } from './account';
 
 /**
  * A check of someone's own password: logging in, confirming a password change, or (later) signing. The argon2
