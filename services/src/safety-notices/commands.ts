@@ -3,6 +3,7 @@ import { safetyNoticeStreamId, type SafetyNoticeDocument } from '@ifu/contracts'
 import { safetyNoticeRecipients, safetyRevisionFacts, safetyRevisionsInEffect } from '@ifu/projections';
 import { permalinkOf } from '../eifu/labels';
 import type { AppContext } from '../platform/app-context';
+import { type IntervalJob, startIntervalJob } from '../platform/interval-job';
 import { openEmail, visitorKeys } from '../public-portal/visitors';
 import { safetyNoticeDecider } from './safety-notice';
 
@@ -101,21 +102,6 @@ export async function sendSafetyNotices(ctx: AppContext): Promise<SafetyNoticeRu
  * minutes, one taking effect on a later day soon after that day begins (UTC). One run at a time in this process;
  * another process's run at the same moment records nothing twice (each notice is a version of its stream).
  */
-export function startSafetyNotices(ctx: AppContext, everyMs = 5 * 60 * 1000): { stop(): void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    ctx.work.defer('safety notices', async () => {
-      try {
-        await sendSafetyNotices(ctx);
-      } finally {
-        running = false;
-      }
-    });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startSafetyNotices(ctx: AppContext, everyMs = 5 * 60 * 1000): IntervalJob {
+  return startIntervalJob(ctx.work, { label: 'safety notices', everyMs, tick: async () => void (await sendSafetyNotices(ctx)) });
 }
