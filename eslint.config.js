@@ -49,4 +49,19 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  {
+    // `.every()` is true on an empty list and `.some()` false, so `expect(rows.every(…)).toBe(true)` also passes when
+    // a query found nothing at all. test-support/list-expectations.ts says what is meant and checks the length.
+    files: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='expect'] > CallExpression.arguments[callee.property.name=/^(every|some)$/]",
+          message:
+            'An empty list passes .every() (and fails .some()) whatever it should hold: use expectEvery, expectSome or expectNone from test-support/list-expectations.ts.',
+        },
+      ],
+    },
+  },
 );

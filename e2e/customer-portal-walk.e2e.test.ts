@@ -9,6 +9,7 @@ import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '..
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 import { skipUnless } from '../test-support/machine-needs';
+import { expectSome } from '../test-support/list-expectations';
 
 const HOUR_MS = 60 * 60_000;
 const DATE = /^\d{2}\/\d{2}\/\d{4}$/;
@@ -171,7 +172,7 @@ describe.skipIf(skipUnless(['chromium']))('the customer portal walked on a phone
             expect(text, part).toContain(familyName);
             expect(text, part).toContain(part === 'VIP-300-EU' ? 'IFU-2041-EN' : 'IFU-2042-EN');
             expect(text, part).toMatch(/effective \d{2}\/\d{2}\/\d{4}/);
-            expect(documentNumbers.some((number) => text.includes(`${number}, effective`)), part).toBe(true);
+            expectSome(documentNumbers, (number) => text.includes(`${number}, effective`), part);
           }
           if (viewport.width < 600) {
             const card = rows.first();
@@ -235,7 +236,7 @@ describe.skipIf(skipUnless(['chromium']))('the customer portal walked on a phone
           await offer.getByLabel('Email').fill(email);
           await offer.getByRole('button', { name: 'Send' }).click();
           await expect.poll(() => offer.getByTestId('search-link-answer').textContent()).toBe(PUBLIC_MESSAGES.searchLinkSent);
-          expect(product.api.mails().some((m) => m.to.toLowerCase() === email)).toBe(true);
+          expectSome(product.api.mails(), (m) => m.to.toLowerCase() === email);
           // Another family is one link away.
           await offer.getByRole('link', { name: 'Choose another product family' }).click();
           await page.getByRole('heading', { level: 1, name: customerName }).waitFor();

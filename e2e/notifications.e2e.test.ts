@@ -9,6 +9,7 @@ import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, arrangeRe
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
 import { skipUnless } from '../test-support/machine-needs';
+import { expectNone } from '../test-support/list-expectations';
 
 const [DESKTOP, PHONE] = DESKTOP_AND_SMALL_PHONE;
 /** A notice chosen for editing opens, and a saved one goes back to the list, after 1 second (spec §9). */
@@ -289,7 +290,7 @@ describe.skipIf(skipUnless(['chromium']))('Manage Notification in headless Chrom
     await toast(page, NOTIFICATION_MESSAGES.deleted).waitFor();
     await dialog.waitFor({ state: 'detached' });
     await row(page, globalText).waitFor({ state: 'detached' });
-    expect((await listed()).some((n) => n.id === globalNotice.id)).toBe(false);
+    expectNone(await listed(), (n) => n.id === globalNotice.id);
     // The visitor's page follows: the edited text instead of the old one, the deleted notice gone.
     const after = await publicPage(viewport);
     expect(after).toContain(editedText);

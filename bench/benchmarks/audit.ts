@@ -11,6 +11,8 @@ import type { Queryable } from '@ifu/storage/database/database';
 import { eventHash, GENESIS_HASH } from '@ifu/storage/event-store/hash-chain';
 import { BENCH_AUDIT_KEY } from '../lib/audit-key';
 import type { BenchDatabase } from '../lib/database';
+import { log, type SectionRun, status } from '../lib/section';
+import { fmt, MB } from '../lib/stats';
 
 const REPO_ROOT = new URL('../../', import.meta.url).pathname;
 const USERS = 2000;
@@ -124,4 +126,30 @@ export async function benchAuditReport(bench: BenchDatabase, events: number, log
   const csv = await runPhase(bench.schemaUrl(schema), 'csv');
   if (raw.rows !== events || csv.rows !== events) throw new Error(`audit: ${events} events, but the raw read saw ${raw.rows} and the CSV has ${csv.rows} rows`);
   return { events, generateSeconds, raw, csv };
+}
+
+/** The audit CSV of 1,000,000 events within 30 s, its process growing under 64 MB. */
+const TARGET_AUDIT_SECONDS = 30;
+const TARGET_AUDIT_RSS_MB = 64;
+
+/** The audit CSV's time and memory, next to the same rows read raw. */
+export async function auditBenchmarks({ bench, config, rows, results }: SectionRun) {
+  const measured = await benchAuditReport(bench, config.auditEvents, log);
+  results.audit = measured;
+  const { raw, csv } = measured;
+  const load = `load ${csv.loadAverage}`;
+  rows.push({
+    benchmark: `Audit CSV of ${fmt(measured.events)} events: time / raw read`,
+    value: `${fmt(csv.seconds / raw.seconds, 2)}x`,
+    detail: `${fmt(csv.seconds, 2)} s vs ${fmt(raw.seconds, 2)} s reading the same rows raw; ${fmt(csv.bytes / MB, 1)} MB of CSV; ${load}`,
+    target: `<= ${TARGET_AUDIT_SECONDS} s`,
+    status: status(csv.seconds <= TARGET_AUDIT_SECONDS),
+  });
+  rows.push({
+    benchmark: `Audit CSV of ${fmt(measured.events)} events: process growth`,
+    value: `${fmt(csv.rssGrowthMb, 1)} MB`,
+    detail: `RSS; heap peak +${fmt(csv.heapPeakGrowthMb, 1)} MB, +${fmt(csv.heapRetainedMb, 1)} MB after GC; raw read: RSS +${fmt(raw.rssGrowthMb, 1)} MB, heap +${fmt(raw.heapPeakGrowthMb, 1)} MB`,
+    target: `< ${TARGET_AUDIT_RSS_MB} MB`,
+    status: status(csv.rssGrowthMb < TARGET_AUDIT_RSS_MB),
+  });
 }

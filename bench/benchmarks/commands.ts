@@ -13,6 +13,10 @@ import { Seals } from '@ifu/services/platform/seals';
 import { BENCH_AUDIT_KEY } from '../lib/audit-key';
 import { userDecider } from '@ifu/services/users/decider';
 import { percentile } from '../lib/stats';
+import { openStore } from '../lib/database';
+import { InstrumentedDatabase, type StatementStats, statementsTable } from '../lib/instrument';
+import { log, type SectionRun, status } from '../lib/section';
+import { fmt } from '../lib/stats';
 
 /** The read models are not waited for here: the sign-in command itself waits for none. */
 const noReadModels: ReadModels = { waitFor: async () => {} };
@@ -134,4 +138,80 @@ export async function timeSignIns(
     oldMs,
     newMs,
   };
+}
+
+/** p50 of a sign-in on a stream of 1,100 events over the same on a brand-new user's stream. */
+const TARGET_COMMAND_RATIO = 1.5;
+/** Sign-ins of the old account and first sign-ins of new ones in the round-trip profile. */
+const PROFILED_SIGN_INS = 50;
+
+/** 7. A sign-in on a credentials stream of `oldEvents` events against one on a brand-new user's stream. */
+export async function commandBenchmarks({ bench, config, rows, results, profiles }: SectionRun) {
+  const schema = 'b_commands';
+  const db = await bench.openSchema(schema, config.poolSize);
+  const store = await openStore(bench, db, schema);
+  const pipeline = benchPipeline(store, db);
+  log(`sign-ins: one account aged to ${config.oldEvents} credential events, ${config.signIns} new accounts`);
+  const old = await createAccount(pipeline, 0);
+  await ageAccount(pipeline, store, old, config.oldEvents);
+  const fresh = [];
+  for (let i = 0; i < config.signIns + 20 + PROFILED_SIGN_INS; i++) fresh.push(await createAccount(pipeline, i + 1));
+  const unused = fresh.splice(config.signIns + 20);
+  await db.exec('VACUUM ANALYZE events, stream_snapshots');
+  await timeSignIns(pipeline, db, store, old, fresh.slice(0, 20)); // warm-up
+  const cost: CommandCost = await timeSignIns(pipeline, db, store, old, fresh.slice(20));
+  const met = cost.ratio <= TARGET_COMMAND_RATIO;
+  rows.push({
+    benchmark: 'Sign-in command, new user',
+    value: `${fmt(cost.newP50Ms, 2)} ms p50`,
+    detail: `${fmt(cost.runs)} users, 1 credential event each before; p95 ${fmt(cost.newP95Ms, 2)} ms`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `Sign-in command, ${fmt(config.oldEvents)}-event stream`,
+    value: `${fmt(cost.oldP50Ms, 2)} ms p50`,
+    detail: `stream at v${cost.oldStreamVersionBefore} -> v${cost.oldStreamVersionAfter}, snapshot at v${cost.oldSnapshotVersion ?? '-'}; p95 ${fmt(cost.oldP95Ms, 2)} ms`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: '  sign-in old user / new user',
+    value: `${fmt(cost.ratio, 2)}x`,
+    detail: 'p50 ratio (interleaved runs)',
+    target: `<= ${fmt(TARGET_COMMAND_RATIO, 1)}x`,
+    status: status(met),
+  });
+  results.commands = cost;
+
+  // Where a sign-in's time goes, old account and new accounts interleaved, through one instrumented pool and store
+  // (two stores would each append on a stale tail): each sign-in's statements are added to its kind's totals.
+  const instrumented = new InstrumentedDatabase(db);
+  const profiledStore = await openStore(bench, instrumented, schema);
+  const profiled = benchPipeline(profiledStore, instrumented);
+  const kinds = (['old', 'new'] as const).map((name) => ({ name, stats: new Map<string, StatementStats>(), ms: 0 }));
+  for (let i = 0; i < PROFILED_SIGN_INS; i++) {
+    for (const kind of i % 2 === 0 ? kinds : [...kinds].reverse()) {
+      instrumented.reset();
+      const start = performance.now();
+      await signIn(profiled, kind.name === 'old' ? old : unused[i]!);
+      kind.ms += performance.now() - start;
+      for (const [statement, st] of instrumented.stats) {
+        const sum = kind.stats.get(statement) ?? { count: 0, ms: 0, rows: 0 };
+        kind.stats.set(statement, { count: sum.count + st.count, ms: sum.ms + st.ms, rows: sum.rows + st.rows });
+      }
+    }
+  }
+  await profiledStore.close();
+  for (const kind of kinds) {
+    const count = PROFILED_SIGN_INS;
+    profiles.statements.push({
+      name: `sign-in ${kind.name}`,
+      title: `Where a sign-in's time goes, ${kind.name === 'old' ? `the old account (${count} sign-ins from v${cost.oldStreamVersionAfter})` : `${count} new accounts (the first sign-in of each)`}, interleaved, ${fmt(kind.ms / count, 2)} ms each:`,
+      unit: 'per sign-in',
+      totalMs: kind.ms,
+      statements: statementsTable(kind, count),
+    });
+  }
+  await store.close();
 }

@@ -21,6 +21,12 @@ import {
   type UserLife,
 } from '../lib/events';
 import { median } from '../lib/stats';
+import { rebuild } from '@ifu/projections/runner';
+import { userAccountsProjection } from '@ifu/projections/user-accounts/projection';
+import { type BenchDatabase, openStore } from '../lib/database';
+import { InstrumentedDatabase, statementsTable } from '../lib/instrument';
+import { log, type SectionRun, status } from '../lib/section';
+import { fmt } from '../lib/stats';
 
 /** Same key as postgres-event-store.ts: the generator holds the append lock while it writes. */
 const APPEND_LOCK_KEY = 7262002;
@@ -481,4 +487,123 @@ export async function timeReadAll(store: EventStore, batchSize: number): Promise
     if (batch.length < batchSize) break;
   }
   return { ms: performance.now() - start, events };
+}
+
+export const TARGET_REPLAY_EPS = 50_000;
+
+/** Round trips and time per statement kind for one rebuild through an instrumented pool and store. */
+export async function profileRebuild(
+  db: Database,
+  schema: string,
+  bench: BenchDatabase,
+  batchSize: number,
+  events: number,
+  projection: Projection = userAccountsProjection,
+) {
+  const instrumented = new InstrumentedDatabase(db);
+  const store = await openStore(bench, instrumented, schema);
+  const start = performance.now();
+  await rebuild(instrumented, store, projection, batchSize);
+  const totalMs = performance.now() - start;
+  await store.close();
+  return { projection: projection.name, batchSize, events, totalMs, statements: statementsTable(instrumented, events) };
+}
+
+/** 3. Projection replay of user-accounts over the user-only log (the layout from before credentials had their own streams). */
+export async function replayBenchmarks({ bench, config, rows, results, profiles }: SectionRun) {
+  const schema = 'b_replay';
+  const db = await bench.openSchema(schema, config.poolSize);
+  const store = await openStore(bench, db, schema);
+  log(`generating ${config.replayEvents} events for ${config.users} users`);
+  const genStart = performance.now();
+  const generated = await generateLog(db, config.replayEvents, config.users);
+  const genMs = performance.now() - genStart;
+  rows.push({
+    benchmark: 'Generate log (hash + bulk INSERT)',
+    value: `${fmt((generated.events / genMs) * 1000)} events/s`,
+    detail: `${fmt(generated.events)} events in ${fmt(genMs / 1000, 2)} s`,
+    target: '',
+    status: '',
+  });
+  await db.exec('VACUUM ANALYZE events');
+
+  log('verifying the chain');
+  const vStart = performance.now();
+  const verification = await store.verifyChain();
+  const vMs = performance.now() - vStart;
+  if (!verification.ok || verification.checked !== generated.events) {
+    throw new Error(`generated chain does not verify: ${JSON.stringify(verification)}`);
+  }
+  rows.push({
+    benchmark: 'Verify chain (store.verifyChain)',
+    value: `${fmt((verification.checked / vMs) * 1000)} events/s`,
+    detail: `${fmt(verification.checked)} events in ${fmt(vMs / 1000, 2)} s, ok`,
+    target: '',
+    status: '',
+  });
+
+  const readFloor: Record<number, number> = {};
+  for (const batchSize of config.batchSizes) {
+    const { ms, events } = await timeReadAll(store, batchSize);
+    readFloor[batchSize] = (events / ms) * 1000;
+    rows.push({
+      benchmark: `readAll only, batch ${batchSize} (floor)`,
+      value: `${fmt(readFloor[batchSize])} events/s`,
+      detail: `${fmt(events)} events in ${fmt(ms / 1000, 2)} s`,
+      target: '',
+      status: '',
+    });
+  }
+
+  const target = { events: generated.events, check: async (checked: Database) => ({ wrong: await checkReadModel(checked, generated.expected) }) };
+  log('warm-up rebuild');
+  await timeRebuild(db, store, userAccountsProjection, rebuild, 1000, 1, target);
+  const rebuilds: RebuildRun[] = [];
+  for (const batchSize of config.batchSizes) {
+    log(`rebuild user-accounts, batch ${batchSize}, ${config.runs} runs`);
+    const run = await timeRebuild(db, store, userAccountsProjection, rebuild, batchSize, config.runs, target);
+    if (run.wrongRows > 0) throw new Error(`rebuild left ${run.wrongRows} wrong rows in user_accounts`);
+    rebuilds.push(run);
+    rows.push({
+      benchmark: `Rebuild user-accounts, batch ${batchSize}`,
+      value: `${fmt(run.eventsPerSecond)} events/s`,
+      detail: `median of ${run.runsMs.map((ms) => fmt(ms / 1000, 2)).join(' / ')} s`,
+      target: `>= ${fmt(TARGET_REPLAY_EPS)}/s`,
+      status: status(run.eventsPerSecond >= TARGET_REPLAY_EPS),
+    });
+  }
+  await store.close();
+
+  // The store above has checked every link once (the floor's read), so its rebuilds read only the projections'
+  // columns. A process that has checked nothing yet (a restart, `npm run projections -- --rebuild`) checks each link
+  // as it reads it: one run of that.
+  log('rebuild user-accounts, batch 1000, with a store that has checked no link yet');
+  const fresh = await openStore(bench, db, schema);
+  const checking = await timeRebuild(db, fresh, userAccountsProjection, rebuild, 1000, 1, target);
+  await fresh.close();
+  if (checking.wrongRows > 0) throw new Error(`rebuild left ${checking.wrongRows} wrong rows in user_accounts`);
+  rows.push({
+    benchmark: 'Rebuild user-accounts, batch 1000, every link checked',
+    value: `${fmt(checking.eventsPerSecond)} events/s`,
+    detail: `one run, a new store`,
+    target: '',
+    status: '',
+  });
+
+  log('profiling round trips of a rebuild');
+  const rebuildProfile = await profileRebuild(db, schema, bench, 1000, generated.events);
+  profiles.statements.push({
+    name: 'rebuild',
+    title: `Where a rebuild's time goes (batch ${rebuildProfile.batchSize}, ${fmt(rebuildProfile.events)} events, ${fmt(rebuildProfile.totalMs, 0)} ms):`,
+    unit: 'per event',
+    totalMs: rebuildProfile.totalMs,
+    statements: rebuildProfile.statements,
+  });
+  profiles.notes.push(`Replay log: ${Object.entries(generated.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`);
+  results.replay = {
+    generated: { events: generated.events, users: generated.users, byType: generated.byType, ms: genMs },
+    verifyChain: { events: verification.checked, ms: vMs, eventsPerSecond: (verification.checked / vMs) * 1000 },
+    readAllEventsPerSecond: readFloor,
+    rebuilds,
+  };
 }

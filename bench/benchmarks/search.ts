@@ -10,8 +10,8 @@ import type { Database, Queryable } from '@ifu/storage/database/database';
 import type { Actor } from '@ifu/storage/event-store/event-store';
 import { findCustomerByName } from '@ifu/projections/customer-list/queries';
 import { searchDocuments } from '@ifu/projections/document-search/queries';
-import { changeOrderNumber } from '@ifu/services/documents/change-order-numbers';
-import { indexDocumentTexts } from '@ifu/services/documents/document-text';
+import { changeOrderNumber } from '@ifu/services/documents/authoring/change-order-numbers';
+import { indexDocumentTexts } from '@ifu/services/documents/search/document-text';
 import type { AppContext } from '@ifu/services/platform/app-context';
 import type { LogEvent } from '../lib/events';
 import { prng } from '../lib/events';
@@ -21,6 +21,19 @@ import { percentile } from '../lib/stats';
 import { type BareApp, call, compareThroughput, type ThroughputComparison } from './api';
 import { changeOrderEvents, type ChangeOrderTally, emptyTally, type ExplainedStatement, explainStatements, type GeneratedChangeOrder, PRODUCT_FAMILIES, type ApiProcess } from './documents';
 import { writeLog } from './replay';
+import { tmpdir } from 'node:os';
+import { openPostgres } from '@ifu/storage/database/postgres';
+import { allProjections } from '@ifu/projections/registry';
+import { rebuild } from '@ifu/projections/runner';
+import { documentSearchProjection } from '@ifu/projections/document-search/projection';
+import { type BenchDatabase, openStore } from '../lib/database';
+import { InstrumentedDatabase, statementsTable } from '../lib/instrument';
+import { makePng } from '../lib/png';
+import { type BenchConfig } from '../lib/options';
+import { log, type Profiles, type Row, type SectionRun, status } from '../lib/section';
+import { fmt, MB, median } from '../lib/stats';
+import { addCustomer, addUser, benchPrintedName, startBareApp } from './api';
+import { startApiProcess } from './documents';
 
 // ---------------------------------------------------------------------------------------------------------------
 // The children as the bench keeps them: a few bytes each, whatever their number.
@@ -665,4 +678,339 @@ export function ownTimes(plan: unknown, top = 3): Array<{ node: string; ms: numb
   };
   walk((plan as { Plan: TimedNode }).Plan);
   return out.sort((a, b) => b.ms - a.ms).slice(0, top);
+}
+
+/**
+ * The targets for each internal search shape over 1,000,000 child documents, one client: p50 and p99, with a
+ * looser p99 for the mid-frequency and very frequent words (their candidates are capped, their ranking is not free).
+ */
+const TARGET_SEARCH_P50_MS = 10;
+const TARGET_SEARCH_P99_MS = 30;
+const TARGET_SEARCH_FREQUENT_P99_MS = 50;
+const isFrequentShape = (name: string) => /mid-frequency|very frequent/.test(name);
+/** Requests/s of each search shape over the bare app's primary-key read, same clients (8 by default). */
+const TARGET_SEARCH_RATIO = 0.25;
+/** The rebuild of document-search over the 1,000,000 children's log (into a shadow, swapped in at the end). */
+const TARGET_SEARCH_REBUILD_S = 900;
+
+/** Customers of the search corpus (registered through the API, each with a logo). */
+const SEARCH_CUSTOMERS = [
+  'Medline Nord GmbH',
+  'Helvetia Medical AG',
+  'Iberia Salud S.A.',
+  'Nordic Care AB',
+  'Lusitana Saude Lda',
+  'Rhein Klinikbedarf GmbH',
+  'Lombardia Dispositivi S.p.A.',
+  'Benelux Medical B.V.',
+  'Albion Healthcare Ltd',
+  'Gaule Medical SAS',
+];
+
+/** The search corpus, set up once per section that needs it (`search`, `public`): see buildSearchCorpus. */
+export interface SearchCorpus {
+  schema: string;
+  db: Database;
+  admin: { email: string; password: string };
+  approvers: Array<{ id: string; email: string; name: string }>;
+  authors: Array<{ type: 'user'; userId: string; email: string; name: string }>;
+  customers: Array<{ id: string; name: string }>;
+  today: string;
+  searchLog: Awaited<ReturnType<typeof writeSearchLog>>;
+  verifyMs: number;
+  texts: Awaited<ReturnType<typeof writeSearchTexts>>;
+  textVectors: Awaited<ReturnType<typeof writeTextVectors>>;
+  /** Events in the log after the corpus (before the public section's approvals). */
+  events: number;
+  own: number;
+  rebuildMs: number;
+  progress: ReturnType<typeof watchProgress>;
+  vector: Awaited<ReturnType<typeof vectorCost>>;
+  instrumented: InstrumentedDatabase;
+  counted: Record<string, string>;
+  expected: ReturnType<SearchCorpus['searchLog']['index']['expected']>;
+  differences: string[];
+  sizes: Array<{ name: string; bytes: number }>;
+}
+
+/**
+ * The internal search's corpus over `--search-children` child documents, on a fresh schema: people and customers
+ * through the API, the log from the product's decider, the PDFs' text and their vectors, the document-search rebuild
+ * (timed), the other read models (untimed) and VACUUM ANALYZE. `label` prefixes the log lines.
+ */
+export async function buildSearchCorpus(bench: BenchDatabase, config: BenchConfig, schema: string, label: string): Promise<SearchCorpus> {
+  const say = (message: string) => log(`${label}: ${message}`);
+  const db = await bench.openSchema(schema, config.poolSize);
+  const admin = { email: 'bench.search@example-ifu.de', password: 'bench horse battery staple' };
+  // People and customers through the API (in its own process, as it serves the searches later).
+  const api = await startApiProcess(bench.schemaUrl(schema), admin);
+  const approvers: Array<{ id: string; email: string; name: string }> = [];
+  const authors: Array<{ type: 'user'; userId: string; email: string; name: string }> = [];
+  const customers: Array<{ id: string; name: string }> = [];
+  try {
+    for (let i = 0; i < 5; i++) {
+      const email = `approver.${i}@example-ifu.de`;
+      approvers.push({ id: await addUser(api, email, 'ADMIN'), email, name: benchPrintedName(email, 'ADMIN') });
+    }
+    for (let i = 0; i < 20; i++) {
+      const email = `author.${i}@example-ifu.de`;
+      authors.push({ type: 'user', userId: await addUser(api, email, 'USER'), email, name: benchPrintedName(email, 'USER') });
+    }
+    for (const [i, name] of SEARCH_CUSTOMERS.entries()) customers.push({ id: await addCustomer(api, approvers[i % approvers.length]!.id, makePng(prng(300 + i)), name), name });
+  } finally {
+    await api.stop();
+  }
+
+  const store = await openStore(bench, db, schema);
+  const last = await db.query<{ at: Date }>('SELECT max(recorded_at) AS at FROM events');
+  const before = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM events')).rows[0]!.n);
+  const today = new Date().toISOString().slice(0, 10);
+  say(`change orders with the change-order decider until there are ${fmt(config.searchChildren)} children, written straight into the log`);
+  const searchLog = await writeSearchLog(db, {
+    children: config.searchChildren,
+    authors,
+    approvers,
+    customerIds: customers.map((c) => c.id),
+    startAt: new Date(last.rows[0]!.at),
+    today,
+  });
+  const { tally, written } = searchLog;
+  say(`${fmt(written)} events written in ${fmt(searchLog.ms / 1000, 1)} s; VACUUM ANALYZE events, then verifying the chain`);
+  await db.exec('VACUUM ANALYZE events');
+  let t0 = performance.now();
+  const verification = await store.verifyChain();
+  const verifyMs = performance.now() - t0;
+  if (!verification.ok || verification.checked !== before + written) throw new Error(`search log does not verify: ${JSON.stringify(verification)}`);
+
+  say(`the PDFs' text, ${fmt(searchLog.index.count)} document_file_text rows`);
+  const texts = await writeSearchTexts(db, searchLog.index, new Date().toISOString());
+  await db.exec('VACUUM ANALYZE document_file_text');
+  say(`the texts' vectors as the product keeps them when a change order takes a file (indexDocumentTexts)`);
+  const textVectors = await writeTextVectors(db, searchLog.index);
+  await db.exec('VACUUM ANALYZE document_text_vectors');
+  const own = Object.entries(tally.byType).reduce((n, [type, count]) => n + (documentSearchProjection.handles.has(type) ? count : 0), 0);
+  const events = before + written;
+  say(`rebuild document-search over ${fmt(events)} events, batch ${config.searchBatch}`);
+  // Through the round-trip counter (a few statements a batch: no measurable cost), so that a miss needs no second rebuild.
+  const instrumented = new InstrumentedDatabase(db);
+  const progress = watchProgress(db, documentSearchProjection.name, events, (line) => say(line));
+  t0 = performance.now();
+  try {
+    await rebuild(instrumented, store, documentSearchProjection, config.searchBatch, { afterBatch: progress.tell });
+  } finally {
+    progress.stop();
+  }
+  const rebuildMs = performance.now() - t0;
+  const vector = await vectorCost(db);
+  const expected = searchLog.index.expected();
+  const counted = (
+    await db.query<Record<string, string>>(
+      `SELECT count(*) AS children, count(*) FILTER (WHERE status = 'APPROVED') AS approved, count(*) FILTER (WHERE status = 'REJECTED') AS rejected,
+              count(*) FILTER (WHERE status = 'REQUIRE_APPROVAL') AS pending, count(*) FILTER (WHERE superseded_by IS NOT NULL) AS superseded,
+              count(*) FILTER (WHERE obsolete_date <= $1::date) AS archived
+         FROM document_search`,
+      [today],
+    )
+  ).rows[0]!;
+  const differences = (['children', 'approved', 'rejected', 'pending', 'superseded', 'archived'] as const).filter((k) => Number(counted[k]) !== expected[k]);
+  // The API's other read models catch up before it serves, so that no replay runs during the timed requests.
+  say('the other read models (untimed), VACUUM ANALYZE');
+  for (const projection of allProjections.filter((p) => p !== documentSearchProjection)) await rebuild(db, store, projection, 5000);
+  await db.exec('VACUUM ANALYZE document_search');
+  await db.exec('VACUUM ANALYZE document_search_parents');
+  await store.close();
+  const sizes = (
+    await db.query<{ name: string; bytes: string }>(
+      `SELECT c.relname AS name, pg_total_relation_size(c.oid) AS bytes FROM pg_class c
+        WHERE c.relnamespace = current_schema()::regnamespace AND c.relname IN ('events', 'document_file_text', 'document_text_vectors', 'document_search', 'document_search_parents')
+       UNION ALL
+       SELECT i.indexrelname, pg_relation_size(i.indexrelid) FROM pg_stat_user_indexes i WHERE i.schemaname = current_schema() AND i.relname = 'document_search'
+       ORDER BY 2 DESC`,
+    )
+  ).rows.map((r) => ({ name: r.name, bytes: Number(r.bytes) }));
+  return {
+    schema,
+    db,
+    admin,
+    approvers,
+    authors,
+    customers,
+    today,
+    searchLog,
+    verifyMs,
+    texts,
+    textVectors,
+    events,
+    own,
+    rebuildMs,
+    progress,
+    vector,
+    instrumented,
+    counted,
+    expected,
+    differences,
+    sizes,
+  };
+}
+
+/** A table's size from the corpus's sizes, in GiB. */
+const sizeIn = (corpus: SearchCorpus, name: string) => `${fmt((corpus.sizes.find((s) => s.name === name)?.bytes ?? 0) / MB / 1024, 2)} GiB`;
+
+/** The corpus's rows (log, texts, vectors, rebuild, rows against the generator), its rebuild profile and notes; its part of the results. */
+export function searchCorpusRows(corpus: SearchCorpus, config: BenchConfig, rows: Row[], profiles: Profiles) {
+  const { searchLog, texts, textVectors, events, own, rebuildMs, vector, counted, expected, differences, verifyMs } = corpus;
+  const { tally, written } = searchLog;
+  const sizeOf = (name: string) => sizeIn(corpus, name);
+  const perSecond = (n: number, ms: number) => fmt((n / ms) * 1000);
+  rows.push({
+    benchmark: `Search log: ${fmt(searchLog.index.count)} children (decider + bulk INSERT)`,
+    value: `${perSecond(written, searchLog.ms)} events/s`,
+    detail:
+      `${fmt(written)} events, ${fmt(tally.changeOrders)} change orders (${fmt(tally.approved)} approved, ${fmt(tally.rejected)} rejected, ${fmt(tally.pending)} pending; ` +
+      `${fmt(tally.revisions)} new versions) in ${fmt(searchLog.ms / 1000, 1)} s, of which making the events ${fmt(searchLog.makeMs / 1000, 1)} s; ` +
+      `chain verified in ${fmt(verifyMs / 1000, 1)} s; events ${sizeOf('events')}`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `Search texts: ${fmt(texts.rows)} document_file_text rows`,
+    value: `${perSecond(texts.rows, texts.ms)} rows/s`,
+    detail:
+      `${fmt(texts.characters / 1e6, 0)} M characters (mean ${fmt(texts.characters / Math.max(1, texts.rows - texts.failures))}), ${fmt(texts.failures)} without text, ` +
+      `in ${fmt(texts.ms / 1000, 1)} s, of which making the texts ${fmt(texts.makeMs / 1000, 1)} s; table ${sizeOf('document_file_text')} (TOAST)`,
+    target: '',
+    status: '',
+  });
+  rows.push({
+    benchmark: `Search text vectors: ${fmt(textVectors.files)} files (indexDocumentTexts)`,
+    value: `${perSecond(textVectors.files, textVectors.ms)} files/s`,
+    detail:
+      `${fmt(textVectors.vectors)} vectors (file x language configuration) in ${fmt(textVectors.ms / 1000, 1)} s on ${textVectors.concurrency} connections: ` +
+      `the product's cost at upload, once per file; table ${sizeOf('document_text_vectors')}`,
+    target: '',
+    status: '',
+  });
+  const rebuildMet = rebuildMs <= TARGET_SEARCH_REBUILD_S * 1000;
+  rows.push({
+    benchmark: `Rebuild document-search, batch ${config.searchBatch}`,
+    value: `${fmt(rebuildMs / 1000, 1)} s`,
+    detail:
+      `${perSecond(events, rebuildMs)} events/s (${fmt(events)} events, ${fmt(own)} its own), ${perSecond(searchLog.index.count, rebuildMs)} children/s; ` +
+      `document_search ${sizeOf('document_search')}, of it index document_search_search ${sizeOf('document_search_search')}, numbers ${sizeOf('document_search_numbers')}`,
+    target: `<= ${fmt(TARGET_SEARCH_REBUILD_S)} s`,
+    status: status(rebuildMet),
+  });
+  profiles.statements.push({
+    name: 'rebuild document-search',
+    title:
+      `Where the rebuild of document-search goes (batch ${config.searchBatch}, ${fmt(events)} events, ${fmt(rebuildMs, 0)} ms; per child document). ` +
+      `The vector alone (document_search_head || document_search_file over a sample of ${fmt(vector.rows)} rows: ${fmt(vector.meanCharacters)} characters, ` +
+      `${fmt(vector.meanConfigs, 2)} configurations, ${fmt(vector.meanLexemes)} lexemes a row) costs ${fmt(vector.perRowMs, 2)} ms a row, ` +
+      `${fmt((vector.perRowMs * searchLog.index.count) / 1000, 0)} s for all ${fmt(searchLog.index.count)}; the rebuild's deferred indexes are the CREATE INDEX rows:`,
+    unit: 'per child',
+    totalMs: rebuildMs,
+    statements: statementsTable(corpus.instrumented, searchLog.index.count),
+  });
+  rows.push({
+    benchmark: '  document-search rows against the generator',
+    value: differences.length === 0 ? 'right' : `${differences.length} wrong`,
+    detail: `${fmt(Number(counted.children))} rows: ${fmt(Number(counted.approved))} approved, ${fmt(Number(counted.pending))} pending, ${fmt(Number(counted.rejected))} rejected; ${fmt(Number(counted.superseded))} superseded, ${fmt(Number(counted.archived))} archived (${fmt(expected.current)} current)${differences.length ? `; expected ${differences.map((k) => `${k} ${fmt(expected[k as keyof typeof expected])}`).join(', ')}` : ''}`,
+    target: '',
+    status: differences.length === 0 ? '' : 'WRONG',
+  });
+  profiles.notes.push(
+    `Search log: ${Object.entries(tally.byType).map(([t, n]) => `${t} ${fmt(n)}`).join(', ')}`,
+    `Search sizes: ${corpus.sizes.map((s) => `${s.name} ${fmt(s.bytes / MB, 0)} MiB`).join(', ')}`,
+  );
+  return {
+    children: searchLog.index.count,
+    events,
+    log: { written, ms: searchLog.ms, makeMs: searchLog.makeMs, verifyMs, tally },
+    textVectors,
+    texts: { rows: texts.rows, characters: texts.characters, failures: texts.failures, ms: texts.ms, makeMs: texts.makeMs, planted: Object.fromEntries(Object.entries(texts.planted).map(([w, at]) => [w, at.length])) },
+    rebuild: { ms: rebuildMs, batch: config.searchBatch, eventsPerSecond: (events / rebuildMs) * 1000, ownEvents: own, progress: corpus.progress.samples, vector },
+    rowsCounted: counted,
+    rowsExpected: expected,
+    sizes: corpus.sizes,
+  };
+}
+
+/**
+ * The internal search over `--search-children` child documents: the log from the product's decider, the PDFs'
+ * text, the document-search rebuild (timed), then POST /document/searchDocuments/ for each query shape against the
+ * bare app's primary-key read, one client (p50, p99) and `--search-clients` clients (requests/s), interleaved.
+ */
+export async function searchBenchmarks({ bench, config, rows, results, profiles }: SectionRun) {
+  const corpus = await buildSearchCorpus(bench, config, 'b_search', 'search');
+  const { schema, admin, searchLog, texts, customers, today } = corpus;
+
+  const shapes = searchShapes(searchLog, texts, customers[2]!);
+  const api = await startApiProcess(bench.schemaUrl(schema), admin);
+  const bare = await startBareApp(bench.schemaUrl(schema), tmpdir());
+  const measured: ShapeResult[] = [];
+  try {
+    for (const shape of shapes) {
+      log(`search: ${shape.name} (${shape.about}): ${config.readRounds} rounds each side, 1 client then ${config.searchClients}`);
+      measured.push(await measureShape(api, bare, shape, { requests: config.searchRequests, clients: config.searchClients, rounds: config.readRounds }));
+    }
+  } finally {
+    await bare.close();
+    await api.stop();
+  }
+  log('search: EXPLAIN (ANALYZE, BUFFERS) of each shape');
+  const explained: Record<string, Awaited<ReturnType<typeof explainShape>>> = {};
+  const explainDb = openPostgres({ connectionString: bench.schemaUrl(schema), max: 1 });
+  try {
+    for (const shape of shapes) explained[shape.name] = await explainShape(explainDb, shape.body, today);
+  } finally {
+    await explainDb.close();
+  }
+
+  const corpusResults = searchCorpusRows(corpus, config, rows, profiles);
+  const baselineP50 = median(measured.map((m) => m.baselineP50Ms));
+  const baselineP99 = median(measured.map((m) => m.baselineP99Ms));
+  const baselineRps = median(measured.map((m) => m.loaded.baselineRps));
+  rows.push({
+    benchmark: 'GET /user/me, bare Express + pg (baseline)',
+    value: `${fmt(baselineP99, 2)} ms p99`,
+    detail: `1 client: p50 ${fmt(baselineP50, 2)} ms (medians over the shapes' interleaved rounds); ${config.searchClients} clients: ${fmt(baselineRps)} req/s`,
+    target: '',
+    status: '',
+  });
+  for (const m of measured) {
+    const frequent = isFrequentShape(m.name);
+    const p99Target = frequent ? TARGET_SEARCH_FREQUENT_P99_MS : TARGET_SEARCH_P99_MS;
+    const met = m.p99Ms <= p99Target && (frequent || m.p50Ms <= TARGET_SEARCH_P50_MS);
+    rows.push({
+      benchmark: `  search ${m.name}`,
+      value: `${fmt(m.p50Ms, 2)} / ${fmt(m.p99Ms, 2)} ms p50/p99`,
+      detail:
+        `1 client: p50 ${fmt(m.p50Ms, 2)} ms (baseline p99 ${fmt(m.baselineP99Ms, 2)}, p50 ${fmt(m.baselineP50Ms, 2)}); ${m.hits} hits, ${fmt(m.answerBytes)} bytes; ` +
+        `${m.about}; ${fmt(m.requestsPerRound)} requests x ${config.readRounds} rounds${m.wrong ? `; WRONG ANSWER: ${m.wrong}` : ''}`,
+      target: frequent ? `p99 <= ${p99Target} ms` : `p50 <= ${TARGET_SEARCH_P50_MS}, p99 <= ${p99Target} ms`,
+      status: m.wrong ? 'WRONG' : status(met),
+    });
+    rows.push({
+      benchmark: `    req/s over bare, ${config.searchClients} clients`,
+      value: `${fmt(m.loaded.ratio, 2)}x`,
+      detail: `${fmt(m.loaded.productRps)} req/s against ${fmt(m.loaded.baselineRps)}; rounds ${m.loaded.roundRatios.map((r) => fmt(r, 2)).join(' / ')}; under load p50 ${fmt(m.loadedP50Ms, 1)} ms, p99 ${fmt(m.loadedP99Ms, 1)} ms`,
+      target: `>= ${fmt(TARGET_SEARCH_RATIO, 2)}x`,
+      status: status(m.loaded.ratio >= TARGET_SEARCH_RATIO),
+    });
+  }
+  for (const m of measured) {
+    const statements = explained[m.name]!.statements;
+    const main = statements.reduce((a, b) => (b.executionMs > a.executionMs ? b : a), statements[0]!);
+    profiles.notes.push(
+      '',
+      `searchDocuments, ${m.name}: ${JSON.stringify(m.body)}. Called directly (SQL + rows, no HTTP): p50 ${fmt(explained[m.name]!.directMs, 2)} ms ` +
+        `(${fmt(explained[m.name]!.directBytes / 1024, 0)} KiB of hits; HTTP p50 ${fmt(m.p50Ms, 2)} ms). Under EXPLAIN (ANALYZE, BUFFERS), ${fmt(main.executionMs, 1)} ms; most time of their own: ` +
+        `${ownTimes(main.plan).map((o) => `${o.node} ${fmt(o.ms, 1)} ms`).join(', ')}`,
+      ...explained[m.name]!.lines,
+    );
+  }
+  results.search = {
+    ...corpusResults,
+    shapes: measured.map((m) => ({ ...m, sequential: withoutSamples(m.sequential), loaded: withoutSamples(m.loaded), explain: explained[m.name] })),
+  };
 }

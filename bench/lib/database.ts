@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '@ifu/storage/database/database';
+import type { EventStore } from '@ifu/storage/event-store/event-store';
+import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
+import { listenToPostgres } from '@ifu/storage/notifications';
 import { migrate } from '@ifu/storage/database/migrations';
 import { openPostgres } from '@ifu/storage/database/postgres';
 import { allMigrations } from '@ifu/services/features';
+import { BENCH_AUDIT_KEY } from './audit-key';
 
 /** One database created for this run on the server; every benchmark gets its own migrated schema in it. */
 export interface BenchDatabase {
@@ -70,4 +74,17 @@ export async function serverFacts(serverUrl: string): Promise<Record<string, str
     }
     return facts;
   });
+}
+
+/** The event store on `db` (a schema of `bench`), opened as production opens it. */
+export async function openStore(bench: BenchDatabase, db: Database, schema: string): Promise<EventStore> {
+  // As in production (services/storage/src/storage.ts): a LISTEN connection next to the pool.
+  const notifications = await listenToPostgres(bench.url, schema);
+  const store = await PostgresEventStore.open(db, { notifications, chainKey: BENCH_AUDIT_KEY });
+  const close = store.close.bind(store);
+  store.close = async () => {
+    await close();
+    await notifications.close();
+  };
+  return store;
 }

@@ -1,4 +1,9 @@
 import type { Database, Queryable, QueryResult } from '@ifu/storage/database/database';
+import { openPostgres } from '@ifu/storage/database/postgres';
+import { PostgresEventStore } from '@ifu/storage/event-store/postgres-event-store';
+import { listenToPostgres } from '@ifu/storage/notifications';
+import { BENCH_AUDIT_KEY } from './audit-key';
+import { round } from './stats';
 
 /** Per statement kind: how many round trips and how long they took, as seen from Node. */
 export interface StatementStats {
@@ -106,4 +111,36 @@ export function statementKind(sql: string): string {
   if (aliased) return `UPDATE ${aliased[1]} ${aliased[2]}`;
   const m = /^(INSERT INTO \w+|UPDATE \w+|DELETE FROM \w+|SELECT .*? FROM \w+|WITH \w+|\w+)/i.exec(flat);
   return (m?.[1] ?? flat.slice(0, 40)).slice(0, 60);
+}
+
+/** Per statement kind, most time first: round trips, rows and time per unit of work (`per` units measured). */
+export function statementsTable(db: { stats: ReadonlyMap<string, StatementStats> }, per: number) {
+  return [...db.stats.entries()]
+    .sort((a, b) => b[1].ms - a[1].ms)
+    .map(([statement, s]) => ({
+      statement,
+      roundTrips: s.count,
+      roundTripsPerUnit: round(s.count / per, 3),
+      rowsPerUnit: round(s.rows / per, 1),
+      totalMs: round(s.ms, 1),
+      meanMs: round(s.ms / s.count, 3),
+    }));
+}
+
+/** Storage as openStorage opens it for a DATABASE_URL, on an instrumented pool: for the API profiles. */
+export async function instrumentedStorage(url: string, poolSize: number) {
+  const db = new InstrumentedDatabase(openPostgres({ connectionString: url, max: poolSize }));
+  const notifications = await listenToPostgres(url);
+  const store = await PostgresEventStore.open(db, { notifications, chainKey: BENCH_AUDIT_KEY });
+  const storage = {
+    db,
+    store,
+    notifications,
+    async close() {
+      await store.close();
+      await notifications.close();
+      await db.close();
+    },
+  };
+  return { db, storage };
 }

@@ -31,3 +31,5 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
+
+export const MB = 1024 * 1024;

@@ -10,6 +10,7 @@ import { changeOrdersProjection } from '../src/change-orders/projection';
 import { findChangeOrder, listChangeOrders } from '../src/change-orders/queries';
 import { rebuild } from '../src/runner';
 import { expectRebuildsEqual, metadata, projectIncrementally } from './support';
+import { expectEvery } from '../../test-support/list-expectations';
 
 /** Event data are interfaces, without the index signature the store's generic append asks for. */
 const withMetadata = (event: DocumentEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
@@ -105,7 +106,7 @@ describe('the change-orders read model', () => {
     // Every fifth is deactivated (the 1st and the 6th): they leave the list.
     expect(total).toBe(4);
     const pending = await listChangeOrders(test.db, { tab: 'pending' });
-    expect(pending.rows.every((row) => row.status === 'REQUIRE_APPROVAL')).toBe(true);
+    expectEvery(pending.rows, (row) => row.status === 'REQUIRE_APPROVAL');
     const one = rows.find((row) => row.status === 'APPROVED')!;
     const record = await findChangeOrder(test.db, one.parentChangeId);
     expect(record).toMatchObject({ productFamilyName: expect.stringMatching(/XL$/), status: 'APPROVED', files: [{ docName: expect.stringMatching(/^t/) }] });
@@ -131,7 +132,7 @@ describe('the change-orders read model', () => {
     });
     // 7th (i = 6): its own date 2027-06-30; 13th would be next. Pending ones have none.
     expect(byNumber(7)).toMatchObject({ reviewDate: '2027-06-30' });
-    expect(rows.filter((row) => row.status === 'REQUIRE_APPROVAL').every((row) => row.reviewDate === null && !row.reviewOverdue)).toBe(true);
+    expectEvery(rows.filter((row) => row.status === 'REQUIRE_APPROVAL'), (row) => row.reviewDate === null && !row.reviewOverdue);
 
     const overdueOn = async (today: string) => (await listChangeOrders(test.db, { tab: 'all', today, reviewOverdue: true, page: 0, pageSize: 10 }));
     expect((await overdueOn('2027-03-01')).rows).toEqual([]);

@@ -12,6 +12,7 @@ import { rebuildInPlace } from '../src/catch-up';
 import { ProjectionRunner, rebuild } from '../src/runner';
 import { rebuildInShadow } from '../src/shadow-rebuild';
 import { eventByEvent, metadata } from './support';
+import { expectEvery } from '../../test-support/list-expectations';
 
 const withMetadata = (event: DocumentEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
 const signature = (meaning: Signature['meaning']): Signature => ({ signerId: 'author', name: 'A', email: 'a@x', signedAt: '2026-11-01T00:00:00.000Z', meaning });
@@ -105,12 +106,14 @@ describe('the document-search read model', () => {
     const { rows } = await test.db.query<{ id: string; document_number: string; status: string; superseded_by: string | null; associated_reference_number: string }>(
       `SELECT id, document_number, status, superseded_by, associated_reference_number FROM document_search WHERE associated_reference_number LIKE 'LOT-%' ORDER BY document_number`,
     );
-    for (const lot of ['LOT-0', 'LOT-1', 'LOT-2']) {
+    const lots = ['LOT-0', 'LOT-1', 'LOT-2'];
+    for (const lot of lots) {
       const approved = rows.filter((r) => r.associated_reference_number === lot && r.status === 'APPROVED');
       // Each approved version points at the next approved one; the newest is current.
       approved.forEach((row, index) => expect(row.superseded_by, `${lot} ${row.document_number}`).toBe(approved[index + 1]?.id ?? null));
-      expect(rows.filter((r) => r.associated_reference_number === lot && r.status !== 'APPROVED').every((r) => r.superseded_by === null)).toBe(true);
     }
+    // A version never approved (pending or rejected) is superseded by nothing. Not every lot has one: all three together do.
+    expectEvery(rows.filter((r) => lots.includes(r.associated_reference_number) && r.status !== 'APPROVED'), (r) => r.superseded_by === null, 'the versions not approved');
     const newest = rows.filter((r) => r.associated_reference_number === 'LOT-0' && r.status === 'APPROVED').at(-1)!;
     const versions = (await findChildVersions(test.db, [newest.id])).get(newest.id)!;
     expect(versions.earlier.length).toBe(rows.filter((r) => r.associated_reference_number === 'LOT-0' && r.status === 'APPROVED').length - 1);
@@ -123,21 +126,21 @@ describe('the document-search read model', () => {
     const base = { keywords: '', changeOrderNo: '', productName: '', archive: false, today: '2026-11-23', limit: 50 };
     const german = await searchDocuments(test.db, { ...base, keywords: 'Gebrauchsanweisungen' });
     expect(german.length).toBeGreaterThan(0);
-    expect(german.every((hit) => hit.languageList === 'de')).toBe(true);
+    expectEvery(german, (hit) => hit.languageList === 'de');
     const french = await searchDocuments(test.db, { ...base, keywords: 'sterile utilisation' });
     expect(french.map((hit) => hit.languageList)).toContain('fr');
     const fragment = await searchDocuments(test.db, { ...base, keywords: '00007' });
-    expect(fragment.map((hit) => hit.documentNumber).every((n) => n.startsWith('CO-2026-00007'))).toBe(true);
+    expectEvery(fragment.map((hit) => hit.documentNumber), (n) => n.startsWith('CO-2026-00007'));
     // A change order number from its start (through the btree, in any case) or from its middle (trigrams): the same.
     const fromStart = await searchDocuments(test.db, { ...base, changeOrderNo: 'co-2026-00007' });
     const fromMiddle = await searchDocuments(test.db, { ...base, changeOrderNo: '2026-00007' });
     expect(fromStart.length).toBeGreaterThan(0);
-    expect(fromStart.every((hit) => hit.changeOrderNo === 'CO-2026-00007')).toBe(true);
+    expectEvery(fromStart, (hit) => hit.changeOrderNo === 'CO-2026-00007');
     expect(fromStart.map((hit) => hit.childDocumentId).sort()).toEqual(fromMiddle.map((hit) => hit.childDocumentId).sort());
     expect(await searchDocuments(test.db, { ...base, changeOrderNo: 'co-2026-0000%' })).toEqual([]);
     const archived = await searchDocuments(test.db, { ...base, archive: true });
     expect(archived.length).toBeGreaterThan(0);
-    expect(archived.every((hit) => hit.archived && hit.status === 'APPROVED')).toBe(true);
+    expectEvery(archived, (hit) => hit.archived && hit.status === 'APPROVED');
   });
 
   it('the public families (a customer page, a search link) are each family\'s newest approved change order with a public child, as the change orders say', async () => {

@@ -8,6 +8,7 @@ import { paperCopyRequestsProjection } from '../src/paper-copy-requests/projecti
 import { listPaperCopyRequests, overduePaperCopyRequests } from '../src/paper-copy-requests/queries';
 import { rebuild } from '../src/runner';
 import { expectRebuildsEqual, metadata, projectIncrementally } from './support';
+import { expectEvery } from '../../test-support/list-expectations';
 
 const withMetadata = (event: PaperCopyEvent) => ({ type: event.type, data: event.data as unknown as Record<string, unknown>, metadata: metadata() });
 const day = (n: number) => `2026-03-${String(n).padStart(2, '0')}`;
@@ -77,7 +78,7 @@ describe('the paper-copy-requests read model', () => {
     await rebuild(test.db, store, paperCopyRequestsProjection, 100);
     const open = await listPaperCopyRequests(test.db, 'open');
     expect(open).toHaveLength(8);
-    expect(open.every((r) => r.status === 'OPEN')).toBe(true);
+    expectEvery(open, (r) => r.status === 'OPEN');
     const dues = open.map((r) => r.dueDate);
     expect(dues).toEqual([...dues].sort());
     const all = await listPaperCopyRequests(test.db, 'all');
@@ -86,7 +87,7 @@ describe('the paper-copy-requests read model', () => {
     expect(all.slice(8).map((r) => r.dispatchedAt)).toEqual([...all.slice(8).map((r) => r.dispatchedAt)].sort().reverse());
     expect(all.find((r) => r.requestId === 'r-003')).toMatchObject({ status: 'DISPATCHED', dispatchedByName: 'Ada Admin', version: 2 });
     const overdue = await overduePaperCopyRequests(test.db, day(20));
-    expect(overdue.map((r) => r.dueDate).every((d) => d < day(20))).toBe(true);
+    expectEvery(overdue.map((r) => r.dueDate), (d) => d < day(20));
     expect(overdue.map((r) => r.requestId).sort()).toEqual(open.filter((r) => r.dueDate < day(20)).map((r) => r.requestId).sort());
     expect(overdue.map((r) => r.dueDate)).toEqual([day(15), day(16), day(17), day(18)]);
   });

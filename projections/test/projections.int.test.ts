@@ -11,6 +11,7 @@ import { ProjectionRunner, ReadModelTimeoutError, rebuild } from '../src/runner'
 import { userAccountsProjection } from '../src/user-accounts/projection';
 import { TEST_AUDIT_KEY } from '../../test-support/audit-key';
 import { eventByEvent, metadata } from './support';
+import { expectEvery } from '../../test-support/list-expectations';
 
 
 async function appendUserHistory(store: PostgresEventStore, users: number) {
@@ -70,7 +71,7 @@ describe('projections', () => {
     await runner.stop();
     const incremental = await snapshot(test.db);
     expect(incremental).toHaveLength(40);
-    expect(incremental.every((row) => row.last_login_at !== null && row.password_set_at !== null)).toBe(true);
+    expectEvery(incremental, (row) => row.last_login_at !== null && row.password_set_at !== null);
 
     await rebuild(test.db, store, userAccountsProjection, 13);
     expect(await snapshot(test.db)).toEqual(incremental);
@@ -175,7 +176,7 @@ describe('projections', () => {
     await runner.stop();
     const incremental = await snapshot(test.db);
     expect(incremental.map((row) => row.second_factor_enrolled).filter(Boolean)).toHaveLength(2);
-    expect(incremental.every((row) => row.credentials_version === 4 && row.stream_version === (row.second_factor_enrolled ? 5 : 6))).toBe(true);
+    expectEvery(incremental, (row) => row.credentials_version === 4 && row.stream_version === (row.second_factor_enrolled ? 5 : 6));
     for (const batchSize of [1, 3, 1000]) {
       await rebuild(test.db, store, eventByEvent(userAccountsProjection), batchSize);
       expect(await snapshot(test.db)).toEqual(incremental);

@@ -191,15 +191,14 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       shuttingDown = true;
       clearInterval(sweeper);
       clearInterval(digests);
-      paperCopyReminders.stop();
-      safetyNotices.stop();
-      reviewReminders.stop();
-      openDownloadSummaries.stop();
+      // No job run starts from here; one under way finishes while the server closes.
+      const jobsStopped = Promise.all([paperCopyReminders.stop(), safetyNotices.stop(), reviewReminders.stop(), openDownloadSummaries.stop()]);
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
+      await jobsStopped;
       await context.work.settled();
       // Held messages go out now, not lost with the process (the read models still answer who the ADMINs are).
       await context.anonymousMail.close();

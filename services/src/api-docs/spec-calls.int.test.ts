@@ -6,6 +6,7 @@ import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { formatAuditDate } from '../audit';
 import { accessibilityMailSubject } from '../documents';
+import { expectSome } from '../../../test-support/list-expectations';
 
 /**
  * The spec is the floor (spec §7): a client written against its calls, with exactly its payloads, works. Each call
@@ -145,7 +146,7 @@ describe('the spec’s calls (spec §7) with exactly the spec’s payloads', () 
       customerId = added.body.customer.id;
       const list = await t.call('GET', '/customer/list/', { token: approver.token });
       ok(list, 'customer/list');
-      expect((list.body.customerList as Array<{ id: string }>).some((c) => c.id === customerId)).toBe(true);
+      expectSome(list.body.customerList as Array<{ id: string }>, (c) => c.id === customerId);
       ok(await t.call('GET', `/customer/get/${customerId}`, { token: approver.token }), 'customer/get');
       expect((await fetch(`${t.url}/customer/logo/${customerId}`, { headers: { authorization: `Bearer ${approver.token}` } })).status).toBe(200);
       const check = await t.call('POST', '/customer/check/request', { token: approver.token, body: { customerId } });
@@ -233,7 +234,7 @@ describe('the spec’s calls (spec §7) with exactly the spec’s payloads', () 
     it('7.3 the author opens and edits it: GET /document/getAllParentsForLoginUser, GET /document/get/{id}, PUT /document/updateParent, PUT /document/updateSingleChildDocument', async () => {
       const mine = await t.call('GET', '/document/getAllParentsForLoginUser', { token: author.token });
       ok(mine, 'getAllParentsForLoginUser');
-      expect((mine.body.data.list as Array<{ parentChangeId: string }>).some((r) => r.parentChangeId === parentChangeId)).toBe(true);
+      expectSome(mine.body.data.list as Array<{ parentChangeId: string }>, (r) => r.parentChangeId === parentChangeId);
       const opened = await t.call('GET', `/document/get/${parentChangeId}`, { token: author.token });
       ok(opened, 'document/get');
       childDocumentId = opened.body.children[0].childDocumentId;
@@ -298,7 +299,7 @@ describe('the spec’s calls (spec §7) with exactly the spec’s payloads', () 
     it('7.3 the approver reviews and approves from the list: GET /document/getDocumentParents, GET /document/get/{id}, GET /document/getDocumentDownload/{id}, POST /document/approveDocuments', async () => {
       const list = await t.call('GET', '/document/getDocumentParents', { token: approver.token });
       ok(list, 'getDocumentParents');
-      expect((list.body.data.list as Array<{ parentChangeId: string }>).some((r) => r.parentChangeId === parentChangeId)).toBe(true);
+      expectSome(list.body.data.list as Array<{ parentChangeId: string }>, (r) => r.parentChangeId === parentChangeId);
       const opened = await t.call('GET', `/document/get/${parentChangeId}`, { token: approver.token });
       ok(opened, 'document/get');
       for (const { fileId } of opened.body.unopened as Array<{ fileId: string }>) {
@@ -326,7 +327,7 @@ describe('the spec’s calls (spec §7) with exactly the spec’s payloads', () 
     it('7.3 searches and downloads: POST /document/searchDocuments/, GET /document/getProductByCustomer/{id}', async () => {
       const found = await t.call('POST', '/document/searchDocuments/', { token: author.token, body: { keywords: 'spec pump', changeOrderNo: '', productName: '', customerName: '', isArchieveSearch: false } });
       ok(found, 'searchDocuments');
-      expect((found.body.data.list as Array<{ parentChangeId: string; childDocumentId: string }>).some((r) => r.parentChangeId === parentChangeId && r.childDocumentId === childDocumentId)).toBe(true);
+      expectSome(found.body.data.list as Array<{ parentChangeId: string; childDocumentId: string }>, (r) => r.parentChangeId === parentChangeId && r.childDocumentId === childDocumentId);
       const products = await t.call('GET', `/document/getProductByCustomer/${customerId}`, { token: author.token });
       ok(products, 'getProductByCustomer');
       expect(products.body.data.list).toEqual([expect.objectContaining({ parentChangeId, productFamilyName: 'Spec Pump' })]);

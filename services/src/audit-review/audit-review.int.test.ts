@@ -5,6 +5,7 @@ import { multipart, parentFields, sendForm } from '../../../test-support/documen
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { formatAuditDate } from '../audit';
+import { expectEvery } from '../../../test-support/list-expectations';
 
 /**
  * Issue 23, item 3: the audit-trail review screen's API. A record's history is read from the log (never from a read
@@ -127,7 +128,7 @@ describe('the audit-trail review API', () => {
 
       const byAuthor = await history(`${path}?actor=${encodeURIComponent(author.email.toUpperCase())}`);
       expect(byAuthor.body.entries.length).toBeGreaterThanOrEqual(3);
-      expect(byAuthor.body.entries.every((e: { actor: { email: string } }) => e.actor.email === author.email)).toBe(true);
+      expectEvery(byAuthor.body.entries, (e: { actor: { email: string } }) => e.actor.email === author.email);
       expect((await history(`${path}?actor=nobody@example.com`)).body.entries).toEqual([]);
 
       const today = formatAuditDate(new Date());

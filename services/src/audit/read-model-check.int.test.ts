@@ -4,6 +4,7 @@ import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision } from '..
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { checkReadModels, describeReadModelCheck } from './read-model-check';
+import { expectSome } from '../../../test-support/list-expectations';
 
 /**
  * `npm run audit:verify` compares every read model with a replay of the log and the sealed rows with their seals: each
@@ -70,7 +71,7 @@ describe('audit:verify: read models against a replay of the log', () => {
       expect(lines).toContainEqual(`Read model user_accounts row id="${userId}" differs from a replay of the log: role is "ADMIN", the log gives "USER"`);
       expect(result.differences.find((d) => d.table === 'customer_list')?.columns).toEqual(['contact_email']);
       expect(result.differences.find((d) => d.table === 'notifications')).toMatchObject({ live: null });
-      expect(lines.some((line) => line.startsWith('Read model notifications row') && line.endsWith('missing (a replay of the log has it)'))).toBe(true);
+      expectSome(lines, (line) => line.startsWith('Read model notifications row') && line.endsWith('missing (a replay of the log has it)'));
     } finally {
       // Put the tables right through the product's own way: a rebuild from the log.
       const { rebuild, allProjections } = await import('@ifu/projections');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { formatAuditDate } from './audit-dates';
+import { expectEvery } from '../../../test-support/list-expectations';
 
 /** A small RFC 4180 reader, enough to check what the report wrote. */
 function parseCsv(text: string): string[][] {
@@ -69,7 +70,7 @@ describe('GET /user/create/report (audit CSV from the event log)', () => {
     expect(byType('LoginFailed')[3]).toBe('Login refused (wrong-password)');
     expect(byType('LoginFailed')[6]).toBe('System Administrator');
     expect(byType('AuditReportDownloaded')[3]).toBe(`Downloaded the audit report ${today} to ${today}`);
-    expect(rows.every((r) => /^[0-9a-f]{64}$/.test(r[12]!) && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(r[0]!))).toBe(true);
+    expectEvery(rows, (r) => /^[0-9a-f]{64}$/.test(r[12]!) && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(r[0]!));
   });
 
   it('when a name starts with = or holds commas and quotes, then the cell is neutralized and quoted', async () => {
@@ -82,7 +83,7 @@ describe('GET /user/create/report (audit CSV from the event log)', () => {
     expect(parseCsv(res.text)).toHaveLength(1);
     const mine = parseCsv((await report(`from=${today}&to=${today}&email=${ADMIN_EMAIL.toUpperCase()}`)).text).slice(1);
     expect(mine.length).toBeGreaterThan(0);
-    expect(mine.every((r) => r[2] === ADMIN_EMAIL)).toBe(true);
+    expectEvery(mine, (r) => r[2] === ADMIN_EMAIL);
   });
 
   it('when the range ends before today, then today’s events are not in it', async () => {

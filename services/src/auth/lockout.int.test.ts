@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { startTestApi, type TestApi } from '../../../test-support/test-api';
+import { expectEvery } from '../../../test-support/list-expectations';
 
 /** A lockout that keeps the guesser out, not the owner. Callers told apart by X-Forwarded-For. */
 describe('lockout without denial of service', () => {
@@ -96,7 +97,7 @@ describe('lockout without denial of service', () => {
       // Elsewhere the owner is not locked out: the cookie's failures were its own.
       expect((await loginWith(owner.email, owner.password, '198.51.100.34')).status).toBe(200);
       const failures = (await t.store.readStream(`user-credentials-${owner.userId}`)).filter((e) => e.type === 'LoginFailed');
-      expect(failures.every((e) => e.data.trusted === true && String(e.data.source).startsWith('device:'))).toBe(true);
+      expectEvery(failures, (e) => e.data.trusted === true && String(e.data.source).startsWith('device:'));
     });
 
     it("when a cookie was made for another account, or is tampered with, then it is not trusted", async () => {

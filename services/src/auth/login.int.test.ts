@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { expectEvery } from '../../../test-support/list-expectations';
 
 describe('login over HTTP (POST /user/verify/email, POST /user/get/token, POST /user/logout)', () => {
   let t: TestApi;
@@ -180,7 +181,7 @@ describe('login over HTTP (POST /user/verify/email, POST /user/get/token, POST /
         for (let i = 0; i < 101; i++) {
           statuses.push((await limited.call('POST', '/user/verify/email', { body: { email: `probe${i}@example.com` } })).status);
         }
-        expect(statuses.slice(0, 100).every((s) => s === 200)).toBe(true);
+        expectEvery(statuses.slice(0, 100), (s) => s === 200);
         const last = await limited.call('POST', '/user/verify/email', { body: { email: 'one.more@example.com' } });
         expect(last).toMatchObject({ status: 429, body: { message: 'Too many attempts from this address. Please wait 15 minutes and try again.' } });
       } finally {

@@ -3,6 +3,7 @@ import { rememberFactor, timeStepOf } from '../../../test-support/second-factor'
 import { startTestApi, type TestApi } from '../../../test-support/test-api';
 import { DEMO_CHANGE_ORDERS } from './demo-content';
 import { DEMO_ACCOUNTS, DemoDataRefused, describeDemoSeed, type DemoSeedResult, seedDemo } from './seed-demo';
+import { expectEvery } from '../../../test-support/list-expectations';
 
 describe('the demo data set', () => {
   let t: TestApi;
@@ -32,7 +33,7 @@ describe('the demo data set', () => {
       expect(admin.secondFactorSecret).toMatch(/^[A-Z2-7]{32}$/);
       expect(printed).toContain(admin.secondFactorSecret);
     }
-    expect(result.accounts.filter((account) => account.role === 'USER').every((account) => account.secondFactorSecret === undefined)).toBe(true);
+    expectEvery(result.accounts.filter((account) => account.role === 'USER'), (account) => account.secondFactorSecret === undefined);
   });
 
   it('when seeded, then there are two approved customers with logos', async () => {

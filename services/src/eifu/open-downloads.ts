@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type EifuEvent, openDownloadCountStreamId, type OpenDownloadDocument, type OpenDownloadVia } from '@ifu/contracts';
 import { auditVocabulary } from '../platform/audit-vocabulary';
 import type { AppContext } from '../platform/app-context';
+import { type IntervalJob, startIntervalJob } from '../platform/interval-job';
 import type { Decider } from '../platform/command-pipeline';
 import { acrossInstances } from '../platform/exclusive';
 
@@ -210,24 +211,15 @@ export async function summariseOpenDownloads(ctx: AppContext): Promise<{ summari
 }
 
 /** Runs the summary at start and every `everyMs` (5 minutes): an hour's downloads reach the log minutes after it. */
-export function startOpenDownloadSummaries(ctx: AppContext, everyMs = 5 * 60_000): { stop(): void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    ctx.work.defer('open-access download summaries', async () => {
-      try {
-        const outcome = await summariseOpenDownloads(ctx);
-        if (outcome.summaries > 0) ctx.logger.info(outcome, 'open-access downloads summarised into the log');
-      } finally {
-        running = false;
-      }
-    });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startOpenDownloadSummaries(ctx: AppContext, everyMs = 5 * 60_000): IntervalJob {
+  return startIntervalJob(ctx.work, {
+    label: 'open-access download summaries',
+    everyMs,
+    tick: async () => {
+      const outcome = await summariseOpenDownloads(ctx);
+      if (outcome.summaries > 0) ctx.logger.info(outcome, 'open-access downloads summarised into the log');
+    },
+  });
 }
 
 const tally = <T>(entries: ReadonlyArray<T>, name: (entry: T) => string, downloads: (entry: T) => number) =>

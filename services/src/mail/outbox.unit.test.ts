@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../platform/logger';
 import { createMailer } from './mailer';
 import { forgetAddressInOutbox, namesAddress } from './outbox';
+import { expectSome } from '../../../test-support/list-expectations';
 
 /** Erasing a visitor (`npm run visitor:forget`) erases the mail the outbox keeps about them. */
 describe('the mail outbox forgets an address', () => {
@@ -29,7 +30,7 @@ describe('the mail outbox forgets an address', () => {
     // A long line: quoted-printable breaks it, possibly inside the address.
     await mailer.send({ to: 'admin@example.com', subject: 'Digest 2', text: `${'x'.repeat(70)}é Email: ${visitor} ${'y'.repeat(70)}` });
     await mailer.send({ to: 'someone.else@clinic.example', subject: 'Another visitor', text: `Not ${visitor.replace('Vera', 'Avera')} either` });
-    expect(files(dir).some((raw) => /^Content-Transfer-Encoding: base64$/m.test(raw))).toBe(true);
+    expectSome(files(dir), (raw) => /^Content-Transfer-Encoding: base64$/m.test(raw));
     // At least one of the four does not hold the address as it is written: a plain text search would miss it.
     expect(files(dir).filter((raw) => raw.includes(visitor)).length).toBeLessThan(4);
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PAPER_COPY_OVERDUE_STREAM, paperCopyStreamId, type PaperCopyRequestBody } from '@ifu/contracts';
 import { findPublicDocumentByNumber, listActiveAdmins, overduePaperCopyRequests } from '@ifu/projections';
 import type { AppContext } from '../platform/app-context';
+import { type IntervalJob, startIntervalJob } from '../platform/interval-job';
 import type { CommandOrigin } from '../platform/command-pipeline';
 import type { AuthenticatedUser } from '../platform/http';
 import { sealEmail, visitorFor } from '../public-portal';
@@ -120,11 +121,11 @@ export async function notifyOverduePaperCopies(ctx: AppContext): Promise<{ day: 
   return { day, overdue: overdue.length, mailed: admins.length - failed };
 }
 
-/** Checks every hour (and once at start) whether today's reminder is due; `stop` ends the timer. */
-export function startOverdueReminders(ctx: AppContext, everyMs = 60 * 60 * 1000): { stop(): void } {
-  const tick = () => ctx.work.defer('paper-copy overdue reminder', async () => void (await notifyOverduePaperCopies(ctx)));
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+/** Checks every hour (and once at start) whether today's reminder is due; one run at a time in this process. */
+export function startOverdueReminders(ctx: AppContext, everyMs = 60 * 60 * 1000): IntervalJob {
+  return startIntervalJob(ctx.work, {
+    label: 'paper-copy overdue reminder',
+    everyMs,
+    tick: async () => void (await notifyOverduePaperCopies(ctx)),
+  });
 }

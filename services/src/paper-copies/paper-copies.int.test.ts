@@ -6,6 +6,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../.
 import { formatAuditDate } from '../audit';
 import { forgetVisitor } from '../public-portal';
 import { notifyOverduePaperCopies, OVERDUE_SUBJECT } from './commands';
+import { expectEvery } from '../../../test-support/list-expectations';
 
 const DAY_MS = 86_400_000;
 const dayAfter = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
@@ -330,7 +331,7 @@ describe('paper copies over HTTP', () => {
       // Staff see them marked overdue, the longest overdue first.
       const fresh = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
       const rows = (await list('open', fresh)).list;
-      expect(rows.every((r) => r.overdue === true)).toBe(true);
+      expectEvery(rows, (r) => r.overdue === true);
       const dues = rows.map((r) => r.dueDate as string);
       expect(dues).toEqual([...dues].sort());
     });

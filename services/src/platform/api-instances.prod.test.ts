@@ -7,6 +7,7 @@ import { addUserWithPassword, callApi, logIn } from '../../../test-support/http-
 import { type Nginx, startNginx } from '../../../test-support/nginx';
 import { createServerDatabase, type ServerDatabase } from '../../../test-support/server-database';
 import { skipUnless } from '../../../test-support/machine-needs';
+import { expectEvery } from '../../../test-support/list-expectations';
 
 const FIRST_ADMIN = { email: 'first.admin@example.com', password: 'first admin password 1' };
 const RIVAL_ADMIN = { email: 'rival.admin@example.com', password: 'rival admin password 1' };
@@ -76,7 +77,7 @@ describe.skipIf(skipUnless(['postgres-server', 'nginx']))('two API instances beh
       const answer = await callApi(instances[i % 2]!.url, 'POST', '/user/unlock', { body: { token: 'not-a-token' } });
       statuses.push(answer.status);
     }
-    expect(statuses.slice(0, 20).every((s) => s !== 429)).toBe(true);
+    expectEvery(statuses.slice(0, 20), (s) => s !== 429);
     expect(statuses[20]).toBe(429);
   });
 

@@ -16,6 +16,7 @@ import { PNG_1X1 } from '../../../test-support/images';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 import { sealSearchLink } from '../public-portal';
+import { expectEvery } from '../../../test-support/list-expectations';
 
 /** The penetration test's payload, at 100 KB: quadratic work for a backtracking email pattern. */
 const hostileEmail = (length: number) => `a@${'.'.repeat(length)}@`;
@@ -167,7 +168,7 @@ describe('hostile input is refused cheaply and stores nothing', () => {
       }
       const failures = (await t.store.readStream(`user-credentials-${userId}`)).filter((e) => e.type === 'LoginFailed');
       expect(failures).toHaveLength(4);
-      expect(failures.every((e) => e.data.trusted === undefined && !String(e.data.source ?? '').startsWith('device:'))).toBe(true);
+      expectEvery(failures, (e) => e.data.trusted === undefined && !String(e.data.source ?? '').startsWith('device:'));
     });
   });
 

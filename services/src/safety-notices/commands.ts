@@ -4,6 +4,7 @@ import { safetyNoticeRecipients, safetyRevisionFacts, safetyRevisionsInEffect } 
 import { permalinkOf } from '../eifu';
 import type { AppContext } from '../platform/app-context';
 import { openEmail, visitorKeys } from '../public-portal';
+import { type IntervalJob, startIntervalJob } from '../platform/interval-job';
 import { safetyNoticeDecider } from './safety-notice';
 
 /** The notice's subject: our own words, nothing of the visitor's. */
@@ -101,21 +102,6 @@ export async function sendSafetyNotices(ctx: AppContext): Promise<SafetyNoticeRu
  * minutes, one taking effect on a later day soon after that day begins (UTC). One run at a time in this process;
  * another process's run at the same moment records nothing twice (each notice is a version of its stream).
  */
-export function startSafetyNotices(ctx: AppContext, everyMs = 5 * 60 * 1000): { stop(): void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    ctx.work.defer('safety notices', async () => {
-      try {
-        await sendSafetyNotices(ctx);
-      } finally {
-        running = false;
-      }
-    });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startSafetyNotices(ctx: AppContext, everyMs = 5 * 60 * 1000): IntervalJob {
+  return startIntervalJob(ctx.work, { label: 'safety notices', everyMs, tick: async () => void (await sendSafetyNotices(ctx)) });
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiSpec, unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { expectNone } from '../../../test-support/list-expectations';
 
 /** Nobody takes over an account by changing its address; the user accepts and confirms. */
 describe('a change of email or name over HTTP (PUT /user/modify, POST /user/confirm/change)', () => {
@@ -36,7 +37,7 @@ describe('a change of email or name over HTTP (PUT /user/modify, POST /user/conf
     const asked = await modify({ id, email: newEmail });
     expect(asked.status).toBe(200);
     expect(asked.body.user).toMatchObject({ email, pendingIdentityChange: { email: newEmail, changed: ['email'] } });
-    expect(t.mails().some((m) => m.to.includes(newEmail))).toBe(false);
+    expectNone(t.mails(), (m) => m.to.includes(newEmail));
     const acceptToken = t.mailedToken(email, '/user/confirm/');
 
     await apiSpec(t).when(() => confirm(acceptToken)).then({

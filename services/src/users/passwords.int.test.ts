@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, startTestApiAsAdmin, type TestApi } from '../../../test-support/test-api';
+import { expectSome } from '../../../test-support/list-expectations';
 
 describe('passwords over HTTP (forgot, set with the emailed link, change)', () => {
   let t: TestApi;
@@ -101,7 +102,7 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
       const serialized = JSON.stringify(events);
       expect(serialized).not.toContain('a good long passphrase');
       expect(serialized).not.toContain('$argon2');
-      expect(events.some((e) => e.type === 'PasswordSet' && e.data.via === 'set-password-link')).toBe(true);
+      expectSome(events, (e) => e.type === 'PasswordSet' && e.data.via === 'set-password-link');
     });
   });
 

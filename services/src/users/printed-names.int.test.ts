@@ -5,6 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../.
 import { printedNameClaimStreamId } from '@ifu/contracts';
 import { claimDecider } from '../platform/unique-claims';
 import { legacyPrintedNameKey, printedName, printedNameKey, rekeyPrintedNameClaims, sharedPrintedNames } from './printed-name-claims';
+import { expectNone } from '../../../test-support/list-expectations';
 
 const INVISIBLE = 'must not contain invisible or blank filler characters';
 const TAKEN = 'firstName, lastName: another active user already has this first and last name. A signature shows the printed name, so it must name one person: add a middle initial or another distinguishing part.';
@@ -200,6 +201,6 @@ describe('printed names name one active user, over HTTP', () => {
     const twoEmail = await emailOf(two);
     expect((await modify({ id: two, email: twoEmail }, { firstName: 'Lea', lastName: `${lastName} B` })).status).toBe(200);
     expect((await t.call('POST', '/user/confirm/change', { body: { token: t.mailedToken(twoEmail, '/user/confirm/') } })).status).toBe(200);
-    expect((await sharedPrintedNames(t.api.context)).some((shared) => shared.userIds.includes(one))).toBe(false);
+    expectNone(await sharedPrintedNames(t.api.context), (shared) => shared.userIds.includes(one));
   });
 });

@@ -1,3 +1,4 @@
+import { expectEvery } from '../../../../test-support/list-expectations';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -324,7 +325,7 @@ describe('periodic review of approved change orders over HTTP (issue 23)', () =>
       ]);
       expect(describeEvent(upcoming[0]!)).toBe(`Mailed the 30-day reminder of the periodic review of change order ${documentId} (due ${reviewDate}) to 2 recipient(s)`);
       expect(mine().map((m) => m.to).flat().sort()).toEqual([author.email, approver.email].sort());
-      expect(mine().every((m) => m.subject === reviewReminderSubject(documentId, 'upcoming'))).toBe(true);
+      expectEvery(mine(), (m) => m.subject === reviewReminderSubject(documentId, 'upcoming'));
       expect(mine()[0]!.text).toContain(reviewDate);
       expect(mine()[0]!.text).toContain(`/document/view/${parentChangeId}`);
 
@@ -354,7 +355,7 @@ describe('periodic review of approved change orders over HTTP (issue 23)', () =>
       expect((await list(author)).list.find((row) => row.documentId === documentId)).toMatchObject({ reviewOverdue: true, reviewDate });
       const overdue = await list(author, '&review=overdue');
       expect(overdue.list.map((row) => row.documentId)).toContain(documentId);
-      expect(overdue.list.every((row) => row.reviewOverdue)).toBe(true);
+      expectEvery(overdue.list, (row) => row.reviewOverdue);
       expect(overdue.total).toBe(overdue.list.length);
       expect((await t.call('GET', '/document/getDocumentList?review=late', { token: author.token })).body.message).toBe('review must be overdue');
 

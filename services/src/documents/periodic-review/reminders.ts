@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { addDays, documentStreamId, REVIEW_REMINDER_DAYS } from '@ifu/contracts';
 import { findChangeOrder, findUserById, periodicReviewsToRemind } from '@ifu/projections';
 import type { AppContext } from '../../platform/app-context';
+import { type IntervalJob, startIntervalJob } from '../../platform/interval-job';
 import { utcDay } from './review';
 import { periodicReviewDecider } from './rules';
 
@@ -73,21 +74,6 @@ export async function sendPeriodicReviewReminders(ctx: AppContext): Promise<Revi
 }
 
 /** Checks every hour (and once at start) whether a reminder is due; one run at a time in this process. */
-export function startPeriodicReviewReminders(ctx: AppContext, everyMs = 60 * 60 * 1000): { stop(): void } {
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    ctx.work.defer('periodic review reminders', async () => {
-      try {
-        await sendPeriodicReviewReminders(ctx);
-      } finally {
-        running = false;
-      }
-    });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startPeriodicReviewReminders(ctx: AppContext, everyMs = 60 * 60 * 1000): IntervalJob {
+  return startIntervalJob(ctx.work, { label: 'periodic review reminders', everyMs, tick: async () => void (await sendPeriodicReviewReminders(ctx)) });
 }

@@ -1,3 +1,4 @@
+import { expectEvery } from '../../../../test-support/list-expectations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchDocuments } from '../../../../projections/src/document-search/queries';
 import { arrangeApprovedCustomer, arrangeChangeOrder, type Credentials, type Signer } from '../../../../test-support/document-arrangements';
@@ -71,7 +72,7 @@ describe('the internal search: candidates by relevance, and no PDF text sent for
     const list = hits.body.data.list as Array<{ parentChangeId: string; productName: string }>;
     expect(list.length).toBeGreaterThan(1);
     expect(list[0]).toMatchObject({ parentChangeId: named.parentChangeId, productName: `Pump ${word}` });
-    expect(list.slice(1).every((hit) => hit.parentChangeId === inText.parentChangeId)).toBe(true);
+    expectEvery(list.slice(1), (hit) => hit.parentChangeId === inText.parentChangeId);
     // The same with the customer filter (the customer leads both indexes).
     const filtered = await search({ keywords: word, customerName });
     expect(filtered.body.data.list[0]).toMatchObject({ parentChangeId: named.parentChangeId });
