@@ -1,124 +1,32 @@
-import { expectEvery } from '../../../../test-support/list-expectations';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCalendarMonths, addDays, childTextFields, type ChildDocumentView, toDayMonthYear } from '@ifu/contracts';
-import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, openEveryFile } from '../../../../test-support/document-arrangements';
+import { arrangeChangeOrder, arrangeDecision, openEveryFile } from '../../../../test-support/document-arrangements';
 import { reviewedChangeOrder } from '../../../../test-support/reviewed-versions';
-import { apiSpec, unique } from '../../../../test-support/specs';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../../test-support/test-api';
-import { setPassword } from '../../auth';
-import { AuditDictionary } from '../../platform/audit-vocabulary';
-import { documentsVocabulary } from '../audit';
-import { reviewReminderSubject, sendPeriodicReviewReminders } from './reminders';
+import { unique } from '../../../../test-support/specs';
+import type { TestApi } from '../../../../test-support/test-api';
 import { reviseRequestSubject } from './review';
-
-interface Person {
-  id: string;
-  email: string;
-  password: string;
-  token: string;
-}
-interface Received {
-  to: string[];
-  subject: string;
-  text: string;
-}
-
-/* eslint-disable @typescript-eslint/no-explicit-any -- the tests read answers field by field */
-type View = any;
-
-const DAY_MS = 86_400_000;
-const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
-const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+import { periodicReviewSteps, type PeriodicReviewApi, type Person, type Received, startPeriodicReviewApi, utcDay, type View } from './periodic-review-api.fixtures';
 
 /** Periodic review of approved change orders over HTTP (issue 23, EU GMP Annex 11 §11), the reminders mailed through a real SMTP server. */
 describe('periodic review of approved change orders over HTTP (issue 23)', () => {
+  let api: PeriodicReviewApi;
   let t: TestApi;
-  let spec: ReturnType<typeof apiSpec>;
-  let smtp: SMTPServer;
-  const received: Received[] = [];
+  let spec: PeriodicReviewApi['spec'];
+  let received: Received[];
   let approver: Person;
   let otherAdmin: Person;
   let author: Person;
   let colleague: Person;
   let customerId: string;
 
-  const person = async (role: 'USER' | 'ADMIN', firstName: string): Promise<Person> => {
-    const email = `${unique(`${firstName.toLowerCase()}-`)}@example.com`;
-    const password = 'a long password 1';
-    const id = await t.createUser({ email, role, password, firstName, lastName: 'Periodic' });
-    return { id, email, password, token: await t.login(email, password) };
-  };
-  /** After the clock moved by months: a password set now (they age out after 90 days) and a new session. */
-  const renew = async (who: Person) => {
-    const run = t.arrange();
-    await setPassword(t.api.context, run, who.id, who.password, { via: 'bootstrap' }, run.now);
-    await run.settle(['user-accounts']);
-    who.token = await t.login(who.email, who.password);
-  };
-  const view = async (parentChangeId: string, who: Person = author): Promise<View> => (await t.call('GET', `/document/get/${parentChangeId}`, { token: who.token })).body;
-  const list = async (who: Person, query = '') => {
-    const answer = await t.call('GET', `/document/getDocumentList?tab=all&page=0&pageSize=100${query}`, { token: who.token });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.data as { list: View[]; total: number };
-  };
-
-  /** A change order by `by` with one child, approved by the approver (the default review date unless one is given). */
-  const givenApproved = async (by: Person = author, reviewDate?: string) => {
-    const order = await arrangeChangeOrder(t, { author: by, approverId: approver.id, customerId, productName: unique('Stent '), children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-7' }] });
-    if (reviewDate === undefined) await arrangeDecision(t, { parentChangeId: order.parentChangeId, approver, approve: true });
-    else {
-      await openEveryFile(t, approver.token, order.parentChangeId);
-      expect((await approve(order.parentChangeId, { reviewDate })).status).toBe(200);
-    }
-    return order;
-  };
-  /** The approver's signed approval (their files opened before: `openEveryFile`), with the body's extra fields. */
-  const approve = async (parentChangeId: string, extra: Record<string, unknown>) => {
-    const seen = await reviewedChangeOrder(t, approver.token, parentChangeId);
-    const body = { parentChangeId, documentApproval: true, username: approver.email, password: approver.password, ...extra };
-    return t.call('POST', '/document/approveDocuments', { token: approver.token, body, headers: seen });
-  };
-  const setDate = async (who: Person, parentChangeId: string, body: Record<string, unknown> = {}) =>
-    t.call('POST', '/document/periodicReview/date', { token: who.token, body: { parentChangeId, reviewDate: addCalendarMonths(utcDay(t.clock.now()), 6), reason: 'Aligned with the annual audit', ...body } });
-  const complete = async (who: Person, parentChangeId: string, body: Record<string, unknown> = {}, headers?: Record<string, string>) =>
-    t.call('POST', '/document/periodicReview/complete', {
-      token: who.token,
-      body: { parentChangeId, outcome: 'still-valid', comments: 'Checked against the current label', username: who.email, password: who.password, ...body },
-      headers: headers ?? (await reviewedChangeOrder(t, who.token, parentChangeId)),
-    });
-  const describeEvent = (event: { type: string; data: unknown }) => new AuditDictionary([documentsVocabulary]).describe(event as never).action;
-
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const raw = Buffer.concat(chunks).toString('utf8');
-          // nodemailer sends plain text quoted-printable: undo soft line breaks and =XX escapes.
-          const text = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), subject: raw.replace(/\r?\n[ \t]+/g, ' ').match(/^Subject: (.*)$/im)?.[1]?.trim() ?? '', text });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-    t = await startTestApi({ SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
-    spec = apiSpec(t);
-    approver = await person('ADMIN', 'Alma');
-    otherAdmin = await person('ADMIN', 'Otto');
-    author = await person('USER', 'Ada');
-    colleague = await person('USER', 'Carl');
-    customerId = await arrangeApprovedCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, unique('Clinic '));
+    api = await startPeriodicReviewApi();
+    ({ t, spec, received, approver, otherAdmin, author, colleague, customerId } = api);
   });
   afterAll(async () => {
-    await t?.dispose();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await api?.dispose();
   });
+  const { view, list, givenApproved, approve, setDate, complete, describeEvent } = periodicReviewSteps(() => api);
 
   describe('the review date', () => {
     it('when approved without a date, then the review is due 12 months after the approval day, shown on the view and the list; the approver may set another', async () => {
@@ -297,72 +205,4 @@ describe('periodic review of approved change orders over HTTP (issue 23)', () =>
     list: from.children.map((child: ChildDocumentView) => ({ ...childTextFields(child), keepFileOf: child.childDocumentId })),
   });
   const revise = (body: unknown, who: Person = author) => t.call('POST', '/document/reviseChangeOrder', { token: who.token, body });
-
-  // Last: it moves the server's clock by months (sessions end, passwords age; later tests would need to renew them).
-  describe('the daily reminders (injected clock, real SMTP server)', () => {
-    it('30 days before: one mail to the author and one to the approver; the same day again nothing; on the day the second; after it the list shows it overdue and the filter finds it', async () => {
-      const approvalDay = utcDay(t.clock.now());
-      const { parentChangeId, documentId } = await givenApproved();
-      const reviewDate = addCalendarMonths(approvalDay, 12);
-      const mine = () => received.filter((m) => m.subject.includes(documentId));
-      const jobEvents = async (after: number) => (await t.store.readAll(after, 10_000)).filter((e) => e.streamId === `document-${parentChangeId}`);
-
-      // Nothing is due yet at the approval.
-      expect((await sendPeriodicReviewReminders(t.api.context)).reminded).toBe(0);
-      // 31 days before: still nothing.
-      t.clock.advance(daysFrom(approvalDay, addDays(reviewDate, -31)) * DAY_MS);
-      await sendPeriodicReviewReminders(t.api.context);
-      expect(mine()).toHaveLength(0);
-
-      // 30 days before (approval + 11 months): the first reminder, recorded before it is sent, to both.
-      t.clock.advance(DAY_MS);
-      let before = await t.store.lastPosition();
-      const first = await sendPeriodicReviewReminders(t.api.context);
-      expect(first).toMatchObject({ day: addDays(reviewDate, -30) });
-      const upcoming = await jobEvents(before);
-      expect(upcoming.map((e) => [e.type, e.data])).toEqual([
-        ['PeriodicReviewReminderSent', { parentChangeId, documentId, reviewDate, reminder: 'upcoming', recipients: expect.arrayContaining([author.id, approver.id]) }],
-      ]);
-      expect(describeEvent(upcoming[0]!)).toBe(`Mailed the 30-day reminder of the periodic review of change order ${documentId} (due ${reviewDate}) to 2 recipient(s)`);
-      expect(mine().map((m) => m.to).flat().sort()).toEqual([author.email, approver.email].sort());
-      expectEvery(mine(), (m) => m.subject === reviewReminderSubject(documentId, 'upcoming'));
-      expect(mine()[0]!.text).toContain(reviewDate);
-      expect(mine()[0]!.text).toContain(`/document/view/${parentChangeId}`);
-
-      // The same day again (another tick, another API process, a restart): nothing recorded, nothing sent.
-      before = await t.store.lastPosition();
-      await Promise.all([sendPeriodicReviewReminders(t.api.context), sendPeriodicReviewReminders(t.api.context)]);
-      expect(await jobEvents(before)).toEqual([]);
-      expect(mine()).toHaveLength(2);
-
-      // On the day: the second reminder, once.
-      t.clock.advance(30 * DAY_MS);
-      await sendPeriodicReviewReminders(t.api.context);
-      await sendPeriodicReviewReminders(t.api.context);
-      expect(mine()).toHaveLength(4);
-      expect(mine().slice(2).map((m) => m.subject)).toEqual([reviewReminderSubject(documentId, 'due'), reviewReminderSubject(documentId, 'due')]);
-      expect(mine().slice(2).map((m) => m.to).flat().sort()).toEqual([author.email, approver.email].sort());
-      await renew(author);
-      expect((await view(parentChangeId)).periodicReview).toMatchObject({ reviewDate, overdue: false });
-      expect((await list(author, '&review=overdue')).list.map((row) => row.documentId)).not.toContain(documentId);
-
-      // The day after: overdue, in the view, the list's row and the list's filter; no further mail.
-      t.clock.advance(DAY_MS);
-      await sendPeriodicReviewReminders(t.api.context);
-      expect(mine()).toHaveLength(4);
-      await renew(author);
-      expect((await view(parentChangeId)).periodicReview).toMatchObject({ reviewDate, overdue: true });
-      expect((await list(author)).list.find((row) => row.documentId === documentId)).toMatchObject({ reviewOverdue: true, reviewDate });
-      const overdue = await list(author, '&review=overdue');
-      expect(overdue.list.map((row) => row.documentId)).toContain(documentId);
-      expectEvery(overdue.list, (row) => row.reviewOverdue);
-      expect(overdue.total).toBe(overdue.list.length);
-      expect((await t.call('GET', '/document/getDocumentList?review=late', { token: author.token })).body.message).toBe('review must be overdue');
-
-      // Reviewed still valid: no longer overdue, and the next year's reminders start over.
-      await renew(approver);
-      expect((await complete(approver, parentChangeId)).status).toBe(200);
-      expect((await list(author, '&review=overdue')).list.map((row) => row.documentId)).not.toContain(documentId);
-    });
-  });
 });
