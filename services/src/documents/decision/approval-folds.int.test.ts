@@ -8,11 +8,11 @@ import { reviewedChangeOrder, reviewedCustomer } from '../../../../test-support/
 import { apiSpec, unique } from '../../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../../test-support/test-api';
 
-import type * as ApproverPolicy from '../../auth/approver-policy';
+import type * as Auth from '../../auth';
 
 // The approver policy, counted: a decision runs it once (not once to check and once more to sign).
 vi.mock('../../auth/approver-policy', async (importOriginal) => {
-  const actual = await importOriginal<typeof ApproverPolicy>();
+  const actual = await importOriginal<typeof Auth>();
   return { ...actual, deciderRefusal: vi.fn(actual.deciderRefusal) };
 });
 const policyRuns = vi.mocked(deciderRefusal);
