@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { Queryable } from '@ifu/storage/database/database';
 import type { ChangeOrderView, Role } from '@ifu/contracts';
 import {
   type ChangeOrderRecord,
@@ -20,7 +21,6 @@ import { runCommand, setVersion } from '../platform/http';
 import { authoringRefusal, filesToOpen, openedKey } from './change-order';
 import { openedFiles } from './downloads/document-files';
 import { accessibilityDecisionRefusal, mayDecide, periodicReviewRefusal, reviewDateRefusal, revisionRefusal } from './permissions';
-import { type TextIndexing, textIndexingOf } from './search/document-text';
 
 /**
  * A change order as the staff screens show it, and the one answer of every change order command: the record as the
@@ -29,6 +29,22 @@ import { type TextIndexing, textIndexingOf } from './search/document-text';
 
 /** The logo link in a staff answer works this long: enough to show it on the screen, not to share it. */
 const FILE_LINK_SECONDS = 10 * 60;
+
+/** Where a PDF's text is for the searches: queued, indexed whole, indexed in part (a limit cut it), or not extracted. */
+export type TextIndexing = 'pending' | 'indexed' | 'partial' | 'failed';
+
+/**
+ * The text indexing of each file (by SHA-256) as the view shows it, from the table the text queue fills
+ * (search/text-queue.ts): 'pending' while it has no text row (queued).
+ */
+export async function textIndexingOf(db: Queryable, sha256s: string[]): Promise<Map<string, TextIndexing>> {
+  const { rows } = await db.query<{ sha256: string; failure: string | null; truncated: string | null; empty: boolean }>(
+    `SELECT sha256, failure, truncated, text = '' AS empty FROM document_file_text WHERE sha256 = ANY($1)`,
+    [sha256s],
+  );
+  const known = new Map(rows.map((row): [string, TextIndexing] => [row.sha256, row.failure && row.empty ? 'failed' : row.truncated || row.failure ? 'partial' : 'indexed']));
+  return new Map(sha256s.map((sha256) => [sha256, known.get(sha256) ?? 'pending']));
+}
 
 /** Who looks at a change order: the session's account as the authentication read it from the log for the request. */
 export interface Viewer {
@@ -89,7 +105,7 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
       sha256: file.sha256,
       opened: isOpened(file),
     })),
-    parentDocumentLogoUrl: ctx.files.signedUrl(record.logo, { ttlSeconds: FILE_LINK_SECONDS, filename: record.logo.docName }, now),
+    parentDocumentLogoUrl: ctx.files.urls.sign(record.logo, { ttlSeconds: FILE_LINK_SECONDS, filename: record.logo.docName }, now),
     children: record.children
       .filter((child) => child.active)
       .map((child) => {

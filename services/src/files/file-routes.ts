@@ -62,7 +62,7 @@ export function fileRoutes(ctx: AppContext): Router {
   const router = Router();
   router.get('/files/:sha256', publicFileLimit(ctx), async (req, res) => {
     const now = ctx.clock();
-    const granted = ctx.files.verifySignedUrl(req.query as Record<string, unknown>, String(req.params.sha256), now);
+    const granted = ctx.files.urls.verify(req.query as Record<string, unknown>, String(req.params.sha256), now);
     if (!granted) refuse('file-link-invalid');
     const secondsLeft = Math.max(0, Number(req.query.expires) - Math.floor(now.getTime() / 1000));
     await sendStoredFile(res, ctx.files, { sha256: String(req.params.sha256), contentType: granted.contentType }, {

@@ -194,15 +194,15 @@ function fileStoreContract(name: string, open: () => Promise<StoreUnderTest>) {
 
     it('when a signed URL is made, then it names the file until it expires; a changed signature, type or name is refused', () => {
       const file = { sha256: sha(PNG_1X1), contentType: 'image/png' };
-      const url = new URL(store.signedUrl(file, { ttlSeconds: 300, filename: 'logo.png' }, now));
+      const url = new URL(store.urls.sign(file, { ttlSeconds: 300, filename: 'logo.png' }, now));
       expect(url.origin + url.pathname).toBe(`http://api.test/files/${file.sha256}`);
       const query = Object.fromEntries(url.searchParams);
-      expect(store.verifySignedUrl(query, file.sha256, now)).toEqual({ contentType: 'image/png', filename: 'logo.png' });
-      expect(store.verifySignedUrl(query, file.sha256, new Date(now.getTime() + 301_000))).toBeUndefined();
-      expect(store.verifySignedUrl({ ...query, type: 'text/html' }, file.sha256, now)).toBeUndefined();
-      expect(store.verifySignedUrl({ ...query, name: 'other.png' }, file.sha256, now)).toBeUndefined();
-      expect(store.verifySignedUrl({ ...query, signature: `${query.signature!.slice(0, -1)}A` }, file.sha256, now)).toBeUndefined();
-      expect(store.verifySignedUrl(query, sha(PDF_BYTES), now)).toBeUndefined();
+      expect(store.urls.verify(query, file.sha256, now)).toEqual({ contentType: 'image/png', filename: 'logo.png' });
+      expect(store.urls.verify(query, file.sha256, new Date(now.getTime() + 301_000))).toBeUndefined();
+      expect(store.urls.verify({ ...query, type: 'text/html' }, file.sha256, now)).toBeUndefined();
+      expect(store.urls.verify({ ...query, name: 'other.png' }, file.sha256, now)).toBeUndefined();
+      expect(store.urls.verify({ ...query, signature: `${query.signature!.slice(0, -1)}A` }, file.sha256, now)).toBeUndefined();
+      expect(store.urls.verify(query, sha(PDF_BYTES), now)).toBeUndefined();
     });
   });
 }

@@ -7,9 +7,9 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { StoredFile } from '@ifu/contracts';
 import { Refusal } from '../platform/errors';
-import { hashingPassThrough, SHA256, STAGED_ID, verifyingChecksum } from './content-address';
+import { hashingPassThrough, SHA256, STAGED_ID, verifyingChecksum } from '../platform/content-address';
 import type { ByteBudget, FilePolicy, FileStore, OpenedFile, SignedUrlOptions, StagedFile } from '../platform/file-store';
-import { SignedFileUrls } from './signed-file-urls';
+import { SignedFileUrls } from '../platform/signed-file-urls';
 import { stageUpload, type StagingSlot } from './staging';
 
 export interface LocalFileStoreOptions {
@@ -24,7 +24,7 @@ export interface LocalFileStoreOptions {
 /** Content-addressed files on the local disk (architecture §5). */
 export class LocalFileStore implements FileStore {
   private readonly staging: string;
-  private readonly urls: SignedFileUrls;
+  readonly urls: SignedFileUrls;
   constructor(private readonly options: LocalFileStoreOptions) {
     this.staging = join(options.directory, 'staging');
     this.urls = new SignedFileUrls(options.publicBaseUrl, options.signingKey);
@@ -102,13 +102,7 @@ export class LocalFileStore implements FileStore {
     return { size: info.size, stream };
   }
 
-  signedUrl(file: Pick<StoredFile, 'sha256' | 'contentType'>, options: SignedUrlOptions, now: Date): string {
-    return this.urls.sign(file, options, now);
-  }
 
-  verifySignedUrl(query: Record<string, unknown>, sha256: string, now: Date): { contentType: string; filename?: string } | undefined {
-    return this.urls.verify(query, sha256, now);
-  }
 
   async count(): Promise<{ stored: number; staged: number }> {
     const list = async (dir: string, pattern: RegExp) => (existsSync(dir) ? (await readdir(dir)).filter((n) => pattern.test(n)).length : 0);

@@ -13,9 +13,9 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StoredFile } from '@ifu/contracts';
 import { Refusal } from '../platform/errors';
-import { hashingPassThrough, SHA256, STAGED_ID, verifyingChecksum } from './content-address';
+import { hashingPassThrough, SHA256, STAGED_ID, verifyingChecksum } from '../platform/content-address';
 import type { ByteBudget, FilePolicy, FileStore, OpenedFile, SignedUrlOptions, StagedFile } from '../platform/file-store';
-import { SignedFileUrls } from './signed-file-urls';
+import { SignedFileUrls } from '../platform/signed-file-urls';
 import { stageUpload, type StagingSlot } from './staging';
 
 const STORED_PREFIX = 'sha256/';
@@ -47,7 +47,7 @@ const isNotFound = (error: unknown) => {
 export class S3FileStore implements FileStore {
   private readonly client: S3Client;
   private readonly bucket: string;
-  private readonly urls: SignedFileUrls;
+  readonly urls: SignedFileUrls;
   constructor(options: S3FileStoreOptions) {
     this.client = options.client;
     this.bucket = options.bucket;
@@ -144,13 +144,7 @@ export class S3FileStore implements FileStore {
     return { size: response.ContentLength ?? 0, stream };
   }
 
-  signedUrl(file: Pick<StoredFile, 'sha256' | 'contentType'>, options: SignedUrlOptions, now: Date): string {
-    return this.urls.sign(file, options, now);
-  }
 
-  verifySignedUrl(query: Record<string, unknown>, sha256: string, now: Date): { contentType: string; filename?: string } | undefined {
-    return this.urls.verify(query, sha256, now);
-  }
 
   async count(): Promise<{ stored: number; staged: number }> {
     const countUnder = async (prefix: string, pattern: RegExp) => {

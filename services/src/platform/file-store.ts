@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { StoredFile } from '@ifu/contracts';
+import type { SignedFileUrls } from './signed-file-urls';
 
 /** The types an upload may be, recognised by their bytes (files/sniff.ts). */
 export type ContentType = 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
@@ -81,9 +82,11 @@ export interface FileStore {
   /** Staged files older than `olderThanMs`, removed; returns how many. */
   deleteStagedOlderThan(olderThanMs: number, now: Date): Promise<number>;
   open(sha256: string): Promise<OpenedFile>;
-  signedUrl(file: Pick<StoredFile, 'sha256' | 'contentType'>, options: SignedUrlOptions, now: Date): string;
-  /** The file a signed URL names, when its signature is right and it has not expired. */
-  verifySignedUrl(query: Record<string, unknown>, sha256: string, now: Date): { contentType: string; filename?: string } | undefined;
+  /**
+   * The product's signed links to stored files, and their check: the same whichever store keeps the bytes, so that a
+   * screen's answer signs a link without reaching the store.
+   */
+  readonly urls: SignedFileUrls;
   /** Committed and staged files (tests prove refused requests left nothing behind). */
   count(): Promise<{ stored: number; staged: number }>;
   /** Every committed file's content address, in no particular order (backup). */

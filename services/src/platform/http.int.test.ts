@@ -83,7 +83,7 @@ describe('HTTP plumbing: request logs, session activity, relative directories', 
     const now = t.clock.now();
     const staged = await t.api.context.files.stage(Readable.from([PNG_1X1]), { field: 'f', types: ['image/png'], typesInWords: 'a PNG', maxBytes: 1024 }, 'f.png');
     const stored = await t.api.context.files.commit(staged);
-    const url = t.api.context.files.signedUrl(stored, { ttlSeconds: 60, filename: 'logo.png' }, now).replace(/^http:\/\/localhost:\d+/, t.url);
+    const url = t.api.context.files.urls.sign(stored, { ttlSeconds: 60, filename: 'logo.png' }, now).replace(/^http:\/\/localhost:\d+/, t.url);
     const ok = await fetch(url);
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('image/png');

@@ -18,6 +18,9 @@ interface CoveredScript {
   functions: Array<{ functionName: string; ranges: Array<{ startOffset: number; endOffset: number; count: number }> }>;
 }
 
+/** A getter the module transform adds for an export (`() => { try { return name } catch {} }`), or an older form. */
+const EXPORT_GETTER = /^(?:\(\)\s*=>\s*\{\s*try\s*\{\s*return\s+[\w$.]+;?\s*\}\s*catch\s*(?:\(\w*\)\s*)?\{\s*\}\s*\}|get\s*\(\)\s*\{\s*return\s+[\w$.]+;?\s*\})$/;
+
 const callsOf = (scripts: CoveredScript[]) =>
   new Map(scripts.flatMap((script) => script.functions.map((fn) => [`${script.url}#${fn.ranges[0]!.startOffset}`, fn.ranges[0]!.count] as const)));
 
@@ -45,7 +48,7 @@ async function filesRunBy(action: () => Promise<unknown>): Promise<string[]> {
       const called = script.functions.filter((fn) => fn.ranges[0]!.count > (before.get(`${script.url}#${fn.ranges[0]!.startOffset}`) ?? 0));
       if (called.length === 0) continue;
       const { scriptSource } = await session.post('Debugger.getScriptSource', { scriptId: script.scriptId });
-      const own = called.filter((fn) => !/^get\s*\(\)\s*\{\s*return\s+[\w$.]+;?\s*\}$/.test(scriptSource.slice(fn.ranges[0]!.startOffset, fn.ranges[0]!.endOffset).trim()));
+      const own = called.filter((fn) => !EXPORT_GETTER.test(scriptSource.slice(fn.ranges[0]!.startOffset, fn.ranges[0]!.endOffset).trim()));
       if (process.env.REQUEST_PATH_DETAIL) console.log(file, own.map((fn) => fn.functionName || scriptSource.slice(fn.ranges[0]!.startOffset, fn.ranges[0]!.startOffset + 40)).join(' | '));
       if (own.length > 0) files.add(file);
     }

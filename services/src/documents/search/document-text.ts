@@ -31,15 +31,3 @@ export async function indexTextInUse(db: Queryable, sha256: string): Promise<voi
   if (rows.length > 0) await indexText(db, sha256, rows.map((row) => row.config));
 }
 
-/** Where a PDF's text is for the searches: queued, indexed whole, indexed in part (a limit cut it), or not extracted. */
-export type TextIndexing = 'pending' | 'indexed' | 'partial' | 'failed';
-
-/** The text indexing of each file (by SHA-256): 'pending' while it has no text row (queued). */
-export async function textIndexingOf(db: Queryable, sha256s: string[]): Promise<Map<string, TextIndexing>> {
-  const { rows } = await db.query<{ sha256: string; failure: string | null; truncated: string | null; empty: boolean }>(
-    `SELECT sha256, failure, truncated, text = '' AS empty FROM document_file_text WHERE sha256 = ANY($1)`,
-    [sha256s],
-  );
-  const known = new Map(rows.map((row): [string, TextIndexing] => [row.sha256, row.failure && row.empty ? 'failed' : row.truncated || row.failure ? 'partial' : 'indexed']));
-  return new Map(sha256s.map((sha256) => [sha256, known.get(sha256) ?? 'pending']));
-}

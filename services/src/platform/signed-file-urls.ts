@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { StoredFile } from '@ifu/contracts';
-import type { SignedUrlOptions } from '../platform/file-store';
+import type { SignedUrlOptions } from './file-store';
 import { SHA256 } from './content-address';
 
 /**
