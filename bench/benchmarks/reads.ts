@@ -45,7 +45,7 @@ export async function readBenchmarks({ bench, config, rows, results, profiles }:
     const approverId = await addUser(api, 'approver@example-ifu.de', 'ADMIN');
     const logo = makePng(prng(7));
     const customerId = await addCustomer(api, approverId, logo);
-    // The product stores a logo re-encoded (issue 8, finding 8): both sides must answer the stored file's bytes.
+    // The product stores a logo re-encoded: both sides must answer the stored file's bytes.
     const storedLogo = await fetch(`${api.url}/customer/logo/${customerId}`, { headers: { authorization: `Bearer ${api.token}` } });
     if (storedLogo.status !== 200) throw new Error(`GET /customer/logo answered ${storedLogo.status}`);
     const storedBytes = (await storedLogo.arrayBuffer()).byteLength;

@@ -11,7 +11,7 @@ import type { Projection } from './projection';
 
 /**
  * The log has a hole: an event is missing before `found`. On the PostgreSQL log positions are dense, so this means
- * rows were added or removed behind the product's back; the projector stops there rather than skip (issue 8, finding 5).
+ * rows were added or removed behind the product's back; the projector stops there rather than skip.
  */
 export class LogGapError extends Error {
   constructor(

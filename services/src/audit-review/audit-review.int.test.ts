@@ -8,7 +8,7 @@ import { formatAuditDate } from '../audit';
 import { expectEvery } from '../../../test-support/list-expectations';
 
 /**
- * Issue 23, item 3: the audit-trail review screen's API. A record's history is read from the log (never from a read
+ * The audit-trail review screen's API. A record's history is read from the log (never from a read
  * model) and must be the log: the same events, in the same order, at the same chain positions, each with what it
  * changed as the fold of the record's events gives it. Reviews of a date range are signed (meaning `review`).
  */

@@ -1,7 +1,7 @@
 import type { Role } from '@ifu/contracts';
 
 /**
- * Who may approve (issue 22, item 13): the one policy of the deciders that choose an approver or take an approver's
+ * Who may approve: the one policy of the deciders that choose an approver or take an approver's
  * decision (customers, change orders), and of the screens that ask whether the viewer may decide (`canDecide`,
  * `mayDecide`), which the server answers from the same functions. Pure: the facts arrive as data.
  *
@@ -18,7 +18,7 @@ import type { Role } from '@ifu/contracts';
 
 /**
  * A chosen approver as their own stream in the log has them now (spec §5: an active, non-deleted ADMIN), never as the
- * `user_accounts` read model says (issue 19, finding 2: the request path can write that table). Loaded by
+ * `user_accounts` read model says (the request path can write that table). Loaded by
  * `users/approver-facts.ts` within the command.
  */
 export interface ApproverFacts {
@@ -58,7 +58,7 @@ export function deciderRefusal(record: Authorship & { approverId: string }, sign
 }
 
 /**
- * Who may sign the periodic review of an approved record (issue 23, EU GMP Annex 11 §11): an ADMIN at the moment of
+ * Who may sign the periodic review of an approved record (EU GMP Annex 11 §11): an ADMIN at the moment of
  * signing, never its creator or last editor. Not only the assigned approver: a review may fall years after the
  * approval, when that approver has left; any ADMIN who did not write the record may confirm it is still valid. The
  * assigned approver, while an ADMIN, is one of them.

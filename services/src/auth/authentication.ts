@@ -39,7 +39,7 @@ export interface Guards {
   /** Every staff route: a valid token, a live session, an account that is active now (role from now, not the token). */
   loggedIn: RequestHandler;
   /**
-   * Logged in, also as an ADMIN who has not enrolled a second factor yet (issue 23): only for enrolling one,
+   * Logged in, also as an ADMIN who has not enrolled a second factor yet: only for enrolling one,
    * /user/me and logout.
    */
   enrolling: RequestHandler;
@@ -60,7 +60,7 @@ export function guards(ctx: AppContext): Guards {
     // public key on every request, which was about 40 % of an authenticated GET's CPU (bench: API rows).
     const secret = createSecretKey(Buffer.from(ctx.secrets.jwtSecret));
     /**
-     * `requireFactor`: an ADMIN without an enrolled second factor is refused (issue 23): every route but enrolling
+     * `requireFactor`: an ADMIN without an enrolled second factor is refused: every route but enrolling
      * one, /user/me and logout, which use `enrolling`.
      */
     const authenticate =

@@ -9,7 +9,7 @@ import { type CheckSecondFactorCode, decideCode, decideStartEnrolment, type Star
 
 /** What a credentials decision needs to know about the account, from its `user-<id>` stream as it is now. */
 export type AccountFacts = Pick<UserState, 'exists' | 'userId' | 'userActive' | 'isDeleted' | 'passwordSetAt'> &
-  /** The enrolled second factor (issue 23), on the record's stream; only the second factor's steps look at it. */
+  /** The enrolled second factor, on the record's stream; only the second factor's steps look at it. */
   Partial<Pick<UserState, 'secondFactor'>>;
 
 export type Purpose = 'login' | 'change-password' | 'signature';
@@ -44,11 +44,11 @@ export type CredentialsCommand =
    * Recorded only when a link is open (the `password_tokens` rows then follow: users/emailed-link-rows.ts).
    */
   | { type: 'CloseLinks'; account: AccountFacts; reason: 'email-changed' | 'reactivated'; now: Date }
-  /** The password stops working (a reactivation, issue 22): recorded only when the account has one. */
+  /** The password stops working (a reactivation): recorded only when the account has one. */
   | { type: 'RevokePassword'; account: AccountFacts; reason: 'reactivated'; now: Date }
   /** A hash stored before seals existed is sealed as found, once (first start after the upgrade). */
   | { type: 'SealStoredHash'; account: AccountFacts; hashSeal: string; now: Date }
-  /** Issue 23: the second factor's steps on the credentials (second-factor/decisions.ts). */
+  /** The second factor's steps on the credentials (second-factor/decisions.ts). */
   | ({ account: AccountFacts } & StartSecondFactorEnrolment)
   | ({ account: AccountFacts } & CheckSecondFactorCode);
 
@@ -225,7 +225,7 @@ export const lockedWholeAccount = (error: unknown) =>
 /**
  * A step: a credential check of `purpose` from a live session of the account (a password change, a signature),
  * recorded when it fails (toward lockout); throws the refusal. The session was opened with the password, so it is
- * trusted (issue 19, finding 6): guesses from elsewhere that locked the whole account do not stop its owner signing;
+ * trusted: guesses from elsewhere that locked the whole account do not stop its owner signing;
  * its own failures lock its address. `delayBaseMs` is the progressive delay's first step (LOGIN_DELAY_MS).
  */
 export async function checkCredentials(

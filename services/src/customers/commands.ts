@@ -86,7 +86,7 @@ export async function registerCustomer(
 }
 
 /**
- * The names a customer holds: its own, and (issue 22) the name of a change pending its approver's signature, claimed
+ * The names a customer holds: its own, and the name of a change pending its approver's signature, claimed
  * from the proposal so that nobody takes it meanwhile.
  */
 const namesHeld = (state: CustomerState): string[] => {
@@ -131,7 +131,7 @@ export async function updateCustomer(
   try {
     const result = await run.execute(step);
     after = result.state;
-    // An approved customer's change waits for the approver (issue 22), or an edit back to the approved values withdrew it.
+    // An approved customer's change waits for the approver, or an edit back to the approved values withdrew it.
     if (result.events.some((event) => event.type === 'CustomerChangeWithdrawn')) outcome = 'withdrawn';
     else if (after.pending) outcome = 'pending';
   } catch (error) {
@@ -180,7 +180,7 @@ export async function decideApproval(
       now: run.now,
     }),
   });
-  // A pending rename decided (issue 22): approved, the old name is free (its URL still finds the customer); rejected,
+  // A pending rename decided: approved, the old name is free (its URL still finds the customer); rejected,
   // the name it would have taken is.
   for (const event of result.events) {
     if (event.type !== 'CustomerChangeApproved' && event.type !== 'CustomerChangeRejected') continue;
@@ -192,7 +192,7 @@ export async function decideApproval(
   return result;
 }
 
-/** An ADMIN's choice of open access (issue 20): one step on the customer's stream, at the version the ADMIN saw if sent. */
+/** An ADMIN's choice of open access: one step on the customer's stream, at the version the ADMIN saw if sent. */
 export async function changeOpenAccess(
   run: CommandRun,
   input: { id: string; openAccess: boolean; actor: AuthenticatedUser; seenVersion?: number },

@@ -11,10 +11,10 @@ export interface CustomerState extends CustomerDetails {
   /** Who registered it and who changed it last: neither may decide on it (separation of duties). */
   createdBy: string | null;
   lastEditedBy: string | null;
-  /** Visitors may search and download without an emailed link (issue 20); false by default. */
+  /** Visitors may search and download without an emailed link; false by default. */
   openAccess: boolean;
   /**
-   * A change to the APPROVED customer waiting for the approver's signature (issue 22): the details and logo above stay
+   * A change to the APPROVED customer waiting for the approver's signature: the details and logo above stay
    * the approved ones, public, until it is approved.
    */
   pending: PendingChange | null;
@@ -159,7 +159,7 @@ function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<C
 }
 
 /**
- * A change to an APPROVED customer (issue 22) waits for the approver's signature: the approved version stays public
+ * A change to an APPROVED customer waits for the approver's signature: the approved version stays public
  * until then. The edit replaces any pending change; one that brings back the approved values withdraws it. A logo not
  * sent keeps the pending change's logo, if it has one.
  */
@@ -192,7 +192,7 @@ export function pendingChanges(state: Pick<CustomerState, keyof CustomerDetails 
 
 /**
  * The rule of spec §4: only the customer's approver decides (by the approver policy: an ADMIN now, neither its creator
- * nor its last editor), and only while it is not APPROVED, or (issue 22) while a change to it is pending; a pending
+ * nor its last editor), and only while it is not APPROVED, or while a change to it is pending; a pending
  * change is decided by the approver it names. The decider applies it; the screens ask it too (a customer view's
  * `canDecide`, with the authors the read model knows), so it is written once.
  */

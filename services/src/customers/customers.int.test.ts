@@ -110,7 +110,7 @@ describe('customers over HTTP', () => {
       });
       const image = await fetch(res.body.customer.logoUrl, { headers: { authorization: `Bearer ${admin}` } });
       expect(image.headers.get('content-type')).toBe('image/png');
-      // Stored as a fresh encoding of the decoded pixels (issue 8, finding 8): the same picture, not the same bytes.
+      // Stored as a fresh encoding of the decoded pixels: the same picture, not the same bytes.
       const served = Buffer.from(await image.arrayBuffer());
       expect(await sharp(served).raw().toBuffer()).toEqual(await sharp(PNG_1X1).raw().toBuffer());
       const stream = await t.store.readStream(`customer-${res.body.customer.id}`);
@@ -184,7 +184,7 @@ describe('customers over HTTP', () => {
       ['a 10 MB image', { bytes: Buffer.concat([PNG_1X1, Buffer.alloc(10 * 1024 * 1024)]), name: 'big.png' }, 'The logo must be at most 2 MB'],
       ['a zero-byte file', { bytes: Buffer.alloc(0), name: 'empty.png' }, 'The logo is an empty file'],
       ['a path-traversal file name', { bytes: PNG_1X1, name: '../../etc/evil.png' }, 'The logo has a file name that is not allowed'],
-      // Issue 8, finding 8: every image is decoded, its size capped.
+      // Every image is decoded, its size capped.
       ['JPEG magic followed by HTML', { bytes: JPEG_MAGIC_THEN_HTML, name: 'logo.jpg', type: 'image/jpeg' }, 'The logo must be a PNG, JPEG or WebP image'],
       ['WebP magic followed by HTML', { bytes: WEBP_MAGIC_THEN_HTML, name: 'logo.webp', type: 'image/webp' }, 'The logo must be a PNG, JPEG or WebP image'],
       ['a 20000 × 20000 PNG', { bytes: pngClaiming(20_000, 20_000), name: 'huge.png' }, 'The logo is too large: at most 4096 × 4096 pixels'],
@@ -335,7 +335,7 @@ describe('customers over HTTP', () => {
           }),
         )
         .thenNothingStored(409, expect.any(String) as unknown as string);
-      // What changed since the version reviewed (issue 19, item 4), in the audit trail's words.
+      // What changed since the version reviewed, in the audit trail's words.
       expect(res.body.code).toBe('changed-since-review');
       expect(res.body.message).toContain(`you reviewed version ${seen.replace(/"/g, '')}; it is now version ${Number(seen.replace(/"/g, '')) + 1}`);
       expect(res.body.message).toMatch(/Since then: Updated customer: [^|]*contactEmail \(System Administrator, \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\. Review it again, then sign\.$/);

@@ -25,7 +25,7 @@ import { changeOpenAccess, decideApproval, registerCustomer, updateCustomer } fr
 import { decisionRefusal } from './customer';
 import { searchUrlOf } from './search-url';
 
-/** What a USER sees of a customer: what the document screens need (issue 8, finding 13). */
+/** What a USER sees of a customer: what the document screens need. */
 export const toCustomerSummary = (ctx: AppContext, record: CustomerRecord): CustomerSummary => ({
   id: record.id,
   customerName: record.customerName,
@@ -77,7 +77,7 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewer: 
   };
 }
 
-/** The change waiting for the approver (issue 22), as staff see it beside the approved values. */
+/** The change waiting for the approver, as staff see it beside the approved values. */
 function pendingChangeView(ctx: AppContext, record: CustomerRecord): CustomerView['pendingChange'] {
   const pending = record.pendingChange;
   if (!pending) return null;
@@ -122,7 +122,7 @@ export function customerRoutes(ctx: AppContext): Router {
     await answerWithCustomer(req, res, message, id);
   });
 
-  // Open access (issue 20): ADMIN only, the actor's role and activity as they are now (adminOnly reads them).
+  // Open access: ADMIN only, the actor's role and activity as they are now (adminOnly reads them).
   router.put('/customer/openAccess', ...adminOnly, async (req, res) => {
     const { id, openAccess } = parseBody(CustomerOpenAccessRequest, req.body ?? {});
     const run = ctx.commands.begin(originOf(req));
@@ -131,7 +131,7 @@ export function customerRoutes(ctx: AppContext): Router {
     await answerWithCustomer(req, res, openAccess ? CUSTOMER_MESSAGES.openAccessOn : CUSTOMER_MESSAGES.openAccessOff, id);
   });
 
-  // A USER's list is searched and sorted only on what a USER is shown (issue 19, finding 7).
+  // A USER's list is searched and sorted only on what a USER is shown.
   router.get('/customer/list/', loggedIn, async (req, res) => {
     const viewer = req.auth!;
     if (viewer.role === 'ADMIN') {
@@ -160,7 +160,7 @@ export function customerRoutes(ctx: AppContext): Router {
     await sendStoredFile(res, ctx.files, record.logo, { cacheControl: 'private, max-age=300' });
   });
 
-  // The logo a pending change brings (issue 22): staff only; the public portal keeps serving the approved one.
+  // The logo a pending change brings: staff only; the public portal keeps serving the approved one.
   router.get('/customer/pendingLogo/:id', loggedIn, async (req, res) => {
     const record = await findCustomerById(ctx.db, idParam(req, 'id', 'logo-not-found'));
     const logo = record?.pendingChange?.logo;

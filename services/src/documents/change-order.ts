@@ -30,15 +30,15 @@ export interface ChangeOrderState {
   children: ChildState[];
   createdBy: string | null;
   lastEditedBy: string | null;
-  /** The change order that revises this rejected one (issue 22), once its author started it. */
+  /** The change order that revises this rejected one, once its author started it. */
   revisedBy: ChangeOrderRef | null;
   /**
    * An Online/Offline change recorded as awaiting the approver's signature while switches of approved change orders
-   * waited for one (issue 22); none is proposed any more (a switch takes effect at once and ends one left open), but one
+   * waited for one; none is proposed any more (a switch takes effect at once and ends one left open), but one
    * left open in the log may still be signed or rejected. The value in force stays in `details`.
    */
   pendingAccessibility: PendingAccessibility | null;
-  /** Issue 23: the day the next periodic review is due (`YYYY-MM-DD`), once approved; null when none is due. */
+  /** The day the next periodic review is due (`YYYY-MM-DD`), once approved; null when none is due. */
   reviewDate: string | null;
   /** The periodic review reminders recorded, as `<reviewDate>:<upcoming|due>` (each is sent once). */
   remindersSent: string[];
@@ -46,7 +46,7 @@ export interface ChangeOrderState {
   revisionAfterReview: boolean;
 }
 
-/** A proposed Online/Offline switch of an approved change order (issue 22). */
+/** A proposed Online/Offline switch of an approved change order. */
 export interface PendingAccessibility {
   isInternal: boolean;
   requestedBy: string;
@@ -148,7 +148,7 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
   }
 }
 
-/** The first review date of an approval: as recorded, or (approvals recorded before issue 23) 12 months after it. */
+/** The first review date of an approval: as recorded, or (approvals recorded before review dates existed) 12 months after it. */
 export const approvalReviewDate = (approved: { approvedDate: string; reviewDate?: string }) => approved.reviewDate ?? defaultReviewDate(approved.approvedDate.slice(0, 10));
 
 export const reminderKey = (reviewDate: string, reminder: 'upcoming' | 'due') => `${reviewDate}:${reminder}`;

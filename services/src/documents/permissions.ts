@@ -20,7 +20,7 @@ export function mayDecide(
 }
 
 /**
- * Who may sign or reject a pending Online/Offline change (issue 22): the approver policy (the assigned approver, an
+ * Who may sign or reject a pending Online/Offline change: the approver policy (the assigned approver, an
  * ADMIN now, not an author) with the requester counted as the change's author. The view's `mayDecideAccessibility`.
  */
 export function accessibilityDecisionRefusal(
@@ -34,7 +34,7 @@ export function accessibilityDecisionRefusal(
 }
 
 /**
- * Who may revise a rejected change order and when (issue 22): only while it is rejected and active, only its author
+ * Who may revise a rejected change order and when: only while it is rejected and active, only its author
  * (the creator; an ADMIN's role gives no authority over another's document), and once (a second revision is refused
  * while the first stands). The screens ask the same question (`mayRevise`).
  */
@@ -44,7 +44,7 @@ export function revisionRefusal(
   earlierRevisionStands: boolean,
 ) {
   if (!state.exists || !state.active) return { code: 'document-not-found' as const };
-  // Issue 23: an approved change order whose periodic review concluded 'revise' is revised like a rejected one; it
+  // An approved change order whose periodic review concluded 'revise' is revised like a rejected one; it
   // stays approved (and public) until its revision is approved.
   if (state.status !== 'REJECTED' && !(state.status === 'APPROVED' && state.revisionAfterReview)) return { code: 'revise-not-rejected' as const };
   if (state.createdBy !== actorUserId) return { code: 'revise-not-author' as const };
@@ -52,7 +52,7 @@ export function revisionRefusal(
   return undefined;
 }
 
-/** Issue 23: the periodic review applies to an active, approved change order. */
+/** The periodic review applies to an active, approved change order. */
 export function reviewRefusal(state: Pick<ChangeOrderState, 'exists' | 'active' | 'status'>) {
   if (!state.exists || !state.active) return 'document-not-found' as const;
   if (state.status !== 'APPROVED') return 'review-not-approved' as const;
@@ -60,7 +60,7 @@ export function reviewRefusal(state: Pick<ChangeOrderState, 'exists' | 'active' 
 }
 
 /**
- * Who may move the review date (issue 23): the change order's author (its creator) or an ADMIN (their role now), on an
+ * Who may move the review date: the change order's author (its creator) or an ADMIN (their role now), on an
  * active approved change order. The view's `maySetDate`.
  */
 export function reviewDateRefusal(state: Pick<ChangeOrderState, 'exists' | 'active' | 'status' | 'createdBy'>, actor: { id: string; role: Role }) {
@@ -71,7 +71,7 @@ export function reviewDateRefusal(state: Pick<ChangeOrderState, 'exists' | 'acti
 }
 
 /**
- * Who may sign the periodic review (issue 23; `auth/approver-policy.ts`): an active ADMIN now, neither the change
+ * Who may sign the periodic review (`auth/approver-policy.ts`): an active ADMIN now, neither the change
  * order's creator nor its last editor, on an approved active change order whose review has not already concluded
  * 'revise'. The view's `mayComplete`.
  */

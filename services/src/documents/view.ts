@@ -61,9 +61,9 @@ export interface ReviewFacts {
   texts: ReadonlyMap<string, TextIndexing>;
   /** A safety revision's reach (null for any other change order). */
   safetyNotices: { notified: number; opened: number } | null;
-  /** Whether the change order that revises this one exists (issue 22); false when none does. */
+  /** Whether the change order that revises this one exists; false when none does. */
   revisionExists: boolean;
-  /** Who requested the pending Online/Offline change (issue 22), when one is pending and their account is found. */
+  /** Who requested the pending Online/Offline change, when one is pending and their account is found. */
   accessibilityRequester?: PersonRecord | null;
 }
 

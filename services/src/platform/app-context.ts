@@ -34,7 +34,7 @@ export interface AppContext {
   /** PDF text extraction after the upload's answer, one process at a time by default (documents/text-queue.ts). */
   textQueue: PdfTextQueue;
   mailer: Mailer;
-  /** The hourly budget of the mails anonymous requests cause, and the digest of those held back (issue 19, finding 5). */
+  /** The hourly budget of the mails anonymous requests cause, and the digest of those held back. */
   anonymousMail: AnonymousMailBudget;
   /** Where the rate limiters count: the database on a PostgreSQL server (shared by every instance), else memory. */
   rateLimits: RateLimitStores;

@@ -147,13 +147,13 @@ export const SNAPSHOT_EVERY = 100;
 const snapshotSeal = (seals: Seals, stream: string, key: string, version: number, state: unknown) =>
   seals.seal('snapshot', stream, key, String(version), canonicalJson(state));
 
-/** Whether a `stream_snapshots` row carries the seal of what it holds (issue 19, finding 2). */
+/** Whether a `stream_snapshots` row carries the seal of what it holds. */
 export const snapshotHolds = (seals: Seals, row: { stream_id: string; state_key: string; version: number; state: unknown; seal: string | null }) =>
   seals.holds(row.seal, 'snapshot', row.stream_id, row.state_key, String(row.version), canonicalJson(row.state));
 
 /**
  * Snapshots keyed by the decider's name and a hash of its code, so a changed evolve never reads an old state. Each is
- * sealed (issue 19, finding 2): a row written behind the product's back (without the audit key) is not used.
+ * sealed: a row written behind the product's back (without the audit key) is not used.
  */
 export class Snapshots {
   private readonly keys = new WeakMap<object, string>();

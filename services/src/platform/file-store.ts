@@ -19,7 +19,7 @@ export interface FilePolicy {
    */
   image?: { maxWidth: number; maxHeight: number };
   /**
-   * Reads the staged file's structure (documents: a PDF that parses, issue 19 finding 8): a file that only starts
+   * Reads the staged file's structure (documents: a PDF that parses): a file that only starts
    * like its type is refused. Answers why it is not one, or undefined when it is.
    */
   verify?: (file: StagedBytes) => Promise<string | undefined>;

@@ -16,10 +16,10 @@ export interface AuthenticatedUser {
   lastName: string;
   name: string;
   role: Role;
-  /** Whether the account's training is recorded as completed now (issue 23; the signature itself re-reads it). */
+  /** Whether the account's training is recorded as completed now (the signature itself re-reads it). */
   isTrainingCompleted: boolean;
   sessionId: string;
-  /** Issue 23: the account has an enrolled second factor (from the log, now). */
+  /** The account has an enrolled second factor (from the log, now). */
   secondFactorEnrolled?: boolean;
 }
 

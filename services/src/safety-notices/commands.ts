@@ -41,7 +41,7 @@ export interface SafetyNoticeRun {
 }
 
 /**
- * The safety notices' job (issue 20): for each approved safety revision in effect today (UTC) and Online, each
+ * The safety notices' job: for each approved safety revision in effect today (UTC) and Online, each
  * visitor who downloaded a version it superseded through an emailed link, and who has no delivered notice of it, gets
  * one mail naming the documents and linking each new version's permalink. The notice is recorded first
  * (`SafetyNoticeSent`, the visitor by id only), then mailed to the address opened from the download's seal under the

@@ -14,12 +14,12 @@ import '../../../test-support/provided-context';
 import { skipWithoutServer } from '../../../test-support/test-database';
 
 /**
- * Issue 19, finding 2: someone who can write to the database as the API's own role (the documented two-role setup,
+ * Someone who can write to the database as the API's own role (the documented two-role setup,
  * docs/security.md) changed the approver's password hash and a user's role, and then signed as the approver and acted
  * as an ADMIN. The facts a signature and an authorization rely on now come from the hash-chained log; the same
  * tamperings are refused, and `audit:verify` names each row.
  */
-describe.skipIf(skipWithoutServer())("a database writer with the API's own role (issue 19, finding 2)", () => {
+describe.skipIf(skipWithoutServer())("a database writer with the API's own role", () => {
   let t: TestApi;
   const approver = { email: `${unique('approver-')}@example.com`, password: 'the approver password' };
   const author = { email: `${unique('author-')}@example.com`, password: 'the author password 1' };
@@ -109,7 +109,7 @@ describe.skipIf(skipWithoutServer())("a database writer with the API's own role 
     );
     expect(await t.call('GET', '/user/list/user', { token })).toMatchObject({ status: 500, body: { code: 'record-history-broken' } });
     expect(await t.store.verifyChain()).toMatchObject({ ok: false, firstBrokenStream: stream, firstBrokenType: 'UserModified' });
-    // The whole log waits for the operator (issue 31): /health names the break; the quarantine lets it go on.
+    // The whole log waits for the operator: /health names the break; the quarantine lets it go on.
     expect(await t.call('GET', '/health')).toMatchObject({ status: 503, body: { code: 'event-log-broken' } });
     await quarantineEvent(t.database.db, TEST_AUDIT_KEY, Number(position) + 1, 'made-up hash, appended by the test as the API role', new Date());
     expect((await t.call('GET', '/health')).status).toBe(200);

@@ -46,7 +46,7 @@ type ModifyUserInput = z.output<typeof ModifyUserRequest>;
 export async function addUser(ctx: AppContext, run: CommandRun, input: AddUserInput, actor: AuthenticatedUser): Promise<string> {
   const userId = randomUUID();
   const email = input.email.toLowerCase();
-  // Both checked before anything is claimed: a taken address or printed name leaves nothing behind (issue 19, finding 10).
+  // Both checked before anything is claimed: a taken address or printed name leaves nothing behind.
   await checkEmailFree(ctx, run, email, userId);
   await checkPrintedNameFree(ctx, run, input, userId);
   await claimEmail(ctx, run, email, userId);
@@ -56,7 +56,7 @@ export async function addUser(ctx: AppContext, run: CommandRun, input: AddUserIn
     {
       stream: userStreamId(userId),
       decider: userDecider,
-      // The Add User form requires the training box (spec §5): the ADMIN adding the user attests it (issue 23).
+      // The Add User form requires the training box (spec §5): the ADMIN adding the user attests it.
       command: { type: 'RegisterUser', userId, ...input, email, isTrainingCompleted: true, trainingRecordedBy: { userId: actor.userId, name: actor.name } },
     },
     userId,
@@ -79,7 +79,7 @@ export function modifyUser(
   return oneAtATime(ctx, async () => {
     const { fields } = input;
     const email = fields.email.toLowerCase();
-    // A change of training is decided on the actor as their account is now (issue 23), not as their session read it.
+    // A change of training is decided on the actor as their account is now, not as their session read it.
     const { state: actorNow } = await run.load(userStreamId(input.actor.userId), userDecider);
     const actor = {
       userId: input.actor.userId,
@@ -108,7 +108,7 @@ export function modifyUser(
     await run.check(step);
     const { state: before } = await run.load(step.stream, userDecider);
     if (email !== before.email) await checkEmailFree(ctx, run, email, fields.id);
-    // A new printed name must be free now, whether it applies at once or waits for the user (issue 19, finding 10).
+    // A new printed name must be free now, whether it applies at once or waits for the user.
     if (printedNameKey(fields) !== printedNameKey(before)) await checkPrintedNameFree(ctx, run, fields, fields.id);
     const { events } = await executeUserStep(ctx, run, step, fields.id);
     await mailIdentityChange(ctx, run, fields.id, before, events);
@@ -148,7 +148,7 @@ export function deactivateUser(
 }
 
 /**
- * POST /user/reactivate (issue 22): a deactivated user made active again, signed by an ADMIN (meaning
+ * POST /user/reactivate: a deactivated user made active again, signed by an ADMIN (meaning
  * 'reactivation') at the version the list showed (If-Match).
  *
  * 1. The rules first, unsigned, with the actor as their account is in the log now (ADMIN, active): a refused

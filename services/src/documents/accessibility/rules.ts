@@ -22,7 +22,7 @@ export interface ChangeAccessibility {
 }
 
 /**
- * Issue 22: the change order's approver signs (`approve`, meaning `approval`) or rejects (meaning `rejection`, with a
+ * The change order's approver signs (`approve`, meaning `approval`) or rejects (meaning `rejection`, with a
  * reason) an Online/Offline change of an approved change order proposed while such switches waited for a signature.
  */
 export interface DecideAccessibility {

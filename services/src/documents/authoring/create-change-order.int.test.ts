@@ -64,7 +64,7 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
       const link = await t.call('GET', `/document/getDocumentDownload/${doc.children[0].childDocumentId}`, { token: author.token });
       const file = await fetch(link.body.documentPath);
       expect(file.headers.get('content-type')).toBe('application/pdf');
-      // A child never approved: the stored file, then a last page saying it is a draft (issue 20).
+      // A child never approved: the stored file, then a last page saying it is a draft.
       const served = Buffer.from(await file.arrayBuffer());
       expect(file.headers.get('currency-stamp')).toBe('added');
       expect(served.subarray(0, pdfB.length).equals(pdfB)).toBe(true);

@@ -32,7 +32,7 @@ export type ChildFileSource = { uploadId: string; field: string } | { kept: Docu
 
 /**
  * A new change order as its author submits it: the parent, the children, the signer, and where the files come from.
- * A revision (issue 22) carries over stored files of the rejected change order (`kept`) and records its link on the
+ * A revision carries over stored files of the rejected change order (`kept`) and records its link on the
  * rejected one's stream (`revision`) just before the new change order.
  */
 export interface ChangeOrderDraft {
@@ -46,7 +46,7 @@ export interface ChangeOrderDraft {
   revision?: {
     revises: ChangeOrderRef;
     step: (revision: ChangeOrderRef) => Step<unknown, DocumentEvent, ChangeOrderState>;
-    /** Issue 23: the change order revised is an approved one whose periodic review concluded 'revise'. */
+    /** The change order revised is an approved one whose periodic review concluded 'revise'. */
     afterPeriodicReview?: boolean;
   };
 }

@@ -21,9 +21,9 @@ export interface CreateChangeOrder extends Authored {
   children: (ChildDetails & { childDocumentId: string; file: DocumentFile })[];
   customer: CustomerFacts | undefined;
   approver: ApproverFacts | undefined;
-  /** Revise and resubmit (issue 22): the rejected change order this one revises. */
+  /** Revise and resubmit: the rejected change order this one revises. */
   revises?: ChangeOrderRef;
-  /** Issue 23: `revises` is an approved change order whose periodic review concluded 'revise'. */
+  /** `revises` is an approved change order whose periodic review concluded 'revise'. */
   revisesApproved?: boolean;
 }
 
@@ -89,7 +89,7 @@ const PARENT_FIELDS: (keyof ParentDetails)[] = [
   'basicUdiDi',
   'safetyRevision',
 ];
-/** A change order recorded before a parent field existed had its default: no safety revision (issue 20). */
+/** A change order recorded before a parent field existed had its default: no safety revision. */
 const parentWithDefaults = (details: ParentDetails): ParentDetails => ({ ...details, safetyRevision: details.safetyRevision ?? false });
 const CHILD_FIELDS: (keyof ChildDetails)[] = [
   'associatedReferenceNumber',
@@ -106,7 +106,7 @@ const CHILD_FIELDS: (keyof ChildDetails)[] = [
   'serialRanges',
 ];
 
-/** A field an older event did not carry (the product identifiers of issue 20) was empty. */
+/** A field an older event did not carry (the product identifiers) was empty. */
 const valueOf = (value: unknown) => (value === undefined ? '' : String(value));
 
 function changesOf<T extends object>(before: T, after: T, fields: (keyof T)[]): FieldChange[] {

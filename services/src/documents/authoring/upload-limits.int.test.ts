@@ -6,7 +6,7 @@ import { startTestApi, type TestApi } from '../../../../test-support/test-api';
 const KB = 1024;
 
 /**
- * Issue 19, finding 3: one user's uploads are bounded: at most UPLOAD_RATE_LIMIT uploads per window (429), and at
+ * One user's uploads are bounded: at most UPLOAD_RATE_LIMIT uploads per window (429), and at
  * most UPLOAD_STAGING_QUOTA_BYTES staged and not yet submitted (413). A refused upload leaves no file and no event.
  */
 describe('upload limits per user: rate and staging quota (issue 19, finding 3)', () => {

@@ -5,7 +5,7 @@ import { apiSpec, unique } from '../../../../test-support/specs';
 import { startTestApi, type TestApi } from '../../../../test-support/test-api';
 
 /**
- * Issue 19, finding 8: a document upload must be a PDF that parses (not '%PDF-' followed by HTML or SVG), keeps a
+ * A document upload must be a PDF that parses (not '%PDF-' followed by HTML or SVG), keeps a
  * `.pdf` name, and its name is stored as UTF-8 (NFC) without control or bidirectional characters.
  */
 describe('document uploads: a PDF that parses, and its name (issue 19, finding 8)', () => {

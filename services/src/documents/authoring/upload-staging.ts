@@ -8,7 +8,7 @@ import { acrossInstances } from '../../platform/exclusive';
 import { UPLOAD_KEPT_MS } from './document-upload';
 
 /**
- * What keeps one user's uploads in bounds (issue 19, finding 3): at most UPLOAD_RATE_LIMIT uploads per
+ * What keeps one user's uploads in bounds: at most UPLOAD_RATE_LIMIT uploads per
  * UPLOAD_RATE_WINDOW_MINUTES (429), and at most UPLOAD_STAGING_QUOTA_BYTES staged and not yet submitted (413). One of
  * each per app: every route that takes document files shares them.
  */

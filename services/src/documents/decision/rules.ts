@@ -18,7 +18,7 @@ export interface DecideChangeOrder {
   reason: string;
   opened: ReadonlySet<string>;
   now: Date;
-  /** Issue 23: the first periodic review date the approver chose (`YYYY-MM-DD`); by default 12 months after today. */
+  /** The first periodic review date the approver chose (`YYYY-MM-DD`); by default 12 months after today. */
   reviewDate?: string;
 }
 

@@ -78,7 +78,7 @@ export function downloadRoutes(ctx: AppContext): Router {
         purpose,
       });
     };
-    // A child's PDF carries its currency page (issue 20); a supporting file is not an instruction for use: as stored.
+    // A child's PDF carries its currency page; a supporting file is not an instruction for use: as stored.
     const childFacts = found.child && (await currencyFactsOf(ctx, found.child, record.status === 'APPROVED'));
     if (purpose === 'download') {
       const stamp = childFacts && (await currencyPageFor(ctx, found.file.sha256, childFacts));

@@ -1,4 +1,4 @@
--- Issue 19, finding 3: PDF text is extracted by a queue after the upload's answer, not during it. The queue is this
+-- PDF text is extracted by a queue after the upload's answer, not during it. The queue is this
 -- table, so an API that stops (or dies) loses none of it: each PDF waiting for its text has a row until its
 -- document_file_text row is written. A claim (claimed_until) keeps two API processes from extracting one file at once;
 -- a claim left by a process that died runs out and the file is taken again (at most a few attempts).

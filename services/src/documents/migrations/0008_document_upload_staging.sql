@@ -1,4 +1,4 @@
--- Issue 19, finding 3: the add wizard's uploads kept staged and not yet submitted, per user, for the staging quota
+-- The add wizard's uploads kept staged and not yet submitted, per user, for the staging quota
 -- (UPLOAD_STAGING_QUOTA_BYTES). A row is written when an upload is recorded and removed when a change order takes
 -- it; rows older than 24 hours no longer count (their files are swept) and are removed with them.
 CREATE TABLE document_upload_staging (

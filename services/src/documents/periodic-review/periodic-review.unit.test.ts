@@ -7,7 +7,7 @@ import type { DecideChangeOrder } from '../decision/rules';
 import type { ReviseChangeOrder } from '../revision/rules';
 import { type CompletePeriodicReview, type RemindPeriodicReview, reminderDue, type SetReviewDate } from './rules';
 
-/** Periodic review of approved change orders (issue 23): the decider's rules, time as data. */
+/** Periodic review of approved change orders: the decider's rules, time as data. */
 const spec = deciderSpec(changeOrderDecider);
 const at = '2026-11-23T10:00:00.000Z';
 const sign = (signerId: string, meaning: Signature['meaning'] = 'authorship'): Signature => ({ signerId, name: `Name ${signerId}`, email: `${signerId}@x`, signedAt: at, meaning });

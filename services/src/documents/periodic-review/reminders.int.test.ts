@@ -5,7 +5,7 @@ import type { TestApi } from '../../../../test-support/test-api';
 import { reviewReminderSubject, sendPeriodicReviewReminders } from './reminders';
 import { DAY_MS, daysFrom, periodicReviewSteps, type PeriodicReviewApi, type Person, type Received, startPeriodicReviewApi, utcDay } from './periodic-review-api.fixtures';
 
-/** Periodic review of approved change orders over HTTP (issue 23, EU GMP Annex 11 §11), the reminders mailed through a real SMTP server. */
+/** Periodic review of approved change orders over HTTP (EU GMP Annex 11 §11), the reminders mailed through a real SMTP server. */
 describe('periodic review of approved change orders over HTTP (issue 23)', () => {
   let api: PeriodicReviewApi;
   let t: TestApi;

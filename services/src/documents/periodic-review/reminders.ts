@@ -19,7 +19,7 @@ export interface ReviewReminderRun {
 }
 
 /**
- * The daily job (issue 23): for each active approved change order whose review is due within 30 days, the decider
+ * The daily job: for each active approved change order whose review is due within 30 days, the decider
  * says whether a reminder is due (`upcoming` from 30 days before, `due` from the day) and not yet sent; if so it is
  * recorded first (`PeriodicReviewReminderSent`, on the change order's stream, the recipients by id), then mailed to the
  * change order's author and approver as active accounts now. A second run that day, another API process or a restart

@@ -8,7 +8,7 @@ import { documentsVocabulary } from '../audit';
 import { periodicReviewDecider } from './rules';
 
 /**
- * Periodic review of approved change orders (issue 23, EU GMP Annex 11 §11): moving the review date, the signed review,
+ * Periodic review of approved change orders (EU GMP Annex 11 §11): moving the review date, the signed review,
  * and the daily reminders. The rules are the change order decider's (`change-order.ts`); this wires them to the clock,
  * the signatures and the mailer.
  */

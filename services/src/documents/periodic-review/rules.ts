@@ -6,7 +6,7 @@ import { periodicReviewRefusal, reviewDateRefusal, reviewRefusal } from '../perm
 
 /** Periodic review of approved change orders (EU GMP Annex 11 §11): its date, its reminders and the signed review. */
 
-/** Issue 23: the author or an ADMIN (their role now) moves the periodic review date of an approved change order. */
+/** The author or an ADMIN (their role now) moves the periodic review date of an approved change order. */
 export interface SetReviewDate {
   type: 'SetReviewDate';
   reviewDate: string;
@@ -18,7 +18,7 @@ export interface SetReviewDate {
 }
 
 /**
- * Issue 23: the daily job's reminder of the review date. `upcoming` from 30 days before the review date, `due` from the
+ * The daily job's reminder of the review date. `upcoming` from 30 days before the review date, `due` from the
  * day itself (a day the job missed is caught up the next day); each once per review date. `recipients`: the author and
  * the approver as active accounts now (user ids); with none, nothing is recorded.
  */
@@ -28,7 +28,7 @@ export interface RemindPeriodicReview {
   recipients: string[];
 }
 
-/** Issue 23: the signed periodic review (meaning `periodic-review`) and its outcome. */
+/** The signed periodic review (meaning `periodic-review`) and its outcome. */
 export interface CompletePeriodicReview {
   type: 'CompletePeriodicReview';
   outcome: PeriodicReviewOutcome;

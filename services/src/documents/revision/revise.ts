@@ -16,7 +16,7 @@ import { revisionRefusal } from '../permissions';
 import { type ReviseChangeOrder, revisionDecider } from './rules';
 
 /**
- * Revise and resubmit (issue 22): a new change order prefilled from a rejected one (or, issue 23, from an approved one
+ * Revise and resubmit: a new change order prefilled from a rejected one (or from an approved one
  * whose periodic review concluded 'revise': it stays approved and public until the revision is approved), linked both ways, its stored files
  * reused without uploading them again. Files are kept under their SHA-256 (platform/file-store.ts), so carrying one over
  * is a new file id in the new change order at the same content address: nothing is copied.

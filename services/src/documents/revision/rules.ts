@@ -4,7 +4,7 @@ import { type ChangeOrderState, changeOrderDeciderOf } from '../change-order';
 import { revisionRefusal } from '../permissions';
 
 /**
- * Revise and resubmit (issue 22), on the rejected change order's stream: its author starts `revision`, a new change
+ * Revise and resubmit, on the rejected change order's stream: its author starts `revision`, a new change
  * order prefilled from it. `earlierRevisionStands` is whether a revision already recorded blocks another: its change
  * order exists, or its creation may still be under way (platform/unique-claims.ts, CLAIM_UNDER_WAY_MS); one whose
  * creation failed does not.

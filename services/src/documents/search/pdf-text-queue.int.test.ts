@@ -12,7 +12,7 @@ const MB = 1024 * 1024;
 const BOMB_WORD = 'quenvarix';
 
 /**
- * Issue 19, finding 3: PDF text is extracted by a queue (one at a time by default), never while an upload waits for
+ * PDF text is extracted by a queue (one at a time by default), never while an upload waits for
  * its answer; each extraction is held to its limits; the text becomes searchable when it is ready, and the staff view
  * says 'being indexed' until then, or that no text could be extracted.
  */

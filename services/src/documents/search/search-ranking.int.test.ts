@@ -10,7 +10,7 @@ const PDF_MATCHES = 320;
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
-/** The internal search's candidates by relevance (issue 24 item 2): own fields first, and no PDF text for nothing. */
+/** The internal search's candidates by relevance: own fields first, and no PDF text for nothing. */
 describe('the internal search: candidates by relevance, and no PDF text sent for nothing, over HTTP', () => {
   let t: TestApi;
   let token: string;

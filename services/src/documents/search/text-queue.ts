@@ -26,7 +26,7 @@ export interface TextQueueParts {
 }
 
 /**
- * The PDF text extraction queue (issue 19, finding 3). An upload's answer never waits for a PDF's text: the file is
+ * The PDF text extraction queue. An upload's answer never waits for a PDF's text: the file is
  * enqueued (a row of `document_text_queue`, so a restart loses nothing) and extracted here, `concurrency` at a time
  * (PDF_TEXT_CONCURRENCY, default 1), each in a child process held to `limits`. The text is kept in
  * `document_file_text`; the searches' rows that use the file take its words then (`refreshDocumentText`), and the
