@@ -19,7 +19,7 @@ import { parseAuditDate } from '../audit';
 import type { AuditDictionary } from '../platform/audit-vocabulary';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import { originOf, parseBody } from '../platform/http';
+import { parseBody, runCommand } from '../platform/http';
 import { signed } from '../signatures';
 import { auditReviewVocabulary } from './audit';
 import { recordHistory } from './history';
@@ -112,18 +112,20 @@ export function auditReviewRoutes(ctx: AppContext, dictionary: AuditDictionary):
   router.post('/audit/reviews', ...adminOnly, async (req, res) => {
     const { from, to, comments, username, password } = parseBody(ReviewAuditTrailRequest, req.body);
     const actor = req.auth!;
-    const run = ctx.commands.begin(originOf(req));
     const reviewId = randomUUID();
-    const result = await signed(ctx, run, {
-      stream: AUDIT_TRAIL_REVIEWS_STREAM,
-      decider: auditTrailReviewsDecider,
-      vocabulary: auditReviewVocabulary,
-      meaning: 'review',
-      signer: actor,
-      credentials: { username, password },
-      seenVersion: undefined,
-      command: (signature, signer) => ({ type: 'ReviewAuditTrail' as const, reviewId, from, to, comments, now: run.now, signature, signerRole: signer.role }),
-    });
+    // The reviews are read from their stream, not from a read model: nothing to wait for.
+    const { result } = await runCommand(ctx, req, [], (run) =>
+      signed(ctx, run, {
+        stream: AUDIT_TRAIL_REVIEWS_STREAM,
+        decider: auditTrailReviewsDecider,
+        vocabulary: auditReviewVocabulary,
+        meaning: 'review',
+        signer: actor,
+        credentials: { username, password },
+        seenVersion: undefined,
+        command: (signature, signer) => ({ type: 'ReviewAuditTrail' as const, reviewId, from, to, comments, now: run.now, signature, signerRole: signer.role }),
+      }),
+    );
     const [recorded] = await ctx.store.readStream(AUDIT_TRAIL_REVIEWS_STREAM, result.version - 1);
     if (!recorded) throw new Error('the signed review was not found in its stream after it was appended');
     res.json({ message: AUDIT_REVIEW_MESSAGES.reviewed, review: reviewOf(recorded) } satisfies ReviewAuditTrailResponse);

@@ -12,7 +12,7 @@ import { findNotification, listNotifications, type NotificationRecord, notificat
 import { guards } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { ifMatch, parseBody, runCommand, setVersion } from '../platform/http';
 import { addNotification, deleteNotification, updateNotification } from './commands';
 
 const READ_MODELS = [notificationsProjection.name];
@@ -45,17 +45,17 @@ export function notificationRoutes(ctx: AppContext): Router {
 
   router.post('/user/addNotification', ...adminOnly, async (req, res) => {
     const { customerID, productID, notificationText } = parseBody(AddNotificationRequest, req.body);
-    const run = ctx.commands.begin(originOf(req));
-    const id = await addNotification(ctx, run, { text: notificationText, scope: { customerId: customerID, productId: productID }, actor: req.auth! });
-    await run.settle(READ_MODELS);
+    const { result: id } = await runCommand(ctx, req, READ_MODELS, (run) =>
+      addNotification(ctx, run, { text: notificationText, scope: { customerId: customerID, productId: productID }, actor: req.auth! }),
+    );
     await answerWith(res, NOTIFICATION_MESSAGES.added, id);
   });
 
   router.post('/user/updateNotification', ...adminOnly, async (req, res) => {
     const { id, customerID, productID, notificationText } = parseBody(UpdateNotificationRequest, req.body);
-    const run = ctx.commands.begin(originOf(req));
-    await updateNotification(ctx, run, { id, text: notificationText, scope: { customerId: customerID, productId: productID }, actor: req.auth!, seenVersion: ifMatch(req) });
-    await run.settle(READ_MODELS);
+    await runCommand(ctx, req, READ_MODELS, (run) =>
+      updateNotification(ctx, run, { id, text: notificationText, scope: { customerId: customerID, productId: productID }, actor: req.auth!, seenVersion: ifMatch(req) }),
+    );
     await answerWith(res, NOTIFICATION_MESSAGES.updated, id);
   });
 
@@ -63,9 +63,7 @@ export function notificationRoutes(ctx: AppContext): Router {
     // `id` in the body, as DELETE /user/delete takes it; a client that cannot send a DELETE body may use ?id=.
     const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) && 'id' in req.body ? req.body : { id: req.query.id };
     const { id } = parseBody(DeleteNotificationRequest, body);
-    const run = ctx.commands.begin(originOf(req));
-    await deleteNotification(run, { id, actor: req.auth!, seenVersion: ifMatch(req) });
-    await run.settle(READ_MODELS);
+    await runCommand(ctx, req, READ_MODELS, (run) => deleteNotification(run, { id, actor: req.auth!, seenVersion: ifMatch(req) }));
     res.json({ message: NOTIFICATION_MESSAGES.deleted } satisfies NotificationChangeResponse);
   });
 

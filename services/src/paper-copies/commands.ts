@@ -3,7 +3,7 @@ import { PAPER_COPY_OVERDUE_STREAM, paperCopyStreamId, type PaperCopyRequestBody
 import { findPublicDocumentByNumber, listActiveAdmins, overduePaperCopyRequests } from '@ifu/projections';
 import type { AppContext } from '../platform/app-context';
 import { type IntervalJob, startIntervalJob } from '../platform/interval-job';
-import type { CommandOrigin } from '../platform/command-pipeline';
+import type { CommandOrigin, CommandRun } from '../platform/command-pipeline';
 import type { AuthenticatedUser } from '../platform/http';
 import { sealEmail, visitorFor } from '../public-portal';
 import { type PublicDocumentFacts, type RequestPaperCopy, paperCopyDecider, paperCopyOverdueDecider, utcDay } from './paper-copy';
@@ -63,16 +63,17 @@ export async function requestPaperCopy(ctx: AppContext, origin: CommandOrigin, b
 }
 
 /** An ADMIN marks a request dispatched: who and when, once. */
-export async function dispatchPaperCopy(ctx: AppContext, origin: CommandOrigin, input: { requestId: string; actor: AuthenticatedUser; seenVersion?: number }): Promise<void> {
-  const run = ctx.commands.begin(origin);
+export async function dispatchPaperCopy(run: CommandRun, input: { requestId: string; actor: AuthenticatedUser; seenVersion?: number }): Promise<void> {
   await run.execute({
     stream: paperCopyStreamId(input.requestId),
     decider: paperCopyDecider,
     expectedVersion: input.seenVersion,
     command: { type: 'DispatchPaperCopy', actorUserId: input.actor.userId, actorName: input.actor.name, now: run.now },
   });
-  await run.settle(['paper-copy-requests']);
 }
+
+/** The read model a paper-copy command's answer and the staff list read. */
+export const PAPER_COPY_READ_MODELS = ['paper-copy-requests'];
 
 /** The subject of the daily reminder: ours alone, no requester's words. */
 export const OVERDUE_SUBJECT = 'IFU Portal: paper copies overdue';

@@ -15,9 +15,9 @@ import { ERASED_VISITOR } from '../audit';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import { ifMatch, originOf, parseBody, setVersion } from '../platform/http';
+import { ifMatch, originOf, parseBody, runCommand, setVersion } from '../platform/http';
 import { openEmail, visitorKeys } from '../public-portal';
-import { dispatchPaperCopy, requestPaperCopy } from './commands';
+import { dispatchPaperCopy, PAPER_COPY_READ_MODELS, requestPaperCopy } from './commands';
 import { isOverdue, utcDay } from './paper-copy';
 
 /** Paper-copy requests per caller address per 15 minutes, and per requester's address per hour. */
@@ -132,7 +132,7 @@ export function paperCopyRoutes(ctx: AppContext): Router {
   router.post('/paperCopyRequests/:id/dispatch', ...adminOnly, async (req, res) => {
     const requestId = String(req.params.id);
     if (!UUID.test(requestId)) refuse('paper-copy-request-not-found');
-    await dispatchPaperCopy(ctx, originOf(req), { requestId: requestId.toLowerCase(), actor: req.auth!, seenVersion: ifMatch(req) });
+    await runCommand(ctx, req, PAPER_COPY_READ_MODELS, (run) => dispatchPaperCopy(run, { requestId: requestId.toLowerCase(), actor: req.auth!, seenVersion: ifMatch(req) }));
     const stored = await findPaperCopyRequest(ctx.db, requestId.toLowerCase());
     if (!stored) refuse('paper-copy-request-not-found');
     setVersion(res, stored.version);

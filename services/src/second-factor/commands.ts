@@ -18,7 +18,7 @@ import { usersVocabulary, userDecider } from '../users';
 import { FactorStore } from './factor-store';
 import { matchingTimeStep, newRecoveryCodes, newTotpSecret, otpauthUri, qrCodeDataUrl } from './totp';
 
-const READ_MODELS = [userAccountsProjection.name];
+export const READ_MODELS = [userAccountsProjection.name];
 
 const stores = new WeakMap<AppContext, FactorStore>();
 
@@ -71,7 +71,6 @@ export async function confirmEnrolment(ctx: AppContext, run: CommandRun, actor: 
     command: { type: 'EnrolSecondFactor', enrolmentId: input.enrolmentId, factorSeal, recoveryCodes: codes.length, now: run.now },
   });
   await store.forgetOthers(actor.userId, input.enrolmentId);
-  await run.settle(READ_MODELS);
   return codes;
 }
 
@@ -173,5 +172,4 @@ export async function resetSecondFactor(
       'IFU Portal',
     ].join('\n'),
   });
-  await run.settle(READ_MODELS);
 }

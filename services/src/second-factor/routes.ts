@@ -15,8 +15,8 @@ import {
 import { guards, issueToken, DeviceCookies, type RateLimitStores, perIpLimit, createSession, readSecondFactorChallenge, type SecondFactorChallenge } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse, Refusal } from '../platform/errors';
-import { ifMatch, originOf, parseBody } from '../platform/http';
-import { confirmEnrolment, logInWithCode, resetSecondFactor, startEnrolment } from './commands';
+import { ifMatch, originOf, parseBody, runCommand } from '../platform/http';
+import { confirmEnrolment, logInWithCode, READ_MODELS, resetSecondFactor, startEnrolment } from './commands';
 
 export interface SecondFactorRouteOptions {
   /** Requests per IP per 15 minutes on the anonymous code step (as on the password step). */
@@ -69,7 +69,7 @@ export function secondFactorRoutes(ctx: AppContext, options: SecondFactorRouteOp
     perUserCodeLimit(ctx.rateLimits, 'second-factor-enrolment', (req) => req.auth!.userId),
     async (req, res) => {
       const input = parseBody(ConfirmEnrolmentRequest, req.body);
-      const recoveryCodes = await confirmEnrolment(ctx, ctx.commands.begin(originOf(req)), req.auth!, input);
+      const { result: recoveryCodes } = await runCommand(ctx, req, READ_MODELS, (run) => confirmEnrolment(ctx, run, req.auth!, input));
       const body: ConfirmEnrolmentResponse = { message: SECOND_FACTOR_MESSAGES.enrolled, recoveryCodes };
       res.set('Cache-Control', 'no-store').json(body);
     },
@@ -113,7 +113,7 @@ export function secondFactorRoutes(ctx: AppContext, options: SecondFactorRouteOp
 
   router.post('/user/second-factor/reset', ...adminOnly, async (req, res) => {
     const { id, username, password } = parseBody(ResetSecondFactorRequest, req.body);
-    await resetSecondFactor(ctx, ctx.commands.begin(originOf(req)), { id, credentials: { username, password }, actor: req.auth!, seenVersion: ifMatch(req) });
+    await runCommand(ctx, req, READ_MODELS, (run) => resetSecondFactor(ctx, run, { id, credentials: { username, password }, actor: req.auth!, seenVersion: ifMatch(req) }));
     const body: MessageResponse = { message: SECOND_FACTOR_MESSAGES.reset };
     res.json(body);
   });
