@@ -30,7 +30,7 @@ const callsOf = (scripts: CoveredScript[]) =>
  * `action` counts its file, except the getters the test runner's module transform adds for each export (they run
  * when another module reads the export, and are no code of the file's).
  */
-async function filesRunBy(action: () => Promise<unknown>): Promise<string[]> {
+async function filesRunBy(action: () => Promise<unknown>): Promise<{ files: string[]; calls: Map<string, number> }> {
   const session = new Session();
   session.connect();
   try {
@@ -41,18 +41,21 @@ async function filesRunBy(action: () => Promise<unknown>): Promise<string[]> {
     await action();
     const after = (await session.post('Profiler.takePreciseCoverage')).result as CoveredScript[];
     const files = new Set<string>();
+    const calls = new Map<string, number>();
     for (const script of after) {
       if (!script.url.startsWith('file://')) continue;
       const file = relative(SERVICES, fileURLToPath(script.url.split('?')[0]!));
-      if (file.startsWith('..') || file.includes('.test.') || SHARED.some((shared) => file.startsWith(shared))) continue;
-      const called = script.functions.filter((fn) => fn.ranges[0]!.count > (before.get(`${script.url}#${fn.ranges[0]!.startOffset}`) ?? 0));
-      if (called.length === 0) continue;
+      if (file.startsWith('..') || file.includes('.test.')) continue;
+      const callsDuring = (fn: CoveredScript['functions'][number]) => fn.ranges[0]!.count - (before.get(`${script.url}#${fn.ranges[0]!.startOffset}`) ?? 0);
+      const called = script.functions.filter((fn) => callsDuring(fn) > 0);
+      for (const fn of called) if (fn.functionName) calls.set(`${file}#${fn.functionName}`, (calls.get(`${file}#${fn.functionName}`) ?? 0) + callsDuring(fn));
+      if (called.length === 0 || SHARED.some((shared) => file.startsWith(shared))) continue;
       const { scriptSource } = await session.post('Debugger.getScriptSource', { scriptId: script.scriptId });
       const own = called.filter((fn) => !EXPORT_GETTER.test(scriptSource.slice(fn.ranges[0]!.startOffset, fn.ranges[0]!.endOffset).trim()));
       if (process.env.REQUEST_PATH_DETAIL) console.log(file, own.map((fn) => fn.functionName || scriptSource.slice(fn.ranges[0]!.startOffset, fn.ranges[0]!.startOffset + 40)).join(' | '));
       if (own.length > 0) files.add(file);
     }
-    return [...files].sort();
+    return { files: [...files].sort(), calls };
   } finally {
     await session.post('Profiler.stopPreciseCoverage').catch(() => undefined);
     await session.post('Debugger.disable').catch(() => undefined);
@@ -60,7 +63,7 @@ async function filesRunBy(action: () => Promise<unknown>): Promise<string[]> {
   }
 }
 
-describe('a decision crosses few server files from route to answer (the use case, its rules, the signed step)', () => {
+describe('a decision crosses few server files from route to answer (the use case, its rules, the signed step) and runs the approver policy once', () => {
   let t: TestApi;
   let approver: { id: string; email: string; password: string; token: string };
   let author: { id: string; email: string; password: string; token: string };
@@ -95,9 +98,11 @@ describe('a decision crosses few server files from route to answer (the use case
     expect((await t.call('POST', '/document/approveDocuments', { token: approver.token, headers: warmHeaders, body: { ...body, parentChangeId: warm.parentChangeId } })).status).toBe(200);
 
     let status = 0;
-    const files = await filesRunBy(async () => {
+    const { files, calls } = await filesRunBy(async () => {
       status = (await t.call('POST', '/document/approveDocuments', { token: approver.token, headers, body })).status;
     });
+    // The approver policy decides once: not once to check and once more to sign.
+    expect(calls.get('auth/approver-policy.ts#deciderRefusal')).toBe(1);
     expect(status).toBe(200);
     console.log(`approveDocuments runs code in ${files.length} files outside ${SHARED.join(', ')}:\n  ${files.join('\n  ')}`);
     expect(files.length, files.join(', ')).toBeGreaterThan(0);
@@ -112,9 +117,10 @@ describe('a decision crosses few server files from route to answer (the use case
     expect((await t.call('POST', '/customer/approve/add', { token: approver.token, headers: await reviewedCustomer(t, approver.token, warm), body: body(warm) })).status).toBe(200);
     const headers = await reviewedCustomer(t, approver.token, id);
     let status = 0;
-    const files = await filesRunBy(async () => {
+    const { files, calls } = await filesRunBy(async () => {
       status = (await t.call('POST', '/customer/approve/add', { token: approver.token, headers, body: body(id) })).status;
     });
+    expect(calls.get('auth/approver-policy.ts#deciderRefusal')).toBe(1);
     expect(status).toBe(200);
     console.log(`customer approval runs code in ${files.length} files outside ${SHARED.join(', ')}:\n  ${files.join('\n  ')}`);
     expect(files.length, files.join(', ')).toBeGreaterThan(0);
