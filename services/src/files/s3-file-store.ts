@@ -14,7 +14,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { StoredFile } from '@ifu/contracts';
 import { Refusal } from '../platform/errors';
 import { hashingPassThrough, SHA256, STAGED_ID, verifyingChecksum } from '../platform/content-address';
-import type { ByteBudget, FilePolicy, FileStore, OpenedFile, SignedUrlOptions, StagedFile } from '../platform/file-store';
+import type { ByteBudget, FilePolicy, FileStore, OpenedFile, StagedFile } from '../platform/file-store';
 import { SignedFileUrls } from '../platform/signed-file-urls';
 import { stageUpload, type StagingSlot } from './staging';
 
