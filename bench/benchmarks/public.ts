@@ -11,6 +11,7 @@ import type { Database, Queryable } from '@ifu/storage/database/database';
 import { searchDocuments, searchWords } from '@ifu/projections/document-search/queries';
 import type { EventStore } from '@ifu/storage/event-store/event-store';
 import { findVisitorScope, PUBLIC_CHILD, publicProductFamilies } from '@ifu/projections/document-search/public-queries';
+import { approvalDecider } from '@ifu/services/customers/approval/rules';
 import { customerDecider, type CustomerState } from '@ifu/services/customers/customer';
 import { SEARCH_LINK_DAYS, sealSearchLink } from '@ifu/services/public-portal/search-link';
 import type { LogEvent } from '../lib/events';
@@ -47,7 +48,7 @@ export interface Approvals {
 }
 
 /**
- * Each customer's stream folded with `customerDecider.evolve`, then `customerDecider.decide` of its approver's signed
+ * Each customer's stream folded with `customerDecider.evolve`, then `approvalDecider.decide` of its approver's signed
  * `DecideApproval` (signature bound to the stream's version as `sign()` binds it, signer role ADMIN; the approver is
  * the customer's own and not its registrar, which the decider checks). The CustomerApproved events go into the log
  * with `writeLog` (the store's hash chain, under its append lock), after the log's last recorded time.
@@ -74,7 +75,7 @@ export async function approveCustomers(
     at += 60_000 + Math.floor(random() * 600_000);
     const when = new Date(at);
     const signature: Signature = { signerId: approver.id, name: approver.name, email: approver.email, signedAt: when.toISOString(), meaning: 'approval', subject: { stream, version } };
-    const decision = customerDecider.decide(
+    const decision = approvalDecider.decide(
       {
         type: 'DecideApproval',
         approve: true,

@@ -17,7 +17,7 @@ import type { ApiRoute } from '../platform/api-routes';
 
 const LOGO = { customerLogo: 'The customer logo: PNG, JPEG or WebP' };
 
-/** The routes of routes.ts, for the API reference. */
+/** The customer routes (each use case's route file), for the API reference. */
 export const customersApi: ApiRoute[] = [
   { method: 'post', path: '/customer/add', access: 'admin', summary: 'Registers a customer', multipart: { fields: CustomerFields, files: LOGO }, response: CustomerMutationResponse },
   { method: 'put', path: '/customer/update', access: 'admin', ifMatch: true, summary: 'Changes a customer', multipart: { fields: UpdateCustomerFields, files: LOGO }, response: CustomerMutationResponse },

@@ -1,12 +1,19 @@
+import { Router } from 'express';
 import type { Feature } from '../platform/feature';
-import { customersVocabulary } from './audit';
-import { customerRoutes } from './routes';
+import { approvalRoutes } from './approval/route';
 import { customersApi } from './api-docs';
+import { customersVocabulary } from './audit';
+import { listingRoutes } from './listing/routes';
+import { openAccessRoutes } from './open-access/route';
+import { registrationRoutes } from './registration/routes';
 
-/** The customer aggregate: registration, changes, signed approval. */
+/**
+ * The customer aggregate, one folder per use case: registration (add, and edit: a change to an approved customer waits
+ * for its approver), the approver's signed approval, open access, and the listing and view.
+ */
 export const customersFeature: Feature = {
   name: 'customers',
-  routes: (ctx) => customerRoutes(ctx),
+  routes: (ctx) => Router().use(registrationRoutes(ctx), openAccessRoutes(ctx), listingRoutes(ctx), approvalRoutes(ctx)),
   api: customersApi,
   audit: customersVocabulary,
 };

@@ -1,42 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { approverFacts } from '../users';
-import {
-  CUSTOMER_MESSAGES,
-  type CustomerDetails,
-  type CustomerFields,
-  customerNameClaimStreamId,
-  type CustomerEvent,
-  customerStreamId,
-  type SignatureCredentials,
-  type StoredFile,
-} from '@ifu/contracts';
+import { Router } from 'express';
+import { CUSTOMER_MESSAGES, type CustomerDetails, CustomerFields, customerStreamId, type StoredFile, UpdateCustomerFields } from '@ifu/contracts';
 import type { z } from 'zod';
-import type { AuthenticatedUser } from '../platform/http';
-import type { AppContext } from '../platform/app-context';
-import type { CommandRun, StepResult } from '../platform/command-pipeline';
-import { refuse } from '../platform/errors';
-import { claim, holderBlocks, release, type UniqueKind } from '../platform/unique-claims';
-import type { StagedFile } from '../platform/file-store';
-import type { Uploads } from '../files';
-import { signed } from '../signatures';
-import { customersVocabulary } from './audit';
-import { type CustomerCommand, customerDecider, type CustomerState } from './customer';
+import { guards } from '../../auth';
+import { acceptUploads, filePolicies, type Uploads } from '../../files';
+import type { AppContext } from '../../platform/app-context';
+import type { CommandRun } from '../../platform/command-pipeline';
+import { refuse } from '../../platform/errors';
+import type { StagedFile } from '../../platform/file-store';
+import { type AuthenticatedUser, ifMatch, parseBody } from '../../platform/http';
+import { claim, holderBlocks, release } from '../../platform/unique-claims';
+import { approverFacts } from '../../users';
+import type { CustomerState } from '../customer';
+import { customerName } from '../customer-names';
+import { answerWithCustomer } from '../view';
+import { registrationDecider } from './rules';
 
 /**
- * The customer commands as explicit steps of the pipeline: the decision checked first (a refused customer claims no
- * name and keeps no file), the name claimed, the customer decided and recorded, the old name released, the logo kept.
+ * Registering and editing a customer as explicit steps of the pipeline: the decision checked first (a refused customer
+ * claims no name and keeps no file), the name claimed, the customer decided and recorded, the old name released, the
+ * logo kept.
  */
-
-/** `customer-name-<lowercased name>`: the public URL is built from the name, so names are unique. */
-export const customerName: UniqueKind<'CustomerNameClaimed', 'CustomerNameReleased'> = {
-  name: 'customer-name',
-  streamOf: customerNameClaimStreamId,
-  claimedType: 'CustomerNameClaimed',
-  releasedType: 'CustomerNameReleased',
-  data: (name, customerId) => ({ customerName: name, customerId }),
-  ownerKey: 'customerId',
-  takenCode: 'customer-name-taken',
-};
 
 type Fields = z.output<typeof CustomerFields>;
 
@@ -57,7 +41,7 @@ const stored = (file: StagedFile): StoredFile => ({ sha256: file.sha256, content
  */
 const nameHolderExists = (ctx: AppContext, name: string, now: Date) => holderBlocks(ctx.store, customerName, name, customerStreamId, now);
 
-export async function registerCustomer(
+async function registerCustomer(
   ctx: AppContext,
   run: CommandRun,
   input: { fields: Fields; logo: StagedFile | undefined; uploads: Uploads; actor: AuthenticatedUser },
@@ -68,7 +52,7 @@ export async function registerCustomer(
   const details = detailsOf(input.fields);
   const step = {
     stream: customerStreamId(customerId),
-    decider: customerDecider,
+    decider: registrationDecider,
     command: {
       type: 'RegisterCustomer' as const,
       customerId,
@@ -102,17 +86,17 @@ async function releaseDropped(run: CommandRun, customerId: string, before: strin
   for (const name of before) if (!holds(after, name)) await release(run, customerName, name, customerId);
 }
 
-export async function updateCustomer(
+async function updateCustomer(
   ctx: AppContext,
   run: CommandRun,
   input: { id: string; fields: Fields; logo: StagedFile | undefined; uploads: Uploads; actor: AuthenticatedUser; seenVersion?: number },
 ): Promise<'updated' | 'pending' | 'withdrawn'> {
   const stream = customerStreamId(input.id);
   const details = detailsOf(input.fields);
-  const { state } = await run.load(stream, customerDecider);
+  const { state } = await run.load(stream, registrationDecider);
   const step = {
     stream,
-    decider: customerDecider,
+    decider: registrationDecider,
     expectedVersion: input.seenVersion,
     command: {
       type: 'UpdateCustomer' as const,
@@ -144,63 +128,28 @@ export async function updateCustomer(
   return outcome;
 }
 
-export async function decideApproval(
-  ctx: AppContext,
-  run: CommandRun,
-  input: {
-    customerId: string;
-    approve: boolean;
-    approverIdGiven: string;
-    credentials: SignatureCredentials;
-    reason: string;
-    changeDescription: string;
-    actor: AuthenticatedUser;
-    /** The version the approver reviewed (If-Match): a decision must name it. */
-    seenVersion: number | undefined;
-  },
-): Promise<StepResult<CustomerEvent, CustomerState>> {
-  // One signed step: the customer and the approver's account folded once, the rules (the approver policy) decided once
-  // before the password is asked for, the decision appended at the version signed (any change since is a 409).
-  const result = await signed(ctx, run, {
-    stream: customerStreamId(input.customerId),
-    decider: customerDecider,
-    vocabulary: customersVocabulary,
-    meaning: input.approve ? 'approval' : 'rejection',
-    signer: input.actor,
-    credentials: input.credentials,
-    seenVersion: input.seenVersion,
-    command: (signature, signer): CustomerCommand => ({
-      type: 'DecideApproval',
-      approve: input.approve,
-      approverIdGiven: input.approverIdGiven,
-      signature,
-      signerRole: signer.role,
-      reason: input.reason,
-      changeDescription: input.changeDescription,
-      now: run.now,
-    }),
-  });
-  // A pending rename decided: approved, the old name is free (its URL still finds the customer); rejected,
-  // the name it would have taken is.
-  for (const event of result.events) {
-    if (event.type !== 'CustomerChangeApproved' && event.type !== 'CustomerChangeRejected') continue;
-    const rename = event.data.changes.find((change) => change.field === 'customerName');
-    if (rename && rename.from.toLowerCase() !== rename.to.toLowerCase()) {
-      await release(run, customerName, event.type === 'CustomerChangeApproved' ? rename.from : rename.to, input.customerId);
-    }
-  }
-  return result;
-}
+/** Manage Customer's add and edit (spec §2.4, §7.2): ADMIN only, with the logo as a multipart file. */
+export function registrationRoutes(ctx: AppContext): Router {
+  const router = Router();
+  const { adminOnly } = guards(ctx);
+  const withLogo = acceptUploads(ctx.files, { customerLogo: { policy: filePolicies(ctx.config).logo('customerLogo'), maxCount: 1 } });
 
-/** An ADMIN's choice of open access: one step on the customer's stream, at the version the ADMIN saw if sent. */
-export async function changeOpenAccess(
-  run: CommandRun,
-  input: { id: string; openAccess: boolean; actor: AuthenticatedUser; seenVersion?: number },
-): Promise<void> {
-  await run.execute({
-    stream: customerStreamId(input.id),
-    decider: customerDecider,
-    expectedVersion: input.seenVersion,
-    command: { type: 'ChangeOpenAccess', openAccess: input.openAccess, actorUserId: input.actor.userId },
+  router.post('/customer/add', ...adminOnly, withLogo, async (req, res) => {
+    const fields = parseBody(CustomerFields, req.body ?? {});
+    await answerWithCustomer(ctx, req, res, async (run) => {
+      const customerId = await registerCustomer(ctx, run, { fields, logo: req.uploads!.single('customerLogo'), uploads: req.uploads!, actor: req.auth! });
+      return { message: CUSTOMER_MESSAGES.added, customerId };
+    });
   });
+
+  router.put('/customer/update', ...adminOnly, withLogo, async (req, res) => {
+    const { id, ...fields } = parseBody(UpdateCustomerFields, req.body ?? {});
+    await answerWithCustomer(ctx, req, res, async (run) => {
+      const outcome = await updateCustomer(ctx, run, { id, fields, logo: req.uploads!.single('customerLogo'), uploads: req.uploads!, actor: req.auth!, seenVersion: ifMatch(req) });
+      const message = { updated: CUSTOMER_MESSAGES.updated, pending: CUSTOMER_MESSAGES.changePending, withdrawn: CUSTOMER_MESSAGES.changeWithdrawn }[outcome];
+      return { message, customerId: id };
+    });
+  });
+
+  return router;
 }

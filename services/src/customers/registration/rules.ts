@@ -1,0 +1,84 @@
+import type { CustomerChangeField, CustomerDetails, CustomerEvent, StoredFile } from '@ifu/contracts';
+import type { Decision } from '../../platform/command-pipeline';
+import { type ApproverFacts, approverChoiceRefusal } from '../../auth';
+import { customerDeciderOf, type CustomerState } from '../customer';
+
+export interface RegisterCustomer {
+  type: 'RegisterCustomer';
+  customerId: string;
+  details: CustomerDetails;
+  logo: StoredFile;
+  actorUserId: string;
+  approver: ApproverFacts | undefined;
+}
+
+export interface UpdateCustomer {
+  type: 'UpdateCustomer';
+  details: CustomerDetails;
+  logo?: StoredFile;
+  actorUserId: string;
+  approver: ApproverFacts | undefined;
+}
+
+export type RegistrationCommand = RegisterCustomer | UpdateCustomer;
+
+const DETAIL_FIELDS: (keyof CustomerDetails)[] = [
+  'customerName',
+  'contactEmail',
+  'contactInformation',
+  'countryExclusionList',
+  'customerWebsiteLink',
+  'approverId',
+];
+
+function decideRegister(state: CustomerState, command: RegisterCustomer): Decision<CustomerEvent> {
+  if (state.exists) return { events: [], rejection: { code: 'customer-exists' } };
+  // Spec §5, by the approver policy: an active ADMIN other than the person filling in the form (who creates it).
+  const choice = approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: null });
+  if (choice) return { events: [], rejection: { code: choice } };
+  return {
+    events: [{ type: 'CustomerRegistered', data: { customerId: command.customerId, ...command.details, logo: command.logo, registeredBy: command.actorUserId } }],
+  };
+}
+
+function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<CustomerEvent> {
+  if (!state.exists) return { events: [], rejection: { code: 'customer-not-found' } };
+  const newApprover = command.details.approverId !== state.approverId;
+  const choice = newApprover ? approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: state.createdBy }) : undefined;
+  if (choice) return { events: [], rejection: { code: choice } };
+  if (state.status === 'APPROVED') return proposeChange(state, command);
+  const events: CustomerEvent[] = [];
+  const changed = DETAIL_FIELDS.filter((field) => command.details[field] !== state[field]);
+  const editedBy = command.actorUserId;
+  if (changed.length > 0) events.push({ type: 'CustomerUpdated', data: { customerId: state.customerId, ...command.details, changed, editedBy } });
+  if (command.logo && command.logo.sha256 !== state.logo?.sha256) {
+    events.push({ type: 'CustomerLogoChanged', data: { customerId: state.customerId, customerName: command.details.customerName, logo: command.logo, editedBy } });
+  }
+  return { events };
+}
+
+/**
+ * A change to an APPROVED customer waits for the approver's signature: the approved version stays public
+ * until then. The edit replaces any pending change; one that brings back the approved values withdraws it. A logo not
+ * sent keeps the pending change's logo, if it has one.
+ */
+function proposeChange(state: CustomerState, command: UpdateCustomer): Decision<CustomerEvent> {
+  const sentLogo = command.logo && command.logo.sha256 !== state.logo?.sha256 ? command.logo : undefined;
+  const logo = command.logo ? sentLogo : (state.pending?.logo ?? undefined);
+  const changed: CustomerChangeField[] = DETAIL_FIELDS.filter((field) => command.details[field] !== state[field]);
+  if (logo) changed.push('customerLogo');
+  const base = { customerId: state.customerId, customerName: state.customerName, editedBy: command.actorUserId };
+  if (changed.length === 0) return { events: state.pending ? [{ type: 'CustomerChangeWithdrawn', data: base }] : [] };
+  const pending = state.pending;
+  const same =
+    pending !== null &&
+    DETAIL_FIELDS.every((field) => pending.details[field] === command.details[field]) &&
+    (pending.logo?.sha256 ?? null) === (logo?.sha256 ?? null);
+  if (same) return { events: [] };
+  return { events: [{ type: 'CustomerChangeProposed', data: { ...base, proposed: command.details, ...(logo ? { logo } : {}), changed } }] };
+}
+
+/** Registering a customer and editing it (spec §2.4): an edit of an APPROVED customer is a change pending its approver. */
+export const registrationDecider = customerDeciderOf<RegistrationCommand>((command, state) =>
+  command.type === 'RegisterCustomer' ? decideRegister(state, command) : decideUpdate(state, command),
+);
