@@ -252,7 +252,7 @@ describe('the approval write folds each stream once, and the approver policy ans
       expect((await t.call('POST', '/customer/check/request', { token: demotedApprover.token, body: { customerId: id } })).body).toEqual({ approvalResponse: false });
     });
 
-    it('the creator of a customer is never its approver: registering it with themselves as approver is refused (400; named by another ADMIN: customers.int.test.ts)', async () => {
+    it('the creator of a customer is never its approver: registering it with themselves as approver is refused (400; named by another ADMIN: customers/approval/approval.int.test.ts)', async () => {
       const creator = (await t.call('GET', '/user/me', { token: admin })).body.id as string;
       await expect(arrangeRegisteredCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, creator, unique('Self Clinic '))).rejects.toThrow(
         /400.*approverId: choose an active ADMIN other than yourself/,
