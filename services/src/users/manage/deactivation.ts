@@ -43,7 +43,7 @@ export async function deactivateUser(
  *
  * 1. The rules first, unsigned, with the actor as their account is in the log now (ADMIN, active): a refused
  *    reactivation asks for no signature and stores nothing.
- * 2. `sign()`: the version reviewed, then the ADMIN's own credentials (failures count toward lockout); the signer's
+ * 2. `signed`: the version reviewed, then the ADMIN's own credentials (failures count toward lockout); the signer's
  *    role from the signature's own reading of their account.
  * 3. The printed name must be free among active users (checked before anything changes).
  * 4. The old password is revoked (`PasswordRevoked`; harmless while the user is still inactive), then the user is
