@@ -5,7 +5,7 @@ import { closeContext, DESKTOP_AND_PHONE } from '../test-support/browser';
 import { SCREENSHOTS, submitPassword, useBrowserPages, useBrowserProduct } from '../test-support/browser-product';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../test-support/test-api';
 import type { TestProduct } from '../test-support/test-product';
-import { userDecider } from '../services/src/users/decider';
+import { userDecider } from '../services/src/users';
 import { skipUnless } from '../test-support/machine-needs';
 
 const DESKTOP = DESKTOP_AND_PHONE[0];

@@ -11,7 +11,7 @@ import { CommandPipeline, type CommandRun, type ReadModels, Snapshots } from '@i
 import { Refusal } from '@ifu/services/platform/errors';
 import { Seals } from '@ifu/services/platform/seals';
 import { BENCH_AUDIT_KEY } from '../lib/audit-key';
-import { userDecider } from '@ifu/services/users/decider';
+import { userDecider } from '@ifu/services/users/index';
 import { percentile } from '../lib/stats';
 import { openStore } from '../lib/database';
 import { InstrumentedDatabase, type StatementStats, statementsTable } from '../lib/instrument';

@@ -253,7 +253,7 @@ export function isPasswordExpired(passwordSetAt: string | null, now: Date): bool
 
 /**
  * The account's stream (`user-<id>`) as folded for who the account is now: the authentication, a signature and an
- * approver check read it with this, and Manage User decides on the same fold (`users/decider.ts` shares its name,
+ * approver check read it with this, and Manage User decides on the same fold (`users/user-decider.ts` shares its name,
  * initial state and `evolve`, so a command's fold and the snapshots are the same whichever of the two loads it).
  */
 export const accountFold: Decider<never, UserEvent, UserState> = {
@@ -261,6 +261,6 @@ export const accountFold: Decider<never, UserEvent, UserState> = {
   initialState: initialUserState,
   evolve,
   decide() {
-    throw new Error('the account fold decides nothing: Manage User decides on the account (users/decider.ts)');
+    throw new Error('the account fold decides nothing: Manage User decides on the account (users/user-decider.ts)');
   },
 };

@@ -14,7 +14,7 @@ export type AccountFacts = Pick<UserState, 'exists' | 'userId' | 'userActive' | 
 
 export type Purpose = 'login' | 'change-password' | 'signature';
 
-/** Where a check comes from, whether it is trusted, and how long failures make the next attempt wait (users/login.ts). */
+/** Where a check comes from, whether it is trusted, and how long failures make the next attempt wait (auth/credential-decisions.ts). */
 interface Attempt {
   source?: string;
   delayBaseMs?: number;
@@ -85,7 +85,7 @@ function asDecision(decided: CredentialDecision, purpose: Purpose): Decision<Cre
  * The credentials aggregate (`user-credentials-<id>` streams): passwords set, set-password links, logins, logouts and
  * every re-entered credential (a password change, an electronic signature) with the lockout they share: five
  * consecutive failures lock the account for 15 minutes. The account's own facts arrive with each command; the
- * credential decisions are `users/login.ts`'s.
+ * credential decisions are `auth/credential-decisions.ts`'s.
  */
 export const credentialsDecider: Decider<CredentialsCommand, CredentialEvent, UserState> = {
   name: 'credentials',

@@ -16,7 +16,7 @@ import {
 } from '@ifu/contracts';
 import type { ApiRoute } from '../platform/api-routes';
 
-/** The routes of password-routes.ts, access-requests.ts, user-admin-routes.ts and identity-change.ts. */
+/** The routes of passwords/, access-requests/, manage/ and identity-change/. */
 export const usersApi: ApiRoute[] = [
   { method: 'post', path: '/user/forgot/password', access: 'public', summary: 'Mails a set-password link (the same answer for any address)', body: ForgotPasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/set/password', access: 'public', summary: "Sets a password with the emailed link's token", body: SetPasswordRequest, response: MessageResponse },

@@ -4,10 +4,10 @@ import type { Database } from '@ifu/storage/database/database';
 import { type PasswordHashing, setPassword } from '../auth';
 import type { CommandPipeline, Decider } from '../platform/command-pipeline';
 import type { Seals } from '../platform/seals';
-import { userDecider } from './decider';
+import { manageUserDecider } from './manage/rules';
 import { claim } from '../platform/unique-claims';
-import { userEmail } from './email-claims';
-import { printedName, printedNameOf } from './printed-name-claims';
+import { userEmail } from './claims/email-claims';
+import { printedName, printedNameOf } from './claims/printed-name-claims';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com';
 
@@ -47,7 +47,7 @@ export async function bootstrapFirstAdmin(
   await claim(run, printedName, printedNameOf(names), adminUserId, async () => false);
   await run.execute({
     stream: userStreamId(adminUserId),
-    decider: userDecider,
+    decider: manageUserDecider,
     command: { type: 'RegisterUser', userId: adminUserId, email, ...names, role: 'ADMIN', isTrainingCompleted: true, origin: 'bootstrap' },
   });
   await setPassword(ctx, run, adminUserId, options.password ?? generatedPassword!, { via: 'bootstrap' });

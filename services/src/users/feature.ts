@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Feature } from '../platform/feature';
-import { accessRequestRoutes } from './access-requests';
+import { accessRequestRoutes } from './access-requests/routes';
 import { usersVocabulary } from './audit';
-import { identityChangeRoutes } from './identity-change';
-import { passwordRoutes } from './password-routes';
-import { userAdminRoutes } from './user-admin-routes';
+import { identityChangeRoutes } from './identity-change/routes';
+import { passwordRoutes } from './passwords/routes';
+import { userAdminRoutes } from './manage/routes';
 import { usersApi } from './api-docs';
 
 /** The user aggregate, Manage User, password links, access requests, the first administrator. */

@@ -2,6 +2,6 @@
 export { approverFacts } from './approver-facts';
 export { usersVocabulary } from './audit';
 export { bootstrapFirstAdmin, type BootstrapResult } from './bootstrap';
-export { userDecider } from './decider';
-export { claimEmail } from './email-claims';
-export { executeUserStep, rekeyPrintedNameClaims, sharedPrintedNames } from './printed-name-claims';
+export { userDecider } from './user-decider';
+export { claimEmail } from './claims/email-claims';
+export { executeUserStep, rekeyPrintedNameClaims, sharedPrintedNames } from './claims/printed-name-claims';
