@@ -41,7 +41,7 @@ export type CredentialsCommand =
   | { type: 'IssuePasswordLink'; account: AccountFacts; purpose: PasswordLinkPurpose; tokenSeal: string; now: Date }
   /**
    * The open set-password and unlock links stop working: the account's address changed, or it was reactivated.
-   * Recorded only when a link is open (the `password_tokens` rows then follow: users/emailed-link-rows.ts).
+   * Recorded only when a link is open (the `password_tokens` rows then follow: auth/password-links.ts).
    */
   | { type: 'CloseLinks'; account: AccountFacts; reason: 'email-changed' | 'reactivated'; now: Date }
   /** The password stops working (a reactivation): recorded only when the account has one. */

@@ -74,7 +74,7 @@ export interface WritePositions {
 
 /**
  * Runs after each step that appended, before the step returns: keeps a row the request path stores beside the log in
- * step with what the log now says (an emailed link's token: users/emailed-link-rows.ts), whichever command appended.
+ * step with what the log now says (an emailed link's token: auth/password-links.ts), whichever command appended.
  * Idempotent, and given the run so that it reads the log as it is now.
  */
 export type AppendFollower = (run: CommandRun, stream: string, events: readonly DomainEvent[]) => Promise<void>;
