@@ -124,7 +124,10 @@ describe('the approval write folds each stream once, and the approver policy ans
       { storage: { db: t.database.db, store: t.store, close: async () => {} }, logger: createLogger({ level: 'silent', format: 'json' }), host: '127.0.0.1' },
     );
     try {
-        const { result: answer, reads } = await folds.during(() =>
+      // What the new process does at start (its emailed-link rows and printed-name claims follow the log, reading
+      // accounts) finishes first: only the request's reads are counted.
+      await cold.context.work.settled();
+      const { result: answer, reads } = await folds.during(() =>
         fetch(`${cold.url}/document/approveDocuments`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json', authorization: `Bearer ${approver.token}` },
@@ -172,7 +175,8 @@ describe('the approval write folds each stream once, and the approver policy ans
       { storage: { db: t.database.db, store: t.store, close: async () => {} }, logger: createLogger({ level: 'silent', format: 'json' }), host: '127.0.0.1' },
     );
     try {
-        const { result: answer, reads } = await folds.during(() =>
+      await cold.context.work.settled();
+      const { result: answer, reads } = await folds.during(() =>
         fetch(`${cold.url}/customer/approve/add`, {
           method: 'POST',
           headers: { ...headers, 'content-type': 'application/json', authorization: `Bearer ${approver.token}` },
