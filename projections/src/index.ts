@@ -21,3 +21,5 @@ export * from './paper-copy-requests/projection';
 export * from './paper-copy-requests/queries';
 export * from './safety-notices/projection';
 export * from './safety-notices/queries';
+export * from './tasks/projection';
+export * from './tasks/queries';
