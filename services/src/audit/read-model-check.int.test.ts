@@ -43,7 +43,7 @@ describe('audit:verify: read models against a replay of the log', () => {
       if (dispatch) expect((await t.call('POST', `/paperCopyRequests/${requested.body.requestId}/dispatch`, { token: adminToken })).status).toBe(200);
     }
     await t.login(userEmail, 'author password 1');
-    await t.api.readModels.waitFor(await t.store.lastPosition(), ['user-accounts', 'customer-list', 'change-orders', 'document-search', 'notifications', 'paper-copy-requests']);
+    await t.api.readModels.waitFor(await t.store.lastPosition(), ['user-accounts', 'customer-list', 'change-orders', 'document-search', 'notifications', 'paper-copy-requests', 'tasks']);
   });
   afterAll(async () => {
     await t?.dispose();
@@ -53,9 +53,11 @@ describe('audit:verify: read models against a replay of the log', () => {
     const result = await check();
     expect(describeReadModelCheck(result)).toEqual([]);
     expect(result.compared.map((c) => c.table)).toEqual(
-      expect.arrayContaining(['user_accounts', 'customer_list', 'change_orders', 'document_search', 'notifications', 'paper_copy_requests']),
+      expect.arrayContaining(['user_accounts', 'customer_list', 'change_orders', 'document_search', 'notifications', 'paper_copy_requests', 'task_records', 'tasks']),
     );
     expect(result.compared.find((c) => c.table === 'paper_copy_requests')!.rows).toBe(2);
+    // The open paper copy, the approved change order (its author told, its periodic review) and the audit trail.
+    expect(result.compared.find((c) => c.table === 'tasks')!.rows).toBe(4);
     expect(result.compared.find((c) => c.table === 'user_accounts')!.rows).toBeGreaterThanOrEqual(3);
   });
 
@@ -76,6 +78,21 @@ describe('audit:verify: read models against a replay of the log', () => {
       // Put the tables right through the product's own way: a rebuild from the log.
       const { rebuild, allProjections } = await import('@ifu/projections');
       for (const projection of allProjections) await rebuild(db, t.store, projection);
+    }
+    expect(describeReadModelCheck(await check())).toEqual([]);
+  });
+
+  it('when a task is given to someone else or removed in the table, then each such row is named', async () => {
+    const db = t.api.context.db;
+    await db.query("UPDATE tasks SET assignee_id = $1 WHERE kind = 'change-order-approved'", ['someone-else']);
+    await db.query("DELETE FROM tasks WHERE kind = 'dispatch-paper-copy'");
+    try {
+      const result = await check();
+      expect(result.differences.find((d) => d.table === 'tasks' && d.live?.kind === 'change-order-approved')).toMatchObject({ columns: ['assignee_id'], live: { assignee_id: 'someone-else' } });
+      expect(result.differences.find((d) => d.table === 'tasks' && d.replayed?.kind === 'dispatch-paper-copy')).toMatchObject({ live: null });
+    } finally {
+      const { rebuild, tasksProjection } = await import('@ifu/projections');
+      await rebuild(db, t.store, tasksProjection);
     }
     expect(describeReadModelCheck(await check())).toEqual([]);
   });

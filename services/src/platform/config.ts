@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve } from 'node:path';
 import { z } from 'zod';
+import { AUDIT_REVIEW_CADENCE_DEFAULT_DAYS } from '@ifu/contracts';
 import { SEARCH_LINK_DEFAULT_DAYS } from '@ifu/contracts/public';
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
@@ -137,6 +138,11 @@ export const ConfigSchema = z
     PUBLIC_FILE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(60),
     /** How many days an emailed search link of the public portal stays valid. */
     LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(SEARCH_LINK_DEFAULT_DAYS),
+    /**
+     * How many days of the audit trail may go unreviewed: when the stretch from the end of the signed reviews to
+     * yesterday is longer, reviewing it is a task of every ADMIN (My tasks).
+     */
+    AUDIT_REVIEW_CADENCE_DAYS: z.coerce.number().int().min(1).max(366).default(AUDIT_REVIEW_CADENCE_DEFAULT_DAYS),
     /**
      * A request header holding the visitor's country code, set by a trusted proxy in front of the API (for example
      * 'cf-ipcountry'); honoured by GET /module2/geolocation only when set, never taken from the caller otherwise.
