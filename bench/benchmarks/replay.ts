@@ -276,6 +276,7 @@ export async function generateMixedLog(db: Database, options: MixedLogOptions, c
       ['notifications', (target: Database) => checkNotifications(target, workload.notices)],
       ['paper-copy-requests', (target: Database) => checkPaperCopies(target, workload.paperCopies)],
       ['safety-notices', (target: Database) => checkSafetyNotices(target, workload.downloads, [...workload.safetyNotices.values()])],
+      ['tasks', (target: Database) => checkTasks(target, workload.staff[0]!.createdAt, workload.customers, workload.paperCopies)],
       // The mixed log holds no change orders (the documents' own log is built by the list and search sections, which
       // check their rows): these rebuilds must leave their tables empty.
       ['change-orders', (target: Database) => checkEmpty(target, ['change_orders'])],
@@ -473,6 +474,27 @@ async function checkSafetyNotices(db: Database, downloads: readonly DownloadLife
     (row) => row,
   );
   return { wrong: byDownload.wrong + byNotice.wrong, firstDifference: byDownload.firstDifference ?? byNotice.firstDifference };
+}
+
+/**
+ * The open tasks of the mixed log (it holds no change orders and no audit-trail reviews): each customer waiting for
+ * its approver, each paper copy not dispatched, and the audit trail unreviewed since the bootstrap; against the
+ * generator's final state.
+ */
+async function checkTasks(db: Database, loggedSince: string, customers: readonly CustomerLife[], requests: readonly PaperCopyLife[]): Promise<ReadModelCheck> {
+  const expected = new Map<string, Record<string, unknown>>([
+    ['review-audit-trail:audit-trail', { kind: 'review-audit-trail', assignee_id: null, requires_admin: true, since: loggedSince, due_date: null }],
+  ]);
+  for (const c of customers) {
+    if (c.status === 'APPROVED' || c.waitingSince === null) continue;
+    expected.set(`approve-customer:${c.customerId}`, { kind: 'approve-customer', record_number: c.details.customerName, assignee_id: c.details.approverId, requires_admin: true, since: c.waitingSince, due_date: null });
+  }
+  for (const r of requests) {
+    if (r.dispatched) continue;
+    expected.set(`dispatch-paper-copy:${r.requestId}`, { kind: 'dispatch-paper-copy', record_number: r.documentNumber, assignee_id: null, requires_admin: true, since: r.requestedAt, due_date: r.dueDate });
+  }
+  const { rows } = await db.query<Record<string, unknown>>("SELECT *, to_char(due_date, 'YYYY-MM-DD') AS due_date FROM tasks");
+  return compareRows('tasks', rows, expected, (row) => ({ ...row, since: iso(row.since as Date) }));
 }
 
 /** The floor every projection pays: reading the whole log through store.readAllForProjection() in batches, applying nothing. */

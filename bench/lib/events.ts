@@ -279,6 +279,8 @@ export interface CustomerLife {
   createdAt: string;
   version: number;
   renames: number;
+  /** Since when it waits for its approver (My tasks): registered, or first edited after a rejection; null when decided. */
+  waitingSince: string | null;
 }
 
 /** A notice (Manage Notification) in the mixed log, as its stream has it. */
@@ -627,6 +629,7 @@ export class MixedWorkload {
       createdAt: at.toISOString(),
       version: 0,
       renames: 0,
+      waitingSince: at.toISOString(),
     };
     this.customers.push(customer);
     const { customerId, details, logo } = customer;
@@ -669,6 +672,7 @@ export class MixedWorkload {
     const stream = customerStreamId(customerId);
     const updated: CustomerEvent = { type: 'CustomerUpdated', data: { customerId, ...next, changed } };
     customer.details = next;
+    this.editedAfterDecision(customer, at);
     const renamed = next.customerName !== before.customerName;
     const claims: CustomerNameClaimEvent[] = [
       { type: 'CustomerNameClaimed', data: { customerName: next.customerName, customerId } },
@@ -688,10 +692,16 @@ export class MixedWorkload {
     customer.version = this.versionOf(stream);
   }
 
+  /** An edit of a rejected customer asks its approver to decide again (from the first such edit). */
+  private editedAfterDecision(customer: CustomerLife, at: Date): void {
+    if (customer.status === 'REJECTED') customer.waitingSince ??= at.toISOString();
+  }
+
   private *changeLogo(customer: CustomerLife): Generator<LogEvent> {
     const actor = pick(this.random, this.activeAdmins());
     const at = this.tick();
     customer.logo = makeLogo(this.random);
+    this.editedAfterDecision(customer, at);
     const { customerId } = customer;
     const event: CustomerEvent = { type: 'CustomerLogoChanged', data: { customerId, customerName: customer.details.customerName, logo: customer.logo } };
     yield* this.command(userActor(actor.user), at, [{ stream: customerStreamId(customerId), event }]);
@@ -720,12 +730,14 @@ export class MixedWorkload {
     if (approve) {
       event = { type: 'CustomerApproved', data: { ...common, approvedDate: at.toISOString() } };
       customer.status = 'APPROVED';
+      customer.waitingSince = null;
       customer.approvedDate = at.toISOString();
       customer.decision = { signature, reason: null };
     } else {
       const reason = pick(random, REJECTION_REASONS);
       event = { type: 'CustomerRejected', data: { ...common, reason } };
       customer.status = 'REJECTED';
+      customer.waitingSince = null;
       customer.decision = { signature, reason };
     }
     yield* this.command(userActor(approver.user), at, [{ stream, event }]);
