@@ -1,13 +1,14 @@
 import { SESSION_INACTIVITY_MS } from '@ifu/contracts';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 
 import { ErrorBoundary } from '@/components/ui/error-boundary';
+import { TASKS_QUERY_KEY } from '@/features/tasks/api/get-my-tasks';
 import { Notifications } from '@/components/ui/notifications';
-import { clearAppState, useSession } from '@/lib/app-state';
+import { clearAppState, getSession, useSession } from '@/lib/app-state';
 import { useInactivityTimeout } from '@/lib/inactivity';
 import { queryConfig } from '@/lib/react-query';
 import { theme } from '@/lib/theme';
@@ -25,7 +26,16 @@ const InactivityWatcher = () => {
 };
 
 export const AppProvider = ({ children }: { children: ReactNode }) => {
-  const [queryClient] = useState(() => new QueryClient({ defaultOptions: queryConfig }));
+  const [queryClient] = useState(() => {
+    // Whatever a person just did may have ended a task of theirs or made one: the side menu's count follows at once.
+    // Once the mutation's own callbacks have run, so that a logout (which clears the session) asks nothing more.
+    const refreshTasks = () =>
+      setTimeout(() => {
+        if (getSession()) void client.invalidateQueries({ queryKey: TASKS_QUERY_KEY });
+      }, 0);
+    const client: QueryClient = new QueryClient({ defaultOptions: queryConfig, mutationCache: new MutationCache({ onSuccess: refreshTasks }) });
+    return client;
+  });
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />

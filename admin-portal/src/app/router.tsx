@@ -37,7 +37,9 @@ export const routes: RouteObject[] = [
             // Keeps the shell on screen when a page fails.
             errorElement: <RouteError />,
             children: [
-              { index: true, element: <Navigate to={docs.list.getHref()} replace /> },
+              // The first screen of every staff user is what waits for them; the spec's screens keep their routes.
+              { index: true, element: <Navigate to={app.tasks.getHref()} replace /> },
+              { path: app.tasks.path, lazy: page(() => import('./routes/app/tasks')) },
               { path: app.query.path, lazy: page(() => import('./routes/app/query')) },
               { path: app.archive.path, lazy: page(() => import('./routes/app/archive')) },
               { path: app.changePassword.path, lazy: page(() => import('./routes/app/change-password')) },

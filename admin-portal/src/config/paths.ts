@@ -18,6 +18,8 @@ export const paths = {
   },
 
   app: {
+    /** My tasks: what waits for the signed-in user; the first screen after login (`/` leads here). */
+    tasks: { path: '/tasks', getHref: () => '/tasks' },
     query: { path: '/query', getHref: () => '/query' },
     archive: { path: '/archive', getHref: () => '/archive' },
     changePassword: { path: '/password', getHref: () => '/password' },

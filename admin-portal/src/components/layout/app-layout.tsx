@@ -1,5 +1,6 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
@@ -24,13 +25,15 @@ const DRAWER_WIDTH = 248;
 type AppLayoutProps = {
   accountName: string;
   isAdmin: boolean;
+  /** How many tasks wait for the user: in the side menu, and on the phone's menu button. */
+  taskCount?: number;
   onLogout: () => void;
   loggingOut?: boolean;
   children: ReactNode;
 };
 
 /** The logged-in shell: header, side menu, content and footer (spec §2.2). */
-export const AppLayout = ({ accountName, isAdmin, onLogout, loggingOut, children }: AppLayoutProps) => {
+export const AppLayout = ({ accountName, isAdmin, taskCount, onLogout, loggingOut, children }: AppLayoutProps) => {
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -38,6 +41,7 @@ export const AppLayout = ({ accountName, isAdmin, onLogout, loggingOut, children
   const menu = (
     <SideMenu
       isAdmin={isAdmin}
+      taskCount={taskCount}
       onLogout={onLogout}
       loggingOut={loggingOut}
       onNavigate={isDesktop ? undefined : () => setMobileOpen(false)}
@@ -51,7 +55,10 @@ export const AppLayout = ({ accountName, isAdmin, onLogout, loggingOut, children
         <Toolbar sx={{ gap: 1 }}>
           {isDesktop ? null : (
             <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
-              <MenuIcon />
+              {/* The menu's task count, seen before the menu is opened (the button's name stays 'Open menu'). */}
+              <Badge color="error" badgeContent={taskCount} max={99} data-testid="menu-task-count">
+                <MenuIcon />
+              </Badge>
             </IconButton>
           )}
           {/* Named by the product name at every width (on a phone its text is hidden and the mark alone shows). */}

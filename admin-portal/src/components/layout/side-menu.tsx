@@ -1,3 +1,4 @@
+import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
@@ -8,6 +9,7 @@ import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -26,10 +28,13 @@ type MenuItem = {
   /** Path prefixes that mark the item as current. */
   activeFor: readonly string[];
   adminOnly?: boolean;
+  /** Shows how many tasks wait for the user. */
+  counted?: boolean;
 };
 
 const MENU: readonly MenuItem[] = [
   { label: 'Home', to: paths.home.getHref(), icon: <HomeOutlined />, activeFor: [] },
+  { label: 'My tasks', to: paths.app.tasks.getHref(), icon: <AssignmentTurnedInOutlined />, activeFor: [paths.app.tasks.path], counted: true },
   { label: 'Documents', to: paths.app.documents.list.getHref(), icon: <DescriptionOutlined />, activeFor: ['/document/'] },
   {
     label: 'Paper Copies',
@@ -70,16 +75,18 @@ const MENU: readonly MenuItem[] = [
 
 type SideMenuProps = {
   isAdmin: boolean;
+  /** How many tasks wait for the user (My tasks); absent until known. */
+  taskCount?: number;
   onNavigate?: () => void;
   onLogout: () => void;
   loggingOut?: boolean;
 };
 
 /**
- * Home, Documents and, for ADMIN only, the three management screens, the paper copies (their requesters' names and
- * addresses) and the audit trail review; then Logout (spec §2.2).
+ * Home, My tasks (with how many wait), Documents and, for ADMIN only, the three management screens, the paper copies
+ * (their requesters' names and addresses) and the audit trail review; then Logout (spec §2.2).
  */
-export const SideMenu = ({ isAdmin, onNavigate, onLogout, loggingOut = false }: SideMenuProps) => {
+export const SideMenu = ({ isAdmin, taskCount, onNavigate, onLogout, loggingOut = false }: SideMenuProps) => {
   const { pathname } = useLocation();
   // Items a USER may not see are left out of the DOM, not hidden.
   const items = MENU.filter((item) => isAdmin || !item.adminOnly);
@@ -102,6 +109,15 @@ export const SideMenu = ({ isAdmin, onNavigate, onLogout, loggingOut = false }: 
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>{item.icon}</ListItemIcon>
                 <ListItemText primary={item.label} />
+                {item.counted && taskCount !== undefined ? (
+                  <Chip
+                    size="small"
+                    color={taskCount > 0 ? 'primary' : 'default'}
+                    label={taskCount}
+                    data-testid="task-count"
+                    sx={{ ml: 1, fontWeight: 600 }}
+                  />
+                ) : null}
               </ListItemButton>
             </ListItem>
           );

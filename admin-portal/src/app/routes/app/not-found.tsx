@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 const NotFoundRoute = () => (
   <Page title="Page Not Found">
     <PlaceholderContent>
-      This page does not exist. <Link to={paths.home.getHref()}>Go to Documents</Link>
+      This page does not exist. <Link to={paths.app.documents.list.getHref()}>Go to Documents</Link>
     </PlaceholderContent>
   </Page>
 );

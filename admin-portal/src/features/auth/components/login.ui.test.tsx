@@ -1,3 +1,4 @@
+import { TASK_MESSAGES } from '@ifu/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -10,7 +11,7 @@ import { enrolSecondFactor, logIn } from '../../../../../test-support/http-clien
 import { LOGIN_TEXT } from './login-messages';
 
 describe('Login (route level, real API)', () => {
-  it('takes a staff member from the username step through the password step to the documents list', async () => {
+  it('takes a staff member from the username step through the password step to My tasks', async () => {
     const author = await addStaff('USER');
     const { user, router } = await renderRoute('/login');
 
@@ -19,8 +20,8 @@ describe('Login (route level, real API)', () => {
     await user.type(await screen.findByLabelText(LOGIN_TEXT.passwordLabel, { exact: false }), author.password);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 10_000 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(paths.app.documents.list.getHref());
+    expect(await screen.findByRole('heading', { name: TASK_MESSAGES.title }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.app.tasks.getHref());
   });
 
   it('keeps a wrong password on the password step with the spec message', async () => {
@@ -33,10 +34,10 @@ describe('Login (route level, real API)', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
 
     expect(await screen.findByRole('alert')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Documents' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: TASK_MESSAGES.title })).toBeNull();
   });
 
-  it('asks a staff member with a second factor for the code after the password, refuses a wrong one, and opens the documents list with the right one', async () => {
+  it('asks a staff member with a second factor for the code after the password, refuses a wrong one, and opens My tasks with the right one', async () => {
     const author = await addStaff('USER');
     const token = await logIn(uiApi().url, author.email, author.password);
     const factor = await enrolSecondFactor(uiApi().url, token, author.email);
@@ -57,8 +58,8 @@ describe('Login (route level, real API)', () => {
     await user.type(code, factor.recoveryCodes[0]!);
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 10_000 })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(paths.app.documents.list.getHref());
+    expect(await screen.findByRole('heading', { name: TASK_MESSAGES.title }, { timeout: 10_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(paths.app.tasks.getHref());
   });
 
   describe('when the API refuses to say more about the address (asked about too often, by anyone)', () => {
@@ -85,8 +86,8 @@ describe('Login (route level, real API)', () => {
       await user.type(await screen.findByLabelText(LOGIN_TEXT.passwordLabel, { exact: false }), author.password);
       await user.click(screen.getByRole('button', { name: 'Submit' }));
 
-      expect(await screen.findByRole('heading', { name: 'Documents' }, { timeout: 10_000 })).toBeTruthy();
-      expect(router.state.location.pathname).toBe(paths.app.documents.list.getHref());
+      expect(await screen.findByRole('heading', { name: TASK_MESSAGES.title }, { timeout: 10_000 })).toBeTruthy();
+      expect(router.state.location.pathname).toBe(paths.app.tasks.getHref());
     });
   });
 

@@ -3,8 +3,8 @@ import type { CustomerView } from '@ifu/contracts';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import { useCallback, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 
 import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
@@ -14,6 +14,7 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/app-state';
 
+import { useCustomer } from '../api/get-customer';
 import { useCustomers } from '../api/get-customers';
 
 import { ApproveCustomerDialog } from './approve-customer-dialog';
@@ -26,15 +27,30 @@ export const URL_COPIED_MS = 3_000;
 
 type OpenDialog = { name: 'none' } | { name: 'view'; customer: CustomerView } | { name: 'approve'; customer: CustomerView };
 
-/** Manage Customer (spec §2.4): the customer grid, Add Customer, and the view and approve modals. */
+/**
+ * Manage Customer (spec §2.4): the customer grid, Add Customer, and the view and approve modals. A link with
+ * `?customer=<id>` (a task of My tasks) opens that customer's Approve modal when the viewer may decide it, its view
+ * otherwise.
+ */
 export const ManageCustomers = () => {
   const session = useSession();
   const navigate = useNavigate();
   const grid = useSpecGridState();
   const customers = useCustomers({ params: grid.params });
   const [dialog, setDialog] = useState<OpenDialog>({ name: 'none' });
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get('customer');
+  const linked = useCustomer({ id: linkedId ?? '', queryConfig: { enabled: linkedId !== null } });
+  const linkedCustomer = linkedId !== null ? linked.data : undefined;
+  useEffect(() => {
+    if (linkedCustomer) setDialog(linkedCustomer.canDecide ? { name: 'approve', customer: linkedCustomer } : { name: 'view', customer: linkedCustomer });
+  }, [linkedCustomer]);
 
-  const close = useCallback(() => setDialog({ name: 'none' }), []);
+  const close = useCallback(() => {
+    setDialog({ name: 'none' });
+    // Closed, the linked customer stays closed: the link has done its work.
+    if (linkedId !== null) setParams({}, { replace: true });
+  }, [linkedId, setParams]);
   const onView = useCallback((customer: CustomerView) => setDialog({ name: 'view', customer }), []);
   const onApprove = useCallback((customer: CustomerView) => setDialog({ name: 'approve', customer }), []);
   const onEdit = useCallback(
