@@ -304,9 +304,10 @@ describe.skipIf(skipUnless(['chromium']))('axe-core finds no accessibility viola
     await expectAccessible(page, viewport, 'customer-contact-us');
   };
 
-  /** The logged-in shell: documents, search, add, query, archive and change password, with the menus open. */
+  /** The logged-in shell: My tasks, documents, search, add, query, archive and change password, with the menus open. */
   const shell = async (page: Page, viewport: Viewport) => {
     const screens = [
+      ['/tasks', 'my-tasks'],
       ['/document/list', 'document-list'],
       ['/document/search', 'document-search'],
       ['/document/add', 'document-add'],

@@ -35,7 +35,7 @@ describe.skipIf(skipUnless(['chromium']))('login and the portals\' shells in hea
 
     it(
       'at 1280 px, one person after another at one browser: an empty or non-email username shows the spec messages; an unknown email says activate email and goes to /sendRequest; ' +
-        'a wrong password shows Authentication failure under the password field; the bootstrap admin logs in through both steps and the shell opens on /document/list with the account name; ' +
+        'a wrong password shows Authentication failure under the password field; the bootstrap admin logs in through both steps and the shell opens on My tasks (/tasks) with the account name; ' +
         'logging out from the account menu clears local storage, revokes the server session and shows /login; a USER logs in and sees no ADMIN-only menu entry, and admin routes send them back; ' +
         'when the server ends the session, the next call clears the stored session and goes to /login; when an ADMIN is demoted on the server, the shell drops the ADMIN menu on the next load',
       async () => {
@@ -96,7 +96,7 @@ describe.skipIf(skipUnless(['chromium']))('login and the portals\' shells in hea
         await usernameStep(page, AUTHOR.email);
         await page.getByLabel('Password').fill(AUTHOR.password);
         await page.getByRole('button', { name: 'Submit' }).click();
-        await page.waitForURL('**/document/list');
+        await page.waitForURL('**/tasks');
         await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Ada Author');
         for (const entry of ['Manage User', 'Manage Customer', 'Manage Notification']) {
           expect(await page.getByTestId('side-menu').getByText(entry, { exact: true }).count()).toBe(0);

@@ -72,7 +72,7 @@ describe.skipIf(skipUnless(['chromium']))('the second factor in headless Chromiu
     expect(recoveryCodes).toHaveLength(10);
     await expectAccessible(page, 'second-factor', DESKTOP, 'recovery-codes');
     await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-    await page.waitForURL('**/document/list');
+    await page.waitForURL('**/tasks');
 
     // Log out, and in again: the password, then the code.
     await page.getByTestId('account-menu-button').click();
@@ -89,7 +89,7 @@ describe.skipIf(skipUnless(['chromium']))('the second factor in headless Chromiu
     await expectAccessible(page, 'second-factor', DESKTOP, 'login-code-refused');
     await code.fill(await codeAt(secret, enrolledAt + 1));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL('**/document/list');
+    await page.waitForURL('**/tasks');
     await expect.poll(() => page.getByTestId('account-name').textContent()).toBe('Nina Newadmin');
     // A whole journey: two logins, the set-up and five axe checks (a loaded machine took more than the default 60 s).
   }, 120_000);

@@ -95,7 +95,7 @@ export function useBrowserPages(suite: BrowserProduct): (viewport: Viewport) => 
 }
 
 /**
- * Logs in through the admin portal's two steps (username, then password) and waits for the document list. With a
+ * Logs in through the admin portal's two steps (username, then password) and waits for My tasks, the first screen. With a
  * second factor the code step follows, with the code the helpers compute; an ADMIN without one is sent to
  * its set-up, which this does through the screen (the secret read from it) and remembers for later logins.
  */
@@ -131,10 +131,13 @@ export async function logInReusingSession(page: Page, product: TestProduct, emai
   await logInThroughForm(page, product.adminUrl, email, password);
   const state = await page.evaluate((name) => window.localStorage.getItem(name), ADMIN_STATE_KEY);
   if (state) storedSessions.set(key, state);
+  // Either way the test goes on from the document list, where the journeys that use this begin.
+  await page.goto(`${product.adminUrl}/document/list`);
+  await page.waitForURL('**/document/list');
 }
 
 /**
- * Submits the password step (its password typed) and goes on to the document list: through the code step when the
+ * Submits the password step (its password typed) and goes on to My tasks, the first screen: through the code step when the
  * account has a second factor, through its set-up when an ADMIN has none yet.
  */
 export async function submitPassword(page: Page, email: string): Promise<void> {
@@ -145,7 +148,7 @@ export async function submitPassword(page: Page, email: string): Promise<void> {
   const body = (await response.json().catch(() => ({}))) as { secondFactorRequired?: boolean; secondFactorEnrolmentRequired?: boolean };
   if (body.secondFactorRequired) await enterSecondFactorCode(page, apiBase, email);
   else if (body.secondFactorEnrolmentRequired) await enrolThroughScreen(page, apiBase, email);
-  await page.waitForURL('**/document/list');
+  await page.waitForURL('**/tasks');
 }
 
 /** The login's code step: the next code of the factor the helpers hold for `email`. */
