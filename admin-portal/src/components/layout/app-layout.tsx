@@ -54,12 +54,20 @@ export const AppLayout = ({ accountName, isAdmin, taskCount, onLogout, loggingOu
       <AppBar position="fixed" elevation={1} sx={{ zIndex: (t) => t.zIndex.drawer + 1 }} data-testid="app-header">
         <Toolbar sx={{ gap: 1 }}>
           {isDesktop ? null : (
-            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
-              {/* The menu's task count, seen before the menu is opened (the button's name stays 'Open menu'). */}
-              <Badge color="error" badgeContent={taskCount} max={99} data-testid="menu-task-count">
+            // The menu's task count, seen before the menu opens: beside the button, not in its name (which stays
+            // 'Open menu'); a screen reader hears the count in the menu itself.
+            <Badge
+              color="error"
+              badgeContent={taskCount}
+              max={99}
+              overlap="circular"
+              data-testid="menu-task-count"
+              slotProps={{ badge: { 'aria-hidden': true } }}
+            >
+              <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setMobileOpen(true)}>
                 <MenuIcon />
-              </Badge>
-            </IconButton>
+              </IconButton>
+            </Badge>
           )}
           {/* Named by the product name at every width (on a phone its text is hidden and the mark alone shows). */}
           <Box
