@@ -28,3 +28,4 @@ export * from './events/eifu';
 export * from './paper-copies';
 export * from './events/paper-copies';
 export * from './events/safety-notices';
+export * from './approver-routing';
