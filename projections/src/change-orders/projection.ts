@@ -55,6 +55,8 @@ export interface ChangeOrderRow extends Row {
   last_review: LastReview | null;
   /** That review concluded 'revise': the author may revise and resubmit the approved change order. */
   revision_after_review: boolean;
+  /** The absent approver whose delegate `approver_id` is; null when the approver chosen took it. */
+  delegated_from: string | null;
 }
 
 /** The last signed periodic review of a change order. */
@@ -116,6 +118,7 @@ export const changeOrdersProjection = rowProjection<ChangeOrderRow>({
     'PeriodicReviewDateChanged',
     'PeriodicReviewReminderSent',
     'PeriodicReviewCompleted',
+    'ChangeOrderApproverReassigned',
   ] satisfies DocumentEvent['type'][],
   rowId: (event) => (event.data as { parentChangeId: string }).parentChangeId,
   rowOfStream: (streamId) => (streamId.startsWith('document-') ? streamId.slice('document-'.length) : undefined),
@@ -170,6 +173,7 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       review_date: null,
       last_review: null,
       revision_after_review: false,
+      delegated_from: d.delegatedFrom ?? null,
     };
   }
   if (!row) return undefined;
@@ -206,6 +210,8 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
         effective_date: d.effectiveDate,
         comments: event.data.comments,
         last_edited_by: event.data.editedBy,
+        // Another approver chosen: whom they stand in for, if anyone; the same approver keeps what it had.
+        delegated_from: d.approverId === row.approver_id ? row.delegated_from : (event.data.delegatedFrom ?? null),
       };
     }
     case 'ChangeOrderLogoChanged':
@@ -259,6 +265,9 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       return { ...row, pending_accessibility: null };
     case 'ChangeOrderRevised':
       return { ...row, revised_by: event.data.revision };
+    case 'ChangeOrderApproverReassigned':
+      // The reassignment's signature joins the change order's list: a signed step on the record.
+      return { ...row, ...signed, approver_id: event.data.to, delegated_from: event.data.delegatedFrom ?? null };
     case 'PeriodicReviewDateChanged':
       return { ...row, review_date: event.data.reviewDate };
     case 'PeriodicReviewReminderSent':

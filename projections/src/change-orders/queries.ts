@@ -56,6 +56,8 @@ export interface ChangeOrderRecord {
   lastReview: LastReview | null;
   /** The last review concluded 'revise': the author may revise and resubmit this approved change order. */
   revisionAfterReview: boolean;
+  /** The absent approver whose delegate the approver is (`approver`: "D (delegate of X)"), or null. */
+  delegatedFrom: PersonRecord | null;
 }
 
 type Joined = ChangeOrderRow & {
@@ -66,15 +68,20 @@ type Joined = ChangeOrderRow & {
   author_first_name: string | null;
   author_last_name: string | null;
   author_email: string | null;
+  delegator_first_name: string | null;
+  delegator_last_name: string | null;
+  delegator_email: string | null;
 };
 
 const JOINS = `
   LEFT JOIN customer_list cu ON cu.id = c.customer_id
   LEFT JOIN user_accounts ap ON ap.id = c.approver_id
-  LEFT JOIN user_accounts au ON au.id = c.created_by`;
+  LEFT JOIN user_accounts au ON au.id = c.created_by
+  LEFT JOIN user_accounts dl ON dl.id = c.delegated_from`;
 const JOINED_COLUMNS = `cu.customer_name,
   ap.first_name AS approver_first_name, ap.last_name AS approver_last_name, ap.email AS approver_email,
-  au.first_name AS author_first_name, au.last_name AS author_last_name, au.email AS author_email`;
+  au.first_name AS author_first_name, au.last_name AS author_last_name, au.email AS author_email,
+  dl.first_name AS delegator_first_name, dl.last_name AS delegator_last_name, dl.email AS delegator_email`;
 
 /** `date` columns come back as a Date (pg) or a string (PGlite): both become `YYYY-MM-DD`. */
 const isoDay = (value: string | Date) => (value instanceof Date ? new Date(Date.UTC(value.getFullYear(), value.getMonth(), value.getDate())) : new Date(value)).toISOString().slice(0, 10);
@@ -119,6 +126,7 @@ const toRecord = (row: Joined): ChangeOrderRecord => ({
   reviewDate: row.review_date === null || row.review_date === undefined ? null : isoDay(row.review_date),
   lastReview: row.last_review ?? null,
   revisionAfterReview: row.revision_after_review ?? false,
+  delegatedFrom: row.delegated_from ? person(row.delegated_from, row.delegator_first_name, row.delegator_last_name, row.delegator_email) : null,
 });
 
 /** The change order with this parent change id, or the one holding the child document with this id. */

@@ -9,6 +9,8 @@ export interface PendingCustomerChange {
   changed: CustomerChangeField[];
   proposedBy: string;
   proposedAt: string;
+  /** The absent approver whose delegate the change's approver is. */
+  delegatedFrom?: string;
 }
 
 /** The last pending change the approver rejected, as `change_rejection` holds it (until the next change). */
@@ -43,6 +45,8 @@ export interface CustomerListRow extends Row {
   /** Who registered the customer and who edited it last (the decider's `createdBy`/`lastEditedBy`): the approver policy's facts. */
   created_by: string | null;
   last_edited_by: string | null;
+  /** The absent approver whose delegate `approver_id` is; null when the approver chosen took it. */
+  delegated_from: string | null;
 }
 
 /** Customers: Manage Customer, the customer form, the public module2 lists (spec §2.4, §3). */
@@ -53,6 +57,7 @@ export const customerListProjection = rowProjection<CustomerListRow>({
   handles: [
     'CustomerRegistered', 'CustomerUpdated', 'CustomerLogoChanged', 'CustomerApproved', 'CustomerRejected', 'CustomerApprovalWithdrawn',
     'CustomerOpenAccessChanged', 'CustomerChangeProposed', 'CustomerChangeWithdrawn', 'CustomerChangeApproved', 'CustomerChangeRejected',
+    'CustomerApproverReassigned',
   ] satisfies CustomerEvent['type'][],
   rowId: (event) => (event.data as { customerId: string }).customerId,
   rowOfStream: (streamId) => (streamId.startsWith('customer-') ? streamId.slice('customer-'.length) : undefined),
@@ -85,6 +90,7 @@ export const customerListProjection = rowProjection<CustomerListRow>({
         change_rejection: null,
         created_by: event.data.registeredBy ?? null,
         last_edited_by: null,
+        delegated_from: event.data.delegatedFrom ?? null,
       };
     }
     if (!row) return undefined;
@@ -96,7 +102,11 @@ export const customerListProjection = rowProjection<CustomerListRow>({
     };
     switch (event.type) {
       case 'CustomerUpdated':
-        return { ...withDetails(event.data), last_edited_by: event.data.editedBy ?? row.last_edited_by };
+        return {
+          ...withDetails(event.data),
+          last_edited_by: event.data.editedBy ?? row.last_edited_by,
+          delegated_from: event.data.approverId === row.approver_id ? (row.delegated_from ?? null) : (event.data.delegatedFrom ?? null),
+        };
       case 'CustomerLogoChanged':
         return {
           ...row,
@@ -120,6 +130,7 @@ export const customerListProjection = rowProjection<CustomerListRow>({
           changed,
           proposedBy: editedBy,
           proposedAt: new Date(recorded.recordedAt).toISOString(),
+          ...(event.data.delegatedFrom ? { delegatedFrom: event.data.delegatedFrom } : {}),
         };
         return { ...row, pending_change: pending, change_rejection: null, last_edited_by: editedBy };
       }
@@ -127,8 +138,10 @@ export const customerListProjection = rowProjection<CustomerListRow>({
         return { ...row, pending_change: null, last_edited_by: event.data.editedBy };
       case 'CustomerChangeApproved': {
         const { logo } = event.data;
+        const approverChanged = event.data.details.approverId !== row.approver_id;
         return {
           ...withDetails(event.data.details),
+          delegated_from: approverChanged ? (row.pending_change?.delegatedFrom ?? null) : (row.delegated_from ?? null),
           ...(logo ? { logo_sha256: logo.sha256, logo_content_type: logo.contentType } : {}),
           approved_date: event.data.approvedDate,
           decision_signature: event.data.signature,
@@ -136,6 +149,16 @@ export const customerListProjection = rowProjection<CustomerListRow>({
           pending_change: null,
           change_rejection: null,
         };
+      }
+      case 'CustomerApproverReassigned': {
+        const { to, delegatedFrom } = event.data;
+        const pending = row.pending_change;
+        if (event.data.pendingChange && pending) {
+          const { delegatedFrom: _before, ...rest } = pending;
+          const changed = [...pending.changed.filter((field) => field !== 'approverId'), ...(to === row.approver_id ? [] : (['approverId'] as const))];
+          return { ...row, pending_change: { ...rest, details: { ...pending.details, approverId: to }, changed, ...(delegatedFrom ? { delegatedFrom } : {}) } };
+        }
+        return { ...row, approver_id: to, delegated_from: delegatedFrom ?? null };
       }
       case 'CustomerChangeRejected':
         return {

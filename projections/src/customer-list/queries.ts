@@ -16,12 +16,19 @@ export interface CustomerRecord extends CustomerDetails {
   /** The customer stream's version this row shows: the record's ETag. */
   version: number;
   /** A change waiting for the approver's signature; the fields above are the approved ones meanwhile. */
-  pendingChange: (PendingCustomerChange & { approver: { id: string; name: string; email: string } | null }) | null;
+  pendingChange:
+    | (Omit<PendingCustomerChange, 'delegatedFrom'> & {
+        approver: { id: string; name: string; email: string } | null;
+        delegatedFrom: { id: string; name: string; email: string } | null;
+      })
+    | null;
   /** The last pending change the approver rejected, until the next change. */
   changeRejection: RejectedCustomerChange | null;
   /** The approver policy's facts (who created it, who edited it last), as the decider folds them. */
   createdBy: string | null;
   lastEditedBy: string | null;
+  /** The absent approver whose delegate the approver is ("D (delegate of X)"), or null; a pending change has its own. */
+  delegatedFrom: { id: string; name: string; email: string } | null;
 }
 
 /** A stored row with its approver's name and address joined in. */
@@ -30,6 +37,10 @@ export type CustomerRecordRow = CustomerListRow & {
   approver_email: string | null;
   pending_approver_name: string | null;
   pending_approver_email: string | null;
+  delegator_name: string | null;
+  delegator_email: string | null;
+  pending_delegator_name: string | null;
+  pending_delegator_email: string | null;
 };
 
 /**
@@ -41,11 +52,15 @@ export const CUSTOMER_RECORD_SELECT = `
   SELECT c.id, c.customer_name, c.contact_email, c.contact_information, c.country_exclusion_list, c.customer_website_link,
          c.approver_id, c.logo_sha256, c.logo_content_type, c.status, c.approved_date, c.decision_signature, c.decision_reason,
          c.created_at, c.former_names, c.open_access, c.stream_version, c.pending_change, c.change_rejection,
-         c.created_by, c.last_edited_by,
+         c.created_by, c.last_edited_by, c.delegated_from,
          u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email,
-         pu.first_name || ' ' || pu.last_name AS pending_approver_name, pu.email AS pending_approver_email
+         pu.first_name || ' ' || pu.last_name AS pending_approver_name, pu.email AS pending_approver_email,
+         du.first_name || ' ' || du.last_name AS delegator_name, du.email AS delegator_email,
+         pdu.first_name || ' ' || pdu.last_name AS pending_delegator_name, pdu.email AS pending_delegator_email
     FROM customer_list c LEFT JOIN user_accounts u ON u.id = c.approver_id
-    LEFT JOIN user_accounts pu ON pu.id = c.pending_change->'details'->>'approverId'`;
+    LEFT JOIN user_accounts pu ON pu.id = c.pending_change->'details'->>'approverId'
+    LEFT JOIN user_accounts du ON du.id = c.delegated_from
+    LEFT JOIN user_accounts pdu ON pdu.id = c.pending_change->>'delegatedFrom'`;
 
 export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
   id: row.id,
@@ -69,11 +84,15 @@ export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
         approver: row.pending_approver_email
           ? { id: row.pending_change.details.approverId, name: row.pending_approver_name ?? '', email: row.pending_approver_email }
           : null,
+        delegatedFrom: row.pending_change.delegatedFrom
+          ? { id: row.pending_change.delegatedFrom, name: row.pending_delegator_name ?? '', email: row.pending_delegator_email ?? '' }
+          : null,
       }
     : null,
   changeRejection: row.change_rejection ?? null,
   createdBy: row.created_by ?? null,
   lastEditedBy: row.last_edited_by ?? null,
+  delegatedFrom: row.delegated_from ? { id: row.delegated_from, name: row.delegator_name ?? '', email: row.delegator_email ?? '' } : null,
 });
 
 export type CustomerSortField = 'customerName' | 'contactEmail' | 'status' | 'createdAt';

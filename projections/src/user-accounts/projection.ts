@@ -24,6 +24,10 @@ export interface UserAccountRow extends Row {
   pending_identity_change: PendingIdentityChange | null;
   /** An enrolled second factor (SecondFactorEnrolled, until SecondFactorReset). */
   second_factor_enrolled: boolean;
+  /** The absence declared and not ended: its days (`YYYY-MM-DD`, UTC) and the delegate; null when none. */
+  absence_from: string | null;
+  absence_until: string | null;
+  absence_delegate_id: string | null;
 }
 
 export interface PendingIdentityChange {
@@ -46,7 +50,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
     'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordRevoked', 'PasswordLinkIssued', 'LoginSucceeded', 'LoginFailed',
     'CredentialCheckFailed', 'AccountLocked', 'UnlockLinkIssued', 'AccountUnlocked', 'EmailedLinksClosed', 'LoggedOut',
     'SecondFactorEnrolmentStarted', 'SecondFactorEnrolled', 'SecondFactorCodeAccepted', 'RecoveryCodeUsed', 'SecondFactorCodeRefused',
-    'SecondFactorReset',
+    'SecondFactorReset', 'AbsenceDeclared', 'AbsenceEnded',
   ] satisfies UserEvent['type'][],
   rowId: (event) => (event.data as { userId: string }).userId,
   rowOfStream: (streamId) => /^user-(?:credentials-)?(.+)$/.exec(streamId)?.[1],
@@ -74,6 +78,9 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         credentials_version: 0,
         pending_identity_change: null,
         second_factor_enrolled: false,
+        absence_from: null,
+        absence_until: null,
+        absence_delegate_id: null,
       };
     }
     if (!row) return undefined;
@@ -118,6 +125,10 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         return { ...row, second_factor_enrolled: true };
       case 'SecondFactorReset':
         return { ...row, second_factor_enrolled: false };
+      case 'AbsenceDeclared':
+        return { ...row, absence_from: event.data.from, absence_until: event.data.until, absence_delegate_id: event.data.delegateId };
+      case 'AbsenceEnded':
+        return { ...row, absence_from: null, absence_until: null, absence_delegate_id: null };
       default:
         return row;
     }

@@ -1,4 +1,4 @@
-import type { Role } from '@ifu/contracts';
+import type { Absence, Role } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { PendingIdentityChange, UserAccountRow } from './projection';
 import { type Page, type PageRequest, queryPage } from '../paging';
@@ -23,6 +23,8 @@ export interface UserAccount {
   pendingIdentityChange: PendingIdentityChange | null;
   /** An enrolled second factor. */
   secondFactorEnrolled: boolean;
+  /** The absence declared and not ended (it may be over already: readers compare with the day). */
+  absence: Absence | null;
 }
 
 /** A stored row, with the page's total count when listed. */
@@ -46,6 +48,10 @@ const toAccount = (row: Row): UserAccount => ({
   version: row.stream_version,
   pendingIdentityChange: row.pending_identity_change ?? null,
   secondFactorEnrolled: row.second_factor_enrolled === true,
+  absence:
+    row.absence_from && row.absence_until && row.absence_delegate_id
+      ? { from: row.absence_from, until: row.absence_until, delegateId: row.absence_delegate_id }
+      : null,
 });
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserAccount | undefined> {

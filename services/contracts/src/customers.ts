@@ -141,6 +141,11 @@ const CustomerRecordView = z.object({
   approverId: z.string(),
   approver: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   logoUrl: z.string().nullable(),
+  /**
+   * The approver is the delegate of this absent approver, who was chosen ("D (delegate of X)"); null (or absent) when
+   * the approver chosen took it.
+   */
+  delegatedFrom: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable().optional(),
 });
 
 /** One customer as staff see it (spec §3 Customer), with the approver and the signed decision. */
@@ -157,6 +162,13 @@ export const CustomerView = CustomerRecordView.extend({
   version: z.number().int().optional(),
   /** Whether the logged-in viewer may approve or reject it now (spec §4: its approver, while it is not approved). */
   canDecide: z.boolean().optional(),
+  /**
+   * The viewer is the approver it (or its pending change) waits for but may not decide because they created or last
+   * edited it (the approver policy): the view says so and that an ADMIN reassigns it.
+   */
+  approverIsAuthor: z.boolean().optional(),
+  /** The viewer may reassign it to another approver (an ADMIN, while it or a change to it awaits a decision). */
+  mayReassign: z.boolean().optional(),
   /**
    * A change to the approved customer waiting for the approver's signature: the values it brings (the fields
    * above stay the approved, public ones until it is approved), the fields it changes, its approver (who decides it),

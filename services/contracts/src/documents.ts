@@ -526,6 +526,18 @@ export const ChangeOrderView = z.object({
   pendingAccessibility: z.object({ isInternal: z.boolean(), requestedBy: PersonRef.nullable(), reason: z.string() }).nullable(),
   /** The caller may sign or reject the pending Online/Offline change (the approver policy, on the server). */
   mayDecideAccessibility: z.boolean(),
+  /**
+   * The approver is the delegate of this absent approver, who was chosen ("assigned to D (delegate of X)"); null when
+   * the approver chosen took it.
+   */
+  delegatedFrom: PersonRef.nullable(),
+  /**
+   * The caller is the approver of this change order awaiting its decision but may not decide on it because they
+   * created or last edited it (the approver policy): the view says so and that an ADMIN reassigns it.
+   */
+  approverIsAuthor: z.boolean(),
+  /** The caller may reassign it to another approver (an ADMIN, while it awaits its decision). */
+  mayReassign: z.boolean(),
   /** Its periodic review (review date, overdue, the last review, what the caller may do). */
   periodicReview: PeriodicReviewView,
   /** The stream version this shows: its ETag. */

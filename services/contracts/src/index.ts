@@ -29,3 +29,4 @@ export * from './paper-copies';
 export * from './events/paper-copies';
 export * from './events/safety-notices';
 export * from './tasks';
+export * from './approver-routing';

@@ -30,7 +30,7 @@ export const reasonText = ({ required, tooLong = SIGNATURE_MESSAGES.reasonTooLon
     .max(REASON_MAX, { message: tooLong, abort: true });
 
 /** What an electronic signature means (architecture §2). */
-export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'review', 'periodic-review', 'factor-reset']);
+export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'review', 'periodic-review', 'factor-reset', 'reassignment']);
 export type SignatureMeaning = z.infer<typeof SignatureMeaning>;
 
 /** What each signature means, in words: one list for every screen, the audit trail's pages and the signature manifest. */
@@ -44,6 +44,7 @@ export const SIGNATURE_MEANING_LABELS: Readonly<Record<SignatureMeaning, string>
   review: 'Audit trail review',
   'periodic-review': 'Periodic review',
   'factor-reset': 'Second factor reset',
+  reassignment: 'Reassignment',
 };
 
 /** What was signed: the record's stream at the version the signer saw, and the file's SHA-256 where a file is signed. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, emailedToken, emailField, INVISIBLE_CHARACTER, ListQuery, looksLikeNumber, requiredString, requiredText, Role } from './common';
+import { AbsenceView } from './approver-routing';
 import { DeactivationCredentials } from './signatures';
 
 /** Spec §5 texts of the user form, shared by the portal's form and the server's answers. */
@@ -161,6 +162,18 @@ export type NotifyAdminRequest = z.infer<typeof NotifyAdminRequest>;
 
 /** GET /user/approvers: who may be chosen as approver (spec §5: active, non-deleted ADMIN users other than the current user). */
 export const ApproverListResponse = z.object({
-  approverList: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() })),
+  approverList: z.array(
+    z.object({
+      id: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      email: z.string(),
+      /**
+       * An absence the approver declared that is not over (an addition to the spec's list): what is submitted to them
+       * on its days goes to the delegate, when the delegate may approve it.
+       */
+      absence: AbsenceView.optional(),
+    }),
+  ),
 });
 export type ApproverListResponse = z.infer<typeof ApproverListResponse>;

@@ -44,6 +44,7 @@ function documentPatch(event: DocumentEvent | DocumentFileEvent): Patch {
         logo: fileText(d.logo),
         ...Object.fromEntries(d.files.map((file) => [supportingFileField(file), fileText(file)])),
         revises: d.revises?.documentId,
+        delegatedFrom: d.delegatedFrom,
         status: 'Draft',
       };
     }
@@ -52,7 +53,7 @@ function documentPatch(event: DocumentEvent | DocumentFileEvent): Patch {
       return childPatch(documentNumber, { ...details, file: fileText(file), status: 'Active' });
     }
     case 'ChangeOrderUpdated':
-      return { ...event.data.details };
+      return { ...event.data.details, ...(event.data.changes.some((change) => change.field === 'approverId') ? { delegatedFrom: event.data.delegatedFrom ?? '' } : {}) };
     case 'ChangeOrderLogoChanged':
       return { logo: fileText(event.data.logo) };
     case 'SupportingFilesAdded':
@@ -78,6 +79,8 @@ function documentPatch(event: DocumentEvent | DocumentFileEvent): Patch {
       return { status: 'Rejected' };
     case 'ChangeOrderRevised':
       return { revisedBy: event.data.revision.documentId };
+    case 'ChangeOrderApproverReassigned':
+      return { approverId: event.data.to, delegatedFrom: event.data.delegatedFrom ?? '' };
     case 'ChangeOrderAccessibilityChanged':
       return { isInternal: event.data.isInternal, proposedIsInternal: '' };
     case 'ChangeOrderAccessibilityProposed':
@@ -108,24 +111,33 @@ const pending = (details: CustomerDetails | undefined): Patch =>
 function customerPatch(event: CustomerEvent): Patch {
   switch (event.type) {
     case 'CustomerRegistered':
-      return { ...customerDetails(event.data), logo: storedFileText(event.data.logo), status: 'Pending approval' };
+      return { ...customerDetails(event.data), logo: storedFileText(event.data.logo), status: 'Pending approval', delegatedFrom: event.data.delegatedFrom };
     case 'CustomerUpdated':
-      return customerDetails(event.data);
+      return { ...customerDetails(event.data), ...(event.data.changed.includes('approverId') ? { delegatedFrom: event.data.delegatedFrom ?? '' } : {}) };
+    case 'CustomerApproverReassigned':
+      return event.data.pendingChange
+        ? { 'pending approverId': event.data.to, 'pending delegatedFrom': event.data.delegatedFrom ?? '' }
+        : { approverId: event.data.to, delegatedFrom: event.data.delegatedFrom ?? '' };
     case 'CustomerLogoChanged':
       return { logo: storedFileText(event.data.logo) };
     case 'CustomerApprovalWithdrawn':
       return { status: 'Pending approval' };
     case 'CustomerChangeProposed':
-      return { ...pending(event.data.proposed), ...(event.data.logo ? { 'pending logo': storedFileText(event.data.logo) } : {}) };
+      return {
+        ...pending(event.data.proposed),
+        ...(event.data.logo ? { 'pending logo': storedFileText(event.data.logo) } : {}),
+        'pending delegatedFrom': event.data.delegatedFrom ?? '',
+      };
     case 'CustomerChangeWithdrawn':
     case 'CustomerChangeRejected':
-      return { ...pending(undefined), 'pending logo': '' };
+      return { ...pending(undefined), 'pending logo': '', 'pending delegatedFrom': '' };
     case 'CustomerChangeApproved':
       return {
         ...customerDetails(event.data.details),
         ...(event.data.logo ? { logo: storedFileText(event.data.logo) } : {}),
         ...pending(undefined),
         'pending logo': '',
+        'pending delegatedFrom': '',
         approvedDate: event.data.approvedDate,
       };
     case 'CustomerApproved':
@@ -162,6 +174,10 @@ function userPatch(event: UserEvent): Patch {
       return { secondFactor: 'enrolled' };
     case 'SecondFactorReset':
       return { secondFactor: '' };
+    case 'AbsenceDeclared':
+      return { absentFrom: event.data.from, absentUntil: event.data.until, delegateId: event.data.delegateId };
+    case 'AbsenceEnded':
+      return { absentFrom: '', absentUntil: '', delegateId: '' };
     // Enrolment steps and codes given are events of the account, not values of its fields (no secret is shown).
     case 'SecondFactorEnrolmentStarted':
     case 'SecondFactorCodeAccepted':

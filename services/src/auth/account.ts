@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_AGE_DAYS, type UserEvent, type UserProfile } from '@ifu/contracts';
+import { type Absence, PASSWORD_MAX_AGE_DAYS, type UserEvent, type UserProfile } from '@ifu/contracts';
 import type { Decider } from '../platform/command-pipeline';
 
 export interface SourceState {
@@ -57,6 +57,8 @@ export interface UserState extends UserProfile {
    * each opens one. Absent from snapshots taken before it was kept.
    */
   usedChallenges?: Array<{ challengeId: string; at: string }>;
+  /** The absence declared last and not ended: what is submitted to the user on its days goes to the delegate. */
+  absence: Absence | null;
 }
 
 export interface EnrolledFactor {
@@ -107,6 +109,7 @@ export const initialUserState = (): UserState => ({
   lastCodeTimeStep: null,
   usedRecoveryCodes: [],
   usedChallenges: [],
+  absence: null,
 });
 
 /** Lifts every lock and count: a new password, or the owner's unlock. */
@@ -229,6 +232,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return state;
     case 'SecondFactorReset':
       return { ...state, secondFactor: null };
+    case 'AbsenceDeclared':
+      return { ...state, absence: { from: event.data.from, until: event.data.until, delegateId: event.data.delegateId } };
+    case 'AbsenceEnded':
+      return { ...state, absence: null };
     default: {
       const unknown: never = event;
       return unknown;

@@ -1,4 +1,4 @@
-import type { Role } from '@ifu/contracts';
+import { type Absence, isAbsentOn, type Role } from '@ifu/contracts';
 
 /**
  * Who may approve: the one policy of the deciders that choose an approver or take an approver's
@@ -25,6 +25,13 @@ export interface ApproverFacts {
   id: string;
   role: Role;
   active: boolean;
+  /**
+   * Training recorded as completed (21 CFR 11.10(i)): without it they cannot sign, so a record is never reassigned to
+   * them. Absent where a caller does not know it (a choice at submission does not ask: the signature checks it).
+   */
+  trained?: boolean;
+  /** The absence they declared and did not end, if any: records chosen for them on its days go to its delegate. */
+  absence?: Absence | null;
 }
 
 /** Who wrote a record: neither its creator nor its last editor may decide on it. */
@@ -67,4 +74,46 @@ export function periodicReviewerRefusal(record: Authorship, signer: { id: string
   if (signer.role !== 'ADMIN') return 'signer-not-admin';
   if (signer.id === record.createdBy || signer.id === record.lastEditedBy) return 'approver-is-author';
   return undefined;
+}
+
+/**
+ * Whether `to` may take over a record awaiting a decision from its approver (an ADMIN's reassignment): not the
+ * approver it has, not the ADMIN reassigning (four eyes: the one who moves the record does not take it), and one who
+ * could decide on it: an active, trained ADMIN who neither created nor last edited it.
+ */
+export function reassignmentRefusal(record: Authorship & { approverId: string }, toId: string, to: ApproverFacts | undefined, actorUserId: string) {
+  if (toId === record.approverId) return 'reassign-same-approver' as const;
+  if (toId === actorUserId) return 'reassign-to-self' as const;
+  const eligible =
+    to !== undefined && to.role === 'ADMIN' && to.active && to.trained === true && to.id !== record.createdBy && to.id !== record.lastEditedBy;
+  return eligible ? undefined : ('reassign-approver-not-eligible' as const);
+}
+
+/** Who takes a record: the approver chosen, or their delegate (`delegatedFrom` then names the one chosen). */
+export interface RoutedApprover {
+  approverId: string;
+  delegatedFrom?: string;
+}
+
+/**
+ * The delegate of an approver, as a command learns it: the UTC day it runs, and the facts of the delegate the
+ * chosen approver's absence names (undefined when they are not absent that day, or the delegate is unknown).
+ */
+export interface ApproverRouting {
+  today: string;
+  delegate: ApproverFacts | undefined;
+}
+
+/**
+ * Who takes a record submitted or reassigned to `chosen` (already found eligible): their delegate when `chosen` is
+ * absent that day and the delegate is eligible for this record (`eligible`: the same policy as the choice it
+ * replaces); otherwise `chosen`. One step only: a delegate's own delegate is never followed.
+ */
+export function routedApprover(chosen: ApproverFacts, routing: ApproverRouting | undefined, eligible: (delegate: ApproverFacts) => boolean): RoutedApprover {
+  const absence = chosen.absence;
+  const delegate = routing?.delegate;
+  if (routing && isAbsentOn(absence, routing.today) && delegate && delegate.id === absence.delegateId && delegate.id !== chosen.id && eligible(delegate)) {
+    return { approverId: delegate.id, delegatedFrom: chosen.id };
+  }
+  return { approverId: chosen.id };
 }

@@ -12,4 +12,14 @@ export { CHALLENGE_LIFETIME_MS, readSecondFactorChallenge, type SecondFactorChal
 export { decideEnrol, decideReset, type CodeMatch, type EnrolSecondFactor, type ResetSecondFactor } from './second-factor-decisions';
 export { createSession, revokeOtherSessions, revokeUserSessions } from './sessions';
 export { offerUnlock } from './unlock';
-export { approverChoiceRefusal, deciderRefusal, periodicReviewerRefusal, type ApproverFacts, type Authorship } from './approver-policy';
+export {
+  approverChoiceRefusal,
+  deciderRefusal,
+  periodicReviewerRefusal,
+  reassignmentRefusal,
+  routedApprover,
+  type ApproverFacts,
+  type ApproverRouting,
+  type Authorship,
+  type RoutedApprover,
+} from './approver-policy';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ApproverListResponse,
   CheckApprovalRequest,
   CheckApprovalResponse,
   CustomerApprovalRequest,
@@ -11,6 +12,7 @@ import {
   CustomerSummary,
   CustomerSummaryListResponse,
   CustomerView,
+  ReassignCustomerApproverRequest,
   UpdateCustomerFields,
 } from '@ifu/contracts';
 import type { ApiRoute } from '../platform/api-routes';
@@ -41,4 +43,20 @@ export const customersApi: ApiRoute[] = [
   },
   { method: 'post', path: '/customer/check/request', access: 'staff', summary: 'Whether the caller may approve or reject the customer now', body: CheckApprovalRequest, response: CheckApprovalResponse },
   { method: 'post', path: '/customer/approve/add', access: 'staff', ifMatch: true, summary: 'Approves or rejects a customer (signed, at the version reviewed)', body: CustomerApprovalRequest, response: CustomerMutationResponse },
+  {
+    method: 'get',
+    path: '/customer/reassignApprover/:id',
+    access: 'admin',
+    summary: 'Whom a customer awaiting a decision (or its pending change) may be reassigned to: active, trained ADMINs who neither created nor last edited it, other than its approver and the caller',
+    response: ApproverListResponse,
+  },
+  {
+    method: 'post',
+    path: '/customer/reassignApprover',
+    access: 'admin',
+    ifMatch: true,
+    summary: 'Reassigns a customer awaiting a decision, or its pending change, to another approver (signed, meaning reassignment, with a reason); to their delegate if they are absent today',
+    body: ReassignCustomerApproverRequest,
+    response: CustomerMutationResponse,
+  },
 ];

@@ -7,6 +7,10 @@ const oldToNew = (changes: readonly CustomerFieldChange[]) =>
     .map(({ field, from, to }) => (field === 'customerLogo' ? `${field} ${from.slice(0, 12)} → ${to.slice(0, 12)}` : `${field} "${from}" → "${to}"`))
     .join('; ') || 'no change';
 
+/** What an event that chose an absent approver says: their delegate took it. */
+const delegated = (delegatedFrom: string | undefined, approverId: string) =>
+  delegatedFrom ? `; the approver chosen (${delegatedFrom}) is absent, so it went to their delegate (${approverId})` : '';
+
 /** How the customers feature's events read in the audit report. */
 export const customersVocabulary = auditVocabulary<CustomerEvent | CustomerNameClaimEvent>(
   [
@@ -16,8 +20,15 @@ export const customersVocabulary = auditVocabulary<CustomerEvent | CustomerNameC
   {
     CustomerNameClaimed: (d) => ({ action: 'Reserved customer name', subjectName: d.customerName }),
     CustomerNameReleased: (d) => ({ action: 'Released customer name', subjectName: d.customerName }),
-    CustomerRegistered: (d) => ({ action: 'Added customer', subjectName: d.customerName }),
-    CustomerUpdated: (d) => ({ action: `Updated customer: ${changedFields(d.changed)}`, subjectName: d.customerName }),
+    CustomerRegistered: (d) => ({ action: `Added customer${delegated(d.delegatedFrom, d.approverId)}`, subjectName: d.customerName }),
+    CustomerUpdated: (d) => ({ action: `Updated customer: ${changedFields(d.changed)}${delegated(d.delegatedFrom, d.approverId)}`, subjectName: d.customerName }),
+    CustomerApproverReassigned: (d) => ({
+      action: `Reassigned the approver of the ${d.pendingChange ? 'pending change to the customer' : 'customer'} from ${d.from} to ${d.to}${
+        d.delegatedFrom ? ` (the delegate of ${d.delegatedFrom}, who is absent)` : ''
+      } (electronic signature)`,
+      subjectName: d.customerName,
+      reason: d.reason,
+    }),
     CustomerLogoChanged: (d) => ({ action: 'Changed customer logo', subjectName: d.customerName }),
     CustomerApproved: (d) => ({ action: 'Approved customer (electronic signature)', subjectName: d.customerName }),
     CustomerRejected: (d) => ({ action: 'Rejected customer (electronic signature)', subjectName: d.customerName, reason: d.reason }),
@@ -25,7 +36,10 @@ export const customersVocabulary = auditVocabulary<CustomerEvent | CustomerNameC
       action: d.openAccess ? 'Opened access: visitors may search and download without an emailed link' : 'Closed access: visitors need an emailed link',
       subjectName: d.customerName,
     }),
-    CustomerChangeProposed: (d) => ({ action: `Proposed a change to the approved customer, awaiting approval: ${changedFields(d.changed)}`, subjectName: d.customerName }),
+    CustomerChangeProposed: (d) => ({
+      action: `Proposed a change to the approved customer, awaiting approval: ${changedFields(d.changed)}${delegated(d.delegatedFrom, d.proposed.approverId)}`,
+      subjectName: d.customerName,
+    }),
     CustomerChangeWithdrawn: (d) => ({ action: 'Withdrew the pending change: the approved values were entered again', subjectName: d.customerName }),
     CustomerChangeApproved: (d) => ({ action: `Approved change to customer (electronic signature): ${oldToNew(d.changes)}`, subjectName: d.customerName }),
     CustomerChangeRejected: (d) => ({

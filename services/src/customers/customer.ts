@@ -30,6 +30,8 @@ export interface PendingChange {
   /** The logo the change brings, or null when it keeps the approved one. */
   logo: StoredFile | null;
   changed: CustomerChangeField[];
+  /** Its approver is the delegate of this absent approver, who was chosen. */
+  delegatedFrom?: string;
 }
 
 const initialState = (): CustomerState => ({
@@ -72,7 +74,12 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
     case 'CustomerChangeProposed':
       return {
         ...state,
-        pending: { details: event.data.proposed, logo: event.data.logo ?? null, changed: event.data.changed },
+        pending: {
+          details: event.data.proposed,
+          logo: event.data.logo ?? null,
+          changed: event.data.changed,
+          ...(event.data.delegatedFrom ? { delegatedFrom: event.data.delegatedFrom } : {}),
+        },
         lastEditedBy: event.data.editedBy,
       };
     case 'CustomerChangeWithdrawn':
@@ -81,11 +88,36 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
       return { ...state, ...event.data.details, logo: event.data.logo ?? state.logo, pending: null };
     case 'CustomerChangeRejected':
       return { ...state, pending: null };
+    case 'CustomerApproverReassigned': {
+      const pending = state.pending;
+      if (event.data.pendingChange && pending) {
+        const { delegatedFrom: _before, ...rest } = pending;
+        return {
+          ...state,
+          pending: {
+            ...rest,
+            details: { ...pending.details, approverId: event.data.to },
+            changed: withApproverChange(pending.changed, event.data.to !== state.approverId),
+            ...(event.data.delegatedFrom ? { delegatedFrom: event.data.delegatedFrom } : {}),
+          },
+        };
+      }
+      return { ...state, approverId: event.data.to };
+    }
     default: {
       const unhandled: never = event;
       return unhandled;
     }
   }
+}
+
+/**
+ * The fields a pending change alters once its approver is reassigned: the approver becomes one of them when the new
+ * one is not the approved customer's (approving the change makes them its approver), and stops being one otherwise.
+ */
+export function withApproverChange(changed: readonly CustomerChangeField[], approverChanges: boolean): CustomerChangeField[] {
+  const others = changed.filter((field) => field !== 'approverId');
+  return approverChanges ? [...others, 'approverId'] : others;
 }
 
 /** The customer's decider for one use case's commands: the same state, `evolve` and snapshots for all of them. */

@@ -20,3 +20,7 @@ export function decisionRefusal(
   const refusal = deciderRefusal({ createdBy: null, lastEditedBy: null, ...customer, approverId }, signer);
   return refusal === 'not-assigned' ? ('not-the-approver' as const) : refusal;
 }
+
+/** Whether the customer awaits a decision: awaiting approval, or a change to it pending (what a reassignment moves). */
+export const awaitsDecision = (customer: { status: string; pendingApproverId?: string | null }) =>
+  customer.status === 'REQUIRE_APPROVAL' || (customer.pendingApproverId !== undefined && customer.pendingApproverId !== null);

@@ -6,7 +6,7 @@ import type { CommandRun } from '../platform/command-pipeline';
 import type { Config } from '../platform/config';
 import { refuse } from '../platform/errors';
 import { runCommand, setVersion } from '../platform/http';
-import { decisionRefusal } from './permissions';
+import { awaitsDecision, decisionRefusal } from './permissions';
 
 /** An approved customer's public search URL (spec §2.4): the customer portal's page named after the customer. */
 export const searchUrlOf = (config: Pick<Config, 'PUBLIC_CUSTOMER_URL'>, customerName: string): string =>
@@ -26,6 +26,15 @@ export const toCustomerSummary = (ctx: AppContext, record: CustomerRecord): Cust
  * creator and last editor).
  */
 export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewer: { userId: string; role: Role }): CustomerView {
+  const facts = {
+    exists: true,
+    approverId: record.approverId,
+    status: record.status as CustomerStatus,
+    pendingApproverId: record.pendingChange?.details.approverId ?? null,
+    createdBy: record.createdBy,
+    lastEditedBy: record.lastEditedBy,
+  };
+  const refusal = decisionRefusal(facts, { id: viewer.userId, role: viewer.role });
   return {
     id: record.id,
     customerName: record.customerName,
@@ -43,18 +52,10 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewer: 
     createdAt: record.createdAt,
     openAccess: record.openAccess,
     version: record.version,
-    canDecide:
-      decisionRefusal(
-        {
-          exists: true,
-          approverId: record.approverId,
-          status: record.status as CustomerStatus,
-          pendingApproverId: record.pendingChange?.details.approverId ?? null,
-          createdBy: record.createdBy,
-          lastEditedBy: record.lastEditedBy,
-        },
-        { id: viewer.userId, role: viewer.role },
-      ) === undefined,
+    canDecide: refusal === undefined,
+    delegatedFrom: record.delegatedFrom,
+    approverIsAuthor: refusal === 'approver-is-author',
+    mayReassign: viewer.role === 'ADMIN' && awaitsDecision(facts),
     pendingChange: pendingChangeView(ctx, record),
     changeRejection: record.changeRejection && {
       changed: record.changeRejection.changes.map((change) => change.field),
@@ -71,6 +72,7 @@ function pendingChangeView(ctx: AppContext, record: CustomerRecord): CustomerVie
   return {
     ...pending.details,
     approver: pending.approver,
+    delegatedFrom: pending.delegatedFrom,
     logoUrl: pending.logo ? `${ctx.config.PUBLIC_API_URL}/customer/pendingLogo/${record.id}` : null,
     changed: pending.changed,
     proposedAt: pending.proposedAt,

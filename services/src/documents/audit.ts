@@ -26,14 +26,26 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
     ChangeOrderCreated: (d) => ({
       action: `Created change order ${d.documentId} (${d.details.productFamilyName}) with ${d.files.length} supporting file(s)${
         d.revises ? `, a revision of ${d.revisesApproved ? 'approved' : 'rejected'} change order ${d.revises.documentId}` : ''
-      } (electronic signature)`,
+      } (electronic signature)${d.delegatedFrom ? `; the approver chosen (${d.delegatedFrom}) is absent, so it went to their delegate (${d.details.approverId})` : ''}`,
       subjectName: d.documentId,
     }),
     ChildDocumentAdded: (d) => ({
       action: `Added child document ${d.child.documentNumber} (${d.child.associatedReferenceNumber}, file sha256 ${d.child.file.sha256}) (electronic signature)`,
       subjectName: d.documentId,
     }),
-    ChangeOrderUpdated: (d) => ({ action: `Edited change order: ${changeList(d.changes)} (electronic signature)`, subjectName: d.documentId }),
+    ChangeOrderUpdated: (d) => ({
+      action: `Edited change order: ${changeList(d.changes)} (electronic signature)${
+        d.delegatedFrom ? `; the approver chosen (${d.delegatedFrom}) is absent, so it went to their delegate (${d.details.approverId})` : ''
+      }`,
+      subjectName: d.documentId,
+    }),
+    ChangeOrderApproverReassigned: (d) => ({
+      action: `Reassigned the approver of change order ${d.documentId} from ${d.from} to ${d.to}${
+        d.delegatedFrom ? ` (the delegate of ${d.delegatedFrom}, who is absent)` : ''
+      } (electronic signature)`,
+      subjectName: d.documentId,
+      reason: d.reason,
+    }),
     ChangeOrderLogoChanged: (d) => ({ action: `Changed the change order's logo (electronic signature)`, subjectName: d.documentId }),
     SupportingFilesAdded: (d) => ({
       action: `Added supporting file(s) ${d.files.map((f) => `${f.docName} (sha256 ${f.sha256})`).join(', ')} (electronic signature)`,

@@ -133,6 +133,8 @@ export function evolve(state: ChangeOrderState, event: DocumentEvent): ChangeOrd
       return { ...state, pendingAccessibility: { isInternal: event.data.isInternal, requestedBy: event.data.requestedBy, reason: event.data.reason } };
     case 'ChangeOrderAccessibilityRejected':
       return { ...state, pendingAccessibility: null };
+    case 'ChangeOrderApproverReassigned':
+      return { ...state, details: { ...state.details!, approverId: event.data.to } };
     case 'ChangeOrderRevised':
       return { ...state, revisedBy: event.data.revision };
     case 'PeriodicReviewDateChanged':
@@ -218,7 +220,12 @@ const plain = (
     | 'review-date-not-allowed'
     | 'reviewer-not-admin'
     | 'reviewer-is-author'
-    | 'review-revision-open',
+    | 'review-revision-open'
+    | 'admin-only'
+    | 'reassign-not-waiting'
+    | 'reassign-same-approver'
+    | 'reassign-to-self'
+    | 'reassign-approver-not-eligible',
 ) => ({ code });
 
 /** The key a download records a file under: the same file id at other content is another file to open. */

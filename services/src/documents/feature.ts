@@ -9,12 +9,13 @@ import { decisionRoutes } from './decision/route';
 import { downloadRoutes } from './downloads/routes';
 import { listingRoutes } from './listing/routes';
 import { periodicReviewRoutes } from './periodic-review/routes';
+import { reassignmentRoutes } from './reassignment/route';
 import { revisionRoutes } from './revision/revise';
 import { searchRoutes } from './search/routes';
 
 /**
  * Change orders, one folder per use case: authoring (the add wizard and signed edits), the listing and view, the
- * approver's decision, Online/Offline, revise and resubmit, periodic review, staff downloads with their signature
+ * approver's decision, an ADMIN's reassignment of its approver, Online/Offline, revise and resubmit, periodic review, staff downloads with their signature
  * manifest, and the internal search.
  */
 export const documentsFeature: Feature = {
@@ -25,6 +26,7 @@ export const documentsFeature: Feature = {
       revisionRoutes(ctx),
       listingRoutes(ctx),
       decisionRoutes(ctx),
+      reassignmentRoutes(ctx),
       accessibilityRoutes(ctx),
       downloadRoutes(ctx),
       searchRoutes(ctx),

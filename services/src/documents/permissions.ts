@@ -20,6 +20,22 @@ export function mayDecide(
 }
 
 /**
+ * Whether `viewer` is the change order's assigned approver who may not decide on it only because they created or last
+ * edited it (`approver-is-author`): the view tells them so, and that an ADMIN reassigns it.
+ */
+export function approverIsAuthor(
+  record: Authorship & { active: boolean; status: DocumentStatus; approverId: string },
+  viewer: { id: string; role: Role },
+): boolean {
+  return authoringRefusal({ exists: true, ...record }) === undefined && deciderCode(record, viewer) === 'approver-is-author';
+}
+
+/** Whether `viewer` may reassign the change order to another approver now: an ADMIN, while it awaits its decision. */
+export function mayReassign(record: { active: boolean; status: DocumentStatus }, viewer: { role: Role }): boolean {
+  return authoringRefusal({ exists: true, ...record }) === undefined && viewer.role === 'ADMIN';
+}
+
+/**
  * Who may sign or reject a pending Online/Offline change: the approver policy (the assigned approver, an
  * ADMIN now, not an author) with the requester counted as the change's author. The view's `mayDecideAccessibility`.
  */

@@ -20,7 +20,7 @@ import { refuse } from '../platform/errors';
 import { runCommand, setVersion } from '../platform/http';
 import { authoringRefusal, filesToOpen, openedKey } from './change-order';
 import { openedFiles } from './downloads/document-files';
-import { accessibilityDecisionRefusal, mayDecide, periodicReviewRefusal, reviewDateRefusal, revisionRefusal } from './permissions';
+import { accessibilityDecisionRefusal, approverIsAuthor, mayDecide, mayReassign, periodicReviewRefusal, reviewDateRefusal, revisionRefusal } from './permissions';
 
 /**
  * A change order as the staff screens show it, and the one answer of every change order command: the record as the
@@ -164,6 +164,9 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
       reason: record.pendingAccessibility.reason,
     },
     mayDecideAccessibility: accessibilityDecisionRefusal({ ...record, exists: true }, { id: review.viewer.userId, role: review.viewer.role }) === undefined,
+    delegatedFrom: record.delegatedFrom,
+    approverIsAuthor: approverIsAuthor(record, { id: review.viewer.userId, role: review.viewer.role }),
+    mayReassign: mayReassign(record, review.viewer),
     periodicReview: {
       reviewDate: record.reviewDate,
       overdue: isReviewOverdue(record, now.toISOString().slice(0, 10)),

@@ -1,4 +1,4 @@
-import { PERIODIC_REVIEW_MESSAGES } from '@ifu/contracts';
+import { ABSENCE_MESSAGES, PERIODIC_REVIEW_MESSAGES } from '@ifu/contracts';
 import type { ChainBreak } from '@ifu/storage/event-store/event-store';
 
 /**
@@ -121,6 +121,10 @@ export const ERRORS = {
   // ---- Manage User (users/)
   'user-exists': entry(409, 'A user with this id already exists'),
   'user-not-found': entry(404, 'User not found'),
+  // A user's absence and its delegate (users/absence/)
+  'absence-delegate-not-eligible': entry(400, 'delegateId: choose an active ADMIN other than the absent user'),
+  'absence-until-past': entry(400, `until: ${ABSENCE_MESSAGES.untilPast}`),
+  'absence-too-long': entry(400, `until: ${ABSENCE_MESSAGES.tooLong}`),
   'email-taken': entry(409, 'A user with this email already exists'),
   'printed-name-taken': entry(
     409,
@@ -154,6 +158,11 @@ export const ERRORS = {
   'approver-is-author': entry(403, 'The creator or last editor of a record cannot approve or reject it'),
   'already-approved': entry(409, 'This customer is already approved, and no change to it is waiting for approval'),
   'logo-not-found': entry(404, 'Logo not found'),
+  // An ADMIN's signed reassignment of a waiting customer or change order (customers/reassignment/, documents/reassignment/)
+  'reassign-not-waiting': entry(409, 'Only a record awaiting a decision can be reassigned to another approver'),
+  'reassign-same-approver': entry(400, 'approverId: this is already its approver'),
+  'reassign-to-self': entry(400, 'approverId: you cannot reassign a record to yourself (the ADMIN who reassigns never becomes its approver)'),
+  'reassign-approver-not-eligible': entry(400, 'approverId: choose an active, trained ADMIN who neither created nor last edited this record'),
 
   // ---- documents (documents/)
   'document-exists': entry(409, 'A change order with this id already exists'),

@@ -57,7 +57,7 @@ export async function lastView(ctx: { db: Queryable; seals: Seals }, userId: str
  * (If-Match) or, failing that, the one the signer last opened. An author's edit (`authorship`) may leave it out and is
  * then signed at the current version.
  */
-const DECISIONS: ReadonlySet<SignatureMeaning> = new Set(['approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'periodic-review', 'factor-reset']);
+const DECISIONS: ReadonlySet<SignatureMeaning> = new Set(['approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'periodic-review', 'factor-reset', 'reassignment']);
 
 /** The signer as their own stream in the log has them at the moment of signing. */
 export interface Signer {

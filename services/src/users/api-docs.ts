@@ -1,8 +1,10 @@
 import {
+  AbsenceResponse,
   AddUserRequest,
   ApproverListResponse,
   ChangePasswordRequest,
   ConfirmChangeRequest,
+  DeclareAbsenceRequest,
   DeleteUserRequest,
   ForgotPasswordRequest,
   MessageResponse,
@@ -16,13 +18,41 @@ import {
 } from '@ifu/contracts';
 import type { ApiRoute } from '../platform/api-routes';
 
-/** The routes of passwords/, access-requests/, manage/ and identity-change/. */
+/** The routes of passwords/, access-requests/, manage/, identity-change/ and absence/. */
 export const usersApi: ApiRoute[] = [
   { method: 'post', path: '/user/forgot/password', access: 'public', summary: 'Mails a set-password link (the same answer for any address)', body: ForgotPasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/set/password', access: 'public', summary: "Sets a password with the emailed link's token", body: SetPasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/change/password', access: 'staff', summary: "Changes the logged-in user's password (the current one re-entered)", body: ChangePasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/notify/admin', access: 'public', summary: 'Asks the ADMINs to create or reactivate an account', body: NotifyAdminRequest, response: MessageResponse },
-  { method: 'get', path: '/user/approvers', access: 'staff', summary: 'The active ADMINs who can approve, but the caller', response: ApproverListResponse },
+  {
+    method: 'get',
+    path: '/user/approvers',
+    access: 'staff',
+    summary: 'The active ADMINs who can approve, but the caller; each with the absence they declared, while it is not over',
+    response: ApproverListResponse,
+  },
+  {
+    method: 'get',
+    path: '/user/:id/absence',
+    access: 'staff',
+    summary: "The absence a user declared, while it is not over: `me` for the caller's own; another user's for an ADMIN",
+    response: AbsenceResponse,
+  },
+  {
+    method: 'put',
+    path: '/user/:id/absence',
+    access: 'staff',
+    summary: "Declares (or replaces) an absence and its delegate, an active ADMIN: `me` for the caller's own; an ADMIN may declare another user's",
+    body: DeclareAbsenceRequest,
+    response: AbsenceResponse,
+  },
+  {
+    method: 'delete',
+    path: '/user/:id/absence',
+    access: 'staff',
+    summary: "Ends a declared absence: `me` for the caller's own; an ADMIN may end another user's",
+    response: AbsenceResponse,
+  },
   { method: 'get', path: '/user/list/user', access: 'admin', summary: 'The users (paging, sorting, search)', query: UserListQuery, response: UserListResponse },
   { method: 'post', path: '/user/add', access: 'admin', summary: 'Creates a user; their set-password link is mailed', body: AddUserRequest, response: UserMutationResponse },
   {

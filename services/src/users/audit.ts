@@ -56,6 +56,10 @@ export const usersVocabulary = auditVocabulary<Exclude<UserEvent, SecondFactorEv
       action: `Closed the open set-password and unlock links (${d.reason === 'email-changed' ? 'the email address changed' : 'the account was reactivated'})`,
     }),
     LoggedOut: () => ({ action: 'Logged out' }),
+    AbsenceDeclared: (d) => ({
+      action: `Declared an absence from ${d.from} to ${d.until}: what is submitted or reassigned to the user meanwhile goes to the delegate (${d.delegateId})${d.declaredBy === d.userId ? '' : ', declared by an ADMIN'}`,
+    }),
+    AbsenceEnded: (d) => ({ action: `Ended the declared absence${d.endedBy === d.userId ? '' : ' (by an ADMIN)'}` }),
     EmailClaimed: (d) => ({ action: 'Reserved email address', subjectName: d.email }),
     EmailReleased: (d) => ({ action: 'Released email address', subjectName: d.email }),
     PrintedNameClaimed: (d) => ({ action: 'Reserved printed name (one active user each)', subjectName: d.printedName }),

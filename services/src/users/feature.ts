@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { migrationsFromDirectory } from '@ifu/storage/database/migrations';
 import type { Feature } from '../platform/feature';
+import { absenceRoutes } from './absence/routes';
 import { accessRequestRoutes } from './access-requests/routes';
 import { usersVocabulary } from './audit';
 import { identityChangeRoutes } from './identity-change/routes';
@@ -8,7 +9,7 @@ import { passwordRoutes } from './passwords/routes';
 import { userAdminRoutes } from './manage/routes';
 import { usersApi } from './api-docs';
 
-/** The user aggregate, Manage User, password links, access requests, the first administrator. */
+/** The user aggregate, Manage User, password links, access requests, absences and delegates, the first administrator. */
 export const usersFeature: Feature = {
   name: 'users',
   routes: (ctx, composition) =>
@@ -17,6 +18,7 @@ export const usersFeature: Feature = {
       accessRequestRoutes(ctx, { rateLimit: composition.notifyAdminRateLimit }),
       userAdminRoutes(ctx),
       identityChangeRoutes(ctx),
+      absenceRoutes(ctx),
     ),
   api: usersApi,
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),

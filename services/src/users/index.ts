@@ -1,5 +1,6 @@
 // users/'s public entry: what the other features use of it (services/boundaries.js).
-export { approverFacts } from './approver-facts';
+export { approverFacts, approverRouting } from './approver-facts';
+export { approverChoices } from './approver-list';
 export { usersVocabulary } from './audit';
 export { bootstrapFirstAdmin, type BootstrapResult } from './bootstrap';
 export { userDecider } from './user-decider';

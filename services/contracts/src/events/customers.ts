@@ -29,8 +29,12 @@ export interface CustomerFieldChange {
 }
 
 export type CustomerEvent =
-  | { type: 'CustomerRegistered'; data: { customerId: string; logo: StoredFile; registeredBy?: string } & CustomerDetails }
-  | { type: 'CustomerUpdated'; data: { customerId: string; changed: string[]; editedBy?: string } & CustomerDetails }
+  /**
+   * `delegatedFrom` (registration, an edit or a proposed change that chose the approver): the approver chosen was
+   * absent that day, so `approverId` is their delegate and this the absent approver's id.
+   */
+  | { type: 'CustomerRegistered'; data: { customerId: string; logo: StoredFile; registeredBy?: string; delegatedFrom?: string } & CustomerDetails }
+  | { type: 'CustomerUpdated'; data: { customerId: string; changed: string[]; editedBy?: string; delegatedFrom?: string } & CustomerDetails }
   | { type: 'CustomerLogoChanged'; data: { customerId: string; customerName: string; logo: StoredFile; editedBy?: string } }
   /**
    * An approved customer's name, email, website or approver changed and it went back to approval (off the public
@@ -46,7 +50,35 @@ export type CustomerEvent =
    */
   | {
       type: 'CustomerChangeProposed';
-      data: { customerId: string; customerName: string; proposed: CustomerDetails; logo?: StoredFile; changed: CustomerChangeField[]; editedBy: string };
+      data: {
+        customerId: string;
+        customerName: string;
+        proposed: CustomerDetails;
+        logo?: StoredFile;
+        changed: CustomerChangeField[];
+        editedBy: string;
+        delegatedFrom?: string;
+      };
+    }
+  /**
+   * An ADMIN gave a customer awaiting a decision to another approver (signed, meaning `reassignment`, with the reason):
+   * the customer awaiting approval, or, with `pendingChange`, the change pending to an approved customer (whose
+   * proposed approver becomes `to`, and the customer's approver once the change is approved). `to` is the delegate of
+   * the approver the ADMIN chose when that one was absent that day (`delegatedFrom`).
+   */
+  | {
+      type: 'CustomerApproverReassigned';
+      data: {
+        customerId: string;
+        customerName: string;
+        from: string;
+        to: string;
+        reason: string;
+        reassignedBy: string;
+        signature: Signature;
+        pendingChange?: boolean;
+        delegatedFrom?: string;
+      };
     }
   /** An edit brought an approved customer back to its approved values: nothing is pending any more. */
   | { type: 'CustomerChangeWithdrawn'; data: { customerId: string; customerName: string; editedBy: string } }

@@ -103,10 +103,24 @@ export type DocumentEvent =
         revises?: ChangeOrderRef;
         /** `revises` is an approved change order revised after its periodic review (absent: a rejected one). */
         revisesApproved?: boolean;
+        /**
+         * The approver the author chose was absent that day: `details.approverId` is their delegate, and this the
+         * absent approver's id. Absent when the chosen approver took it.
+         */
+        delegatedFrom?: string;
       };
     }
   | { type: 'ChildDocumentAdded'; data: Signed & { child: ChildRecord; editedBy: string } }
-  | { type: 'ChangeOrderUpdated'; data: Signed & { details: ParentDetails; changes: FieldChange[]; editedBy: string } }
+  | {
+      type: 'ChangeOrderUpdated';
+      data: Signed & {
+        details: ParentDetails;
+        changes: FieldChange[];
+        editedBy: string;
+        /** The edit chose an approver absent that day: `details.approverId` is their delegate, this the absent approver's id. */
+        delegatedFrom?: string;
+      };
+    }
   | { type: 'ChangeOrderLogoChanged'; data: Signed & { logo: DocumentFile; previous: DocumentFile; editedBy: string } }
   | { type: 'SupportingFilesAdded'; data: Signed & { files: DocumentFile[]; editedBy: string } }
   | { type: 'SupportingFileDeleted'; data: Signed & { file: DocumentFile; editedBy: string } }
@@ -209,6 +223,24 @@ export type DocumentEvent =
   | {
       type: 'ChangeOrderAccessibilityProposed';
       data: { parentChangeId: string; documentId: string; isInternal: boolean; previous: boolean; requestedBy: string; reason: string };
+    }
+  /**
+   * An ADMIN gave a change order awaiting its decision to another approver (signed, meaning `reassignment`, with the
+   * reason): `from` the approver it had, `to` the one it has now. `to` is the delegate of the approver the ADMIN chose
+   * when that one was absent that day (`delegatedFrom`, their id). The change order's content and authors are unchanged.
+   */
+  | {
+      type: 'ChangeOrderApproverReassigned';
+      data: {
+        parentChangeId: string;
+        documentId: string;
+        from: string;
+        to: string;
+        reason: string;
+        reassignedBy: string;
+        signature: Signature;
+        delegatedFrom?: string;
+      };
     }
   /** The approver rejected the proposed Online/Offline change (signed, meaning `rejection`); nothing changed. */
   | {

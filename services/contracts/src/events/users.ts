@@ -166,7 +166,15 @@ export type UserEvent =
   /** On the credentials stream: a code was refused (wrong, or already used in its time step). */
   | { type: 'SecondFactorCodeRefused'; data: { userId: string; at: string; purpose: 'login' | 'enrolment'; reason: 'wrong-code' | 'replayed-code' } }
   /** On the record's stream: an ADMIN removed the user's second factor, signed (meaning 'factor-reset'). */
-  | { type: 'SecondFactorReset'; data: { userId: string; at: string; signature: Signature } };
+  | { type: 'SecondFactorReset'; data: { userId: string; at: string; signature: Signature } }
+  /**
+   * On the record's stream: the user will be absent from `from` to `until` (days, `YYYY-MM-DD`, UTC, both included);
+   * records submitted or reassigned to them meanwhile go to `delegateId` (an active ADMIN) when the delegate may
+   * approve them. `declaredBy`: the user, or an ADMIN on their behalf. A new declaration replaces the one before.
+   */
+  | { type: 'AbsenceDeclared'; data: { userId: string; from: string; until: string; delegateId: string; at: string; declaredBy: string } }
+  /** On the record's stream: the declared absence ended early (or was withdrawn before it began). */
+  | { type: 'AbsenceEnded'; data: { userId: string; at: string; endedBy: string } };
 
 export type UserEventType = UserEvent['type'];
 /** The events of a user's credentials: passwords, links, sign-ins, failed checks and the lockout. */

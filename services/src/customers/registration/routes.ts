@@ -10,7 +10,7 @@ import { refuse } from '../../platform/errors';
 import type { StagedFile } from '../../platform/file-store';
 import { type AuthenticatedUser, ifMatch, parseBody } from '../../platform/http';
 import { claim, holderBlocks, release } from '../../platform/unique-claims';
-import { approverFacts } from '../../users';
+import { approverFacts, approverRouting } from '../../users';
 import type { CustomerState } from '../customer';
 import { customerName } from '../customer-names';
 import { answerWithCustomer } from '../view';
@@ -50,6 +50,7 @@ async function registerCustomer(
   if (!logo) refuse('invalid-request', { message: `customerLogo: ${CUSTOMER_MESSAGES.logoRequired}` });
   const customerId = randomUUID();
   const details = detailsOf(input.fields);
+  const approver = await approverFacts(run, details.approverId);
   const step = {
     stream: customerStreamId(customerId),
     decider: registrationDecider,
@@ -59,7 +60,8 @@ async function registerCustomer(
       details,
       logo: stored(logo),
       actorUserId: input.actor.userId,
-      approver: await approverFacts(run, details.approverId),
+      approver,
+      routing: await approverRouting(run, approver),
     },
   };
   await run.check(step);
@@ -94,6 +96,7 @@ async function updateCustomer(
   const stream = customerStreamId(input.id);
   const details = detailsOf(input.fields);
   const { state } = await run.load(stream, registrationDecider);
+  const approver = details.approverId === state.approverId ? undefined : await approverFacts(run, details.approverId);
   const step = {
     stream,
     decider: registrationDecider,
@@ -103,7 +106,8 @@ async function updateCustomer(
       details,
       logo: input.logo && stored(input.logo),
       actorUserId: input.actor.userId,
-      approver: details.approverId === state.approverId ? undefined : await approverFacts(run, details.approverId),
+      approver,
+      routing: await approverRouting(run, approver),
     },
   };
   await run.check(step);

@@ -17,7 +17,7 @@ import type { AppContext } from '../../platform/app-context';
 import type { CommandRun, Step } from '../../platform/command-pipeline';
 import { refuse } from '../../platform/errors';
 import type { AuthenticatedUser } from '../../platform/http';
-import { approverFacts } from '../../users';
+import { approverFacts, approverRouting } from '../../users';
 import { signed } from '../../signatures';
 import { documentsVocabulary } from '../audit';
 import type { ChangeOrderState } from '../change-order';
@@ -90,6 +90,7 @@ export async function recordChangeOrder(
   const stream = documentStreamId(parentChangeId);
   const { details } = draft;
   const [customer, approver] = await Promise.all([customerFacts(run, details.customerId), approverFacts(run, details.approverId)]);
+  const routing = await approverRouting(run, approver);
 
   const parentFiles = draft.parentUploadId
     ? await checkUpload(ctx, run, { uploadId: draft.parentUploadId, field: 'uploadParentDocumentFileId', kind: 'parent', actor })
@@ -130,6 +131,7 @@ export async function recordChangeOrder(
     children: draft.children.map((child, index) => ({ ...child.details, childDocumentId: childDocumentIds[index]!, file: childFiles[index]! })),
     customer,
     approver,
+    routing,
     signature,
     comments: draft.comments,
     actorUserId: actor.userId,

@@ -7,7 +7,7 @@ import type { CommandRun } from '../../platform/command-pipeline';
 import { refuse } from '../../platform/errors';
 import type { AuthenticatedUser } from '../../platform/http';
 import { signed } from '../../signatures';
-import { approverFacts } from '../../users';
+import { approverFacts, approverRouting } from '../../users';
 import { documentsVocabulary } from '../audit';
 import type { ChangeOrderState } from '../change-order';
 import { indexDocumentTexts } from '../search/document-text';
@@ -64,6 +64,7 @@ export async function updateParent(
   input: SignedEdit & { details: ParentDetails; logo?: StagedFile; newFiles: StagedFile[]; uploads: Uploads },
 ): Promise<void> {
   const [customer, approver] = await Promise.all([customerFacts(run, input.details.customerId), approverFacts(run, input.details.approverId)]);
+  const routing = await approverRouting(run, approver);
   const logo = input.logo && documentFileOf(input.logo);
   const addFiles = input.newFiles.map(documentFileOf);
   await signedEdit(ctx, run, {
@@ -76,6 +77,7 @@ export async function updateParent(
       addFiles,
       customer,
       approver,
+      routing,
       signature,
       comments: input.comments,
       actorUserId: input.actor.userId,

@@ -1,7 +1,7 @@
 import type { ChangeOrderRef, ChildDetails, DocumentEvent, DocumentFile, FieldChange, ParentDetails } from '@ifu/contracts';
 import { MAX_SUPPORTING_FILES } from '@ifu/contracts';
 import type { Decision } from '../../platform/command-pipeline';
-import { type ApproverFacts, approverChoiceRefusal } from '../../auth';
+import { type ApproverFacts, type ApproverRouting, approverChoiceRefusal, routedApprover } from '../../auth';
 import { type Authored, authoringRefusal, type ChangeOrderState, changeOrderDeciderOf, childDocumentNumber, type CustomerFacts, refused } from '../change-order';
 
 /**
@@ -21,6 +21,8 @@ export interface CreateChangeOrder extends Authored {
   children: (ChildDetails & { childDocumentId: string; file: DocumentFile })[];
   customer: CustomerFacts | undefined;
   approver: ApproverFacts | undefined;
+  /** The day and the chosen approver's delegate, when they are absent: the delegate may take it instead. */
+  routing?: ApproverRouting;
   /** Revise and resubmit: the rejected change order this one revises. */
   revises?: ChangeOrderRef;
   /** `revises` is an approved change order whose periodic review concluded 'revise'. */
@@ -35,6 +37,8 @@ export interface UpdateParent extends Authored {
   /** Facts about the customer and approver chosen; checked only when they change. */
   customer: CustomerFacts | undefined;
   approver: ApproverFacts | undefined;
+  /** The day and the chosen approver's delegate, when they are absent: the delegate may take it instead. */
+  routing?: ApproverRouting;
 }
 
 export interface AddSupportingFiles extends Authored {
@@ -119,8 +123,11 @@ function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Deci
   if (state.exists) return refused('document-exists');
   if (command.files.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
   if (command.customer?.status !== 'APPROVED') return refused('customer-not-approved');
-  const choice = approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: null });
+  const policy = { actorUserId: command.actorUserId, createdBy: null };
+  const choice = approverChoiceRefusal(command.approver, policy);
   if (choice) return refused(choice);
+  // The approver chosen is absent today: their delegate takes it, if the same policy lets them.
+  const routed = routedApprover(command.approver!, command.routing, (delegate) => approverChoiceRefusal(delegate, policy) === undefined);
   const signed = { parentChangeId: command.parentChangeId, documentId: command.documentId, signature: command.signature, comments: command.comments };
   return {
     events: [
@@ -129,10 +136,11 @@ function decideCreate(state: ChangeOrderState, command: CreateChangeOrder): Deci
         data: {
           ...signed,
           approvalRoutingNumber: command.approvalRoutingNumber,
-          details: command.details,
+          details: { ...command.details, approverId: routed.approverId },
           logo: command.logo,
           files: command.files,
           createdBy: command.actorUserId,
+          ...(routed.delegatedFrom ? { delegatedFrom: routed.delegatedFrom } : {}),
           ...(command.revises ? { revises: command.revises } : {}),
           ...(command.revises && command.revisesApproved ? { revisesApproved: true } : {}),
         },
@@ -163,13 +171,18 @@ function decideUpdateParent(state: ChangeOrderState, command: UpdateParent): Dec
   const details = state.details!;
   if (state.files.length + command.addFiles.length > MAX_SUPPORTING_FILES) return refused('too-many-supporting-files');
   if (command.details.customerId !== details.customerId && command.customer?.status !== 'APPROVED') return refused('customer-not-approved');
-  const choice =
-    command.details.approverId === details.approverId ? undefined : approverChoiceRefusal(command.approver, { actorUserId: command.actorUserId, createdBy: state.createdBy });
+  const newApprover = command.details.approverId !== details.approverId;
+  const policy = { actorUserId: command.actorUserId, createdBy: state.createdBy };
+  const choice = newApprover ? approverChoiceRefusal(command.approver, policy) : undefined;
   if (choice) return refused(choice);
+  // A new approver absent today: their delegate takes it, if the same policy lets them.
+  const routed = newApprover ? routedApprover(command.approver!, command.routing, (delegate) => approverChoiceRefusal(delegate, policy) === undefined) : undefined;
+  const next = routed ? { ...command.details, approverId: routed.approverId } : command.details;
   const signed = signedBy(state, command);
   const events: DocumentEvent[] = [];
-  const changes = changesOf(parentWithDefaults(details), parentWithDefaults(command.details), PARENT_FIELDS);
-  if (changes.length > 0) events.push({ type: 'ChangeOrderUpdated', data: { ...signed, details: command.details, changes } });
+  const changes = changesOf(parentWithDefaults(details), parentWithDefaults(next), PARENT_FIELDS);
+  const delegatedFrom = routed?.delegatedFrom && next.approverId !== details.approverId ? { delegatedFrom: routed.delegatedFrom } : {};
+  if (changes.length > 0) events.push({ type: 'ChangeOrderUpdated', data: { ...signed, details: next, changes, ...delegatedFrom } });
   if (command.logo && command.logo.sha256 !== state.logo?.sha256) {
     events.push({ type: 'ChangeOrderLogoChanged', data: { ...signed, logo: command.logo, previous: state.logo! } });
   }

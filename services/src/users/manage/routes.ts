@@ -13,12 +13,13 @@ import {
   type UserMutationResponse,
   userStreamId,
 } from '@ifu/contracts';
-import { findUserById, listActiveAdmins, listUsers, type UserAccount } from '@ifu/projections';
+import { findUserById, listUsers, type UserAccount } from '@ifu/projections';
 import { guards, isPasswordActive } from '../../auth';
 import type { AppContext } from '../../platform/app-context';
 import { refuse } from '../../platform/errors';
 import { ifMatch, parseBody, runCommand, setVersion } from '../../platform/http';
 import { recordViews } from '../../signatures';
+import { approverChoices } from '../approver-list';
 import { runActiveAdminsCommand, USER_READ_MODELS } from './active-admins';
 import { addUser } from './add';
 import { deactivateUser, reactivateUser } from './deactivation';
@@ -72,12 +73,8 @@ export function userAdminRoutes(ctx: AppContext): Router {
   }
 
   router.get('/user/approvers', loggedIn, async (req, res) => {
-    const admins = await listActiveAdmins(await ctx.reads.for(req));
-    const body: ApproverListResponse = {
-      approverList: admins
-        .filter((a) => a.id !== req.auth!.userId)
-        .map((a) => ({ id: a.id, firstName: a.firstName, lastName: a.lastName, email: a.email })),
-    };
+    const today = ctx.clock().toISOString().slice(0, 10);
+    const body: ApproverListResponse = { approverList: await approverChoices(await ctx.reads.for(req), today, (a) => a.id !== req.auth!.userId) };
     res.json(body);
   });
 
