@@ -175,6 +175,9 @@ function evolveChangeOrder(record: ChangeOrderFacts | undefined, event: Document
       return { ...record, status: 'REJECTED', decidedAt: at, reason: event.data.reason };
     case 'ChangeOrderRevised':
       return { ...record, revised: true };
+    case 'ChangeOrderApproverReassigned':
+      // The new approver's task begins now; the old approver's is gone with it.
+      return { ...withApprover(record, event.data.to), waitingSince: at };
     case 'PeriodicReviewDateChanged':
       return { ...record, reviewDate: event.data.reviewDate };
     case 'PeriodicReviewCompleted':
@@ -234,6 +237,10 @@ function evolveCustomer(record: CustomerFacts | undefined, event: CustomerEvent,
       return { ...record, customerName: event.data.details.customerName, approverId: event.data.details.approverId, pending: null };
     case 'CustomerChangeRejected':
       return { ...record, pending: null };
+    case 'CustomerApproverReassigned': {
+      const reassigned = withApprover(record, event.data.to);
+      return reassigned.pending ? { ...reassigned, pending: { ...reassigned.pending, proposedAt: at } } : { ...reassigned, waitingSince: at };
+    }
     case 'CustomerOpenAccessChanged':
       return record;
     default: {
@@ -280,6 +287,7 @@ const DOCUMENT_TYPES: ReadonlySet<string> = new Set([
   'ChangeOrderApproved',
   'ChangeOrderRejected',
   'ChangeOrderRevised',
+  'ChangeOrderApproverReassigned',
   'PeriodicReviewDateChanged',
   'PeriodicReviewCompleted',
 ] satisfies DocumentEvent['type'][]);
@@ -294,6 +302,7 @@ const CUSTOMER_TYPES: ReadonlySet<string> = new Set([
   'CustomerChangeWithdrawn',
   'CustomerChangeApproved',
   'CustomerChangeRejected',
+  'CustomerApproverReassigned',
 ] satisfies CustomerEvent['type'][]);
 const PAPER_COPY_TYPES: ReadonlySet<string> = new Set(['PaperCopyRequested', 'PaperCopyDispatched'] satisfies PaperCopyEvent['type'][]);
 const AUDIT_TRAIL_TYPES: ReadonlySet<string> = new Set(['AuditTrailReviewed', 'SystemBootstrapped'] satisfies Array<AuditTrailReviewEvent['type'] | BootstrapEvent['type']>);

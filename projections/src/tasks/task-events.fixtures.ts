@@ -43,6 +43,8 @@ export const changeOrder = (parentChangeId: string, documentId = `CO-2026-${pare
       on('ChangeOrderApproved', { approvedDate: at, signature: signature(approver, 'approval', at), ...(reviewDate ? { reviewDate } : {}) }, at),
     rejected: (at: string, approver: string, reason: string) => on('ChangeOrderRejected', { reason, signature: signature(approver, 'rejection', at) }, at),
     revised: (at: string, author: string) => on('ChangeOrderRevised', { revision: { parentChangeId: 'next', documentId: 'CO-next' }, revisedBy: author }, at),
+    reassigned: (at: string, by: { admin: string; from: string; to: string }) =>
+      on('ChangeOrderApproverReassigned', { from: by.from, to: by.to, reason: 'The approver edited it', reassignedBy: by.admin, signature: signature(by.admin, 'reassignment', at) }, at),
     deactivated: (at: string, editor: string) => on('ChangeOrderDeactivated', { editedBy: editor, obsoleteDate: at.slice(0, 10) }, at),
     reviewDateChanged: (at: string, reviewDate: string) => on('PeriodicReviewDateChanged', { reviewDate, previous: null, changedBy: 'someone', reason: 'why' }, at),
     reviewed: (at: string, reviewer: string, outcome: 'still-valid' | 'revise', nextReviewDate: string | null) =>
@@ -63,6 +65,12 @@ export const customer = (customerId: string, customerName = `Clinic ${customerId
     rejected: (at: string, approver: string) => on('CustomerRejected', { reason: 'no', changeDescription: '', signature: signature(approver, 'rejection', at) }, at),
     changeProposed: (at: string, by: { editor: string; approver: string }) =>
       on('CustomerChangeProposed', { proposed: { customerName, approverId: by.approver }, changed: ['customerWebsiteLink'], editedBy: by.editor }, at),
+    reassigned: (at: string, by: { admin: string; from: string; to: string; pendingChange?: boolean }) =>
+      on(
+        'CustomerApproverReassigned',
+        { from: by.from, to: by.to, reason: 'Absent', reassignedBy: by.admin, signature: signature(by.admin, 'reassignment', at), ...(by.pendingChange ? { pendingChange: true } : {}) },
+        at,
+      ),
     changeWithdrawn: (at: string, editor: string) => on('CustomerChangeWithdrawn', { editedBy: editor }, at),
     changeApproved: (at: string, approver: string, details: { customerName: string; approverId: string }) =>
       on('CustomerChangeApproved', { details, changes: [], approvedDate: at, changeDescription: '', signature: signature(approver, 'approval', at) }, at),

@@ -50,6 +50,12 @@ describe('the tasks read model: a change order', () => {
     expect(summary(tasksAfter(created, co.updated(T(2), { editor: 'author', approver: 'other' })))).toEqual([{ kind: 'approve-change-order', to: 'other' }]);
   });
 
+  it('given an ADMIN reassigned it, then it waits for the new approver from the reassignment, and no longer for the old one', () => {
+    const tasks = tasksAfter(created, co.childAdded(T(2), 'approver'), co.reassigned(T(3), { admin: 'admin', from: 'approver', to: 'other' }));
+    expect(summary(tasks)).toEqual([{ kind: 'approve-change-order', to: 'other' }]);
+    expect(tasks[0]!.since).toBe(T(3));
+  });
+
   it('given it was rejected, then its author has it to revise, with the reason, until they revise it', () => {
     const rejected = [created, co.rejected(T(3), 'approver', 'Wrong lot')];
     const [task, ...more] = tasksAfter(...rejected);
@@ -113,6 +119,18 @@ describe('the tasks read model: a customer', () => {
   it('given it was edited before a decision, then it waits for the approver the edit names, since its registration', () => {
     const [task] = tasksAfter(registered, c.updated(T(2), { editor: 'editor', approver: 'other', name: 'Clinic Uno' }));
     expect(task).toMatchObject({ assignee_id: 'other', record_number: 'Clinic Uno', since: T(1), excluded_ids: ['creator', 'editor'] });
+  });
+
+  it('given an ADMIN reassigned it, then it waits for the new approver from the reassignment', () => {
+    const [task, ...more] = tasksAfter(registered, c.reassigned(T(2), { admin: 'admin', from: 'approver', to: 'other' }));
+    expect(more).toEqual([]);
+    expect(task).toMatchObject({ kind: 'approve-customer', assignee_id: 'other', since: T(2) });
+  });
+
+  it('given an ADMIN reassigned a pending change, then the change waits for the new approver', () => {
+    const proposed = [registered, c.approved(T(2), 'approver'), c.changeProposed(T(3), { editor: 'editor', approver: 'approver' })];
+    const tasks = tasksAfter(...proposed, c.reassigned(T(4), { admin: 'admin', from: 'approver', to: 'other', pendingChange: true }));
+    expect(tasks.map((t) => ({ kind: t.kind, to: t.assignee_id, since: t.since }))).toEqual([{ kind: 'approve-customer-change', to: 'other', since: T(4) }]);
   });
 
   it('given it was approved, then nothing waits', () => {
