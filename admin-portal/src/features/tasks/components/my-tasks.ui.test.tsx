@@ -1,11 +1,12 @@
 import { TASK_MESSAGES } from '@ifu/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { paths } from '@/config/paths';
 import { arrangePendingChangeOrder, uiEndpoint } from '@/testing/documents';
 import { renderRoute } from '@/testing/render-route';
-import { addStaff } from '@/testing/ui-api';
+import { addStaffPatiently, arrangeCustomerAwaiting } from '@/testing/ui-arrange';
+import { addStaff, unique } from '@/testing/ui-api';
 
 import { arrangeDecision } from '../../../../../test-support/document-arrangements';
 
@@ -39,10 +40,10 @@ describe('My tasks (route level, real API): the first screen after login', { tim
     await waitFor(() => expect(within(menu).getByTestId('task-count').textContent).toBe(String(tasks.length)));
     expect(within(menu).getByRole('link', { name: `My tasks ${tasks.length}` }).getAttribute('aria-current')).toBe('page');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByTestId('side-menu')).toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('side-menu')).toBeNull(), { timeout: 10_000 });
 
     await user.click(screen.getByRole('link', { name: new RegExp(order.documentId) }));
-    await waitFor(() => expect(router.state.location.pathname).toBe(paths.app.documents.view.getHref(order.parentChangeId)));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.app.documents.view.getHref(order.parentChangeId)), { timeout: 60_000 });
   });
 
   it('says nothing is waiting to a USER with nothing to do', async () => {
@@ -61,5 +62,25 @@ describe('My tasks (route level, real API): the first screen after login', { tim
     expect(within(task!).getByText('To revise')).toBeTruthy();
     expect(task!.textContent).toContain('Reason: The leaflet is the old revision');
     expect(within(task!).getByRole('link').getAttribute('href')).toBe(paths.app.documents.view.getHref(order.parentChangeId));
+  });
+
+  it("links a customer waiting for its approver to Manage Customer: the Approve modal opens for them, the view for another ADMIN", async () => {
+    const approver = await addStaffPatiently('ADMIN');
+    const name = `Tasks Medical ${unique()}`;
+    await arrangeCustomerAwaiting(approver, name);
+    const { user, router } = await renderRoute(paths.app.tasks.getHref(), { as: approver });
+    const task = (await listedTasks()).find((item) => item.textContent?.includes(name));
+    expect(within(task!).getByText('Approve customer')).toBeTruthy();
+    await user.click(within(task!).getByRole('link', { name: new RegExp(name) }));
+    expect(await screen.findByRole('dialog', { name: 'Customer Approve' }, { timeout: 60_000 })).toBeTruthy();
+    const customerId = new URLSearchParams(router.state.location.search).get('customer')!;
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const other = await addStaffPatiently('ADMIN');
+    cleanup();
+    await renderRoute(`${paths.app.customers.getHref()}?customer=${customerId}`, { as: other });
+    expect(await screen.findByRole('dialog', { name: 'View Customer' }, { timeout: 60_000 })).toBeTruthy();
   });
 });
