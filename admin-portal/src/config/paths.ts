@@ -23,6 +23,8 @@ export const paths = {
     query: { path: '/query', getHref: () => '/query' },
     archive: { path: '/archive', getHref: () => '/archive' },
     changePassword: { path: '/password', getHref: () => '/password' },
+    /** The signed-in user's absence and delegate (an addition to the spec's screens). */
+    absence: { path: '/absence', getHref: () => '/absence' },
     /** Setting up the second factor (an ADMIN without one is sent here and can do nothing else). */
     secondFactor: { path: '/second-factor', getHref: () => '/second-factor' },
     documents: {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './common';
 import { isCalendarDay } from './periodic-reviews';
-import { reasonText, signatureCredentials } from './signatures';
+import { reasonText, signatureCredentials, SIGNATURE_MESSAGES } from './signatures';
 
 /**
  * Who a waiting record goes to, besides the approver its author chose: an ADMIN's signed reassignment of a change
@@ -12,7 +12,6 @@ import { reasonText, signatureCredentials } from './signatures';
 export const REASSIGN_MESSAGES = {
   action: 'Reassign approver',
   selectApprover: 'Select the new approver',
-  enterReason: 'Enter the reason for the reassignment',
   reassigned: 'Approver reassigned',
   /** What the view says to an approver who edited the record and so may no longer decide on it. */
   approverEdited: 'You edited this record after it was submitted to you, so you can no longer approve or reject it (the creator or last editor of a record never decides on it).',
@@ -37,7 +36,7 @@ const idText = (required: string) =>
 export const ReassignChangeOrderApproverRequest = z.object({
   parentChangeId: idText('parentChangeId is required'),
   approverId: idText(REASSIGN_MESSAGES.selectApprover),
-  reason: reasonText({ required: REASSIGN_MESSAGES.enterReason }),
+  reason: reasonText({ required: SIGNATURE_MESSAGES.enterReason }),
   ...signatureCredentials().shape,
 });
 export type ReassignChangeOrderApproverRequest = z.input<typeof ReassignChangeOrderApproverRequest>;
@@ -46,7 +45,7 @@ export type ReassignChangeOrderApproverRequest = z.input<typeof ReassignChangeOr
 export const ReassignCustomerApproverRequest = z.object({
   customerId: idText('customerId is required'),
   approverId: idText(REASSIGN_MESSAGES.selectApprover),
-  reason: reasonText({ required: REASSIGN_MESSAGES.enterReason }),
+  reason: reasonText({ required: SIGNATURE_MESSAGES.enterReason }),
   ...signatureCredentials().shape,
 });
 export type ReassignCustomerApproverRequest = z.input<typeof ReassignCustomerApproverRequest>;

@@ -530,14 +530,14 @@ export const ChangeOrderView = z.object({
    * The approver is the delegate of this absent approver, who was chosen ("assigned to D (delegate of X)"); null when
    * the approver chosen took it.
    */
-  delegatedFrom: PersonRef.nullable(),
+  delegatedFrom: PersonRef.nullable().optional(),
   /**
    * The caller is the approver of this change order awaiting its decision but may not decide on it because they
    * created or last edited it (the approver policy): the view says so and that an ADMIN reassigns it.
    */
-  approverIsAuthor: z.boolean(),
+  approverIsAuthor: z.boolean().optional(),
   /** The caller may reassign it to another approver (an ADMIN, while it awaits its decision). */
-  mayReassign: z.boolean(),
+  mayReassign: z.boolean().optional(),
   /** Its periodic review (review date, overdue, the last review, what the caller may do). */
   periodicReview: PeriodicReviewView,
   /** The stream version this shows: its ETag. */

@@ -50,6 +50,7 @@ export const usersApi: ApiRoute[] = [
     method: 'delete',
     path: '/user/:id/absence',
     access: 'staff',
+    takesNoBody: true,
     summary: "Ends a declared absence: `me` for the caller's own; an ADMIN may end another user's",
     response: AbsenceResponse,
   },

@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import EventBusy from '@mui/icons-material/EventBusy';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LockReset from '@mui/icons-material/LockReset';
 import Logout from '@mui/icons-material/Logout';
@@ -14,7 +15,7 @@ import { paths } from '@/config/paths';
 
 type AccountMenuProps = { name: string; onLogout: () => void; loggingOut?: boolean };
 
-/** The account name in the header, a dropdown with Change Password and Logout (spec §2.2). */
+/** The account name in the header, a dropdown with Change Password and Logout (spec §2.2), the absence and the second factor. */
 export const AccountMenu = ({ name, onLogout, loggingOut = false }: AccountMenuProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -60,6 +61,12 @@ export const AccountMenu = ({ name, onLogout, loggingOut = false }: AccountMenuP
             <LockReset fontSize="small" />
           </ListItemIcon>
           Change Password
+        </MenuItem>
+        <MenuItem component={RouterLink} to={paths.app.absence.getHref()} onClick={close}>
+          <ListItemIcon>
+            <EventBusy fontSize="small" />
+          </ListItemIcon>
+          Absence
         </MenuItem>
         <MenuItem component={RouterLink} to={paths.app.secondFactor.getHref()} onClick={close}>
           <ListItemIcon>

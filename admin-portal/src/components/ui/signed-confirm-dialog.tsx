@@ -56,6 +56,8 @@ export type SignedConfirmFormProps<V> = SignedFormRules & {
   cancel: { label: string; icon?: ReactNode; onClick: () => void };
   onBusy?: (busy: boolean) => void;
   autoFocus?: boolean;
+  /** The signer's username to start with (their own email), so that only the password is typed. */
+  username?: string;
 };
 
 /**
@@ -79,6 +81,7 @@ export const SignedConfirmForm = <V,>({
   cancel,
   onBusy,
   autoFocus = false,
+  username,
   ...rules
 }: SignedConfirmFormProps<V>) => {
   const { signature = 'sign', reason, submitWhenReady = false } = rules;
@@ -94,7 +97,7 @@ export const SignedConfirmForm = <V,>({
   }, [rules.signature, rules.message, rules.reason?.required]); // eslint-disable-line react-hooks/exhaustive-deps
   const { control, handleSubmit, formState, setError } = useForm<SignedValues>({
     resolver,
-    defaultValues: SIGNED_DEFAULTS,
+    defaultValues: { ...SIGNED_DEFAULTS, username: username ?? '' },
     mode: submitWhenReady ? 'onChange' : 'onSubmit',
   });
   const values = useWatch({ control });

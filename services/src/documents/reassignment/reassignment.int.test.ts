@@ -136,8 +136,8 @@ describe("an ADMIN reassigns a change order's approver over HTTP (POST /document
       body: { code: 'signature-refused', message: 'Signature refused: enter your own username and password.' },
       events: [{ stream: `user-credentials-${signer.id}`, type: 'CredentialCheckFailed', data: { purpose: 'signature', reason: 'wrong-password', consecutiveFailures: 1 } }],
     });
-    await api.spec.when(() => reassign(signer, parentChangeId, otherAdmin.id, { reason: '  ' })).thenNothingStored(400, 'reason: Enter the reason for the reassignment');
-    await api.spec.when(() => reassign(signer, parentChangeId, otherAdmin.id, { reason: undefined })).thenNothingStored(400, 'reason: Enter the reason for the reassignment');
+    await api.spec.when(() => reassign(signer, parentChangeId, otherAdmin.id, { reason: '  ' })).thenNothingStored(400, 'reason: Enter Reason');
+    await api.spec.when(() => reassign(signer, parentChangeId, otherAdmin.id, { reason: undefined })).thenNothingStored(400, 'reason: Enter Reason');
     await api.spec
       .when(() => reassign(signer, parentChangeId, otherAdmin.id, { reason: 'x'.repeat(256) }))
       .thenNothingStored(400, "reason: Reason can't be more than 255 characters.");

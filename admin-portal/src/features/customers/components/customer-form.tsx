@@ -17,7 +17,9 @@ import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { notify } from '@/components/ui/notifications';
 import { paths } from '@/config/paths';
 import { failureMessage, fieldErrors } from '@/lib/api-client';
+import { useApproverEditGuard } from '@/components/ui/approver-edit-warning';
 import { useApprovers } from '@/lib/api/get-approvers';
+import { approverChoiceLabel } from '@/lib/approvers';
 
 import { pendingLogoOwner } from '../api/get-customer-logo';
 import { useAddCustomer, useUpdateCustomer } from '../api/save-customer';
@@ -44,7 +46,7 @@ const useApproverOptions = (customer?: CustomerView): { options: ApproverOption[
   const options = useMemo(() => {
     const offered: ApproverOption[] = (list ?? []).map((approver) => ({
       id: approver.id,
-      label: `${[approver.firstName, approver.lastName].filter(Boolean).join(' ')} (${approver.email})`,
+      label: approverChoiceLabel(approver),
     }));
     // The approved approver and the one a pending change names, when the list lacks them.
     for (const current of [customer?.pendingChange?.approver, customer?.approver]) {
@@ -129,8 +131,11 @@ export const CustomerForm = ({ customer }: CustomerFormProps) => {
   });
   const busy = addCustomer.isPending || updateCustomer.isPending;
 
+  // The customer's approver who edits it becomes its last editor and may no longer decide on it (nor on the change
+  // the edit proposes): said and confirmed first.
+  const approverEdit = useApproverEditGuard([customer?.approverId, customer?.pendingChange?.approverId], editing);
   const onSubmit = handleSubmit((values) => {
-    if (customer) updateCustomer.mutate({ data: toCustomerFormData(values, customer.id), version: customer.version });
+    if (customer) approverEdit.guard(() => updateCustomer.mutate({ data: toCustomerFormData(values, customer.id), version: customer.version }));
     else addCustomer.mutate({ data: toCustomerFormData(values) });
   });
 
@@ -219,6 +224,7 @@ export const CustomerForm = ({ customer }: CustomerFormProps) => {
           placeholder="https://"
           slotProps={{ htmlInput: { inputMode: 'url', autoCapitalize: 'none', spellCheck: false } }}
         />
+        {approverEdit.warning ? <Box sx={{ gridColumn: '1 / -1' }}>{approverEdit.warning}</Box> : null}
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'flex-end', pt: 1 }}>
           <Button component={RouterLink} to={paths.app.customers.getHref()} color="inherit" disabled={busy}>
             Cancel

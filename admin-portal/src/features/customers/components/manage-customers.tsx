@@ -20,17 +20,22 @@ import { useCustomers } from '../api/get-customers';
 import { ApproveCustomerDialog } from './approve-customer-dialog';
 import { copyText } from './copy-text';
 import { CustomersTable } from './customers-table';
+import { ReassignCustomerDialog } from './reassign-customer-dialog';
 import { ViewCustomerDialog } from './view-customer-dialog';
 
 /** 'URL Copied' stays for 3 seconds (spec §9). */
 export const URL_COPIED_MS = 3_000;
 
-type OpenDialog = { name: 'none' } | { name: 'view'; customer: CustomerView } | { name: 'approve'; customer: CustomerView };
+type OpenDialog =
+  | { name: 'none' }
+  | { name: 'view'; customer: CustomerView }
+  | { name: 'approve'; customer: CustomerView }
+  | { name: 'reassign'; customer: CustomerView };
 
 /**
- * Manage Customer (spec §2.4): the customer grid, Add Customer, and the view and approve modals. A link with
- * `?customer=<id>` (a task of My tasks) opens that customer's Approve modal when the viewer may decide it, its view
- * otherwise.
+ * Manage Customer (spec §2.4): the customer grid, Add Customer, and the view, approve and reassign modals. A link
+ * with `?customer=<id>` (a task of My tasks) opens that customer's Approve modal when the viewer may decide it, its
+ * view otherwise.
  */
 export const ManageCustomers = () => {
   const session = useSession();
@@ -53,6 +58,7 @@ export const ManageCustomers = () => {
   }, [linkedId, setParams]);
   const onView = useCallback((customer: CustomerView) => setDialog({ name: 'view', customer }), []);
   const onApprove = useCallback((customer: CustomerView) => setDialog({ name: 'approve', customer }), []);
+  const onReassign = useCallback((customer: CustomerView) => setDialog({ name: 'reassign', customer }), []);
   const onEdit = useCallback(
     (customer: CustomerView) => void navigate(paths.app.customerForm.getHref(customer.id)),
     [navigate],
@@ -99,7 +105,8 @@ export const ManageCustomers = () => {
         )}
       </Paper>
 
-      {dialog.name === 'view' ? <ViewCustomerDialog key={dialog.customer.id} customer={dialog.customer} onClose={close} /> : null}
+      {dialog.name === 'view' ? <ViewCustomerDialog key={dialog.customer.id} customer={dialog.customer} onClose={close} onReassign={onReassign} /> : null}
+      {dialog.name === 'reassign' ? <ReassignCustomerDialog key={dialog.customer.id} customer={dialog.customer} onClose={close} /> : null}
       {dialog.name === 'approve' && session ? (
         <ApproveCustomerDialog key={dialog.customer.id} customer={dialog.customer} approverId={session.id} onClose={close} />
       ) : null}

@@ -10,6 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
+import { assignedApproverText } from '@/lib/approvers';
+
 import { pendingLogoOwner } from '../api/get-customer-logo';
 
 import { countryNames, formatUtcDateTime } from './customer-format';
@@ -96,7 +98,9 @@ export const PendingChangeTable = ({ customer, caption }: PendingChangeTableProp
 
 /** Who signs a pending change and since when it waits. */
 export const pendingSummary = (pending: PendingChange) =>
-  `Saved ${formatUtcDateTime(pending.proposedAt)}; ${pending.approver ? `${pending.approver.name} signs it` : 'its approver signs it'}. Until then the approved version stays public.`;
+  `Saved ${formatUtcDateTime(pending.proposedAt)}; ${
+    pending.approver ? `${assignedApproverText(pending.approver.name, pending.delegatedFrom)} signs it` : 'its approver signs it'
+  }. Until then the approved version stays public.`;
 
 type PendingChangeSectionProps = {
   customer: CustomerView;

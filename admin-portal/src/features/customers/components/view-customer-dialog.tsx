@@ -1,6 +1,7 @@
-import { CUSTOMER_FIELD_LABEL, SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
+import { CUSTOMER_FIELD_LABEL, REASSIGN_MESSAGES, SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
 import type { CustomerView } from '@ifu/contracts';
 import Close from '@mui/icons-material/Close';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,11 +16,13 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
+import { ApproverEditedAlert } from '@/components/ui/approver-edited-alert';
 import { Facts } from '@/components/ui/facts';
 import type { Fact } from '@/components/ui/facts';
 import { notify } from '@/components/ui/notifications';
 import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
 import { failureMessage } from '@/lib/api-client';
+import { assignedApproverText } from '@/lib/approvers';
 
 import { useChangeOpenAccess } from '../api/open-access';
 
@@ -30,7 +33,12 @@ import { PendingChangeChip, PendingChangeSection } from './pending-change';
 
 const TITLE_ID = 'view-customer-title';
 
-type ViewCustomerDialogProps = { customer: CustomerView; onClose: () => void };
+type ViewCustomerDialogProps = {
+  customer: CustomerView;
+  onClose: () => void;
+  /** Offered to an ADMIN while the customer (or a change to it) waits for a decision: "Reassign approver". */
+  onReassign?: (customer: CustomerView) => void;
+};
 
 /**
  * View Customer modal (spec §2.4): Name, Contact Number, Email, Country, Website link, Approver, Approval Date,
@@ -69,7 +77,7 @@ const OpenAccessSwitch = ({ customer }: { customer: CustomerView }) => {
   );
 };
 
-export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProps) => {
+export const ViewCustomerDialog = ({ customer, onClose, onReassign }: ViewCustomerDialogProps) => {
   const { decision } = customer;
   const website = customer.customerWebsiteLink;
   const facts: Fact[] = [
@@ -92,7 +100,7 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
       label: 'Approver',
       value: customer.approver ? (
         <>
-          {customer.approver.name}
+          {assignedApproverText(customer.approver.name, customer.delegatedFrom)}
           <Typography component="span" variant="body2" color="textSecondary" sx={{ display: 'block' }}>
             {customer.approver.email}
           </Typography>
@@ -134,6 +142,7 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
         <Close />
       </IconButton>
       <DialogContent dividers>
+        {customer.approverIsAuthor ? <ApproverEditedAlert mayReassign={customer.mayReassign === true} /> : null}
         {customer.pendingChange ? (
           <>
             <PendingChangeSection customer={customer} headingId="customer-pending-change-title" />
@@ -191,7 +200,12 @@ export const ViewCustomerDialog = ({ customer, onClose }: ViewCustomerDialogProp
           </Box>
         ) : null}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
+      <DialogActions sx={{ px: 3, py: 1.5, gap: 1, flexWrap: 'wrap' }}>
+        {customer.mayReassign && onReassign ? (
+          <Button onClick={() => onReassign(customer)} startIcon={<SwapHoriz />} sx={{ mr: 'auto' }} data-testid="reassign-approver">
+            {REASSIGN_MESSAGES.action}
+          </Button>
+        ) : null}
         <Button onClick={onClose} variant="outlined">
           Close
         </Button>

@@ -1,9 +1,10 @@
 import type { ChangeOrderResponse, ChangeOrderView as ChangeOrder, DocumentFileView } from '@ifu/contracts';
-import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import { DOCUMENT_MESSAGES, REASSIGN_MESSAGES } from '@ifu/contracts';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import NoteAddOutlined from '@mui/icons-material/NoteAddOutlined';
+import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -17,19 +18,23 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
+import { ApproverEditedAlert } from '@/components/ui/approver-edited-alert';
 import { Facts } from '@/components/ui/facts';
 import type { Fact } from '@/components/ui/facts';
 import { LOGO_SIZE, LogoBox } from '@/components/ui/logo-box';
 import { notify } from '@/components/ui/notifications';
 import { Page } from '@/components/ui/page';
+import { ReassignApproverDialog } from '@/components/ui/reassign-approver-dialog';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { assignedApproverText } from '@/lib/approvers';
 import { useSession } from '@/lib/app-state';
 
 import type { DeactivateDocumentResult, DeactivationTarget } from '../api/deactivate-document';
 import { useChangeOrder } from '../api/get-change-order';
 import { DOCUMENTS_QUERY_KEY } from '../api/get-document-list';
+import { useReassignApprover, useReassignCandidates } from '../api/reassign-approver';
 
 import { AccessibilitySwitch } from './accessibility-switch';
 import { ApprovalPanel } from './approval-panel';
@@ -119,6 +124,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
   const [decision, setDecision] = useState<Decision>();
   // Decided here: Approve and Reject go at once; the page itself refreshes 2 seconds later (spec §4).
   const [decided, setDecided] = useState(false);
+  const [reassigning, setReassigning] = useState(false);
   const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(refresh.current), []);
   const { editable, parentChangeId, documentId } = changeOrder;
@@ -157,7 +163,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
     { label: 'Status', value: <DocumentStatusChip status={changeOrder.status} />, testId: 'view-status' },
     // An approved change order's periodic review (EU GMP Annex 11 §11).
     ...(changeOrder.status === 'APPROVED' ? [{ label: 'Review date', value: <PeriodicReviewFact changeOrder={changeOrder} />, testId: 'view-review-date' }] : []),
-    { label: 'Approver', value: changeOrder.approver?.email ?? '', testId: 'view-approver' },
+    { label: 'Approver', value: assignedApproverText(changeOrder.approver?.email ?? '', changeOrder.delegatedFrom), testId: 'view-approver' },
   ];
   if (changeOrder.reason) {
     const label = changeOrder.status === 'REJECTED' ? 'Reason of Rejection' : 'Reason of Approval';
@@ -185,6 +191,11 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
         <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {back}
           <ReviseButton changeOrder={changeOrder} />
+          {changeOrder.mayReassign ? (
+            <Button variant="outlined" startIcon={<SwapHoriz />} onClick={() => setReassigning(true)} data-testid="reassign-approver">
+              {REASSIGN_MESSAGES.action}
+            </Button>
+          ) : null}
           {editable ? (
             <Button component={RouterLink} to={docs.addChild.getHref(parentChangeId)} variant="contained" startIcon={<NoteAddOutlined />}>
               Add New Child
@@ -197,6 +208,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
         {changeOrder.mayDecide && !decided && session ? (
           <ApprovalPanel unopened={changeOrder.unopened} onDecide={setDecision} />
         ) : null}
+        {changeOrder.approverIsAuthor ? <ApproverEditedAlert mayReassign={changeOrder.mayReassign === true} /> : null}
         <Paper variant="outlined" component="section" aria-labelledby="change-order-title" sx={{ p: { xs: 2, sm: 3 } }} data-testid="change-order">
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
             <Typography id="change-order-title" variant="h6" component="h2" sx={{ fontWeight: 600, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
@@ -312,10 +324,12 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
           target={deactivation.target}
           subject={deactivation.subject}
           version={changeOrder.version}
+          byApprover={session?.id === changeOrder.approverId}
           onDeactivated={onDeactivated}
           onClose={() => setDeactivation(undefined)}
         />
       ) : null}
+      {reassigning ? <ReassignDialog changeOrder={changeOrder} onClose={() => setReassigning(false)} /> : null}
       {decision && session ? (
         <DocumentApproveDialog
           key={decision}
@@ -327,5 +341,39 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
         />
       ) : null}
     </Page>
+  );
+};
+
+/** "Reassign approver" for this change order: the eligible approvers, a reason and the ADMIN's signature. */
+const ReassignDialog = ({ changeOrder, onClose }: { changeOrder: ChangeOrder; onClose: () => void }) => {
+  const candidates = useReassignCandidates(changeOrder.parentChangeId);
+  const reassign = useReassignApprover({
+    mutationConfig: {
+      onSuccess: (response) => {
+        notify('success', response.message);
+        onClose();
+      },
+    },
+  });
+  return (
+    <ReassignApproverDialog
+      subject={
+        <>
+          change order <Nowrap>{changeOrder.documentId}</Nowrap>
+        </>
+      }
+      currentApprover={assignedApproverText(changeOrder.approver?.name || changeOrder.approver?.email || changeOrder.approverId, changeOrder.delegatedFrom)}
+      candidates={candidates}
+      mutation={reassign}
+      variables={(approverId, { username, password, reason }) => ({
+        parentChangeId: changeOrder.parentChangeId,
+        approverId,
+        reason,
+        username,
+        password,
+        version: changeOrder.version,
+      })}
+      onClose={onClose}
+    />
   );
 };

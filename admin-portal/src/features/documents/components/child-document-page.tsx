@@ -13,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useApproverEditGuard } from '@/components/ui/approver-edit-warning';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
@@ -81,14 +82,18 @@ const ChildDocumentForm = ({ view, child }: ChildDocumentFormProps) => {
   const save = useUpdateSingleChildDocument({ mutationConfig: useEditOutcome() });
   // The upload's bytes sent, then its processing on the server: said below the form while Add or Update runs.
   const [progress, setProgress] = useState<UploadProgress>();
-  const onSubmit = handleSubmit((values) => {
-    setProgress(undefined);
-    save.mutate({
-      data: toUpdateChildFormData(values, child ? { childDocumentId: child.childDocumentId } : { documentParentChangeId: view.parentChangeId }),
-      version: view.version,
-      onProgress: setProgress,
-    });
-  });
+  // The approver who edits it becomes its last editor and may no longer decide on it: said and confirmed first.
+  const approverEdit = useApproverEditGuard([view.approverId], view.editable);
+  const onSubmit = handleSubmit((values) =>
+    approverEdit.guard(() => {
+      setProgress(undefined);
+      save.mutate({
+        data: toUpdateChildFormData(values, child ? { childDocumentId: child.childDocumentId } : { documentParentChangeId: view.parentChangeId }),
+        version: view.version,
+        onProgress: setProgress,
+      });
+    }),
+  );
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -116,6 +121,7 @@ const ChildDocumentForm = ({ view, child }: ChildDocumentFormProps) => {
           />
         </Box>
         <SignedFields control={control} />
+        {approverEdit.warning ? <Box sx={fullRow}>{approverEdit.warning}</Box> : null}
         {save.isPending ? (
           <Box sx={fullRow}>
             <UploadStatus progress={progress} withBar />

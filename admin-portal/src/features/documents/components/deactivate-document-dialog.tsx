@@ -1,4 +1,4 @@
-import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import { DOCUMENT_MESSAGES, REASSIGN_MESSAGES } from '@ifu/contracts';
 import type { ReactNode } from 'react';
 
 import { SignedConfirmDialog } from '@/components/ui/signed-confirm-dialog';
@@ -13,6 +13,8 @@ type DeactivateDocumentDialogProps = {
   version: number;
   onDeactivated: (result: DeactivateDocumentResult) => void;
   onClose: () => void;
+  /** The signer is the change order's approver: deactivating a child makes them its last editor (said first). */
+  byApprover?: boolean;
 };
 
 /**
@@ -21,14 +23,19 @@ type DeactivateDocumentDialogProps = {
  * someone else's credentials, a change order changed meanwhile) is shown here, and the dialog stays open. Mount it
  * to open it.
  */
-export const DeactivateDocumentDialog = ({ target, subject, version, onDeactivated, onClose }: DeactivateDocumentDialogProps) => {
+export const DeactivateDocumentDialog = ({ target, subject, version, onDeactivated, onClose, byApprover = false }: DeactivateDocumentDialogProps) => {
   const deactivate = useDeactivateDocument({ mutationConfig: { onSuccess: onDeactivated } });
 
   return (
     <SignedConfirmDialog
       name="deactivate-document"
       title={target.kind === 'child' ? 'Deactivate Child Document' : 'Deactivate Change Order'}
-      question={<>Do you want to deactivate {subject}? Sign with your own username and password.</>}
+      question={
+        <>
+          Do you want to deactivate {subject}? Sign with your own username and password.
+          {byApprover && target.kind === 'child' ? <strong style={{ display: 'block', marginTop: 8 }}>{REASSIGN_MESSAGES.editWarning}</strong> : null}
+        </>
+      }
       submitLabel="Deactivate"
       message={DOCUMENT_MESSAGES.enterUsernameAndPassword}
       mutation={deactivate}

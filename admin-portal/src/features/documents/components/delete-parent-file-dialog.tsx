@@ -1,9 +1,10 @@
-import { DOCUMENT_MESSAGES } from '@ifu/contracts';
+import { DOCUMENT_MESSAGES, REASSIGN_MESSAGES } from '@ifu/contracts';
 import type { ChangeOrderView, DocumentFileView } from '@ifu/contracts';
 
 import { notify } from '@/components/ui/notifications';
 import { SignedConfirmDialog } from '@/components/ui/signed-confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/app-state';
 
 import { useDeleteParentFile } from '../api/edit-change-order';
 
@@ -14,6 +15,8 @@ type DeleteParentFileDialogProps = { view: ChangeOrderView; file: DocumentFileVi
  * user's own username and password ('Enter Username and Password' when either is missing). Mount it to open it.
  */
 export const DeleteParentFileDialog = ({ view, file, onClose }: DeleteParentFileDialogProps) => {
+  // The approver who deletes a file becomes the change order's last editor: said in the question.
+  const byApprover = useSession()?.id === view.approverId;
   const remove = useDeleteParentFile({
     mutationConfig: {
       onSuccess: (response) => {
@@ -28,7 +31,12 @@ export const DeleteParentFileDialog = ({ view, file, onClose }: DeleteParentFile
     <SignedConfirmDialog
       name="delete-file"
       title="Delete Document"
-      question={`${DOCUMENT_MESSAGES.confirmDeleteFile} ${file.docName}?`}
+      question={
+        <>
+          {`${DOCUMENT_MESSAGES.confirmDeleteFile} ${file.docName}?`}
+          {byApprover ? <strong style={{ display: 'block', marginTop: 8 }}>{REASSIGN_MESSAGES.editWarning}</strong> : null}
+        </>
+      }
       submitLabel="Delete"
       message={DOCUMENT_MESSAGES.enterUsernameAndPassword}
       mutation={remove}

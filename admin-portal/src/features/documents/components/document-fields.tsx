@@ -24,6 +24,7 @@ import { notify } from '@/components/ui/notifications';
 import { TrainingNotice, useSigningBlocked } from '@/components/ui/training-notice';
 import { useApprovedCustomers } from '@/lib/api/approved-customers';
 import { useApprovers } from '@/lib/api/get-approvers';
+import { approverChoiceLabel } from '@/lib/approvers';
 
 import { IFU_NUMBER } from './change-order-format';
 import type { AnyControl } from './file-fields';
@@ -114,7 +115,7 @@ const useParentChoices = (current?: ChangeOrderView) => {
   const approverOptions = useMemo(() => {
     const offered: Option[] = (approvers.data?.approverList ?? []).map((approver) => ({
       value: approver.id,
-      label: `${[approver.firstName, approver.lastName].filter(Boolean).join(' ')} (${approver.email})`,
+      label: approverChoiceLabel(approver),
     }));
     const approver = current?.approver;
     if (approver && !offered.some((option) => option.value === approver.id)) {

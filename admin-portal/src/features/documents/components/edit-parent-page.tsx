@@ -22,6 +22,7 @@ import { useForm } from 'react-hook-form';
 import type { Resolver } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useApproverEditGuard } from '@/components/ui/approver-edit-warning';
 import { LogoBox } from '@/components/ui/logo-box';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
@@ -127,10 +128,14 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
   const update = useUpdateParent({ mutationConfig: useEditOutcome() });
   // The upload's bytes sent, then its processing on the server: said below the form while Update runs.
   const [progress, setProgress] = useState<UploadProgress>();
-  const onSubmit = handleSubmit((values) => {
-    setProgress(undefined);
-    update.mutate({ data: toUpdateParentFormData(values, view.parentChangeId), version: view.version, onProgress: setProgress });
-  });
+  // The approver who edits it becomes its last editor and may no longer decide on it: said and confirmed first.
+  const approverEdit = useApproverEditGuard([view.approverId], view.editable);
+  const onSubmit = handleSubmit((values) =>
+    approverEdit.guard(() => {
+      setProgress(undefined);
+      update.mutate({ data: toUpdateParentFormData(values, view.parentChangeId), version: view.version, onProgress: setProgress });
+    }),
+  );
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
@@ -162,6 +167,7 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
           />
         </ParentFields>
         <SignedFields control={control} />
+        {approverEdit.warning ? <Box sx={fullRow}>{approverEdit.warning}</Box> : null}
         {update.isPending ? (
           <Box sx={fullRow}>
             <UploadStatus progress={progress} withBar />
