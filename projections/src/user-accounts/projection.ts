@@ -1,4 +1,4 @@
-import type { UserEvent } from '@ifu/contracts';
+import type { TaskMailPreference, UserEvent } from '@ifu/contracts';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { type Row, rowProjection } from '../row-projection';
 
@@ -24,6 +24,8 @@ export interface UserAccountRow extends Row {
   pending_identity_change: PendingIdentityChange | null;
   /** An enrolled second factor (SecondFactorEnrolled, until SecondFactorReset). */
   second_factor_enrolled: boolean;
+  /** How the mails about the user's tasks reach them (MailPreferenceChosen); 'each' until they choose. */
+  task_mail: TaskMailPreference;
 }
 
 export interface PendingIdentityChange {
@@ -46,7 +48,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
     'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordRevoked', 'PasswordLinkIssued', 'LoginSucceeded', 'LoginFailed',
     'CredentialCheckFailed', 'AccountLocked', 'UnlockLinkIssued', 'AccountUnlocked', 'EmailedLinksClosed', 'LoggedOut',
     'SecondFactorEnrolmentStarted', 'SecondFactorEnrolled', 'SecondFactorCodeAccepted', 'RecoveryCodeUsed', 'SecondFactorCodeRefused',
-    'SecondFactorReset',
+    'SecondFactorReset', 'MailPreferenceChosen',
   ] satisfies UserEvent['type'][],
   rowId: (event) => (event.data as { userId: string }).userId,
   rowOfStream: (streamId) => /^user-(?:credentials-)?(.+)$/.exec(streamId)?.[1],
@@ -74,6 +76,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         credentials_version: 0,
         pending_identity_change: null,
         second_factor_enrolled: false,
+        task_mail: 'each',
       };
     }
     if (!row) return undefined;
@@ -118,6 +121,8 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         return { ...row, second_factor_enrolled: true };
       case 'SecondFactorReset':
         return { ...row, second_factor_enrolled: false };
+      case 'MailPreferenceChosen':
+        return { ...row, task_mail: event.data.taskMail };
       default:
         return row;
     }

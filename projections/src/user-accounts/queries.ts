@@ -1,4 +1,4 @@
-import type { Role } from '@ifu/contracts';
+import type { Role, TaskMailPreference } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { PendingIdentityChange, UserAccountRow } from './projection';
 import { type Page, type PageRequest, queryPage } from '../paging';
@@ -23,6 +23,8 @@ export interface UserAccount {
   pendingIdentityChange: PendingIdentityChange | null;
   /** An enrolled second factor. */
   secondFactorEnrolled: boolean;
+  /** How the mails about the user's tasks reach them. */
+  taskMail: TaskMailPreference;
 }
 
 /** A stored row, with the page's total count when listed. */
@@ -46,6 +48,7 @@ const toAccount = (row: Row): UserAccount => ({
   version: row.stream_version,
   pendingIdentityChange: row.pending_identity_change ?? null,
   secondFactorEnrolled: row.second_factor_enrolled === true,
+  taskMail: row.task_mail ?? 'each',
 });
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserAccount | undefined> {
@@ -91,6 +94,12 @@ export async function listActiveUserNames(db: Queryable): Promise<Array<{ id: st
 }
 
 /** Active, non-deleted ADMIN accounts: approver choices and the recipients of access requests. */
+/** The accounts (by id) whose task mails are held for a daily digest (task-mail/). */
+export async function usersChoosingDailyDigest(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>("SELECT id FROM user_accounts WHERE task_mail = 'daily-digest' ORDER BY id");
+  return rows.map((row) => row.id);
+}
+
 export async function listActiveAdmins(db: Queryable): Promise<UserAccount[]> {
   const { rows } = await db.query<Row>(
     "SELECT * FROM user_accounts WHERE role = 'ADMIN' AND user_active AND NOT is_deleted ORDER BY created_at, id",

@@ -162,6 +162,8 @@ function userPatch(event: UserEvent): Patch {
       return { secondFactor: 'enrolled' };
     case 'SecondFactorReset':
       return { secondFactor: '' };
+    case 'MailPreferenceChosen':
+      return { taskMail: event.data.taskMail };
     // Enrolment steps and codes given are events of the account, not values of its fields (no secret is shown).
     case 'SecondFactorEnrolmentStarted':
     case 'SecondFactorCodeAccepted':

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_AGE_DAYS, type UserEvent, type UserProfile } from '@ifu/contracts';
+import { PASSWORD_MAX_AGE_DAYS, type TaskMailPreference, type UserEvent, type UserProfile } from '@ifu/contracts';
 import type { Decider } from '../platform/command-pipeline';
 
 export interface SourceState {
@@ -57,6 +57,8 @@ export interface UserState extends UserProfile {
    * each opens one. Absent from snapshots taken before it was kept.
    */
   usedChallenges?: Array<{ challengeId: string; at: string }>;
+  /** How the mails about the user's tasks reach them (MailPreferenceChosen); one each until they choose. */
+  taskMail: TaskMailPreference;
 }
 
 export interface EnrolledFactor {
@@ -107,6 +109,7 @@ export const initialUserState = (): UserState => ({
   lastCodeTimeStep: null,
   usedRecoveryCodes: [],
   usedChallenges: [],
+  taskMail: 'each',
 });
 
 /** Lifts every lock and count: a new password, or the owner's unlock. */
@@ -229,6 +232,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return state;
     case 'SecondFactorReset':
       return { ...state, secondFactor: null };
+    case 'MailPreferenceChosen':
+      return { ...state, taskMail: event.data.taskMail };
     default: {
       const unknown: never = event;
       return unknown;

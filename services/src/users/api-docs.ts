@@ -5,6 +5,8 @@ import {
   ConfirmChangeRequest,
   DeleteUserRequest,
   ForgotPasswordRequest,
+  MailPreferenceRequest,
+  MailPreferenceResponse,
   MessageResponse,
   ModifyUserRequest,
   NotifyAdminRequest,
@@ -16,12 +18,20 @@ import {
 } from '@ifu/contracts';
 import type { ApiRoute } from '../platform/api-routes';
 
-/** The routes of passwords/, access-requests/, manage/ and identity-change/. */
+/** The routes of passwords/, access-requests/, manage/, identity-change/ and mail-preference/. */
 export const usersApi: ApiRoute[] = [
   { method: 'post', path: '/user/forgot/password', access: 'public', summary: 'Mails a set-password link (the same answer for any address)', body: ForgotPasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/set/password', access: 'public', summary: "Sets a password with the emailed link's token", body: SetPasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/change/password', access: 'staff', summary: "Changes the logged-in user's password (the current one re-entered)", body: ChangePasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/notify/admin', access: 'public', summary: 'Asks the ADMINs to create or reactivate an account', body: NotifyAdminRequest, response: MessageResponse },
+  {
+    method: 'put',
+    path: '/user/me/mail-preference',
+    access: 'staff',
+    summary: "Chooses, for the logged-in user, one mail for each task ('each') or one daily digest ('daily-digest')",
+    body: MailPreferenceRequest,
+    response: MailPreferenceResponse,
+  },
   { method: 'get', path: '/user/approvers', access: 'staff', summary: 'The active ADMINs who can approve, but the caller', response: ApproverListResponse },
   { method: 'get', path: '/user/list/user', access: 'admin', summary: 'The users (paging, sorting, search)', query: UserListQuery, response: UserListResponse },
   { method: 'post', path: '/user/add', access: 'admin', summary: 'Creates a user; their set-password link is mailed', body: AddUserRequest, response: UserMutationResponse },

@@ -56,6 +56,9 @@ export const usersVocabulary = auditVocabulary<Exclude<UserEvent, SecondFactorEv
       action: `Closed the open set-password and unlock links (${d.reason === 'email-changed' ? 'the email address changed' : 'the account was reactivated'})`,
     }),
     LoggedOut: () => ({ action: 'Logged out' }),
+    MailPreferenceChosen: (d) => ({
+      action: d.taskMail === 'daily-digest' ? 'Chose one daily digest of the mails about their tasks' : 'Chose one mail for each task',
+    }),
     EmailClaimed: (d) => ({ action: 'Reserved email address', subjectName: d.email }),
     EmailReleased: (d) => ({ action: 'Released email address', subjectName: d.email }),
     PrintedNameClaimed: (d) => ({ action: 'Reserved printed name (one active user each)', subjectName: d.printedName }),

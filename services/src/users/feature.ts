@@ -4,11 +4,12 @@ import type { Feature } from '../platform/feature';
 import { accessRequestRoutes } from './access-requests/routes';
 import { usersVocabulary } from './audit';
 import { identityChangeRoutes } from './identity-change/routes';
+import { mailPreferenceRoutes } from './mail-preference/routes';
 import { passwordRoutes } from './passwords/routes';
 import { userAdminRoutes } from './manage/routes';
 import { usersApi } from './api-docs';
 
-/** The user aggregate, Manage User, password links, access requests, the first administrator. */
+/** The user aggregate, Manage User, password links, access requests, each user's mail preference, the first administrator. */
 export const usersFeature: Feature = {
   name: 'users',
   routes: (ctx, composition) =>
@@ -17,6 +18,7 @@ export const usersFeature: Feature = {
       accessRequestRoutes(ctx, { rateLimit: composition.notifyAdminRateLimit }),
       userAdminRoutes(ctx),
       identityChangeRoutes(ctx),
+      mailPreferenceRoutes(ctx),
     ),
   api: usersApi,
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),

@@ -1,5 +1,6 @@
 import type { Role } from '../common';
 import type { Signature } from '../signatures';
+import type { TaskMailPreference } from '../task-mail';
 
 export type PasswordLinkPurpose = 'new-user' | 'reset' | 'expired' | 'reactivated';
 
@@ -166,7 +167,12 @@ export type UserEvent =
   /** On the credentials stream: a code was refused (wrong, or already used in its time step). */
   | { type: 'SecondFactorCodeRefused'; data: { userId: string; at: string; purpose: 'login' | 'enrolment'; reason: 'wrong-code' | 'replayed-code' } }
   /** On the record's stream: an ADMIN removed the user's second factor, signed (meaning 'factor-reset'). */
-  | { type: 'SecondFactorReset'; data: { userId: string; at: string; signature: Signature } };
+  | { type: 'SecondFactorReset'; data: { userId: string; at: string; signature: Signature } }
+  /**
+   * On the record's stream: the user chose how the mails about their tasks reach them (one each, or a daily
+   * digest). Users who never chose get one each.
+   */
+  | { type: 'MailPreferenceChosen'; data: { userId: string; taskMail: TaskMailPreference; at: string } };
 
 export type UserEventType = UserEvent['type'];
 /** The events of a user's credentials: passwords, links, sign-ins, failed checks and the lockout. */
