@@ -16,6 +16,7 @@ import { platformFeature } from './platform/platform-feature';
 import { publicPortalFeature } from './public-portal/feature';
 import { safetyNoticesFeature } from './safety-notices/feature';
 import { secondFactorFeature } from './second-factor/feature';
+import { taskMailFeature } from './task-mail/feature';
 import { usersFeature } from './users/feature';
 
 /** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
@@ -32,6 +33,7 @@ export const features = [
   eifuFeature,
   paperCopiesFeature,
   safetyNoticesFeature,
+  taskMailFeature,
   auditFeature,
   auditReviewFeature,
   apiDocsFeature,
