@@ -15,7 +15,7 @@ const later = (days: number) => new Date(Date.parse(t0) + days * DAY_MS).toISOSt
 
 /** An event of a stream, recorded at `at`; the spec gives it its stream version. */
 type Unversioned = Omit<LoggedEvent, 'streamVersion'>;
-const logged = (streamId: string, event: TaskMailEvent, at = t0): Unversioned => ({ streamId, recordedAt: at, ...event }) as Unversioned;
+const logged = (streamId: string, event: TaskMailEvent, at = t0): Unversioned => ({ streamId, occurredAt: at, ...event }) as Unversioned;
 
 /** The events of each stream at versions 1, 2, 3… in the order given. */
 const versioned = (events: readonly Unversioned[]): LoggedEvent[] => {
@@ -217,7 +217,7 @@ describe('task mail: reminders while a record waits (every 3 days)', () => {
   });
 
   it('a change to an approved customer: its approver, since the change was proposed', () => {
-    const record = waiting(registered('max'), customerApproved(), { ...proposed('otto'), recordedAt: later(1) });
+    const record = waiting(registered('max'), customerApproved(), { ...proposed('otto'), occurredAt: later(1) });
     expect(reminderDue(customer, record, at(4), 3)).toMatchObject({ to: 'otto', waitedDays: 3, change: { fields: [] } });
   });
 });

@@ -1,6 +1,6 @@
 import { findUserById, usersChoosingDailyDigest, userAccountsProjection, type UserAccount, type Cursor, type Election, ensureCheckpoints, LeadershipLostError, projectBatch, saveCheckpoint, type Projection } from '@ifu/projections';
 import type { Queryable } from '@ifu/storage/database/database';
-import { ChainBrokenError, type ProjectedEvent } from '@ifu/storage/event-store/event-store';
+import { ChainBrokenError, type ProjectedEvent, type RecordedEvent } from '@ifu/storage/event-store/event-store';
 import type { AppContext } from '../platform/app-context';
 import { type IntervalJob, startIntervalJob } from '../platform/interval-job';
 import {
@@ -72,6 +72,8 @@ export class TaskMailReactor {
       name: TASK_MAIL_REACTOR,
       tables: ['task_mail_records', 'task_mail_deliveries'],
       handles: new Set(TASK_MAIL_EVENT_TYPES),
+      // When each event happened by the command's clock, which the reminders and digests count with.
+      readsMetadata: true,
       migrations: () => [],
       applyBatch: (tx, events) => this.apply(tx, events),
     };
@@ -160,7 +162,8 @@ export class TaskMailReactor {
   }
 
   /** One batch of the log, in the transaction that moves the checkpoint: the records folded, the mails recorded. */
-  private async apply(tx: Queryable, events: readonly ProjectedEvent[]): Promise<void> {
+  private async apply(tx: Queryable, projected: readonly ProjectedEvent[]): Promise<void> {
+    const events = projected as readonly RecordedEvent[];
     const from = await tx.query<{ mail_from: string | number }>('SELECT mail_from FROM task_mail_reactor WHERE id = 1');
     const mailFrom = Number(from.rows[0]?.mail_from ?? 0);
     const streams = [...new Set(events.map((event) => event.streamId))];
@@ -175,9 +178,10 @@ export class TaskMailReactor {
       if (!isTaskMailEvent(event.type)) continue;
       const current = records.get(event.streamId);
       if (current && event.streamVersion <= current.version) continue;
-      const logged = { streamId: event.streamId, streamVersion: event.streamVersion, recordedAt: event.recordedAt, type: event.type, data: event.data } as LoggedEvent;
+      const occurredAt = event.metadata.occurredAt;
+      const logged = { streamId: event.streamId, streamVersion: event.streamVersion, occurredAt, type: event.type, data: event.data } as LoggedEvent;
       const after = evolveRecord(current?.record, logged);
-      if (event.position > mailFrom) for (const mail of mailsFor(logged, current?.record, after)) mails.push({ mail, at: event.recordedAt });
+      if (event.position > mailFrom) for (const mail of mailsFor(logged, current?.record, after)) mails.push({ mail, at: occurredAt });
       records.set(event.streamId, { version: event.streamVersion, record: after });
       if (after) changed.add(event.streamId);
     }

@@ -25,8 +25,11 @@ export interface TaskMailRecord {
 /** The events the reactor reads: a change order's and a customer's. */
 export type TaskMailEvent = DocumentEvent | CustomerEvent;
 
-/** An event as the log gives it to the reactor: which stream, which version, when. */
-export type LoggedEvent = { streamId: string; streamVersion: number; recordedAt: string } & TaskMailEvent;
+/**
+ * An event as the log gives it to the reactor: which stream, which version, and when it happened by the command's
+ * clock (its metadata's `occurredAt`: the same clock the reactor's passes read).
+ */
+export type LoggedEvent = { streamId: string; streamVersion: number; occurredAt: string } & TaskMailEvent;
 
 /** Event types the reactor folds or mails about; every other event only moves its checkpoint. */
 export const TASK_MAIL_EVENT_TYPES = [
@@ -57,7 +60,7 @@ export function waitingFor(record: TaskMailRecord | undefined): string | undefin
 
 /** The record after `logged` (undefined before its first event, and for an event that makes none). */
 export function evolveRecord(record: TaskMailRecord | undefined, logged: LoggedEvent): TaskMailRecord | undefined {
-  const at = logged.recordedAt;
+  const at = logged.occurredAt;
   switch (logged.type) {
     case 'ChangeOrderCreated': {
       const d = logged.data;

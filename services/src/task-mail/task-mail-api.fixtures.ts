@@ -89,11 +89,13 @@ export function taskMailSteps(api: () => TaskMailApi) {
     return outcome;
   };
 
-  /** A change order by Ada for `approver` (Alma unless given), waiting for its approval. */
-  const givenChangeOrder = async (approver: Person = api().alma) => {
-    const { t, ada, customerId } = api();
-    return arrangeChangeOrder(t, { author: ada, approverId: approver.id, customerId, productName: unique('CardioFlow '), children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-1' }], waitForText: false });
+  /** A change order by `author` (Ada unless given) for `approver` (Alma unless given), waiting for its approval. */
+  const givenChangeOrder = async (approver: Person = api().alma, author: Person = api().ada) => {
+    const { t, customerId } = api();
+    return arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: unique('CardioFlow '), children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-1' }], waitForText: false });
   };
+  /** Another staff member of the file's API. */
+  const givenPerson = (role: 'USER' | 'ADMIN', firstName: string, lastName: string) => person(api().t, role, firstName, lastName);
 
   /** Ada's signed edit of her change order that names another approver. */
   const reassignByEdit = async (parentChangeId: string, approver: Person, productFamilyName: string) => {
@@ -161,5 +163,5 @@ export function taskMailSteps(api: () => TaskMailApi) {
       )
     ).rows;
 
-  return { mailsAbout, received, pass, givenChangeOrder, reassignByEdit, decide, givenCustomer, editCustomer, decideOnCustomer, choose, deliveries };
+  return { mailsAbout, received, pass, givenChangeOrder, givenPerson, reassignByEdit, decide, givenCustomer, editCustomer, decideOnCustomer, choose, deliveries };
 }

@@ -12,13 +12,14 @@ import { startTaskMailApi, type TaskMailApi, taskMailSteps } from './task-mail-a
  */
 describe('task mail: a restart neither loses nor repeats a mail', () => {
   let api: TaskMailApi;
+  // The arrangement signs a customer's approval: on a busy machine it may take longer than the default hook time.
   beforeAll(async () => {
     api = await startTaskMailApi();
     // The arrangement's own mails (its customer's) go out first: each test counts only its own.
     const reactor = new TaskMailReactor(api.t.api.context, { election: electionFor(api.t.api.context.db) });
     await reactor.run();
     await reactor.stop();
-  });
+  }, 120_000);
   afterAll(async () => {
     await api?.dispose();
   });

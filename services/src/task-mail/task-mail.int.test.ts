@@ -9,9 +9,10 @@ import { ADMIN_URL, startTaskMailApi, type TaskMailApi, taskMailSteps } from './
  */
 describe('task mail: what the approver and the author are told, read from the SMTP server', () => {
   let api: TaskMailApi;
+  // The arrangement signs a customer's approval: on a busy machine it may take longer than the default hook time.
   beforeAll(async () => {
     api = await startTaskMailApi();
-  });
+  }, 120_000);
   afterAll(async () => {
     await api?.dispose();
   });
