@@ -21,6 +21,8 @@ export const paths = {
     query: { path: '/query', getHref: () => '/query' },
     archive: { path: '/archive', getHref: () => '/archive' },
     changePassword: { path: '/password', getHref: () => '/password' },
+    /** How the mails about the user's own tasks reach them: one each, or a daily digest. */
+    mailPreference: { path: '/mail-preference', getHref: () => '/mail-preference' },
     /** Setting up the second factor (an ADMIN without one is sent here and can do nothing else). */
     secondFactor: { path: '/second-factor', getHref: () => '/second-factor' },
     documents: {
