@@ -17,7 +17,7 @@ import { useSaveMailPreference } from '../api/mail-preference';
 /** What each choice means, under its label. */
 const EXPLAINED: Readonly<Record<TaskMailPreference, string>> = {
   each: 'A mail as soon as something waits for your signature, is decided, or is due for a reminder.',
-  'daily-digest': 'The same mails held and sent together once a day, in the morning (UTC).',
+  'daily-digest': 'The same mails held and sent together as one mail, once a day.',
 };
 
 /**
