@@ -257,7 +257,10 @@ export class TaskMailReactor {
   /** Sends what is pending, oldest first; each delivery is marked sent once the mail server has accepted it. */
   private async sendPending(now: Date, recipients: Recipients): Promise<Pick<TaskMailPass, 'sent' | 'skipped' | 'refused'>> {
     const counts = { sent: 0, skipped: 0, refused: 0 };
+    const election = this.options.election;
     for (const delivery of await pendingDeliveries(this.ctx.db, SEND_PER_PASS)) {
+      // A lead lost during the pass (the lock's connection broke): the new leader sends the rest.
+      if (election && !(await election.stillLeads(this.ctx.db, TASK_MAIL_REACTOR))) break;
       const recipient = await recipients.get(delivery.recipient_id);
       const refused = refusal(recipient, delivery.audience);
       if (refused !== undefined) {
