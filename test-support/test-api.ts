@@ -112,6 +112,9 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
     AUDIT_KEY: TEST_AUDIT_KEY,
     // Tests make failed attempts back to back; the progressive delay has tests of its own.
     LOGIN_DELAY_MS: '0',
+    // The task-mail reactor's passes would mail at moments other tests do not control: a test runs them itself
+    // (`api.taskMail.run()`), or sets TASK_MAIL_POLL_MS.
+    TASK_MAIL_POLL_MS: '0',
     // Cheap argon2 (every login and signature hashes): the production cost has a test of its own (config.unit.test.ts).
     ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: 'test' }),
     ...env,

@@ -119,7 +119,8 @@ export async function projectBatch(
   stillLeads?: (tx: Queryable) => Promise<boolean>,
 ): Promise<{ read: number } & Cursor> {
   const cursor: Cursor = from ?? (await checkpointOf(db, projection.name).then((position) => ({ committed: position, position })));
-  const events = cursor.next?.after === cursor.position ? await cursor.next.events : await store.readAllForProjection(cursor.position, batchSize);
+  const read = (after: number): Promise<ProjectedEvent[]> => (projection.readsMetadata ? store.readAll(after, batchSize) : store.readAllForProjection(after, batchSize));
+  const events = cursor.next?.after === cursor.position ? await cursor.next.events : await read(cursor.position);
   if (events.length === 0) return { read: 0, committed: cursor.committed, position: cursor.position };
   if (store.kind === 'postgres') {
     events.forEach((event, index) => {
@@ -129,7 +130,7 @@ export async function projectBatch(
   const position = events[events.length - 1]!.position;
   let next: Prefetch | undefined;
   if (events.length === batchSize) {
-    next = { after: position, events: store.readAllForProjection(position, batchSize) };
+    next = { after: position, events: read(position) };
     next.events.catch(() => {}); // surfaced when awaited
   }
   const handled = events.filter((event) => projection.handles.has(event.type));

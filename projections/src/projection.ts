@@ -21,6 +21,11 @@ export interface Projection {
    * far faster at once than row by row (bench: search).
    */
   readonly deferredIndexes?: readonly string[];
+  /**
+   * Reads whole events, with their metadata (who acted, and when by the command's clock), instead of what read models
+   * need: for a reader whose effect depends on them (the task-mail reactor). `applyBatch` then gets `RecordedEvent`s.
+   */
+  readonly readsMetadata?: boolean;
   /** The handled events of one batch, in log order. */
   applyBatch(tx: Queryable, events: readonly ProjectedEvent[]): Promise<void>;
   /**

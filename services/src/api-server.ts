@@ -24,6 +24,7 @@ import { bootstrapFirstAdmin, type BootstrapResult, rekeyPrintedNameClaims, shar
 import { startOverdueReminders } from './paper-copies';
 import { startSafetyNotices } from './safety-notices';
 import { startOpenDownloadSummaries } from './eifu';
+import { TaskMailReactor } from './task-mail';
 
 /** What the log says when the event log's hash chain stops verifying (once per break). */
 export const BROKEN_LINK_LOG =
@@ -37,6 +38,8 @@ export interface RunningApi {
   context: AppContext;
   /** The projection runner the command pipeline waits on (benchmarks time its waits). */
   readModels: ProjectionRunner;
+  /** The task-mail reactor (task-mail/): tests run a pass with `taskMail.run()`. */
+  taskMail: TaskMailReactor;
   bootstrap?: BootstrapResult;
   /** Graceful: stop accepting, let open requests finish, stop projectors, close the pool. */
   stop(): Promise<void>;
@@ -119,6 +122,11 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     clock,
   };
 
+  // Before the first command: where the task-mail reactor starts mailing on a store it has not seen (the log's end).
+  // With several processes on a PostgreSQL server, the one leading 'task-mail' in the projections' election sends.
+  const taskMail = new TaskMailReactor(context, { election: electionFor(storage.db) });
+  await taskMail.prepare();
+
   const bootstrap = await bootstrapFirstAdmin(context, await storage.store.lastPosition(), {
     email: config.ADMIN_EMAIL,
     password: config.ADMIN_PASSWORD,
@@ -164,6 +172,8 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   const reviewReminders = startPeriodicReviewReminders(context);
   // Anonymous open-access downloads are counted in a table and put into the log per document and hour (eifu/open-downloads.ts).
   const openDownloadSummaries = startOpenDownloadSummaries(context);
+  // Approvers are mailed what waits for their signature and reminded, authors what was decided (task-mail/reactor.ts).
+  if (config.TASK_MAIL_POLL_MS > 0) taskMail.start(config.TASK_MAIL_POLL_MS);
   // PDFs left queued by an earlier run (stopped or killed while their text was extracted) are taken first.
   context.textQueue.start();
   // The PDF reader's processes started now, so the first upload's structure check finds one warm (files/pdf-process.ts).
@@ -185,6 +195,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     address,
     context,
     readModels: runner,
+    taskMail,
     bootstrap,
     async stop() {
       if (shuttingDown) return;
@@ -192,7 +203,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
       clearInterval(sweeper);
       clearInterval(digests);
       // No job run starts from here; one under way finishes while the server closes.
-      const jobsStopped = Promise.all([paperCopyReminders.stop(), safetyNotices.stop(), reviewReminders.stop(), openDownloadSummaries.stop()]);
+      const jobsStopped = Promise.all([paperCopyReminders.stop(), safetyNotices.stop(), reviewReminders.stop(), openDownloadSummaries.stop(), taskMail.stop()]);
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeIdleConnections();

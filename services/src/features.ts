@@ -17,6 +17,7 @@ import { publicPortalFeature } from './public-portal/feature';
 import { safetyNoticesFeature } from './safety-notices/feature';
 import { secondFactorFeature } from './second-factor/feature';
 import { tasksFeature } from './tasks/feature';
+import { taskMailFeature } from './task-mail/feature';
 import { usersFeature } from './users/feature';
 
 /** The API's features, in the order their routes mount. A new feature is one more entry here, and nothing else. */
@@ -34,6 +35,7 @@ export const features = [
   paperCopiesFeature,
   safetyNoticesFeature,
   tasksFeature,
+  taskMailFeature,
   auditFeature,
   auditReviewFeature,
   apiDocsFeature,

@@ -44,6 +44,7 @@ export const routes: RouteObject[] = [
               { path: app.archive.path, lazy: page(() => import('./routes/app/archive')) },
               { path: app.changePassword.path, lazy: page(() => import('./routes/app/change-password')) },
               { path: app.absence.path, lazy: page(() => import('./routes/app/absence')) },
+              { path: app.mailPreference.path, lazy: page(() => import('./routes/app/mail-preference')) },
               { path: docs.list.path, lazy: page(() => import('./routes/app/documents/list')) },
               { path: docs.search.path, lazy: page(() => import('./routes/app/documents/search')) },
               { path: docs.add.path, lazy: page(() => import('./routes/app/documents/add')) },

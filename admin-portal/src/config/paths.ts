@@ -25,6 +25,8 @@ export const paths = {
     changePassword: { path: '/password', getHref: () => '/password' },
     /** The signed-in user's absence and delegate (an addition to the spec's screens). */
     absence: { path: '/absence', getHref: () => '/absence' },
+    /** How the mails about the user's own tasks reach them: one each, or a daily digest. */
+    mailPreference: { path: '/mail-preference', getHref: () => '/mail-preference' },
     /** Setting up the second factor (an ADMIN without one is sent here and can do nothing else). */
     secondFactor: { path: '/second-factor', getHref: () => '/second-factor' },
     documents: {

@@ -1,4 +1,4 @@
-import type { UserEvent } from '@ifu/contracts';
+import type { TaskMailPreference, UserEvent } from '@ifu/contracts';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { type Row, rowProjection } from '../row-projection';
 
@@ -28,6 +28,8 @@ export interface UserAccountRow extends Row {
   absence_from: string | null;
   absence_until: string | null;
   absence_delegate_id: string | null;
+  /** How the mails about the user's tasks reach them (MailPreferenceChosen); 'each' until they choose. */
+  task_mail: TaskMailPreference;
 }
 
 export interface PendingIdentityChange {
@@ -50,7 +52,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
     'UserDeactivated', 'UserReactivated', 'PasswordSet', 'PasswordRevoked', 'PasswordLinkIssued', 'LoginSucceeded', 'LoginFailed',
     'CredentialCheckFailed', 'AccountLocked', 'UnlockLinkIssued', 'AccountUnlocked', 'EmailedLinksClosed', 'LoggedOut',
     'SecondFactorEnrolmentStarted', 'SecondFactorEnrolled', 'SecondFactorCodeAccepted', 'RecoveryCodeUsed', 'SecondFactorCodeRefused',
-    'SecondFactorReset', 'AbsenceDeclared', 'AbsenceEnded',
+    'SecondFactorReset', 'AbsenceDeclared', 'AbsenceEnded', 'MailPreferenceChosen',
   ] satisfies UserEvent['type'][],
   rowId: (event) => (event.data as { userId: string }).userId,
   rowOfStream: (streamId) => /^user-(?:credentials-)?(.+)$/.exec(streamId)?.[1],
@@ -81,6 +83,7 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         absence_from: null,
         absence_until: null,
         absence_delegate_id: null,
+        task_mail: 'each',
       };
     }
     if (!row) return undefined;
@@ -129,6 +132,8 @@ export const userAccountsProjection = rowProjection<UserAccountRow>({
         return { ...row, absence_from: event.data.from, absence_until: event.data.until, absence_delegate_id: event.data.delegateId };
       case 'AbsenceEnded':
         return { ...row, absence_from: null, absence_until: null, absence_delegate_id: null };
+      case 'MailPreferenceChosen':
+        return { ...row, task_mail: event.data.taskMail };
       default:
         return row;
     }

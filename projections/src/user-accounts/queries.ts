@@ -1,4 +1,4 @@
-import type { Absence, Role } from '@ifu/contracts';
+import type { Absence, Role, TaskMailPreference } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { PendingIdentityChange, UserAccountRow } from './projection';
 import { type Page, type PageRequest, queryPage } from '../paging';
@@ -25,6 +25,8 @@ export interface UserAccount {
   secondFactorEnrolled: boolean;
   /** The absence declared and not ended (it may be over already: readers compare with the day). */
   absence: Absence | null;
+  /** How the mails about the user's tasks reach them. */
+  taskMail: TaskMailPreference;
 }
 
 /** A stored row, with the page's total count when listed. */
@@ -52,6 +54,7 @@ const toAccount = (row: Row): UserAccount => ({
     row.absence_from && row.absence_until && row.absence_delegate_id
       ? { from: row.absence_from, until: row.absence_until, delegateId: row.absence_delegate_id }
       : null,
+  taskMail: row.task_mail ?? 'each',
 });
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserAccount | undefined> {
@@ -97,6 +100,12 @@ export async function listActiveUserNames(db: Queryable): Promise<Array<{ id: st
 }
 
 /** Active, non-deleted ADMIN accounts: approver choices and the recipients of access requests. */
+/** The accounts (by id) whose task mails are held for a daily digest (task-mail/). */
+export async function usersChoosingDailyDigest(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>("SELECT id FROM user_accounts WHERE task_mail = 'daily-digest' ORDER BY id");
+  return rows.map((row) => row.id);
+}
+
 export async function listActiveAdmins(db: Queryable): Promise<UserAccount[]> {
   const { rows } = await db.query<Row>(
     "SELECT * FROM user_accounts WHERE role = 'ADMIN' AND user_active AND NOT is_deleted ORDER BY created_at, id",

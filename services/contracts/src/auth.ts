@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, emailedToken, passwordText, Role } from './common';
 import { SecondFactorChallengeResponse } from './second-factor';
+import { TaskMailPreference } from './task-mail';
 
 /** Business constants of the login slice (spec §9, architecture §6). */
 export const SESSION_INACTIVITY_MS = 600_000;
@@ -68,6 +69,8 @@ export const CurrentUserResponse = z.object({
   /** Whether the account has an enrolled second factor, and whether it must enrol one before anything else. */
   secondFactorEnrolled: z.boolean(),
   secondFactorRequired: z.boolean(),
+  /** How the mails about the user's tasks reach them (absent from older servers: one each). */
+  taskMail: TaskMailPreference.optional(),
 });
 export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
 

@@ -9,6 +9,7 @@ export * from './events/audit';
 export * from './audit-review';
 export * from './events/audit-review';
 export * from './users';
+export * from './task-mail';
 export * from './passwords';
 export * from './countries';
 export * from './customers';

@@ -178,6 +178,8 @@ function userPatch(event: UserEvent): Patch {
       return { absentFrom: event.data.from, absentUntil: event.data.until, delegateId: event.data.delegateId };
     case 'AbsenceEnded':
       return { absentFrom: '', absentUntil: '', delegateId: '' };
+    case 'MailPreferenceChosen':
+      return { taskMail: event.data.taskMail };
     // Enrolment steps and codes given are events of the account, not values of its fields (no secret is shown).
     case 'SecondFactorEnrolmentStarted':
     case 'SecondFactorCodeAccepted':

@@ -1,4 +1,4 @@
-import { type Absence, PASSWORD_MAX_AGE_DAYS, type UserEvent, type UserProfile } from '@ifu/contracts';
+import { type Absence, PASSWORD_MAX_AGE_DAYS, type TaskMailPreference, type UserEvent, type UserProfile } from '@ifu/contracts';
 import type { Decider } from '../platform/command-pipeline';
 
 export interface SourceState {
@@ -59,6 +59,8 @@ export interface UserState extends UserProfile {
   usedChallenges?: Array<{ challengeId: string; at: string }>;
   /** The absence declared last and not ended: what is submitted to the user on its days goes to the delegate. */
   absence: Absence | null;
+  /** How the mails about the user's tasks reach them (MailPreferenceChosen); one each until they choose. */
+  taskMail: TaskMailPreference;
 }
 
 export interface EnrolledFactor {
@@ -110,6 +112,7 @@ export const initialUserState = (): UserState => ({
   usedRecoveryCodes: [],
   usedChallenges: [],
   absence: null,
+  taskMail: 'each',
 });
 
 /** Lifts every lock and count: a new password, or the owner's unlock. */
@@ -236,6 +239,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return { ...state, absence: { from: event.data.from, until: event.data.until, delegateId: event.data.delegateId } };
     case 'AbsenceEnded':
       return { ...state, absence: null };
+    case 'MailPreferenceChosen':
+      return { ...state, taskMail: event.data.taskMail };
     default: {
       const unknown: never = event;
       return unknown;

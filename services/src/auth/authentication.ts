@@ -86,6 +86,7 @@ export function guards(ctx: AppContext): Guards {
           isTrainingCompleted: user.isTrainingCompleted,
           sessionId: claims.sid,
           secondFactorEnrolled: Boolean(user.secondFactor),
+          taskMail: user.taskMail,
         };
         // The request's commands start from this fold of the caller's account (their signature, their role now).
         req.folded = [{ decider: accountFold, loaded: { stream: userStreamId(user.userId), state: user, version: account!.version, sinceSnapshot: 0 } }];

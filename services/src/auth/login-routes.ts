@@ -148,6 +148,7 @@ export function loginRoutes(ctx: AppContext, options: LoginRouteOptions = {}): R
       isTrainingCompleted: user.isTrainingCompleted,
       secondFactorEnrolled,
       secondFactorRequired: user.role === 'ADMIN' && !secondFactorEnrolled,
+      taskMail: user.taskMail ?? 'each',
     };
     res.json(body);
   });

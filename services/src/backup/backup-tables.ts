@@ -71,6 +71,18 @@ export const KEPT_TABLES: readonly KeptTable[] = [
     orderBy: 'period_start, child_document_id, dimension, value',
     why: 'anonymous open-access downloads counted and not yet summarised into the log (with how many the log holds): without them the last hour or so of the distribution record would be lost',
   },
+  {
+    name: 'task_mail_reactor',
+    select: 'id, mail_from, created_at',
+    orderBy: 'id',
+    why: 'where the task-mail reactor started mailing: kept, the restored reactor (its checkpoint back at 0) mails the events after it that it had not recorded yet, and no earlier one',
+  },
+  {
+    name: 'task_mail_deliveries',
+    select: 'key, recipient_id, kind, audience, subject, body, link, status, digest_key, attempts, note, created_at, sent_at',
+    orderBy: 'key',
+    why: 'the task mails decided and what became of each: a mail sent before the backup is not sent again, one still pending or held for a digest still goes',
+  },
 ];
 
 /** Tables the restore fills again from the log: every read model, its checkpoint and its deferred indexes. */
@@ -78,6 +90,7 @@ export const REBUILT_TABLES: ReadonlyMap<string, string> = new Map([
   ...allProjections.flatMap((projection) => projection.tables.map((table) => [table, `read model ${projection.name}`] as const)),
   ['projection_checkpoints', 'each read model is rebuilt, so its checkpoint starts again at 0'],
   ['projection_deferred_indexes', 'held only while a rebuild runs'],
+  ['task_mail_records', "the task-mail reactor's fold of each change order and customer: folded again from the log at the restored API's first pass"],
   ['stream_snapshots', 'sealed folds of long streams, made again when a stream is next loaded'],
 ]);
 

@@ -136,6 +136,18 @@ export const ConfigSchema = z
      */
     PUBLIC_FILE_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(300),
     PUBLIC_FILE_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(24 * 60 * 60).default(60),
+    /**
+     * The approver of a change order, a customer or a customer's change that waits for their signature is reminded
+     * after this many days, and again after each further this many days while it waits; 0 sends no reminder.
+     */
+    APPROVAL_REMINDER_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+    /**
+     * How often the task-mail reactor (task-mail/) reads the log for mails to send, in milliseconds; 0 does not run
+     * it in this process (the test helpers' APIs, which run it when a test asks).
+     */
+    TASK_MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+    /** The hour (UTC, 0 to 23) at which the daily digest goes to those who chose one instead of a mail for each task. */
+    TASK_MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(6),
     /** How many days an emailed search link of the public portal stays valid. */
     LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(SEARCH_LINK_DEFAULT_DAYS),
     /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
-import { CONTROL_CHARACTERS, type Role } from '@ifu/contracts';
+import { CONTROL_CHARACTERS, type Role, type TaskMailPreference } from '@ifu/contracts';
 import { BrokenLinkError, ChainBrokenError, WrongExpectedVersionError, type Actor } from '@ifu/storage/event-store/event-store';
 import { ReadModelTimeoutError } from '@ifu/projections';
 import type { CommandOrigin, CommandPipeline, CommandRun, Folded } from './command-pipeline';
@@ -21,6 +21,8 @@ export interface AuthenticatedUser {
   sessionId: string;
   /** The account has an enrolled second factor (from the log, now). */
   secondFactorEnrolled?: boolean;
+  /** How the mails about the user's tasks reach them (from the log, now). */
+  taskMail?: TaskMailPreference;
 }
 
 declare module 'express-serve-static-core' {

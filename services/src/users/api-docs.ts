@@ -7,6 +7,8 @@ import {
   DeclareAbsenceRequest,
   DeleteUserRequest,
   ForgotPasswordRequest,
+  MailPreferenceRequest,
+  MailPreferenceResponse,
   MessageResponse,
   ModifyUserRequest,
   NotifyAdminRequest,
@@ -18,7 +20,7 @@ import {
 } from '@ifu/contracts';
 import type { ApiRoute } from '../platform/api-routes';
 
-/** The routes of passwords/, access-requests/, manage/, identity-change/ and absence/. */
+/** The routes of passwords/, access-requests/, manage/, identity-change/, absence/ and mail-preference/. */
 export const usersApi: ApiRoute[] = [
   { method: 'post', path: '/user/forgot/password', access: 'public', summary: 'Mails a set-password link (the same answer for any address)', body: ForgotPasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/set/password', access: 'public', summary: "Sets a password with the emailed link's token", body: SetPasswordRequest, response: MessageResponse },
@@ -53,6 +55,14 @@ export const usersApi: ApiRoute[] = [
     takesNoBody: true,
     summary: "Ends a declared absence: `me` for the caller's own; an ADMIN may end another user's",
     response: AbsenceResponse,
+  },
+  {
+    method: 'put',
+    path: '/user/me/mail-preference',
+    access: 'staff',
+    summary: "Chooses, for the logged-in user, one mail for each task ('each') or one daily digest ('daily-digest')",
+    body: MailPreferenceRequest,
+    response: MailPreferenceResponse,
   },
   { method: 'get', path: '/user/list/user', access: 'admin', summary: 'The users (paging, sorting, search)', query: UserListQuery, response: UserListResponse },
   { method: 'post', path: '/user/add', access: 'admin', summary: 'Creates a user; their set-password link is mailed', body: AddUserRequest, response: UserMutationResponse },

@@ -60,6 +60,9 @@ export const usersVocabulary = auditVocabulary<Exclude<UserEvent, SecondFactorEv
       action: `Declared an absence from ${d.from} to ${d.until}: what is submitted or reassigned to the user meanwhile goes to the delegate (${d.delegateId})${d.declaredBy === d.userId ? '' : ', declared by an ADMIN'}`,
     }),
     AbsenceEnded: (d) => ({ action: `Ended the declared absence${d.endedBy === d.userId ? '' : ' (by an ADMIN)'}` }),
+    MailPreferenceChosen: (d) => ({
+      action: d.taskMail === 'daily-digest' ? 'Chose one daily digest of the mails about their tasks' : 'Chose one mail for each task',
+    }),
     EmailClaimed: (d) => ({ action: 'Reserved email address', subjectName: d.email }),
     EmailReleased: (d) => ({ action: 'Released email address', subjectName: d.email }),
     PrintedNameClaimed: (d) => ({ action: 'Reserved printed name (one active user each)', subjectName: d.printedName }),

@@ -5,11 +5,12 @@ import { absenceRoutes } from './absence/routes';
 import { accessRequestRoutes } from './access-requests/routes';
 import { usersVocabulary } from './audit';
 import { identityChangeRoutes } from './identity-change/routes';
+import { mailPreferenceRoutes } from './mail-preference/routes';
 import { passwordRoutes } from './passwords/routes';
 import { userAdminRoutes } from './manage/routes';
 import { usersApi } from './api-docs';
 
-/** The user aggregate, Manage User, password links, access requests, absences and delegates, the first administrator. */
+/** The user aggregate, Manage User, password links, access requests, absences and delegates, each user's mail preference, the first administrator. */
 export const usersFeature: Feature = {
   name: 'users',
   routes: (ctx, composition) =>
@@ -19,6 +20,7 @@ export const usersFeature: Feature = {
       userAdminRoutes(ctx),
       identityChangeRoutes(ctx),
       absenceRoutes(ctx),
+      mailPreferenceRoutes(ctx),
     ),
   api: usersApi,
   migrations: () => migrationsFromDirectory('services', new URL('./migrations', import.meta.url).pathname),

@@ -3,6 +3,7 @@ import EventBusy from '@mui/icons-material/EventBusy';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import LockReset from '@mui/icons-material/LockReset';
 import Logout from '@mui/icons-material/Logout';
+import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import PhonelinkLock from '@mui/icons-material/PhonelinkLock';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -15,7 +16,7 @@ import { paths } from '@/config/paths';
 
 type AccountMenuProps = { name: string; onLogout: () => void; loggingOut?: boolean };
 
-/** The account name in the header, a dropdown with Change Password and Logout (spec §2.2), the absence and the second factor. */
+/** The account name in the header, a dropdown with Change Password and Logout (spec §2.2), and the user's own settings (absence, mail preference, second factor). */
 export const AccountMenu = ({ name, onLogout, loggingOut = false }: AccountMenuProps) => {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -73,6 +74,12 @@ export const AccountMenu = ({ name, onLogout, loggingOut = false }: AccountMenuP
             <PhonelinkLock fontSize="small" />
           </ListItemIcon>
           Second factor
+        </MenuItem>
+        <MenuItem component={RouterLink} to={paths.app.mailPreference.getHref()} onClick={close}>
+          <ListItemIcon>
+            <MarkEmailRead fontSize="small" />
+          </ListItemIcon>
+          Mail preference
         </MenuItem>
         <MenuItem
           disabled={loggingOut}

@@ -1,5 +1,6 @@
 import type { Role } from '../common';
 import type { Signature } from '../signatures';
+import type { TaskMailPreference } from '../task-mail';
 
 export type PasswordLinkPurpose = 'new-user' | 'reset' | 'expired' | 'reactivated';
 
@@ -174,7 +175,12 @@ export type UserEvent =
    */
   | { type: 'AbsenceDeclared'; data: { userId: string; from: string; until: string; delegateId: string; at: string; declaredBy: string } }
   /** On the record's stream: the declared absence ended early (or was withdrawn before it began). */
-  | { type: 'AbsenceEnded'; data: { userId: string; at: string; endedBy: string } };
+  | { type: 'AbsenceEnded'; data: { userId: string; at: string; endedBy: string } }
+  /**
+   * On the record's stream: the user chose how the mails about their tasks reach them (one each, or a daily
+   * digest). Users who never chose get one each.
+   */
+  | { type: 'MailPreferenceChosen'; data: { userId: string; taskMail: TaskMailPreference; at: string } };
 
 export type UserEventType = UserEvent['type'];
 /** The events of a user's credentials: passwords, links, sign-ins, failed checks and the lockout. */

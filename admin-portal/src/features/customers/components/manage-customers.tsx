@@ -1,6 +1,7 @@
 import { CUSTOMER_MESSAGES } from '@ifu/contracts';
 import type { CustomerView } from '@ifu/contracts';
 import AddBusinessOutlined from '@mui/icons-material/AddBusinessOutlined';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { useCallback, useEffect, useState } from 'react';
@@ -35,7 +36,7 @@ type OpenDialog =
 /**
  * Manage Customer (spec §2.4): the customer grid, Add Customer, and the view, approve and reassign modals. A link
  * with `?customer=<id>` (a task of My tasks) opens that customer's Approve modal when the viewer may decide it, its
- * view otherwise.
+ * view otherwise; `?view=<id>` (the link a mail about the customer gives) opens its View Customer modal.
  */
 export const ManageCustomers = () => {
   const session = useSession();
@@ -44,12 +45,13 @@ export const ManageCustomers = () => {
   const customers = useCustomers({ params: grid.params });
   const [dialog, setDialog] = useState<OpenDialog>({ name: 'none' });
   const [params, setParams] = useSearchParams();
-  const linkedId = params.get('customer');
+  const taskId = params.get('customer');
+  const linkedId = taskId ?? params.get('view');
   const linked = useCustomer({ id: linkedId ?? '', queryConfig: { enabled: linkedId !== null } });
   const linkedCustomer = linkedId !== null ? linked.data : undefined;
   useEffect(() => {
-    if (linkedCustomer) setDialog(linkedCustomer.canDecide ? { name: 'approve', customer: linkedCustomer } : { name: 'view', customer: linkedCustomer });
-  }, [linkedCustomer]);
+    if (linkedCustomer) setDialog(taskId !== null && linkedCustomer.canDecide ? { name: 'approve', customer: linkedCustomer } : { name: 'view', customer: linkedCustomer });
+  }, [linkedCustomer, taskId]);
 
   const close = useCallback(() => {
     setDialog({ name: 'none' });
@@ -85,6 +87,11 @@ export const ManageCustomers = () => {
         </Button>
       }
     >
+      {linkedId !== null && linked.isError ? (
+        <Alert severity="warning" sx={{ mb: 2 }} onClose={close}>
+          The customer of this link could not be opened: {errorMessage(linked.error)}
+        </Alert>
+      ) : null}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {customers.isError ? (
           <RetryAlert sx={{ m: 2 }} onRetry={() => void customers.refetch()}>
