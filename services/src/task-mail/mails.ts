@@ -18,6 +18,9 @@ export const TASK_MAIL_KINDS = {
   'customer-submitted': { audience: 'approver' },
   'customer-change-submitted': { audience: 'approver' },
   'approval-reminder': { audience: 'approver' },
+  'approval-reassigned-to-you': { audience: 'approver' },
+  // The former approver may no longer be an ADMIN (the reason they were replaced): told as any staff member.
+  'approval-reassigned-away': { audience: 'author' },
   'change-order-approved': { audience: 'author' },
   'change-order-rejected': { audience: 'author' },
   'customer-approved': { audience: 'author' },
@@ -103,6 +106,15 @@ export function mailsFor(logged: LoggedEvent, before: TaskMailRecord | undefined
           reason: logged.data.reason,
           change: { fields: logged.data.changes.map((change) => change.field) },
         });
+      case 'ChangeOrderApproverReassigned':
+      case 'CustomerApproverReassigned': {
+        const { from, to, reason, signature } = logged.data;
+        const change = before?.pendingChange ? { change: { fields: [] } } : {};
+        return [
+          ...mail('approval-reassigned-to-you', to, { by: signature.name, reason, ...change }),
+          ...mail('approval-reassigned-away', from, { by: signature.name, reason, ...change }),
+        ];
+      }
       default:
         return [];
     }

@@ -137,6 +137,46 @@ describe('task mail: what each event brings', () => {
     });
   });
 
+  describe('reassigned by an ADMIN', () => {
+    const admin = sign('root', 'reassignment', 'Rita Root');
+    const reassignedOrder = () =>
+      logged(order, { type: 'ChangeOrderApproverReassigned', data: { parentChangeId: 'p1', documentId: 'CO-2026-00042', from: 'alma', to: 'otto', reason: 'Alma edited it', reassignedBy: 'root', signature: admin } });
+    const reassignedCustomer = (pendingChange: boolean, at = t0) =>
+      logged(customer, {
+        type: 'CustomerApproverReassigned',
+        data: { customerId: 'c1', customerName: 'Northwind Medical', from: 'alma', to: 'otto', reason: 'Alma is away', reassignedBy: 'root', signature: admin, ...(pendingChange ? { pendingChange } : {}) },
+      }, at);
+
+    it('a change order: the new approver, and the old one is told it no longer waits for them, both with the reason', () => {
+      spec(created())
+        .when(reassignedOrder())
+        .then([
+          { kind: 'approval-reassigned-to-you', to: 'otto', key: 'document-p1@2:approval-reassigned-to-you:otto', record: ref, by: 'Rita Root', reason: 'Alma edited it' },
+          { kind: 'approval-reassigned-away', to: 'alma', key: 'document-p1@2:approval-reassigned-away:alma', record: ref, by: 'Rita Root', reason: 'Alma edited it' },
+        ]);
+    });
+
+    it('a pending customer change: both approvers, about the change; the new approver’s reminders count from the reassignment', () => {
+      const given = [registered('max'), customerApproved(), proposed('alma')];
+      const { mails } = spec(...given).when(reassignedCustomer(true));
+      expect(mails.map((m) => [m.kind, m.to, m.change])).toEqual([
+        ['approval-reassigned-to-you', 'otto', { fields: [] }],
+        ['approval-reassigned-away', 'alma', { fields: [] }],
+      ]);
+      const all = versioned([...given, reassignedCustomer(true, later(2))]);
+      const record = fold(all)!;
+      expect(reminderDue(customer, record, new Date(later(4)), 3)).toBeUndefined();
+      expect(reminderDue(customer, record, new Date(later(5)), 3)).toMatchObject({ kind: 'approval-reminder', to: 'otto' });
+    });
+
+    it('renders who reassigned it and why', () => {
+      const [toYou] = spec(created()).when(reassignedOrder()).mails;
+      const text = renderTaskMail(toYou!, 'https://admin.example.com');
+      expect(text.subject).toBe('IFU Portal: change order CO-2026-00042 was reassigned to you for approval');
+      expect(text.body).toContain('Rita Root reassigned change order CO-2026-00042 (CardioFlow) to you for approval.\nReason: Alma edited it');
+    });
+  });
+
   describe('decided, to the author', () => {
     it('a change order approved: its creator, with the approver’s name and comment', () => {
       const given = [created()];

@@ -47,6 +47,8 @@ export const TASK_MAIL_EVENT_TYPES = [
   'CustomerChangeWithdrawn',
   'CustomerChangeApproved',
   'CustomerChangeRejected',
+  'ChangeOrderApproverReassigned',
+  'CustomerApproverReassigned',
 ] as const satisfies ReadonlyArray<TaskMailEvent['type']>;
 
 const HANDLED: ReadonlySet<string> = new Set(TASK_MAIL_EVENT_TYPES);
@@ -138,6 +140,13 @@ function evolveExisting(record: TaskMailRecord, logged: LoggedEvent, at: string)
       return { ...record, pendingChange: null, waitingSince: null };
     case 'CustomerChangeApproved':
       return { ...record, name: logged.data.customerName, approverId: logged.data.details.approverId, pendingChange: null, waitingSince: null };
+    // An ADMIN passed what waits on to another approver: their reminders count from now.
+    case 'ChangeOrderApproverReassigned':
+      return { ...record, approverId: logged.data.to, waitingSince: at };
+    case 'CustomerApproverReassigned':
+      return record.pendingChange
+        ? { ...record, pendingChange: { ...record.pendingChange, approverId: logged.data.to }, waitingSince: at }
+        : { ...record, approverId: logged.data.to, waitingSince: at };
     default:
       return record;
   }

@@ -53,6 +53,21 @@ const WORDING: Record<TaskMailKind, Wording> = {
       'If someone else should decide it, ask an ADMIN to assign another approver.',
     ],
   },
+  'approval-reassigned-to-you': {
+    subject: (m) => `IFU Portal: ${m.change ? `a change to ${subjectName(m.record)}` : subjectName(m.record)} was reassigned to you for approval`,
+    lines: (m) => [
+      `${m.by} reassigned ${m.change ? `a change to ${named(m.record)}` : named(m.record)} to you for approval.`,
+      `Reason: ${m.reason}`,
+      m.record.kind === 'change-order' ? 'Open every file of it, then approve or reject it with your electronic signature.' : SIGN_IT,
+    ],
+  },
+  'approval-reassigned-away': {
+    subject: (m) => `IFU Portal: ${m.change ? `a change to ${subjectName(m.record)}` : subjectName(m.record)} no longer waits for you`,
+    lines: (m) => [
+      `${m.by} reassigned ${m.change ? `a change to ${named(m.record)}` : named(m.record)} to another approver: it no longer waits for your approval.`,
+      `Reason: ${m.reason}`,
+    ],
+  },
   'change-order-approved': {
     subject: (m) => `IFU Portal: ${subjectName(m.record)} was approved`,
     lines: (m) => [`${capitalised(named(m.record))}, which you wrote, was approved by ${m.by}.`, ...(m.reason ? [`Comment: ${m.reason}`] : [])],
