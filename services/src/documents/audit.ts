@@ -41,7 +41,11 @@ export const documentsVocabulary = auditVocabulary<DocumentEvent | DocumentUploa
     }),
     SupportingFileDeleted: (d) => ({ action: `Deleted supporting file ${d.file.docName} (sha256 ${d.file.sha256}) (electronic signature)`, subjectName: d.documentId }),
     ChildDocumentUpdated: (d) => ({ action: `Edited child document ${d.documentNumber}: ${changeList(d.changes)} (electronic signature)`, subjectName: d.documentId }),
-    ChildDocumentDeactivated: (d) => ({ action: `Deactivated child document ${d.documentNumber}, obsolete from ${d.obsoleteDate} (electronic signature)`, subjectName: d.documentId }),
+    ChildDocumentDeactivated: (d) => ({
+      action: `Deactivated child document ${d.documentNumber}, obsolete from ${d.obsoleteDate} (electronic signature)`,
+      subjectName: d.documentId,
+      ...(d.reason ? { reason: d.reason } : {}),
+    }),
     ChangeOrderDeactivated: (d) => ({ action: `Deactivated change order ${d.documentId} (electronic signature)`, subjectName: d.documentId }),
     ChangeOrderApproved: (d) => ({
       action: `Approved change order ${d.documentId} (electronic signature)${d.reviewDate ? `; periodic review due ${d.reviewDate}` : ''}`,

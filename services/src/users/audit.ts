@@ -33,7 +33,7 @@ export const usersVocabulary = auditVocabulary<Exclude<UserEvent, SecondFactorEv
     }),
     IdentityChangeAccepted: () => ({ action: 'Accepted the change of email or name from the current address' }),
     IdentityChangeCancelled: () => ({ action: 'Withdrew a change of email or name (a newer one replaced it)' }),
-    UserDeactivated: () => ({ action: 'Deactivated user' }),
+    UserDeactivated: (d) => ({ action: d.signature ? 'Deactivated user (electronic signature)' : 'Deactivated user', ...(d.reason ? { reason: d.reason } : {}) }),
     UserReactivated: (d) => ({
       action: d.newPasswordRequired ? 'Reactivated user (signed; the previous password no longer works, a set-password link was emailed)' : 'Reactivated user',
     }),
