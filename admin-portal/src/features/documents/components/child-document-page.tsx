@@ -115,7 +115,7 @@ const ChildDocumentForm = ({ view, child }: ChildDocumentFormProps) => {
             helperText={child ? `Current file: ${child.docName} (${fileSize(child.size)}). Choose a PDF to replace it.` : 'One PDF file.'}
           />
         </Box>
-        <SignedFields control={control} />
+        <SignedFields control={control} meaning={adding ? 'authorship' : 'modification'} />
         {save.isPending ? (
           <Box sx={fullRow}>
             <UploadStatus progress={progress} withBar />

@@ -161,7 +161,7 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
             current={<CurrentLogo view={view} />}
           />
         </ParentFields>
-        <SignedFields control={control} />
+        <SignedFields control={control} meaning="authorship" />
         {update.isPending ? (
           <Box sx={fullRow}>
             <UploadStatus progress={progress} withBar />
