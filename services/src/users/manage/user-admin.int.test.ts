@@ -225,7 +225,7 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
       expect(await t.call('DELETE', '/user/delete', { token: admin, body: { ...signed } })).toMatchObject({ status: 400, body: { message: 'id is required' } });
     });
 
-    it('when the ADMIN gives a reason, then it is recorded in the event (trimmed) and the audit report shows it; the spec\'s payload records none', async () => {
+    it("when the ADMIN gives a reason, then it is recorded in the event (trimmed) and the audit report shows it; the spec's payload records none", async () => {
       const reason = 'Left the company on 30 November';
       const withReason = await t.createUser({ email: `${unique('reasoned-')}@example.com`, role: 'USER', password: 'reasoned user password' });
       await apiSpec(t)
