@@ -8,7 +8,7 @@ import { addStaffPatiently, adminToken, call } from '@/testing/ui-arrange';
 
 /** Manage User's Deactivate dialog (route level, real API). */
 describe('deactivating a user (route level, real API)', { timeout: 120_000 }, () => {
-  it('the Deactivate User dialog asks why (optional), sends the reason with the signature, and the user's history records it', async () => {
+  it("the Deactivate User dialog asks why (optional), sends the reason with the signature, and the user's history records it", async () => {
     const admin = await addStaffPatiently('ADMIN');
     const leaving = await addStaffPatiently('USER', 'Leaving');
     const { user } = await renderRoute(paths.app.users.getHref(), { as: admin });
