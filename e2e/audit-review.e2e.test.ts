@@ -70,8 +70,9 @@ describe.skipIf(skipUnless(['chromium']))('Audit Trail Review in headless Chromi
     await page.getByTestId('show-history').click();
 
     await expect.poll(() => page.getByTestId('history-title').textContent()).toBe(`Change Order: ${order.documentId} ${RENAMED}`);
-    const changes = page.getByTestId('history-change').filter({ hasText: 'productFamilyName:' });
-    await expect.poll(() => changes.allTextContents()).toEqual([`productFamilyName: (empty) → ${FIRST_NAME}`, `productFamilyName: ${FIRST_NAME} → ${RENAMED}`]);
+    // The field by the label the screens give it (Product Name), not its name in the record.
+    const changes = page.getByTestId('history-change').filter({ hasText: 'Product Name:' });
+    await expect.poll(() => changes.allTextContents()).toEqual([`Product Name: (empty) → ${FIRST_NAME}`, `Product Name: ${FIRST_NAME} → ${RENAMED}`]);
     const edit = page.getByTestId('history-entry').filter({ hasText: 'Renamed for the review test' });
     expect(await edit.textContent()).toContain('Authorship');
     expect(await edit.textContent()).toContain(' UTC');
@@ -82,7 +83,7 @@ describe.skipIf(skipUnless(['chromium']))('Audit Trail Review in headless Chromi
     await page.getByRole('option', { name: 'ChangeOrderUpdated' }).click();
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expect.poll(() => page.getByTestId('history-entry').count()).toBe(1);
-    expect(await changes.allTextContents()).toEqual([`productFamilyName: ${FIRST_NAME} → ${RENAMED}`]);
+    expect(await changes.allTextContents()).toEqual([`Product Name: ${FIRST_NAME} → ${RENAMED}`]);
     expect(page.url()).toContain('type=ChangeOrderUpdated');
 
     // Print → PDF: the navigation, header, footer and the screen's controls are hidden; the history stays.

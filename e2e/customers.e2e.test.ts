@@ -267,7 +267,7 @@ describe.skipIf(skipUnless(['chromium']))('Manage Customer in headless Chromium'
     expect(await view.getByTestId('view-customer-name').textContent()).toBe('Globex Health');
     expect(await view.getByTestId('view-customer-contact').textContent()).toBe('4930901820');
     expect(await view.getByTestId('view-customer-email').textContent()).toBe('hello@globex.example');
-    expect(await view.getByTestId('view-customer-country').textContent()).toBe('France, Italy');
+    expect(await view.getByTestId('view-customer-country').textContent()).toBe('Excluded: France, Italy');
     expect(await view.getByRole('link', { name: 'https://example.com' }).getAttribute('href')).toBe('https://example.com');
     expect(await view.getByTestId('view-customer-status').textContent()).toBe('Rejected');
     expect(await view.getByTestId('view-customer-reason').textContent()).toBe('Quality agreement not signed yet');

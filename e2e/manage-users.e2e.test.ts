@@ -407,25 +407,40 @@ describe.skipIf(skipUnless(['chromium']))('Manage User, set password and change 
     await target.screenshot({ path: `${SCREENSHOTS}/user-modal-phone.png`, animations: 'disabled' });
   }, 180_000);
 
-  it("on the password screens at desktop width: an invalid link's message vanishes after 6 s; an expired password leads to /user/setpassword/ which says so and Forgot Password? answers in green; a USER changing their password sees the client rules first, errors for 7 s, and the new password works", async () => {
+  it("on the password screens at desktop width: an invalid link is said as the page opens; a refused password's rules vanish after 6 s; an expired password leads to /user/setpassword/ which says so and Forgot Password? answers in green; a USER changing their password finds their email filled in, sees the client rules first, errors for 7 s, and the new password works", async () => {
     const page = await newPage(viewportContext(DESKTOP), { clock: true });
 
-    // An invalid link: the server message, for 6 s on the page's clock.
+    // An invalid link: said as the page opens, before anything is typed.
     {
       await page.goto(`${product.adminUrl}/user/setpassword/not-a-real-token`);
-      await page.getByLabel('New Password').fill('a long and unusual passphrase 42');
-      await page.getByLabel('Confirm Password').fill('a long and unusual passphrase 42');
+      const said = page.getByTestId('set-password-link-invalid');
+      await said.waitFor();
+      expect(await said.textContent()).toBe(PASSWORD_MESSAGES.linkInvalid);
+      expect(await page.getByLabel('New Password').count()).toBe(0);
+      expect(page.url()).toMatch(/not-a-real-token$/);
+    }
+
+    // A password the rules refuse, with a working link: every rule it breaks, for 6 s on the page's clock.
+    {
+      const email = 'rita.rules@example.com';
+      const added = await product.api.call('POST', '/user/add', {
+        token: await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD),
+        body: { email, firstName: 'Rita', lastName: 'Rules', isTrainingCompleted: true },
+      });
+      expect(added.status).toBe(200);
+      await page.goto(`${product.adminUrl}/user/setpassword/${product.api.passwordLinkToken(email)}`);
+      await page.getByLabel('New Password').fill('monkey');
+      await page.getByLabel('Confirm Password').fill('monkey');
       const message = page.getByTestId('set-password-message');
       const clock = await pauseClock(page);
       await page.getByRole('button', { name: 'Submit' }).click();
       await clock.runUntil(() => message.isVisible(), 'the server message');
-      expect(await message.textContent()).toBe(PASSWORD_MESSAGES.linkInvalid);
+      expect(await message.getByRole('listitem').allTextContents()).toEqual([PASSWORD_MESSAGES.tooShort, PASSWORD_MESSAGES.tooCommon, PASSWORD_MESSAGES.tooGuessable]);
       await clock.expectTimer(
         SET_PASSWORD_ERROR_MS,
         async () => expect(await message.isVisible(), 'shown until its 6 s are up').toBe(true),
         async () => expect.poll(() => message.count()).toBe(0),
       );
-      expect(page.url()).toMatch(/not-a-real-token$/);
     }
 
     // An expired password.
@@ -471,6 +486,9 @@ describe.skipIf(skipUnless(['chromium']))('Manage User, set password and change 
 
       const form = page.getByTestId('change-password-form');
       const submit = form.getByRole('button', { name: 'SUBMIT' });
+      // The signed-in user's email is filled in.
+      expect(await form.getByLabel('Email').inputValue()).toBe(email);
+      await form.getByLabel('Email').fill('');
       await submit.click();
       for (const message of [PASSWORD_MESSAGES.enterUserName, PASSWORD_MESSAGES.enterOldPassword, PASSWORD_MESSAGES.enterNewPassword]) {
         await form.getByText(message, { exact: true }).waitFor();
@@ -502,7 +520,9 @@ describe.skipIf(skipUnless(['chromium']))('Manage User, set password and change 
       await form.getByLabel('Current Password').fill('the first long password');
       await submit.click();
       await page.getByText(PASSWORD_MESSAGES.changed, { exact: true }).waitFor();
-      expect(await form.getByLabel('Email').inputValue()).toBe('');
+      // The form is emptied but for the signed-in user's email.
+      expect(await form.getByLabel('Email').inputValue()).toBe(email);
+      expect(await form.getByLabel('Current Password').inputValue()).toBe('');
 
       // The new password opens a new session.
       await page.getByTestId('account-menu-button').click();

@@ -10,15 +10,18 @@ import { TASKS_QUERY_KEY } from '@/features/tasks/api/get-my-tasks';
 import { Notifications } from '@/components/ui/notifications';
 import { clearAppState, getSession, useSession } from '@/lib/app-state';
 import { useInactivityTimeout } from '@/lib/inactivity';
+import { INACTIVITY_NOTICE, rememberSignOutNotice } from '@/lib/sign-out-notice';
 import { queryConfig } from '@/lib/react-query';
 import { theme } from '@/lib/theme';
 
 const onInactive = () => {
+  // The login page the reload leads to says why.
+  rememberSignOutNotice(INACTIVITY_NOTICE);
   clearAppState();
   window.location.reload();
 };
 
-/** Spec §4, Session: 10 minutes without activity clears the stored state and reloads the app. */
+/** Spec §4, Session: 10 minutes without activity clears the stored state and reloads the app; the login page says why. */
 const InactivityWatcher = () => {
   const loggedIn = useSession() !== null;
   useInactivityTimeout({ enabled: loggedIn, timeoutMs: SESSION_INACTIVITY_MS, onTimeout: onInactive });

@@ -10,6 +10,8 @@ export interface ChildRow extends ChildRecord {
   comments: string;
   /** Its authorship signatures (added, edited), oldest first. */
   signatures: Signature[];
+  /** Why it was deactivated, when its deactivation gave a reason (absent on deactivations recorded without one). */
+  deactivationReason?: string;
 }
 
 /** A row of `change_orders` as stored. */
@@ -239,7 +241,12 @@ function evolveRow(row: ChangeOrderRow | undefined, recorded: ProjectedEvent): O
       return {
         ...row,
         ...signed,
-        children: withChild(row, event.data.childDocumentId, (child) => ({ ...child, active: false, obsoleteDate: event.data.obsoleteDate })),
+        children: withChild(row, event.data.childDocumentId, (child) => ({
+          ...child,
+          active: false,
+          obsoleteDate: event.data.obsoleteDate,
+          ...(event.data.reason ? { deactivationReason: event.data.reason } : {}),
+        })),
         last_edited_by: event.data.editedBy,
       };
     case 'ChangeOrderDeactivated':

@@ -39,8 +39,13 @@ export const RecordHistoryQuery = z.object({
 });
 export type RecordHistoryQuery = z.input<typeof RecordHistoryQuery>;
 
-/** One field an event changed: its value before the event and after it, as the fold of the record's events gives them. */
-export const HistoryFieldChange = z.object({ field: z.string(), old: z.string(), new: z.string() });
+/**
+ * One field an event changed: its value before the event and after it, as the fold of the record's events gives them.
+ * `field` is the field's name in the record; `label` how the screens label it (`productSubFamilyNameOne`: Part
+ * Number); `old` and `new` read as a person reads them: the name of a user, customer or change order an id points to
+ * (as the log named it when the event was recorded), days dd/MM/yyyy, country and language names, Online or Offline.
+ */
+export const HistoryFieldChange = z.object({ field: z.string(), label: z.string(), old: z.string(), new: z.string() });
 export type HistoryFieldChange = z.infer<typeof HistoryFieldChange>;
 
 export const HistoryEntry = z.object({

@@ -346,10 +346,14 @@ export const DeleteParentChangeRequest = z.object({
   documentParentChangeId: idField('documentParentChangeId is required'),
   ...deactivationCredentials,
 });
-/** `DELETE /document/deleteChildDoc`. */
+/**
+ * `DELETE /document/deleteChildDoc`. `reason`: why the child is deactivated, which the screen asks for; the spec's
+ * payload has none, so it is optional (bounded, no control characters), recorded in the event and the audit trail.
+ */
 export const DeleteChildDocRequest = z.object({
   childDocumentId: idField('childDocumentId is required'),
   ...deactivationCredentials,
+  reason: reasonText().optional(),
 });
 
 /** The documents list (spec §2.7): the 'Documents' tab shows only pending change orders. */
@@ -449,6 +453,22 @@ export const ChildDocumentView = z.object({
 });
 export type ChildDocumentView = z.infer<typeof ChildDocumentView>;
 
+/**
+ * A child document deactivated while its change order awaited its decision: it left every list, search and the
+ * approver's files to open, and stays on the change order's view as deactivated, with the day it became obsolete and
+ * the reason given (null when none was).
+ */
+export const DeactivatedChildView = z.object({
+  childDocumentId: z.string(),
+  documentNumber: z.string(),
+  associatedReferenceNumber: z.string(),
+  productSubFamilyNameOne: z.string(),
+  docName: z.string(),
+  obsoleteDate: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type DeactivatedChildView = z.infer<typeof DeactivatedChildView>;
+
 /** A child's own text fields as it holds them: what a revision of its change order carries over. */
 export const childTextFields = (child: Pick<ChildDocumentView, 'associatedReferenceNumber' | 'productSubFamilyNameOne' | 'billMaterialInformation' | 'countryList' | 'languageList' | 'keywords' | 'changeDescription' | 'changeJustification'>) => ({
   associatedReferenceNumber: child.associatedReferenceNumber,
@@ -498,6 +518,8 @@ export const ChangeOrderView = z.object({
   parentDocumentList: z.array(DocumentFileView),
   parentDocumentLogoUrl: z.string().nullable(),
   children: z.array(ChildDocumentView),
+  /** Its deactivated children, in the order they were added (not in `children`: those are the active ones). */
+  deactivatedChildren: z.array(DeactivatedChildView).default([]),
   /** Every signature on the change order, oldest first (authorship, file deletion, deactivation, decision). */
   signatures: z.array(Signature),
   createdAt: z.string(),

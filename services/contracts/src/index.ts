@@ -7,6 +7,7 @@ export * from './events/users';
 export * from './events/access-requests';
 export * from './events/audit';
 export * from './audit-review';
+export * from './record-fields';
 export * from './events/audit-review';
 export * from './users';
 export * from './task-mail';

@@ -21,6 +21,7 @@ export const PASSWORD_MESSAGES = {
   blank: 'Password must not be only spaces.',
   tooGuessable: 'This password is too easy to guess. Use a longer phrase of less common words.',
   linkInvalid: 'This link is not valid any more. Use Forgot Password? to get a new one.',
+  linkValid: 'This link is valid: choose your password.',
   forgotSent: 'If this email belongs to an account, a link to set a new password has been sent to it.',
   setPasswordLinkSent: 'A link to set your password has been sent to your email.',
 } as const;
@@ -46,6 +47,13 @@ export const SetPasswordRequest = z.object({
   password: newPasswordText(PASSWORD_MESSAGES.enterNewPassword),
 });
 export type SetPasswordRequest = z.infer<typeof SetPasswordRequest>;
+
+/**
+ * POST /user/set/password/check (an addition to the spec's calls): whether the emailed link still works, asked by the
+ * Reset Password page when it opens. 200 with a message, or 400 `password-link-invalid`; it records nothing.
+ */
+export const SetPasswordLinkCheckRequest = z.object({ token: emailedToken() });
+export type SetPasswordLinkCheckRequest = z.infer<typeof SetPasswordLinkCheckRequest>;
 
 /** POST /user/change/password (spec §7.1). `resettoken` is accepted for compatibility and not needed. */
 export const ChangePasswordRequest = z.object({

@@ -29,13 +29,18 @@ export const reasonText = ({ required, tooLong = SIGNATURE_MESSAGES.reasonTooLon
     .min(required ? 1 : 0, { message: required ?? '', abort: true })
     .max(REASON_MAX, { message: tooLong, abort: true });
 
-/** What an electronic signature means (architecture §2). */
-export const SignatureMeaning = z.enum(['authorship', 'approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'review', 'periodic-review', 'factor-reset', 'reassignment']);
+/**
+ * What an electronic signature means (architecture §2). `authorship`: the signer wrote the record or part of it (a
+ * change order, a child added); `modification`: they changed what was written (a child edited), so that the trail and
+ * the manifest tell a change of a signed text from its writing.
+ */
+export const SignatureMeaning = z.enum(['authorship', 'modification', 'approval', 'rejection', 'deactivation', 'reactivation', 'file-deletion', 'review', 'periodic-review', 'factor-reset', 'reassignment']);
 export type SignatureMeaning = z.infer<typeof SignatureMeaning>;
 
 /** What each signature means, in words: one list for every screen, the audit trail's pages and the signature manifest. */
 export const SIGNATURE_MEANING_LABELS: Readonly<Record<SignatureMeaning, string>> = {
   authorship: 'Authorship',
+  modification: 'Modification',
   approval: 'Approval',
   rejection: 'Rejection',
   deactivation: 'Deactivation',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, emailedToken, emailField, INVISIBLE_CHARACTER, ListQuery, looksLikeNumber, requiredString, requiredText, Role } from './common';
 import { AbsenceView } from './approver-routing';
-import { DeactivationCredentials } from './signatures';
+import { DeactivationCredentials, reasonText } from './signatures';
 
 /** Spec §5 texts of the user form, shared by the portal's form and the server's answers. */
 export const USER_FORM_MESSAGES = {
@@ -84,8 +84,13 @@ export type ModifyUserRequest = z.input<typeof ModifyUserRequest>;
 /**
  * DELETE /user/delete (body { id, username, password }): deactivation, signed by the admin with their own
  * credentials (architecture §2: every deactivation is an electronic signature). The user's sessions end at once.
+ * `reason`: why, which the dialog asks for; the spec's payload has none, so it is optional (bounded, no control
+ * characters), recorded in the event and shown in the audit trail.
  */
-export const DeleteUserRequest = z.object({ id: requiredString('id', 100) }).extend(DeactivationCredentials.shape);
+export const DeleteUserRequest = z
+  .object({ id: requiredString('id', 100) })
+  .extend(DeactivationCredentials.shape)
+  .extend({ reason: reasonText().optional() });
 export type DeleteUserRequest = z.infer<typeof DeleteUserRequest>;
 
 /**

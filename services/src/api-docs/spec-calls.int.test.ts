@@ -497,7 +497,7 @@ describe('the spec’s calls (spec §7) with exactly the spec’s payloads', () 
       expect(refused.body.code).toBe('changed-since-review');
       expect(refused.body.message).toMatch(
         new RegExp(
-          `^This record changed after you opened it: you opened version ${openedVersion} at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC; it is now version ${openedVersion + 1}\\. Since then: Updated customer: [^|]*contactEmail \\(System Administrator, \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)\\. Review it again, then sign\\.$`,
+          `^This record changed after you opened it: you opened version ${openedVersion} at \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d UTC; it is now version ${openedVersion + 1}\\. Since then: Updated customer: [^|]*Email \\(System Administrator, \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d UTC\\)\\. Review it again, then sign\\.$`,
         ),
       );
       ok(await t.call('GET', `/customer/get/${id}`, { token: approver.token }), 'customer/get');

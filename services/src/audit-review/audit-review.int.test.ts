@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_TRAIL_REVIEWS_STREAM, documentFilesStreamId, documentStreamId, toDayMonthYear } from '@ifu/contracts';
+import { AUDIT_TRAIL_REVIEWS_STREAM, type ChildDocumentView, childTextFields, documentFilesStreamId, documentStreamId, type HistoryEntry, toDayMonthYear } from '@ifu/contracts';
 import { arrangeApproverAndCustomer, arrangeChangeOrder, arrangeDecision, type Signer } from '../../../test-support/document-arrangements';
 import { multipart, parentFields, sendForm } from '../../../test-support/documents';
 import { apiSpec, unique } from '../../../test-support/specs';
@@ -100,9 +100,9 @@ describe('the audit-trail review API', () => {
       expect(names).toEqual(order.names);
       const shown = renames.map((event) => entries.find((e) => e.position === event.position)!.changes.find((c) => c.field === 'productFamilyName'));
       expect(shown).toEqual([
-        { field: 'productFamilyName', old: '', new: order.names[0] },
-        { field: 'productFamilyName', old: order.names[0], new: order.names[1] },
-        { field: 'productFamilyName', old: order.names[1], new: order.names[2] },
+        { field: 'productFamilyName', label: 'Product Name', old: '', new: order.names[0] },
+        { field: 'productFamilyName', label: 'Product Name', old: order.names[0], new: order.names[1] },
+        { field: 'productFamilyName', label: 'Product Name', old: order.names[1], new: order.names[2] },
       ]);
       // The recorded edit says the same (its own `changes`, written by the product when it was decided).
       expect((renames[2]!.data as { changes: unknown[] }).changes).toContainEqual({ field: 'productFamilyName', old: order.names[1], new: order.names[2] });
@@ -112,7 +112,7 @@ describe('the audit-trail review API', () => {
       expect(secondRename).toMatchObject({ why: [{ label: 'Comments', text: 'Renamed twice' }], signature: { meaning: 'authorship', email: author.email } });
       expect(entries.find((e) => e.type === 'ChangeOrderApproved')).toMatchObject({
         signature: { meaning: 'approval', email: approver.email },
-        changes: expect.arrayContaining([{ field: 'status', old: 'Draft', new: 'Approved' }]),
+        changes: expect.arrayContaining([{ field: 'status', label: 'Status', old: 'Draft', new: 'Approved' }]),
       });
       expect(answer.body).toMatchObject({ kind: 'changeOrder', id: order.parentChangeId, title: `${order.documentId} ${order.names[2]}`, truncated: false });
     });
@@ -123,7 +123,7 @@ describe('the audit-trail review API', () => {
 
       const updates = await history(`${path}?type=ChangeOrderUpdated`);
       expect(updates.body.entries.map((e: { type: string }) => e.type)).toEqual(['ChangeOrderUpdated', 'ChangeOrderUpdated']);
-      expect(updates.body.entries[1].changes).toContainEqual({ field: 'productFamilyName', old: order.names[1], new: order.names[2] });
+      expect(updates.body.entries[1].changes).toContainEqual({ field: 'productFamilyName', label: 'Product Name', old: order.names[1], new: order.names[2] });
       expect(updates.body.eventTypes).toEqual(expect.arrayContaining(['ChangeOrderCreated', 'ChangeOrderUpdated']));
 
       const byAuthor = await history(`${path}?actor=${encodeURIComponent(author.email.toUpperCase())}`);
@@ -141,7 +141,7 @@ describe('the audit-trail review API', () => {
       const id = added.body.notification.id as number;
       await t.call('POST', '/user/updateNotification', { token: admin, body: { id, customerID: null, productID: null, notificationText: 'After' } });
       const notice = await history(`/audit/history/notice/${id}`);
-      expect(notice.body.entries[1].changes).toEqual([{ field: 'notificationText', old: 'Before', new: 'After' }]);
+      expect(notice.body.entries[1].changes).toEqual([{ field: 'notificationText', label: 'Notification', old: 'Before', new: 'After' }]);
 
       const customer = await history(`/audit/history/customer/${customerId}`);
       expect(customer.body.entries.map((e: { type: string }) => e.type)).toEqual(['CustomerRegistered', 'CustomerApproved']);
@@ -149,9 +149,95 @@ describe('the audit-trail review API', () => {
       const userId = await t.createUser({ email: `${unique('someone-')}@example.com`, role: 'USER', password: 'someone password 1' });
       const someone = await history(`/audit/history/user/${userId.toUpperCase()}`);
       expect(someone).toMatchObject({ status: 200, body: { kind: 'user', id: userId.toLowerCase(), streams: [`user-${userId}`, `user-credentials-${userId}`] } });
-      expect(someone.body.entries[0]).toMatchObject({ type: 'UserRegistered', changes: expect.arrayContaining([{ field: 'role', old: '', new: 'USER' }]) });
+      expect(someone.body.entries[0]).toMatchObject({
+        type: 'UserRegistered',
+        changes: expect.arrayContaining([
+          { field: 'role', label: 'Role', old: '', new: 'USER' },
+          { field: 'active', label: 'Status', old: '', new: 'Active' },
+        ]),
+      });
       // The password set for the account is in its history too, from its credentials stream.
       expect(someone.body.entries.map((e: { type: string }) => e.type)).toContain('PasswordSet');
+    });
+
+    it("when a change order's events name its approver, customer and child fields by id and field name, then the history and the audit CSV say them by name and label, each name as the log had it when the event was recorded", async () => {
+      const customerName = unique('Named Clinic ');
+      const named = await arrangeApproverAndCustomer(
+        t,
+        { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+        { email: `${unique('nora-')}@example.com`, password: 'nora approver password 1', firstName: 'Nora', lastName: 'Named' },
+        customerName,
+      );
+      const order = await arrangeChangeOrder(t, {
+        author,
+        approverId: named.approver.id,
+        customerId: named.customerId,
+        productName: unique('Named Stent '),
+        children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-OLD', countryList: 'DE' }],
+        waitForText: false,
+      });
+      // The author corrects the child's Part Number (a signed modification)...
+      const child = (await t.call('GET', `/document/get/${order.parentChangeId}`, { token: user })).body.children[0] as ChildDocumentView;
+      const edited = await sendForm(
+        t.url,
+        'PUT',
+        '/document/updateSingleChildDocument',
+        multipart({ ...childTextFields(child), childDocumentId: child.childDocumentId, productSubFamilyNameOne: 'PN-NEW', countryList: 'DE,FR', username: author.email, password: author.password, comments: 'Part number corrected' }),
+        user,
+      );
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      // ...and later the approver changes their own name: what was recorded before keeps the name they had then.
+      const approverToken = await t.login(named.approver.email, named.approver.password);
+      const renamed = await t.call('PUT', '/user/modify', {
+        token: approverToken,
+        body: { id: named.approver.id, email: named.approver.email, firstName: 'Nora', lastName: 'Renamed', role: 'ADMIN', isTrainingCompleted: true },
+      });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+
+      const entries = (await history(`/audit/history/changeOrder/${order.parentChangeId}`)).body.entries as HistoryEntry[];
+      const created = entries.find((e) => e.type === 'ChangeOrderCreated')!;
+      const today = new Date().toISOString().slice(0, 10);
+      expect(created.changes).toEqual(
+        expect.arrayContaining([
+          { field: 'approverId', label: 'Approver', old: '', new: 'Nora Named' },
+          { field: 'customerId', label: 'Customer', old: '', new: customerName },
+          { field: 'isInternal', label: 'Accessibility', old: '', new: 'Online' },
+          { field: 'effectiveDate', label: 'Effective Date', old: '', new: today.split('-').reverse().join('/') },
+        ]),
+      );
+      expect(entries.find((e) => e.type === 'ChildDocumentAdded')!.changes).toContainEqual({
+        field: `${child.documentNumber} productSubFamilyNameOne`,
+        label: `${child.documentNumber} Part Number`,
+        old: '',
+        new: 'PN-OLD',
+      });
+      expect(created.action).toContain(`for customer ${customerName}, approver Nora Named,`);
+      const edit = entries.find((e) => e.type === 'ChildDocumentUpdated')!;
+      expect(edit.changes).toHaveLength(2);
+      expect(edit.changes).toEqual(
+        expect.arrayContaining([
+          { field: `${child.documentNumber} productSubFamilyNameOne`, label: `${child.documentNumber} Part Number`, old: 'PN-OLD', new: 'PN-NEW' },
+          { field: `${child.documentNumber} countryList`, label: `${child.documentNumber} Country`, old: 'Germany', new: 'Germany, France' },
+        ]),
+      );
+      expect(edit.action).toBe(`Edited child document ${child.documentNumber}: Part Number: "PN-OLD" → "PN-NEW"; Country: "Germany" → "Germany, France" (electronic signature)`);
+      expect(edit.signature).toMatchObject({ meaning: 'modification', email: author.email });
+      // No id a reader would have to look up, no field name.
+      const said = JSON.stringify(entries.map((e) => [e.action, e.changes.map((c) => [c.label, c.old, c.new])]));
+      for (const id of [named.approver.id, named.customerId]) expect(said).not.toContain(id);
+      expect(said).not.toContain('productSubFamilyNameOne');
+
+      // The audit CSV says the same, its dates as the spec audits them (DD-MMM-YYYY).
+      const day = formatAuditDate(new Date());
+      const csv = await (await fetch(`${t.url}/user/create/report?from=${day}&to=${day}`, { headers: { authorization: `Bearer ${admin}` } })).text();
+      const rows = csv.split(/\r?\n/).filter((line) => line.includes(`,change order,${order.parentChangeId},`));
+      const createdRow = rows.find((line) => line.includes(',ChangeOrderCreated,'))!;
+      expect(createdRow).toContain(`for customer ${customerName}, approver Nora Named,`);
+      const editRow = rows.find((line) => line.includes(',ChildDocumentUpdated,'))!;
+      expect(editRow).toContain('Part Number: ""PN-OLD"" → ""PN-NEW""; Country: ""Germany"" → ""Germany, France""');
+      expect(editRow).toContain(',modification,Part number corrected,');
+      for (const id of [named.approver.id, named.customerId]) expect(rows.join('\n')).not.toContain(id);
+      expect(rows.join('\n')).not.toContain('productSubFamilyNameOne');
     });
 
     it.each([

@@ -7,10 +7,12 @@ import {
   type HistoryEntry,
   notificationStreamId,
   type RecordHistoryResponse,
+  recordField,
   userStreamId,
 } from '@ifu/contracts';
 import { type EventStore, QUARANTINED_EVENT_TYPE, type RecordedEvent } from '@ifu/storage/event-store/event-store';
-import type { AuditDictionary } from '../platform/audit-vocabulary';
+import { AuditNameBook } from '../platform/audit-names';
+import type { AuditDictionary, NamedRecord } from '../platform/audit-vocabulary';
 import { applyEvent, type RecordFields } from './record-fields';
 
 /** The most entries one answer lists; the filters narrow a longer history down. */
@@ -82,6 +84,15 @@ function titleOf(kind: AuditRecordKind, id: string, fields: RecordFields): strin
   }
 }
 
+/** The records a record's field values name by id (its approver, its customer, a notice's product). */
+function namedIn(kind: AuditRecordKind, changes: ReadonlyArray<{ field: string; old: string; new: string }>): Array<{ kind: NamedRecord; id: string }> {
+  return changes.flatMap((change) => {
+    const value = recordField(kind, change.field).value;
+    if (value !== 'user' && value !== 'customer' && value !== 'changeOrder') return [];
+    return [change.old, change.new].filter(Boolean).map((id) => ({ kind: value, id }));
+  });
+}
+
 export interface HistoryFilter {
   /** Inclusive start, UTC. */
   from?: Date;
@@ -121,22 +132,36 @@ export async function recordHistory(
     return !filter.type || event.type === filter.type;
   };
 
+  // The fold first (each event's changes in the record's own values), then the names those values and the actions
+  // name, read from the log once each, then the entries in a reader's words.
   let fields: RecordFields = {};
-  const entries: HistoryEntry[] = [];
-  let matching = 0;
-  for (const event of events) {
+  const folded = events.map((event) => {
     const { after, changes } = applyEvent(kind, fields, event);
     fields = after;
+    return { event, changes };
+  });
+  const book = new AuditNameBook(store, dictionary);
+  await book.load([...book.referencesOf(events), ...namedIn(kind, folded.flatMap((step) => step.changes))]);
+
+  const entries: HistoryEntry[] = [];
+  let matching = 0;
+  for (const { event, changes } of folded) {
+    const words = book.wordsAt(event.position, 'screen');
     const entry: HistoryEntry = {
       position: event.position,
       hash: event.hash,
       streamId: event.streamId,
       streamVersion: event.streamVersion,
       type: event.type,
-      action: dictionary.describe(event).action,
+      action: dictionary.describe(event, words).action,
       recordedAt: event.recordedAt,
       actor: actorOf(event),
-      changes,
+      changes: changes.map((change) => ({
+        field: change.field,
+        label: words.label(kind, change.field),
+        old: words.value(kind, change.field, change.old),
+        new: words.value(kind, change.field, change.new),
+      })),
       why: whyOf(event),
       ...(signatureOf(event) ? { signature: signatureOf(event) } : {}),
     };

@@ -48,7 +48,8 @@ describe('events in words', () => {
 
   it('when an event type has no wording of its own, then its name is split into words', () => {
     expect(actionInWords({ type: 'DocumentApproved', data: {} })).toBe('Document approved');
-    expect(actionInWords({ type: 'UserModified', data: { changed: ['role'], firstName: 'A', lastName: 'B' } })).toBe('Updated user: role');
+    // A changed field by the label the screens give it.
+    expect(actionInWords({ type: 'UserModified', data: { changed: ['role', 'isTrainingCompleted'], firstName: 'A', lastName: 'B' } })).toBe('Updated user: Role, Is Training Completed?');
   });
 
   it('when two features describe the same event type, then the dictionary refuses to be built', () => {

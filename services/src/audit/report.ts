@@ -4,6 +4,7 @@ import type { Queryable } from '@ifu/storage/database/database';
 import { type EventStore, QUARANTINED_EVENT_TYPE, type RecordedEvent } from '@ifu/storage/event-store/event-store';
 import { openEmail, visitorKeys } from '../public-portal';
 import { csvRow } from './csv';
+import { AuditNameBook } from '../platform/audit-names';
 import type { AuditDictionary } from '../platform/audit-vocabulary';
 
 export const AUDIT_COLUMNS = [
@@ -53,19 +54,17 @@ async function firstPositionFrom(store: EventStore, time: number): Promise<numbe
   return low;
 }
 
-/** Subject names the events do not carry themselves (a login names only a user id), looked up per batch. */
-async function lookUpNames(db: Queryable, dictionary: AuditDictionary, events: RecordedEvent[], names: Map<string, string>) {
-  const missing = new Set<string>();
-  for (const event of events) {
+/**
+ * The names a batch's rows show, read from the log as they were when each event was recorded (docs/compliance.md):
+ * the records the actions name by id (approvers, customers, change orders), and the users whose own events name
+ * them by id only (a login).
+ */
+async function lookUpNames(book: AuditNameBook, dictionary: AuditDictionary, events: RecordedEvent[]) {
+  const users = events.flatMap((event) => {
     const subject = dictionary.subjectOf(event.streamId);
-    if (subject.type === 'user' && !names.has(subject.id) && !dictionary.describe(event).subjectName) missing.add(subject.id);
-  }
-  if (missing.size === 0) return;
-  const { rows } = await db.query<{ id: string; name: string }>(
-    "SELECT id, first_name || ' ' || last_name AS name FROM user_accounts WHERE id = ANY($1)",
-    [[...missing]],
-  );
-  for (const row of rows) names.set(row.id, row.name);
+    return subject.type === 'user' ? [{ kind: 'user' as const, id: subject.id }] : [];
+  });
+  await book.load([...book.referencesOf(events), ...users]);
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -104,11 +103,10 @@ function actorColumns(event: RecordedEvent, emails: Map<number, string>): [name:
   }
 }
 
-function row(event: RecordedEvent, dictionary: AuditDictionary, names: Map<string, string>, emails: Map<number, string>): string {
+function row(event: RecordedEvent, dictionary: AuditDictionary, book: AuditNameBook, emails: Map<number, string>): string {
   const subject = dictionary.subjectOf(event.streamId);
-  const line = dictionary.describe(event);
-  const named = line.subjectName;
-  if (named && subject.type === 'user') names.set(subject.id, named);
+  const line = dictionary.describe(event, book.wordsAt(event.position, 'audit'));
+  const named = line.subjectName ?? (subject.type === 'user' ? book.nameAt('user', subject.id, event.position) : undefined);
   const reasonOrComments = [line.reason ?? '', text((event.data as { comments?: unknown }).comments)].filter(Boolean).join(' | ');
   return csvRow([
     event.recordedAt,
@@ -116,7 +114,7 @@ function row(event: RecordedEvent, dictionary: AuditDictionary, names: Map<strin
     line.action,
     subject.type,
     subject.id,
-    named ?? names.get(subject.id) ?? '',
+    named ?? '',
     dictionary.signatureMeaning(event),
     reasonOrComments,
     event.metadata.ip ?? '',
@@ -141,7 +139,7 @@ export async function writeAuditCsv(
   const from = range.from.getTime();
   const to = range.toExclusive.getTime();
   const actorEmail = range.actorEmail?.toLowerCase();
-  const names = new Map<string, string>();
+  const book = new AuditNameBook(store, dictionary);
   let rows = 0;
   let after = (await firstPositionFrom(store, from - CLOCK_SLACK_MS)) - 1;
   out.write(`\uFEFF${csvRow(AUDIT_COLUMNS)}`);
@@ -162,9 +160,9 @@ export async function writeAuditCsv(
     });
     const emails = await visitorEmails(db, inRange);
     const selected = actorEmail ? inRange.filter((event) => actorColumns(event, emails)[1].toLowerCase() === actorEmail) : inRange;
-    await lookUpNames(db, dictionary, selected, names);
+    await lookUpNames(book, dictionary, selected);
     let chunk = '';
-    for (const event of selected) chunk += row(event, dictionary, names, emails);
+    for (const event of selected) chunk += row(event, dictionary, book, emails);
     rows += selected.length;
     if (chunk && !out.write(chunk)) await once(out, 'drain');
     if (done) break;

@@ -150,6 +150,17 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
           })),
         };
       }),
+    deactivatedChildren: record.children
+      .filter((child) => !child.active)
+      .map((child) => ({
+        childDocumentId: child.childDocumentId,
+        documentNumber: child.documentNumber,
+        associatedReferenceNumber: child.associatedReferenceNumber,
+        productSubFamilyNameOne: child.productSubFamilyNameOne,
+        docName: child.file.docName,
+        obsoleteDate: child.obsoleteDate,
+        reason: child.deactivationReason ?? null,
+      })),
     signatures: record.signatures,
     createdAt: record.createdAt,
     editable: authoringRefusal({ exists: true, active: record.active, status: record.status }) === undefined,

@@ -184,9 +184,10 @@ describe('notices over HTTP', () => {
     const csv = await (await fetch(`${t.url}/user/create/report?from=${today}&to=${today}`, { headers: { authorization: `Bearer ${admin}` } })).text();
     const lines = csv.split(/\r?\n/).filter((line) => line.includes(`Notification ${notice.id},`));
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toContain(`Added notification for customer ${customerId}`);
+    // The customer by its name, a changed field by its label: no id to look up.
+    expect(lines[0]).toContain(`Added notification for customer ${customerName}`);
     expect(lines[0]).toContain('"Recall, ""lot 42"""');
-    expect(lines[1]).toContain('Updated notification: notificationText');
+    expect(lines[1]).toContain('Updated notification: Notification, Customer; now for all customers');
     expect(lines[2]).toContain('Deleted notification');
   });
 

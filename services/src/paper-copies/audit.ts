@@ -13,17 +13,17 @@ export const paperCopiesVocabulary = auditVocabulary<PaperCopyEvent | PaperCopyO
     { prefix: 'paper-copy-', type: 'paper copy request' },
   ],
   {
-    PaperCopyRequested: (d) => ({
-      action: `Requested ${copies(d.quantity)} of document ${d.documentNumber} version ${d.version}, due ${d.dueDate}`,
+    PaperCopyRequested: (d, words) => ({
+      action: `Requested ${copies(d.quantity)} of document ${d.documentNumber} version ${d.version}, due ${words.day(d.dueDate)}`,
       subjectName: `Paper copy ${d.requestId}`,
     }),
-    PaperCopyDispatched: (d) => ({
-      action: `Marked the paper copy of document ${d.documentNumber} dispatched (by ${d.dispatchedByName} at ${d.dispatchedAt})`,
+    PaperCopyDispatched: (d, words) => ({
+      action: `Marked the paper copy of document ${d.documentNumber} dispatched (by ${d.dispatchedByName} at ${words.time(d.dispatchedAt)})`,
       subjectName: `Paper copy ${d.requestId}`,
     }),
-    PaperCopyOverdueNotified: (d) => ({
-      action: `Mailed ${d.recipients} ADMIN${d.recipients === 1 ? '' : 's'} the ${d.requestIds.length} paper-copy request${d.requestIds.length === 1 ? '' : 's'} overdue on ${d.day}`,
-      subjectName: `Overdue paper copies ${d.day}`,
+    PaperCopyOverdueNotified: (d, words) => ({
+      action: `Mailed ${d.recipients} ADMIN${d.recipients === 1 ? '' : 's'} the ${d.requestIds.length} paper-copy request${d.requestIds.length === 1 ? '' : 's'} overdue on ${words.day(d.day)}`,
+      subjectName: `Overdue paper copies ${words.day(d.day)}`,
     }),
   },
 );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type PaperCopyEvent, PaperCopyRequestBody } from '@ifu/contracts';
 import { deciderSpec } from '../../../test-support/specs';
+import { AuditDictionary, auditWords } from '../platform/audit-vocabulary';
 import { paperCopiesVocabulary } from './audit';
 import { addCalendarDays, paperCopyDecider, paperCopyOverdueDecider, type PublicDocumentFacts, type RequestPaperCopy } from './paper-copy';
 
@@ -114,15 +115,17 @@ describe('the request contract refuses hostile input cheaply', () => {
 
 describe('how paper copies read in the audit report', () => {
   it('names the request, its dispatch and the day’s reminder, without the requester’s name or address', () => {
-    const describe = (type: string, data: object) => (paperCopiesVocabulary.describers[type] as (d: object) => { action: string; subjectName?: string })(data);
-    expect(describe('PaperCopyRequested', requested.data)).toEqual({ action: 'Requested 3 paper copies of document CO-2026-00001-01 version 2, due 2026-03-04', subjectName: 'Paper copy r-1' });
+    // As the audit report writes dates (the spec's DD-MMM-YYYY).
+    const words = auditWords('audit', () => undefined);
+    const describe = (type: string, data: object) => new AuditDictionary([paperCopiesVocabulary]).describe({ type, data: data as Record<string, unknown> }, words);
+    expect(describe('PaperCopyRequested', requested.data)).toEqual({ action: 'Requested 3 paper copies of document CO-2026-00001-01 version 2, due 04-Mar-2026', subjectName: 'Paper copy r-1' });
     expect(describe('PaperCopyDispatched', dispatched.data)).toEqual({
-      action: 'Marked the paper copy of document CO-2026-00001-01 dispatched (by Ada Admin at 2026-02-27T10:00:00.000Z)',
+      action: 'Marked the paper copy of document CO-2026-00001-01 dispatched (by Ada Admin at 27-Feb-2026 10:00:00 UTC)',
       subjectName: 'Paper copy r-1',
     });
     expect(describe('PaperCopyOverdueNotified', { day: '2026-03-05', requestIds: ['r-1'], recipients: 1 })).toEqual({
-      action: 'Mailed 1 ADMIN the 1 paper-copy request overdue on 2026-03-05',
-      subjectName: 'Overdue paper copies 2026-03-05',
+      action: 'Mailed 1 ADMIN the 1 paper-copy request overdue on 05-Mar-2026',
+      subjectName: 'Overdue paper copies 05-Mar-2026',
     });
   });
 });

@@ -1,5 +1,6 @@
 import { ABSENCE_MESSAGES, PERIODIC_REVIEW_MESSAGES } from '@ifu/contracts';
 import type { ChainBreak } from '@ifu/storage/event-store/event-store';
+import { shownUtcMinute } from './shown-dates';
 
 /**
  * The one error vocabulary of the API. Deciders return these codes as data, routes and middleware throw them as a
@@ -26,7 +27,7 @@ function entry<Details>(status: number, message: Entry<Details>['message']): Ent
 const changedSinceReview = (d: { reviewed: number; current: number; since: string[]; openedAt?: string }) =>
   `${
     d.openedAt
-      ? `This record changed after you opened it: you opened version ${d.reviewed} at ${d.openedAt.slice(0, 16).replace('T', ' ')} UTC; it is now version ${d.current}.`
+      ? `This record changed after you opened it: you opened version ${d.reviewed} at ${shownUtcMinute(d.openedAt)}; it is now version ${d.current}.`
       : `This record changed after you reviewed it: you reviewed version ${d.reviewed}; it is now version ${d.current}.`
   } ${
     d.since.length === 0
@@ -114,7 +115,8 @@ export const ERRORS = {
 
   // ---- passwords and links (users/)
   'password-link-invalid': entry(400, 'This link is not valid any more. Use Forgot Password? to get a new one.'),
-  'password-policy': entry<{ message: string }>(400, (d) => d.message),
+  /** Every rule the new password breaks: one message, and each rule as a field error of the password field. */
+  'password-policy': entry<{ message: string; fields?: Array<{ field: string; message: string }> }>(400, (d) => d.message),
   'password-unchanged': entry(400, 'The new password must be different from the current one.'),
   'username-wrong': entry(400, 'UserName is Wrong'),
 

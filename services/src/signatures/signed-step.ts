@@ -7,6 +7,7 @@ import type { CommandRun, Decider, DomainEvent, Loaded, StepResult } from '../pl
 import { Refusal, refuse } from '../platform/errors';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { Seals } from '../platform/seals';
+import { shownUtcMinute } from '../platform/shown-dates';
 
 /**
  * The version of a record a staff user last opened, as the screens open it (a change order's view, a customer, the
@@ -133,7 +134,7 @@ async function bindingOf(
   const refusal = async () => {
     const later = reviewed < version ? await ctx.store.readStream(request.stream, reviewed) : [];
     const dictionary = new AuditDictionary([request.vocabulary]);
-    const since = later.map((event) => `${dictionary.describe(event).action} (${actorName(event.metadata.actor)}, ${event.recordedAt.slice(0, 16).replace('T', ' ')} UTC)`);
+    const since = later.map((event) => `${dictionary.describe(event).action} (${actorName(event.metadata.actor)}, ${shownUtcMinute(event.recordedAt)})`);
     return refuse('changed-since-review', { reviewed, current: version, since, ...(view ? { openedAt: view.viewedAt } : {}) });
   };
   return { ...(view ? { view } : {}), refusal };

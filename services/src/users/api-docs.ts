@@ -13,6 +13,7 @@ import {
   ModifyUserRequest,
   NotifyAdminRequest,
   ReactivateUserRequest,
+  SetPasswordLinkCheckRequest,
   SetPasswordRequest,
   UserListQuery,
   UserListResponse,
@@ -24,6 +25,14 @@ import type { ApiRoute } from '../platform/api-routes';
 export const usersApi: ApiRoute[] = [
   { method: 'post', path: '/user/forgot/password', access: 'public', summary: 'Mails a set-password link (the same answer for any address)', body: ForgotPasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/set/password', access: 'public', summary: "Sets a password with the emailed link's token", body: SetPasswordRequest, response: MessageResponse },
+  {
+    method: 'post',
+    path: '/user/set/password/check',
+    access: 'public',
+    summary: 'Says whether an emailed set-password link still works (400 when used, expired or unknown); records nothing',
+    body: SetPasswordLinkCheckRequest,
+    response: MessageResponse,
+  },
   { method: 'post', path: '/user/change/password', access: 'staff', summary: "Changes the logged-in user's password (the current one re-entered)", body: ChangePasswordRequest, response: MessageResponse },
   { method: 'post', path: '/user/notify/admin', access: 'public', summary: 'Asks the ADMINs to create or reactivate an account', body: NotifyAdminRequest, response: MessageResponse },
   {

@@ -88,7 +88,8 @@ interface Signed {
 
 /**
  * Events of the `document-<parentChangeId>` streams: a change order (the parent) and its child documents. Every
- * authoring step is signed by its author (meaning `authorship`, `file-deletion` or `deactivation`).
+ * authoring step is signed by its author (meaning `authorship`, `modification` for a child edited, `file-deletion` or
+ * `deactivation`).
  */
 export type DocumentEvent =
   | {
@@ -139,7 +140,8 @@ export type DocumentEvent =
     }
   | {
       type: 'ChildDocumentDeactivated';
-      data: Signed & { childDocumentId: string; documentNumber: string; obsoleteDate: string; editedBy: string };
+      /** `reason`: why, when the deactivating author gave one (optional: the spec's payload has none). */
+      data: Signed & { childDocumentId: string; documentNumber: string; obsoleteDate: string; editedBy: string; reason?: string };
     }
   | { type: 'ChangeOrderDeactivated'; data: Signed & { obsoleteDate: string; editedBy: string } }
   /** The assigned approver's signed decision (meaning `approval` or `rejection`), after opening every file. */

@@ -82,7 +82,8 @@ export type UserEvent =
   | { type: 'IdentityChangeAccepted'; data: { userId: string; at: string } }
   | { type: 'IdentityChangeCancelled'; data: { userId: string; at: string; reason: 'replaced' } }
   /** Signed by the deactivating admin (meaning 'deactivation'); events from before signatures were required lack it. */
-  | { type: 'UserDeactivated'; data: { userId: string; at: string; signature?: Signature } }
+  /** `reason`: why, when the deactivating ADMIN gave one (optional: the spec's payload has none). */
+  | { type: 'UserDeactivated'; data: { userId: string; at: string; signature?: Signature; reason?: string } }
   /**
    * Signed by the reactivating ADMIN (meaning 'reactivation', with their reason). `newPasswordRequired`: the
    * password the user had before stops working (`PasswordRevoked` on their credentials) and a set-password link is

@@ -117,7 +117,7 @@ describe('customers over HTTP', () => {
       // What changed since the version reviewed, in the audit trail's words.
       expect(res.body.code).toBe('changed-since-review');
       expect(res.body.message).toContain(`you reviewed version ${seen.replace(/"/g, '')}; it is now version ${Number(seen.replace(/"/g, '')) + 1}`);
-      expect(res.body.message).toMatch(/Since then: Updated customer: [^|]*contactEmail \(System Administrator, \d{4}-\d\d-\d\d \d\d:\d\d UTC\)\. Review it again, then sign\.$/);
+      expect(res.body.message).toMatch(/Since then: Updated customer: [^|]*Email \(System Administrator, \d\d\/\d\d\/\d{4} \d\d:\d\d UTC\)\. Review it again, then sign\.$/);
       expect((await t.call('GET', `/customer/get/${id}`, { token: admin })).body.status).toBe('REQUIRE_APPROVAL');
     });
 

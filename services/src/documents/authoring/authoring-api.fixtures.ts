@@ -95,7 +95,13 @@ export function authoringSteps(api: () => AuthoringApi) {
   const givenChangeOrder = async (author: Person, children = 2) => {
     const res = await submit(author, await submission(author, {}, children));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.document as { parentChangeId: string; documentId: string; version: number; children: { childDocumentId: string }[]; parentDocumentList: { fileId: string }[] };
+    return res.body.document as {
+      parentChangeId: string;
+      documentId: string;
+      version: number;
+      children: Array<{ childDocumentId: string; documentNumber: string; associatedReferenceNumber: string; productSubFamilyNameOne: string; docName: string }>;
+      parentDocumentList: { fileId: string }[];
+    };
   };
   /** The version the signer's screen shows (If-Match): a signed deactivation or file deletion names it. */
   const seen = (who: Person, parentChangeId: string) => reviewedChangeOrder(api().t, who.token, parentChangeId);

@@ -21,19 +21,81 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
   const { person, givenChangeOrder, seen, approveDirectly, editParent, editChild } = authoringSteps(() => api);
 
   describe('signed edits while undecided', () => {
-    it('when a child is deactivated, then it leaves the view and gets its obsolete date; the last child cannot be', async () => {
+    it('when a child is deactivated with a reason, then it leaves the active children and stays on the view as deactivated, with its obsolete date and the reason, which the audit trail shows; the last child cannot be', async () => {
       const author = await person('USER');
       const doc = await givenChangeOrder(author, 2);
       const [first, second] = doc.children;
-      const body = (id: string) => ({ childDocumentId: id, username: author.email, password: author.password });
-      const deactivate = async (id: string) => t.call('DELETE', '/document/deleteChildDoc', { token: author.token, headers: await seen(author, doc.parentChangeId), body: body(id) });
-      const { answer } = await spec.when(() => deactivate(first!.childDocumentId)).then({
+      const body = (id: string, extra: Record<string, unknown> = {}) => ({ childDocumentId: id, username: author.email, password: author.password, ...extra });
+      const deactivate = async (id: string, extra?: Record<string, unknown>) =>
+        t.call('DELETE', '/document/deleteChildDoc', { token: author.token, headers: await seen(author, doc.parentChangeId), body: body(id, extra) });
+      const reason = 'Leaflet withdrawn: replaced by the combined one';
+      const { answer } = await spec.when(() => deactivate(first!.childDocumentId, { reason: `  ${reason} ` })).then({
         status: 200,
-        events: [{ stream: `document-${doc.parentChangeId}`, type: 'ChildDocumentDeactivated', data: { obsoleteDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), signature: { meaning: 'deactivation' } } }],
+        events: [
+          {
+            stream: `document-${doc.parentChangeId}`,
+            type: 'ChildDocumentDeactivated',
+            data: { obsoleteDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), signature: { meaning: 'deactivation' }, reason },
+          },
+        ],
       });
       expect(answer.body.document.children.map((c: { childDocumentId: string }) => c.childDocumentId)).toEqual([second!.childDocumentId]);
+      expect(answer.body.document.deactivatedChildren).toEqual([
+        {
+          childDocumentId: first!.childDocumentId,
+          documentNumber: first!.documentNumber,
+          associatedReferenceNumber: first!.associatedReferenceNumber,
+          productSubFamilyNameOne: first!.productSubFamilyNameOne,
+          docName: first!.docName,
+          obsoleteDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          reason,
+        },
+      ]);
+      // The view says the same on the next visit.
+      expect((await t.call('GET', `/document/get/${doc.parentChangeId}`, { token: author.token })).body.deactivatedChildren).toEqual(answer.body.document.deactivatedChildren);
       expect((await deactivate(first!.childDocumentId)).status).toBe(404);
       expect((await deactivate(second!.childDocumentId)).body.code).toBe('last-child');
+
+      const today = new Date();
+      const day = `${String(today.getUTCDate()).padStart(2, '0')}-${today.toLocaleString('en', { month: 'short', timeZone: 'UTC' })}-${today.getUTCFullYear()}`;
+      const csv = await (await fetch(`${t.url}/user/create/report?from=${day}&to=${day}`, { headers: { authorization: `Bearer ${admin}` } })).text();
+      const row = csv.split(/\r?\n/).find((line) => line.includes(`Deactivated child document ${first!.documentNumber}`));
+      expect(row).toContain(`obsolete from ${day} (electronic signature)`);
+      expect(row).toContain(`,deactivation,${reason},`);
+    });
+
+    it("when a child is deactivated with the spec's payload (no reason), then it is, and the view says no reason was given", async () => {
+      const author = await person('USER');
+      const doc = await givenChangeOrder(author, 2);
+      const first = doc.children[0]!;
+      const answer = await t.call('DELETE', '/document/deleteChildDoc', {
+        token: author.token,
+        headers: await seen(author, doc.parentChangeId),
+        body: { childDocumentId: first.childDocumentId, username: author.email, password: author.password },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.body.document.deactivatedChildren).toEqual([expect.objectContaining({ childDocumentId: first.childDocumentId, reason: null })]);
+      const [event] = (await t.store.readStream(`document-${doc.parentChangeId}`)).filter((e) => e.type === 'ChildDocumentDeactivated');
+      expect(event!.data).not.toHaveProperty('reason');
+    });
+
+    it.each([
+      ['a reason of 256 characters', 'x'.repeat(256), "reason: Reason can't be more than 255 characters."],
+      ['a reason of 20,000 characters', 'x'.repeat(20_000), "reason: Reason can't be more than 255 characters."],
+      ['a reason holding a control character', 'withdrawn\u0007', 'reason must not contain control characters'],
+      ['a reason that is no text', 42, 'reason must be a string'],
+    ])('when a child is deactivated with %s, then 400 naming the field, the password not checked and nothing stored', async (_case, reason, message) => {
+      const author = await person('USER');
+      const doc = await givenChangeOrder(author, 2);
+      await spec
+        .when(async () =>
+          t.call('DELETE', '/document/deleteChildDoc', {
+            token: author.token,
+            headers: await seen(author, doc.parentChangeId),
+            body: { childDocumentId: doc.children[0]!.childDocumentId, username: author.email, password: 'not checked', reason },
+          }),
+        )
+        .thenNothingStored(400, message);
     });
 
     it('when the change order is deactivated, then it leaves every list but stays in the log and the audit report', async () => {

@@ -128,7 +128,10 @@ export async function addChild(
   return childDocumentId;
 }
 
-/** `PUT /document/updateSingleChildDocument` with `childDocumentId`: the child's fields and, optionally, a new file. */
+/**
+ * `PUT /document/updateSingleChildDocument` with `childDocumentId`: the child's fields and, optionally, a new file;
+ * signed `modification` (a change of what its author signed, told apart from the writing in the trail and manifest).
+ */
 export async function updateChild(
   ctx: AppContext,
   run: CommandRun,
@@ -137,7 +140,7 @@ export async function updateChild(
   const file = input.file && documentFileOf(input.file);
   await signedEdit(ctx, run, {
     ...input,
-    meaning: 'authorship',
+    meaning: 'modification',
     sha256: () => file?.sha256,
     command: (signature) => ({
       type: 'UpdateChild',
@@ -158,8 +161,15 @@ export async function updateChild(
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
-/** `DELETE /document/deleteChildDoc`: the child leaves every list and search; signed `deactivation`. */
-export async function deactivateChild(ctx: AppContext, run: CommandRun, input: Omit<SignedEdit, 'comments'> & { childDocumentId: string }): Promise<void> {
+/**
+ * `DELETE /document/deleteChildDoc`: the child leaves every list and search (the change order's view keeps it, shown
+ * deactivated); signed `deactivation`, with the reason the author gave if any.
+ */
+export async function deactivateChild(
+  ctx: AppContext,
+  run: CommandRun,
+  input: Omit<SignedEdit, 'comments'> & { childDocumentId: string; reason?: string },
+): Promise<void> {
   await signedEdit(ctx, run, {
     ...input,
     meaning: 'deactivation',
@@ -167,6 +177,7 @@ export async function deactivateChild(ctx: AppContext, run: CommandRun, input: O
       type: 'DeactivateChild',
       childDocumentId: input.childDocumentId,
       today: today(run.now),
+      reason: input.reason,
       signature,
       comments: '',
       actorUserId: input.actor.userId,

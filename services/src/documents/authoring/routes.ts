@@ -188,6 +188,7 @@ export function authoringRoutes(ctx: AppContext): Router {
         credentials: { username: input.username, password: input.password },
         actor: req.auth!,
         seenVersion: ifMatch(req),
+        reason: input.reason,
       });
       return { message: DOCUMENT_MESSAGES.updated, parentChangeId: holder.parentChangeId };
     });

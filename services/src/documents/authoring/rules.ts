@@ -6,7 +6,7 @@ import { type Authored, authoringRefusal, type ChangeOrderState, changeOrderDeci
 
 /**
  * Authoring (spec §2.7-§2.12): a change order created and edited by its author while it awaits its decision, every
- * step signed (meaning `authorship`, `file-deletion` or `deactivation`).
+ * step signed (meaning `authorship`, `modification` for a child edited, `file-deletion` or `deactivation`).
  */
 
 export interface CreateChangeOrder extends Authored {
@@ -70,6 +70,8 @@ export interface DeactivateChild extends Authored {
   childDocumentId: string;
   /** `YYYY-MM-DD`: the day the child stops being current (spec §9: the obsolete date is the day of the submit). */
   today: string;
+  /** Why, as the author gave it; absent or empty when none was given. */
+  reason?: string;
 }
 
 export interface DeactivateChangeOrder extends Authored {
@@ -244,7 +246,13 @@ function decideDeactivateChild(state: ChangeOrderState, command: DeactivateChild
     events: [
       {
         type: 'ChildDocumentDeactivated',
-        data: { ...signedBy(state, command), childDocumentId: child.childDocumentId, documentNumber: child.documentNumber, obsoleteDate: command.today },
+        data: {
+          ...signedBy(state, command),
+          childDocumentId: child.childDocumentId,
+          documentNumber: child.documentNumber,
+          obsoleteDate: command.today,
+          ...(command.reason?.trim() ? { reason: command.reason.trim() } : {}),
+        },
       },
     ],
   };

@@ -102,7 +102,7 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
       expect((await t.call('DELETE', '/document/deleteParentFileById', { token: author.token, headers: await seen(author, doc.parentChangeId), body })).status).toBe(404);
     });
 
-    it('when a child is edited, then which fields changed is recorded, old and new, and a new file replaces the old', async () => {
+    it("when a child is edited, then which fields changed is recorded, old and new, signed with the meaning 'modification', and a new file replaces the old", async () => {
       const author = await person('USER');
       const doc = await givenChangeOrder(author);
       const child = doc.children[0]!;
@@ -124,12 +124,15 @@ describe('documents over HTTP: uploads, the signed change order, edits, deactiva
                   { field: 'countryList', old: 'DE,FR', new: 'DE,FR,IT' },
                   { field: 'file', old: expect.stringContaining('ifu.pdf'), new: expect.stringContaining('ifu-v2.pdf') },
                 ],
+                // A change of what its author signed, told apart from the writing (authorship) in the trail and manifest.
+                signature: { signerId: author.id, meaning: 'modification' },
               },
             },
           ],
         });
       const shown = answer.body.document.children.find((c: { childDocumentId: string }) => c.childDocumentId === child.childDocumentId);
       expect(shown).toMatchObject({ keywords: 'catheter revised', countryList: 'DE,FR,IT', docName: 'ifu-v2.pdf', comments: 'Fix' });
+      expect(shown.signatures.map((s: { meaning: string }) => s.meaning)).toEqual(['authorship', 'modification']);
     });
 
     it('when a child is added to the change order, then it gets the next document number; without a file it is refused', async () => {

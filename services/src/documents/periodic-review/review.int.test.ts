@@ -7,6 +7,9 @@ import type { TestApi } from '../../../../test-support/test-api';
 import { reviseRequestSubject } from './review';
 import { periodicReviewSteps, type PeriodicReviewApi, type Person, type Received, startPeriodicReviewApi, utcDay, type View } from './periodic-review-api.fixtures';
 
+/** A day as the screens (and the refusals they show) write it: dd/MM/yyyy. */
+const shownDay = (isoDay: string) => isoDay.split('-').reverse().join('/');
+
 /** Periodic review of approved change orders over HTTP (EU GMP Annex 11 §11), the reminders mailed through a real SMTP server. */
 describe('periodic review of approved change orders over HTTP (issue 23)', () => {
   let api: PeriodicReviewApi;
@@ -71,7 +74,7 @@ describe('periodic review of approved change orders over HTTP (issue 23)', () =>
           },
         ],
       });
-      expect(describeEvent(events[0]!)).toBe(`Changed the periodic review date of change order ${documentId} to ${wanted} (was ${before})`);
+      expect(describeEvent(events[0]!)).toBe(`Changed the periodic review date of change order ${documentId} to ${shownDay(wanted)} (was ${shownDay(before!)})`);
       await spec.when(() => setDate(otherAdmin, parentChangeId, { reviewDate: addDays(today, 40) })).then({ status: 200, body: { document: { periodicReview: { reviewDate: addDays(today, 40) } } } });
 
       await spec.when(() => setDate(colleague, parentChangeId)).thenNothingStored(403, 'Only the author of this change order or an ADMIN can change its review date');
@@ -145,7 +148,7 @@ describe('periodic review of approved change orders over HTTP (issue 23)', () =>
         ],
       });
       expect(answer.body.document.signatures.at(-1)).toMatchObject({ meaning: 'periodic-review', signerId: otherAdmin.id, name: 'Otto Periodic' });
-      expect(describeEvent(events[0]!)).toBe(`Completed the periodic review of change order ${documentId}: still valid, next review due ${addCalendarMonths(today, 12)} (electronic signature)`);
+      expect(describeEvent(events[0]!)).toBe(`Completed the periodic review of change order ${documentId}: still valid, next review due ${shownDay(addCalendarMonths(today, 12))} (electronic signature)`);
 
       const chosen = addDays(today, 90);
       await spec.when(() => complete(approver, parentChangeId, { nextReviewDate: chosen })).then({ status: 200, body: { document: { periodicReview: { reviewDate: chosen } } } });

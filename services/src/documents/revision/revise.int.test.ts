@@ -6,6 +6,7 @@ import { makePdf, multipart, pdfPart, sendForm } from '../../../../test-support/
 import { reviewedUser } from '../../../../test-support/reviewed-versions';
 import { apiSpec, unique } from '../../../../test-support/specs';
 import { documentsVocabulary } from '../audit';
+import { AuditDictionary } from '../../platform/audit-vocabulary';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../../test-support/test-api';
 
 interface Person {
@@ -153,7 +154,7 @@ describe('Revise and resubmit over HTTP (issue 22): POST /document/reviseChangeO
     }
 
     // The audit report names the link from both sides.
-    const describe = (type: string) => documentsVocabulary.describers[type]!(events.find((e) => e.type === type)!.data as never).action;
+    const describe = (type: string) => new AuditDictionary([documentsVocabulary]).describe(events.find((e) => e.type === type)!).action;
     expect(describe('ChangeOrderRevised')).toBe(`Revision of rejected change order ${documentId} started as ${revision.documentId}`);
     expect(describe('ChangeOrderCreated')).toContain(`, a revision of rejected change order ${documentId} (electronic signature)`);
   });

@@ -10,17 +10,25 @@ import { activeAdminCount } from './active-admins';
 import { manageUserDecider } from './rules';
 
 /**
- * DELETE /user/delete: signed (meaning 'deactivation') at the version the list showed (If-Match); the printed name is
+ * DELETE /user/delete: signed (meaning 'deactivation') at the version the list showed (If-Match), with the reason the
+ * ADMIN gave if any; the printed name is
  * released (another active user may have it now) and the user's open sessions end now. It may take away an active
  * ADMIN: it runs within `runActiveAdminsCommand`.
  */
 export async function deactivateUser(
   ctx: AppContext,
   run: CommandRun,
-  input: { id: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number },
+  input: { id: string; credentials: SignatureCredentials; actor: AuthenticatedUser; seenVersion?: number; reason?: string },
 ): Promise<void> {
   const count = await activeAdminCount(ctx);
-  const command = (signature: Signature) => ({ type: 'DeactivateUser' as const, actorUserId: input.actor.userId, activeAdminCount: count, signature, now: run.now });
+  const command = (signature: Signature) => ({
+    type: 'DeactivateUser' as const,
+    actorUserId: input.actor.userId,
+    activeAdminCount: count,
+    signature,
+    reason: input.reason,
+    now: run.now,
+  });
   await signed(ctx, run, {
     stream: userStreamId(input.id),
     decider: manageUserDecider,

@@ -102,9 +102,11 @@ export function userAdminRoutes(ctx: AppContext): Router {
   });
 
   router.delete('/user/delete', ...adminOnly, async (req, res) => {
-    const { id, username, password } = parseBody(DeleteUserRequest, req.body);
+    const { id, username, password, reason } = parseBody(DeleteUserRequest, req.body);
     // A deactivation decides on the user as the list showed them: it names that version (If-Match).
-    await runActiveAdminsCommand(ctx, req, (run) => deactivateUser(ctx, run, { id, credentials: { username, password }, actor: req.auth!, seenVersion: ifMatch(req) }));
+    await runActiveAdminsCommand(ctx, req, (run) =>
+      deactivateUser(ctx, run, { id, credentials: { username, password }, actor: req.auth!, seenVersion: ifMatch(req), reason }),
+    );
     const body: UserMutationResponse = { message: USER_MESSAGES.deleted };
     res.json(body);
   });

@@ -51,6 +51,8 @@ export interface DeactivateUser {
   activeAdminCount: number;
   /** The deactivating admin's electronic signature (meaning 'deactivation'). */
   signature: Signature;
+  /** Why, as the ADMIN gave it (trimmed); absent or empty when none was given. */
+  reason?: string;
   now: Date;
 }
 
@@ -170,7 +172,10 @@ export function decideDeactivate(state: UserState, command: DeactivateUser): Use
   if (state.userId === command.actorUserId) return reject('cannot-deactivate-self');
   if (!state.userActive || state.isDeleted) return { events: [] };
   if (state.role === 'ADMIN' && command.activeAdminCount <= 1) return reject('last-admin-deactivation');
-  return { events: [{ type: 'UserDeactivated', data: { userId: state.userId, at: command.now.toISOString(), signature: command.signature } }] };
+  const reason = command.reason?.trim();
+  return {
+    events: [{ type: 'UserDeactivated', data: { userId: state.userId, at: command.now.toISOString(), signature: command.signature, ...(reason ? { reason } : {}) } }],
+  };
 }
 
 /**

@@ -211,9 +211,9 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
       const promoted = await t.call('PUT', '/user/modify', { token: admin, body: { id, email, firstName: 'Test', lastName: 'User', role: 'ADMIN', isTrainingCompleted: true } });
       expect(promoted.status).toBe(200);
       const sinceOpened = await apiSpec(t).when(() => deactivate(id, admin, signed, {})).thenNothingStored(409, expect.any(String) as unknown as string);
-      expect(sinceOpened.body).toMatchObject({ code: 'changed-since-review', message: expect.stringMatching(/^This record changed after you opened it: .*Updated user: role/) });
+      expect(sinceOpened.body).toMatchObject({ code: 'changed-since-review', message: expect.stringMatching(/^This record changed after you opened it: .*Updated user: Role/) });
       const stale = await apiSpec(t).when(() => deactivate(id, admin, signed, seen)).thenNothingStored(409, expect.any(String) as unknown as string);
-      expect(stale.body).toMatchObject({ code: 'changed-since-review', message: expect.stringContaining('Updated user: role') });
+      expect(stale.body).toMatchObject({ code: 'changed-since-review', message: expect.stringContaining('Updated user: Role') });
       const row = (await t.call('GET', '/user/list/user', { token: admin })).body.userList.find((u: { id: string }) => u.id === id);
       expect(row).toMatchObject({ status: 'ACTIVE', role: 'ADMIN' });
       // Opened again (the list above): the spec's call without If-Match deactivates the user as shown.
@@ -223,6 +223,34 @@ describe('Manage User over HTTP (GET /user/list/user, POST /user/add, PUT /user/
 
     it('when the body has no id, then 400', async () => {
       expect(await t.call('DELETE', '/user/delete', { token: admin, body: { ...signed } })).toMatchObject({ status: 400, body: { message: 'id is required' } });
+    });
+
+    it("when the ADMIN gives a reason, then it is recorded in the event (trimmed) and the audit report shows it; the spec's payload records none", async () => {
+      const reason = 'Left the company on 30 November';
+      const withReason = await t.createUser({ email: `${unique('reasoned-')}@example.com`, role: 'USER', password: 'reasoned user password' });
+      await apiSpec(t)
+        .when(() => deactivate(withReason, admin, { ...signed, reason: `${reason}  ` }))
+        .then({ status: 200, events: [{ stream: `user-${withReason}`, type: 'UserDeactivated', data: { reason, signature: { meaning: 'deactivation' } } }] });
+      const without = await t.createUser({ email: `${unique('unreasoned-')}@example.com`, role: 'USER', password: 'unreasoned user password' });
+      expect((await deactivate(without)).status).toBe(200);
+      const [event] = (await t.store.readStream(`user-${without}`)).filter((e) => e.type === 'UserDeactivated');
+      expect(event!.data).not.toHaveProperty('reason');
+
+      const today = new Date();
+      const day = `${String(today.getUTCDate()).padStart(2, '0')}-${today.toLocaleString('en', { month: 'short', timeZone: 'UTC' })}-${today.getUTCFullYear()}`;
+      const csv = await (await fetch(`${t.url}/user/create/report?from=${day}&to=${day}`, { headers: { authorization: `Bearer ${admin}` } })).text();
+      const row = csv.split(/\r?\n/).find((line) => line.includes(`,user,${withReason},`) && line.includes('Deactivated user'));
+      expect(row).toContain(`Deactivated user (electronic signature),user,${withReason},`);
+      expect(row).toContain(`,deactivation,${reason},`);
+    });
+
+    it.each([
+      ['a reason of 256 characters', 'x'.repeat(256), "reason: Reason can't be more than 255 characters."],
+      ['a reason holding a control character', 'left\u001b[31m', 'reason must not contain control characters'],
+      ['a reason that is no text', ['left'], 'reason must be a string'],
+    ])('when the deactivation has %s, then 400 naming the field, the password not checked and the user stays active', async (_case, reason, message) => {
+      const id = await t.createUser({ email: `${unique('kept-')}@example.com`, role: 'USER', password: 'kept user password' });
+      await apiSpec(t).when(() => deactivate(id, admin, { ...signed, password: 'not checked', reason })).thenNothingStored(400, message);
     });
   });
 

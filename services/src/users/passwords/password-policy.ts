@@ -23,22 +23,26 @@ export const MIN_STRENGTH_SCORE = 3;
 let estimator: StrengthEstimator | undefined;
 
 /**
- * The password rule of architecture §6: the first rule broken, as the message to show, or undefined when fine. The
- * cheap rules first; the strength estimate last, in a worker thread with a deadline (password-strength.ts), on a
- * password the contract already bounded to PASSWORD_MAX_LENGTH.
+ * The password rule of architecture §6: every rule the password breaks, each as the message to show (none: it is
+ * fine), so that the person fixes them all at once rather than one per attempt. The cheap rules first; the strength
+ * estimate last, in a worker thread with a deadline (password-strength.ts), on a password the contract already bounded
+ * to PASSWORD_MAX_LENGTH; a password too long or only spaces is not estimated.
  */
-export async function passwordPolicyViolation(password: string, email: string): Promise<string | undefined> {
-  if (password.trim() === '') return PASSWORD_MESSAGES.blank;
-  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_MESSAGES.tooShort;
-  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;
+export async function passwordPolicyViolations(password: string, email: string): Promise<string[]> {
+  const broken: string[] = [];
+  const blank = password.trim() === '';
+  if (blank) broken.push(PASSWORD_MESSAGES.blank);
+  if (password.length < PASSWORD_MIN_LENGTH) broken.push(PASSWORD_MESSAGES.tooShort);
+  if (password.length > PASSWORD_MAX_LENGTH) return [...broken, PASSWORD_MESSAGES.tooLong];
+  if (blank) return broken;
   const lowered = password.trim().toLowerCase();
   const address = email.trim().toLowerCase();
-  if (lowered === address || lowered === address.split('@')[0]) return PASSWORD_MESSAGES.sameAsEmail;
-  if (isCommonPassword(password)) return PASSWORD_MESSAGES.tooCommon;
+  if (lowered === address || lowered === address.split('@')[0]) broken.push(PASSWORD_MESSAGES.sameAsEmail);
+  if (isCommonPassword(password)) broken.push(PASSWORD_MESSAGES.tooCommon);
   // The account's own address counts as a guess an attacker would try first.
   estimator ??= new StrengthEstimator();
   const outcome = await estimator.estimate(password, [address, ...address.split(/[@.]/)]);
-  if ('timedOut' in outcome) return PASSWORD_MESSAGES.checkTooSlow;
-  if (outcome.score < MIN_STRENGTH_SCORE) return PASSWORD_MESSAGES.tooGuessable;
-  return undefined;
+  if ('timedOut' in outcome) broken.push(PASSWORD_MESSAGES.checkTooSlow);
+  else if (outcome.score < MIN_STRENGTH_SCORE) broken.push(PASSWORD_MESSAGES.tooGuessable);
+  return broken;
 }

@@ -2,10 +2,20 @@ import { readFileSync } from 'node:fs';
 import { PASSWORD_MESSAGES } from '@ifu/contracts';
 import { describe, expect, it } from 'vitest';
 import { isPasswordActive, isPasswordExpired } from '../../auth';
-import { passwordPolicyViolation } from './password-policy';
+import { passwordPolicyViolations } from './password-policy';
+
+/** The first rule broken, as the refusal's message begins. */
+const passwordPolicyViolation = async (password: string, email: string) => (await passwordPolicyViolations(password, email))[0];
 import { StrengthEstimator } from './password-strength';
 
 describe('password policy', () => {
+  it('when a password breaks several rules, then every one is said, not only the first', async () => {
+    expect(await passwordPolicyViolations('monkey', 'a@example.com')).toEqual([PASSWORD_MESSAGES.tooShort, PASSWORD_MESSAGES.tooCommon, PASSWORD_MESSAGES.tooGuessable]);
+    expect(await passwordPolicyViolations('jane.doe', 'jane.doe@example.com')).toEqual([PASSWORD_MESSAGES.tooShort, PASSWORD_MESSAGES.sameAsEmail, PASSWORD_MESSAGES.tooGuessable]);
+    expect(await passwordPolicyViolations('   ', 'a@example.com')).toEqual([PASSWORD_MESSAGES.blank, PASSWORD_MESSAGES.tooShort]);
+    expect(await passwordPolicyViolations('a long and unusual passphrase 42', 'a@example.com')).toEqual([]);
+  });
+
   it('when a password has fewer than 12 characters, then it is refused as too short', async () => {
     expect(await passwordPolicyViolation('elevenchars', 'a@example.com')).toBe(PASSWORD_MESSAGES.tooShort);
     expect(await passwordPolicyViolation('twelve chars', 'a@example.com')).toBeUndefined();

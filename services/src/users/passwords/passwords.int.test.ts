@@ -58,18 +58,41 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
       expect(t.mails().length).toBe(mailsBefore + 1);
     });
 
-    it('when the new password breaks the policy, then each rule has its message and the link stays usable', async () => {
+    it('when the new password breaks the policy, then every rule it breaks has its message (not only the first), each next to the password field, and the link stays usable', async () => {
       const email = await givenNewUser();
       const token = t.passwordLinkToken(email);
-      const cases: Array<[string, string]> = [
-        ['short', 'Password must be at least 12 characters.'],
-        [email, 'Password must not be your email address.'],
-        ['1qaz2wsx3edc', 'This password is too common. Choose a less predictable one.'],
+      const cases: Array<[string, string[]]> = [
+        ['short', ['Password must be at least 12 characters.', 'This password is too easy to guess. Use a longer phrase of less common words.']],
+        [email, ['Password must not be your email address.', 'This password is too easy to guess. Use a longer phrase of less common words.']],
+        ['1qaz2wsx3edc', ['This password is too common. Choose a less predictable one.', 'This password is too easy to guess. Use a longer phrase of less common words.']],
       ];
-      for (const [password, message] of cases) {
-        expect(await t.call('POST', '/user/set/password', { body: { token, password } })).toMatchObject({ status: 400, body: { message } });
+      for (const [password, broken] of cases) {
+        const answer = await t.call('POST', '/user/set/password', { body: { token, password } });
+        expect(answer, password).toMatchObject({ status: 400, body: { code: 'password-policy', message: broken.join(' ') } });
+        expect(answer.body.fields).toEqual(broken.map((message) => ({ field: 'password', message })));
       }
       expect((await t.call('POST', '/user/set/password', { body: { token, password: 'a good long passphrase' } })).status).toBe(200);
+    });
+
+    it('when the Reset Password page asks whether its link works, then an open link is 200 and a used, expired or made-up one 400 with the link message; nothing is recorded either way', async () => {
+      const check = (token: unknown) => t.call('POST', '/user/set/password/check', { body: { token } });
+      const invalid = { status: 400, body: { code: 'password-link-invalid', message: 'This link is not valid any more. Use Forgot Password? to get a new one.' } };
+      const email = await givenNewUser();
+      const token = t.passwordLinkToken(email);
+      const before = await t.store.lastPosition();
+      expect(await check(token)).toMatchObject({ status: 200, body: { message: 'This link is valid: choose your password.' } });
+      expect(JSON.stringify((await check(token)).body)).not.toContain(email);
+      expect(await check('made-up')).toMatchObject(invalid);
+      expect(await t.store.lastPosition()).toBe(before);
+      // Checking leaves it usable; once used, it is said to be spent.
+      expect((await t.call('POST', '/user/set/password', { body: { token, password: 'a good long passphrase' } })).status).toBe(200);
+      expect(await check(token)).toMatchObject(invalid);
+
+      const later = t.passwordLinkToken(await givenNewUser());
+      t.clock.advance(24 * 60 * 60_000 + 1000);
+      expect(await check(later)).toMatchObject(invalid);
+      expect(await check(undefined)).toMatchObject({ status: 400, body: { message: 'token is required' } });
+      expect(await check('x'.repeat(201))).toMatchObject({ status: 400, body: { message: 'token is not valid' } });
     });
 
     it('when the link is used with a good password, then Password created successfully. and the user can log in; the link is then spent', async () => {
@@ -162,7 +185,11 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
       expect(await change({ oldPassword: 'x', newPassword: 'the third password' })).toMatchObject({ status: 400, body: { message: 'email: Enter the UserName' } });
       expect(await change({ email, newPassword: 'the third password' })).toMatchObject({ status: 400, body: { message: 'oldPassword: Enter Old Password' } });
       expect(await change({ email, oldPassword: 'the second password' })).toMatchObject({ status: 400, body: { message: 'newPassword: Enter New Password' } });
-      expect(await change({ email, oldPassword: 'the second password', newPassword: 'short' })).toMatchObject({ status: 400, body: { message: 'Password must be at least 12 characters.' } });
+      // Every rule the new password breaks, each next to the New Password field.
+      const short = await change({ email, oldPassword: 'the second password', newPassword: 'short' });
+      expect(short).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Password must be at least 12 characters\. /) } });
+      expect(short.body.fields).toContainEqual({ field: 'newPassword', message: 'Password must be at least 12 characters.' });
+      expect(short.body.fields.length).toBeGreaterThan(1);
       // A wrong current password is refused like any re-entered credential: 403 (a 401 would log the browser out).
       expect(await change({ email, oldPassword: 'not the password', newPassword: 'the third password' })).toMatchObject({ status: 403, body: { message: 'The current password is not correct.' } });
       expect(await change({ email, oldPassword: 'the second password', newPassword: 'the second password' })).toMatchObject({ status: 400, body: { message: 'The new password must be different from the current one.' } });

@@ -1,10 +1,11 @@
-import { Router } from 'express';
+import { type Request, Router } from 'express';
 import {
   ChangePasswordRequest,
   credentialsStreamId,
   ForgotPasswordRequest,
   type MessageResponse,
   PASSWORD_MESSAGES,
+  SetPasswordLinkCheckRequest,
   SetPasswordRequest,
 } from '@ifu/contracts';
 import { findUserByEmail, userAccountsProjection } from '@ifu/projections';
@@ -12,7 +13,12 @@ import { guards, passwordCheck, setPassword, InFlightLimit, perIpLimit, accountF
 import type { AppContext } from '../../platform/app-context';
 import { refuse } from '../../platform/errors';
 import { originOf, parseBody } from '../../platform/http';
-import { passwordPolicyViolation } from './password-policy';
+import { passwordPolicyViolations } from './password-policy';
+
+/** A new password that breaks rules: every rule broken, said at once (next to `field`, the request's password field). */
+const refusePassword = (field: 'password' | 'newPassword', broken: string[]): void => {
+  if (broken.length > 0) refuse('password-policy', { message: broken.join(' '), fields: broken.map((message) => ({ field, message })) });
+};
 
 /** Forgot, set and change password (spec §7.1, §2.1, §2.6). */
 export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } = {}): Router {
@@ -42,21 +48,37 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
     res.json(body);
   });
 
-  router.post('/user/set/password', limiter, async (req, res) => {
-    const { token, password } = parseBody(SetPasswordRequest, req.body);
+  /**
+   * The emailed link's account, when the link is the one the log has open for an account active now: the table only
+   * finds the account; a table row changed behind the product's back opens nothing. Refused otherwise
+   * (`password-link-invalid`), nothing recorded.
+   */
+  const openLink = async (req: Request, token: string) => {
     const userId = await findTokenUser(ctx, token, ctx.clock());
     if (!userId) refuse('password-link-invalid');
     // The account as its stream has it: who acts here (the audit trail's actor) and whose address the policy knows.
     const account = await loadAccount(ctx.commands.begin(originOf(req, { type: 'system', name: 'set-password-link' })), userId);
     const run = ctx.commands.begin(originOf(req, { type: 'user', userId, email: account.email, name: `${account.firstName} ${account.lastName}` }));
     const how = { via: 'set-password-link' as const, linkSeal: linkSeal(ctx.seals, userId, 'set-password', token) };
-    // The link first: the table only found the account; the link must be the one the log has open (a table row changed
-    // behind the product's back opens nothing), for an account active now. Only then is the new password judged, off
-    // the request thread.
     await run.check({ stream: credentialsStreamId(userId), decider: credentialsDecider, command: { type: 'SetPassword', account: accountFacts(account), hashSeal: '', now: run.now, ...how } });
-    const violation = await checkedAlone(userId, req.ip, () => passwordPolicyViolation(password, account.email));
+    return { userId, account, run, how };
+  };
+
+  // The Reset Password page asks when it opens whether its link still works, so that a used or expired link is said
+  // at once rather than after the person typed a password. Nothing is recorded; the answer names no account.
+  router.post('/user/set/password/check', limiter, async (req, res) => {
+    const { token } = parseBody(SetPasswordLinkCheckRequest, req.body);
+    await openLink(req, token);
+    const body: MessageResponse = { message: PASSWORD_MESSAGES.linkValid };
+    res.json(body);
+  });
+
+  router.post('/user/set/password', limiter, async (req, res) => {
+    const { token, password } = parseBody(SetPasswordRequest, req.body);
+    // The link first; only then is the new password judged, off the request thread.
+    const { userId, account, run, how } = await openLink(req, token);
     // A refused password leaves the link usable, so the person can try another one.
-    if (violation) refuse('password-policy', { message: violation });
+    refusePassword('password', await checkedAlone(userId, req.ip, () => passwordPolicyViolations(password, account.email)));
     // `PasswordSet` closes the link in the log (a second use, even at the same moment, is refused there); its row
     // in the table follows (password-links.ts).
     await setPassword(ctx, run, userId, password, how);
@@ -80,8 +102,7 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
       await offerUnlock(ctx, run, auth.userId, failure);
       throw failure;
     }
-    const violation = await checkedAlone(auth.userId, req.ip, () => passwordPolicyViolation(newPassword, auth.email));
-    if (violation) refuse('password-policy', { message: violation });
+    refusePassword('newPassword', await checkedAlone(auth.userId, req.ip, () => passwordPolicyViolations(newPassword, auth.email)));
     if (newPassword === oldPassword) refuse('password-unchanged');
     await setPassword(ctx, run, auth.userId, newPassword, { via: 'change' });
     await revokeOtherSessions(ctx.db, auth.userId, auth.sessionId, run.now, 'password-changed');

@@ -68,7 +68,12 @@ export const RhfInputField = <T extends FieldValues>({
               aria-describedby={helpId}
               inputProps={htmlInput}
             />
-            {help ? <FormHelperText id={helpId}>{help}</FormHelperText> : null}
+            {/* Several messages (every rule a password breaks) each on a line of its own. */}
+            {help ? (
+              <FormHelperText id={helpId} sx={{ whiteSpace: 'pre-line' }}>
+                {help}
+              </FormHelperText>
+            ) : null}
           </FormControl>
         );
       }}

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Page } from '@/components/ui/page';
@@ -13,7 +14,7 @@ import { errorMessage, fieldErrors } from '@/lib/api-client';
 
 import { type HistoryRequest, useRecordHistory } from '../api/get-record-history';
 
-import { KIND_LABEL, utcTime } from './format';
+import { KIND_LABEL, shownAuditDay, utcTime } from './format';
 import { HistoryFilters, type HistoryFilterValues } from './history-filters';
 import { HistoryTable } from './history-table';
 import { PrintStyles } from './print-styles';
@@ -21,6 +22,9 @@ import { RecordPicker } from './record-picker';
 import { ReviewsPanel } from './reviews-panel';
 
 const FILTERS = ['from', 'to', 'actor', 'type'] as const;
+
+/** A filter as the screen says it: its days dd/MM/yyyy, as every date on screen. */
+const filterText = (name: (typeof FILTERS)[number], value: string) => (name === 'from' || name === 'to' ? shownAuditDay(value) : value);
 
 /** The record and filters the address names (`?kind=changeOrder&id=…&from=…`): a review can be linked and reloaded. */
 function requestOf(params: URLSearchParams): HistoryRequest | undefined {
@@ -42,7 +46,7 @@ const History = ({ request, onFilter }: { request: HistoryRequest; onFilter: (va
       {history.data ? (
         <Typography variant="body2" color="textSecondary" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           From the event log ({history.data.streams.join(', ')}): {history.data.entries.length} of {history.data.total} events listed
-          {FILTERS.some((name) => request[name]) ? ` (filtered: ${FILTERS.filter((name) => request[name]).map((name) => `${name} ${request[name]}`).join(', ')})` : ''}. Printed{' '}
+          {FILTERS.some((name) => request[name]) ? ` (filtered: ${FILTERS.filter((name) => request[name]).map((name) => `${name} ${filterText(name, request[name]!)}`).join(', ')})` : ''}. Printed{' '}
           {utcTime(new Date().toISOString())}.
         </Typography>
       ) : null}
@@ -69,6 +73,10 @@ const History = ({ request, onFilter }: { request: HistoryRequest; onFilter: (va
 export const AuditReview = () => {
   const [params, setParams] = useSearchParams();
   const request = requestOf(params);
+  // The shown record's name for the picker: as it was picked, else (an address opened as it is) the history's title.
+  const [picked, setPicked] = useState<{ kind: AuditRecordKind; id: string; name: string }>();
+  const title = useRecordHistory({ request }).data?.title;
+  const name = picked && request && picked.kind === request.kind && picked.id === request.id ? picked.name : title;
 
   const show = (next: Partial<HistoryRequest>) => {
     const merged: Record<string, string | undefined> = { ...request, ...next };
@@ -88,10 +96,15 @@ export const AuditReview = () => {
       <Stack spacing={3}>
         <Paper variant="outlined" className="no-print" sx={{ p: { xs: 2, sm: 3 } }}>
           <RecordPicker
-            key={`${request?.kind}-${request?.id}`}
+            // Shown afresh for another record, and once its name is known.
+            key={`${request?.kind}-${request?.id}-${name === undefined ? 'id' : 'named'}`}
             kind={request?.kind ?? 'changeOrder'}
             id={request?.id ?? ''}
-            onShow={({ kind, id }) => setParams({ kind, id })}
+            name={name}
+            onShow={({ kind, id, name: pickedName }) => {
+              setPicked(pickedName ? { kind, id, name: pickedName } : undefined);
+              setParams({ kind, id });
+            }}
           />
         </Paper>
         {request ? (

@@ -11,15 +11,30 @@ import Typography from '@mui/material/Typography';
 import { localTime, MEANING_LABEL, shown, utcTime } from './format';
 
 const mono = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: '0.75rem', overflowWrap: 'anywhere' } as const;
+const wrap = { overflowWrap: 'anywhere' } as const;
 
-/** One event: who, when, what changed (old → new), why, its signature and its place in the hash chain. */
+/**
+ * The columns and their share of the table. From 1200 px of window (the side menu beside it, 1280 px included) the
+ * table is as wide as its panel and every text wraps inside its column: nothing scrolls sideways. Narrower, the table
+ * keeps a width it can be read at and its region scrolls sideways.
+ */
+const COLUMNS = [
+  { title: 'Chain position', width: '14%' },
+  { title: 'When and who', width: '16%' },
+  { title: 'What happened', width: '22%' },
+  { title: 'What changed (old → new)', width: '26%' },
+  { title: 'Why', width: '10%' },
+  { title: 'Signature', width: '12%' },
+] as const;
+
+/** One event: when and who, what changed (old → new, by the screens' labels and names), why, its signature, its place in the hash chain. */
 const EntryRow = ({ entry }: { entry: HistoryEntry }) => (
   <TableRow data-testid="history-entry" data-position={entry.position} sx={{ verticalAlign: 'top' }}>
     <TableCell>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         #{entry.position}
       </Typography>
-      <Typography variant="caption" component="div" color="textSecondary">
+      <Typography variant="caption" component="div" color="textSecondary" sx={wrap}>
         {entry.streamId} v{entry.streamVersion}
       </Typography>
       <Box component="div" sx={mono} title="Hash (HMAC-SHA256 chain)">
@@ -28,17 +43,17 @@ const EntryRow = ({ entry }: { entry: HistoryEntry }) => (
     </TableCell>
     <TableCell>
       <Typography variant="body2">{utcTime(entry.recordedAt)}</Typography>
-      <Typography variant="caption" color="textSecondary">
+      <Typography variant="caption" component="div" color="textSecondary">
         {localTime(entry.recordedAt)}
       </Typography>
-    </TableCell>
-    <TableCell>
-      <Typography variant="body2">{entry.actor.name || '—'}</Typography>
-      <Typography variant="caption" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+      <Typography variant="body2" sx={{ mt: 1, ...wrap }}>
+        {entry.actor.name || '—'}
+      </Typography>
+      <Typography variant="caption" component="div" color="textSecondary" sx={wrap}>
         {entry.actor.email}
       </Typography>
     </TableCell>
-    <TableCell sx={{ maxWidth: 320, overflowWrap: 'anywhere' }}>
+    <TableCell sx={wrap}>
       <Typography variant="body2">{entry.action}</Typography>
       <Typography variant="caption" color="textSecondary">
         {entry.type}
@@ -52,9 +67,9 @@ const EntryRow = ({ entry }: { entry: HistoryEntry }) => (
       ) : (
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
           {entry.changes.map((change) => (
-            <Box component="li" key={change.field} sx={{ overflowWrap: 'anywhere' }} data-testid="history-change">
+            <Box component="li" key={change.field} sx={wrap} data-testid="history-change" data-field={change.field}>
               <Typography variant="body2" component="span" sx={{ fontWeight: 600 }}>
-                {change.field}:
+                {change.label}:
               </Typography>{' '}
               <Typography variant="body2" component="span">
                 {shown(change.old)} → {shown(change.new)}
@@ -66,12 +81,12 @@ const EntryRow = ({ entry }: { entry: HistoryEntry }) => (
     </TableCell>
     <TableCell>
       {entry.why.map((why) => (
-        <Typography key={why.label} variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        <Typography key={why.label} variant="body2" sx={{ ...wrap, whiteSpace: 'pre-line' }}>
           <strong>{why.label}:</strong> {why.text}
         </Typography>
       ))}
     </TableCell>
-    <TableCell>
+    <TableCell sx={wrap}>
       {entry.signature ? (
         <>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -95,27 +110,15 @@ const EntryRow = ({ entry }: { entry: HistoryEntry }) => (
 
 /** The record's history, oldest first, as the log holds it. */
 export const HistoryTable = ({ entries }: { entries: HistoryEntry[] }) => (
-  <TableContainer tabIndex={0} role="region" aria-label="Record history (scrolls sideways)">
-    <Table size="small" aria-label="Record history" data-testid="history-table">
+  <TableContainer tabIndex={0} role="region" aria-label="Record history (scrolls sideways on a narrow screen)" data-testid="history-region">
+    <Table size="small" aria-label="Record history" data-testid="history-table" sx={{ tableLayout: 'fixed', width: '100%', minWidth: { xs: 880, lg: 0 } }}>
       <TableHead>
         <TableRow>
-          <TableCell scope="col" sx={{ width: 170 }}>
-            Chain position
-          </TableCell>
-          <TableCell scope="col">When</TableCell>
-          <TableCell scope="col">Who</TableCell>
-          <TableCell scope="col" sx={{ minWidth: 200, maxWidth: 320 }}>
-            What happened
-          </TableCell>
-          <TableCell scope="col" sx={{ minWidth: 320 }}>
-            What changed (old → new)
-          </TableCell>
-          <TableCell scope="col" sx={{ minWidth: 150 }}>
-            Why
-          </TableCell>
-          <TableCell scope="col" sx={{ minWidth: 150 }}>
-            Signature
-          </TableCell>
+          {COLUMNS.map((column) => (
+            <TableCell key={column.title} scope="col" sx={{ width: column.width }}>
+              {column.title}
+            </TableCell>
+          ))}
         </TableRow>
       </TableHead>
       <TableBody>

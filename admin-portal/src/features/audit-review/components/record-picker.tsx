@@ -13,17 +13,19 @@ import { KIND_LABEL } from './format';
 type RecordPickerProps = {
   kind: AuditRecordKind;
   id: string;
-  onShow: (record: { kind: AuditRecordKind; id: string }) => void;
+  /** The shown record's name, once known: the field shows it instead of the id. */
+  name?: string;
+  onShow: (record: { kind: AuditRecordKind; id: string; name?: string }) => void;
 };
 
 /**
  * Which record to review: its kind, then the record found by name in the list the other screens use (typing searches
- * it), or its id typed or pasted as it is.
+ * it), or its id typed or pasted as it is. Once a record is shown, the field names it (never its id alone).
  */
-export const RecordPicker = ({ kind: shownKind, id: shownId, onShow }: RecordPickerProps) => {
+export const RecordPicker = ({ kind: shownKind, id: shownId, name, onShow }: RecordPickerProps) => {
   const [kind, setKind] = useState<AuditRecordKind>(shownKind);
-  const [input, setInput] = useState(shownId);
-  const [picked, setPicked] = useState<RecordOption | null>(null);
+  const [input, setInput] = useState(name ?? shownId);
+  const [picked, setPicked] = useState<RecordOption | null>(name && shownId ? { id: shownId, label: name } : null);
   const found = useFindRecords(kind, picked ? '' : input);
   const id = picked?.id ?? input.trim();
 
@@ -35,7 +37,7 @@ export const RecordPicker = ({ kind: shownKind, id: shownId, onShow }: RecordPic
       aria-label="Record"
       onSubmit={(event) => {
         event.preventDefault();
-        if (id) onShow({ kind, id });
+        if (id) onShow({ kind, id, ...(picked ? { name: picked.label } : {}) });
       }}
     >
       <TextField

@@ -18,7 +18,7 @@ import { errorMessage } from '@/lib/api-client';
 
 import { useReviews } from '../api/get-reviews';
 
-import { localTime, MEANING_LABEL, utcTime } from './format';
+import { localTime, MEANING_LABEL, shownAuditDay, utcTime } from './format';
 import { SignReviewDialog } from './sign-review-dialog';
 
 const Reviewed = ({ reviews }: { reviews: AuditTrailReviewsResponse['reviews'] }) =>
@@ -40,8 +40,8 @@ const Reviewed = ({ reviews }: { reviews: AuditTrailReviewsResponse['reviews'] }
         <TableBody>
           {reviews.map((review) => (
             <TableRow key={review.reviewId} data-testid="review-row">
-              <TableCell>{review.from}</TableCell>
-              <TableCell>{review.to}</TableCell>
+              <TableCell>{shownAuditDay(review.from)}</TableCell>
+              <TableCell>{shownAuditDay(review.to)}</TableCell>
               <TableCell>
                 {review.signature.name}
                 <Typography variant="caption" component="div" color="textSecondary">

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { TIMINGS } from '@/config/timings';
 import { useTimers } from '@/hooks/use-timers';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/api-client';
 
 import { useChangePassword } from '../api/change-password';
 
@@ -37,15 +37,20 @@ const EMPTY: ChangePasswordValues = { email: '', oldPassword: '', newPassword: '
 
 type Message = { severity: 'success' | 'error'; text: string };
 
-/** Change Password (spec §2.6): Email, Current Password, New Password, Confirm New Password. Errors stay 7 s. */
+/**
+ * Change Password (spec §2.6): Email, Current Password, New Password, Confirm New Password. Errors stay 7 s. The Email
+ * is the signed-in user's, filled in (the spec's 'UserName is Wrong' still applies if it is changed); every rule the
+ * new password breaks is said next to it at once.
+ */
 export const ChangePasswordForm = ({ sessionEmail }: { sessionEmail: string }) => {
   const timers = useTimers();
   const [message, setMessage] = useState<Message | null>(null);
   const changePassword = useChangePassword();
   const schema = useMemo(() => changePasswordValues(sessionEmail), [sessionEmail]);
-  const { control, handleSubmit, clearErrors, reset } = useForm<ChangePasswordValues>({
+  const initial = useMemo(() => ({ ...EMPTY, email: sessionEmail }), [sessionEmail]);
+  const { control, handleSubmit, clearErrors, reset, setError } = useForm<ChangePasswordValues>({
     resolver: zodResolver(schema),
-    defaultValues: EMPTY,
+    defaultValues: initial,
   });
 
   const showError = (text?: string) => {
@@ -65,10 +70,17 @@ export const ChangePasswordForm = ({ sessionEmail }: { sessionEmail: string }) =
         { data: { email, oldPassword, newPassword } },
         {
           onSuccess: (response) => {
-            reset(EMPTY);
+            reset(initial);
             setMessage({ severity: 'success', text: response.message });
           },
-          onError: (error) => showError(errorMessage(error)),
+          onError: (error) => {
+            // The rules the new password breaks go next to it, each on its own line; anything else in the message.
+            const broken = fieldErrors(error).filter((field) => field.field === 'newPassword');
+            if (broken.length > 0) {
+              setError('newPassword', { type: 'server', message: broken.map((field) => field.message).join('\n') });
+              showError();
+            } else showError(errorMessage(error));
+          },
         },
       );
     },
@@ -94,6 +106,8 @@ export const ChangePasswordForm = ({ sessionEmail }: { sessionEmail: string }) =
         type="password"
         autoComplete="new-password"
         helperText={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+        // Every rule a refused password breaks, each on a line of its own.
+        slotProps={{ formHelperText: { sx: { whiteSpace: 'pre-line' } } }}
       />
       <RhfTextField
         control={control}

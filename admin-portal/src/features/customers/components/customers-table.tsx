@@ -130,6 +130,8 @@ export const CustomersTable = ({ rows, rowCount, state, loading, isAdmin, onView
       {
         field: 'countryExclusionList',
         headerName: 'Country',
+        // The spec's column name; what it lists are the countries excluded (countryExclusionList).
+        description: 'Excluded countries (the customer’s country exclusion list)',
         sortable: false,
         flex: 1,
         minWidth: 130,

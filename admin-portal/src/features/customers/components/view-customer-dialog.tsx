@@ -77,6 +77,12 @@ const OpenAccessSwitch = ({ customer }: { customer: CustomerView }) => {
   );
 };
 
+/** The customer's country exclusion list as the View Customer modal says it: which countries are excluded, or none. */
+const excludedCountries = (list: string) => {
+  const names = countryNames(list);
+  return names ? `Excluded: ${names}` : 'None excluded';
+};
+
 export const ViewCustomerDialog = ({ customer, onClose, onReassign }: ViewCustomerDialogProps) => {
   const { decision } = customer;
   const website = customer.customerWebsiteLink;
@@ -84,7 +90,8 @@ export const ViewCustomerDialog = ({ customer, onClose, onReassign }: ViewCustom
     { label: 'Name', value: customer.customerName, testId: 'view-customer-name' },
     { label: 'Contact Number', value: customer.contactInformation, testId: 'view-customer-contact' },
     { label: 'Email', value: customer.contactEmail, testId: 'view-customer-email' },
-    { label: 'Country', value: countryNames(customer.countryExclusionList), testId: 'view-customer-country' },
+    // The spec's label; the list holds the countries excluded (countryExclusionList), which the value says.
+    { label: 'Country', value: excludedCountries(customer.countryExclusionList), testId: 'view-customer-country' },
     {
       label: 'Website link',
       value: /^https?:\/\//i.test(website) ? (

@@ -16,6 +16,8 @@ export type DeactivateDocumentInput = {
   credentials: { username: string; password: string };
   /** The change order's version the signer saw (ChangeOrderView.version): a change order changed since is refused (409). */
   version: number;
+  /** Why a child is deactivated (trimmed; '' sends none): recorded in the event and shown in the audit trail. */
+  reason?: string;
 };
 
 export type DeactivateDocumentResult =
@@ -23,15 +25,15 @@ export type DeactivateDocumentResult =
   | { kind: 'parent'; response: MessageResponse };
 
 /**
- * DELETE /document/deleteChildDoc {childDocumentId, username, password} answers the change order as it now is;
+ * DELETE /document/deleteChildDoc {childDocumentId, username, password, reason?} answers the change order as it now is;
  * DELETE /document/deleteParentChange {documentParentChangeId, username, password} answers a message. Both are
  * signed with the user's own credentials (meaning `deactivation`) and send the version seen as If-Match. Wrong or
  * someone else's credentials are a 403 (never a 401, which would log out).
  */
-export const deactivateDocument = async ({ target, credentials, version }: DeactivateDocumentInput): Promise<DeactivateDocumentResult> => {
+export const deactivateDocument = async ({ target, credentials, version, reason }: DeactivateDocumentInput): Promise<DeactivateDocumentResult> => {
   const headers = ifMatch(version);
   if (target.kind === 'child') {
-    const body: z.input<typeof DeleteChildDocRequest> = { childDocumentId: target.childDocumentId, ...credentials };
+    const body: z.input<typeof DeleteChildDocRequest> = { childDocumentId: target.childDocumentId, ...credentials, ...(reason ? { reason } : {}) };
     return { kind: 'child', response: await api.delete('/document/deleteChildDoc', body, { schema: ChangeOrderResponse, headers }) };
   }
   const body: z.input<typeof DeleteParentChangeRequest> = { documentParentChangeId: target.parentChangeId, ...credentials };

@@ -411,7 +411,7 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
         <Box sx={{ display: 'grid', gap: 3 }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <Box component="form" noValidate onSubmit={(event) => { event.preventDefault(); void send(); }} aria-label="Preview" data-testid="wizard-preview" sx={fieldGridSx}>
-              <SignedFields control={signForm.control} />
+              <SignedFields control={signForm.control} meaning="authorship" />
               <StepActions>
                 <Button onClick={() => setStep(1)} startIcon={<ArrowBack />} color="inherit" disabled={busy}>
                   Back

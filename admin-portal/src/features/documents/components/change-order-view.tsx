@@ -40,7 +40,7 @@ import { AccessibilitySwitch } from './accessibility-switch';
 import { ApprovalPanel } from './approval-panel';
 import { AccessibilityChip, DocumentStatusChip } from './change-order-chips';
 import { formatEffectiveDate } from './change-order-format';
-import { ChildAccordion } from './child-accordion';
+import { ChildAccordion, DeactivatedChildren } from './child-accordion';
 import { DeactivateDocumentDialog } from './deactivate-document-dialog';
 import type { Decision } from './document-approval-values';
 import { DocumentApproveDialog } from './document-approve-dialog';
@@ -316,6 +316,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
               ))}
             </Stack>
           )}
+          <DeactivatedChildren childDocuments={changeOrder.deactivatedChildren} />
         </Box>
       </Stack>
 

@@ -1,4 +1,4 @@
-import type { ChildDocumentView } from '@ifu/contracts';
+import type { ChildDocumentView, DeactivatedChildView } from '@ifu/contracts';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -12,6 +12,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
@@ -165,3 +166,43 @@ export const ChildAccordion = ({ child, editable, approved, onDeactivate }: Chil
     </Accordion>
   );
 };
+
+/**
+ * The children deactivated while the change order awaited its decision: they stay on its view, marked Deactivated with
+ * the day they became obsolete and the reason given, so that a reviewer sees every child the change order had. They
+ * are in no list, search or approval any more (their file is not offered).
+ */
+export const DeactivatedChildren = ({ childDocuments }: { childDocuments: readonly DeactivatedChildView[] }) =>
+  childDocuments.length === 0 ? null : (
+    <Box component="section" aria-labelledby="deactivated-children-title" sx={{ mt: 2 }} data-testid="deactivated-children">
+      <Typography id="deactivated-children-title" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+        Deactivated ({childDocuments.length})
+      </Typography>
+      <Stack spacing={1} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {childDocuments.map((child) => (
+          <Paper
+            key={child.childDocumentId}
+            component="li"
+            variant="outlined"
+            sx={{ p: 2, bgcolor: 'action.hover' }}
+            data-testid="deactivated-child"
+            data-child-id={child.childDocumentId}
+          >
+            <Typography component="p" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              <Nowrap>{child.documentNumber}</Nowrap>
+              <Chip size="small" label="Deactivated" variant="outlined" sx={{ ml: 1, verticalAlign: 'middle' }} />
+            </Typography>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }} data-testid="deactivated-child-details">
+              {IFU_NUMBER} {child.associatedReferenceNumber} · Part Number {child.productSubFamilyNameOne} · {child.docName}
+            </Typography>
+            <Typography variant="body2" data-testid="deactivated-child-obsolete">
+              Obsolete from {child.obsoleteDate ? formatEffectiveDate(child.obsoleteDate) : 'its deactivation'}
+            </Typography>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }} data-testid="deactivated-child-reason">
+              Reason: {child.reason ?? 'not given'}
+            </Typography>
+          </Paper>
+        ))}
+      </Stack>
+    </Box>
+  );

@@ -120,7 +120,7 @@ const ChildDocumentForm = ({ view, child }: ChildDocumentFormProps) => {
             helperText={child ? `Current file: ${child.docName} (${fileSize(child.size)}). Choose a PDF to replace it.` : 'One PDF file.'}
           />
         </Box>
-        <SignedFields control={control} />
+        <SignedFields control={control} meaning={adding ? 'authorship' : 'modification'} />
         {approverEdit.warning ? <Box sx={fullRow}>{approverEdit.warning}</Box> : null}
         {save.isPending ? (
           <Box sx={fullRow}>

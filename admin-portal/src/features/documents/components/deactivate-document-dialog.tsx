@@ -19,7 +19,8 @@ type DeactivateDocumentDialogProps = {
 
 /**
  * The Deactivate modal (spec §2.12): deactivating a child document or a whole change order is signed with the user's
- * own username and password ('Enter Username and Password' when either is missing, spec §5). A refusal (wrong or
+ * own username and password ('Enter Username and Password' when either is missing, spec §5); a child's, with an
+ * optional reason. A refusal (wrong or
  * someone else's credentials, a change order changed meanwhile) is shown here, and the dialog stays open. Mount it
  * to open it.
  */
@@ -38,8 +39,10 @@ export const DeactivateDocumentDialog = ({ target, subject, version, onDeactivat
       }
       submitLabel="Deactivate"
       message={DOCUMENT_MESSAGES.enterUsernameAndPassword}
+      // A child's deactivation says why (optional, as the spec's payload has none); the change order's call takes none.
+      {...(target.kind === 'child' ? { reason: { required: false, helperText: 'Why it is deactivated (optional), kept in the audit trail.' } } : {})}
       mutation={deactivate}
-      variables={(credentials) => ({ target, credentials, version })}
+      variables={({ username, password, reason }) => ({ target, credentials: { username, password }, version, reason })}
       showServerError
       phoneMargins
       onClose={onClose}

@@ -1,5 +1,5 @@
-import { CHANGE_TYPES, COUNTRIES, DOCUMENT_MESSAGES, LANGUAGES } from '@ifu/contracts';
-import type { ChangeOrderView } from '@ifu/contracts';
+import { CHANGE_TYPES, COUNTRIES, DOCUMENT_MESSAGES, LANGUAGES, SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
+import type { ChangeOrderView, SignatureMeaning } from '@ifu/contracts';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
@@ -11,6 +11,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -342,8 +343,17 @@ export const ChildFields = <T extends FieldValues>({ control }: { control: AnyCo
 
 type SignName<T extends FieldValues> = FieldPath<T> & keyof SignFormInput;
 
-/** Username, Password and Comments: the signer's own credentials and why (spec §2.9 Preview, §2.10, §2.11). */
-export const SignedFields = <T extends FieldValues>({ control }: { control: AnyControl<T> }) => {
+/** What a signature on a document form means, said above its credentials (the server records the same meaning). */
+const SIGNATURE_MEANING_TEXT: Partial<Record<SignatureMeaning, string>> = {
+  authorship: 'By signing you state that you wrote what you submit.',
+  modification: 'By signing you state that you made these changes to the child document.',
+};
+
+/**
+ * Username, Password and Comments: the signer's own credentials and why (spec §2.9 Preview, §2.10, §2.11), under
+ * what the signature means (`authorship` for what is written, `modification` for a child edited).
+ */
+export const SignedFields = <T extends FieldValues>({ control, meaning }: { control: AnyControl<T>; meaning: SignatureMeaning }) => {
   const name = (field: keyof SignFormInput) => field as SignName<T>;
   // An untrained signer learns why the server will refuse, before typing their password.
   const signingBlocked = useSigningBlocked();
@@ -354,6 +364,9 @@ export const SignedFields = <T extends FieldValues>({ control }: { control: AnyC
           <TrainingNotice />
         </Box>
       ) : null}
+      <Typography variant="body2" color="textSecondary" sx={fullRow} data-testid="signature-meaning-text" data-meaning={meaning}>
+        Signature meaning: {SIGNATURE_MEANING_LABELS[meaning]}. {SIGNATURE_MEANING_TEXT[meaning] ?? ''}
+      </Typography>
       <RhfTextField control={control} name={name('username')} label="Username" autoComplete="username" />
       <RhfTextField control={control} name={name('password')} label="Password" type="password" autoComplete="current-password" />
       <Box sx={fullRow}>

@@ -118,6 +118,7 @@ const view: ChangeOrderView = {
   ],
   parentDocumentLogoUrl: null,
   children: [storedChild],
+  deactivatedChildren: [],
   signatures: [],
   createdAt: '2026-11-01T00:00:00.000Z',
   editable: true,

@@ -166,7 +166,7 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
             current={<CurrentLogo view={view} />}
           />
         </ParentFields>
-        <SignedFields control={control} />
+        <SignedFields control={control} meaning="authorship" />
         {approverEdit.warning ? <Box sx={fullRow}>{approverEdit.warning}</Box> : null}
         {update.isPending ? (
           <Box sx={fullRow}>

@@ -8,12 +8,12 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
+import { DayPicker } from '@/components/ui/day-picker';
 import { notify } from '@/components/ui/notifications';
 import { SignedConfirmDialog } from '@/components/ui/signed-confirm-dialog';
 import { paths } from '@/config/paths';
@@ -115,13 +115,13 @@ const CompleteReviewDialog = ({ changeOrder, onClose }: { changeOrder: Reviewed;
             </RadioGroup>
           </FormControl>
           {outcome === 'still-valid' ? (
-            <TextField
-              type="date"
+            <DayPicker
               label="Next review date"
+              name="nextReviewDate"
               value={nextReviewDate}
-              onChange={(event) => setNextReviewDate(event.target.value)}
+              onChange={setNextReviewDate}
               helperText="Leave empty for 12 months from today"
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'next-review-date' } }}
+              testId="next-review-date"
             />
           ) : null}
         </Stack>
@@ -173,13 +173,13 @@ const ReviewDateDialog = ({ changeOrder, onClose }: { changeOrder: Reviewed; onC
       question={
         <Stack spacing={2}>
           <Typography variant="body2">The review date must be after today and at most 5 years ahead. Why: recorded with your name in the audit trail.</Typography>
-          <TextField
-            type="date"
+          <DayPicker
             label={PERIODIC_REVIEW_MESSAGES.reviewDate}
+            name="reviewDate"
             value={reviewDate}
-            onChange={(event) => setReviewDate(event.target.value)}
+            onChange={setReviewDate}
             required
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'review-date-input' } }}
+            testId="review-date-input"
           />
         </Stack>
       }

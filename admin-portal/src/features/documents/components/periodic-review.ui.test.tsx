@@ -1,5 +1,5 @@
 import { addCalendarMonths, DOCUMENT_MESSAGES, PERIODIC_REVIEW_MESSAGES } from '@ifu/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { paths } from '@/config/paths';
@@ -31,7 +31,11 @@ describe('periodic review on the document view (route level, real API)', { timeo
     await user.click(within(fact).getByRole('button', { name: PERIODIC_REVIEW_MESSAGES.changeReviewDate }));
     const dialog = await screen.findByRole('dialog', { name: `${PERIODIC_REVIEW_MESSAGES.changeReviewDate}: ${documentId}` });
     const wanted = addCalendarMonths(today(), 7);
-    fireEvent.change(within(dialog).getByTestId('review-date-input'), { target: { value: wanted } });
+    // The picker the other screens use, dd/MM/yyyy (not the browser's own date input): typed as a person types it.
+    const field = within(dialog).getByRole('group', { name: PERIODIC_REVIEW_MESSAGES.reviewDate });
+    expect(within(field).getAllByRole('spinbutton').map((section) => section.getAttribute('aria-label'))).toEqual(['Day', 'Month', 'Year']);
+    await user.click(within(field).getAllByRole('spinbutton')[0]!);
+    await user.keyboard(wanted.split('-').reverse().join(''));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(DOCUMENT_MESSAGES.enterReason)).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/Reason/), 'Aligned with the annual audit');

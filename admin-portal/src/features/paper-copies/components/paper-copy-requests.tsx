@@ -21,13 +21,13 @@ import { Page } from '@/components/ui/page';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { failureMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/app-state';
+import { shownDay, shownUtcMinute } from '@/lib/dates';
 
 import { useDispatchPaperCopy } from '../api/dispatch-paper-copy';
 import { type PaperCopyStatusFilter, usePaperCopyRequests } from '../api/get-paper-copy-requests';
 
 const COLUMNS = ['Due date', 'Document', 'Copies', 'Requester', 'Requested on', 'Status'] as const;
 
-const formatTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /**
  * Paper copies (EU 2021/2226): the requests by urgency (the longest overdue first, then the soonest due),
@@ -55,7 +55,7 @@ export const PaperCopyRequests = () => {
     'Due date': (
       <>
         <Typography variant="body2" component="span" sx={{ fontWeight: request.overdue ? 700 : 400, whiteSpace: 'nowrap' }}>
-          {request.dueDate}
+          {shownDay(request.dueDate)}
         </Typography>
         {request.overdue ? <Chip size="small" color="error" label="Overdue" sx={{ ml: 1 }} /> : null}
       </>
@@ -80,11 +80,11 @@ export const PaperCopyRequests = () => {
         </Typography>
       </>
     ),
-    'Requested on': request.requestedOn,
+    'Requested on': shownDay(request.requestedOn),
     Status:
       request.status === 'DISPATCHED' ? (
         <span>
-          Dispatched {request.dispatchedAt ? formatTime(request.dispatchedAt) : ''} by {request.dispatchedByName}
+          Dispatched {request.dispatchedAt ? shownUtcMinute(request.dispatchedAt) : ''} by {request.dispatchedByName}
         </span>
       ) : isAdmin ? (
         <Button

@@ -8,7 +8,7 @@ import type { MutationConfig } from '@/lib/react-query';
 import { USERS_QUERY_KEY } from './get-users';
 
 /**
- * DELETE /user/delete with body { id, username, password }: a deactivation, signed with the admin's own credentials;
+ * DELETE /user/delete with body { id, username, password, reason? }: a deactivation, signed with the admin's own credentials;
  * the user's sessions end at once. `version` (the row's) goes as If-Match, which the server requires: a user changed
  * meanwhile is not deactivated (409, saying what changed).
  */

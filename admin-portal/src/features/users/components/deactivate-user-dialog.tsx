@@ -14,7 +14,8 @@ type DeactivateUserDialogProps = { user: UserListItem; onClose: () => void };
 
 /**
  * Confirms the deactivation of one user (spec §2.3; 'delete' in the interface is a deactivation), signed with the
- * admin's own username and password (spec §5: 'Enter Username and Password'). Mount it to open it.
+ * admin's own username and password (spec §5: 'Enter Username and Password'), with an optional reason (recorded in
+ * the event and the audit trail; the spec's payload has none). Mount it to open it.
  */
 export const DeactivateUserDialog = ({ user, onClose }: DeactivateUserDialogProps) => {
   const deactivate = useDeactivateUser({
@@ -34,8 +35,9 @@ export const DeactivateUserDialog = ({ user, onClose }: DeactivateUserDialogProp
       question={<>Do you want to deactivate {fullName(user)}? Sign with your own username and password.</>}
       submitLabel="Deactivate"
       message={DOCUMENT_MESSAGES.enterUsernameAndPassword}
+      reason={{ required: false, helperText: 'Why the user is deactivated (optional), kept in the audit trail.' }}
       mutation={deactivate}
-      variables={(credentials) => ({ data: { id: user.id, ...credentials }, version: user.version })}
+      variables={({ username, password, reason }) => ({ data: { id: user.id, username, password, ...(reason ? { reason } : {}) }, version: user.version })}
       onClose={onClose}
     />
   );
