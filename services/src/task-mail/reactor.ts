@@ -63,6 +63,7 @@ export class TaskMailReactor {
   private recorded = 0;
   private tail: Promise<unknown> = Promise.resolve();
   private job?: IntervalJob;
+  private prepared?: Promise<void>;
 
   constructor(
     private readonly ctx: AppContext,
@@ -70,7 +71,8 @@ export class TaskMailReactor {
   ) {
     this.projection = {
       name: TASK_MAIL_REACTOR,
-      tables: ['task_mail_records', 'task_mail_deliveries'],
+      // Never rebuilt: a replay from the start would mail everything again.
+      tables: [],
       handles: new Set(TASK_MAIL_EVENT_TYPES),
       // When each event happened by the command's clock, which the reminders and digests count with.
       readsMetadata: true,
@@ -83,10 +85,14 @@ export class TaskMailReactor {
    * Before the API takes requests: the reactor's checkpoint row, and where it starts mailing on a store it has not
    * seen (the log's end now: an upgraded or restored installation does not mail its past; a new one mails everything).
    */
-  async prepare(): Promise<void> {
-    await ensureCheckpoints(this.ctx.db, [this.projection]);
-    const end = await this.ctx.store.lastPosition();
-    await this.ctx.db.query('INSERT INTO task_mail_reactor (id, mail_from) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [end]);
+  prepare(): Promise<void> {
+    this.prepared ??= (async () => {
+      await ensureCheckpoints(this.ctx.db, [this.projection]);
+      const end = await this.ctx.store.lastPosition();
+      await this.ctx.db.query('INSERT INTO task_mail_reactor (id, mail_from) VALUES (1, $1) ON CONFLICT (id) DO NOTHING', [end]);
+    })();
+    this.prepared.catch(() => (this.prepared = undefined));
+    return this.prepared;
   }
 
   /** A pass now, then every `everyMs`, one at a time (platform/interval-job.ts). */
@@ -96,7 +102,10 @@ export class TaskMailReactor {
 
   /** One pass (tests call it directly); passes in this process run one after the other. */
   run(): Promise<TaskMailPass> {
-    const pass = this.tail.then(() => this.pass());
+    const pass = this.tail.then(async () => {
+      await this.prepare();
+      return this.pass();
+    });
     this.tail = pass.catch(() => undefined);
     return pass;
   }

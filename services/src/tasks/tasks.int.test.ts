@@ -330,3 +330,33 @@ describe('My tasks: the audit trail review is due once the unreviewed stretch is
     expect(await auditTasks(admin)).toEqual([]);
   });
 });
+
+describe("My tasks: an author's approved change order is told for 14 days", () => {
+  let t: TestApi;
+  const DAY_MS = 86_400_000;
+
+  beforeAll(async () => {
+    t = await startTestApi();
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  it('shown from the approval until 14 days after it, then gone', async () => {
+    const approver = { email: `${unique('approver-')}@example.com`, password: 'a long password 1', id: '' };
+    approver.id = await t.createUser({ ...approver, role: 'ADMIN' });
+    const author = { email: `${unique('author-')}@example.com`, password: 'a long password 1' };
+    await t.createUser({ ...author, role: 'USER' });
+    const customerId = await arrangeApprovedCustomer(t, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, unique('Clinic '));
+    const { parentChangeId } = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: unique('Stent '), children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-1' }] });
+    await arrangeDecision(t, { parentChangeId, approver, approve: true });
+    const told = async () =>
+      ((await t.call('GET', '/tasks/mine', { token: await t.login(author.email, author.password) })).body.tasks as MyTask[]).filter((task) => task.recordId === parentChangeId).map((task) => task.kind);
+
+    expect(await told()).toEqual(['change-order-approved']);
+    t.clock.advance(14 * DAY_MS - 60_000);
+    expect(await told()).toEqual(['change-order-approved']);
+    t.clock.advance(60_000);
+    expect(await told()).toEqual([]);
+  });
+});
