@@ -31,7 +31,8 @@ describe("a customer's approver who edits it, and its reassignment (route level,
     const id = await arrangeCustomerAwaiting(approver, `Edited Clinic ${unique()}`);
     const { user } = await renderRoute(paths.app.customerForm.getHref(id), { as: approver });
 
-    const warning = await screen.findByTestId('approver-edit-warning', {}, { timeout: 10_000 });
+    // The first route a test process renders loads its modules then: given time.
+    const warning = await screen.findByTestId('approver-edit-warning', {}, { timeout: 30_000 });
     expect(warning.textContent).toContain(REASSIGN_MESSAGES.editWarning);
     const website = await screen.findByLabelText('Website link');
     await user.clear(website);
