@@ -56,6 +56,7 @@ describe.skipIf(skipUnless(['chromium']))('reassign, delegate and the approver w
       const warning = page.getByTestId('approver-edit-warning');
       await warning.waitFor();
       expect(await warning.textContent()).toContain(REASSIGN_MESSAGES.editWarning);
+      await page.getByLabel('Product Name').fill(`Edited Stent ${tag} XL`);
       await page.getByLabel('Username').fill(approver.email);
       await page.getByLabel('Password', { exact: true }).fill(approver.password);
       await page.getByLabel('Comments').fill('Corrected the product name');
@@ -126,6 +127,6 @@ describe.skipIf(skipUnless(['chromium']))('reassign, delegate and the approver w
       await page.goto(`${suite.product.adminUrl}/absence`);
       await page.getByTestId('absence-end').click();
       await page.getByTestId('absence-none').waitFor();
-    });
+    }, 300_000);
   }
 });

@@ -115,7 +115,7 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
  * The fields a pending change alters once its approver is reassigned: the approver becomes one of them when the new
  * one is not the approved customer's (approving the change makes them its approver), and stops being one otherwise.
  */
-export function withApproverChange(changed: readonly CustomerChangeField[], approverChanges: boolean): CustomerChangeField[] {
+function withApproverChange(changed: readonly CustomerChangeField[], approverChanges: boolean): CustomerChangeField[] {
   const others = changed.filter((field) => field !== 'approverId');
   return approverChanges ? [...others, 'approverId'] : others;
 }

@@ -2,7 +2,7 @@ import { REASSIGN_MESSAGES } from '@ifu/contracts';
 import Alert from '@mui/material/Alert';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 
@@ -46,9 +46,10 @@ export const useApproverEditGuard = (approverIds: ReadonlyArray<string | null | 
         label={REASSIGN_MESSAGES.confirmEdit}
       />
       {asked && !confirmed ? (
-        <FormHelperText error id="approver-edit-confirm-error" role="alert">
+        // In the alert's own colour (its red on the warning's background is below 4.5:1), in bold.
+        <Typography variant="body2" id="approver-edit-confirm-error" role="alert" sx={{ fontWeight: 600 }}>
           Tick this box to save the edit, or go back without saving.
-        </FormHelperText>
+        </Typography>
       ) : null}
     </Alert>
   ) : null;
