@@ -27,9 +27,22 @@ export interface CreateChangeOrder extends Authored {
   revisesApproved?: boolean;
 }
 
+/** The parent fields as a request gives them: the spec's parent edit payload has no product description. */
+export type GivenParentDetails = Omit<ParentDetails, 'productFamilyDescription'> & { productFamilyDescription?: string };
+
+/**
+ * The product description (spec §3 `productFamilyDescription`) of a request that gives none: the change order's own
+ * where it was written apart from its description of change (an edit or a revision keeps it), else the request's
+ * description of change (the screens have one description field and send it as both).
+ */
+export const productDescriptionOf = (given: GivenParentDetails, previous?: Pick<ParentDetails, 'productFamilyDescription' | 'changeDescription'>): string =>
+  given.productFamilyDescription?.trim() ||
+  (previous && previous.productFamilyDescription !== previous.changeDescription ? previous.productFamilyDescription : given.changeDescription);
+
 export interface UpdateParent extends Authored {
   type: 'UpdateParent';
-  details: ParentDetails;
+  /** Without a product description, the change order's own is kept where it has one ({@link productDescriptionOf}). */
+  details: GivenParentDetails;
   logo?: DocumentFile;
   addFiles: DocumentFile[];
   /** Facts about the customer and approver chosen; checked only when they change. */
@@ -168,8 +181,9 @@ function decideUpdateParent(state: ChangeOrderState, command: UpdateParent): Dec
   if (choice) return refused(choice);
   const signed = signedBy(state, command);
   const events: DocumentEvent[] = [];
-  const changes = changesOf(parentWithDefaults(details), parentWithDefaults(command.details), PARENT_FIELDS);
-  if (changes.length > 0) events.push({ type: 'ChangeOrderUpdated', data: { ...signed, details: command.details, changes } });
+  const next: ParentDetails = { ...command.details, productFamilyDescription: productDescriptionOf(command.details, details) };
+  const changes = changesOf(parentWithDefaults(details), parentWithDefaults(next), PARENT_FIELDS);
+  if (changes.length > 0) events.push({ type: 'ChangeOrderUpdated', data: { ...signed, details: next, changes } });
   if (command.logo && command.logo.sha256 !== state.logo?.sha256) {
     events.push({ type: 'ChangeOrderLogoChanged', data: { ...signed, logo: command.logo, previous: state.logo! } });
   }
