@@ -87,7 +87,7 @@ describe('change order decider', () => {
       comments: 'c',
       actorUserId: 'editor',
     });
-    const updated = (next: typeof details, changes: { field: string; old: string; new: string }[]) => [
+    const updated = (next: typeof details, changes: { field: string; old: string; new: string }[]): DocumentEvent[] => [
       { type: 'ChangeOrderUpdated', data: { ...signed, signature: sign('editor'), comments: 'c', editedBy: 'editor', details: next, changes } },
     ];
     spec.given(createdWithOwn, childAdded('k1', 1)).when(edit(withoutDescription)).thenNothing();
