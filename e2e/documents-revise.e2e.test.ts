@@ -47,6 +47,8 @@ describe.skipIf(skipUnless(['chromium']))('Revise and resubmit in headless Chrom
       await page.goto(`${suite.product.adminUrl}/document/revise/${parentChangeId}`);
       const start = page.getByTestId('wizard-start');
       await expect.poll(() => start.getByLabel('Product Name').inputValue()).toBe(`Stent family ${viewport.name}`);
+      // Its own product description, apart from the description of change, is a field of the revision.
+      expect(await start.getByLabel('Product Description').inputValue()).toBe(productDescription);
       await start.getByRole('button', { name: 'Next' }).click();
 
       // Change/New opens on the last child; the two others are in 'Uploaded Doc'.
