@@ -137,6 +137,9 @@ describe.skipIf(skipUnless(['chromium']))('Document approval in headless Chromiu
     await approve.click();
     const dialog = page.getByRole('dialog', { name: 'Document Approve' });
     await dialog.waitFor();
+    // The username is the signer's, filled in; emptied, it is asked for like the others.
+    expect(await dialog.getByLabel('Username').inputValue()).toBe(approver.email);
+    await dialog.getByLabel('Username').fill('');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     for (const message of [DOCUMENT_MESSAGES.enterUsername, DOCUMENT_MESSAGES.enterPassword, DOCUMENT_MESSAGES.enterConfirmPassword]) {
       await dialog.getByText(message, { exact: true }).waitFor();

@@ -113,6 +113,8 @@ export interface ChangeOrderArrangement {
   safetyRevision?: boolean;
   /** One of the spec's four change types; 'General Document' when absent. */
   changeType?: string;
+  /** The spec's `productFamilyDescription`; not sent when absent (the server takes the description of change). */
+  productDescription?: string;
 }
 
 /**
@@ -159,6 +161,7 @@ export async function arrangeChangeOrder(api: ApiEndpoint, order: ChangeOrderArr
     effectiveDate: toDayMonthYear(order.effectiveDate ?? new Date().toISOString().slice(0, 10)),
     ...(order.safetyRevision === undefined ? {} : { safetyRevision: order.safetyRevision }),
     changeDescription: `Instructions for use of ${order.productName}`,
+    ...(order.productDescription === undefined ? {} : { productFamilyDescription: order.productDescription }),
     changeJustification: 'Regulatory update',
     username: order.author.email,
     password: order.author.password,

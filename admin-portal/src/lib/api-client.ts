@@ -2,11 +2,11 @@ import { ErrorResponse } from '@ifu/contracts';
 import type { z } from 'zod';
 
 import { getEnv } from '@/config/env';
-import { paths } from '@/config/paths';
 
 import { clearAppState, getSession } from './app-state';
 import { contentDispositionFilename } from './content-disposition';
 import { networkErrorMessage } from './network-error';
+import { currentPath, loginHref } from './return-path';
 
 /** A failed call. `status` is undefined when the server was not reached. */
 export class ApiError extends Error {
@@ -82,7 +82,8 @@ const readBody = async (response: Response): Promise<unknown> => {
 
 const unauthorized = () => {
   clearAppState();
-  window.location.assign(paths.auth.login.getHref());
+  // The login returns to this page.
+  window.location.assign(loginHref(currentPath(window.location)));
 };
 
 type SendOptions = Pick<RequestOptions<unknown>, 'auth' | 'redirectOnUnauthorized' | 'params' | 'headers' | 'signal' | 'cache' | 'withCookies'>;

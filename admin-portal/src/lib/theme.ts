@@ -1,5 +1,16 @@
 import { createTheme } from '@mui/material/styles';
 
+/**
+ * Where menus, option lists, pickers and tooltips render: inside the dialog on top when one is open (the field that
+ * opened it is there), else inside the page's main landmark. MUI puts them at the end of the body by default, outside
+ * every landmark (axe "region"); in place they belong to the form that opened them. The body where a page has
+ * neither (the login screens).
+ */
+export const popupContainer = (): HTMLElement => {
+  const dialogs = document.querySelectorAll<HTMLElement>('[role="dialog"]');
+  return dialogs[dialogs.length - 1] ?? document.querySelector<HTMLElement>('main') ?? document.body;
+};
+
 export const theme = createTheme({
   palette: {
     primary: { main: '#1f4e79' },
@@ -9,6 +20,9 @@ export const theme = createTheme({
     warning: { main: '#b45309' },
     info: { main: '#0277bd' },
     background: { default: '#f4f6f9' },
+    // The text of a disabled field: MUI's rgba(0, 0, 0, 0.38) is 2.7:1 on white. Locked fields (the wizard's parent
+    // after 'Add More Document') are there to be read: this is 5.3:1, still lighter than the 0.87 of the text typed.
+    text: { disabled: 'rgba(0, 0, 0, 0.58)' },
   },
   shape: { borderRadius: 8 },
   typography: {
@@ -18,5 +32,8 @@ export const theme = createTheme({
   components: {
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // Menus (a Select's options) and poppers (an Autocomplete's list, a date picker, a tooltip): see popupContainer.
+    MuiPopover: { defaultProps: { container: popupContainer } },
+    MuiPopper: { defaultProps: { container: popupContainer } },
   },
 });

@@ -546,6 +546,8 @@ export const ChangeOrderView = z.object({
    * is the value requested; the change order's own `isInternal` stays the approved one, in force until signed), or null.
    */
   pendingAccessibility: z.object({ isInternal: z.boolean(), requestedBy: PersonRef.nullable(), reason: z.string() }).nullable(),
+  /** The caller may switch it Online or Offline now: an ADMIN, once it is decided (spec §4; the server's rule). */
+  maySwitchAccessibility: z.boolean(),
   /** The caller may sign or reject the pending Online/Offline change (the approver policy, on the server). */
   mayDecideAccessibility: z.boolean(),
   /**

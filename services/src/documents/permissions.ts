@@ -36,6 +36,17 @@ export function mayReassign(record: { active: boolean; status: DocumentStatus },
 }
 
 /**
+ * Who may switch a change order Online or Offline now (spec §4): an ADMIN (their role now), once it is decided; while
+ * it awaits approval its accessibility is changed by editing it. The view's `maySwitchAccessibility`.
+ */
+export function accessibilitySwitchRefusal(state: Pick<ChangeOrderState, 'exists' | 'active' | 'status'>, actor: { role: Role }) {
+  if (!state.exists || !state.active) return 'document-not-found' as const;
+  if (actor.role !== 'ADMIN') return 'admin-only' as const;
+  if (state.status === 'REQUIRE_APPROVAL') return 'document-undecided' as const;
+  return undefined;
+}
+
+/**
  * Who may sign or reject a pending Online/Offline change: the approver policy (the assigned approver, an
  * ADMIN now, not an author) with the requester counted as the change's author. The view's `mayDecideAccessibility`.
  */

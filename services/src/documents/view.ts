@@ -20,7 +20,7 @@ import { refuse } from '../platform/errors';
 import { runCommand, setVersion } from '../platform/http';
 import { authoringRefusal, filesToOpen, openedKey } from './change-order';
 import { openedFiles } from './downloads/document-files';
-import { accessibilityDecisionRefusal, approverIsAuthor, mayDecide, mayReassign, periodicReviewRefusal, reviewDateRefusal, revisionRefusal } from './permissions';
+import { accessibilityDecisionRefusal, accessibilitySwitchRefusal, approverIsAuthor, mayDecide, mayReassign, periodicReviewRefusal, reviewDateRefusal, revisionRefusal } from './permissions';
 
 /**
  * A change order as the staff screens show it, and the one answer of every change order command: the record as the
@@ -174,6 +174,7 @@ export function toChangeOrderView(ctx: AppContext, record: ChangeOrderRecord, re
       requestedBy: review.accessibilityRequester ?? null,
       reason: record.pendingAccessibility.reason,
     },
+    maySwitchAccessibility: accessibilitySwitchRefusal({ ...record, exists: true }, review.viewer) === undefined,
     mayDecideAccessibility: accessibilityDecisionRefusal({ ...record, exists: true }, { id: review.viewer.userId, role: review.viewer.role }) === undefined,
     delegatedFrom: record.delegatedFrom,
     approverIsAuthor: approverIsAuthor(record, { id: review.viewer.userId, role: review.viewer.role }),

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { paths } from '@/config/paths';
@@ -9,6 +9,7 @@ import { useLogout } from '@/features/auth/api/logout';
 import { SecondFactorEnrolment } from '@/features/second-factor/components/enrolment';
 import { getSession, setSession, useSession } from '@/lib/app-state';
 import { ProtectedRoute } from '@/lib/auth';
+import { afterLoginHref } from '@/lib/return-path';
 
 /**
  * Second factor: every staff member may set one up (account menu); an ADMIN without one is sent here at
@@ -18,6 +19,7 @@ import { ProtectedRoute } from '@/lib/auth';
 const SecondFactorScreen = () => {
   const session = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const logout = useLogout();
   const required = session?.secondFactorRequired === true;
@@ -25,7 +27,8 @@ const SecondFactorScreen = () => {
     const current = getSession();
     if (current) setSession({ ...current, secondFactorRequired: false });
     void queryClient.invalidateQueries();
-    navigate(paths.home.getHref(), { replace: true });
+    // On to where the login was going (an emailed link), or the first screen.
+    navigate(afterLoginHref(location.search), { replace: true });
   };
   return (
     <AuthLayout title="Second factor" subtitle="An authenticator app for your login.">

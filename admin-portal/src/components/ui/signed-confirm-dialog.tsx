@@ -17,6 +17,7 @@ import type { Resolver } from 'react-hook-form';
 import { RhfTextField } from '@/components/ui/form/rhf-text-field';
 import { phoneDialogSlotProps } from '@/components/ui/phone-dialog';
 import { errorMessage, fieldErrors } from '@/lib/api-client';
+import { useSession } from '@/lib/app-state';
 
 import { TrainingNotice, useSigningBlocked } from './training-notice';
 import { passwordMismatch, SIGNED_DEFAULTS, signedFormErrors, signedFormFilled, signedFormValues } from './signed-form-rules';
@@ -95,9 +96,12 @@ export const SignedConfirmForm = <V,>({
       return { values: {}, errors };
     };
   }, [rules.signature, rules.message, rules.reason?.required]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The signer is the signed-in user (another account's credentials are refused): their username is filled in, so
+  // that only the password is typed. The password never is.
+  const signer = useSession()?.email ?? '';
   const { control, handleSubmit, formState, setError } = useForm<SignedValues>({
     resolver,
-    defaultValues: { ...SIGNED_DEFAULTS, username: username ?? '' },
+    defaultValues: { ...SIGNED_DEFAULTS, username: signature === 'none' ? '' : (username ?? signer) },
     mode: submitWhenReady ? 'onChange' : 'onSubmit',
   });
   const values = useWatch({ control });
@@ -147,12 +151,21 @@ export const SignedConfirmForm = <V,>({
                 name="username"
                 label="Username"
                 autoComplete="off"
-                autoFocus={autoFocus}
+                autoFocus={autoFocus && !signer}
                 fullWidth
                 size={heading ? 'medium' : 'small'}
                 slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
               />
-              <RhfTextField control={control} name="password" label="Password" type="password" autoComplete="off" fullWidth size={heading ? 'medium' : 'small'} />
+              <RhfTextField
+                control={control}
+                name="password"
+                label="Password"
+                type="password"
+                autoComplete="off"
+                autoFocus={autoFocus && Boolean(signer)}
+                fullWidth
+                size={heading ? 'medium' : 'small'}
+              />
             </>
           )}
           {signature === 'sign-and-confirm' ? (

@@ -26,11 +26,15 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
     it('an ADMIN switches an approved change order Offline at once (an event with who and why); a USER, anonymous and a pending change order are refused', async () => {
       const { parentChangeId, documentId } = await givenChangeOrder();
       const body = { parentDocumentChangeId: parentChangeId, isInternal: true, reason: 'Recalled for relabelling' };
+      // The view says who may switch by the rule the switch applies: the screens offer it exactly then.
+      const maySwitch = async () => Promise.all([otherAdmin, approver, author].map(async (who) => (await view(parentChangeId, who)).maySwitchAccessibility));
+      expect(await maySwitch()).toEqual([false, false, false]);
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body })).thenNothingStored(
         409,
         'Accessibility of a change order awaiting approval is changed by editing it (Edit parent)',
       );
       await arrangeDecision(t, { parentChangeId, approver, approve: true });
+      expect(await maySwitch()).toEqual([true, true, false]);
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { body })).thenNothingStored(401, 'Authentication required');
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: author.token, body })).thenNothingStored(403, 'This needs the ADMIN role');
       await spec.when(() => t.call('POST', '/document/update/IsInternal', { token: otherAdmin.token, body: { parentDocumentChangeId: parentChangeId, reason: 'Recalled' } })).thenNothingStored(400, 'isInternal is required');

@@ -1,7 +1,7 @@
 import type { DocumentEvent, Role, Signature } from '@ifu/contracts';
 import type { Decision } from '../../platform/command-pipeline';
 import { type ChangeOrderState, changeOrderDeciderOf, refused } from '../change-order';
-import { accessibilityDecisionRefusal } from '../permissions';
+import { accessibilityDecisionRefusal, accessibilitySwitchRefusal } from '../permissions';
 
 /**
  * Online/Offline (spec §4): an ADMIN switches a decided change order at once; a change left pending in the log from when
@@ -34,9 +34,8 @@ export interface DecideAccessibility {
 }
 
 function decideAccessibility(state: ChangeOrderState, command: ChangeAccessibility): Decision<DocumentEvent> {
-  if (!state.exists || !state.active) return refused('document-not-found');
-  if (command.actorRole !== 'ADMIN') return refused('admin-only');
-  if (state.status === 'REQUIRE_APPROVAL') return refused('document-undecided');
+  const refusal = accessibilitySwitchRefusal(state, { role: command.actorRole });
+  if (refusal) return refused(refusal);
   // Spec §4: the switch of a decided change order takes effect at once, approved or rejected, in both directions. Taking
   // a document Offline is how a field action pulls an IFU: it waits for no one's signature (nor does a switch back).
   const previous = state.details!.isInternal;

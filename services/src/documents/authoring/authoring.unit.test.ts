@@ -73,6 +73,44 @@ describe('change order decider', () => {
       ]);
   });
 
+  it('given a change order with a product description of its own, when an edit gives none (the spec\'s parent edit payload), then it is kept; one given replaces it', () => {
+    const own = { ...details, productFamilyDescription: 'Coronary stents, three sizes' };
+    const createdWithOwn: DocumentEvent = { type: 'ChangeOrderCreated', data: { ...(created.data as object), details: own } as never };
+    const { productFamilyDescription: _none, ...withoutDescription } = details;
+    const edit = (given: typeof withoutDescription & { productFamilyDescription?: string }) => ({
+      type: 'UpdateParent' as const,
+      details: given,
+      addFiles: [],
+      customer: approvedCustomer,
+      approver: admin('approver'),
+      signature: sign('editor'),
+      comments: 'c',
+      actorUserId: 'editor',
+    });
+    const updated = (next: typeof details, changes: { field: string; old: string; new: string }[]): DocumentEvent[] => [
+      { type: 'ChangeOrderUpdated', data: { ...signed, signature: sign('editor'), comments: 'c', editedBy: 'editor', details: next, changes } },
+    ];
+    spec.given(createdWithOwn, childAdded('k1', 1)).when(edit(withoutDescription)).thenNothing();
+    spec
+      .given(createdWithOwn, childAdded('k1', 1))
+      .when(edit({ ...withoutDescription, changeDescription: 'New sizes' }))
+      .then(updated({ ...own, changeDescription: 'New sizes' }, [{ field: 'changeDescription', old: 'desc', new: 'New sizes' }]));
+    spec
+      .given(createdWithOwn, childAdded('k1', 1))
+      .when(edit({ ...withoutDescription, productFamilyDescription: 'Stents' }))
+      .then(updated({ ...own, productFamilyDescription: 'Stents' }, [{ field: 'productFamilyDescription', old: 'Coronary stents, three sizes', new: 'Stents' }]));
+    // Where it was the description of change (the screens send one field as both), it follows that description.
+    spec
+      .given(created, childAdded('k1', 1))
+      .when(edit({ ...withoutDescription, changeDescription: 'New sizes' }))
+      .then(
+        updated({ ...details, productFamilyDescription: 'New sizes', changeDescription: 'New sizes' }, [
+          { field: 'productFamilyDescription', old: 'desc', new: 'New sizes' },
+          { field: 'changeDescription', old: 'desc', new: 'New sizes' },
+        ]),
+      );
+  });
+
   it('given a change order, when its customer is changed to one not approved, then customer-not-approved; an unchanged customer is not checked again', () => {
     const update = (customerId: string, customer: { id: string; status: string } | undefined) => ({
       type: 'UpdateParent' as const,

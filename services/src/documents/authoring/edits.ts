@@ -12,7 +12,7 @@ import { documentsVocabulary } from '../audit';
 import type { ChangeOrderState } from '../change-order';
 import { indexDocumentTexts } from '../search/document-text';
 import { customerFacts, documentFileOf, keepFiles } from './files';
-import { type AuthoringCommand, authoringDecider } from './rules';
+import { type AuthoringCommand, authoringDecider, type GivenParentDetails } from './rules';
 
 /**
  * The signed edits of a change order awaiting its decision: each one signed step (`signed`) by its author's own
@@ -61,7 +61,7 @@ export interface SignedEdit {
 export async function updateParent(
   ctx: AppContext,
   run: CommandRun,
-  input: SignedEdit & { details: ParentDetails; logo?: StagedFile; newFiles: StagedFile[]; uploads: Uploads },
+  input: SignedEdit & { details: GivenParentDetails; logo?: StagedFile; newFiles: StagedFile[]; uploads: Uploads },
 ): Promise<void> {
   const [customer, approver] = await Promise.all([customerFacts(run, input.details.customerId), approverFacts(run, input.details.approverId)]);
   const routing = await approverRouting(run, approver);

@@ -9,6 +9,7 @@ import { refuse } from '../../platform/errors';
 import type { AuthenticatedUser } from '../../platform/http';
 import type { CustomerFacts } from '../change-order';
 import { documentUploadDecider } from './document-upload';
+import { type GivenParentDetails, productDescriptionOf } from './rules';
 import { countStagedUpload } from './upload-staging';
 
 /**
@@ -16,10 +17,10 @@ import { countStagedUpload } from './upload-staging';
  * uploads (kept 24 hours under an upload id) or by the edit's own request, and the customer chosen.
  */
 
-/** The parent fields as the decider keeps them; `productFamilyDescription` defaults to the description of change. */
-export const parentDetailsOf = (fields: Omit<ParentDetails, 'productFamilyDescription'> & { productFamilyDescription?: string }): ParentDetails => ({
+/** The parent fields as a request gives them, the product description only where it gives one. */
+export const givenParentDetailsOf = (fields: GivenParentDetails): GivenParentDetails => ({
   productFamilyName: fields.productFamilyName,
-  productFamilyDescription: fields.productFamilyDescription?.trim() || fields.changeDescription,
+  ...(fields.productFamilyDescription?.trim() ? { productFamilyDescription: fields.productFamilyDescription } : {}),
   changeDescription: fields.changeDescription,
   changeJustification: fields.changeJustification,
   changeType: fields.changeType,
@@ -29,6 +30,15 @@ export const parentDetailsOf = (fields: Omit<ParentDetails, 'productFamilyDescri
   effectiveDate: fields.effectiveDate,
   basicUdiDi: fields.basicUdiDi ?? '',
   safetyRevision: fields.safetyRevision ?? false,
+});
+
+/**
+ * The parent fields as the decider keeps them. Without a product description: the description of change, or, for a
+ * revision, the rejected change order's own product description where it has one ({@link productDescriptionOf}).
+ */
+export const parentDetailsOf = (fields: GivenParentDetails, previous?: Pick<ParentDetails, 'productFamilyDescription' | 'changeDescription'>): ParentDetails => ({
+  ...givenParentDetailsOf(fields),
+  productFamilyDescription: productDescriptionOf(fields, previous),
 });
 
 export const childDetailsOf = (fields: Omit<ChildDetails, 'productSubFamilyNameTwo'> & { productSubFamilyNameTwo?: string }): ChildDetails => ({

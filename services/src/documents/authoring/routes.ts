@@ -19,7 +19,7 @@ import { ifMatch, originOf, parseBody, runCommand } from '../../platform/http';
 import { answerChangeOrderCommand, READ_MODELS } from '../view';
 import { createChangeOrder } from './create';
 import { addChild, addFilesToParent, deactivateChangeOrder, deactivateChild, deleteSupportingFile, updateChild, updateParent } from './edits';
-import { childDetailsOf, parentDetailsOf, recordUpload } from './files';
+import { childDetailsOf, givenParentDetailsOf, parentDetailsOf, recordUpload } from './files';
 import { uploadLimits } from './upload-staging';
 
 /** `isParent` of the upload call: the only text field it takes. */
@@ -109,7 +109,7 @@ export function authoringRoutes(ctx: AppContext): Router {
     await answerChangeOrderCommand(ctx, req, res, async (run) => {
       await updateParent(ctx, run, {
         parentChangeId,
-        details: parentDetailsOf(fields),
+        details: givenParentDetailsOf(fields),
         logo: req.uploads!.single('parentLogo'),
         newFiles: req.uploads!.files('parentDocuments'),
         uploads: req.uploads!,

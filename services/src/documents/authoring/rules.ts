@@ -29,9 +29,22 @@ export interface CreateChangeOrder extends Authored {
   revisesApproved?: boolean;
 }
 
+/** The parent fields as a request gives them: the spec's parent edit payload has no product description. */
+export type GivenParentDetails = Omit<ParentDetails, 'productFamilyDescription'> & { productFamilyDescription?: string };
+
+/**
+ * The product description (spec §3 `productFamilyDescription`) of a request that gives none: the change order's own
+ * where it was written apart from its description of change (an edit or a revision keeps it), else the request's
+ * description of change (the screens have one description field and send it as both).
+ */
+export const productDescriptionOf = (given: GivenParentDetails, previous?: Pick<ParentDetails, 'productFamilyDescription' | 'changeDescription'>): string =>
+  given.productFamilyDescription?.trim() ||
+  (previous && previous.productFamilyDescription !== previous.changeDescription ? previous.productFamilyDescription : given.changeDescription);
+
 export interface UpdateParent extends Authored {
   type: 'UpdateParent';
-  details: ParentDetails;
+  /** Without a product description, the change order's own is kept where it has one ({@link productDescriptionOf}). */
+  details: GivenParentDetails;
   logo?: DocumentFile;
   addFiles: DocumentFile[];
   /** Facts about the customer and approver chosen; checked only when they change. */
@@ -179,9 +192,10 @@ function decideUpdateParent(state: ChangeOrderState, command: UpdateParent): Dec
   if (choice) return refused(choice);
   // A new approver absent today: their delegate takes it, if the same policy lets them.
   const routed = newApprover ? routedApprover(command.approver!, command.routing, (delegate) => approverChoiceRefusal(delegate, policy) === undefined) : undefined;
-  const next = routed ? { ...command.details, approverId: routed.approverId } : command.details;
+  const routedDetails = routed ? { ...command.details, approverId: routed.approverId } : command.details;
   const signed = signedBy(state, command);
   const events: DocumentEvent[] = [];
+  const next: ParentDetails = { ...routedDetails, productFamilyDescription: productDescriptionOf(routedDetails, details) };
   const changes = changesOf(parentWithDefaults(details), parentWithDefaults(next), PARENT_FIELDS);
   const delegatedFrom = routed?.delegatedFrom && next.approverId !== details.approverId ? { delegatedFrom: routed.delegatedFrom } : {};
   if (changes.length > 0) events.push({ type: 'ChangeOrderUpdated', data: { ...signed, details: next, changes, ...delegatedFrom } });

@@ -183,6 +183,31 @@ describe('Revise and resubmit over HTTP (issue 22): POST /document/reviseChangeO
     await logo.arrayBuffer();
   });
 
+  it('the product description is carried over: a revision that gives none keeps the rejected change order\'s own; one given replaces it', async () => {
+    const rejectedWith = async (productDescription: string) => {
+      const order = await arrangeChangeOrder(t, {
+        author,
+        approverId: approver.id,
+        customerId,
+        productName: 'Coronary stent',
+        productDescription,
+        children: [{ lotNumber: unique('LOT-S'), partNumber: 'PN-300' }],
+      });
+      await arrangeDecision(t, { parentChangeId: order.parentChangeId, approver, approve: false, reason: 'Sizes table wrong' });
+      return view(order.parentChangeId);
+    };
+    const kept = await rejectedWith('Coronary stents in three sizes');
+    expect(kept.productFamilyDescription).toBe('Coronary stents in three sizes');
+    const revised = await revise(reviseBody(kept, author, { changeDescription: 'Sizes table corrected' }));
+    expect(revised.status).toBe(200);
+    expect(revised.body.document).toMatchObject({ productFamilyDescription: 'Coronary stents in three sizes', changeDescription: 'Sizes table corrected' });
+
+    const replaced = await rejectedWith('Coronary stents');
+    const given = await revise(reviseBody(replaced, author, { productFamilyDescription: 'Coronary stents, 2027 range' }));
+    expect(given.status).toBe(200);
+    expect(given.body.document.productFamilyDescription).toBe('Coronary stents, 2027 range');
+  });
+
   it('refused, with nothing stored: not rejected (pending, approved), not its author (a colleague, an ADMIN, the approver), revised already, unknown', async () => {
     const pending = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: 'Pending', children: [{ lotNumber: unique('LOT-P'), partNumber: 'PN-1' }] });
     const approved = await arrangeChangeOrder(t, { author, approverId: approver.id, customerId, productName: 'Approved', children: [{ lotNumber: unique('LOT-Q'), partNumber: 'PN-2' }] });

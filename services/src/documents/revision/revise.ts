@@ -82,7 +82,7 @@ export async function reviseChangeOrder(
   });
 
   return recordChangeOrder(ctx, run, actor, {
-    details: parentDetailsOf(request),
+    details: parentDetailsOf(request, rejected.details ?? undefined),
     children,
     parentUploadId: request.uploadParentDocumentFileId,
     kept: { files: keptFiles, logo: carriedOver(rejected.logo!) },

@@ -5,13 +5,14 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
 import { RhfInputField } from '@/components/ui/form/rhf-input-field';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { afterLoginHref } from '@/lib/return-path';
 
 import { useLogInWithCode } from '../api/second-factor-login';
 
@@ -25,15 +26,26 @@ type CodeStepProps = { username: string; challenge: string; onBack: () => void }
 /**
  * Login step three, for an account with a second factor: the password was accepted; the 6-digit code from
  * the authenticator app (or a recovery code) opens the session. The server's refusal (a wrong or used code, too many
- * tries, a login that took too long) shows under the field.
+ * tries, a login that took too long) shows under the field. Six digits typed are a whole app code: sent at once, without
+ * Verify (which a recovery code, or the same code again, still needs).
  */
 export const CodeStep = ({ username, challenge, onBack }: CodeStepProps) => {
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogInWithCode({
-    mutationConfig: { onSuccess: () => navigate(paths.home.getHref(), { replace: true }) },
+    mutationConfig: { onSuccess: () => navigate(afterLoginHref(location.search), { replace: true }) },
   });
   const { control, handleSubmit } = useForm<CodeForm>({ resolver: zodResolver(CodeForm), defaultValues: { code: '' } });
-  const onSubmit = handleSubmit(({ code }) => login.mutate({ data: { challenge, code } }));
+  const sent = useRef('');
+  const onSubmit = handleSubmit(({ code }) => {
+    sent.current = code;
+    login.mutate({ data: { challenge, code } });
+  });
+  const typed = useWatch({ control, name: 'code' }).trim();
+  const pending = login.isPending || login.isSuccess;
+  useEffect(() => {
+    if (/^\d{6}$/.test(typed) && typed !== sent.current && !pending) void onSubmit();
+  }, [typed, pending]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} spacing={2.5} data-testid="login-code-step">

@@ -7,12 +7,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 
 import { RhfInputField } from '@/components/ui/form/rhf-input-field';
-import { paths } from '@/config/paths';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { afterLoginHref } from '@/lib/return-path';
 
 import { useForgotPassword } from '../api/forgot-password';
 import { useGetToken } from '../api/get-token';
@@ -36,11 +36,12 @@ type PasswordStepProps = {
 /** Login step two: Password and Submit, a link back to step one, 'Forgot Password?'. */
 export const PasswordStep = ({ username, onBack, onCodeStep }: PasswordStepProps) => {
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useGetToken({
     mutationConfig: {
       onSuccess: (response) => {
         if ('secondFactorRequired' in response) onCodeStep(response.challenge);
-        else navigate(paths.home.getHref(), { replace: true });
+        else navigate(afterLoginHref(location.search), { replace: true });
       },
     },
   });

@@ -19,7 +19,8 @@ describe('Customer Approve modal on the one SignedConfirmForm (route level, real
     const dialog = await screen.findByRole('dialog', { name: 'Customer Approve' });
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(within(dialog).getByTestId('approval-waiting').textContent).toContain('appears once every field is filled in');
-    await user.type(within(dialog).getByLabelText('Username'), approver.email);
+    // The signer's username is filled in: theirs.
+    expect((within(dialog).getByLabelText('Username') as HTMLInputElement).value).toBe(approver.email);
     await user.type(within(dialog).getByLabelText('Password'), approver.password);
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'something else');
     expect(await within(dialog).findByText(CUSTOMER_MESSAGES.passwordMismatch)).toBeTruthy();
@@ -27,7 +28,7 @@ describe('Customer Approve modal on the one SignedConfirmForm (route level, real
 
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await user.type(within(dialog).getByLabelText('Username'), approver.email);
+    expect((within(dialog).getByLabelText('Username') as HTMLInputElement).value).toBe(approver.email);
     await user.type(within(dialog).getByLabelText('Password'), approver.password);
     await user.type(within(dialog).getByLabelText('Confirm Password'), approver.password);
     await user.click(within(dialog).getByLabelText(/Reason/));

@@ -2,9 +2,9 @@ import { ErrorResponse } from '@ifu/contracts';
 import type { z } from 'zod';
 
 import { getEnv } from '@/config/env';
-import { paths } from '@/config/paths';
 import { ApiError, unreachableServerError } from '@/lib/api-client';
 import { clearAppState, getSession } from '@/lib/app-state';
+import { currentPath, loginHref } from '@/lib/return-path';
 
 import type { UploadProgress } from './progress-per-file';
 
@@ -58,7 +58,7 @@ export const uploadWithProgress = <T>(path: string, body: FormData, options: Upl
       if (xhr.status < 200 || xhr.status >= 300) {
         if (xhr.status === 401) {
           clearAppState();
-          window.location.assign(paths.auth.login.getHref());
+          window.location.assign(loginHref(currentPath(window.location)));
         }
         const parsed = ErrorResponse.safeParse(data);
         const message = parsed.success

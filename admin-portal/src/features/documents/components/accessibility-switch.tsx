@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 
 import { SignedConfirmDialog } from '@/components/ui/signed-confirm-dialog';
+import { useSession } from '@/lib/app-state';
 
 import { useDecideAccessibility } from '../api/decide-accessibility';
 import { useUpdateIsInternal } from '../api/update-is-internal';
@@ -13,7 +14,7 @@ import { useUpdateIsInternal } from '../api/update-is-internal';
 import { AccessibilityChip } from './change-order-chips';
 
 type Switched = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'customerName' | 'isInternal'> &
-  Partial<Pick<ChangeOrderView, 'status' | 'pendingAccessibility' | 'mayDecideAccessibility' | 'version'>>;
+  Partial<Pick<ChangeOrderView, 'status' | 'pendingAccessibility' | 'mayDecideAccessibility' | 'version' | 'approver'>>;
 
 /**
  * An Online/Offline change left pending in the log from when switches of approved change orders waited for the
@@ -21,6 +22,20 @@ type Switched = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'custome
  */
 export const pendingAccessibilityText = (pending: { isInternal: boolean }) =>
   `Change to ${pending.isInternal ? 'Offline' : 'Online'} pending the approver's signature`;
+
+/**
+ * Why the viewer, though the change order's approver or the change's requester, is not offered to sign or reject a
+ * pending change (the server refuses the requester, and an approver who is the change order's author): said at once,
+ * rather than after they typed a reason. Undefined when they may decide, or it is not theirs to decide.
+ */
+export const ownAccessibilityRequestText = (changeOrder: Switched, viewerId: string | undefined): string | undefined => {
+  const pending = changeOrder.pendingAccessibility;
+  if (!pending || changeOrder.mayDecideAccessibility || !viewerId) return undefined;
+  const atOnce = 'The switch takes effect at once, if the change is still wanted.';
+  if (pending.requestedBy?.id === viewerId) return `You requested this change, so you cannot sign or reject it. ${atOnce}`;
+  if (changeOrder.approver?.id === viewerId) return `As an author of this change order you cannot sign or reject this change. ${atOnce}`;
+  return undefined;
+};
 
 /** What switching does, in words: who sees what, at once. */
 export const accessibilityEffect = ({ documentId, customerName }: Switched, toOnline: boolean) =>
@@ -40,6 +55,7 @@ export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) 
   const online = update.isPending ? update.variables.isInternal === false : !changeOrder.isInternal;
   const target = toOnline ? 'Online' : 'Offline';
   const pending = changeOrder.pendingAccessibility ?? null;
+  const ownRequest = ownAccessibilityRequestText(changeOrder, useSession()?.id);
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <AccessibilityChip isInternal={!online} />
@@ -54,6 +70,11 @@ export const AccessibilitySwitch = ({ changeOrder }: { changeOrder: Switched }) 
         <Typography variant="body2" color="warning.dark" data-testid="pending-accessibility">
           {pendingAccessibilityText(pending)}
           {pending.requestedBy ? ` (requested by ${pending.requestedBy.name}: ${pending.reason})` : ` (${pending.reason})`}
+        </Typography>
+      ) : null}
+      {ownRequest ? (
+        <Typography variant="body2" color="textSecondary" sx={{ flexBasis: '100%' }} data-testid="own-accessibility-request">
+          {ownRequest}
         </Typography>
       ) : null}
       {pending && changeOrder.mayDecideAccessibility && changeOrder.version !== undefined ? (

@@ -26,6 +26,7 @@ import { notify } from '@/components/ui/notifications';
 import { paths } from '@/config/paths';
 import { useTimers } from '@/hooks/use-timers';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/app-state';
 
 import { useAddDocumentListData } from '../api/add-document-list-data';
 
@@ -36,6 +37,8 @@ import {
   childStepInputOf,
   childStepKeepingSchema,
   childStepSchema,
+  nextChildDefaults,
+  ownProductDescription,
   reviseStartStepSchema,
   signFormDefaults,
   signFormSchema,
@@ -60,6 +63,7 @@ import { FileProgress, UploadStatus } from './upload-progress';
 import { UploadedDocsDialog } from './uploaded-docs-dialog';
 import { RevisionBanner } from './revision-links';
 import { reviseStartDefaults, toReviseChangeOrderData, wizardChildrenOf } from './revision-values';
+import { UnfinishedChildDialog } from './unfinished-child-dialog';
 
 /** After a successful submit the list opens this long later (spec §4, §9). */
 export const ADD_REDIRECT_MS = 3_000;
@@ -84,6 +88,9 @@ const keptChildFileOf = (child: WizardChild | undefined): KeptChildFile | null =
  * `revising` (Revise and resubmit): prefilled from that rejected change order, its rejection reason shown.
  * Its supporting files, logo and each child's PDF are kept (not uploaded again) until removed or replaced; Change/New
  * opens on its last child, the others are in 'Uploaded Doc'.
+ *
+ * No child is ever dropped: editing a saved one while another is in the form first puts the one in the form into
+ * 'Uploaded Doc' (in its place, or last); when it cannot be kept as it is (a field still wrong), the author is asked.
  */
 export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } = {}) => {
   const navigate = useNavigate();
@@ -120,7 +127,10 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
   /** Which saved child Change/New edits ('Update' in Preview instead of Submit). */
   const [editing, setEditing] = useState<number | null>(null);
   const [listOpen, setListOpen] = useState(false);
+  /** Edit was chosen in 'Uploaded Doc' for this saved child while the form's child could not be kept as it is. */
+  const [unfinished, setUnfinished] = useState<number | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const signer = useSession()?.email ?? '';
 
   const startForm = useForm<StartStepInput, unknown, StartStepValues>({
     resolver: startResolver,
@@ -132,7 +142,7 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
   });
   const signForm = useForm<SignFormInput, unknown, SignFormValues>({
     resolver: zodResolver(signFormSchema),
-    defaultValues: signFormDefaults(),
+    defaultValues: signFormDefaults(signer),
   });
   const childUpload = useChildUpload();
 
@@ -175,22 +185,49 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
     if (chosen) await childUpload.upload(chosen);
   };
 
-  const childNext = childForm.handleSubmit(async (values) => {
-    if (!values.file) {
-      // A revision's child keeping its stored PDF.
-      if (!formKeeps) return;
-      setCurrent({ values, uploadDocumentFileId: '', keepFileOf: formKeeps.keepFileOf, keptFile: formKeeps.keptFile });
-      setStep(2);
-      return;
-    }
+  /** The form's child as the wizard holds it: its PDF uploaded (at once when it is already), or the stored one a revision keeps. */
+  const wizardChildOf = async (values: ChildStepValues): Promise<WizardChild | null> => {
+    if (!values.file) return formKeeps ? { values, uploadDocumentFileId: '', ...formKeeps } : null;
     const id = await childUpload.upload(values.file);
-    if (!id) return;
-    setCurrent({ values, uploadDocumentFileId: id });
+    return id ? { values, uploadDocumentFileId: id } : null;
+  };
+
+  const childNext = childForm.handleSubmit(async (values) => {
+    const child = await wizardChildOf(values);
+    if (!child) return;
+    setCurrent(child);
     setStep(2);
   });
 
-  const startNewChild = () => {
-    childForm.reset(childStepDefaults());
+  /** The form's values when they pass the child's rules; otherwise null, each field saying what is wrong. */
+  const validChild = () =>
+    new Promise<ChildStepValues | null>((resolve) => {
+      void childForm.handleSubmit(
+        (values) => resolve(values),
+        () => resolve(null),
+      )();
+    });
+
+  // Whether the form holds a child not to lose: a saved one being edited, a revision's, one taken to Preview, one typed in.
+  const formDirty = childForm.formState.isDirty;
+  const formHoldsChild = editing !== null || formKeeps !== null || current !== null || formDirty;
+
+  /**
+   * Puts the form's child into 'Uploaded Doc' (in its place when it is a saved one being edited, last otherwise), so
+   * that opening another never discards it. False when it cannot be kept as it is (a field wrong, its upload failed).
+   */
+  const keepFormChild = async (): Promise<boolean> => {
+    if (!formHoldsChild) return true;
+    const values = await validChild();
+    const child = values && (await wizardChildOf(values));
+    if (!child) return false;
+    setSaved((list) => (editing === null ? [...list, child] : list.map((kept, index) => (index === editing ? child : kept))));
+    return true;
+  };
+
+  /** A new child in the form: empty, or after 'Add More Document' with what it shares with the previous one. */
+  const startNewChild = (previous?: ChildStepValues) => {
+    childForm.reset(previous ? nextChildDefaults(previous) : childStepDefaults());
     childUpload.clear();
     setFormKeeps(null);
     setCurrent(null);
@@ -208,7 +245,7 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
   const addMore = () => {
     if (!current || editing !== null) return;
     setSaved([...saved, current]);
-    startNewChild();
+    startNewChild(current.values);
     setLocked(true);
     setStep(0);
   };
@@ -231,17 +268,33 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
 
   // ---- Uploaded Doc
 
-  const editSaved = (index: number) => {
-    const child = saved[index];
-    if (!child) return;
+  /** Opens a saved child in Change/New to edit it ('Update' in Preview). */
+  const openSaved = (index: number, child: WizardChild) => {
     childForm.reset(childStepInputOf(child.values));
     if (child.values.file) childUpload.restore(child.values.file, child.uploadDocumentFileId);
     else childUpload.clear();
     setFormKeeps(keptChildFileOf(child));
     setCurrent(child);
     setEditing(index);
-    setListOpen(false);
+    setUnfinished(null);
     setStep(1);
+  };
+
+  const editSaved = async (index: number) => {
+    const child = saved[index];
+    setListOpen(false);
+    if (!child) return;
+    if (index === editing) {
+      setStep(1);
+      return;
+    }
+    if (await keepFormChild()) {
+      openSaved(index, child);
+    } else {
+      // Shown in Change/New with what is wrong, and asked about.
+      setStep(1);
+      setUnfinished(index);
+    }
   };
 
   const deleteSaved = (index: number) => {
@@ -292,7 +345,7 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
                 The document details are kept for the next child document.
               </Alert>
             ) : null}
-            <ParentFields control={startForm.control} disabled={parentDisabled}>
+            <ParentFields control={startForm.control} disabled={parentDisabled} productDescription={revising ? ownProductDescription(revising) !== '' : false}>
               <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
                 {revising ? (
                   <KeptFiles files={keptFiles} action="Remove" onDelete={(file) => setKeptFiles(keptFiles.filter((kept) => kept.fileId !== file.fileId))} />
@@ -445,7 +498,15 @@ export const AddDocumentWizard = ({ revising }: { revising?: ChangeOrderView } =
         />
       ) : null}
       {listOpen ? (
-        <UploadedDocsDialog saved={saved} editing={editing} onEdit={editSaved} onDelete={deleteSaved} onClose={() => setListOpen(false)} />
+        <UploadedDocsDialog saved={saved} editing={editing} onEdit={(index) => void editSaved(index)} onDelete={deleteSaved} onClose={() => setListOpen(false)} />
+      ) : null}
+      {unfinished !== null && saved[unfinished] ? (
+        <UnfinishedChildDialog
+          inForm={editing === null ? null : (saved[editing]?.values.associatedReferenceNumber ?? null)}
+          next={saved[unfinished].values.associatedReferenceNumber}
+          onFinish={() => setUnfinished(null)}
+          onDiscard={() => openSaved(unfinished, saved[unfinished]!)}
+        />
       ) : null}
     </Box>
   );

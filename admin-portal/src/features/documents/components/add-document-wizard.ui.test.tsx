@@ -142,13 +142,13 @@ describe('Add document wizard (route level, real API)', { timeout: 240_000 }, ()
     await user.upload(within(child).getByLabelText('Upload doc'), await pdfFile(`IFU LOT-${suffix}.pdf`));
     await user.click(within(child).getByRole('button', { name: 'Next' }));
 
-    // Preview: the summary of both steps; Submit with nothing entered names Username, Password and Comments.
+    // Preview: the summary of both steps; the signer's username is theirs already; Submit names Password and Comments.
     const preview = await step('Preview');
     expect(await screen.findByText(productName)).toBeTruthy();
     expect(screen.getByText(`LOT-${suffix}`)).toBeTruthy();
+    expect((within(preview).getByRole('textbox', { name: 'Username' }) as HTMLInputElement).value).toBe(cast.author.email);
     await user.click(within(preview).getByRole('button', { name: 'Submit' }));
     await expectMessagesAt(preview, [
-      ['Username', DOCUMENT_MESSAGES.enterUsername],
       ['Password', DOCUMENT_MESSAGES.enterPassword],
       ['Comments', DOCUMENT_MESSAGES.enterComments],
     ]);
@@ -158,5 +158,71 @@ describe('Add document wizard (route level, real API)', { timeout: 240_000 }, ()
     child = await step('Change/New');
     expect((within(child).getByRole('textbox', { name: /^(Lot|IFU) Number/ }) as HTMLInputElement).value).toBe(`LOT-${suffix}`);
     expect((within(child).getByRole('textbox', { name: 'Keywords' }) as HTMLInputElement).value).toBe('instructions');
+  });
+  it("'Add More Document' carries what children share; Edit in 'Uploaded Doc' keeps the child in the form, or asks when it is not complete", async () => {
+    const suffix = unique();
+    const { user } = await renderRoute(paths.app.documents.add.getHref(), { as: cast.author });
+    await fillStartAndUpload(user, cast, `UI Keep ${suffix}`);
+    await user.click(await screen.findByRole('button', { name: 'Next' }, { timeout: 10_000 }));
+
+    const fillChild = async (lot: string, { shared }: { shared: boolean }) => {
+      const child = await step('Change/New');
+      await user.type(within(child).getByRole('textbox', { name: /^(Lot|IFU) Number/ }), lot);
+      await user.type(within(child).getByRole('textbox', { name: 'Part Number' }), `PART-${lot}`);
+      await user.type(within(child).getByRole('textbox', { name: 'Keywords' }), 'instructions');
+      await user.type(within(child).getByRole('combobox', { name: 'Country' }), 'Germany');
+      await user.click(await screen.findByRole('option', { name: 'Germany' }));
+      await user.type(within(child).getByRole('combobox', { name: 'Language' }), 'English');
+      await user.click(await screen.findByRole('option', { name: 'English' }));
+      if (shared) {
+        await user.type(within(child).getByRole('textbox', { name: 'Bill of Material' }), `BOM-${suffix}`);
+        await user.type(within(child).getByRole('textbox', { name: 'Description of Change' }), 'First release');
+        await user.type(within(child).getByRole('textbox', { name: 'Justification of Change' }), 'New product line');
+      }
+      await user.upload(within(child).getByLabelText('Upload doc'), await pdfFile(`IFU ${lot}.pdf`));
+    };
+    const first = `LOT-1-${suffix}`;
+    const second = `LOT-2-${suffix}`;
+    await fillChild(first, { shared: true });
+    await user.click(within(await step('Change/New')).getByRole('button', { name: 'Next' }));
+    await user.click(within(await step('Preview')).getByRole('button', { name: DOCUMENT_MESSAGES.addMoreDocument }));
+    await user.click(within(await step('Start')).getByRole('button', { name: 'Next' }));
+
+    // The second child starts with the first one's bill of material, description and justification.
+    let child = await step('Change/New');
+    const value = (name: string | RegExp) => (within(child).getByRole('textbox', { name }) as HTMLInputElement).value;
+    expect([value('Bill of Material'), value('Description of Change'), value('Justification of Change'), value(/^(Lot|IFU) Number/)]).toEqual([
+      `BOM-${suffix}`,
+      'First release',
+      'New product line',
+      '',
+    ]);
+
+    // Half typed, then Edit on the first: asked, not dropped.
+    await user.type(within(child).getByRole('textbox', { name: /^(Lot|IFU) Number/ }), second);
+    const openEdit = async (lot: string) => {
+      await user.click(screen.getByTestId('uploaded-doc-button'));
+      const list = await screen.findByRole('dialog', { name: DOCUMENT_MESSAGES.uploadedDoc });
+      await user.click(within(list).getByRole('button', { name: new RegExp(`^Edit ${lot} `) }));
+    };
+    await openEdit(first);
+    const asked = await screen.findByRole('dialog', { name: 'Finish the document in the form?' });
+    await user.click(within(asked).getByRole('button', { name: 'Finish it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Finish the document in the form?' })).toBeNull());
+    child = await step('Change/New');
+    expect(value(/^(Lot|IFU) Number/)).toBe(second);
+    await expectMessageAt('Part Number', DOCUMENT_MESSAGES.enterPartNumber, child);
+
+    // Complete, then Edit on the first: the second is kept in 'Uploaded Doc', the first is in the form.
+    await user.clear(within(child).getByRole('textbox', { name: /^(Lot|IFU) Number/ }));
+    await fillChild(second, { shared: false });
+    await openEdit(first);
+    await waitFor(() => expect(value(/^(Lot|IFU) Number/)).toBe(first), { timeout: 15_000 });
+    await user.click(screen.getByTestId('uploaded-doc-button'));
+    const list = await screen.findByRole('dialog', { name: DOCUMENT_MESSAGES.uploadedDoc });
+    expect(within(list).getAllByTestId('saved-document').map((item) => item.textContent)).toEqual([
+      expect.stringContaining(`${first} (editing)`),
+      expect.stringContaining(second),
+    ]);
   });
 });

@@ -31,7 +31,8 @@ describe('Approval dialogs on the one SignedConfirmForm (route level, real API)'
     // Nothing typed yet: no Submit, and a line says why.
     expect(within(dialog).queryByRole('button', { name: 'Submit' })).toBeNull();
     expect(within(dialog).getByTestId('decision-waiting').textContent).toContain('appears once every field is filled in');
-    await user.type(within(dialog).getByLabelText('Username'), approver.email);
+    // The signer's username is filled in: theirs.
+    expect((within(dialog).getByLabelText('Username') as HTMLInputElement).value).toBe(approver.email);
     await user.type(within(dialog).getByLabelText('Password'), approver.password);
     await user.type(within(dialog).getByLabelText('Confirm Password'), 'not the same');
     // The mismatch is said next to the field, never hidden silently.
@@ -46,7 +47,7 @@ describe('Approval dialogs on the one SignedConfirmForm (route level, real API)'
     // Reject: the reason's limit is the contract's REASON_MAX.
     await user.click(within(dialog).getByRole('button', { name: 'Back' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await user.type(within(dialog).getByLabelText('Username'), approver.email);
+    expect((within(dialog).getByLabelText('Username') as HTMLInputElement).value).toBe(approver.email);
     await user.type(within(dialog).getByLabelText('Password'), approver.password);
     await user.type(within(dialog).getByLabelText('Confirm Password'), approver.password);
     const reason = within(dialog).getByLabelText(/Reason/);
@@ -70,6 +71,9 @@ describe('Approval dialogs on the one SignedConfirmForm (route level, real API)'
     await waitFor(() => expect(approve.hasAttribute('disabled')).toBe(false), { timeout: 10_000 });
     await user.click(approve);
     const dialog = await screen.findByRole('dialog', { name: 'Document Approve' });
+    // The username is the signer's, filled in; emptied, the spec's message.
+    expect((within(dialog).getByLabelText('Username') as HTMLInputElement).value).toBe(approver.email);
+    await user.clear(within(dialog).getByLabelText('Username'));
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText(DOCUMENT_MESSAGES.enterUsername)).toBeTruthy();
     expect(within(dialog).getByText(DOCUMENT_MESSAGES.enterPassword)).toBeTruthy();

@@ -128,7 +128,6 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
   const refresh = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(refresh.current), []);
   const { editable, parentChangeId, documentId } = changeOrder;
-  const isAdmin = session?.role === 'ADMIN';
 
   const onDecided = (response: ChangeOrderResponse) => {
     setDecision(undefined);
@@ -152,7 +151,8 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
     {
       label: 'Accessibility',
       value:
-        isAdmin && !editable ? (
+        // Offered exactly when the server would take the switch (an ADMIN now, the change order decided).
+        changeOrder.maySwitchAccessibility ? (
           <AccessibilitySwitch changeOrder={changeOrder} />
         ) : (
           <AccessibilityChip isInternal={changeOrder.isInternal} />

@@ -17,6 +17,7 @@ import { useApproverEditGuard } from '@/components/ui/approver-edit-warning';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/app-state';
 
 import { useChangeOrder } from '../api/change-order';
 import { useUpdateSingleChildDocument } from '../api/edit-change-order';
@@ -75,9 +76,10 @@ type ChildDocumentFormProps = { view: ChangeOrderView; child?: ChildDocumentView
 const ChildDocumentForm = ({ view, child }: ChildDocumentFormProps) => {
   const adding = child === undefined;
   const schema = useMemo(() => childPageSchema({ adding }), [adding]);
+  const signer = useSession()?.email ?? '';
   const { control, handleSubmit } = useForm<ChildPageInput, unknown, ChildPageValues>({
     resolver: zodResolver(schema),
-    defaultValues: childPageDefaults(child),
+    defaultValues: childPageDefaults(child, signer),
   });
   const save = useUpdateSingleChildDocument({ mutationConfig: useEditOutcome() });
   // The upload's bytes sent, then its processing on the server: said below the form while Add or Update runs.

@@ -27,13 +27,16 @@ describe('Document approval from the view (route level, real API)', { timeout: 1
       await user.click(within(panel).getByRole('button', { name: 'Approve' }));
 
       const dialog = await screen.findByRole('dialog', { name: 'Document Approve' });
-      // Empty fields are named next to each field with the spec's texts.
+      // The username is the signer's, filled in; empty fields are named next to each field with the spec's texts.
+      const username = within(dialog).getByLabelText('Username', { exact: false }) as HTMLInputElement;
+      expect(username.value).toBe(order.approver.email);
+      await user.clear(username);
       await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
       expect(await within(dialog).findByText(SIGNATURE_MESSAGES.enterUsername)).toBeTruthy();
       expect(within(dialog).getByText(SIGNATURE_MESSAGES.enterPassword)).toBeTruthy();
 
       // A confirmation that differs is said at once (spec §5, approval on view).
-      await user.type(within(dialog).getByLabelText('Username', { exact: false }), order.approver.email);
+      await user.type(username, order.approver.email);
       await user.type(within(dialog).getByLabelText('Password', { exact: false, selector: 'input[name="password"]' }), 'not my password at all');
       await user.type(within(dialog).getByLabelText('Confirm Password', { exact: false }), 'not my password');
       expect(await within(dialog).findByText(SIGNATURE_MESSAGES.passwordMismatch)).toBeTruthy();

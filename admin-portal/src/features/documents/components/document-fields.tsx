@@ -140,13 +140,22 @@ type ParentFieldsProps<T extends FieldValues> = {
   current?: ChangeOrderView;
   /** Rendered after the radios: the Start step's files, Edit parent's files and logo. */
   children?: ReactNode;
+  /** The change order has a product description of its own (a revision, Edit parent): its field is shown. */
+  productDescription?: boolean;
 };
 
 /**
  * The parent's fields, shared by the wizard's Start step and Edit parent (spec §2.9, §2.11): Product Name,
  * Accessibility, Change Type, Customer, Approver, Effective Date, Description of Change, Justification of Change.
  */
-export const ParentFields = <T extends FieldValues>({ control, disabled, productNameLabel = 'Product Name', current, children }: ParentFieldsProps<T>) => {
+export const ParentFields = <T extends FieldValues>({
+  control,
+  disabled,
+  productNameLabel = 'Product Name',
+  current,
+  children,
+  productDescription = false,
+}: ParentFieldsProps<T>) => {
   const choices = useParentChoices(current);
   const name = (field: keyof ParentFormInput) => field as ParentName<T>;
   return (
@@ -205,6 +214,20 @@ export const ParentFields = <T extends FieldValues>({ control, disabled, product
       <Box sx={{ display: { xs: 'none', md: 'block' } }} />
       <RhfTextField control={control} name={name('changeDescription')} label="Description of Change" multiline minRows={3} disabled={disabled} />
       <RhfTextField control={control} name={name('changeJustification')} label="Justification of Change" multiline minRows={3} disabled={disabled} />
+      {productDescription ? (
+        <Box sx={fullRow}>
+          <RhfTextField
+            control={control}
+            name={name('productFamilyDescription')}
+            label="Product Description"
+            helperText="The product family's description, kept apart from the description of change; empty, the description of change is used"
+            multiline
+            minRows={2}
+            fullWidth
+            disabled={disabled}
+          />
+        </Box>
+      ) : null}
       <RhfTextField
         control={control}
         name={name('basicUdiDi')}

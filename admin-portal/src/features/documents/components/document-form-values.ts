@@ -59,6 +59,11 @@ const parentShape = (productNameMessage: string) => {
     effectiveDate: effectiveDateInput,
     changeDescription: fields.changeDescription,
     changeJustification: fields.changeJustification,
+    /**
+     * The product description where the change order has one of its own (written apart from the description of
+     * change): shown, and kept, on a revision and on Edit parent. Empty: the description of change is sent as it.
+     */
+    productFamilyDescription: z.string().max(2000, 'Product Description: at most 2000 characters'),
     basicUdiDi: fields.basicUdiDi,
     /** A safety revision: a switch, off by default. */
     safetyRevision: z.boolean(),
@@ -92,7 +97,11 @@ export const startFilesSchema = startStepSchema.pick({ parentDocuments: true, pa
 export const signFormSchema = z.object(signedFields);
 export type SignFormInput = z.input<typeof signFormSchema>;
 export type SignFormValues = z.output<typeof signFormSchema>;
-export const signFormDefaults = (): SignFormInput => ({ username: '', password: '', comments: '' });
+/**
+ * Empty, but for the username: the signed-in user's own (a signature is refused with anyone else's), so that only the
+ * password is typed. The password is never prefilled.
+ */
+export const signFormDefaults = (signer = ''): SignFormInput => ({ username: signer, password: '', comments: '' });
 
 /** Edit parent (spec §5): 'Enter Product Name', the signer's fields, new supporting files (4 in all) and a new logo. */
 export const editParentSchema = (keptFiles: number) =>
@@ -139,6 +148,10 @@ export type ChildPageValues = z.output<ReturnType<typeof childPageSchema>>;
 
 // ---- defaults
 
+/** The change order's product description where it is its own, not a copy of its description of change. */
+export const ownProductDescription = (view: Pick<ChangeOrderView, 'productFamilyDescription' | 'changeDescription'>): string =>
+  view.productFamilyDescription && view.productFamilyDescription !== view.changeDescription ? view.productFamilyDescription : '';
+
 const codes = (list: string | undefined) => (list ?? '').split(',').map((code) => code.trim()).filter(Boolean);
 
 export const parentFormDefaults = (view?: ChangeOrderView): ParentFormInput => ({
@@ -150,15 +163,16 @@ export const parentFormDefaults = (view?: ChangeOrderView): ParentFormInput => (
   effectiveDate: view ? parseEffectiveDate(view.effectiveDate) : null,
   changeDescription: view?.changeDescription ?? '',
   changeJustification: view?.changeJustification ?? '',
+  productFamilyDescription: view ? ownProductDescription(view) : '',
   basicUdiDi: view?.basicUdiDi ?? '',
   safetyRevision: view?.safetyRevision ?? false,
 });
 
 export const startStepDefaults = (): StartStepInput => ({ ...parentFormDefaults(), parentDocuments: [], parentLogo: null });
 
-export const editParentDefaults = (view: ChangeOrderView): EditParentInput => ({
+export const editParentDefaults = (view: ChangeOrderView, signer = ''): EditParentInput => ({
   ...parentFormDefaults(view),
-  ...signFormDefaults(),
+  ...signFormDefaults(signer),
   parentDocuments: [],
   parentLogo: null,
 });
@@ -181,10 +195,21 @@ const childFieldDefaults = (child?: ChildDocumentView): ChildFieldsInput => ({
 
 export const childStepDefaults = (): ChildStepInput => ({ ...childFieldDefaults(), file: null });
 
+/**
+ * The next child after 'Add More Document': what the children of one change order usually share is carried from the
+ * previous one (its bill of material, description and justification of change), to be changed where it differs.
+ */
+export const nextChildDefaults = (previous: Pick<ChildStepValues, 'billMaterialInformation' | 'changeDescription' | 'changeJustification'>): ChildStepInput => ({
+  ...childStepDefaults(),
+  billMaterialInformation: previous.billMaterialInformation,
+  changeDescription: previous.changeDescription,
+  changeJustification: previous.changeJustification,
+});
+
 /** Edit child starts from the stored child; Add child from nothing. */
-export const childPageDefaults = (child?: ChildDocumentView): ChildPageInput => ({
+export const childPageDefaults = (child?: ChildDocumentView, signer = ''): ChildPageInput => ({
   ...childFieldDefaults(child),
-  ...signFormDefaults(),
+  ...signFormDefaults(signer),
   file: null,
 });
 
@@ -224,6 +249,8 @@ export const toChildUploadFormData = (file: File): FormData => {
  */
 export type WizardChild = { values: ChildStepValues; uploadDocumentFileId: string; keepFileOf?: string; keptFile?: { docName: string; size: number } };
 
+const productDescriptionOf = (parent: ParentFormValues) => parent.productFamilyDescription.trim() || parent.changeDescription;
+
 const parentPayload = (parent: ParentFormValues) => ({
   changeType: parent.changeType,
   productFamilyName: parent.productFamilyName,
@@ -233,8 +260,8 @@ const parentPayload = (parent: ParentFormValues) => ({
   effectiveDate: toDayMonthYear(parent.effectiveDate),
   changeDescription: parent.changeDescription,
   changeJustification: parent.changeJustification,
-  /** The forms have one description field; the payload carries it twice (spec §7.3). */
-  productFamilyDescription: parent.changeDescription,
+  /** The payload carries two descriptions (spec §7.3); without one of its own, the description of change is both. */
+  productFamilyDescription: productDescriptionOf(parent),
   basicUdiDi: parent.basicUdiDi,
   safetyRevision: parent.safetyRevision,
 });
@@ -278,7 +305,7 @@ export const toAddDocumentListData = ({
     obsoleteDate: toDayMonthYear(format(today, 'yyyy-MM-dd')),
     isInternal: parent.isInternal,
     productFamilyName: parent.productFamilyName,
-    productFamilyDescription: parent.changeDescription,
+    productFamilyDescription: productDescriptionOf(parent),
   })),
 });
 

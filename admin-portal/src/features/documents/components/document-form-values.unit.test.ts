@@ -128,6 +128,7 @@ const view: ChangeOrderView = {
   revisedBy: null,
   mayRevise: false,
   pendingAccessibility: null,
+  maySwitchAccessibility: false,
   mayDecideAccessibility: false,
   periodicReview: { reviewDate: null, overdue: false, lastReview: null, mayComplete: false, maySetDate: false },
   version: 3,

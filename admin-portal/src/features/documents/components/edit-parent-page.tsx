@@ -26,6 +26,7 @@ import { useApproverEditGuard } from '@/components/ui/approver-edit-warning';
 import { LogoBox } from '@/components/ui/logo-box';
 import { Page } from '@/components/ui/page';
 import { paths } from '@/config/paths';
+import { useSession } from '@/lib/app-state';
 
 import { useSingleParent } from '../api/change-order';
 import { useUpdateParent } from '../api/edit-change-order';
@@ -36,7 +37,7 @@ import { useOpenDocumentFile } from '../api/use-open-document-file';
 import { pendingContent } from './child-document-page';
 import { DeleteParentFileDialog } from './delete-parent-file-dialog';
 import { fieldGridSx, fullRow, ParentFields, SignedFields } from './document-fields';
-import { editParentDefaults, editParentSchema, toUpdateParentFormData } from './document-form-values';
+import { editParentDefaults, editParentSchema, ownProductDescription, toUpdateParentFormData } from './document-form-values';
 import type { EditParentInput, EditParentValues } from './document-form-values';
 import { fileSize, SingleFileField, SupportingFilesField } from './file-fields';
 import { NotEditable, useEditOutcome } from './signed-edit';
@@ -111,6 +112,7 @@ export const KeptFiles = ({ files, onDelete, action = 'Delete' }: { files: reado
  */
 const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
   const kept = view.parentDocumentList.length;
+  const signer = useSession()?.email ?? '';
   // The resolver reads the count of kept files as it is when it runs: deleting one makes room for another.
   const keptRef = useRef(kept);
   useEffect(() => {
@@ -122,7 +124,7 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
   );
   const { control, handleSubmit, trigger, formState } = useForm<EditParentInput, unknown, EditParentValues>({
     resolver,
-    defaultValues: editParentDefaults(view),
+    defaultValues: editParentDefaults(view, signer),
   });
   const [deleting, setDeleting] = useState<DocumentFileView | null>(null);
   const update = useUpdateParent({ mutationConfig: useEditOutcome() });
@@ -140,7 +142,7 @@ const EditParentForm = ({ view }: { view: ChangeOrderView }) => {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Box component="form" noValidate onSubmit={onSubmit} aria-label="Edit Document" data-testid="edit-parent-form" sx={fieldGridSx}>
-        <ParentFields control={control} current={view}>
+        <ParentFields control={control} current={view} productDescription={ownProductDescription(view) !== ''}>
           <Stack spacing={2} sx={{ minWidth: 0 }}>
             <KeptFiles files={view.parentDocumentList} onDelete={setDeleting} />
             <SupportingFilesField

@@ -72,6 +72,7 @@ export const PreviewSummary = ({ parent, documents, currentIndex, kept }: Previe
           ['Effective Date', displayDate(parseISO(parent.effectiveDate))],
           ['Description of Change', parent.changeDescription],
           ['Justification of Change', parent.changeJustification],
+          ...(parent.productFamilyDescription.trim() ? [['Product Description', parent.productFamilyDescription] as [string, string]] : []),
           ...(parent.basicUdiDi ? [['Basic UDI-DI', parent.basicUdiDi] as [string, string]] : []),
           ['Safety revision', parent.safetyRevision ? 'Yes: readers of the versions it replaces are mailed when it takes effect' : 'No'],
           ['Files', [...(kept?.files ?? []), ...parent.parentDocuments.map((file) => file.name)].join(', ')],
