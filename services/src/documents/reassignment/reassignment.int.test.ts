@@ -86,7 +86,7 @@ describe("an ADMIN reassigns a change order's approver over HTTP (POST /document
     // The audit report reads it with the reason and the signature.
     const audit = await api.t.call('GET', `/audit/history/changeOrder/${parentChangeId}`, { token: lead.token });
     expect(audit.status).toBe(200);
-    expect(JSON.stringify(audit.body)).toContain(`Reassigned the approver of change order ${documentId} from ${approver.id} to ${otherAdmin.id}`);
+    expect(JSON.stringify(audit.body)).toContain(`Reassigned the approver of change order ${documentId} from Alma Approver to Otto Admin`);
     expect(JSON.stringify(audit.body)).toContain('Alma edited it and may no longer decide');
     await arrangeDecision(api.t, { parentChangeId, approver: otherAdmin, approve: true });
     expect((await view(parentChangeId, otherAdmin)).status).toBe('APPROVED');
