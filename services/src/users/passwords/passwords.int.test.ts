@@ -62,7 +62,7 @@ describe('passwords over HTTP (forgot, set with the emailed link, change)', () =
       const email = await givenNewUser();
       const token = t.passwordLinkToken(email);
       const cases: Array<[string, string[]]> = [
-        ['short', ['Password must be at least 12 characters.', 'This password is too easy to guess. Use a longer phrase of less common words.']],
+        ['short', ['Password must be at least 12 characters.', 'This password is too common. Choose a less predictable one.', 'This password is too easy to guess. Use a longer phrase of less common words.']],
         [email, ['Password must not be your email address.', 'This password is too easy to guess. Use a longer phrase of less common words.']],
         ['1qaz2wsx3edc', ['This password is too common. Choose a less predictable one.', 'This password is too easy to guess. Use a longer phrase of less common words.']],
       ];

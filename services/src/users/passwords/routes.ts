@@ -29,7 +29,7 @@ export function passwordRoutes(ctx: AppContext, options: { rateLimit?: number } 
   // account or one address sending many at once made everyone else's change wait. So each may have one check running;
   // the rest are refused at once.
   const checks = new InFlightLimit(ctx.rateLimits, 'password-check');
-  const checkedAlone = <T,>(userId: string, ip: string | undefined, check: () => Promise<T>) =>
+  const checkedAlone = (userId: string, ip: string | undefined, check: () => Promise<string[]>) =>
     checks.hold([`user:${userId}`, `address:${ip ?? 'unknown'}`], { code: 'password-check-busy' }, check);
 
   // The same answer, in the same time, whether or not the address has an (active) account: the lookup and the mail

@@ -1,4 +1,4 @@
-import { COUNTRIES, LANGUAGES, SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
+import { CHILD_DOCUMENT_FIELDS, COUNTRIES, LANGUAGES, SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
 
 const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map(COUNTRIES.map((country) => [country.code, country.name]));
 const LANGUAGE_NAMES: ReadonlyMap<string, string> = new Map(LANGUAGES.map((language) => [language.code, language.name]));
@@ -50,19 +50,8 @@ export const IFU_NUMBER = 'IFU Number';
 /** Accessibility (spec §3): isInternal true is Offline, false is Online. */
 export const accessibilityLabel = (isInternal: boolean): 'Online' | 'Offline' => (isInternal ? 'Offline' : 'Online');
 
-const VERSION_FIELD_LABEL: Record<string, string> = {
-  associatedReferenceNumber: IFU_NUMBER,
-  productSubFamilyNameOne: 'Part Number',
-  productSubFamilyNameTwo: 'Bill of Material',
-  billMaterialInformation: 'Bill of Material',
-  keywords: 'Keywords',
-  countryList: 'Country',
-  languageList: 'Language',
-  changeDescription: 'Description of Change',
-  changeJustification: 'Justification of Change',
-  docName: 'File name',
-  sha256: 'File content (SHA-256)',
-};
+/** A child's fields by the labels every screen and the audit trail use (the contracts' one list). */
+const VERSION_FIELD_LABEL: Record<string, string> = Object.fromEntries(Object.entries(CHILD_DOCUMENT_FIELDS).map(([field, { label }]) => [field, label]));
 
 /**
  * One change between two versions of a child, in words: the field's label, and its old and new values as the view
