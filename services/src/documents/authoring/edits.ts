@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ChildDetails, documentStreamId, type ParentDetails, type Signature, type SignatureCredentials, type SignatureMeaning } from '@ifu/contracts';
+import { type ChildDetails, documentStreamId, type Signature, type SignatureCredentials, type SignatureMeaning } from '@ifu/contracts';
 import type { StagedFile } from '../../platform/file-store';
 import type { Uploads } from '../../files';
 import type { AppContext } from '../../platform/app-context';

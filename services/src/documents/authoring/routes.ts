@@ -19,7 +19,7 @@ import { ifMatch, originOf, parseBody, runCommand } from '../../platform/http';
 import { answerChangeOrderCommand, READ_MODELS } from '../view';
 import { createChangeOrder } from './create';
 import { addChild, addFilesToParent, deactivateChangeOrder, deactivateChild, deleteSupportingFile, updateChild, updateParent } from './edits';
-import { childDetailsOf, givenParentDetailsOf, parentDetailsOf, recordUpload } from './files';
+import { childDetailsOf, givenParentDetailsOf, recordUpload } from './files';
 import { uploadLimits } from './upload-staging';
 
 /** `isParent` of the upload call: the only text field it takes. */
