@@ -151,10 +151,18 @@ export async function submitPassword(page: Page, email: string): Promise<void> {
   await page.waitForURL('**/tasks');
 }
 
-/** The login's code step: the next code of the factor the helpers hold for `email` (six digits are sent as typed). */
+/**
+ * The login's code step: the next code of the factor the helpers hold for `email`. Six digits are sent as typed; a
+ * recovery code (what the helpers give once this 30 s's codes are used up) needs Verify.
+ */
 export async function enterSecondFactorCode(page: Page, apiBase: string, email: string): Promise<void> {
-  await page.getByLabel('Authentication code').fill(await nextCode(apiBase, email));
+  const code = await nextCode(apiBase, email);
+  await page.getByLabel('Authentication code').fill(code);
+  if (!isAppCode(code)) await page.getByRole('button', { name: 'Verify' }).click();
 }
+
+/** Six digits: a code from the authenticator app, which the code step sends as soon as it is typed. */
+export const isAppCode = (code: string) => /^\d{6}$/.test(code);
 
 /** Sets up the second factor on its screen, as a person with an authenticator app does: the secret read from the screen. */
 export async function enrolThroughScreen(page: Page, apiBase: string, email: string): Promise<HeldFactor> {

@@ -14,7 +14,7 @@ import { useUpdateIsInternal } from '../api/update-is-internal';
 import { AccessibilityChip } from './change-order-chips';
 
 type Switched = Pick<ChangeOrderView, 'parentChangeId' | 'documentId' | 'customerName' | 'isInternal'> &
-  Partial<Pick<ChangeOrderView, 'status' | 'pendingAccessibility' | 'mayDecideAccessibility' | 'version' | 'approver'>>;
+  Partial<Pick<ChangeOrderView, 'status' | 'pendingAccessibility' | 'mayDecideAccessibility' | 'version'>>;
 
 /**
  * An Online/Offline change left pending in the log from when switches of approved change orders waited for the
@@ -24,17 +24,13 @@ export const pendingAccessibilityText = (pending: { isInternal: boolean }) =>
   `Change to ${pending.isInternal ? 'Offline' : 'Online'} pending the approver's signature`;
 
 /**
- * Why the viewer, though the change order's approver or the change's requester, is not offered to sign or reject a
- * pending change (the server refuses the requester, and an approver who is the change order's author): said at once,
- * rather than after they typed a reason. Undefined when they may decide, or it is not theirs to decide.
+ * Why the requester of a pending change is offered neither Sign nor Reject (the server refuses the requester: four
+ * eyes): said at once, rather than after they typed a reason. Undefined when they may decide, or did not request it.
  */
 export const ownAccessibilityRequestText = (changeOrder: Switched, viewerId: string | undefined): string | undefined => {
   const pending = changeOrder.pendingAccessibility;
-  if (!pending || changeOrder.mayDecideAccessibility || !viewerId) return undefined;
-  const atOnce = 'The switch takes effect at once, if the change is still wanted.';
-  if (pending.requestedBy?.id === viewerId) return `You requested this change, so you cannot sign or reject it. ${atOnce}`;
-  if (changeOrder.approver?.id === viewerId) return `As an author of this change order you cannot sign or reject this change. ${atOnce}`;
-  return undefined;
+  if (!pending || changeOrder.mayDecideAccessibility || !viewerId || pending.requestedBy?.id !== viewerId) return undefined;
+  return 'You requested this change, so you cannot sign or reject it. The switch takes effect at once, if the change is still wanted.';
 };
 
 /** What switching does, in words: who sees what, at once. */
