@@ -169,7 +169,7 @@ describe.skipIf(skipUnless(['chromium']))('what the staff screens say, in headle
 
       // Ten minutes without activity: signed out, and the login page says why.
       await page.clock.fastForward('10:01');
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname === '/login');
       const notice = page.getByTestId('sign-out-notice');
       await notice.waitFor();
       expect(await notice.textContent()).toBe('You were signed out after 10 minutes without activity. Sign in again to continue.');

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 
 import { AuthLayout } from '@/components/layout/auth-layout';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -14,9 +14,13 @@ const SUBTITLES = {
 
 const LoginRoute = () => {
   const [step, setStep] = useState<keyof typeof SUBTITLES>('username');
-  // Why the app signed the user out (10 minutes without activity), said once, on the first login page after it.
+  // Why the app signed the user out (10 minutes without activity): said on the login page until the user goes on to
+  // sign in (a redirect that mounts the page again, with a return path, keeps it).
   const [notice] = useState(signOutNotice);
-  useEffect(forgetSignOutNotice, []);
+  const onStepChange = (next: keyof typeof SUBTITLES) => {
+    if (next !== 'username') forgetSignOutNotice();
+    setStep(next);
+  };
   return (
     <GuestRoute>
       <AuthLayout title="Sign in" subtitle={SUBTITLES[step]}>
@@ -25,7 +29,7 @@ const LoginRoute = () => {
             {notice}
           </Alert>
         ) : null}
-        <LoginForm onStepChange={setStep} />
+        <LoginForm onStepChange={onStepChange} />
       </AuthLayout>
     </GuestRoute>
   );
