@@ -66,9 +66,10 @@ describe('Documents II over HTTP: review, signed decision, accessibility, downlo
       const refused = await spec.when(() => decide(approver, parentChangeId, {}, { 'if-match': `"${seen.version}"` })).thenNothingStored(409, expect.any(String) as unknown as string);
       expect(refused.body.code).toBe('changed-since-review');
       expect(refused.body.message).toContain(`you reviewed version ${seen.version}; it is now version ${seen.version + 1}`);
-      expect(refused.body.message).toContain('effectiveDate: "');
-      expect(refused.body.message).toContain('→ "2031-03-15"');
-      expect(refused.body.message).toContain('changeDescription: "Instructions for use of Cardio Catheter" → "Longer balloon inflation time"');
+      // Named as the screens name them: the field's label, the day as dd/MM/yyyy.
+      expect(refused.body.message).toContain('Effective Date: "');
+      expect(refused.body.message).toContain('→ "15/03/2031"');
+      expect(refused.body.message).toContain('Description of Change: "Instructions for use of Cardio Catheter" → "Longer balloon inflation time"');
       expect((await view(parentChangeId)).status).toBe('REQUIRE_APPROVAL');
       // Reviewed again (the files are unchanged, so still opened): the decision at the new version is recorded.
       expect((await decide(approver, parentChangeId)).body.document).toMatchObject({ status: 'APPROVED', effectiveDate: '2031-03-15' });

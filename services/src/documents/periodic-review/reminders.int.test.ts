@@ -47,7 +47,7 @@ describe('periodic review of approved change orders over HTTP (issue 23)', () =>
       expect(upcoming.map((e) => [e.type, e.data])).toEqual([
         ['PeriodicReviewReminderSent', { parentChangeId, documentId, reviewDate, reminder: 'upcoming', recipients: expect.arrayContaining([author.id, approver.id]) }],
       ]);
-      expect(describeEvent(upcoming[0]!)).toBe(`Mailed the 30-day reminder of the periodic review of change order ${documentId} (due ${reviewDate}) to 2 recipient(s)`);
+      expect(describeEvent(upcoming[0]!)).toBe(`Mailed the 30-day reminder of the periodic review of change order ${documentId} (due ${reviewDate.split('-').reverse().join('/')}) to 2 recipient(s)`);
       expect(mine().map((m) => m.to).flat().sort()).toEqual([author.email, approver.email].sort());
       expectEvery(mine(), (m) => m.subject === reviewReminderSubject(documentId, 'upcoming'));
       expect(mine()[0]!.text).toContain(reviewDate);

@@ -35,7 +35,8 @@ describe('deactivating a child, and signing a child edit (route level, real API)
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate Child Document' });
     const reason = within(dialog).getByLabelText(/Reason/);
     expect(reason.getAttribute('aria-required')).not.toBe('true');
-    await user.type(within(dialog).getByLabelText('Username'), author.email);
+    // The signer's username comes prefilled (signature dialogs prefill the signed-in user).
+    expect((within(dialog).getByLabelText('Username') as HTMLInputElement).value).toBe(author.email);
     await user.type(within(dialog).getByLabelText('Password'), author.password);
     await user.type(reason, 'Replaced by the combined leaflet');
     const requests = recordRequests();

@@ -19,7 +19,8 @@ describe('deactivating a user (route level, real API)', { timeout: 120_000 }, ()
     await user.click(await screen.findByRole('button', { name: `Deactivate ${name}` }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Deactivate User' });
     expect(within(dialog).getByText(`Do you want to deactivate ${name}? Sign with your own username and password.`)).toBeTruthy();
-    await user.type(within(dialog).getByLabelText('Username'), admin.email);
+    // The signer's username comes prefilled (signature dialogs prefill the signed-in user).
+    expect((within(dialog).getByLabelText('Username') as HTMLInputElement).value).toBe(admin.email);
     await user.type(within(dialog).getByLabelText('Password'), admin.password);
     await user.type(within(dialog).getByLabelText(/Reason/), 'Left the company');
     const requests = recordRequests();
