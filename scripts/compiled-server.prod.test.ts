@@ -132,12 +132,13 @@ describe.skipIf(skipUnless(['postgres-server']))('the compiled server and worker
     // One of the shipped list's (data/common-passwords.txt, read beside the bundle).
     const common = await change('aaaaaaaaaaaaaaaaaaaa');
     expect(common.status, output()).toBe(400);
-    expect(await common.json()).toMatchObject({ message: PASSWORD_MESSAGES.tooCommon });
+    // Every rule that fails is named (here the list's and the estimate's).
+    expect(((await common.json()) as { message: string }).message).toContain(PASSWORD_MESSAGES.tooCommon);
     // Long, not on the list, but guessable: refused by the zxcvbn estimate in its worker thread (a missing script
     // would be an error or the "too slow" message, not this one).
     const guessable = await change('compiledcompiledcompiled');
     expect(guessable.status, output()).toBe(400);
-    expect(await guessable.json()).toMatchObject({ message: PASSWORD_MESSAGES.tooGuessable });
+    expect(((await guessable.json()) as { message: string }).message).toContain(PASSWORD_MESSAGES.tooGuessable);
     const strong = await change(NEW_PASSWORD);
     expect(strong.status, output()).toBe(200);
     expect(await strong.json()).toEqual({ message: PASSWORD_MESSAGES.changed });

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { LEADER_LOCK_SPACE } from '../projections/src/election';
+import { LEADER_LOCK_SPACE, leaderLockKey } from '../projections/src/election';
 import { allProjections } from '../projections/src/registry';
 import { type ChildProcessHandle, type ChildServer, sharedSecrets, startApiProcess, startProcess } from './api-process';
 
@@ -80,15 +80,19 @@ export async function killLeaderAndMeasure(
   const watcher = new pg.Client({ connectionString: databaseUrl });
   await watcher.connect();
   try {
-    // Only the leader holds leader locks now: the backends holding them are its lock connection. pg_locks shows every
-    // database of the server: another run's workers (a test, a bench) hold theirs for ever, so only this database's count.
+    // Only the leader holds the projections' leader locks now: the backends holding them are its lock connection.
+    // pg_locks shows every database of the server: another run's workers (a test, a bench) hold theirs for ever, so
+    // only this database's count; and only the projections' keys (an API process leads its reactors, such as the task
+    // mail, in the same space, and keeps them).
+    const schema = (await watcher.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0]!.schema;
+    const keys = names.map((name) => leaderLockKey(schema, name));
     const held = async () =>
       (
         await watcher.query<{ pid: number }>(
           `SELECT DISTINCT pid FROM pg_locks
-            WHERE locktype = 'advisory' AND classid = $1::bigint::oid AND granted
+            WHERE locktype = 'advisory' AND classid = $1::bigint::oid AND objid = ANY($2::bigint[]::oid[]) AND granted
               AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-          [LEADER_LOCK_SPACE],
+          [LEADER_LOCK_SPACE, keys],
         )
       ).rows.map(
         (row) => row.pid,
