@@ -234,8 +234,8 @@ describe.skipIf(skipUnless(['chromium']))('Document approval in headless Chromiu
     await page.goto(`${product.adminUrl}/document/view/${pending.parentChangeId}`);
     await page.getByTestId('child-document').first().waitFor();
     expect(await page.getByTestId('approval-panel').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Reject' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Reject', exact: true }).count()).toBe(0);
     // Pending: no switch, only the badge.
     expect(await page.getByTestId('accessibility-switch').count()).toBe(0);
 

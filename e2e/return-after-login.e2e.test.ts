@@ -12,7 +12,7 @@ const PASSWORD = 'a long passphrase 1';
 
 /**
  * An emailed link to a change order, opened while signed out: the login page remembers it and the login (after its
- * second factor, or the set-up of one) opens it, not the list. Only a path of the portal is followed.
+ * second factor, or the set-up of one) opens it, not the first screen (My tasks). Only a path of the portal is followed.
  */
 describe.skipIf(skipUnless(['chromium']))('Return after login in headless Chromium', () => {
   const suite = useAuthoringProduct(AUTHOR, { email: 'alma.return@example.com', password: 'approver passphrase 1' }, 'Return Clinic');
@@ -47,7 +47,7 @@ describe.skipIf(skipUnless(['chromium']))('Return after login in headless Chromi
   for (const viewport of DESKTOP_AND_PHONE) {
     const at = (v: Viewport) => `at ${v.width} px (${v.name})`;
 
-    it(`${at(viewport)}: a USER opening a link to a change order signed out lands on it after the login; a login page pointing at another site opens the list`, async () => {
+    it(`${at(viewport)}: a USER opening a link to a change order signed out lands on it after the login; a login page pointing at another site opens the first screen, My tasks`, async () => {
       const email = `ursula.${viewport.name}@example.com`;
       await suite.product.api.createUser({ email, role: 'USER', password: PASSWORD, firstName: 'Ursula', lastName: 'User' });
       const { parentChangeId, documentId } = await changeOrder(`Return stent ${viewport.name}`);
@@ -64,12 +64,12 @@ describe.skipIf(skipUnless(['chromium']))('Return after login in headless Chromi
       await expect.poll(() => page.getByTestId('view-document-id').textContent()).toContain(documentId);
       await expectAccessible(page, 'return-after-login', viewport, 'the-linked-change-order');
 
-      // A login page whose return path leads elsewhere (another site, protocol-relative, a backslash): the list.
+      // A login page whose return path leads elsewhere (another site, protocol-relative, a backslash): the first screen, My tasks.
       for (const elsewhere of ['//evil.example/document/view/1', 'https://evil.example/', '/\\evil.example']) {
         await logOut(page);
         await page.goto(`${suite.product.adminUrl}/login?next=${encodeURIComponent(elsewhere)}`);
         await passwordStep(page, email);
-        await page.waitForURL('**/document/list');
+        await page.waitForURL('**/tasks');
         expect(new URL(page.url()).origin, elsewhere).toBe(new URL(suite.product.adminUrl).origin);
       }
     }, 240_000);
