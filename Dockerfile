@@ -72,9 +72,12 @@ RUN npm run build -w customer-portal
 FROM nginx:alpine AS portal-base
 # Defaults; docker-compose.yml sets PUBLIC_API_URL. CSP_CONNECT_EXTRA lists further origins the portal may call
 # (space-separated), e.g. the geolocation service of the customer search.
+# SPA_FALLBACK: what a path that is not a file answers: the app (/index.html) for any path, or =404 where the portal
+# names its client routes itself (the customer portal).
 ENV PUBLIC_API_URL=http://localhost:8080 \
     CSP_CONNECT_EXTRA="" \
-    CSP_STYLE_SRC="'self'"
+    CSP_STYLE_SRC="'self'" \
+    SPA_FALLBACK=/index.html
 RUN rm -rf /usr/share/nginx/html/* /etc/nginx/conf.d/default.conf
 
 # The nginx image renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with envsubst at start.
@@ -114,10 +117,10 @@ server {
     # Further locations of one portal (the customer portal's eIFU addresses); none for the admin portal.
     include /etc/nginx/conf.d/locations/*.conf;
 
-    # Client-side routes (/docSearch/..., /document/list, ...) all load the app.
+    # Client-side routes (/docSearch/..., /document/list, ...) load the app (SPA_FALLBACK above).
     location / {
         expires -1;
-        try_files $uri /index.html;
+        try_files $uri ${SPA_FALLBACK};
     }
 }
 EOF
@@ -148,18 +151,49 @@ ENV CSP_STYLE_SRC="'self' 'unsafe-inline'"
 COPY --from=admin-portal-build /app/admin-portal/dist /usr/share/nginx/html
 
 FROM portal-base AS customer-portal
-# The eIFU site: a label's GS1 Digital Link (/01/...) and the documents' permalinks (/p/...) are printed
-# under this domain and answered by the API, with the API's own headers (its page CSP): an add_header in the location
-# stops the server's headers from being added on top.
+# The eIFU site: a label's GS1 Digital Link (/01/...), a compressed one (/{base64url}), the documents' permalinks
+# (/p/...) and the GS1 resolver description file are printed or looked up under this domain and answered by the API,
+# with the API's own headers (its page CSP, its CORS for the resolver): an add_header in a location stops the server's
+# headers from being added on top. GET, HEAD and OPTIONS (the resolver's CORS) only.
+# The portal's client routes are named here (customer-portal/src/config/paths.ts, scripts/portal-server.ts keeps the
+# same list): any other path is not found, 404 with the app, which shows its not-found page.
 # The load balancer in front of the API instances (service nginx of docker-compose.yml).
-ENV API_UPSTREAM=http://nginx:80
+ENV API_UPSTREAM=http://nginx:80 \
+    SPA_FALLBACK==404
 COPY <<'EOF' /etc/nginx/templates/locations/eifu.conf.template
-location ~ ^/(01|p)/ {
-    limit_except GET { deny all; }
+error_page 404 /index.html;
+
+location = /.well-known/gs1resolver {
+    limit_except GET OPTIONS { deny all; }
     proxy_pass ${API_UPSTREAM};
     proxy_set_header Host $proxy_host;
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
+    add_header X-Content-Type-Options "nosniff" always;
+}
+
+location ~ ^/(01|p)/ {
+    limit_except GET OPTIONS { deny all; }
+    proxy_pass ${API_UPSTREAM};
+    proxy_set_header Host $proxy_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    add_header X-Content-Type-Options "nosniff" always;
+}
+
+location ~ "^/(docSearch/[^/]+|customerDocSearch|contactus|paperCopy/[^/]+)/?$" {
+    expires -1;
+    try_files /index.html =404;
+}
+
+# What the API does not read as a compressed Digital Link (its 404) is not found here either.
+location ~ "^/[A-Za-z0-9_-]{8,150}$" {
+    limit_except GET OPTIONS { deny all; }
+    proxy_pass ${API_UPSTREAM};
+    proxy_set_header Host $proxy_host;
+    proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+    proxy_set_header X-Forwarded-Proto $scheme;
+    proxy_intercept_errors on;
     add_header X-Content-Type-Options "nosniff" always;
 }
 EOF

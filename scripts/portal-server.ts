@@ -54,20 +54,37 @@ export interface PortalServerOptions {
   apiUrl: string;
 }
 
-/** The paths of the eIFU site the customer portal's domain passes to the API. */
-export const EIFU_PATHS = /^\/(01|p)\//;
+/**
+ * The paths of the eIFU site the customer portal's domain passes to the API: the Digital Links, the permalinks and
+ * the GS1 resolver description file.
+ */
+export const EIFU_PATHS = /^\/(01|p)\/|^\/\.well-known\/gs1resolver$/;
 
-/** Passes a GET or HEAD on to the API, streaming its answer back: status, headers (its redirects too) and body. */
-function passTo(apiUrl: string): express.RequestHandler {
+/** A path that may be a compressed GS1 Digital Link (base64url characters, one segment): the API decides. */
+export const COMPRESSED_LINK_PATH = /^\/[A-Za-z0-9_-]{8,150}$/;
+
+/** The customer portal's client routes (customer-portal/src/config/paths.ts); any other address is not found. */
+export const CUSTOMER_PORTAL_ROUTES = /^\/(docSearch\/[^/]+|customerDocSearch|contactus|paperCopy\/[^/]+)\/?$/;
+
+/**
+ * Passes a GET, HEAD or OPTIONS (the resolver's CORS) on to the API, streaming its answer back: status, headers (its
+ * redirects too) and body. `onNotFound`, when given, answers instead of the API's 404.
+ */
+function passTo(apiUrl: string, onNotFound?: express.RequestHandler): express.RequestHandler {
   const api = new URL(apiUrl);
   const send = api.protocol === 'https:' ? httpsRequest : httpRequest;
-  return (req, res) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.status(405).set('Allow', 'GET, HEAD').end();
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS') {
+      res.status(405).set('Allow', 'GET, HEAD, OPTIONS').end();
       return;
     }
     const headers = { ...req.headers, host: api.host, 'x-forwarded-host': req.headers.host ?? '' };
     const upstream = send(new URL(req.originalUrl, api), { method: req.method, headers }, (answer) => {
+      if (answer.statusCode === 404 && onNotFound) {
+        answer.resume();
+        onNotFound(req, res, next);
+        return;
+      }
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -85,7 +102,8 @@ const NO_CACHE = 'no-cache';
 /**
  * Serves a built portal as a static site, the way nginx does in production: strict CSP, the run-time
  * /config.json that names the API, compression (brotli or gzip, as the browser accepts), long-lived immutable
- * caching for hashed assets, no-cache for index.html, and index.html for client routes.
+ * caching for hashed assets, no-cache for index.html, and index.html for client routes (the customer portal: 404
+ * with index.html for any other path, whose page then says not found).
  */
 export async function startPortalServer(options: PortalServerOptions): Promise<{ url: string; port: number; address: string; close(): Promise<void> }> {
   const dist = join(PORTALS[options.portal], 'dist');
@@ -95,12 +113,18 @@ export async function startPortalServer(options: PortalServerOptions): Promise<{
   // The eIFU site's addresses, printed on labels under the customer portal's domain, are answered by the
   // API: a label's GS1 Digital Link (/01/...) and the documents' permalinks (/p/...). Passed on before the portal's
   // own headers, as nginx does in production (the Dockerfile's customer-portal image), with the API's own.
+  // Only the client routes are the app; any other address answers 404 (with the app, which shows its not-found page).
+  const notFound: express.RequestHandler = (_req, res) => {
+    res.status(404).set('Cache-Control', NO_CACHE).sendFile(join(dist, 'index.html'));
+  };
   if (options.portal === 'customer') {
     const toApi = passTo(options.apiUrl);
     app.use((req, res, next) => (EIFU_PATHS.test(req.path) ? toApi(req, res, next) : next()));
   }
   app.use(
     helmet({
+      // Same-origin, except the domain's root: GS1 resolver clients probe it from other origins (no-cors).
+      crossOriginResourcePolicy: false,
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
@@ -120,6 +144,10 @@ export async function startPortalServer(options: PortalServerOptions): Promise<{
       },
     }),
   );
+  app.use((req, res, next) => {
+    res.setHeader('Cross-Origin-Resource-Policy', options.portal === 'customer' && req.path === '/' ? 'cross-origin' : 'same-origin');
+    next();
+  });
   // Brotli when the browser accepts it, else gzip, for every compressible type (JS, CSS, HTML, JSON, SVG) of
   // 1 KiB or more. Brotli at quality 5: some 8% smaller than gzip on these bundles and about as fast, so it can
   // compress on each request (quality 11 would take near a second for the largest chunk).
@@ -140,6 +168,15 @@ export async function startPortalServer(options: PortalServerOptions): Promise<{
       },
     }),
   );
+  if (options.portal === 'customer') {
+    // A compressed GS1 Digital Link is answered by the API; a path it does not read as one is not found.
+    const compressed = passTo(options.apiUrl, notFound);
+    app.use((req, res, next) => (COMPRESSED_LINK_PATH.test(req.path) && !CUSTOMER_PORTAL_ROUTES.test(req.path) ? compressed(req, res, next) : next()));
+    app.get(CUSTOMER_PORTAL_ROUTES, (_req, res) => {
+      res.set('Cache-Control', NO_CACHE).sendFile(join(dist, 'index.html'));
+    });
+    app.use(notFound);
+  }
   app.get(/.*/, (_req, res) => {
     res.set('Cache-Control', NO_CACHE).sendFile(join(dist, 'index.html'));
   });

@@ -1,6 +1,7 @@
 import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { isResolverPath } from './eifu';
 import { apiDocument, auditDictionary, features } from './features';
 import type { AppContext } from './platform/app-context';
 import { corsOrigins } from './platform/cors-origins';
@@ -23,15 +24,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
-  app.use(
-    cors({
-      origin: corsOrigins(ctx.config),
-      exposedHeaders: ['Content-Disposition', 'X-Request-Id', 'ETag'],
-      // Only the staff portal's login sends a cookie (the device cookie of auth/device-cookies.ts), and only to these origins.
-      credentials: true,
-      maxAge: 600,
-    }),
-  );
+  const portalsCors = cors({
+    origin: corsOrigins(ctx.config),
+    exposedHeaders: ['Content-Disposition', 'X-Request-Id', 'ETag'],
+    // Only the staff portal's login sends a cookie (the device cookie of auth/device-cookies.ts), and only to these origins.
+    credentials: true,
+    maxAge: 600,
+  });
+  // The GS1 resolver's paths answer CORS for every origin themselves (eifu/routes.ts): scanning apps run anywhere.
+  app.use((req, res, next) => (isResolverPath(req.path) ? next() : portalsCors(req, res, next)));
   app.use(jsonBodies());
 
   const composition: Composition = {

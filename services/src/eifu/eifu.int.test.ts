@@ -209,9 +209,14 @@ describe('eIFU site over HTTP', () => {
       expect(instructions.find((link) => link.href.includes(children.lot100fr!.documentNumber))).toMatchObject({ hreflang: ['fr'], type: 'application/pdf' });
     });
 
-    it('another link type gets the default link (instructions): the only kind published here', async () => {
+    it('another link type is not a redirect: 404, in the reader’s language, with the Link header to the linkset (instructions are the only kind published here)', async () => {
       const answer = await get(`/01/${pump}/10/L-100?linkType=gs1:pip`, { 'accept-language': 'de' });
-      expect(pathOf(answer.headers.get('location'))).toContain(children.lot100de!.documentNumber);
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('location')).toBeNull();
+      expect(answer.headers.get('link')).toBe(`<http://localhost:3001/01/${pump}/10/L-100?linkType=linkset>; rel="linkset"; type="application/linkset+json"`);
+      expect(await answer.text()).toContain('Dieses Produkt hat keinen Link vom Typ gs1:pip');
+      const instructions = await get(`/01/${pump}/10/L-100?linkType=gs1:instructions`, { 'accept-language': 'de' });
+      expect(pathOf(instructions.headers.get('location'))).toBe(`/p/${children.lot100de!.documentNumber}/v/1/pdf?via=digital-link`);
     });
 
     it('a customer without open access: the label leads to the document’s page, which says how to get a link; its PDF is refused and nothing recorded', async () => {

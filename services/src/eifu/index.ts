@@ -4,3 +4,4 @@ export { labelUrlOf, permalinkOf } from './labels';
 export { countOpenDownload, startOpenDownloadSummaries } from './open-downloads';
 export { currencyFactsOf, currencyPageFor, currencyPageForBytes, markStamp } from './stamped-download';
 export { publicToday } from './public-today';
+export { isResolverPath } from './resolver-paths';

@@ -79,6 +79,8 @@ const en = {
   noLongerPublished: 'No longer published',
   notPublishedNow: 'This document is not published at present: its manufacturer has withdrawn it or it is not yet in effect.',
   emailLinkNeeded: 'A link by email is needed',
+  linkTypeNotOffered: 'No link of this type',
+  onlyInstructions: (linkType: string) => `This product has no link of type ${linkType}. Its instructions for use are its only links (gs1:instructions).`,
 };
 
 /** A language's texts: every key of the English ones, a text or a function of the same arguments for each. */
@@ -149,6 +151,8 @@ const de: PageTexts = {
   noLongerPublished: 'Nicht mehr veröffentlicht',
   notPublishedNow: 'Dieses Dokument ist derzeit nicht veröffentlicht: Der Hersteller hat es zurückgezogen, oder es ist noch nicht in Kraft.',
   emailLinkNeeded: 'Ein Link per E-Mail ist nötig',
+  linkTypeNotOffered: 'Kein Link dieses Typs',
+  onlyInstructions: (linkType) => `Dieses Produkt hat keinen Link vom Typ ${linkType}. Seine Gebrauchsanweisungen sind seine einzigen Links (gs1:instructions).`,
 };
 
 const fr: PageTexts = {
@@ -215,6 +219,8 @@ const fr: PageTexts = {
   noLongerPublished: 'N’est plus publié',
   notPublishedNow: 'Ce document n’est pas publié actuellement : son fabricant l’a retiré ou il n’est pas encore en vigueur.',
   emailLinkNeeded: 'Un lien par e-mail est nécessaire',
+  linkTypeNotOffered: 'Aucun lien de ce type',
+  onlyInstructions: (linkType) => `Ce produit n’a pas de lien de type ${linkType}. Ses notices d’utilisation sont ses seuls liens (gs1:instructions).`,
 };
 
 const es: PageTexts = {
@@ -281,6 +287,8 @@ const es: PageTexts = {
   noLongerPublished: 'Ya no está publicado',
   notPublishedNow: 'Este documento no está publicado actualmente: su fabricante lo ha retirado o todavía no está en vigor.',
   emailLinkNeeded: 'Se necesita un enlace por correo electrónico',
+  linkTypeNotOffered: 'Ningún enlace de este tipo',
+  onlyInstructions: (linkType) => `Este producto no tiene ningún enlace de tipo ${linkType}. Sus instrucciones de uso son sus únicos enlaces (gs1:instructions).`,
 };
 
 const it: PageTexts = {
@@ -347,6 +355,8 @@ const it: PageTexts = {
   noLongerPublished: 'Non più pubblicato',
   notPublishedNow: 'Questo documento non è pubblicato al momento: il fabbricante lo ha ritirato oppure non è ancora in vigore.',
   emailLinkNeeded: 'È necessario un link via e-mail',
+  linkTypeNotOffered: 'Nessun link di questo tipo',
+  onlyInstructions: (linkType) => `Questo prodotto non ha link di tipo ${linkType}. Le sue istruzioni per l’uso sono i suoi unici link (gs1:instructions).`,
 };
 
 export const PAGE_TEXTS: Record<PageLanguage, PageTexts> = { en, de, fr, es, it };

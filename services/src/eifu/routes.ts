@@ -1,5 +1,5 @@
 import { type Request, type Response, Router } from 'express';
-import { DigitalLink } from './gs1-digital-link';
+import { COMPRESSED_SEGMENT as COMPRESSED_PATH, DigitalLink } from './gs1-digital-link';
 import { COUNTRY_CODES, gtin14, gtinProblem, LANGUAGE_CODES, LINE_CONTROL_CHARACTERS, LOT_PATTERN } from '@ifu/contracts';
 import { findDocumentVersionsByNumber, findPublicDocumentsByGtin, type LabelDocument } from '@ifu/projections';
 import { publicFileLimit, sendStoredFile } from '../files';
@@ -7,14 +7,31 @@ import type { Database } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
 import { searchUrlOf } from '../customers';
 import { publicToday } from './public-today';
-import { chooseLeaflet, parseAcceptLanguage } from './choose';
+import { chooseLeaflet, coversLot, parseAcceptLanguage } from './choose';
 import { digitalLinkOf, permalinkOf } from './labels';
 import { countOpenDownload } from './open-downloads';
 import { currencyPageFor, markStamp } from './stamped-download';
 import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguageOf, type PageTexts } from './page-texts';
 import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP, type PageView } from './pages';
+import { RESOLVER_DESCRIPTION_PATH, isResolverPath, uncompressedPathOf } from './resolver-paths';
 
 const LINK_TYPE = /^[A-Za-z0-9:/._#-]{1,100}$/;
+/** The GS1 Web Vocabulary's namespaces a link type may be written in; `gs1:` is its prefix. */
+const GS1_VOCABULARY = ['https://gs1.org/voc/', 'https://ref.gs1.org/voc/', 'https://www.gs1.org/voc/', 'http://gs1.org/voc/'];
+/** A link type in its short form: `https://gs1.org/voc/instructions` → `gs1:instructions`. */
+const shortLinkType = (linkType: string) => {
+  const namespace = GS1_VOCABULARY.find((ns) => linkType.startsWith(ns));
+  return namespace ? `gs1:${linkType.slice(namespace.length)}` : linkType;
+};
+/** What the resolver answers: the instructions for use (the default link is one of them), or the linkset. */
+const INSTRUCTIONS = new Set(['gs1:instructions', 'gs1:defaultLink']);
+const LINKSET = new Set(['linkset', 'all']);
+/** GS1's JSON-LD context of linksets, named in a Link header beside every linkset. */
+const LINKSET_CONTEXT = '<https://ref.gs1.org/standards/resolver/linkset-context>; rel="http://www.w3.org/ns/json-ld#context"; type="application/ld+json"';
+/** The resolver's own query parameters: read here, not passed on to where it redirects. */
+const RESOLVER_PARAMETERS = new Set(['linkType', 'context', 'via']);
+/** The longest query passed on to a redirect's target. */
+const MAX_PASSED_QUERY = 1000;
 /** A Digital Link path this resolver reads: the GTIN, a lot and a serial; anything longer is not one of ours. */
 const MAX_PATH = 200;
 const DOCUMENT_NUMBER = /^[A-Za-z0-9-]{1,60}$/;
@@ -102,7 +119,8 @@ export function eifuRoutes(ctx: AppContext): Router {
   const readerOf = (req: Request) => {
     const accepted = parseAcceptLanguage(req.get('accept-language'));
     const lang = queryText(req, 'lang', 10)?.toLowerCase();
-    const country = queryText(req, 'country', 10)?.toUpperCase();
+    // GS1's `context` names the jurisdiction a link applies in: here a country, as `?country=`.
+    const country = (queryText(req, 'country', 10) ?? queryText(req, 'context', 10))?.toUpperCase();
     return {
       lang: lang !== undefined && LANGUAGE_CODES.has(lang) ? lang : undefined,
       langGiven: lang !== undefined && lang !== '',
@@ -112,6 +130,91 @@ export function eifuRoutes(ctx: AppContext): Router {
       countryGiven: country !== undefined && country !== '',
     };
   };
+
+  // ---- CORS on the resolver's paths: any origin, no credentials; OPTIONS answered here with the linkset's address.
+  router.use((req, res, next) => {
+    if (!isResolverPath(req.path)) {
+      next();
+      return;
+    }
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', 'Link');
+    if (req.method !== 'OPTIONS') {
+      next();
+      return;
+    }
+    res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+    res.setHeader('Access-Control-Allow-Headers', 'Accept, Accept-Language');
+    res.setHeader('Access-Control-Max-Age', '86400');
+    res.setHeader('Allow', 'GET, HEAD, OPTIONS');
+    const path = uncompressedPathOf(req.path) ?? req.path;
+    const keys = path.length <= MAX_PATH && path.startsWith('/01/') ? keysOf(path) : undefined;
+    if (keys) res.setHeader('Link', linksetLink(digitalLinkOf(ctx.config, keys.gtin, keys.lot)));
+    res.status(204).end();
+  });
+
+  /** The GTIN, lot and serial of a Digital Link path, as GS1's own parser reads it; a string says what is wrong. */
+  const keysOf = (path: string): DigitalLinkKeys | undefined => {
+    const read = readKeys(path);
+    return typeof read === 'function' ? undefined : read;
+  };
+  const readKeys = (path: string): DigitalLinkKeys | ((t: PageTexts) => { title: string; text: string }) => {
+    const segments = path.split('/').slice(1);
+    let gtinText = '';
+    try {
+      gtinText = decodeURIComponent(segments[1] ?? '');
+    } catch {
+      // A broken %-escape: not a GTIN either.
+    }
+    const gtinIssue = gtinProblem(gtinText);
+    if (gtinIssue) return (t) => ({ title: t.notValidGtin, text: `${gtinIssue}.` });
+    let keys: DigitalLinkKeys;
+    try {
+      const parsed = DigitalLink(`${base}${path}`);
+      const qualifiers = parsed.getKeyQualifiers();
+      const unknown = Object.keys(qualifiers).filter((key) => key !== '10' && key !== '21' && key !== '22');
+      if (!parsed.isValid() || unknown.length > 0) throw new Error('not valid');
+      keys = { gtin: gtin14(gtinText), lot: qualifiers['10'], serial: qualifiers['21'] };
+    } catch {
+      return (t) => ({ title: t.notValidDigitalLink, text: t.digitalLinkFormat });
+    }
+    if ((keys.lot !== undefined && !LOT_PATTERN.test(keys.lot)) || (keys.serial !== undefined && !LOT_PATTERN.test(keys.serial))) {
+      return (t) => ({ title: t.notValidDigitalLink, text: t.lotFormat });
+    }
+    return keys;
+  };
+
+  /** Where the resolver sends a reader to a document: its PDF under open access, else its page. */
+  const targetOf = (d: LabelDocument) => (d.openAccess ? `${links.pdf(d)}?via=digital-link` : links.current(d));
+
+  // ---- The resolver description file (GS1-Conformant resolver standard, section 3)
+  router.get(RESOLVER_DESCRIPTION_PATH, (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.json({
+      name: 'IFU Portal eIFU resolver',
+      resolverRoot: base,
+      supportedPrimaryKeys: ['01'],
+      supportedLinkType: [{ namespace: 'https://gs1.org/voc/', prefix: 'gs1:' }],
+      linkTypeDefaultCanBeLinkset: false,
+      supportedContextValuesExternal: [{ nameOfList: 'ISO 3166-1 alpha-2 country codes', url: 'https://www.iso.org/iso-3166-country-codes.html' }],
+      jsonLdContextLocation: 'https://ref.gs1.org/standards/resolver/linkset-context',
+    });
+  });
+
+  // ---- Compressed GS1 Digital Links (GS1's compression): to the uncompressed Digital Link, the query kept
+  router.get(COMPRESSED_PATH, (req, res, next) => {
+    const uncompressed = uncompressedPathOf(req.path);
+    if (!uncompressed) {
+      // Not one: another route of the API may be this path (the portal's server answers its own 404 page).
+      next();
+      return;
+    }
+    const [, query = ''] = req.originalUrl.split('?', 2);
+    const target = `${base}${uncompressed}`;
+    const keys = keysOf(uncompressed);
+    res.setHeader('Link', [`<${target}>; rel="owl:sameAs"`, ...(keys ? [linksetLink(digitalLinkOf(ctx.config, keys.gtin, keys.lot))] : [])].join(', '));
+    res.redirect(307, query ? `${target}?${query}` : target);
+  });
 
   // ---- GS1 Digital Link: /01/{gtin}[/10/{lot}][/21/{serial}]
   router.get(/^\/01\//, async (req, res) => {
@@ -129,55 +232,47 @@ export function eifuRoutes(ctx: AppContext): Router {
       problem(req, res, 400, (t) => ({ title: t.unknownLinkType, text: t.linkTypeFormat }));
       return;
     }
-    // The path as GS1's own parser reads it (grammar and check digits); the query is ours, read above.
-    const segments = req.path.split('/').slice(1);
-    let gtinText = '';
-    try {
-      gtinText = decodeURIComponent(segments[1] ?? '');
-    } catch {
-      // A broken %-escape: not a GTIN either.
-    }
-    const gtinIssue = gtinProblem(gtinText);
-    if (gtinIssue) {
-      problem(req, res, 400, (t) => ({ title: t.notValidGtin, text: `${gtinIssue}.` }));
+    const passedOn = passedOnQuery(req);
+    if (passedOn === undefined) {
+      problem(req, res, 400, (t) => ({ title: t.notProductAddress, text: t.pathTooLong }));
       return;
     }
-    let keys: { gtin: string; lot?: string; serial?: string };
-    try {
-      const parsed = DigitalLink(`${base}${req.path}`);
-      const qualifiers = parsed.getKeyQualifiers();
-      const unknown = Object.keys(qualifiers).filter((key) => key !== '10' && key !== '21' && key !== '22');
-      if (!parsed.isValid() || unknown.length > 0) throw new Error('not valid');
-      keys = { gtin: gtin14(gtinText), lot: qualifiers['10'], serial: qualifiers['21'] };
-    } catch {
-      problem(req, res, 400, (t) => ({ title: t.notValidDigitalLink, text: t.digitalLinkFormat }));
-      return;
-    }
-    if ((keys.lot !== undefined && !LOT_PATTERN.test(keys.lot)) || (keys.serial !== undefined && !LOT_PATTERN.test(keys.serial))) {
-      problem(req, res, 400, (t) => ({ title: t.notValidDigitalLink, text: t.lotFormat }));
+    // A trailing slash is tolerated (the standard's SHOULD): the same Digital Link.
+    const path = req.path.length > 4 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
+    const keys = readKeys(path);
+    if (typeof keys === 'function') {
+      problem(req, res, 400, keys);
       return;
     }
 
-    const documents = await findPublicDocumentsByGtin(await ctx.reads.for(req), keys.gtin, publicToday(ctx.clock()));
+    // The linkset's address on every answer about this device, a 404 included.
     const anchor = digitalLinkOf(ctx.config, keys.gtin, keys.lot);
-    res.setHeader('Link', `<${anchor}?linkType=all>; rel="linkset"; type="application/linkset+json"`);
+    res.setHeader('Link', linksetLink(anchor));
+    res.setHeader('Vary', 'Accept, Accept-Language');
+    const documents = await findPublicDocumentsByGtin(await ctx.reads.for(req), keys.gtin, publicToday(ctx.clock()));
     if (documents.length === 0) {
       problem(req, res, 404, (t) => ({ title: t.noInstructions, text: t.noInstructionsFor(keys.gtin) }));
       return;
     }
 
-    if (linkType === 'all') {
+    const asked = linkType === undefined ? undefined : shortLinkType(linkType);
+    const wantsLinkset = asked === undefined ? /application\/linkset\+json/i.test(req.get('accept') ?? '') : LINKSET.has(asked);
+    if (wantsLinkset) {
       res.setHeader('Cache-Control', 'no-cache');
-      res.type('application/linkset+json').send(JSON.stringify(linksetOf(anchor, documents, links)));
+      res.setHeader('Link', `${linksetLink(anchor)}, ${LINKSET_CONTEXT}`);
+      res.type('application/linkset+json').send(JSON.stringify(linksetOf(keys, documents)));
       return;
     }
-    // Only instructions for use (gs1:instructions, the default) are published here: any other link type is answered
-    // with the default link, as the GS1 resolution standard asks.
+    // Only instructions for use are published here (the default link is one of them): any other type has no link.
+    if (asked !== undefined && !INSTRUCTIONS.has(asked)) {
+      problem(req, res, 404, (t) => ({ title: t.linkTypeNotOffered, text: t.onlyInstructions(linkType!) }));
+      return;
+    }
     const resolution = chooseLeaflet(documents, { lot: keys.lot, serial: keys.serial, languages: reader.languages, country: reader.country, countryAsked: reader.countryAsked });
     if (resolution.kind === 'one') {
-      const document = resolution.document;
-      res.setHeader('Vary', 'Accept-Language');
-      res.redirect(307, document.openAccess ? `${links.pdf(document)}?via=digital-link${reader.lang ? `&lang=${reader.lang}` : ''}` : links.current(document));
+      // The query is passed on (the standard's default), the resolver's own parameters excepted; ?lang= with it.
+      const target = targetOf(resolution.document);
+      res.redirect(307, passedOn.length > 0 ? `${target}${target.includes('?') ? '&' : '?'}${passedOn.join('&')}` : target);
       return;
     }
     html(
@@ -186,6 +281,42 @@ export function eifuRoutes(ctx: AppContext): Router {
       chooserPage({ gtin: keys.gtin, keys: { lot: keys.lot, serial: keys.serial, country: reader.country }, reason: resolution.reason, documents: resolution.documents, links: linksFor(reader.lang), home: homeOf(resolution.documents, reader.lang), view: viewOf(req) }),
     );
   });
+
+  /**
+   * The device's linkset (RFC 9264, GS1's linkset schema): the lot's entry when the label names one, and the GTIN's.
+   * Each entry lists its leaflets as instructions, and its default link: where the resolver sends a reader who says
+   * nothing of language or country (one leaflet), or the Digital Link itself, whose page then lists the choice.
+   */
+  const linksetOf = (keys: DigitalLinkKeys, documents: LabelDocument[]) => {
+    const entry = (lot: string | undefined, ofEntry: LabelDocument[]) => {
+      const anchor = digitalLinkOf(ctx.config, keys.gtin, lot);
+      const families = [...new Set(ofEntry.map((d) => d.productFamilyName))].join(' / ');
+      const chosen = chooseLeaflet(ofEntry, { lot, languages: [], countryAsked: false });
+      const english = PAGE_TEXTS.en;
+      return {
+        anchor,
+        itemDescription: lot === undefined ? families : `${families}, lot ${lot}`,
+        'https://gs1.org/voc/instructions': ofEntry.map((d) => {
+          const languages = d.languageList.split(',').map((l) => l.trim()).filter(Boolean);
+          const countries = d.countryList.split(',').map((c) => c.trim()).filter(Boolean);
+          return {
+            href: targetOf(d),
+            title: `${d.productFamilyName}, part ${d.partNumber}, IFU ${d.ifuNumber}, version ${d.version}`,
+            type: d.openAccess ? 'application/pdf' : 'text/html',
+            ...(languages.length > 0 ? { hreflang: languages } : {}),
+            ...(countries.length > 0 ? { context: countries } : {}),
+          };
+        }),
+        'https://gs1.org/voc/defaultLink': [
+          chosen.kind === 'one'
+            ? { href: targetOf(chosen.document), title: `${chosen.document.productFamilyName}, part ${chosen.document.partNumber}, IFU ${chosen.document.ifuNumber}` }
+            : { href: anchor, title: english.gtinTitle(keys.gtin) },
+        ],
+      };
+    };
+    const ofLot = keys.lot === undefined ? [] : documents.filter((d) => coversLot(d, keys.lot!));
+    return { linkset: [...(ofLot.length > 0 ? [entry(keys.lot, ofLot)] : []), entry(undefined, documents)] };
+  };
 
   // ---- Permalinks: /p/{documentNumber}, /p/{documentNumber}/v/{n}, and a version's PDF
   /** The pages read where `ctx.reads` says; the PDF, whose download is recorded, reads the primary (`from`). */
@@ -276,20 +407,27 @@ export function eifuRoutes(ctx: AppContext): Router {
   return router;
 }
 
-/** The device's link set (RFC 9264, as GS1 resolvers answer `linkType=all`): each public leaflet as an instructions link. */
-function linksetOf(anchor: string, documents: LabelDocument[], links: DocumentLinks) {
-  return {
-    linkset: [
-      {
-        anchor,
-        'https://gs1.org/voc/instructions': documents.map((d) => ({
-          href: d.openAccess ? links.pdf(d) : links.current(d),
-          title: `${d.productFamilyName}, part ${d.partNumber}, IFU ${d.ifuNumber}, version ${d.version}`,
-          hreflang: d.languageList.split(',').filter(Boolean),
-          type: d.openAccess ? 'application/pdf' : 'text/html',
-        })),
-        'https://gs1.org/voc/defaultLink': [{ href: links.current(documents[0]!) }],
-      },
-    ],
-  };
+type DigitalLinkKeys = { gtin: string; lot?: string; serial?: string };
+
+/** The Link header to a Digital Link's linkset. */
+const linksetLink = (anchor: string) => `<${anchor}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`;
+
+/**
+ * The parts of the query a redirect passes on: all but the resolver's own parameters, as they came (undefined when
+ * the query is longer than is passed on).
+ */
+function passedOnQuery(req: Request): string[] | undefined {
+  const [, query = ''] = req.originalUrl.split('?', 2);
+  if (query.length > MAX_PASSED_QUERY) return undefined;
+  return query.split('&').filter((part) => {
+    if (part === '') return false;
+    const name = part.split('=', 1)[0]!;
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      // Passed on as it came.
+    }
+    return !RESOLVER_PARAMETERS.has(decoded);
+  });
 }
