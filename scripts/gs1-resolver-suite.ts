@@ -197,7 +197,7 @@ async function main() {
   writeFileSync(join(html, 'config.json'), JSON.stringify({ apiUrl: `http://127.0.0.1:${ports.api}` }));
 
   console.log(`Starting the product (demo data) with its public domain at ${publicUrl} ...`);
-  start(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts', '--demo'], {
+  const product = start(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/start.ts', '--demo'], {
     env: {
       DATA_DIR: join(work, 'data'),
       API_PORT: String(ports.api),
@@ -209,7 +209,15 @@ async function main() {
     },
     log: 'product.log',
   });
-  await waitFor('the product', async () => readFileSync(join(work, 'product.log'), 'utf8').includes('IFU Portal is running'), 15 * 60_000);
+  await waitFor(
+    'the product',
+    async () => {
+      const log = existsSync(join(work, 'product.log')) ? readFileSync(join(work, 'product.log'), 'utf8') : '';
+      if (product.exitCode !== null) fail(`the product stopped:\n${log}`);
+      return log.includes('IFU Portal is running');
+    },
+    15 * 60_000,
+  );
 
   writeFileSync(join(work, 'nginx.conf'), nginxConfig(html));
   execFileSync('nginx', ['-t', '-c', join(work, 'nginx.conf'), '-p', work], { stdio: 'inherit' });

@@ -42,7 +42,9 @@ export async function buildPortal(portal: PortalName): Promise<void> {
   try {
     await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
   } finally {
-    process.env.NODE_ENV = nodeEnv;
+    // Assigning undefined would set the text 'undefined', which the API's configuration then refuses.
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
   }
 }
 
