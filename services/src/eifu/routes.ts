@@ -147,17 +147,18 @@ export function eifuRoutes(ctx: AppContext): Router {
     res.setHeader('Access-Control-Allow-Headers', 'Accept, Accept-Language');
     res.setHeader('Access-Control-Max-Age', '86400');
     res.setHeader('Allow', 'GET, HEAD, OPTIONS');
-    const path = uncompressedPathOf(req.path) ?? req.path;
+    const path = uncompressedPathOf(req.path) ?? withoutTrailingSlash(req.path);
     const keys = path.length <= MAX_PATH && path.startsWith('/01/') ? keysOf(path) : undefined;
     if (keys) res.setHeader('Link', linksetLink(digitalLinkOf(ctx.config, keys.gtin, keys.lot)));
     res.status(204).end();
   });
 
-  /** The GTIN, lot and serial of a Digital Link path, as GS1's own parser reads it; a string says what is wrong. */
+  /** The GTIN, lot and serial of a Digital Link path, or undefined when it is not one. */
   const keysOf = (path: string): DigitalLinkKeys | undefined => {
     const read = readKeys(path);
     return typeof read === 'function' ? undefined : read;
   };
+  /** The keys of a Digital Link path as GS1's own parser reads them (grammar, check digits), or what is wrong with it. */
   const readKeys = (path: string): DigitalLinkKeys | ((t: PageTexts) => { title: string; text: string }) => {
     const segments = path.split('/').slice(1);
     let gtinText = '';
@@ -237,9 +238,7 @@ export function eifuRoutes(ctx: AppContext): Router {
       problem(req, res, 400, (t) => ({ title: t.notProductAddress, text: t.pathTooLong }));
       return;
     }
-    // A trailing slash is tolerated (the standard's SHOULD): the same Digital Link.
-    const path = req.path.length > 4 && req.path.endsWith('/') ? req.path.slice(0, -1) : req.path;
-    const keys = readKeys(path);
+    const keys = readKeys(withoutTrailingSlash(req.path));
     if (typeof keys === 'function') {
       problem(req, res, 400, keys);
       return;
@@ -408,6 +407,9 @@ export function eifuRoutes(ctx: AppContext): Router {
 }
 
 type DigitalLinkKeys = { gtin: string; lot?: string; serial?: string };
+
+/** A trailing slash is tolerated (the standard's SHOULD): the same Digital Link. */
+const withoutTrailingSlash = (path: string) => (path.length > 4 && path.endsWith('/') ? path.slice(0, -1) : path);
 
 /** The Link header to a Digital Link's linkset. */
 const linksetLink = (anchor: string) => `<${anchor}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`;
