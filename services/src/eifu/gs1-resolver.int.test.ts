@@ -181,6 +181,8 @@ describe('the GS1-conformant resolver over HTTP', () => {
       expect(lot['https://gs1.org/voc/defaultLink']).toEqual([{ href: `${BASE}/01/${openDevice}/10/R-2`, title: `Instructions for use of GTIN ${openDevice}` }]);
       const plain = await ask(`/01/${openDevice}/10/R-2`);
       expect(plain.status).toBe(200);
+      // The same address answers a page or the linkset by Accept: caches must keep them apart.
+      expect(plain.headers.get('vary')).toBe('Accept, Accept-Language');
     });
 
     it('the default link is where the redirect goes: the PDF under open access, the document’s page behind the emailed link', async () => {

@@ -100,8 +100,8 @@ export function eifuRoutes(ctx: AppContext): Router {
   const html = (res: Response, status: number, body: string) => {
     res.status(status).setHeader('Content-Security-Policy', PAGE_CSP);
     res.setHeader('Cache-Control', 'no-cache');
-    // The page's language follows Accept-Language when ?lang= does not name one.
-    res.setHeader('Vary', 'Accept-Language');
+    // The page's language follows Accept-Language when ?lang= does not name one; Accept chooses a page, JSON or a linkset.
+    res.setHeader('Vary', 'Accept, Accept-Language');
     res.type('html').send(body);
   };
   type Problem = { title: string; text: string; links?: { href: string; text: string }[] };
