@@ -188,6 +188,32 @@ async function demoLinks(): Promise<string[]> {
   return [open, open.replace(/\/10\/.*$/, ''), gated];
 }
 
+/**
+ * What the suite does not ask but the same front must answer (issue 35 items 6 and 4): a compressed Digital Link, a
+ * path that is no page, robots.txt, the resolver's OPTIONS. Asked with curl (the TLS front, its certificate trusted).
+ */
+function frontChecks(dl: string): Outcome[] {
+  const ask = (path: string, method = 'GET') =>
+    execFileSync('curl', ['-s', '--cacert', join(work, 'cert.pem'), '-X', method, '-o', '/dev/null', '-D', '-', '-H', 'Origin: https://scanner.example', `${publicUrl}${path}`], { encoding: 'utf8' });
+  const status = (head: string) => Number(/^HTTP\/[\d.]+ (\d+)/.exec(head)?.[1]);
+  const header = (head: string, name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]?.trim();
+  const require = createRequire(import.meta.url);
+  const { Utils } = require('digital-link.js') as { Utils: { compressWebUri(uri: string): string } };
+  const compressed = new URL(Utils.compressWebUri(dl)).pathname;
+  const checks: Array<[string, string, boolean]> = [];
+  const redirect = ask(`${compressed}?lang=de`);
+  checks.push(['compressed', `${compressed} redirects (307) to ${dl}?lang=de`, status(redirect) === 307 && header(redirect, 'location') === `${dl}?lang=de`]);
+  for (const path of ['/', '/nosuchpage', '/NotACompressedLink']) {
+    const head = ask(path);
+    checks.push([`notFound${path}`, `${path} answers 404 with the portal's page`, status(head) === 404 && (header(head, 'content-type') ?? '').startsWith('text/html')]);
+  }
+  const robots = ask('/robots.txt');
+  checks.push(['robots', '/robots.txt is a text file', status(robots) === 200 && (header(robots, 'content-type') ?? '').startsWith('text/plain')]);
+  const options = ask(new URL(dl).pathname, 'OPTIONS');
+  checks.push(['options', 'OPTIONS on the Digital Link: 204, ACAO *, the Link to the linkset', status(options) === 204 && header(options, 'access-control-allow-origin') === '*' && /rel="linkset"/.test(header(options, 'link') ?? '')]);
+  return checks.map(([id, test, ok]) => ({ id, test, status: ok ? 'pass' : 'fail', msg: test }));
+}
+
 async function main() {
   execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', `/CN=${HOST}`, '-addext', `subjectAltName=DNS:${HOST}`, '-keyout', join(work, 'key.pem'), '-out', join(work, 'cert.pem')], { stdio: 'ignore' });
 
@@ -231,11 +257,15 @@ async function main() {
   const testerUrl = /^const testUri = '([^']+)'/m.exec(suiteSource)?.[1] ?? fail('the suite names no testUri');
   const links = process.env.GS1_SUITE_DLS ? process.env.GS1_SUITE_DLS.split(',').map((l) => l.trim()) : await demoLinks();
 
+  const front = frontChecks(links[0]!.split('?')[0]!);
+  console.log('\nThe production front (nginx of the customer-portal image), beyond the suite:');
+  for (const o of front) console.log(`  ${o.status.padEnd(4)} ${o.msg}`);
+
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--ignore-certificate-errors', '--disable-features=LocalNetworkAccessChecks,PrivateNetworkAccessRespectPreflightResults,BlockInsecurePrivateNetworkRequests'],
   });
-  const report: Array<{ dl: string; outcomes: Outcome[]; summary: string }> = [];
+  const report: Array<{ dl: string; outcomes: Outcome[]; summary: string }> = [{ dl: 'the production front, beyond the suite', outcomes: front, summary: '' }];
   try {
     for (const dl of links) {
       const context = await browser.newContext({ ignoreHTTPSErrors: true });
@@ -272,7 +302,7 @@ async function main() {
       }
       const outcomes = JSON.parse(await page.evaluate<string>('JSON.stringify(resultsArray.map((r) => ({ id: r.id, test: r.test, status: r.status, msg: r.msg })))')) as Outcome[];
       const summary = await page.evaluate(() => document.getElementById('overallReport')?.textContent ?? '');
-      if (process.env.GS1_SUITE_SCREENSHOTS) await page.screenshot({ path: join(process.env.GS1_SUITE_SCREENSHOTS, `${report.length + 1}.png`), fullPage: true });
+      if (process.env.GS1_SUITE_SCREENSHOTS) await page.screenshot({ path: join(process.env.GS1_SUITE_SCREENSHOTS, `${report.length}.png`), fullPage: true });
       report.push({ dl, outcomes, summary });
       console.log(`\n${dl}`);
       for (const o of outcomes) console.log(`  ${o.status.padEnd(4)} ${o.id.padEnd(28)} ${o.msg.replace(/<[^>]+>/g, '')}`);
@@ -289,7 +319,7 @@ async function main() {
     mkdirSync(dirname(resolve(process.env.GS1_SUITE_REPORT)), { recursive: true });
     writeFileSync(process.env.GS1_SUITE_REPORT, `${JSON.stringify(report, null, 2)}\n`);
   }
-  return report.some((r) => r.outcomes.some((o) => o.status === 'fail')) ? 1 : 0;
+  return report.some((r) => r.outcomes.some((o) => o.status === 'fail')) || front.some((o) => o.status === 'fail') ? 1 : 0;
 }
 
 main()
