@@ -189,7 +189,7 @@ async function demoLinks(): Promise<string[]> {
 }
 
 /**
- * What the suite does not ask but the same front must answer (issue 35 items 6 and 4): a compressed Digital Link, a
+ * What the suite does not ask but the same front must answer: a compressed Digital Link, a
  * path that is no page, robots.txt, the resolver's OPTIONS. Asked with curl (the TLS front, its certificate trusted).
  */
 function frontChecks(dl: string): Outcome[] {
