@@ -95,6 +95,8 @@ interface Layout {
   body: string;
   /** The address search engines and printed copies should use. */
   canonical?: string;
+  /** The summary search engines show under the title; the site's footer sentence when a page has none of its own. */
+  description?: string;
   /** The customer portal's home, linked from the header. */
   home: string;
   view: PageView;
@@ -108,13 +110,14 @@ const switcher = (view: PageView) =>
     )
     .join('')}</ul></nav>`;
 
-export function page({ title, body, canonical, home, view }: Layout): string {
+export function page({ title, body, canonical, description, home, view }: Layout): string {
   return `<!doctype html>
 <html lang="${view.lang}" dir="ltr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(description ?? view.t.footer)}">
 ${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : ''}
 <style>${STYLE}</style>
 </head>
@@ -196,6 +199,8 @@ ${escapeHtml(v.changeDescription)}${v.openAccess ? `<br><a href="${escapeHtml(li
     .join('\n');
   return page({
     title: t.documentTitle(shown.productFamilyName, shown.documentNumber, String(shown.version)),
+    // What a search result should say: whose leaflet, for which product and part (the texts of the page itself).
+    description: `${t.from(shown.customerName)}: ${shown.productFamilyName}, ${t.part(shown.partNumber)}, ${t.ifuNumber} ${shown.ifuNumber}.`,
     home: input.home,
     canonical: input.canonical,
     view,
