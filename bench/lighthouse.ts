@@ -168,7 +168,9 @@ async function main() {
       for (const page of wanted) {
         const url = pages[page];
         if (!url) throw new Error(`unknown page ${page}: ${Object.keys(pages).join(', ')}`);
-        for (let run = 0; run < runs; run++) {
+        // A run Lighthouse itself could not record (NO_NAVSTART, NO_FCP: on a loaded machine a trace now and then
+        // misses its start) is run again, up to twice; its scores would say nothing about the page.
+        for (let run = 0, retries = 0; run < runs; run++) {
           const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS });
           chromes.add(chrome);
           try {
@@ -181,7 +183,13 @@ async function main() {
               mkdirSync(saveDir, { recursive: true });
               writeFileSync(join(saveDir, `${page}-${preset}-${run + 1}.json`), JSON.stringify(lhr));
             }
-            if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+            if (lhr.runtimeError) {
+              if (retries >= 2) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+              retries++;
+              console.log(`  ${preset.padEnd(7)} ${page.padEnd(8)} run ${run + 1}: Lighthouse failed (${lhr.runtimeError.message}); again`);
+              run--;
+              continue;
+            }
             const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as RunResult['scores'];
             const metrics = Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.numericValue ?? NaN])) as RunResult['metrics'];
             const failing = Object.values(lhr.categories)

@@ -343,10 +343,13 @@ describe('eIFU site over HTTP', () => {
       expect(message).toContain('Aucun document publié ne porte le numéro CO-1999-99999-99.');
     });
 
-    it('each page has a description for search results in the reader’s language: the document’s says whose leaflet, for which product and part', async () => {
+    it('each page has a description for search results in the reader’s language: the document’s says whose leaflet, for which product and part; its CSP lets tools read /robots.txt', async () => {
       const child = children.lot100de!;
       const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
-      const english = await (await get(`/p/${child.documentNumber}`)).text();
+      const answer = await get(`/p/${child.documentNumber}`);
+      // Still no script; the site's own files readable from the page's frame (Lighthouse's robots.txt check).
+      expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^;]+; img-src 'self' data:; connect-src 'self'; /);
+      const english = await answer.text();
       expect(description(english)).toMatch(new RegExp(`^Instructions for use from ${openCustomerName}: Infusion Pump, part PN-DE, IFU number \\S+\\.$`));
       expect(english.match(/<meta name="description"/g)).toHaveLength(1);
       const german = await (await get(`/p/${child.documentNumber}`, { 'accept-language': 'de' })).text();
