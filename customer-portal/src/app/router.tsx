@@ -40,6 +40,9 @@ export function AppRoutes() {
         <Switch>
           <Route path={paths.docSearch.path}>{(params) => <DocSearchPage customerName={routeParams(params).customerName ?? ''} />}</Route>
           <Route path={paths.customerDocSearch.path}>
+            {/* The emailed link opens a reader's own search (their sealed address is in it): kept out of search engines'
+                results, should it ever be published. React places the element in <head>. */}
+            <meta name="robots" content="noindex" />
             <CustomerDocSearchPage />
           </Route>
           <Route path={paths.contactUs.path}>
@@ -47,6 +50,7 @@ export function AppRoutes() {
           </Route>
           <Route path={paths.paperCopy.path}>{(params) => <PaperCopyPage documentNumber={routeParams(params).documentNumber ?? ''} />}</Route>
           <Route path={paths.notFound.path}>
+            <meta name="robots" content="noindex" />
             <NotFoundPage />
           </Route>
         </Switch>

@@ -348,6 +348,22 @@ describe('eIFU site over HTTP', () => {
       expect(message).toContain('Aucun document publié ne porte le numéro CO-1999-99999-99.');
     });
 
+    it('each page has a description for search results in the reader’s language: the document’s says whose leaflet, for which product and part; its CSP lets tools read /robots.txt', async () => {
+      const child = children.lot100de!;
+      const description = (html: string) => /<meta name="description" content="([^"]*)">/.exec(html)?.[1];
+      const answer = await get(`/p/${child.documentNumber}`);
+      // Still no script; the site's own files readable from the page's frame (Lighthouse's robots.txt check).
+      expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'; style-src 'sha256-[^;]+; img-src 'self' data:; connect-src 'self'; /);
+      const english = await answer.text();
+      expect(description(english)).toMatch(new RegExp(`^Instructions for use from ${openCustomerName}: Infusion Pump, part PN-DE, IFU number \\S+\\.$`));
+      expect(english.match(/<meta name="description"/g)).toHaveLength(1);
+      const german = await (await get(`/p/${child.documentNumber}`, { 'accept-language': 'de' })).text();
+      expect(description(german)).toMatch(new RegExp(`^Gebrauchsanweisung von ${openCustomerName}: Infusion Pump, Teil PN-DE, IFU-Nummer \\S+\\.$`));
+      // A page without a summary of its own (the choice of leaflets) has the site's sentence.
+      const chooser = await (await get(`/01/${pump}`, { 'accept-language': 'de' })).text();
+      expect(description(chooser)).toBe('Elektronische Gebrauchsanweisung (EU 2021/2226). Auf Anfrage senden wir innerhalb von 7 Tagen kostenlos ein Papierexemplar.');
+    });
+
     it('unknown, unpublished and malformed numbers and versions: 404 and 400', async () => {
       expect((await get('/p/CO-1999-99999-99')).status).toBe(404);
       expect((await get(`/p/${children.pending!.documentNumber}`)).status).toBe(404);

@@ -34,9 +34,13 @@ footer{max-width:46rem;margin:0 auto;padding:1rem;color:#475467;font-size:.875re
 @media (max-width:30rem){dl{grid-template-columns:1fr}dt{margin-top:.5rem}}
 `.trim();
 
-/** The stylesheet is the page's only style; the CSP names its hash, so nothing else can style or run. */
+/**
+ * The stylesheet is the page's only style; the CSP names its hash, so nothing else can style or run. connect-src
+ * 'self' grants nothing to a page that runs no script; it lets a tool that fetches through the page's frame read the
+ * site's own files (Lighthouse reads /robots.txt that way, and finds none under `default-src 'none'`).
+ */
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
-export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Every value a page shows goes through this: nothing a record holds can become markup. */
@@ -95,6 +99,8 @@ interface Layout {
   body: string;
   /** The address search engines and printed copies should use. */
   canonical?: string;
+  /** The summary search engines show under the title; the site's footer sentence when a page has none of its own. */
+  description?: string;
   /** The customer portal's home, linked from the header. */
   home: string;
   view: PageView;
@@ -108,13 +114,14 @@ const switcher = (view: PageView) =>
     )
     .join('')}</ul></nav>`;
 
-export function page({ title, body, canonical, home, view }: Layout): string {
+export function page({ title, body, canonical, description, home, view }: Layout): string {
   return `<!doctype html>
 <html lang="${view.lang}" dir="ltr">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(description ?? view.t.footer)}">
 ${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : ''}
 <style>${STYLE}</style>
 </head>
@@ -196,6 +203,8 @@ ${escapeHtml(v.changeDescription)}${v.openAccess ? `<br><a href="${escapeHtml(li
     .join('\n');
   return page({
     title: t.documentTitle(shown.productFamilyName, shown.documentNumber, String(shown.version)),
+    // What a search result should say: whose leaflet, for which product and part (the texts of the page itself).
+    description: `${t.from(shown.customerName)}: ${shown.productFamilyName}, ${t.part(shown.partNumber)}, ${t.ifuNumber} ${shown.ifuNumber}.`,
     home: input.home,
     canonical: input.canonical,
     view,

@@ -86,6 +86,7 @@ export function CustomerPage({ customerName }: { customerName: string }) {
     return (
       <article className="page">
         <title>{common.title(text.notFoundTitle)}</title>
+        <meta name="robots" content="noindex" />
         <h1>{text.notFoundTitle}</h1>
         <p>{text.notFound(customerName)}</p>
         <p>
