@@ -218,7 +218,14 @@ export const PaperCopyRequest = z.object({
   quantity: z.number(),
 });
 export type PaperCopyRequest = z.infer<typeof PaperCopyRequest>;
-export const PaperCopyResponse = z.object({ message: z.string(), requestId: z.string(), dueDate: z.string(), receiptSent: z.boolean() });
+export const PaperCopyResponse = z.object({
+  message: z.string(),
+  requestId: z.string(),
+  /** Beyond the spec: the short reference to read out on the phone, shown as `ABCD-EFGH`. */
+  reference: z.optional(z.string()),
+  dueDate: z.string(),
+  receiptSent: z.boolean(),
+});
 export type PaperCopyResponse = z.infer<typeof PaperCopyResponse>;
 
 /** GET /module2/paperCopyDocument/:documentNumber: the public document a paper copy can be asked for, as it is today. */
