@@ -94,13 +94,14 @@ describe('a customer’s choice of reading without an emailed link, over HTTP', 
     expect((await openSearch()).status).toBe(403);
   });
 
-  it('a value that is not one of the three is refused naming the field, nothing stored; a USER may not change it', async () => {
+  it('a value that is not one of the three is refused naming the field, nothing stored; a USER may not change it, nor anyone signed out', async () => {
     const user = await t.login(author.email, author.password);
     const before = await t.store.lastPosition();
     const refused = await edit(admin, { visitorAccess: 'everyone' });
     expect(refused).toMatchObject({ status: 400, body: { message: expect.stringContaining('visitorAccess must be emailed-link, scanned-document or open') } });
     expect(refused.body.message).toMatch(/^visitorAccess/);
     expect(await edit(user, { visitorAccess: 'open' })).toMatchObject({ status: 403, body: { message: 'This needs the ADMIN role' } });
+    expect(await edit('', { visitorAccess: 'open' })).toMatchObject({ status: 401, body: { message: 'Authentication required' } });
     expect(await t.store.readAll(before, 10)).toEqual([]);
   });
 
