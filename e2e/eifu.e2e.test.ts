@@ -128,6 +128,8 @@ describe.skipIf(skipUnless(['chromium']))('the eIFU site in a browser', () => {
       const label = staff.getByTestId('child-label').first();
       await label.waitFor();
       expect(await label.getByTestId('child-label-url').textContent()).toBe(`${product.customerUrl}/01/${gtin}/10/LOT-7001`);
+      // Approved, effective today: the address answers.
+      expect(await label.getByTestId('child-label-status').textContent()).toMatch(/^In effect since \d{2}\/\d{2}\/\d{4}: this address answers\.$/);
       const qr = label.getByTestId('child-label-qr');
       await qr.waitFor();
       await expect.poll(() => qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);

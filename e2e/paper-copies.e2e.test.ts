@@ -98,6 +98,9 @@ describe.skipIf(skipUnless(['chromium']))('paper copies on request in headless C
         await done.waitFor();
         const due = new Date(Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`) + 7 * DAY_MS).toISOString().slice(0, 10);
         expect(await done.textContent()).toContain(`Due date: ${due}`);
+        // The short reference to read out on the phone: on the page, in the receipt, and for staff.
+        const reference = ((await done.getByTestId('paper-copy-reference').textContent()) ?? '').match(/[34679ACDEFGHJKMNPQRTWXY]{4}-[34679ACDEFGHJKMNPQRTWXY]{4}/)?.[0];
+        expect(reference).toBeDefined();
         await expectAccessible(page, viewport, 'requested');
         await expect.poll(() => api.mails().some((m) => m.to.includes(email) && m.text.includes(due))).toBe(true);
 
@@ -112,6 +115,7 @@ describe.skipIf(skipUnless(['chromium']))('paper copies on request in headless C
         // The staff screen shows its dates as every staff screen does: dd/MM/yyyy.
         expect(text).toContain(due.split('-').reverse().join('/'));
         expect(text).toContain('Dr. Vera Visitor');
+        expect(text).toContain(`Reference ${reference}`);
         expect(text).not.toContain('Overdue');
         await expectAccessible(staff, viewport, 'staff-list');
         await row.getByRole('button', { name: /^Mark dispatched: 2 × / }).click();

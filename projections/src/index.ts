@@ -23,3 +23,4 @@ export * from './safety-notices/projection';
 export * from './safety-notices/queries';
 export * from './tasks/projection';
 export * from './tasks/queries';
+export * from './document-search/upcoming-queries';

@@ -27,7 +27,8 @@ async function appendHistory(store: PostgresEventStore, n: number) {
       customerWebsiteLink: `https://c${i}.example`,
       approverId: 'approver',
     };
-    const proposed = { ...details, customerName: `Clinic ${i} Renamed`, customerWebsiteLink: `https://new-c${i}.example` };
+    // Every other customer's change also chooses who reads without an emailed link.
+    const proposed: CustomerDetails = { ...details, customerName: `Clinic ${i} Renamed`, customerWebsiteLink: `https://new-c${i}.example`, ...(i % 2 === 0 ? { visitorAccess: 'scanned-document' as const } : {}) };
     const base = { customerId, customerName: details.customerName };
     const events: CustomerEvent[] = [
       { type: 'CustomerRegistered', data: { ...base, ...details, logo: logo(`l${i}`), registeredBy: 'admin' } },

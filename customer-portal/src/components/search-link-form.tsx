@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { useConfig } from '../config/config-context';
 import { docSearchText as text } from '../messages/doc-search';
+import { currentLanguage } from '../messages/locale';
 import { sendSearchLink } from '../lib/send-search-link';
 
 type Props = {
@@ -30,7 +31,7 @@ export function SearchLinkForm({ customerName, parentChangeId, intro, inputRef, 
     if (sending) return;
     setSending(true);
     setAnswer(undefined);
-    setAnswer(await sendSearchLink(apiUrl, { customerName, userEmail: email.trim(), parentChangeId }));
+    setAnswer(await sendSearchLink(apiUrl, { customerName, userEmail: email.trim(), parentChangeId, language: currentLanguage() }));
     setSending(false);
   };
 

@@ -22,6 +22,7 @@ const english = {
   tooLong: (max: number) => `must be at most ${max} characters`,
   dueDate: (date: string) => `Due date: ${date}`,
   requestNumber: (id: string) => `Request number: ${id}`,
+  reference: (reference: string) => `Your reference (give it if you call us): ${reference}`,
   failed: 'The request could not be sent. Please try again later.',
   notFound: 'This document is not public: a paper copy can be requested only of a current document published on this portal.',
   backToSearch: 'Back',

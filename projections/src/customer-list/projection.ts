@@ -1,4 +1,4 @@
-import type { CustomerChangeField, CustomerDetails, CustomerEvent, CustomerFieldChange, Signature } from '@ifu/contracts';
+import { type CustomerChangeField, type CustomerDetails, type CustomerEvent, type CustomerFieldChange, DEFAULT_VISITOR_ACCESS, type Signature, type VisitorAccess } from '@ifu/contracts';
 import type { ProjectedEvent } from '@ifu/storage/event-store/event-store';
 import { type Row, rowProjection } from '../row-projection';
 
@@ -37,8 +37,10 @@ export interface CustomerListRow extends Row {
   created_at: string | Date;
   /** Earlier names, lower-cased: an old public URL still finds the customer. */
   former_names: string[];
-  /** Visitors may search and download without an emailed link. */
+  /** Visitors may search and download without an emailed link (the ADMIN's switch). */
   open_access: boolean;
+  /** The approved record's choice of reading without an emailed link (`VisitorAccess`). */
+  visitor_access: VisitorAccess;
   /** The change waiting for the approver; every other column keeps the approved values meanwhile. */
   pending_change: PendingCustomerChange | null;
   change_rejection: RejectedCustomerChange | null;
@@ -70,6 +72,8 @@ export const customerListProjection = rowProjection<CustomerListRow>({
       country_exclusion_list: d.countryExclusionList,
       customer_website_link: d.customerWebsiteLink,
       approver_id: d.approverId,
+      // An event from before the choice keeps what the row has.
+      visitor_access: d.visitorAccess ?? row?.visitor_access ?? DEFAULT_VISITOR_ACCESS,
     });
     if (event.type === 'CustomerRegistered') {
       if (row) return row;
@@ -125,7 +129,7 @@ export const customerListProjection = rowProjection<CustomerListRow>({
       case 'CustomerChangeProposed': {
         const { proposed, logo, changed, editedBy } = event.data;
         const pending: PendingCustomerChange = {
-          details: { ...proposed },
+          details: { visitorAccess: row.visitor_access, ...proposed },
           logo: logo ? { sha256: logo.sha256, contentType: logo.contentType } : null,
           changed,
           proposedBy: editedBy,

@@ -1,5 +1,5 @@
 import type { CustomerListRow, PendingCustomerChange, RejectedCustomerChange } from './projection';
-import type { CustomerDetails, Signature } from '@ifu/contracts';
+import { type CustomerDetails, DEFAULT_VISITOR_ACCESS, type Signature } from '@ifu/contracts';
 import type { Queryable } from '@ifu/storage/database/database';
 import { type Page, type PageRequest, queryPage } from '../paging';
 
@@ -11,8 +11,10 @@ export interface CustomerRecord extends CustomerDetails {
   approvedDate: string | null;
   decision: { signature: Signature; reason: string | null } | null;
   createdAt: string;
-  /** Visitors may search and download without an emailed link. */
+  /** Visitors may search and download without an emailed link: the ADMIN's switch, or the record's choice `open`. */
   openAccess: boolean;
+  /** The ADMIN's switch alone (View Customer). */
+  openAccessSwitch: boolean;
   /** The customer stream's version this row shows: the record's ETag. */
   version: number;
   /** A change waiting for the approver's signature; the fields above are the approved ones meanwhile. */
@@ -51,7 +53,7 @@ export type CustomerRecordRow = CustomerListRow & {
 export const CUSTOMER_RECORD_SELECT = `
   SELECT c.id, c.customer_name, c.contact_email, c.contact_information, c.country_exclusion_list, c.customer_website_link,
          c.approver_id, c.logo_sha256, c.logo_content_type, c.status, c.approved_date, c.decision_signature, c.decision_reason,
-         c.created_at, c.former_names, c.open_access, c.stream_version, c.pending_change, c.change_rejection,
+         c.created_at, c.former_names, c.open_access, c.visitor_access, c.stream_version, c.pending_change, c.change_rejection,
          c.created_by, c.last_edited_by, c.delegated_from,
          u.first_name || ' ' || u.last_name AS approver_name, u.email AS approver_email,
          pu.first_name || ' ' || pu.last_name AS pending_approver_name, pu.email AS pending_approver_email,
@@ -76,7 +78,9 @@ export const toCustomerRecord = (row: CustomerRecordRow): CustomerRecord => ({
   approvedDate: row.approved_date === null ? null : new Date(row.approved_date).toISOString(),
   decision: row.decision_signature ? { signature: row.decision_signature, reason: row.decision_reason } : null,
   createdAt: new Date(row.created_at).toISOString(),
-  openAccess: row.open_access ?? false,
+  visitorAccess: row.visitor_access ?? DEFAULT_VISITOR_ACCESS,
+  openAccess: (row.open_access ?? false) || row.visitor_access === 'open',
+  openAccessSwitch: row.open_access ?? false,
   version: row.stream_version,
   pendingChange: row.pending_change
     ? {

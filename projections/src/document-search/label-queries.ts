@@ -13,7 +13,10 @@ export interface LabelDocument {
   documentNumber: string;
   customerId: string;
   customerName: string;
-  /** The customer's visitors may download without an emailed link. */
+  /**
+   * A reader who has the document's address (a scanned label, its permalink) may download it without an emailed link:
+   * the customer has open access, or lets a scanned label's document open (`scanned-document`).
+   */
   openAccess: boolean;
   productFamilyName: string;
   /** Part Number. */
@@ -48,7 +51,8 @@ const SAME_DOCUMENT = (a: string, b: string) =>
    AND lower(${a}.product_sub_family_name_one) = lower(${b}.product_sub_family_name_one)
    AND ${a}.listed AND ${a}.status = 'APPROVED'`;
 
-const COLUMNS = (today: string) => `d.id, d.parent_change_id, d.document_number, d.customer_id, c.customer_name, c.open_access,
+const COLUMNS = (today: string) => `d.id, d.parent_change_id, d.document_number, d.customer_id, c.customer_name,
+  (c.open_access OR c.visitor_access IN ('open', 'scanned-document')) AS open_access,
   d.product_family_name, d.product_sub_family_name_one, d.associated_reference_number, d.additional_lots, d.serial_ranges, d.gtin,
   d.country_list, d.language_list, d.change_description, to_char(d.effective_date, 'YYYY-MM-DD') AS effective_date,
   to_char(d.obsolete_date, 'YYYY-MM-DD') AS obsolete_date, d.doc_name, d.sha256,

@@ -5,6 +5,8 @@ import { type Row, rowProjection } from '../row-projection';
 /** A row of `paper_copy_requests` as stored (its `id` is the stream's, `paper-copy-<requestId>`). */
 export interface PaperCopyRequestRow extends Row {
   request_id: string;
+  /** Null for requests recorded before references. */
+  reference: string | null;
   visitor_id: string;
   sealed_name: string;
   sealed_address: string;
@@ -39,6 +41,7 @@ export const paperCopyRequestsProjection = rowProjection<PaperCopyRequestRow>({
           row ?? {
             id: `paper-copy-${d.requestId}`,
             request_id: d.requestId,
+            reference: d.reference ?? null,
             visitor_id: d.visitorId,
             sealed_name: d.name,
             sealed_address: d.address,

@@ -5,6 +5,7 @@ import type { PaperCopyRequestRow } from './projection';
 /** A request as the staff screen and the overdue reminder read it; personal data still sealed. */
 export interface PaperCopyRequestRecord {
   requestId: string;
+  reference: string | null;
   visitorId: string;
   sealed: { name: string; address: string; email: string };
   childDocumentId: string;
@@ -21,7 +22,7 @@ export interface PaperCopyRequestRecord {
 }
 
 const SELECT = `
-  SELECT id, request_id, visitor_id, sealed_name, sealed_address, sealed_email, child_document_id, document_number, document_version,
+  SELECT id, request_id, reference, visitor_id, sealed_name, sealed_address, sealed_email, child_document_id, document_number, document_version,
          doc_name, quantity, to_char(requested_on, 'YYYY-MM-DD') AS requested_on, to_char(due_date, 'YYYY-MM-DD') AS due_date,
          requested_at, status, dispatched_at, dispatched_by, dispatched_by_name, stream_version
     FROM paper_copy_requests`;
@@ -30,6 +31,7 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 
 const toRecord = (row: PaperCopyRequestRow): PaperCopyRequestRecord => ({
   requestId: row.request_id,
+  reference: row.reference ?? null,
   visitorId: row.visitor_id,
   sealed: { name: row.sealed_name, address: row.sealed_address, email: row.sealed_email },
   childDocumentId: row.child_document_id,
@@ -99,4 +101,10 @@ export async function findPublicDocumentByNumber(db: Queryable, documentNumber: 
       productFamilyName: current.productFamilyName,
     }
   );
+}
+
+/** Whether a request already has this short reference (a new one is drawn again then). */
+export async function paperCopyReferenceTaken(db: Queryable, reference: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM paper_copy_requests WHERE reference = $1 LIMIT 1', [reference]);
+  return rows.length > 0;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, EMAIL_PATTERN, ListQuery, looksLikeNumber, passwordText, requiredString, requiredText } from './common';
 import { COUNTRY_CODES } from './countries';
+import { VISITOR_ACCESS_CHOICES } from './events/customers';
 import { REASON_MAX, Signature, SIGNATURE_MESSAGES } from './signatures';
 
 /** Spec §5 customer form texts and §8 messages, spelled once for the form and the server. */
@@ -51,6 +52,7 @@ export const CUSTOMER_CHANGE_FIELDS = [
   'approverId',
   'customerWebsiteLink',
   'customerLogo',
+  'visitorAccess',
 ] as const;
 /** A field of a customer as a pending change names it: a detail, or the logo (its SHA-256). */
 export const CustomerChangeField = z.enum(CUSTOMER_CHANGE_FIELDS);
@@ -63,7 +65,21 @@ export const CUSTOMER_FIELD_LABEL: Record<(typeof CUSTOMER_CHANGE_FIELDS)[number
   approverId: 'Approver',
   customerWebsiteLink: 'Website link',
   customerLogo: 'Logo',
+  visitorAccess: 'Reading without an emailed link',
 };
+
+/** The choices of `visitorAccess` as the form and the audit trail name them. */
+export const VISITOR_ACCESS_LABEL: Record<(typeof VISITOR_ACCESS_CHOICES)[number], string> = {
+  'emailed-link': 'Emailed link for search and scans (default)',
+  'scanned-document': 'A scanned label opens its document; search needs the emailed link',
+  open: 'Open access: search and documents without a link',
+};
+
+/** What the form says under the choice: the manufacturer answers for it. */
+export const VISITOR_ACCESS_NOTICE =
+  "Choose (b) or (c) only if the manufacturer's risk assessment justifies it: the document then opens without knowing who reads it. With (b) the label proves the reader holds the device; search still needs the emailed link.";
+
+export const visitorAccessField = z.enum(VISITOR_ACCESS_CHOICES, { error: 'visitorAccess must be emailed-link, scanned-document or open' });
 
 /** Spec §4 customer status; anything else is badged 'Not Listed'. */
 export const CustomerStatus = z.enum(['REQUIRE_APPROVAL', 'APPROVED', 'REJECTED']);
@@ -126,6 +142,8 @@ export const CustomerFields = z.object({
     .transform((codes) => [...new Set(codes)].join(',')),
   customerWebsiteLink: websiteField.optional().default(''),
   approverId: approverIdField,
+  /** Optional over the API: a new customer gets `emailed-link`, an edit without it keeps the customer's choice. */
+  visitorAccess: visitorAccessField.optional(),
 });
 export type CustomerFieldsInput = z.input<typeof CustomerFields>;
 
@@ -141,6 +159,8 @@ const CustomerRecordView = z.object({
   approverId: z.string(),
   approver: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   logoUrl: z.string().nullable(),
+  /** Who may read without an emailed link (absent from older servers: `emailed-link`). */
+  visitorAccess: z.enum(VISITOR_ACCESS_CHOICES).optional(),
   /**
    * The approver is the delegate of this absent approver, who was chosen ("D (delegate of X)"); null (or absent) when
    * the approver chosen took it.

@@ -32,3 +32,4 @@ export * from './events/paper-copies';
 export * from './events/safety-notices';
 export * from './tasks';
 export * from './approver-routing';
+export * from './public-refusals';

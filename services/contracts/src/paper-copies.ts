@@ -55,6 +55,8 @@ export const PaperCopyListQuery = z.object({
 /** One request as the staff screen lists it; personal data opened with the requester's key, or erased. */
 export const PaperCopyRequestRecord = z.object({
   requestId: z.string(),
+  /** The short reference the requester was given (`ABCD-EFGH`); null for requests from before references. */
+  reference: z.string().nullable(),
   documentNumber: z.string(),
   documentVersion: z.number(),
   docName: z.string(),

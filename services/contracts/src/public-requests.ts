@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTROL_CHARACTERS, emailField, requiredString, requiredText } from './common';
 import { PHONE_TEXT_MAX, phoneProblem } from './phone';
 import { PUBLIC_MESSAGES } from './public';
+import { PUBLIC_REFUSAL_LANGUAGES } from './public-refusals';
 
 /**
  * The server's validation of the public portal's requests (spec §5 contact form, §7.4), in full zod: every text
@@ -23,11 +24,15 @@ const parentChangeIdField = requiredString('parentChangeId', 100)
 
 const customerNameField = requiredString('customerName', PUBLIC_CUSTOMER_NAME_MAX);
 
-/** POST /module2/sendSearchURLLink: the visitor's address, the customer (current or former name) and the family. */
+/**
+ * POST /module2/sendSearchURLLink: the visitor's address, the customer (current or former name) and the family; and,
+ * beyond the spec's payload, optionally the language the portal shows (its refusals are said in it).
+ */
 export const SendSearchLinkBody = z.object({
   customerName: customerNameField,
   userEmail: emailField({ required: 'userEmail is required', invalid: 'must be a valid email address' }),
   parentChangeId: parentChangeIdField,
+  language: z.enum(PUBLIC_REFUSAL_LANGUAGES, { error: 'language must be one of en, de, fr, es, it' }).optional(),
 });
 export type SendSearchLinkBody = z.infer<typeof SendSearchLinkBody>;
 

@@ -74,7 +74,13 @@ export const SingleCustomerLogoResponse = z.object({
 export type SingleCustomerLogoResponse = z.infer<typeof SingleCustomerLogoResponse>;
 
 /** POST /module2/sendSearchURLLink (spec §7.4); the answer's `message` is what the email popup shows. */
-export const SendSearchUrlLinkRequest = z.object({ customerName: z.string(), userEmail: z.string(), parentChangeId: z.string() });
+export const SendSearchUrlLinkRequest = z.object({
+  customerName: z.string(),
+  userEmail: z.string(),
+  parentChangeId: z.string(),
+  /** Beyond the spec: the language the portal shows, so that a refusal is said in it. */
+  language: z.optional(z.string()),
+});
 export type SendSearchUrlLinkRequest = z.infer<typeof SendSearchUrlLinkRequest>;
 export const MessageOnlyResponse = z.object({ message: z.string() });
 export type MessageOnlyResponse = z.infer<typeof MessageOnlyResponse>;
@@ -212,7 +218,14 @@ export const PaperCopyRequest = z.object({
   quantity: z.number(),
 });
 export type PaperCopyRequest = z.infer<typeof PaperCopyRequest>;
-export const PaperCopyResponse = z.object({ message: z.string(), requestId: z.string(), dueDate: z.string(), receiptSent: z.boolean() });
+export const PaperCopyResponse = z.object({
+  message: z.string(),
+  requestId: z.string(),
+  /** Beyond the spec: the short reference to read out on the phone, shown as `ABCD-EFGH`. */
+  reference: z.optional(z.string()),
+  dueDate: z.string(),
+  receiptSent: z.boolean(),
+});
 export type PaperCopyResponse = z.infer<typeof PaperCopyResponse>;
 
 /** GET /module2/paperCopyDocument/:documentNumber: the public document a paper copy can be asked for, as it is today. */

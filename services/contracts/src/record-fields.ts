@@ -78,6 +78,7 @@ export const RECORD_FIELDS: Readonly<Record<AuditRecordKind, Readonly<Record<str
     status: text('Status'),
     approvedDate: as('Approval Date', 'time'),
     openAccess: as('Open access', 'yesNo'),
+    visitorAccess: text('Reading without an emailed link'),
   },
   user: {
     email: text('E-Mail'),

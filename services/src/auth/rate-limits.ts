@@ -75,13 +75,20 @@ export class HourlyBudget<Key extends string> {
     readonly cap: number,
     private readonly clock: () => Date,
     private readonly onHourEnded: (start: Date, end: Date) => void,
+    /** Keys with a budget of their own instead of `cap`. */
+    private readonly caps: Partial<Record<Key, number>> = {},
   ) {}
+
+  /** The hour's budget of `key`. */
+  capOf(key: Key): number {
+    return this.caps[key] ?? this.cap;
+  }
 
   /** Takes `count` units of `key`'s budget this hour; false (and nothing taken) when they do not fit. */
   take(key: Key, count = 1): boolean {
     const hour = this.current();
     const used = hour.used.get(key) ?? 0;
-    if (used + count > this.cap) return false;
+    if (used + count > this.capOf(key)) return false;
     hour.used.set(key, used + count);
     return true;
   }

@@ -18,6 +18,13 @@ describe('HourlyBudget: at most `cap` units per key an hour, over every caller',
     expect(budget.take('b', 3)).toBe(true);
   });
 
+  it('when a key has a budget of its own, then it counts against that one, and the others against the cap', () => {
+    const budget = new HourlyBudget<'a' | 'b'>(1, () => new Date('2026-11-25T10:00:00Z'), () => {}, { b: 3 });
+    expect(budget.capOf('b')).toBe(3);
+    expect([budget.take('b'), budget.take('b'), budget.take('b'), budget.take('b')]).toEqual([true, true, true, false]);
+    expect([budget.take('a'), budget.take('a')]).toEqual([true, false]);
+  });
+
   it('when units are given back, then they can be taken again', () => {
     const { budget } = setUp(1);
     expect(budget.take('a')).toBe(true);

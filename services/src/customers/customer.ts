@@ -1,4 +1,4 @@
-import type { CustomerChangeField, CustomerDetails, CustomerEvent, CustomerStatus, StoredFile } from '@ifu/contracts';
+import { type CustomerChangeField, type CustomerDetails, type CustomerEvent, type CustomerStatus, DEFAULT_VISITOR_ACCESS, type StoredFile, type VisitorAccess } from '@ifu/contracts';
 import type { Decider, Decision } from '../platform/command-pipeline';
 
 /**
@@ -9,6 +9,8 @@ import type { Decider, Decision } from '../platform/command-pipeline';
 
 /** One customer folded from its stream: what the deciders need. */
 export interface CustomerState extends CustomerDetails {
+  /** Always known here: events from before the choice leave the default. */
+  visitorAccess: VisitorAccess;
   exists: boolean;
   customerId: string;
   status: CustomerStatus;
@@ -43,6 +45,7 @@ const initialState = (): CustomerState => ({
   countryExclusionList: '',
   customerWebsiteLink: '',
   approverId: '',
+  visitorAccess: DEFAULT_VISITOR_ACCESS,
   status: 'REQUIRE_APPROVAL',
   logo: null,
   createdBy: null,
@@ -55,11 +58,11 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
   switch (event.type) {
     case 'CustomerRegistered': {
       const { customerId, logo, registeredBy, ...details } = event.data;
-      return { ...state, ...details, exists: true, customerId, logo, status: 'REQUIRE_APPROVAL', createdBy: registeredBy ?? null };
+      return { ...state, ...withoutAbsent(details), exists: true, customerId, logo, status: 'REQUIRE_APPROVAL', createdBy: registeredBy ?? null };
     }
     case 'CustomerUpdated': {
       const { customerId: _id, changed: _changed, editedBy, ...details } = event.data;
-      return { ...state, ...details, lastEditedBy: editedBy ?? state.lastEditedBy };
+      return { ...state, ...withoutAbsent(details), lastEditedBy: editedBy ?? state.lastEditedBy };
     }
     case 'CustomerLogoChanged':
       return { ...state, logo: event.data.logo, lastEditedBy: event.data.editedBy ?? state.lastEditedBy };
@@ -75,7 +78,7 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
       return {
         ...state,
         pending: {
-          details: event.data.proposed,
+          details: { visitorAccess: state.visitorAccess, ...withoutAbsent(event.data.proposed) },
           logo: event.data.logo ?? null,
           changed: event.data.changed,
           ...(event.data.delegatedFrom ? { delegatedFrom: event.data.delegatedFrom } : {}),
@@ -85,7 +88,7 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
     case 'CustomerChangeWithdrawn':
       return { ...state, pending: null, lastEditedBy: event.data.editedBy };
     case 'CustomerChangeApproved':
-      return { ...state, ...event.data.details, logo: event.data.logo ?? state.logo, pending: null };
+      return { ...state, ...withoutAbsent(event.data.details), logo: event.data.logo ?? state.logo, pending: null };
     case 'CustomerChangeRejected':
       return { ...state, pending: null };
     case 'CustomerApproverReassigned': {
@@ -109,6 +112,23 @@ export function evolve(state: CustomerState, event: CustomerEvent): CustomerStat
       return unhandled;
     }
   }
+}
+
+/**
+ * The details as an event records them: the default choice of reading without a link is left unsaid while the
+ * customer has it too (the events read as before the choice existed); any other value, or a change back, is recorded.
+ */
+export function detailsAsRecorded(details: CustomerDetails, state: Pick<CustomerState, 'visitorAccess'>): CustomerDetails {
+  if ((details.visitorAccess ?? DEFAULT_VISITOR_ACCESS) !== DEFAULT_VISITOR_ACCESS || state.visitorAccess !== DEFAULT_VISITOR_ACCESS) return details;
+  const { visitorAccess: _default, ...rest } = details;
+  return rest;
+}
+
+/** The details as an event gives them, without a `visitorAccess` it does not name (an event from before the choice). */
+function withoutAbsent<T extends { visitorAccess?: VisitorAccess }>(details: T): T {
+  if (details.visitorAccess !== undefined) return details;
+  const { visitorAccess: _absent, ...rest } = details;
+  return rest as T;
 }
 
 /**

@@ -43,6 +43,7 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewer: 
     countryExclusionList: record.countryExclusionList,
     customerWebsiteLink: record.customerWebsiteLink,
     approverId: record.approverId,
+    visitorAccess: record.visitorAccess,
     approver: record.approver,
     logoUrl: record.logo ? `${ctx.config.PUBLIC_API_URL}/customer/logo/${record.id}` : null,
     status: record.status,
@@ -50,7 +51,8 @@ export function toCustomerView(ctx: AppContext, record: CustomerRecord, viewer: 
     searchUrl: record.status === 'APPROVED' ? searchUrlOf(ctx.config, record.customerName) : null,
     decision: record.decision,
     createdAt: record.createdAt,
-    openAccess: record.openAccess,
+    // The ADMIN's switch (View Customer); the record's choice `open` is shown as `visitorAccess`.
+    openAccess: record.openAccessSwitch,
     version: record.version,
     canDecide: refusal === undefined,
     delegatedFrom: record.delegatedFrom,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { NOTICE_TEXTS } from './notice-texts';
 import type { LabelDocument } from '@ifu/projections';
 import { COUNTRIES, LANGUAGES } from '@ifu/contracts';
 import type { ChoiceReason } from './choose';
@@ -135,14 +136,20 @@ ${body}
 </html>`;
 }
 
-/** A page that says what went wrong and where to go: unknown or malformed keys, a document no longer public. */
-export function messagePage(input: { title: string; text: string; home: string; view: PageView; links?: { href: string; text: string }[] }): string {
+/**
+ * A page that says what went wrong and where to go: unknown or malformed keys, a document no longer public. Each one
+ * leads to the paper copy the footer promises: `paperCopy`, else the page's home (the contact form, where a reader
+ * without a document number asks for one).
+ */
+export function messagePage(input: { title: string; text: string; home: string; view: PageView; links?: { href: string; text: string }[]; paperCopy?: string }): string {
   const links = (input.links ?? []).map((link) => `<li><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></li>`).join('');
+  const notice = NOTICE_TEXTS[input.view.lang];
+  const paperCopy = `<p data-paper-copy><a href="${escapeHtml(input.paperCopy ?? input.home)}">${escapeHtml(notice.paperCopyRequest)}</a> ${escapeHtml(notice.paperCopyHow)}</p>`;
   return page({
     title: input.title,
     home: input.home,
     view: input.view,
-    body: `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.text)}</p>${links ? `<ul>${links}</ul>` : ''}`,
+    body: `<h1>${escapeHtml(input.title)}</h1><p>${escapeHtml(input.text)}</p>${links ? `<ul>${links}</ul>` : ''}${paperCopy}`,
   });
 }
 

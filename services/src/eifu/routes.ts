@@ -14,6 +14,7 @@ import { currencyPageFor, markStamp } from './stamped-download';
 import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguageOf, type PageTexts } from './page-texts';
 import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP, type PageView } from './pages';
 import { RESOLVER_DESCRIPTION_PATH, isResolverPath, uncompressedPathOf } from './resolver-paths';
+import { upcomingForDocument, upcomingForGtin, type UpcomingNotice } from './not-yet-effective';
 
 const LINK_TYPE = /^[A-Za-z0-9:/._#-]{1,100}$/;
 /** The GS1 Web Vocabulary's namespaces a link type may be written in; `gs1:` is its prefix. */
@@ -114,6 +115,9 @@ export function eifuRoutes(ctx: AppContext): Router {
     }
     html(res, status, messagePage({ title, text, home: withLang(home, readerOf(req).lang), view, links: extra }));
   };
+
+  /** An approved leaflet whose day has not come: said with its day, in the reader's language. */
+  const notYet = (req: Request, upcoming: UpcomingNotice) => () => upcoming(viewOf(req).lang);
 
   /** The reader's languages and country: `?lang=` and `?country=` first, then the browser's Accept-Language. */
   const readerOf = (req: Request) => {
@@ -250,7 +254,8 @@ export function eifuRoutes(ctx: AppContext): Router {
     res.setHeader('Vary', 'Accept, Accept-Language');
     const documents = await findPublicDocumentsByGtin(await ctx.reads.for(req), keys.gtin, publicToday(ctx.clock()));
     if (documents.length === 0) {
-      problem(req, res, 404, (t) => ({ title: t.noInstructions, text: t.noInstructionsFor(keys.gtin) }));
+      const upcoming = await upcomingForGtin(await ctx.reads.for(req), keys.gtin, publicToday(ctx.clock()));
+      problem(req, res, 404, upcoming ? notYet(req, upcoming) : (t) => ({ title: t.noInstructions, text: t.noInstructionsFor(keys.gtin) }));
       return;
     }
 
@@ -327,7 +332,8 @@ export function eifuRoutes(ctx: AppContext): Router {
     }
     const versions = await findDocumentVersionsByNumber(from ?? (await ctx.reads.for(req)), documentNumber, publicToday(ctx.clock()));
     if (!versions || !versions.some((v) => v.published)) {
-      problem(req, res, 404, (t) => ({ title: t.documentNotFound, text: t.noDocumentNumbered(documentNumber) }));
+      const upcoming = versions && (await upcomingForDocument(from ?? (await ctx.reads.for(req)), documentNumber, publicToday(ctx.clock())));
+      problem(req, res, 404, upcoming ? notYet(req, upcoming) : (t) => ({ title: t.documentNotFound, text: t.noDocumentNumbered(documentNumber) }));
       return undefined;
     }
     return versions;
@@ -350,7 +356,8 @@ export function eifuRoutes(ctx: AppContext): Router {
     if (!versions) return;
     const current = versions.find((v) => v.current);
     if (!current) {
-      problem(req, res, 404, (t) => ({ title: t.noLongerPublished, text: t.notPublishedNow }));
+      const upcoming = await upcomingForDocument(await ctx.reads.for(req), String(req.params.documentNumber), publicToday(ctx.clock()));
+      problem(req, res, 404, upcoming ? notYet(req, upcoming) : (t) => ({ title: t.noLongerPublished, text: t.notPublishedNow }));
       return;
     }
     const lang = readerOf(req).lang;

@@ -33,6 +33,8 @@ interface Held {
 
 export interface AnonymousMailOptions {
   cap: number;
+  /** Kinds with an hourly budget of their own instead of `cap` (search links: SEARCH_LINK_MAIL_PER_HOUR). */
+  caps?: Partial<Record<AnonymousMailKind, number>>;
   clock: () => Date;
   mailer: Mailer;
   logger: Logger;
@@ -54,7 +56,7 @@ export class AnonymousMail implements AnonymousMailBudget {
   private readonly sending = new Set<Promise<void>>();
 
   constructor(private readonly options: AnonymousMailOptions) {
-    this.budget = new HourlyBudget(options.cap, options.clock, (start, end) => this.hourEnded(start, end));
+    this.budget = new HourlyBudget(options.cap, options.clock, (start, end) => this.hourEnded(start, end), options.caps);
   }
 
   get cap(): number {

@@ -9,11 +9,14 @@ export class SharedMailBudget {
   constructor(
     private readonly db: Queryable,
     readonly cap: number,
+    /** Kinds with a budget of their own instead of `cap`. */
+    private readonly caps: Readonly<Record<string, number>> = {},
   ) {}
 
   /** Takes `count` of `kind`'s units in the hour `now` falls in; false (nothing taken) when they do not fit. */
   async take(kind: string, count: number, now: Date): Promise<boolean> {
-    if (count > this.cap) return false;
+    const cap = this.caps[kind] ?? this.cap;
+    if (count > cap) return false;
     const { rows } = await this.db.query(
       `INSERT INTO anonymous_mail_budget AS b (kind, hour_start, used) VALUES ($1, $2, $3)
        ON CONFLICT (kind) DO UPDATE SET
@@ -21,7 +24,7 @@ export class SharedMailBudget {
          used = CASE WHEN b.hour_start <= $2::timestamptz - interval '1 hour' THEN excluded.used ELSE b.used + excluded.used END
        WHERE b.hour_start <= $2::timestamptz - interval '1 hour' OR b.used + excluded.used <= $4
        RETURNING used`,
-      [kind, now, count, this.cap],
+      [kind, now, count, cap],
     );
     return rows.length === 1;
   }

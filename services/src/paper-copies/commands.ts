@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { PAPER_COPY_OVERDUE_STREAM, paperCopyStreamId, type PaperCopyRequestBody } from '@ifu/contracts';
-import { findPublicDocumentByNumber, listActiveAdmins, overduePaperCopyRequests } from '@ifu/projections';
+import { randomInt, randomUUID } from 'node:crypto';
+import { PAPER_COPY_OVERDUE_STREAM, PAPER_COPY_REFERENCE_ALPHABET, PAPER_COPY_REFERENCE_LENGTH, paperCopyStreamId, type PaperCopyRequestBody } from '@ifu/contracts';
+import { findPublicDocumentByNumber, listActiveAdmins, overduePaperCopyRequests, paperCopyReferenceTaken } from '@ifu/projections';
 import type { AppContext } from '../platform/app-context';
 import { type IntervalJob, startIntervalJob } from '../platform/interval-job';
 import type { CommandOrigin, CommandRun } from '../platform/command-pipeline';
@@ -14,9 +14,26 @@ async function documentFacts(ctx: AppContext, documentNumber: string, today: str
   return found && { childDocumentId: found.childDocumentId, documentNumber: found.documentNumber, version: found.version, docName: found.docName, customerId: found.customerId };
 }
 
-/** What a recorded request answers: its id, its due date and the document as recorded. */
+/** A reference drawn at random from the alphabet (23^8, about 7.8e10 of them). */
+export const drawPaperCopyReference = (): string =>
+  Array.from({ length: PAPER_COPY_REFERENCE_LENGTH }, () => PAPER_COPY_REFERENCE_ALPHABET[randomInt(PAPER_COPY_REFERENCE_ALPHABET.length)]).join('');
+
+/**
+ * A reference no recorded request has: drawn again on the rare collision. Checked against the stored requests, which
+ * the request's own command waits for, so only two requests drawing the same one in the same instant could share it.
+ */
+async function freshReference(ctx: AppContext): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const reference = drawPaperCopyReference();
+    if (!(await paperCopyReferenceTaken(ctx.db, reference))) return reference;
+  }
+  throw new Error('no free paper-copy reference after 8 draws');
+}
+
+/** What a recorded request answers: its id, its short reference, its due date and the document as recorded. */
 export interface RecordedRequest {
   requestId: string;
+  reference: string;
   dueDate: string;
   documentNumber: string;
   version: number;
@@ -30,9 +47,11 @@ export interface RecordedRequest {
  */
 export async function requestPaperCopy(ctx: AppContext, origin: CommandOrigin, body: PaperCopyRequestBody): Promise<RecordedRequest> {
   const requestId = randomUUID();
+  const reference = await freshReference(ctx);
   const command = (now: Date, document: PublicDocumentFacts | undefined, visitorId = '', sealed = { email: '', name: '', address: '' }): RequestPaperCopy => ({
     type: 'RequestPaperCopy',
     requestId,
+    reference,
     visitorId,
     sealed,
     documentNumber: body.documentNumber,
@@ -59,7 +78,7 @@ export async function requestPaperCopy(ctx: AppContext, origin: CommandOrigin, b
   const recorded = events[0]!;
   if (recorded.type !== 'PaperCopyRequested') throw new Error('a paper-copy request recorded something else');
   await run.settle(['paper-copy-requests']);
-  return { requestId, dueDate: recorded.data.dueDate, documentNumber: recorded.data.documentNumber, version: recorded.data.version, docName: recorded.data.docName };
+  return { requestId, reference, dueDate: recorded.data.dueDate, documentNumber: recorded.data.documentNumber, version: recorded.data.version, docName: recorded.data.docName };
 }
 
 /** An ADMIN marks a request dispatched: who and when, once. */

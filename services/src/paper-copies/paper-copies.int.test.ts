@@ -130,6 +130,21 @@ describe('paper copies over HTTP', () => {
       });
     });
 
+    it('gives each request a short reference to read out on the phone: 8 characters without look-alikes, unique, in the answer, the receipt, the log and the staff list', async () => {
+      const references = new Set<string>();
+      for (let i = 0; i < 6; i++) {
+        const body = valid({ email: `ref.${i}.${Date.now()}@clinic.example` });
+        const { answer, events } = await spec.when(() => request(body)).then({ status: 200, events: [{ stream: /^paper-copy-/, type: 'PaperCopyRequested' }] });
+        const shown = answer.body.reference as string;
+        expect(shown).toMatch(/^[34679ACDEFGHJKMNPQRTWXY]{4}-[34679ACDEFGHJKMNPQRTWXY]{4}$/);
+        expect(events[0]!.data.reference).toBe(shown.replace('-', ''));
+        expect(t.mails().filter((m) => m.to.includes(body.email)).at(-1)?.text).toContain(`Your reference: ${shown}`);
+        expect((await list()).list.find((r) => r.requestId === answer.body.requestId)?.reference).toBe(shown);
+        references.add(shown);
+      }
+      expect(references.size).toBe(6);
+    });
+
     it('takes quantity and version as the digits a form sends; 1 and 10 copies are accepted', async () => {
       expect((await request(valid({ quantity: '1', version: '2' }))).status).toBe(200);
       expect((await request(valid({ quantity: 10 }))).status).toBe(200);

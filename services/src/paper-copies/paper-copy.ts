@@ -49,6 +49,8 @@ export interface PublicDocumentFacts {
 export interface RequestPaperCopy {
   type: 'RequestPaperCopy';
   requestId: string;
+  /** Its short reference, drawn by the caller and not taken by another request. */
+  reference: string;
   visitorId: string;
   /** The requester's personal data, already sealed under their visitor key: the decider never sees it in the clear. */
   sealed: { email: string; name: string; address: string };
@@ -83,6 +85,7 @@ function decideRequest(state: PaperCopyState, command: RequestPaperCopy): Decisi
         type: 'PaperCopyRequested',
         data: {
           requestId: command.requestId,
+          reference: command.reference,
           visitorId: command.visitorId,
           ...command.sealed,
           childDocumentId: document.childDocumentId,

@@ -11,6 +11,7 @@ const sealed = { email: 'v1.sealed-email', name: 'v1.sealed-name', address: 'v1.
 const request = (overrides: Partial<RequestPaperCopy> = {}): RequestPaperCopy => ({
   type: 'RequestPaperCopy',
   requestId: 'r-1',
+  reference: 'K7QM3RXT',
   visitorId: 'visitor-1',
   sealed,
   documentNumber: 'CO-2026-00001-01',
@@ -24,6 +25,7 @@ const requested: PaperCopyEvent = {
   type: 'PaperCopyRequested',
   data: {
     requestId: 'r-1',
+    reference: 'K7QM3RXT',
     visitorId: 'visitor-1',
     ...sealed,
     childDocumentId: 'child-1',

@@ -7,6 +7,7 @@ import {
   type PaperCopyListResponse,
   type PaperCopyRequestRecord,
   PaperCopyRequestBody,
+  shownPaperCopyReference,
 } from '@ifu/contracts';
 import { PAPER_COPY_MESSAGES, type PaperCopyDocumentResponse, type PaperCopyResponse } from '@ifu/contracts/public';
 import { findPaperCopyRequest, findPublicDocumentByNumber, listPaperCopyRequests, type PaperCopyRequestRecord as StoredRequest } from '@ifu/projections';
@@ -37,6 +38,7 @@ async function staffRecords(db: Queryable, stored: readonly StoredRequest[], tod
     const available = name !== undefined && address !== undefined && email !== undefined;
     return {
       requestId: r.requestId,
+      reference: r.reference && shownPaperCopyReference(r.reference),
       documentNumber: r.documentNumber,
       documentVersion: r.documentVersion,
       docName: r.docName,
@@ -95,6 +97,7 @@ export function paperCopyRoutes(ctx: AppContext): Router {
             '',
             `It will be sent to the delivery address you gave, at no cost, by ${recorded.dueDate} (within 7 calendar days of your request).`,
             '',
+            `Your reference: ${shownPaperCopyReference(recorded.reference)} (give it if you call or write to us about this request)`,
             `Your request number: ${recorded.requestId}`,
             '',
             'If you did not ask for this, you can ignore this mail.',
@@ -113,6 +116,7 @@ export function paperCopyRoutes(ctx: AppContext): Router {
     res.json({
       message: receiptSent ? PAPER_COPY_MESSAGES.requested : PAPER_COPY_MESSAGES.requestedNoReceipt,
       requestId: recorded.requestId,
+      reference: shownPaperCopyReference(recorded.reference),
       dueDate: recorded.dueDate,
       receiptSent,
     } satisfies PaperCopyResponse);

@@ -130,6 +130,12 @@ export const ConfigSchema = z
      */
     ANONYMOUS_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(100),
     /**
+     * Search links mailed in an hour over every customer, caller and address together, instead of
+     * ANONYMOUS_MAIL_PER_HOUR: a hospital puts every ward behind one address, and each link goes to the address a valid
+     * request named (at most 5 per address in 15 minutes, 100 per customer, 300 per caller address an hour).
+     */
+    SEARCH_LINK_MAIL_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    /**
      * Downloads one caller address may make over the public file routes together (open-access PDFs, visitors' file
      * links, signed file URLs) per window; more answer 429 with Retry-After. Generous: a hospital's readers may all
      * come from one address.

@@ -1,4 +1,4 @@
-import { ABSENCE_MESSAGES, PERIODIC_REVIEW_MESSAGES } from '@ifu/contracts';
+import { ABSENCE_MESSAGES, PERIODIC_REVIEW_MESSAGES, type PublicRefusalLanguage, SEARCH_LINK_LIMIT_TEXTS } from '@ifu/contracts';
 import type { ChainBreak } from '@ifu/storage/event-store/event-store';
 import { shownUtcMinute } from './shown-dates';
 
@@ -230,7 +230,11 @@ export const ERRORS = {
   'open-access-off': entry(403, 'This customer gives its documents through a link sent by email: ask for one on its page.'),
   'contact-failed': entry(502, 'Error on connecting administrator.'),
   'search-link-not-sent': entry(502, 'The search link could not be sent. Please try again later.'),
-  'mail-budget-spent': entry(429, 'Many links were sent in the last hour. Please try again later.'),
+  'mail-budget-spent': entry<{ language: PublicRefusalLanguage }>(429, (d) => SEARCH_LINK_LIMIT_TEXTS[d.language].mailBudget),
+  // A search link's limits, in the visitor's language: per email address, per customer, per network address.
+  'search-link-email-limited': entry<{ language: PublicRefusalLanguage }>(429, (d) => SEARCH_LINK_LIMIT_TEXTS[d.language].email),
+  'search-link-customer-limited': entry<{ language: PublicRefusalLanguage }>(429, (d) => SEARCH_LINK_LIMIT_TEXTS[d.language].customer),
+  'search-link-network-limited': entry<{ language: PublicRefusalLanguage }>(429, (d) => SEARCH_LINK_LIMIT_TEXTS[d.language].network),
 
   // ---- paper copies on request (paper-copies/)
   'paper-copy-document-not-public': entry(

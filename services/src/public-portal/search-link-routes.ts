@@ -1,15 +1,16 @@
 import { Router } from 'express';
-import { CheckSearchLinkBody, OpenSearchLinkBody, SendSearchLinkBody } from '@ifu/contracts';
+import { CheckSearchLinkBody, OpenSearchLinkBody } from '@ifu/contracts';
 import { type CheckSearchLinkResponse, type MessageOnlyResponse, type OpenSearchLinkResponse, PUBLIC_MESSAGES } from '@ifu/contracts/public';
-import { perAddressLimit, perIpLimit } from '../auth';
+import { perIpLimit } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { parseBody } from '../platform/http';
 import { sealSearchLink } from './search-link';
+import { searchLinkLimits, validSearchLinkRequest, visitorLanguage } from './search-link-limits';
 import { approvedCustomerWithFamily, verifySearchLink } from './visitor-link';
 
-/** Requests per caller address per 15 minutes, and link mails per visitor address per hour (architecture §6). */
-export const SEARCH_LINK_LIMITS = { perIp: 10, perAddress: 5 } as const;
+/** Open-access search pages asked for per caller address per 15 minutes (nothing is mailed). */
+const OPEN_SEARCH_LINK_PER_IP = 30;
 
 const DAY_MS = 24 * 60 * 60_000;
 
@@ -39,7 +40,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
   const router = Router();
 
   // Open access: no email asked, nothing mailed; the search page's address answered at once.
-  router.post('/module2/openSearchLink', perIpLimit(ctx.rateLimits, 'open-search-link', SEARCH_LINK_LIMITS.perIp * 3), async (req, res) => {
+  router.post('/module2/openSearchLink', perIpLimit(ctx.rateLimits, 'open-search-link', OPEN_SEARCH_LINK_PER_IP), async (req, res) => {
     const { customerName, parentChangeId } = parseBody(OpenSearchLinkBody, req.body);
     const now = ctx.clock();
     const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now, await ctx.reads.for(req));
@@ -50,13 +51,12 @@ export function searchLinkRoutes(ctx: AppContext): Router {
     res.json({ searchUrl: searchPageUrl(ctx.config.PUBLIC_CUSTOMER_URL, customer.customerName, parentChangeId, token) } satisfies OpenSearchLinkResponse);
   });
 
-  // Each request mails the address it names: limited per caller, and per address so that no one is flooded.
+  // Each request mails the address it names: a valid request counts per address, per customer and per caller.
   router.post(
     '/module2/sendSearchURLLink',
-    perIpLimit(ctx.rateLimits, 'search-link', SEARCH_LINK_LIMITS.perIp),
-    perAddressLimit(ctx.rateLimits, 'search-link', SEARCH_LINK_LIMITS.perAddress, 'userEmail'),
+    ...searchLinkLimits(ctx.rateLimits),
     async (req, res) => {
-      const { customerName, userEmail, parentChangeId } = parseBody(SendSearchLinkBody, req.body);
+      const { customerName, userEmail, parentChangeId, language } = validSearchLinkRequest(res);
       const now = ctx.clock();
       const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now);
       if (!family) refuse('product-family-not-found');
@@ -68,7 +68,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
       // to come back later. A digest makes no sense here: the link is the visitor's alone.
       if (!(await ctx.anonymousMail.take('search-link'))) {
         ctx.anonymousMail.notSentOverBudget('search-link', req.log);
-        refuse('mail-budget-spent');
+        refuse('mail-budget-spent', { language: visitorLanguage(req, language) });
       }
       // No event records the link: it would hold the visitor's address, and nothing changed. The visitor's later
       // download is the record (its event carries the address encrypted, never the IP). Nor does a log line name the

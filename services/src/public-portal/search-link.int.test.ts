@@ -3,6 +3,7 @@ import { arrangeApprovedCustomer, arrangeAccessibility, arrangeChangeOrder, arra
 import { apiSpec, unique } from '../../../test-support/specs';
 import { reviewedCustomer } from '../../../test-support/reviewed-versions';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { SEARCH_LINK_LIMIT_TEXTS } from '@ifu/contracts';
 import { Refusal } from '../platform/errors';
 import { sealSearchLink } from './search-link';
 import { verifySearchLink, verifySearchToken } from './visitor-link';
@@ -12,6 +13,7 @@ const SENT = 'The search link has been sent to your email address. Open it to se
 const INVALID = 'This search link is not valid. Ask for a new one below.';
 const EXPIRED = 'This search link has expired. Ask for a new one below.';
 const DAY_MS = 24 * 60 * 60_000;
+const EMAIL_LIMITED = { en: SEARCH_LINK_LIMIT_TEXTS.en.email, de: SEARCH_LINK_LIMIT_TEXTS.de.email, fr: SEARCH_LINK_LIMIT_TEXTS.fr.email, es: SEARCH_LINK_LIMIT_TEXTS.es.email, it: SEARCH_LINK_LIMIT_TEXTS.it.email };
 
 /** The emailed search link (spec §2.1 email popup, §7.4 sendSearchURLLink) and its check, over HTTP. */
 describe('search links over HTTP', () => {
@@ -151,25 +153,35 @@ describe('search links over HTTP', () => {
       });
     });
 
-    it('when one caller address asks more than 10 times in 15 minutes, then 429 and nothing is mailed', async () => {
+    it('when one caller address sends empty or malformed requests, then they are refused with 400 and count nowhere', async () => {
       const from = '203.0.113.10';
-      for (let i = 0; i < 10; i++) {
-        expect((await sendLink({ customerName, userEmail: `${unique('flood.')}@example.com`, parentChangeId: crypto.randomUUID() }, from)).status).toBe(404);
+      for (let i = 0; i < 40; i++) {
+        const body = i % 2 === 0 ? {} : { customerName, userEmail: 'not an address', parentChangeId: familyId };
+        expect((await sendLink(body, from)).status).toBe(400);
       }
-      const email = `${unique('flood.')}@example.com`;
-      await spec.when(() => sendLink({ customerName, userEmail: email, parentChangeId: familyId }, from)).thenNothingStored(429, 'Too many attempts from this address. Please wait 15 minutes and try again.');
-      expect(mailsTo(email)).toEqual([]);
-      // Another caller is not held back.
-      expect((await sendLink({ customerName, userEmail: email, parentChangeId: familyId })).status).toBe(200);
+      const email = `${unique('after.empty.')}@example.com`;
+      expect((await sendLink({ customerName, userEmail: email, parentChangeId: familyId }, from)).status).toBe(200);
+      expect(mailsTo(email)).toHaveLength(1);
     });
 
-    it('when one address is sent more than 5 links in an hour, from however many callers, then 429 and no sixth mail', async () => {
+    it('when one address is sent more than 5 links in 15 minutes, from however many callers, then 429 in the language sent, and no sixth mail', async () => {
       const email = `${unique('target.')}@example.com`;
       for (let i = 0; i < 5; i++) expect((await sendLink({ customerName, userEmail: email, parentChangeId: familyId })).status).toBe(200);
-      await spec.when(() => sendLink({ customerName, userEmail: ` ${email.toUpperCase()} `, parentChangeId: familyId })).thenNothingStored(429, 'Too many attempts from this address. Please wait 15 minutes and try again.');
+      const refused = await spec.when(() => sendLink({ customerName, userEmail: ` ${email.toUpperCase()} `, parentChangeId: familyId })).thenNothingStored(429, EMAIL_LIMITED.en);
+      expect(refused.body.code).toBe('search-link-email-limited');
+      for (const language of ['de', 'fr', 'es', 'it'] as const) {
+        expect(await sendLink({ customerName, userEmail: email, parentChangeId: familyId, language })).toMatchObject({ status: 429, body: { message: EMAIL_LIMITED[language] } });
+      }
+      // Without the portal's language, the browser's.
+      const byHeader = await t.call('POST', '/module2/sendSearchURLLink', {
+        body: { customerName, userEmail: email, parentChangeId: familyId },
+        headers: { 'x-forwarded-for': nextIp(), 'accept-language': 'fr-CH, fr;q=0.9, en;q=0.5' },
+      });
+      expect(byHeader).toMatchObject({ status: 429, body: { message: EMAIL_LIMITED.fr } });
       expect(mailsTo(email)).toHaveLength(5);
+      // An unknown language is a field error, not a silent English.
+      await spec.when(() => sendLink({ customerName, userEmail: email, parentChangeId: familyId, language: 'xx' })).thenNothingStored(400, 'language must be one of en, de, fr, es, it');
     });
-
     it('when the mail cannot be sent, then 502 with a message and nothing is stored', async () => {
       const mailer = t.api.context.mailer;
       const send = mailer.send;
@@ -282,7 +294,7 @@ describe('search links over HTTP', () => {
 
 describe('the search links mailed in an hour, in total', () => {
   it('when visitors ask for more links in an hour than the cap, from many addresses about many addresses, then the rest are refused with 429 and nothing is mailed; the next hour links go out again', async () => {
-    const capped = await startTestApi({ TRUST_PROXY: '1', ANONYMOUS_MAIL_PER_HOUR: '3' });
+    const capped = await startTestApi({ TRUST_PROXY: '1', SEARCH_LINK_MAIL_PER_HOUR: '3' });
     try {
       const approverEmail = 'capped.link.approver@example.com';
       const approver = { id: await capped.createUser({ email: approverEmail, role: 'ADMIN', password: 'capped approver password' }), email: approverEmail, password: 'capped approver password' };
@@ -302,6 +314,11 @@ describe('the search links mailed in an hour, in total', () => {
       for (let i = 3; i < 6; i++) {
         expect(await ask(i)).toMatchObject({ status: 429, body: { code: 'mail-budget-spent', message: 'Many links were sent in the last hour. Please try again later.' } });
       }
+      const inItalian = await capped.call('POST', '/module2/sendSearchURLLink', {
+        body: { customerName, userEmail: 'visitor.it@example.com', parentChangeId, language: 'it' },
+        headers: { 'x-forwarded-for': '203.0.113.99' },
+      });
+      expect(inItalian).toMatchObject({ status: 429, body: { code: 'mail-budget-spent', message: SEARCH_LINK_LIMIT_TEXTS.it.mailBudget } });
       expect(capped.mails().slice(mailsBefore).map((m) => m.to)).toEqual(['visitor.0@example.com', 'visitor.1@example.com', 'visitor.2@example.com']);
       capped.clock.advance(60 * 60_000 + 1000);
       expect((await ask(6)).status).toBe(200);
@@ -310,4 +327,53 @@ describe('the search links mailed in an hour, in total', () => {
       await capped.dispose();
     }
   });
+});
+
+describe('the search links asked for per customer and per caller address', () => {
+  it('when one customer is asked for more than 100 links in 15 minutes, then 429 in the language sent; one caller address gets 300 valid links an hour, then 429', async () => {
+    // The default budget of search links (SEARCH_LINK_MAIL_PER_HOUR, 1000) is not what is measured here.
+    const api = await startTestApi({ TRUST_PROXY: '1' });
+    try {
+      const approverEmail = 'busy.link.approver@example.com';
+      const approver = { id: await api.createUser({ email: approverEmail, role: 'ADMIN', password: 'busy approver password' }), email: approverEmail, password: 'busy approver password' };
+      const author = { email: 'busy.link.author@example.com', password: 'busy author password' };
+      await api.createUser({ email: author.email, role: 'USER', password: author.password, firstName: 'Busy', lastName: 'Author' });
+      const customers: Array<{ customerName: string; parentChangeId: string }> = [];
+      for (let c = 0; c < 5; c++) {
+        const customerName = unique(`Busy Ward Clinic ${c} `);
+        const customerId = await arrangeApprovedCustomer(api, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, approver, customerName);
+        const { parentChangeId } = await arrangeChangeOrder(api, { author, approverId: approver.id, customerId, productName: `Busy Stent ${c}`, children: [{ lotNumber: unique('LOT-'), partNumber: 'PN-1' }] });
+        await arrangeDecision(api, { parentChangeId, approver, approve: true });
+        customers.push({ customerName, parentChangeId });
+      }
+      const ask = (customer: { customerName: string; parentChangeId: string }, from: string, extra: Record<string, unknown> = {}) =>
+        api.call('POST', '/module2/sendSearchURLLink', {
+          body: { ...customer, userEmail: `${unique('ward.')}@example.com`, ...extra },
+          headers: { 'x-forwarded-for': from },
+        });
+
+      // One customer, many callers: the 101st in 15 minutes is refused, in German when the page is German.
+      for (let i = 0; i < 100; i++) expect((await ask(customers[0]!, `198.18.${Math.floor(i / 200)}.${i % 200}`)).status).toBe(200);
+      expect(await ask(customers[0]!, '198.18.9.9', { language: 'de' })).toMatchObject({
+        status: 429,
+        body: { code: 'search-link-customer-limited', message: SEARCH_LINK_LIMIT_TEXTS.de.customer },
+      });
+      // Other customers are not held back.
+      expect((await ask(customers[1]!, '198.18.9.9')).status).toBe(200);
+
+      // One hospital address, every ward behind it: 300 valid requests an hour pass (spread over four customers, each
+      // below its own limit), the 301st is refused.
+      const hospital = '192.0.2.77';
+      for (let i = 0; i < 300; i++) {
+        const answer = await ask(customers[1 + (i % 4)]!, hospital);
+        expect(answer.status, `request ${i + 1}: ${JSON.stringify(answer.body)}`).toBe(200);
+      }
+      expect(await ask(customers[1]!, hospital, { language: 'es' })).toMatchObject({
+        status: 429,
+        body: { code: 'search-link-network-limited', message: SEARCH_LINK_LIMIT_TEXTS.es.network },
+      });
+    } finally {
+      await api.dispose();
+    }
+  }, 120_000);
 });

@@ -19,7 +19,7 @@ export async function findPaperCopyDocument(apiUrl: string, documentNumber: stri
 }
 
 export type RequestAnswer =
-  | { ok: true; message: string; requestId: string; dueDate: string }
+  | { ok: true; message: string; requestId: string; reference?: string; dueDate: string }
   | { ok: false; message: string; status?: number };
 
 /** POST /module2/paperCopyRequest. */
@@ -27,7 +27,8 @@ export async function sendPaperCopyRequest(apiUrl: string, request: PaperCopyReq
   try {
     const { status, body } = await callApi(apiUrl, '/module2/paperCopyRequest', { body: request });
     if (status === 200 && isObject(body) && typeof body.requestId === 'string' && typeof body.dueDate === 'string') {
-      return { ok: true, message: messageOf(body) ?? '', requestId: body.requestId, dueDate: body.dueDate };
+      const reference = typeof body.reference === 'string' ? body.reference : undefined;
+      return { ok: true, message: messageOf(body) ?? '', requestId: body.requestId, ...(reference ? { reference } : {}), dueDate: body.dueDate };
     }
     return { ok: false, message: messageOf(body) ?? text.failed, status };
   } catch {

@@ -26,7 +26,7 @@ export function PaperCopyForm({ documentNumber, version }: Props) {
   const [errors, setErrors] = useState<PaperCopyErrors>({});
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const [done, setDone] = useState<{ message: string; requestId: string; dueDate: string }>();
+  const [done, setDone] = useState<{ message: string; requestId: string; reference?: string; dueDate: string }>();
   const formRef = useRef<HTMLFormElement>(null);
   const doneRef = useRef<HTMLDivElement>(null);
 
@@ -67,6 +67,11 @@ export function PaperCopyForm({ documentNumber, version }: Props) {
       <div className="notice" role="status" tabIndex={-1} ref={doneRef} data-testid="paper-copy-done">
         <p className="status status--ok">{done.message}</p>
         <p>{text.dueDate(done.dueDate)}</p>
+        {done.reference ? (
+          <p data-testid="paper-copy-reference">
+            <strong>{text.reference(done.reference)}</strong>
+          </p>
+        ) : null}
         <p>{text.requestNumber(done.requestId)}</p>
       </div>
     );

@@ -144,6 +144,7 @@ export const translation: Catalogue = {
     tooLong: (max) => `darf höchstens ${max} Zeichen lang sein`,
     dueDate: (date) => `Versand spätestens am: ${date}`,
     requestNumber: (id) => `Anfragenummer: ${id}`,
+    reference: (reference) => `Ihre Referenz (nennen Sie sie, wenn Sie uns anrufen): ${reference}`,
     failed: 'Die Anfrage konnte nicht gesendet werden. Bitte versuchen Sie es später erneut.',
     notFound: 'Dieses Dokument ist nicht öffentlich: Ein Papierexemplar kann nur für ein aktuelles, auf diesem Portal veröffentlichtes Dokument angefordert werden.',
     backToSearch: 'Zurück',

@@ -144,6 +144,7 @@ export const translation: Catalogue = {
     tooLong: (max) => `debe tener como máximo ${max} caracteres`,
     dueDate: (date) => `Fecha límite de envío: ${date}`,
     requestNumber: (id) => `Número de solicitud: ${id}`,
+    reference: (reference) => `Su referencia (indíquela si nos llama): ${reference}`,
     failed: 'No se ha podido enviar la solicitud. Inténtelo de nuevo más tarde.',
     notFound: 'Este documento no es público: solo se puede solicitar una copia impresa de un documento vigente publicado en este portal.',
     backToSearch: 'Volver',

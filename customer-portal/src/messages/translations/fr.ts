@@ -144,6 +144,7 @@ export const translation: Catalogue = {
     tooLong: (max) => `doit comporter au plus ${max} caractères`,
     dueDate: (date) => `Date d’envoi au plus tard : ${date}`,
     requestNumber: (id) => `Numéro de demande : ${id}`,
+    reference: (reference) => `Votre référence (à indiquer si vous nous appelez) : ${reference}`,
     failed: 'La demande n’a pas pu être envoyée. Veuillez réessayer plus tard.',
     notFound: 'Ce document n’est pas public : un exemplaire papier ne peut être demandé que pour un document en vigueur publié sur ce portail.',
     backToSearch: 'Retour',

@@ -144,6 +144,7 @@ export const translation: Catalogue = {
     tooLong: (max) => `può avere al massimo ${max} caratteri`,
     dueDate: (date) => `Data di spedizione entro: ${date}`,
     requestNumber: (id) => `Numero di richiesta: ${id}`,
+    reference: (reference) => `Il suo riferimento (lo indichi se ci chiama): ${reference}`,
     failed: 'Impossibile inviare la richiesta. Riprova più tardi.',
     notFound: 'Questo documento non è pubblico: una copia cartacea può essere richiesta solo per un documento in vigore pubblicato su questo portale.',
     backToSearch: 'Indietro',

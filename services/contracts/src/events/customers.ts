@@ -8,6 +8,15 @@ export interface StoredFile {
   size: number;
 }
 
+/**
+ * Who may read the customer's documents without an emailed link: `emailed-link` (the spec's behaviour, the default),
+ * `scanned-document` (a scanned label's document, its Digital Link or permalink, opens at once; search stays behind
+ * the emailed link), `open` (open access: search and documents without a link).
+ */
+export const VISITOR_ACCESS_CHOICES = ['emailed-link', 'scanned-document', 'open'] as const;
+export type VisitorAccess = (typeof VISITOR_ACCESS_CHOICES)[number];
+export const DEFAULT_VISITOR_ACCESS: VisitorAccess = 'emailed-link';
+
 export interface CustomerDetails {
   customerName: string;
   contactEmail: string;
@@ -15,6 +24,8 @@ export interface CustomerDetails {
   countryExclusionList: string;
   customerWebsiteLink: string;
   approverId: string;
+  /** Absent on events from before the choice existed: the customer keeps what it had (at first `emailed-link`). */
+  visitorAccess?: VisitorAccess;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { CustomerDetails, CustomerEvent, CustomerFieldChange, Role, Signature } from '@ifu/contracts';
 import type { Decision } from '../../platform/command-pipeline';
-import { customerDeciderOf, type CustomerState } from '../customer';
+import { customerDeciderOf, type CustomerState, detailsAsRecorded } from '../customer';
 import { decisionRefusal } from '../permissions';
 
 export interface DecideApproval {
@@ -24,7 +24,7 @@ export function pendingChanges(state: Pick<CustomerState, keyof CustomerDetails 
   return pending.changed.map((field) =>
     field === 'customerLogo'
       ? { field, from: state.logo?.sha256 ?? '', to: pending.logo?.sha256 ?? '' }
-      : { field, from: state[field], to: pending.details[field] },
+      : { field, from: state[field], to: pending.details[field] ?? state[field] },
   );
 }
 
@@ -52,7 +52,7 @@ function decideApproval(state: CustomerState, command: DecideApproval): Decision
               data: {
                 ...common,
                 customerName: state.pending.details.customerName,
-                details: state.pending.details,
+                details: detailsAsRecorded(state.pending.details, state),
                 ...(logo ? { logo } : {}),
                 changes,
                 approvedDate: command.now.toISOString(),

@@ -31,6 +31,7 @@ const detailsOf = (fields: Fields): CustomerDetails => ({
   countryExclusionList: fields.countryExclusionList,
   customerWebsiteLink: fields.customerWebsiteLink,
   approverId: fields.approverId,
+  ...(fields.visitorAccess ? { visitorAccess: fields.visitorAccess } : {}),
 });
 
 const stored = (file: StagedFile): StoredFile => ({ sha256: file.sha256, contentType: file.contentType, size: file.size });

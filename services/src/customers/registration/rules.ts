@@ -1,7 +1,7 @@
 import type { CustomerChangeField, CustomerDetails, CustomerEvent, StoredFile } from '@ifu/contracts';
 import type { Decision } from '../../platform/command-pipeline';
 import { type ApproverFacts, type ApproverRouting, approverChoiceRefusal, routedApprover } from '../../auth';
-import { customerDeciderOf, type CustomerState } from '../customer';
+import { customerDeciderOf, type CustomerState, detailsAsRecorded as recorded } from '../customer';
 
 export interface RegisterCustomer {
   type: 'RegisterCustomer';
@@ -33,6 +33,7 @@ const DETAIL_FIELDS: (keyof CustomerDetails)[] = [
   'countryExclusionList',
   'customerWebsiteLink',
   'approverId',
+  'visitorAccess',
 ];
 
 function decideRegister(state: CustomerState, command: RegisterCustomer): Decision<CustomerEvent> {
@@ -49,7 +50,7 @@ function decideRegister(state: CustomerState, command: RegisterCustomer): Decisi
         type: 'CustomerRegistered',
         data: {
           customerId: command.customerId,
-          ...command.details,
+          ...recorded(command.details, state),
           approverId: routed.approverId,
           logo: command.logo,
           registeredBy: command.actorUserId,
@@ -60,8 +61,11 @@ function decideRegister(state: CustomerState, command: RegisterCustomer): Decisi
   };
 }
 
-function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<CustomerEvent> {
+function decideUpdate(state: CustomerState, sent: UpdateCustomer): Decision<CustomerEvent> {
   if (!state.exists) return { events: [], rejection: { code: 'customer-not-found' } };
+  // An edit that does not name the choice of reading without a link keeps the one the customer (or its change) has.
+  const visitorAccess = sent.details.visitorAccess ?? state.pending?.details.visitorAccess ?? state.visitorAccess;
+  const command = { ...sent, details: { ...sent.details, visitorAccess } };
   // The approver the customer (or its pending change) waits for now: an edit that names another one chooses anew.
   const current = state.pending?.details.approverId ?? state.approverId;
   const newApprover = command.details.approverId !== state.approverId;
@@ -84,7 +88,7 @@ function decideUpdate(state: CustomerState, command: UpdateCustomer): Decision<C
   const changed = DETAIL_FIELDS.filter((field) => details[field] !== state[field]);
   const editedBy = command.actorUserId;
   if (changed.length > 0) {
-    events.push({ type: 'CustomerUpdated', data: { customerId: state.customerId, ...details, changed, editedBy, ...(changed.includes('approverId') ? delegatedFrom : {}) } });
+    events.push({ type: 'CustomerUpdated', data: { customerId: state.customerId, ...recorded(details, state), changed, editedBy, ...(changed.includes('approverId') ? delegatedFrom : {}) } });
   }
   if (command.logo && command.logo.sha256 !== state.logo?.sha256) {
     events.push({ type: 'CustomerLogoChanged', data: { customerId: state.customerId, customerName: command.details.customerName, logo: command.logo, editedBy } });
@@ -110,7 +114,7 @@ function proposeChange(state: CustomerState, command: UpdateCustomer, delegatedF
     DETAIL_FIELDS.every((field) => pending.details[field] === command.details[field]) &&
     (pending.logo?.sha256 ?? null) === (logo?.sha256 ?? null);
   if (same) return { events: [] };
-  return { events: [{ type: 'CustomerChangeProposed', data: { ...base, proposed: command.details, ...(logo ? { logo } : {}), changed, ...delegatedFrom } }] };
+  return { events: [{ type: 'CustomerChangeProposed', data: { ...base, proposed: recorded(command.details, state), ...(logo ? { logo } : {}), changed, ...delegatedFrom } }] };
 }
 
 /** Registering a customer and editing it (spec §2.4): an edit of an APPROVED customer is a change pending its approver. */

@@ -4,6 +4,8 @@ import {
   contactInformationField,
   CUSTOMER_MESSAGES,
   customerNameField,
+  DEFAULT_VISITOR_ACCESS,
+  visitorAccessField,
   websiteField,
 } from '@ifu/contracts';
 import type { CustomerView } from '@ifu/contracts';
@@ -23,6 +25,8 @@ export const customerFormSchema = ({ logoRequired }: { logoRequired: boolean }) 
     countries: z.array(z.string()),
     approverId: approverIdField,
     customerWebsiteLink: websiteField,
+    /** Who reads without an emailed link: (a) emailed-link, (b) scanned-document, (c) open. */
+    visitorAccess: visitorAccessField,
     customerLogo: z
       .custom<File | null>((value) => value === null || (typeof File !== 'undefined' && value instanceof File))
       .refine((file) => !logoRequired || file !== null, CUSTOMER_MESSAGES.logoRequired),
@@ -44,13 +48,15 @@ export const customerFormDefaults = (customer?: CustomerView): CustomerFormInput
     countries: values ? values.countryExclusionList.split(',').map((code) => code.trim()).filter(Boolean) : [],
     approverId: values?.approverId ?? '',
     customerWebsiteLink: values?.customerWebsiteLink ?? '',
+    visitorAccess: values?.visitorAccess ?? customer?.visitorAccess ?? DEFAULT_VISITOR_ACCESS,
     customerLogo: null,
   };
 };
 
 /**
  * The multipart body of POST /customer/add (and, with `id`, PUT /customer/update): contactEmail, contactInformation,
- * countryExclusionList, customerName, customerWebsiteLink, approverId, customerLogo (spec §7.2).
+ * countryExclusionList, customerName, customerWebsiteLink, approverId, customerLogo (spec §7.2), and beyond the spec
+ * visitorAccess.
  */
 export const toCustomerFormData = (values: CustomerFormValues, id?: string): FormData => {
   const body = new FormData();
@@ -61,6 +67,7 @@ export const toCustomerFormData = (values: CustomerFormValues, id?: string): For
   body.set('customerName', values.customerName);
   body.set('customerWebsiteLink', values.customerWebsiteLink);
   body.set('approverId', values.approverId);
+  body.set('visitorAccess', values.visitorAccess);
   if (values.customerLogo) body.set('customerLogo', values.customerLogo, values.customerLogo.name);
   return body;
 };

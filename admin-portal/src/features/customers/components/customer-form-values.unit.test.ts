@@ -72,7 +72,7 @@ describe('the customer form', () => {
     expect(messages(edit, defaults)).toEqual([]);
   });
 
-  it('when valid, then the multipart body carries the spec fields with the contact number as digits only', () => {
+  it('when valid, then the multipart body carries the spec fields with the contact number as digits only, and the choice of reading without a link ((a) unless chosen)', () => {
     const body = toCustomerFormData(create.parse(valid));
     expect(Object.fromEntries([...body.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : value.name]))).toEqual({
       contactEmail: 'contact@acme.example',
@@ -81,8 +81,16 @@ describe('the customer form', () => {
       customerName: 'Acme Medical',
       customerWebsiteLink: 'https://acme.example',
       approverId: 'approver-1',
+      visitorAccess: 'emailed-link',
       customerLogo: 'acme.png',
     });
+    expect(toCustomerFormData(create.parse({ ...valid, visitorAccess: 'scanned-document' })).get('visitorAccess')).toBe('scanned-document');
+    expect(messages(create, { ...valid, visitorAccess: 'everyone' as never })).toEqual(['visitorAccess: visitorAccess must be emailed-link, scanned-document or open']);
+  });
+
+  it('when editing, then the choice starts from the customer’s, or from the change waiting for approval', () => {
+    expect(customerFormDefaults({ ...customer, visitorAccess: 'open' }).visitorAccess).toBe('open');
+    expect(customerFormDefaults(customer).visitorAccess).toBe('emailed-link');
   });
 
   it('when updating without a new logo, then id is sent and customerLogo is not', () => {

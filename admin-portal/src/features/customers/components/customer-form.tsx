@@ -1,10 +1,16 @@
-import { COUNTRIES, CUSTOMER_MESSAGES } from '@ifu/contracts';
+import { COUNTRIES, CUSTOMER_MESSAGES, VISITOR_ACCESS_CHOICES, VISITOR_ACCESS_LABEL, VISITOR_ACCESS_NOTICE } from '@ifu/contracts';
 import type { Country, CustomerView } from '@ifu/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
@@ -94,7 +100,11 @@ const SERVER_FIELDS: Readonly<Record<string, keyof CustomerFormInput>> = {
   approverId: 'approverId',
   customerWebsiteLink: 'customerWebsiteLink',
   customerLogo: 'customerLogo',
+  visitorAccess: 'visitorAccess',
 };
+
+/** The choices as the form lists them, (a) to (c). */
+const VISITOR_ACCESS_LETTER = { 'emailed-link': '(a)', 'scanned-document': '(b)', open: '(c)' } as const;
 
 /** The Country field lists the countries EXCLUDED (spec §3 countryExclusionList): it says so. */
 export const COUNTRY_HELP = 'The countries EXCLUDED for this customer (its country exclusion list), not the countries it serves. Leave empty to exclude none.';
@@ -223,6 +233,28 @@ export const CustomerForm = ({ customer }: CustomerFormProps) => {
           autoComplete="off"
           placeholder="https://"
           slotProps={{ htmlInput: { inputMode: 'url', autoCapitalize: 'none', spellCheck: false } }}
+        />
+        <Controller
+          control={control}
+          name="visitorAccess"
+          render={({ field: { ref, value, onChange, onBlur, name }, fieldState: { error } }) => (
+            <FormControl component="fieldset" error={Boolean(error)} sx={{ gridColumn: '1 / -1' }} data-testid="visitor-access">
+              <FormLabel component="legend" id="visitor-access-label">
+                Reading without an emailed link
+              </FormLabel>
+              <RadioGroup name={name} value={value} onChange={(_event, chosen) => onChange(chosen)} onBlur={onBlur} aria-labelledby="visitor-access-label" aria-describedby="visitor-access-help">
+                {VISITOR_ACCESS_CHOICES.map((choice, index) => (
+                  <FormControlLabel
+                    key={choice}
+                    value={choice}
+                    control={<Radio slotProps={{ input: { ref: index === 0 ? ref : undefined } }} />}
+                    label={`${VISITOR_ACCESS_LETTER[choice]} ${VISITOR_ACCESS_LABEL[choice]}`}
+                  />
+                ))}
+              </RadioGroup>
+              <FormHelperText id="visitor-access-help">{error?.message ?? VISITOR_ACCESS_NOTICE}</FormHelperText>
+            </FormControl>
+          )}
         />
         {approverEdit.warning ? <Box sx={{ gridColumn: '1 / -1' }}>{approverEdit.warning}</Box> : null}
         <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'flex-end', pt: 1 }}>

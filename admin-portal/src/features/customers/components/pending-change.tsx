@@ -1,4 +1,4 @@
-import { CUSTOMER_FIELD_LABEL } from '@ifu/contracts';
+import { CUSTOMER_FIELD_LABEL, DEFAULT_VISITOR_ACCESS, VISITOR_ACCESS_LABEL } from '@ifu/contracts';
 import type { CustomerChangeField, CustomerView } from '@ifu/contracts';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -30,7 +30,7 @@ export type PendingRow = { field: CustomerChangeField; label: string; current: R
 export const pendingRows = (customer: CustomerView): PendingRow[] => {
   const pending = customer.pendingChange;
   if (!pending) return [];
-  const text = (field: Exclude<CustomerChangeField, 'customerLogo' | 'approverId' | 'countryExclusionList'>) => ({
+  const text = (field: Exclude<CustomerChangeField, 'customerLogo' | 'approverId' | 'countryExclusionList' | 'visitorAccess'>) => ({
     current: customer[field] || EMPTY,
     pending: pending[field] || EMPTY,
   });
@@ -40,6 +40,11 @@ export const pendingRows = (customer: CustomerView): PendingRow[] => {
         return { current: approverText(customer.approver, customer.approverId), pending: approverText(pending.approver, pending.approverId) };
       case 'countryExclusionList':
         return { current: countryNames(customer.countryExclusionList) || EMPTY, pending: countryNames(pending.countryExclusionList) || EMPTY };
+      case 'visitorAccess':
+        return {
+          current: VISITOR_ACCESS_LABEL[customer.visitorAccess ?? DEFAULT_VISITOR_ACCESS],
+          pending: VISITOR_ACCESS_LABEL[pending.visitorAccess ?? customer.visitorAccess ?? DEFAULT_VISITOR_ACCESS],
+        };
       case 'customerLogo': {
         const owner = pendingLogoOwner(customer);
         return {

@@ -1,4 +1,4 @@
-import { CUSTOMER_FIELD_LABEL, REASSIGN_MESSAGES, SIGNATURE_MEANING_LABELS } from '@ifu/contracts';
+import { CUSTOMER_FIELD_LABEL, DEFAULT_VISITOR_ACCESS, REASSIGN_MESSAGES, SIGNATURE_MEANING_LABELS, VISITOR_ACCESS_LABEL } from '@ifu/contracts';
 import type { CustomerView } from '@ifu/contracts';
 import Close from '@mui/icons-material/Close';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
@@ -129,6 +129,11 @@ export const ViewCustomerDialog = ({ customer, onClose, onReassign }: ViewCustom
       testId: 'view-customer-status',
     },
     { label: 'Logo', value: <CustomerLogo customer={customer} testId="view-customer-logo" />, testId: 'view-customer-logo-cell' },
+    {
+      label: 'Reading without an emailed link',
+      value: VISITOR_ACCESS_LABEL[customer.visitorAccess ?? DEFAULT_VISITOR_ACCESS],
+      testId: 'view-customer-visitor-access',
+    },
     { label: 'Access', value: <OpenAccessSwitch customer={customer} />, testId: 'view-customer-open-access' },
   ];
 

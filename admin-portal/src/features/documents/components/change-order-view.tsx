@@ -302,6 +302,7 @@ const ChangeOrderDetails = ({ changeOrder, back }: { changeOrder: ChangeOrder; b
                   child={child}
                   editable={editable}
                   approved={changeOrder.status === 'APPROVED'}
+                  effectiveDate={changeOrder.effectiveDate}
                   onDeactivate={() =>
                     setDeactivation({
                       target: { kind: 'child', childDocumentId: child.childDocumentId },

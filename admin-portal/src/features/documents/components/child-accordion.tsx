@@ -50,10 +50,17 @@ const TextIndexingNote = ({ state }: { state: ChildDocumentView['textIndexing'] 
   );
 };
 
-type ChildAccordionProps = { child: ChildDocumentView; editable: boolean; approved: boolean; onDeactivate: () => void };
+type ChildAccordionProps = {
+  child: ChildDocumentView;
+  editable: boolean;
+  approved: boolean;
+  /** The change order's effective date (`YYYY-MM-DD`): the label's address answers from then, once approved. */
+  effectiveDate?: string;
+  onDeactivate: () => void;
+};
 
 /** One child document: its fields, its file and its signatures; edit and deactivate while the change order is editable. */
-export const ChildAccordion = ({ child, editable, approved, onDeactivate }: ChildAccordionProps) => {
+export const ChildAccordion = ({ child, editable, approved, effectiveDate, onDeactivate }: ChildAccordionProps) => {
   const open = useOpenDocumentFile();
   const summaryId = `child-${child.childDocumentId}-summary`;
   const facts: Fact[] = [
@@ -149,7 +156,7 @@ export const ChildAccordion = ({ child, editable, approved, onDeactivate }: Chil
         <Facts items={facts} labelWidth={200} keepLineBreaks />
         <Divider sx={{ my: 2 }} />
         <SectionTitle id={`child-${child.childDocumentId}-label`} level="h4">Label</SectionTitle>
-        <LabelPanel child={child} />
+        <LabelPanel child={child} approved={approved} effectiveDate={effectiveDate} />
         <Divider sx={{ my: 2 }} />
         <SectionTitle id={`child-${child.childDocumentId}-signatures`} level="h4">Signatures</SectionTitle>
         <SignatureList signatures={child.signatures} testId="child-signatures" />

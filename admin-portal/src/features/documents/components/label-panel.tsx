@@ -13,13 +13,17 @@ import { failureMessage } from '@/lib/api-client';
 
 import { downloadLabelQr, type LabelQrFormat, useLabelQr } from '../api/label-qr';
 
+import { labelStatus } from './label-status';
+
 const QR_SIZE = 160;
 
 /**
  * What the child's label prints (eIFU): its address (the GS1 Digital Link URI when the child has a GTIN,
- * else its permalink) and its QR code, to download as SVG (print) or PNG for the label artwork.
+ * else its permalink) and its QR code, to download as SVG (print) or PNG for the label artwork; and whether the
+ * address answers yet (the address and code exist from the start, so that artwork can be prepared before approval).
  */
-export const LabelPanel = ({ child }: { child: ChildDocumentView }) => {
+export const LabelPanel = ({ child, approved = true, effectiveDate }: { child: ChildDocumentView; approved?: boolean; effectiveDate?: string }) => {
+  const status = labelStatus(approved, effectiveDate);
   const qr = useLabelQr(child.childDocumentId, child.labelUrl);
   const src = useObjectUrl(qr.data);
   const save = (format: LabelQrFormat) =>
@@ -36,6 +40,9 @@ export const LabelPanel = ({ child }: { child: ChildDocumentView }) => {
         )}
       </Box>
       <Stack spacing={1} sx={{ minWidth: 0 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600 }} data-testid="child-label-status" data-in-effect={status.inEffect}>
+          {status.text}
+        </Typography>
         <Typography variant="body2">
           {child.gtin ? 'The label’s GS1 Digital Link (GTIN and IFU Number):' : 'The label’s permanent address (add a GTIN to print a GS1 Digital Link):'}
         </Typography>

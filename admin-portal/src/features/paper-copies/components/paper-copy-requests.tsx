@@ -66,6 +66,11 @@ export const PaperCopyRequests = () => {
         <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {request.docName}
         </Typography>
+        {request.reference ? (
+          <Typography variant="body2" data-testid="paper-copy-reference">
+            Reference <strong>{request.reference}</strong>
+          </Typography>
+        ) : null}
       </>
     ),
     Copies: request.quantity,
