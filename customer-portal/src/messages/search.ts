@@ -53,6 +53,9 @@ const english = {
   downloadLabel: (documentNumber: string, docName: string) => `Download ${documentNumber} ${docName}`.trim(),
   paperCopy: 'Request a paper copy',
   paperCopyLabel: (documentNumber: string) => `Request a paper copy of ${documentNumber}`,
+  // The document's eIFU page: every version, the manufacturer, the symbols.
+  allVersions: 'All versions',
+  allVersionsLabel: (documentNumber: string) => `All versions of ${documentNumber}`,
   downloadFailed: 'The document could not be opened. Try again.',
 } as const;
 

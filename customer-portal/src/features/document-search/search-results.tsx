@@ -97,6 +97,16 @@ function PaperCopyLink({ document }: { document: PublicDocument }) {
   );
 }
 
+/** The document's eIFU page: every version with its dates and what changed, in the portal's language. */
+function VersionsLink({ document }: { document: PublicDocument }) {
+  const language = use(LanguageContext);
+  return (
+    <a href={`/p/${encodeURIComponent(document.documentNumber)}?lang=${language}`} className="result-card__paper" aria-label={text.allVersionsLabel(document.documentNumber)}>
+      {text.allVersions}
+    </a>
+  );
+}
+
 /**
  * The results that replace the form (spec §2.1, §4): what was searched, then the documents: a table on wide screens,
  * one card per document on phones (CSS shows one of the two; the hidden one is out of the accessibility tree too).
@@ -176,7 +186,7 @@ export function SearchResults({ searched, list, message, availableIn, onSearchEv
                     ))}
                     <td>
                       <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
-                      <PaperCopyLink document={document} />
+                      <PaperCopyLink document={document} /> <VersionsLink document={document} />
                     </td>
                   </tr>
                 ))}
@@ -196,7 +206,7 @@ export function SearchResults({ searched, list, message, availableIn, onSearchEv
                   ))}
                 </dl>
                 <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
-                <PaperCopyLink document={document} />
+                <PaperCopyLink document={document} /> <VersionsLink document={document} />
               </li>
             ))}
           </ul>

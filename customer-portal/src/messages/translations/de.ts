@@ -108,6 +108,8 @@ export const translation: Catalogue = {
     downloadLabel: (documentNumber, docName) => `Herunterladen: ${documentNumber} ${docName}`.trim(),
     paperCopy: 'Papierexemplar anfordern',
     paperCopyLabel: (documentNumber) => `Papierexemplar anfordern: ${documentNumber}`,
+    allVersions: 'Alle Versionen',
+    allVersionsLabel: (documentNumber) => `Alle Versionen von ${documentNumber}`,
     downloadFailed: 'Das Dokument konnte nicht geöffnet werden. Versuchen Sie es erneut.',
   },
   contactText: {

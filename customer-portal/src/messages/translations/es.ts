@@ -108,6 +108,8 @@ export const translation: Catalogue = {
     downloadLabel: (documentNumber, docName) => `Descargar ${documentNumber} ${docName}`.trim(),
     paperCopy: 'Solicitar una copia impresa',
     paperCopyLabel: (documentNumber) => `Solicitar una copia impresa de ${documentNumber}`,
+    allVersions: 'Todas las versiones',
+    allVersionsLabel: (documentNumber) => `Todas las versiones de ${documentNumber}`,
     downloadFailed: 'No se ha podido abrir el documento. Inténtelo de nuevo.',
   },
   contactText: {

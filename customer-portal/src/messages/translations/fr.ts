@@ -108,6 +108,8 @@ export const translation: Catalogue = {
     downloadLabel: (documentNumber, docName) => `Télécharger ${documentNumber} ${docName}`.trim(),
     paperCopy: 'Demander un exemplaire papier',
     paperCopyLabel: (documentNumber) => `Demander un exemplaire papier de ${documentNumber}`,
+    allVersions: 'Toutes les versions',
+    allVersionsLabel: (documentNumber) => `Toutes les versions de ${documentNumber}`,
     downloadFailed: 'Le document n’a pas pu être ouvert. Réessayez.',
   },
   contactText: {

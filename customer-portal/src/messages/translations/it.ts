@@ -108,6 +108,8 @@ export const translation: Catalogue = {
     downloadLabel: (documentNumber, docName) => `Scarica ${documentNumber} ${docName}`.trim(),
     paperCopy: 'Richiedi una copia cartacea',
     paperCopyLabel: (documentNumber) => `Richiedi una copia cartacea di ${documentNumber}`,
+    allVersions: 'Tutte le versioni',
+    allVersionsLabel: (documentNumber) => `Tutte le versioni di ${documentNumber}`,
     downloadFailed: 'Impossibile aprire il documento. Riprova.',
   },
   contactText: {
