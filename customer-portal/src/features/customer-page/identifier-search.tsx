@@ -48,24 +48,25 @@ function namesIn(language: PortalLanguage, kind: 'language' | 'region', list: st
 const pageIn = (pageUrl: string, language: PortalLanguage) => `${pageUrl}${pageUrl.includes('?') ? '&' : '?'}${LANGUAGE_PARAM}=${language}`;
 
 function Hit({ hit, language }: { hit: IdentifierHit; language: PortalLanguage }) {
-  const rows: [string, string][] = [
-    [text.boxPart, hit.partNumber],
-    [text.boxLot, hit.additionalLots ? `${hit.lot}, ${hit.additionalLots.replaceAll(',', ', ')}` : hit.lot],
-    ...(hit.gtin ? [[text.boxGtin, hit.gtin] as [string, string]] : []),
-    [text.boxLanguages, namesIn(language, 'language', hit.languageList)],
-    [text.boxEffective, formatDate(hit.effectiveDate)],
+  // [label, value, a code (shown as printed on the box)]
+  const rows: [string, string, boolean][] = [
+    [text.boxPart, hit.partNumber, true],
+    [text.boxLot, hit.additionalLots ? `${hit.lot}, ${hit.additionalLots.replaceAll(',', ', ')}` : hit.lot, true],
+    ...(hit.gtin ? [[text.boxGtin, hit.gtin, true] as [string, string, boolean]] : []),
+    [text.boxLanguages, namesIn(language, 'language', hit.languageList), false],
+    [text.boxEffective, formatDate(hit.effectiveDate), false],
   ];
   return (
     <li className="result-card">
-      <h4 className="result-card__title">
+      <h3 className="result-card__title">
         {hit.productFamilyName} <span className="code">{hit.documentNumber}</span>
         {hit.exact && <span className="tag">{text.boxExact}</span>}
-      </h4>
+      </h3>
       <dl>
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, code]) => (
           <div className="result-card__row" key={label}>
             <dt>{label}</dt>
-            <dd className="code">{value}</dd>
+            <dd className={code ? 'code' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>
