@@ -1,7 +1,21 @@
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { useConfig } from '../config/config-context';
 import { docSearchText as text } from '../messages/doc-search';
+import { currentLanguage } from '../messages/locale';
 import { sendSearchLink } from '../lib/send-search-link';
+
+/**
+ * The server's answer in the reader's language: its texts are the spec's English ones (kept as they are in English);
+ * a message it does not know is shown as it came.
+ */
+function answerIn(message: string): string {
+  const known: Record<string, () => string> = {
+    'The search link has been sent to your email address. Open it to search the documents.': () => text.linkSent,
+    'userEmail is required': () => text.emailRequired,
+    'userEmail must be a valid email address': () => text.emailInvalid,
+  };
+  return known[message]?.() ?? message;
+}
 
 type Props = {
   customerName: string;
@@ -30,7 +44,7 @@ export function SearchLinkForm({ customerName, parentChangeId, intro, inputRef, 
     if (sending) return;
     setSending(true);
     setAnswer(undefined);
-    setAnswer(await sendSearchLink(apiUrl, { customerName, userEmail: email.trim(), parentChangeId }));
+    setAnswer(await sendSearchLink(apiUrl, { customerName, userEmail: email.trim(), parentChangeId, language: currentLanguage() }));
     setSending(false);
   };
 
@@ -51,7 +65,7 @@ export function SearchLinkForm({ customerName, parentChangeId, intro, inputRef, 
         />
       </div>
       <p className={answer?.ok === false ? 'status status--warn' : 'status'} role="status" data-testid="search-link-answer">
-        {answer?.message}
+        {answer && answerIn(answer.message)}
       </p>
       <div className="actions">
         <button type="submit" className="button" disabled={sending}>

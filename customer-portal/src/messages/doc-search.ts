@@ -46,6 +46,10 @@ const english = {
   boxElementString: 'This GS1 code cannot be read: (01) then the 14 digits of the GTIN, (10) then the lot.',
   gtinDigits: 'GTIN must be 8, 12, 13 or 14 digits',
   gtinCheckDigit: 'GTIN check digit is not right: check the last digit against the barcode',
+  // The server's answers to the email popup (spec texts in English), as the reader's language says them.
+  linkSent: 'The search link has been sent to your email address. Open it to search the documents.',
+  emailRequired: 'userEmail is required',
+  emailInvalid: 'userEmail must be a valid email address',
 } as const;
 
 /** Live: English until another language is applied (locale.ts). */

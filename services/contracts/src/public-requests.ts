@@ -28,6 +28,12 @@ export const SendSearchLinkBody = z.object({
   customerName: customerNameField,
   userEmail: emailField({ required: 'userEmail is required', invalid: 'must be a valid email address' }),
   parentChangeId: parentChangeIdField,
+  /** The portal's language, for the mail's words (en, de, fr, es, it); absent or another: the browser's, else English. */
+  language: z
+    .string({ error: 'language must be a string' })
+    .max(10, { message: 'language must be at most 10 characters', abort: true })
+    .optional()
+    .transform((v) => v?.trim().toLowerCase() ?? ''),
 });
 export type SendSearchLinkBody = z.infer<typeof SendSearchLinkBody>;
 

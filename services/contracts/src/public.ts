@@ -74,7 +74,13 @@ export const SingleCustomerLogoResponse = z.object({
 export type SingleCustomerLogoResponse = z.infer<typeof SingleCustomerLogoResponse>;
 
 /** POST /module2/sendSearchURLLink (spec §7.4); the answer's `message` is what the email popup shows. */
-export const SendSearchUrlLinkRequest = z.object({ customerName: z.string(), userEmail: z.string(), parentChangeId: z.string() });
+export const SendSearchUrlLinkRequest = z.object({
+  customerName: z.string(),
+  userEmail: z.string(),
+  parentChangeId: z.string(),
+  /** The portal's language (an addition): the mail is written in it. */
+  language: z.optional(z.string()),
+});
 export type SendSearchUrlLinkRequest = z.infer<typeof SendSearchUrlLinkRequest>;
 export const MessageOnlyResponse = z.object({ message: z.string() });
 export type MessageOnlyResponse = z.infer<typeof MessageOnlyResponse>;

@@ -6,6 +6,8 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { parseBody } from '../platform/http';
 import { sealSearchLink } from './search-link';
+import { mailLanguageOf, searchLinkMail } from './search-link-mail';
+import { parseAcceptLanguage } from '../eifu';
 import { approvedCustomerWithFamily, verifySearchLink } from './visitor-link';
 
 /** Requests per caller address per 15 minutes, and link mails per visitor address per hour (architecture §6). */
@@ -56,7 +58,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
     perIpLimit(ctx.rateLimits, 'search-link', SEARCH_LINK_LIMITS.perIp),
     perAddressLimit(ctx.rateLimits, 'search-link', SEARCH_LINK_LIMITS.perAddress, 'userEmail'),
     async (req, res) => {
-      const { customerName, userEmail, parentChangeId } = parseBody(SendSearchLinkBody, req.body);
+      const { customerName, userEmail, parentChangeId, language } = parseBody(SendSearchLinkBody, req.body);
       const now = ctx.clock();
       const { customer, family } = await approvedCustomerWithFamily(ctx, customerName, parentChangeId, now);
       if (!family) refuse('product-family-not-found');
@@ -77,19 +79,13 @@ export function searchLinkRoutes(ctx: AppContext): Router {
         await ctx.mailer.send({
           to: userEmail,
           visitor: true,
-          subject: `IFU Portal: your link to the documents of ${family.productFamilyName}`,
-          text: [
-            'Hello,',
-            '',
-            `You asked for a link to search the documents of ${family.productFamilyName} (${customer.customerName}) on the IFU Portal. Open it here:`,
-            '',
+          ...searchLinkMail(mailLanguageOf([language, ...parseAcceptLanguage(req.get('accept-language')).languages]), {
+            family: family.productFamilyName,
+            customer: customer.customerName,
             link,
-            '',
-            `The link is valid for ${ctx.config.LINK_TTL_DAYS} days, until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC. After that, ask for a new one on the customer's page.`,
-            'If you did not ask for it, you can ignore this message.',
-            '',
-            'IFU Portal',
-          ].join('\n'),
+            days: ctx.config.LINK_TTL_DAYS,
+            until: expiresAt.toISOString().slice(0, 16).replace('T', ' '),
+          }),
         });
       } catch (err) {
         await ctx.anonymousMail.giveBack('search-link');

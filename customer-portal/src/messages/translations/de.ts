@@ -58,6 +58,9 @@ export const translation: Catalogue = {
     boxElementString: 'Dieser GS1-Code kann nicht gelesen werden: (01) mit den 14 Ziffern der GTIN, dann (10) mit der Charge.',
     gtinDigits: 'Die GTIN muss 8, 12, 13 oder 14 Ziffern haben',
     gtinCheckDigit: 'Die Prüfziffer der GTIN stimmt nicht: Vergleichen Sie die letzte Ziffer mit dem Strichcode',
+    linkSent: 'Der Suchlink wurde an Ihre E-Mail-Adresse gesendet. Öffnen Sie ihn, um die Dokumente zu durchsuchen.',
+    emailRequired: 'Geben Sie Ihre E-Mail-Adresse ein.',
+    emailInvalid: 'Geben Sie eine gültige E-Mail-Adresse ein.',
   },
   searchText: {
     pageTitle: 'Dokumente suchen',

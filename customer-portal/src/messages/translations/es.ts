@@ -58,6 +58,9 @@ export const translation: Catalogue = {
     boxElementString: 'Este código GS1 no se puede leer: (01) seguido de los 14 dígitos del GTIN, luego (10) seguido del lote.',
     gtinDigits: 'El GTIN debe tener 8, 12, 13 o 14 dígitos',
     gtinCheckDigit: 'El dígito de control del GTIN no es correcto: compare el último dígito con el código de barras',
+    linkSent: 'El enlace de búsqueda se ha enviado a su dirección de correo electrónico. Ábralo para buscar los documentos.',
+    emailRequired: 'Escriba su dirección de correo electrónico.',
+    emailInvalid: 'Escriba una dirección de correo electrónico válida.',
   },
   searchText: {
     pageTitle: 'Buscar documentos',

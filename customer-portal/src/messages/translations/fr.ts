@@ -58,6 +58,9 @@ export const translation: Catalogue = {
     boxElementString: 'Ce code GS1 est illisible : (01) suivi des 14 chiffres du GTIN, puis (10) suivi du lot.',
     gtinDigits: 'Le GTIN doit comporter 8, 12, 13 ou 14 chiffres',
     gtinCheckDigit: 'La clé de contrôle du GTIN est incorrecte : comparez le dernier chiffre avec le code-barres',
+    linkSent: 'Le lien de recherche a été envoyé à votre adresse e-mail. Ouvrez-le pour rechercher les documents.',
+    emailRequired: 'Saisissez votre adresse e-mail.',
+    emailInvalid: 'Saisissez une adresse e-mail valide.',
   },
   searchText: {
     pageTitle: 'Rechercher des documents',

@@ -58,6 +58,9 @@ export const translation: Catalogue = {
     boxElementString: 'Questo codice GS1 non è leggibile: (01) seguito dalle 14 cifre del GTIN, poi (10) seguito dal lotto.',
     gtinDigits: 'Il GTIN deve avere 8, 12, 13 o 14 cifre',
     gtinCheckDigit: 'La cifra di controllo del GTIN non è corretta: confronti l’ultima cifra con il codice a barre',
+    linkSent: 'Il link di ricerca è stato inviato al suo indirizzo e-mail. Lo apra per cercare i documenti.',
+    emailRequired: 'Digiti il suo indirizzo e-mail.',
+    emailInvalid: 'Digiti un indirizzo e-mail valido.',
   },
   searchText: {
     pageTitle: 'Cerca documenti',
