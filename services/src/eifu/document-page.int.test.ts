@@ -3,6 +3,7 @@ import { gs1CheckDigitOf } from '@ifu/contracts';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type Credentials, type Signer } from '../../../test-support/document-arrangements';
 import { unique } from '../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
+import { pdfPages } from '../../../test-support/pdf-pages';
 import { documentAbout } from './pages';
 
 const newGtin = () => {
@@ -38,6 +39,7 @@ describe('the document page: UDI-DI, manufacturer, symbols, reading, accessibili
     });
     await arrangeDecision(t, { parentChangeId, approver, approve: true });
     const admin = await t.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await t.call('PUT', '/customer/openAccess', { token: admin, body: { id: customerId, openAccess: true } })).status).toBe(200);
     documentNumber = ((await t.call('GET', `/document/get/${parentChangeId}`, { token: admin })).body as { children: Array<{ documentNumber: string }> }).children[0]!.documentNumber;
   });
   afterAll(async () => {
@@ -72,6 +74,17 @@ describe('the document page: UDI-DI, manufacturer, symbols, reading, accessibili
     }
     const it_ = await page('it');
     for (const text of ['<h2>Fabbricante</h2>', 'Codice del lotto', '<h2>Accessibilità</h2>', 'almeno 15 anni']) expect(it_, text).toContain(text);
+  });
+
+  it('the PDF’s currency page is in the reader’s language: ?lang= first, then Accept-Language, else English', async () => {
+    const lastPage = async (query: string, headers: Record<string, string> = {}) => {
+      const answer = await fetch(`${t.url}/p/${documentNumber}/v/1/pdf${query}`, { headers });
+      expect(answer.status).toBe(200);
+      return (await pdfPages(Buffer.from(await answer.arrayBuffer()))).at(-1)!;
+    };
+    expect(await lastPage('?lang=de', { 'accept-language': 'fr' })).toContain('Ist dieses Exemplar aktuell?');
+    expect(await lastPage('', { 'accept-language': 'it-IT' })).toContain('Questa copia è aggiornata?');
+    expect(await lastPage('', { 'accept-language': 'ja' })).toContain('Is this copy current?');
   });
 
   it('unset, the page names no manufacturer, symbols or retention; a symbol without a text stops the start', () => {

@@ -259,6 +259,7 @@ export function eifuRoutes(ctx: AppContext): Router {
       currentPermalink: links.current(shown),
       version: shown.version,
       issued: shown.effectiveDate.slice(0, 10),
+      lang: viewOf(req).lang,
     });
     await countOpenDownload(ctx, {
       childDocumentId: shown.childDocumentId,

@@ -42,6 +42,9 @@ export const PUBLIC_DOWNLOADS_PER_LINK = { limit: 60, windowMinutes: 15 } as con
 /** A bound on any one public search, as on the internal one. */
 const PUBLIC_SEARCH_TIMEOUT_MS = 3000;
 
+/** The languages the currency page is written in. */
+const PUBLIC_PAGE_LANGUAGES: ReadonlySet<string> = new Set(['en', 'de', 'fr', 'es', 'it']);
+
 /** Every document file is a PDF (the documents' upload policy). */
 const DOCUMENT_CONTENT_TYPE = 'application/pdf';
 
@@ -212,7 +215,9 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     if (!found) refuse('search-link-out-of-scope');
     if (granted.openAccess && !found.customerOpenAccess) refuse('open-access-off');
     const { document } = found;
-    const stamp = await currencyPageFor(ctx, document.sha256, await currencyFactsOf(ctx, document, true));
+    // The page in the reader's language: the tab the portal opened sends their browser's.
+    const lang = parseAcceptLanguage(req.get('accept-language')).languages.find((code) => PUBLIC_PAGE_LANGUAGES.has(code));
+    const stamp = await currencyPageFor(ctx, document.sha256, await currencyFactsOf(ctx, document, true, lang));
     markStamp(res, stamp);
     await sendStoredFile(res, ctx.files, { sha256: document.sha256, contentType: DOCUMENT_CONTENT_TYPE }, {
       cacheControl: 'private, no-store',
