@@ -41,6 +41,7 @@ const english = {
   resultCount: (count: number) => (count === 1 ? '1 document found' : `${count} documents found`),
   colTitle: 'Title',
   colPartNumber: 'Part Number',
+  colGtin: 'UDI-DI/GTIN',
   colReference: 'Lot Number / IFU Number',
   colRevision: 'Revision',
   /** The revision: the document number, then when it took effect. */

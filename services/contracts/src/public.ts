@@ -149,6 +149,8 @@ export const PublicDocument = z.object({
   documentNumber: z.string(),
   associatedReferenceNumber: z.string(),
   productSubFamilyNameOne: z.string(),
+  /** An addition: the device's GTIN (its UDI-DI) as 14 digits, '' when none. */
+  gtin: z.optional(z.string()),
   description: z.string(),
   languageList: z.string(),
   countryList: z.string(),

@@ -3,6 +3,7 @@ import { gs1CheckDigitOf, IDENTIFIER_MESSAGES, PRODUCT_IDENTIFIER_MESSAGES } fro
 import type { IdentifierHit } from '@ifu/contracts/public';
 import { arrangeApprovedCustomer, arrangeChangeOrder, arrangeDecision, type ChildArrangement, type Credentials, type Signer } from '../../../test-support/document-arrangements';
 import { apiSpec, unique } from '../../../test-support/specs';
+import { sealSearchLink } from './search-link';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../test-support/test-api';
 
 /** A GTIN-14 with a right check digit from 13 random digits (each test file its own devices). */
@@ -19,6 +20,8 @@ describe('POST /module2/searchByIdentifier over HTTP', () => {
   let author: Credentials;
   let customerName: string;
   let otherCustomerName: string;
+  let customerId: string;
+  let balloonFamily: string;
   const prefix = unique('CF').replace(/[^A-Za-z0-9]/g, '').slice(-8).toUpperCase();
   const part = (suffix: string) => `${prefix}-2520-${suffix}`;
   const balloon = newGtin();
@@ -48,8 +51,9 @@ describe('POST /module2/searchByIdentifier over HTTP', () => {
     customerName = unique('Box Clinic ');
     otherCustomerName = unique('Other Box Clinic ');
     const customer = await arrangeApprovedCustomer(t, registrar, approver, customerName);
+    customerId = customer;
     const other = await arrangeApprovedCustomer(t, registrar, approver, otherCustomerName);
-    await order(customer, 'Coronary Balloon', [
+    balloonFamily = await order(customer, 'Coronary Balloon', [
       { lotNumber: 'LOT-24A117', partNumber: part('EN'), gtin: balloon, countryList: 'GB,IE,US,DE', languageList: 'en' },
       { lotNumber: 'LOT-24A118', partNumber: part('CH'), gtin: balloon, countryList: 'CH,AT,DE', languageList: 'de,fr,it', additionalLots: 'LOT-24A199' },
       { lotNumber: 'LOT-24A119', partNumber: part('FR'), gtin: balloon, countryList: 'FR,BE,LU,DE', languageList: 'fr' },
@@ -141,5 +145,17 @@ describe('POST /module2/searchByIdentifier over HTTP', () => {
     // The other customer's leaflet of the same part is found on its own page only.
     const other = await t.call('POST', '/module2/searchByIdentifier', { body: { customerName: otherCustomerName, identifier: part('EN') } });
     expect((other.body.list as IdentifierHit[]).map((h) => h.lot)).toEqual(['LOT-OTHER']);
+  });
+
+  it('the emailed link’s search answers each document’s UDI-DI / GTIN too (an addition), what the results show', async () => {
+    const token = sealSearchLink(t.api.context.secrets.linkSecret, { customerId, parentChangeId: balloonFamily }, 'reader@example.com', new Date(t.clock.now().getTime() + 86_400_000));
+    const answer = await t.call('POST', '/module2/searchDocuments/', { body: { customerName, parentChangeId: balloonFamily, encryptedEmail: token, country: 'DE' } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const list = answer.body.list as Array<{ productSubFamilyNameOne: string; gtin: string }>;
+    expect(list.map((d) => [d.productSubFamilyNameOne, d.gtin]).sort()).toEqual([
+      [part('CH'), balloon],
+      [part('EN'), balloon],
+      [part('FR'), balloon],
+    ]);
   });
 });

@@ -84,6 +84,7 @@ export function publicSearchRoutes(ctx: AppContext): Router {
       documentNumber: hit.documentNumber,
       associatedReferenceNumber: hit.associatedReferenceNumber,
       productSubFamilyNameOne: hit.productSubFamilyNameOne,
+      gtin: hit.gtin,
       description: hit.changeDescription,
       languageList: hit.languageList,
       countryList: hit.countryList,

@@ -81,6 +81,7 @@ function AvailableElsewhere({ availableIn, onSearchEverywhere, searching }: { av
  */
 const FACTS: [label: () => string, value: (document: PublicDocument) => ReactNode][] = [
   [() => text.colPartNumber, (document) => <span className="code">{document.productSubFamilyNameOne}</span>],
+  [() => text.colGtin, (document) => (document.gtin ? <span className="code">{document.gtin}</span> : '')],
   [() => text.colReference, (document) => <span className="code">{document.associatedReferenceNumber}</span>],
   [() => text.colRevision, (document) => <Revision document={document} />],
   [() => text.colDescription, (document) => document.description],

@@ -100,6 +100,7 @@ export const translation: Catalogue = {
     resultCount: (count) => (count === 1 ? '1 Dokument gefunden' : `${count} Dokumente gefunden`),
     colTitle: 'Titel',
     colPartNumber: 'Teilenummer',
+    colGtin: 'UDI-DI/GTIN',
     colReference: 'Chargennummer / IFU-Nummer',
     colRevision: 'Revision',
     effective: (date) => `gültig ab ${date}`,

@@ -100,6 +100,7 @@ export const translation: Catalogue = {
     resultCount: (count) => (count === 1 ? '1 documento encontrado' : `${count} documentos encontrados`),
     colTitle: 'Título',
     colPartNumber: 'Número de pieza',
+    colGtin: 'UDI-DI/GTIN',
     colReference: 'Número de lote / número de IFU',
     colRevision: 'Revisión',
     effective: (date) => `vigente desde el ${date}`,

@@ -100,6 +100,7 @@ export const translation: Catalogue = {
     resultCount: (count) => (count === 1 ? '1 document trouvé' : `${count} documents trouvés`),
     colTitle: 'Titre',
     colPartNumber: 'Référence article',
+    colGtin: 'IUD-ID/GTIN',
     colReference: 'Numéro de lot / numéro d’IFU',
     colRevision: 'Révision',
     effective: (date) => `en vigueur depuis le ${date}`,

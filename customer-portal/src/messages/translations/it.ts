@@ -100,6 +100,7 @@ export const translation: Catalogue = {
     resultCount: (count) => (count === 1 ? '1 documento trovato' : `${count} documenti trovati`),
     colTitle: 'Titolo',
     colPartNumber: 'Codice articolo',
+    colGtin: 'UDI-DI/GTIN',
     colReference: 'Numero di lotto / numero IFU',
     colRevision: 'Revisione',
     effective: (date) => `in vigore dal ${date}`,
