@@ -87,6 +87,16 @@ describe('the document page: UDI-DI, manufacturer, symbols, reading, accessibili
     expect(await lastPage('', { 'accept-language': 'ja' })).toContain('Is this copy current?');
   });
 
+  it('the 404 and 400 pages are in the reader’s language too', async () => {
+    const notFound = await fetch(`${t.url}/p/CO-1999-00000-01?lang=de`, { headers: { accept: 'text/html' } });
+    expect(notFound.status).toBe(404);
+    expect(await notFound.text()).toContain('<h1>Dokument nicht gefunden</h1>');
+    const wrongGtin = `${gtin.slice(0, 13)}${(Number(gtin[13]) + 1) % 10}`;
+    const malformed = await fetch(`${t.url}/01/${wrongGtin}`, { headers: { accept: 'text/html', 'accept-language': 'es-ES' } });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).toContain('<h1>GTIN no válido</h1>');
+  });
+
   it('unset, the page names no manufacturer, symbols or retention; a symbol without a text stops the start', () => {
     const none = documentAbout({ IFU_SYMBOLS: [], PDF_READER_URL: 'https://reader.example/' });
     expect(none).toEqual({ symbols: [], pdfReaderUrl: 'https://reader.example/' });
