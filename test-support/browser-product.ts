@@ -39,7 +39,7 @@ function sharedChromium(): Promise<Browser> {
  * with the worker's Chromium, and stops the product after them (the contexts it opened close with each test).
  * Read the fields inside hooks and tests.
  */
-export function useBrowserProduct(): BrowserProduct {
+export function useBrowserProduct(env: Record<string, string> = {}): BrowserProduct {
   const handle = {} as BrowserProduct;
   // The API runs in this process: a synchronous stretch in it (an embedded-database query runs on this thread)
   // stalls the browser's messages and every timer. Said when it happens, so a slow test names its cause.
@@ -47,7 +47,7 @@ export function useBrowserProduct(): BrowserProduct {
   beforeAll(async () => {
     stalls.enable();
     mkdirSync(SCREENSHOTS, { recursive: true });
-    handle.product = await startTestProduct();
+    handle.product = await startTestProduct(env);
     handle.browser = await sharedChromium();
   });
   afterAll(async () => {

@@ -179,7 +179,8 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
         const text = rest
           .join('\n\n')
           .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+          // A run of escapes is UTF-8 bytes: one character may take several ('ü' is =C3=BC).
+          .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'));
         return { to: header('To'), subject: header('Subject'), text };
       });
   };

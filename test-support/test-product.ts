@@ -9,8 +9,11 @@ export interface TestProduct {
   dispose(): Promise<void>;
 }
 
-/** The API and both portals as `npm start` runs them, on free ports over a fresh test schema. */
-export async function startTestProduct(): Promise<TestProduct> {
+/**
+ * The API and both portals as `npm start` runs them, on free ports over a fresh test schema; `env`: more of the API's
+ * configuration (the manufacturer the eIFU pages name, for example).
+ */
+export async function startTestProduct(env: Record<string, string> = {}): Promise<TestProduct> {
   for (const portal of ['admin', 'customer'] as const) if (needsBuild(portal)) await buildPortal(portal);
   const [adminPort, customerPort, apiPort] = [await freePort(), await freePort(), await freePort()];
   const adminUrl = `http://127.0.0.1:${adminPort}`;
@@ -18,6 +21,7 @@ export async function startTestProduct(): Promise<TestProduct> {
   // One public address of the API, as in production: the links it signs (file URLs, logos) name the origin the
   // portals call and their CSP allows, not `localhost` beside `127.0.0.1`.
   const api = await startTestApi({
+    ...env,
     PUBLIC_ADMIN_URL: adminUrl,
     PUBLIC_CUSTOMER_URL: customerUrl,
     API_PORT: String(apiPort),

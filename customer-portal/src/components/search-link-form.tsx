@@ -4,6 +4,19 @@ import { docSearchText as text } from '../messages/doc-search';
 import { currentLanguage } from '../messages/locale';
 import { sendSearchLink } from '../lib/send-search-link';
 
+/**
+ * The server's answer in the reader's language: its texts are the spec's English ones (kept as they are in English);
+ * a message it does not know is shown as it came.
+ */
+function answerIn(message: string): string {
+  const known: Record<string, () => string> = {
+    'The search link has been sent to your email address. Open it to search the documents.': () => text.linkSent,
+    'userEmail is required': () => text.emailRequired,
+    'userEmail must be a valid email address': () => text.emailInvalid,
+  };
+  return known[message]?.() ?? message;
+}
+
 type Props = {
   customerName: string;
   /** The family's change order, as the customer page or the old link names it. */
@@ -52,7 +65,7 @@ export function SearchLinkForm({ customerName, parentChangeId, intro, inputRef, 
         />
       </div>
       <p className={answer?.ok === false ? 'status status--warn' : 'status'} role="status" data-testid="search-link-answer">
-        {answer?.message}
+        {answer && answerIn(answer.message)}
       </p>
       <div className="actions">
         <button type="submit" className="button" disabled={sending}>

@@ -41,6 +41,7 @@ const english = {
   resultCount: (count: number) => (count === 1 ? '1 document found' : `${count} documents found`),
   colTitle: 'Title',
   colPartNumber: 'Part Number',
+  colGtin: 'UDI-DI/GTIN',
   colReference: 'Lot Number / IFU Number',
   colRevision: 'Revision',
   /** The revision: the document number, then when it took effect. */
@@ -53,6 +54,9 @@ const english = {
   downloadLabel: (documentNumber: string, docName: string) => `Download ${documentNumber} ${docName}`.trim(),
   paperCopy: 'Request a paper copy',
   paperCopyLabel: (documentNumber: string) => `Request a paper copy of ${documentNumber}`,
+  // The document's eIFU page: every version, the manufacturer, the symbols.
+  allVersions: 'All versions',
+  allVersionsLabel: (documentNumber: string) => `All versions of ${documentNumber}`,
   downloadFailed: 'The document could not be opened. Try again.',
 } as const;
 

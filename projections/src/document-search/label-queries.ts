@@ -147,3 +147,74 @@ export async function findDocumentVersionsByNumber(db: Queryable, documentNumber
   );
   return rows.length === 0 ? undefined : rows.map(toLabelDocument);
 }
+
+/** A code of a search by what is on the box, lower case, with the GTIN (14 digits) it is when it is one. */
+export interface IdentifierCode {
+  code: string;
+  gtin?: string;
+}
+
+/** A document found by what is on the box; `exact`: a code is its part number or its GTIN exactly. */
+export type IdentifierMatch = LabelDocument & { exact: boolean };
+
+/** How many documents a search by what is on the box answers: a device's leaflets (lots times languages). */
+export const IDENTIFIER_RESULTS_MAX = 100;
+
+/** `%…%` for LIKE, the reader's wildcards taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * One customer's public documents (today, in the reader's country when one is given) that every code names: its
+ * GTIN, part number, IFU Number or further lot, or document number exactly, or (3 characters or more) inside one of
+ * its numbers. An exact part number or GTIN ranks first, then an exact document number or lot, then the reader's
+ * languages; a fragment ('CF-2520') finds every leaflet whose numbers hold it, a whole part number ('CF-2520-EN') only
+ * its own.
+ */
+export async function findPublicDocumentsByIdentifier(
+  db: Queryable,
+  input: { customerId: string; codes: readonly IdentifierCode[]; country: string; readerLanguages: readonly string[]; today: string },
+): Promise<IdentifierMatch[]> {
+  const params: unknown[] = [input.customerId, input.today];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const matches: string[] = [];
+  const first: string[] = [];
+  const second: string[] = [];
+  for (const { code, gtin } of input.codes) {
+    const value = param(code);
+    const primary = [`lower(d.product_sub_family_name_one) = ${value}`];
+    if (gtin) primary.push(`d.gtin = ${param(gtin)}`);
+    const secondary = [
+      `lower(d.document_number) = ${value}`,
+      `lower(d.associated_reference_number) = ${value}`,
+      `(',' || lower(replace(d.additional_lots, ' ', '')) || ',') LIKE ${param(containing(`,${code},`))}`,
+    ];
+    const inside = code.length >= 3 ? [`d.numbers LIKE ${param(containing(code))}`, `lower(d.additional_lots) LIKE ${param(containing(code))}`] : [];
+    first.push(`(${primary.join(' OR ')})::int`);
+    second.push(`(${secondary.join(' OR ')})::int`);
+    matches.push(`(${[...primary, ...secondary, ...inside].join(' OR ')})`);
+  }
+  if (matches.length === 0) return [];
+  const country = input.country
+    ? `AND (',' || upper(replace(d.country_list, ' ', '')) || ',') LIKE ${param(containing(`,${input.country.toUpperCase()},`))}`
+    : '';
+  const preference = input.readerLanguages.length
+    ? `coalesce((SELECT min(array_position(${param([...input.readerLanguages])}::text[], l))
+                  FROM unnest(string_to_array(lower(replace(d.language_list, ' ', '')), ',')) AS l), 1000)`
+    : '0';
+  const { rows } = await db.query<LabelRow & { rank_first: number }>(
+    `SELECT * FROM (
+       SELECT ${COLUMNS('$2')}, (${first.join(' + ')}) AS rank_first, (${second.join(' + ')}) AS rank_second, ${preference} AS preference,
+              (SELECT count(*) FROM document_search v WHERE ${SAME_DOCUMENT('v', 'd')} AND (v.approved_position, v.id) <= (d.approved_position, d.id)) AS version
+         FROM document_search d
+         JOIN customer_list c ON c.id = d.customer_id AND c.status = 'APPROVED'
+        WHERE d.customer_id = $1 AND ${PUBLIC_CHILD('d', '$2')} ${country} AND ${matches.join(' AND ')}
+        ORDER BY rank_first DESC, rank_second DESC, preference, lower(d.product_family_name), lower(d.product_sub_family_name_one), d.document_number
+        LIMIT ${IDENTIFIER_RESULTS_MAX}) found
+     ORDER BY rank_first DESC, rank_second DESC, preference, lower(product_family_name), lower(product_sub_family_name_one), document_number`,
+    params,
+  );
+  return rows.map((row) => ({ ...toLabelDocument(row), exact: Number(row.rank_first) > 0 }));
+}

@@ -51,6 +51,8 @@ export interface SearchHit {
   keywords: string;
   associatedReferenceNumber: string;
   productSubFamilyNameOne: string;
+  /** The device's GTIN as 14 digits (its UDI-DI), '' when none. */
+  gtin: string;
   customerName: string;
   languageList: string;
   countryList: string;
@@ -261,7 +263,7 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
   const needles = param(withSnippets ? snippetNeedles(criteria.snippetStems ?? []) : []);
   // The columns an answer shows: never the full vector, which would be unpacked for nothing.
   const shown = `d.id, d.parent_change_id, d.document_number, d.document_id, d.product_family_name, d.change_description, d.keywords,
-    d.associated_reference_number, d.product_sub_family_name_one, d.customer_id, d.language_list, d.country_list, d.status,
+    d.associated_reference_number, d.product_sub_family_name_one, d.gtin, d.customer_id, d.language_list, d.country_list, d.status,
     d.is_internal, d.doc_name, d.effective_date, d.obsolete_date, d.sha256`;
   const filters = where.join(' AND ');
   // With words, the candidates by relevance, not scan order: first the documents whose own fields match (their own small
@@ -290,7 +292,7 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
      texts AS MATERIALIZED (SELECT h.id, left(t.text, ${SNIPPET_SOURCE_CHARS}) AS head
                               FROM hits h JOIN document_file_text t ON t.sha256 = h.sha256 WHERE ${withSnippets ? 'true' : 'false'})
      SELECT h.id, h.parent_change_id, h.document_number, h.document_id, h.product_family_name, h.change_description, h.keywords,
-            h.associated_reference_number, h.product_sub_family_name_one, coalesce(cu.customer_name, '') AS customer_name,
+            h.associated_reference_number, h.product_sub_family_name_one, h.gtin, coalesce(cu.customer_name, '') AS customer_name,
             h.language_list, h.country_list, h.status, h.is_internal, h.doc_name,
             to_char(h.effective_date, 'YYYY-MM-DD') AS effective_date, to_char(h.obsolete_date, 'YYYY-MM-DD') AS obsolete_date,
             (h.obsolete_date IS NOT NULL AND h.obsolete_date <= $1::date) AS archived,
@@ -319,6 +321,7 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
     keywords: String(row.keywords),
     associatedReferenceNumber: String(row.associated_reference_number),
     productSubFamilyNameOne: String(row.product_sub_family_name_one),
+    gtin: String(row.gtin ?? ''),
     customerName: String(row.customer_name),
     languageList: String(row.language_list),
     countryList: String(row.country_list),

@@ -21,16 +21,19 @@ export interface SafetyNoticeRecipient {
   /** Sealed under the visitor's key (their latest download's seal). */
   sealedEmail: string;
   documents: SafetyNoticeDocument[];
+  /** They asked for a paper copy of a superseded version and downloaded none of them through a link. */
+  paperCopyOnly: boolean;
 }
 
 /**
- * The visitors who downloaded, through an emailed link, a version that a child of this change order superseded, and
- * who have no notice of it that the mailer took; at most `limit`, by visitor id after `afterVisitorId`. Old versions
+ * The visitors who downloaded, through an emailed link, a version that a child of this change order superseded, or
+ * asked for a paper copy of one (their address sealed under the same key), and who have no notice of it that the
+ * mailer took; at most `limit`, by visitor id after `afterVisitorId`. Old versions
  * are found through the versions index (same customer, family, reference and part number as the new one).
  */
 export async function safetyNoticeRecipients(db: Queryable, parentChangeId: string, options: { afterVisitorId: string; limit: number }): Promise<SafetyNoticeRecipient[]> {
-  const { rows } = await db.query<{ visitor_id: string; sealed_email: string; documents: SafetyNoticeDocument[] }>(
-    `SELECT d.visitor_id,
+  const { rows } = await db.query<{ visitor_id: string; sealed_email: string; documents: SafetyNoticeDocument[]; paper_copy_only: boolean }>(
+    `SELECT d.visitor_id, bool_and(d.paper_copy) AS paper_copy_only,
             (array_agg(d.sealed_email ORDER BY d.position DESC))[1] AS sealed_email,
             jsonb_agg(DISTINCT jsonb_build_object(
               'supersededChildId', o.id, 'supersededDocumentNumber', o.document_number,
@@ -42,7 +45,10 @@ export async function safetyNoticeRecipients(db: Queryable, parentChangeId: stri
         AND lower(o.associated_reference_number) = lower(n.associated_reference_number)
         AND lower(o.product_sub_family_name_one) = lower(n.product_sub_family_name_one)
         AND o.superseded_by = n.id
-       JOIN public_downloads d ON d.child_document_id = o.id
+       -- A download's seal is preferred to a paper copy request's (position -1): both open with the visitor's key.
+       JOIN (SELECT visitor_id, child_document_id, sealed_email, position, false AS paper_copy FROM public_downloads
+             UNION ALL
+             SELECT visitor_id, child_document_id, sealed_email, -1::bigint, true FROM paper_copy_requests) d ON d.child_document_id = o.id
       WHERE n.parent_change_id = $1 AND n.listed AND n.status = 'APPROVED' AND d.visitor_id > $2
         AND NOT EXISTS (SELECT 1 FROM safety_notices s WHERE s.parent_change_id = $1 AND s.visitor_id = d.visitor_id AND s.delivered)
       GROUP BY d.visitor_id
@@ -53,6 +59,7 @@ export async function safetyNoticeRecipients(db: Queryable, parentChangeId: stri
   return rows.map((row) => ({
     visitorId: row.visitor_id,
     sealedEmail: row.sealed_email,
+    paperCopyOnly: row.paper_copy_only,
     documents: [...row.documents].sort((a, b) => a.documentNumber.localeCompare(b.documentNumber) || a.supersededDocumentNumber.localeCompare(b.supersededDocumentNumber)),
   }));
 }

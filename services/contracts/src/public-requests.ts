@@ -32,6 +32,7 @@ export const SendSearchLinkBody = z.object({
   customerName: customerNameField,
   userEmail: emailField({ required: 'userEmail is required', invalid: 'must be a valid email address' }),
   parentChangeId: parentChangeIdField,
+  /** The portal's language (an addition): refusals and the mail are said in it; absent: the browser's, else English. */
   language: z.enum(PUBLIC_REFUSAL_LANGUAGES, { error: 'language must be one of en, de, fr, es, it' }).optional(),
 });
 export type SendSearchLinkBody = z.infer<typeof SendSearchLinkBody>;

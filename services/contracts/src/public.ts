@@ -78,7 +78,7 @@ export const SendSearchUrlLinkRequest = z.object({
   customerName: z.string(),
   userEmail: z.string(),
   parentChangeId: z.string(),
-  /** Beyond the spec: the language the portal shows, so that a refusal is said in it. */
+  /** Beyond the spec: the language the portal shows; a refusal and the mail are said in it. */
   language: z.optional(z.string()),
 });
 export type SendSearchUrlLinkRequest = z.infer<typeof SendSearchUrlLinkRequest>;
@@ -149,6 +149,8 @@ export const PublicDocument = z.object({
   documentNumber: z.string(),
   associatedReferenceNumber: z.string(),
   productSubFamilyNameOne: z.string(),
+  /** An addition: the device's GTIN (its UDI-DI) as 14 digits, '' when none. */
+  gtin: z.optional(z.string()),
   description: z.string(),
   languageList: z.string(),
   countryList: z.string(),
@@ -240,3 +242,40 @@ export type PaperCopyDocumentResponse = z.infer<typeof PaperCopyDocumentResponse
 /** POST /module2/openSearchLink: the family's search page, for a customer with open access. */
 export const OpenSearchLinkResponse = z.object({ searchUrl: z.string() });
 export type OpenSearchLinkResponse = z.infer<typeof OpenSearchLinkResponse>;
+
+/** POST /module2/searchByIdentifier: the customer, what is on the box, the reader's country (optional) and languages. */
+export const IdentifierSearchRequest = z.object({
+  customerName: z.string(),
+  /** A GTIN / UDI-DI, part number (REF), document number or lot; up to 4 separated by spaces, or a GS1 element string. */
+  identifier: z.string(),
+  country: z.optional(z.string()),
+  readerLanguages: z.optional(z.array(z.string())),
+});
+export type IdentifierSearchRequest = z.infer<typeof IdentifierSearchRequest>;
+
+/**
+ * One document found by what is on the box: what tells it apart, and its page on the eIFU site (`pageUrl`, every
+ * version and, where the customer allows it, the PDF). `exact`: a code is its part number or GTIN exactly.
+ */
+export const IdentifierHit = z.object({
+  childDocumentId: z.string(),
+  documentNumber: z.string(),
+  parentChangeId: z.string(),
+  productFamilyName: z.string(),
+  partNumber: z.string(),
+  /** The IFU Number: the lot the leaflet covers. */
+  lot: z.string(),
+  additionalLots: z.string(),
+  /** 14 digits, '' when none. */
+  gtin: z.string(),
+  languageList: z.string(),
+  countryList: z.string(),
+  effectiveDate: z.string(),
+  version: z.number(),
+  exact: z.boolean(),
+  pageUrl: z.string(),
+});
+export type IdentifierHit = z.infer<typeof IdentifierHit>;
+/** `message` is 'No Data Found' when the list is empty. */
+export const IdentifierSearchResponse = z.object({ list: z.array(IdentifierHit), message: z.optional(z.string()) });
+export type IdentifierSearchResponse = z.infer<typeof IdentifierSearchResponse>;

@@ -3,7 +3,7 @@
 // without a compiler, as pdf-worker.mjs.
 //
 // In: the PDF on stdin; what to print as JSON in PDF_STAMP ({ kind: 'version', permalink, currentPermalink, version,
-//   issued }, or { kind: 'draft' | 'unpublished', documentNumber }).
+//   issued }, or { kind: 'draft' | 'unpublished', documentNumber }; either with `lang`, the page's language).
 // Out: on stdout, only the bytes to append to the PDF: an incremental update (ISO 32000-1 §7.5.6) holding the new last
 //   page, the page tree nodes it changes and a cross-reference section whose /Prev is the original's. The original's
 //   bytes are never rewritten, so the served file starts with the stored file exactly. On failure, exit 1 and one line
@@ -63,11 +63,77 @@ for (const [ref, object] of context.enumerateIndirectObjects()) {
   if (!(object instanceof PDFStream)) before.set(ref.tag, object.toString());
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** `YYYY-MM-DD` as `05 Nov 2026`. */
+/**
+ * The page's words in the reader's language (`stamp.lang`: en, de, fr, es, it; English otherwise). Helvetica's
+ * WinAnsi holds every letter of the five.
+ */
+const WORDS = {
+  en: {
+    months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+    title: 'Is this copy current?',
+    check: (url) => `Check that this copy is current: ${url}`,
+    version: (n, day) => `Version ${n}, issued ${day}`,
+    thisVersion: (url) => `This version: ${url}`,
+    scan: 'Scan the code to open this version online: a newer version, if there is one, is named there.',
+    unpublishedTitle: 'Not published at present',
+    unpublished: (doc) => `Document ${doc} was approved but has no public version now (its customer or the document was withdrawn). Check with the manufacturer before using this copy.`,
+    draftTitle: 'Draft: not approved',
+    draft: (doc) => `Document ${doc} has not been approved. This copy is not an instruction for use.`,
+  },
+  de: {
+    months: ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sep.', 'Okt.', 'Nov.', 'Dez.'],
+    title: 'Ist dieses Exemplar aktuell?',
+    check: (url) => `Prüfen Sie, ob dieses Exemplar aktuell ist: ${url}`,
+    version: (n, day) => `Version ${n}, ausgegeben am ${day}`,
+    thisVersion: (url) => `Diese Version: ${url}`,
+    scan: 'Scannen Sie den Code, um diese Version online zu öffnen: Eine neuere Version ist dort genannt, falls es sie gibt.',
+    unpublishedTitle: 'Derzeit nicht veröffentlicht',
+    unpublished: (doc) => `Dokument ${doc} wurde freigegeben, hat aber derzeit keine öffentliche Version (Kunde oder Dokument zurückgezogen). Fragen Sie beim Hersteller nach, bevor Sie dieses Exemplar verwenden.`,
+    draftTitle: 'Entwurf: nicht freigegeben',
+    draft: (doc) => `Dokument ${doc} wurde nicht freigegeben. Dieses Exemplar ist keine Gebrauchsanweisung.`,
+  },
+  fr: {
+    months: ['janv.', 'févr.', 'mars', 'avr.', 'mai', 'juin', 'juil.', 'août', 'sept.', 'oct.', 'nov.', 'déc.'],
+    title: 'Cet exemplaire est-il à jour ?',
+    check: (url) => `Vérifiez que cet exemplaire est à jour : ${url}`,
+    version: (n, day) => `Version ${n}, publiée le ${day}`,
+    thisVersion: (url) => `Cette version : ${url}`,
+    scan: 'Scannez le code pour ouvrir cette version en ligne : une version plus récente, s’il en existe une, y est indiquée.',
+    unpublishedTitle: 'Non publié actuellement',
+    unpublished: (doc) => `Le document ${doc} a été approuvé mais n’a pas de version publique actuellement (client ou document retiré). Renseignez-vous auprès du fabricant avant d’utiliser cet exemplaire.`,
+    draftTitle: 'Brouillon : non approuvé',
+    draft: (doc) => `Le document ${doc} n’a pas été approuvé. Cet exemplaire n’est pas une notice d’utilisation.`,
+  },
+  es: {
+    months: ['ene.', 'feb.', 'mar.', 'abr.', 'may.', 'jun.', 'jul.', 'ago.', 'sept.', 'oct.', 'nov.', 'dic.'],
+    title: '¿Está vigente este ejemplar?',
+    check: (url) => `Compruebe que este ejemplar está vigente: ${url}`,
+    version: (n, day) => `Versión ${n}, publicada el ${day}`,
+    thisVersion: (url) => `Esta versión: ${url}`,
+    scan: 'Escanee el código para abrir esta versión en línea: allí se indica una versión más reciente, si la hay.',
+    unpublishedTitle: 'No publicado actualmente',
+    unpublished: (doc) => `El documento ${doc} se aprobó pero ahora no tiene versión pública (se retiró el cliente o el documento). Consulte al fabricante antes de usar este ejemplar.`,
+    draftTitle: 'Borrador: no aprobado',
+    draft: (doc) => `El documento ${doc} no se ha aprobado. Este ejemplar no es una instrucción de uso.`,
+  },
+  it: {
+    months: ['gen.', 'feb.', 'mar.', 'apr.', 'mag.', 'giu.', 'lug.', 'ago.', 'set.', 'ott.', 'nov.', 'dic.'],
+    title: 'Questa copia è aggiornata?',
+    check: (url) => `Verifichi che questa copia sia aggiornata: ${url}`,
+    version: (n, day) => `Versione ${n}, emessa il ${day}`,
+    thisVersion: (url) => `Questa versione: ${url}`,
+    scan: 'Scansioni il codice per aprire questa versione online: lì è indicata una versione più recente, se esiste.',
+    unpublishedTitle: 'Attualmente non pubblicato',
+    unpublished: (doc) => `Il documento ${doc} è stato approvato ma ora non ha una versione pubblica (cliente o documento ritirato). Verifichi con il fabbricante prima di usare questa copia.`,
+    draftTitle: 'Bozza: non approvata',
+    draft: (doc) => `Il documento ${doc} non è stato approvato. Questa copia non è un’istruzione per l’uso.`,
+  },
+};
+const words = Object.hasOwn(WORDS, stamp.lang) ? WORDS[stamp.lang] : WORDS.en;
+/** `YYYY-MM-DD` as `05 Nov 2026` (the month named in the page's language). */
 const dayOf = (iso) => {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(String(iso));
-  return match ? `${match[3]} ${MONTHS[Number(match[2]) - 1]} ${match[1]}` : String(iso);
+  return match ? `${match[3]} ${words.months[Number(match[2]) - 1]} ${match[1]}` : String(iso);
 };
 
 const A4 = [595.28, 841.89];
@@ -121,22 +187,22 @@ const write = (text, { font = regular, size = 11, gap = 4 } = {}) => {
 };
 
 if (stamp.kind === 'version') {
-  write('Is this copy current?', { font: bold, size: 16, gap: 8 });
-  write(`Check that this copy is current: ${stamp.currentPermalink}`);
-  write(`Version ${stamp.version}, issued ${dayOf(stamp.issued)}`, { font: bold });
-  write(`This version: ${stamp.permalink}`, { gap: 12 });
+  write(words.title, { font: bold, size: 16, gap: 8 });
+  write(words.check(stamp.currentPermalink));
+  write(words.version(stamp.version, dayOf(stamp.issued)), { font: bold });
+  write(words.thisVersion(stamp.permalink), { gap: 12 });
   const png = await QRCode.toBuffer(stamp.permalink, { type: 'png', errorCorrectionLevel: 'M', margin: 4, scale: 4 });
   const image = await pdf.embedPng(png);
   const side = 144;
   page.drawImage(image, { x: margin, y: y - side, width: side, height: side });
   y -= side + 8;
-  write('Scan the code to open this version online: a newer version, if there is one, is named there.', { size: 9 });
+  write(words.scan, { size: 9 });
 } else if (stamp.kind === 'unpublished') {
-  write('Not published at present', { font: bold, size: 16, gap: 8 });
-  write(`Document ${stamp.documentNumber} was approved but has no public version now (its customer or the document was withdrawn). Check with the manufacturer before using this copy.`);
+  write(words.unpublishedTitle, { font: bold, size: 16, gap: 8 });
+  write(words.unpublished(stamp.documentNumber));
 } else {
-  write('Draft: not approved', { font: bold, size: 16, gap: 8 });
-  write(`Document ${stamp.documentNumber} has not been approved. This copy is not an instruction for use.`);
+  write(words.draftTitle, { font: bold, size: 16, gap: 8 });
+  write(words.draft(stamp.documentNumber));
 }
 await pdf.flush();
 

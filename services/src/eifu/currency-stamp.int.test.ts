@@ -63,6 +63,28 @@ describe('the currency stamp', () => {
     ]);
   });
 
+  it.each([
+    ['de', 'Ist dieses Exemplar aktuell?', 'Version 3, ausgegeben am 05 Nov. 2026', 'Prüfen Sie, ob dieses Exemplar aktuell ist: https://eifu.example.com/p/CO-2026-00042-01'],
+    ['fr', 'Cet exemplaire est-il à jour ?', 'Version 3, publiée le 05 nov. 2026', 'Vérifiez que cet exemplaire est à jour : https://eifu.example.com/p/CO-2026-00042-01'],
+    ['es', '¿Está vigente este ejemplar?', 'Versión 3, publicada el 05 nov. 2026', 'Compruebe que este ejemplar está vigente'],
+    ['it', 'Questa copia è aggiornata?', 'Versione 3, emessa il 05 nov. 2026', 'Verifichi che questa copia sia aggiornata'],
+  ])('when a reader’s language is %s, then the currency page is in it, the QR code still the version’s permalink', async (lang, title, version, check) => {
+    const original = await pdfWithPages(1);
+    const bytes = served(original, await stamp(original, { ...facts, lang }));
+    const last = (await pagesOf(bytes)).at(-1)!;
+    for (const text of [title, version, check]) expect(last).toContain(text);
+    expect(last).not.toContain('Is this copy current?');
+    expect(await qrOnLastPage(bytes)).toBe(facts.permalink);
+  });
+
+  it('when the language is not one of the five, then the page is in English; a draft too is in the reader’s language', async () => {
+    const original = await pdfWithPages(1);
+    expect((await pagesOf(served(original, await stamp(original, { ...facts, lang: 'ja' })))).at(-1)).toContain('Is this copy current?');
+    expect((await pagesOf(served(original, await stamp(original, { ...facts, lang: 'constructor' })))).at(-1)).toContain('Is this copy current?');
+    const draft = await pagesOf(served(original, await stamp(original, { kind: 'draft', documentNumber: 'CO-2026-00042-02', lang: 'de' })));
+    expect(draft.at(-1)).toContain('Entwurf: nicht freigegeben');
+  });
+
   it('when the child was never approved, then its last page says it is a draft, with no QR code', async () => {
     const original = await pdfWithPages(1);
     const bytes = served(original, await stamp(original, { kind: 'draft', documentNumber: 'CO-2026-00042-02' }));

@@ -12,9 +12,13 @@ const WORKER = fileURLToPath(new URL('./currency-stamp-worker.mjs', import.meta.
  * QR code), its number and date of issue, and the permalink that always names the current version; of a child never
  * approved, that it is a draft; of an approved child with no public version now (its customer withdrawn), that.
  */
-export type CurrencyFacts =
+export type CurrencyFacts = (
   | { kind: 'version'; permalink: string; currentPermalink: string; version: number; /** `YYYY-MM-DD` */ issued: string }
-  | { kind: 'draft' | 'unpublished'; documentNumber: string };
+  | { kind: 'draft' | 'unpublished'; documentNumber: string }
+) & {
+  /** The page's language (en, de, fr, es, it): a reader's download is stamped in theirs; absent, English. */
+  lang?: string;
+};
 
 /**
  * `appendix`: the bytes to send after the stored file's, an incremental update adding the last page; the stored file

@@ -78,6 +78,18 @@ const en = {
   documentAndVersions: 'The document and its versions',
   noLongerPublished: 'No longer published',
   notPublishedNow: 'This document is not published at present: its manufacturer has withdrawn it or it is not yet in effect.',
+  // What EU 2021/2226 and a reader expect on a document's page besides the document.
+  udiDi: 'UDI-DI / GTIN',
+  manufacturer: 'Manufacturer',
+  symbolsTitle: 'Symbols on the label',
+  symbolsIntro: 'The ISO 15223-1 symbols this manufacturer prints on its labels and what each means:',
+  readingTitle: 'What you need to read it',
+  readingText: 'The instructions for use are a PDF file. Any PDF reader opens it, and most web browsers open PDF files themselves.',
+  pdfReader: 'Get a free PDF reader',
+  accessibilityTitle: 'Accessibility',
+  accessibilityText: 'This page is plain HTML made to meet WCAG 2.1 level AA: it works with a screen reader, with the keyboard alone and zoomed to 400%. If you cannot read the PDF, ask for a paper copy above, free of charge, or write to us through Contact us.',
+  retentionTitle: 'How long it stays available',
+  retention: (years: string) => `Each version of these instructions stays available here for at least ${years} years after the last device it came with has expired.`,
   emailLinkNeeded: 'A link by email is needed',
   linkTypeNotOffered: 'No link of this type',
   onlyInstructions: (linkType: string) => `This product has no link of type ${linkType}. Its instructions for use are its only links (gs1:instructions).`,
@@ -153,6 +165,17 @@ const de: PageTexts = {
   emailLinkNeeded: 'Ein Link per E-Mail ist nötig',
   linkTypeNotOffered: 'Kein Link dieses Typs',
   onlyInstructions: (linkType) => `Dieses Produkt hat keinen Link vom Typ ${linkType}. Seine Gebrauchsanweisungen sind seine einzigen Links (gs1:instructions).`,
+  udiDi: 'UDI-DI / GTIN',
+  manufacturer: 'Hersteller',
+  symbolsTitle: 'Symbole auf dem Etikett',
+  symbolsIntro: 'Die Symbole nach ISO 15223-1, die dieser Hersteller auf seine Etiketten druckt, und ihre Bedeutung:',
+  readingTitle: 'Was Sie zum Lesen brauchen',
+  readingText: 'Die Gebrauchsanweisung ist eine PDF-Datei. Jedes PDF-Programm öffnet sie, und die meisten Webbrowser öffnen PDF-Dateien selbst.',
+  pdfReader: 'Ein kostenloses PDF-Programm herunterladen',
+  accessibilityTitle: 'Barrierefreiheit',
+  accessibilityText: 'Diese Seite ist einfaches HTML nach WCAG 2.1 Stufe AA: Sie funktioniert mit Screenreader, nur mit der Tastatur und bei 400 % Zoom. Wenn Sie das PDF nicht lesen können, fordern Sie oben kostenlos eine Papierkopie an oder schreiben Sie uns über Kontakt.',
+  retentionTitle: 'Wie lange sie verfügbar bleibt',
+  retention: (years) => `Jede Version dieser Gebrauchsanweisung bleibt hier mindestens ${years} Jahre nach Ablauf des letzten Produkts, dem sie beilag, verfügbar.`,
 };
 
 const fr: PageTexts = {
@@ -221,6 +244,17 @@ const fr: PageTexts = {
   emailLinkNeeded: 'Un lien par e-mail est nécessaire',
   linkTypeNotOffered: 'Aucun lien de ce type',
   onlyInstructions: (linkType) => `Ce produit n’a pas de lien de type ${linkType}. Ses notices d’utilisation sont ses seuls liens (gs1:instructions).`,
+  udiDi: 'IUD-ID / GTIN',
+  manufacturer: 'Fabricant',
+  symbolsTitle: 'Symboles de l’étiquette',
+  symbolsIntro: 'Les symboles de l’ISO 15223-1 que ce fabricant imprime sur ses étiquettes, et leur signification :',
+  readingTitle: 'Ce qu’il faut pour la lire',
+  readingText: 'La notice d’utilisation est un fichier PDF. Tout lecteur PDF l’ouvre, et la plupart des navigateurs ouvrent eux-mêmes les fichiers PDF.',
+  pdfReader: 'Obtenir un lecteur PDF gratuit',
+  accessibilityTitle: 'Accessibilité',
+  accessibilityText: 'Cette page est en HTML simple, conçue selon les WCAG 2.1 niveau AA : elle fonctionne avec un lecteur d’écran, au clavier seul et agrandie à 400 %. Si vous ne pouvez pas lire le PDF, demandez ci-dessus une copie papier, gratuite, ou écrivez-nous via Nous contacter.',
+  retentionTitle: 'Combien de temps elle reste disponible',
+  retention: (years) => `Chaque version de cette notice reste disponible ici au moins ${years} ans après l’expiration du dernier dispositif qu’elle accompagnait.`,
 };
 
 const es: PageTexts = {
@@ -289,6 +323,17 @@ const es: PageTexts = {
   emailLinkNeeded: 'Se necesita un enlace por correo electrónico',
   linkTypeNotOffered: 'Ningún enlace de este tipo',
   onlyInstructions: (linkType) => `Este producto no tiene ningún enlace de tipo ${linkType}. Sus instrucciones de uso son sus únicos enlaces (gs1:instructions).`,
+  udiDi: 'UDI-DI / GTIN',
+  manufacturer: 'Fabricante',
+  symbolsTitle: 'Símbolos de la etiqueta',
+  symbolsIntro: 'Los símbolos de la ISO 15223-1 que este fabricante imprime en sus etiquetas y su significado:',
+  readingTitle: 'Qué necesita para leerlas',
+  readingText: 'Las instrucciones de uso son un archivo PDF. Cualquier lector de PDF lo abre, y la mayoría de los navegadores abren ellos mismos los archivos PDF.',
+  pdfReader: 'Obtener un lector de PDF gratuito',
+  accessibilityTitle: 'Accesibilidad',
+  accessibilityText: 'Esta página es HTML sencillo hecho para cumplir WCAG 2.1 nivel AA: funciona con lector de pantalla, solo con el teclado y ampliada al 400 %. Si no puede leer el PDF, solicite arriba una copia en papel, gratuita, o escríbanos a través de Contacto.',
+  retentionTitle: 'Cuánto tiempo siguen disponibles',
+  retention: (years) => `Cada versión de estas instrucciones sigue disponible aquí al menos ${years} años después de la caducidad del último producto al que acompañó.`,
 };
 
 const it: PageTexts = {
@@ -357,6 +402,17 @@ const it: PageTexts = {
   emailLinkNeeded: 'È necessario un link via e-mail',
   linkTypeNotOffered: 'Nessun link di questo tipo',
   onlyInstructions: (linkType) => `Questo prodotto non ha link di tipo ${linkType}. Le sue istruzioni per l’uso sono i suoi unici link (gs1:instructions).`,
+  udiDi: 'UDI-DI / GTIN',
+  manufacturer: 'Fabbricante',
+  symbolsTitle: 'Simboli dell’etichetta',
+  symbolsIntro: 'I simboli della ISO 15223-1 che questo fabbricante stampa sulle sue etichette e il loro significato:',
+  readingTitle: 'Cosa serve per leggerle',
+  readingText: 'Le istruzioni per l’uso sono un file PDF. Qualsiasi lettore PDF lo apre, e la maggior parte dei browser apre da sé i file PDF.',
+  pdfReader: 'Scaricare un lettore PDF gratuito',
+  accessibilityTitle: 'Accessibilità',
+  accessibilityText: 'Questa pagina è HTML semplice realizzato secondo le WCAG 2.1 livello AA: funziona con un lettore di schermo, con la sola tastiera e ingrandita al 400%. Se non può leggere il PDF, richieda qui sopra una copia cartacea, gratuita, o ci scriva tramite Contatti.',
+  retentionTitle: 'Per quanto tempo restano disponibili',
+  retention: (years) => `Ogni versione di queste istruzioni resta disponibile qui per almeno ${years} anni dopo la scadenza dell’ultimo dispositivo a cui era allegata.`,
 };
 
 export const PAGE_TEXTS: Record<PageLanguage, PageTexts> = { en, de, fr, es, it };

@@ -4,6 +4,7 @@ import type { LabelDocument } from '@ifu/projections';
 import { COUNTRIES, LANGUAGES } from '@ifu/contracts';
 import type { ChoiceReason } from './choose';
 import { PAGE_LANGUAGE_NAMES, PAGE_LANGUAGES, type PageLanguage, type PageTexts } from './page-texts';
+import { SYMBOL_CODES, symbolsIn } from './symbols';
 
 /**
  * The eIFU site's pages: plain HTML from the server, no script, one small stylesheet, so that a phone on a
@@ -32,6 +33,8 @@ dd{margin:0;overflow-wrap:anywhere}
 ul.plain{list-style:none;padding:0;margin:0}
 ul.plain>li{margin:0 0 .75rem}
 footer{max-width:46rem;margin:0 auto;padding:1rem;color:#475467;font-size:.875rem}
+address{font-style:normal}
+.symbols .ref{font-weight:400;color:#475467}
 @media (max-width:30rem){dl{grid-template-columns:1fr}dt{margin-top:.5rem}}
 `.trim();
 
@@ -174,6 +177,7 @@ ${d.obsoleteDate ? `<dt>${escapeHtml(t.replacedFrom)}</dt><dd>${escapeHtml(reada
 <dt>${escapeHtml(t.partNumber)}</dt><dd>${escapeHtml(d.partNumber)}</dd>
 <dt>${escapeHtml(t.ifuNumber)}</dt><dd>${escapeHtml(d.ifuNumber)}</dd>
 ${d.additionalLots ? `<dt>${escapeHtml(t.alsoForLots)}</dt><dd>${escapeHtml(d.additionalLots.replaceAll(',', ', '))}</dd>` : ''}
+${d.gtin ? `<dt>${escapeHtml(t.udiDi)}</dt><dd>${escapeHtml(d.gtin)}</dd>` : ''}
 <dt>${escapeHtml(t.languageList)}</dt><dd>${escapeHtml(languagesOf(d.languageList, lang))}</dd>
 <dt>${escapeHtml(t.countryList)}</dt><dd>${escapeHtml(countriesOf(d.countryList, lang))}</dd>
 <dt>${escapeHtml(t.whatChanged)}</dt><dd>${escapeHtml(d.changeDescription)}</dd>
@@ -186,11 +190,67 @@ const download = (d: LabelDocument, links: DocumentLinks, { t }: PageView) =>
 <a href="${escapeHtml(links.customerPage(d))}">${escapeHtml(t.askForLink(d.customerName))}</a>.</p>`;
 
 /**
+ * What a document's page says besides the document (EU 2021/2226): the manufacturer, the label's symbols, what is
+ * needed to read it, its accessibility, and how long it stays available; from the configuration (docs/product.md).
+ */
+export interface DocumentAbout {
+  manufacturer?: { name: string; addressLines: string[] };
+  symbols: readonly string[];
+  retentionYears?: number;
+  pdfReaderUrl: string;
+}
+
+/** The configuration's facts for the documents' pages; throws at start on a symbol it has no text for. */
+export function documentAbout(config: { MANUFACTURER_NAME?: string; MANUFACTURER_ADDRESS?: string; IFU_SYMBOLS: string[]; IFU_RETENTION_YEARS?: number; PDF_READER_URL: string }): DocumentAbout {
+  const unknown = config.IFU_SYMBOLS.filter((code) => !SYMBOL_CODES.includes(code));
+  if (unknown.length > 0) throw new Error(`IFU_SYMBOLS: no text for ${unknown.join(', ')}; known: ${SYMBOL_CODES.join(', ')}`);
+  return {
+    ...(config.MANUFACTURER_NAME
+      ? { manufacturer: { name: config.MANUFACTURER_NAME, addressLines: (config.MANUFACTURER_ADDRESS ?? '').split('|').map((line) => line.trim()).filter(Boolean) } }
+      : {}),
+    symbols: config.IFU_SYMBOLS,
+    ...(config.IFU_RETENTION_YEARS ? { retentionYears: config.IFU_RETENTION_YEARS } : {}),
+    pdfReaderUrl: config.PDF_READER_URL,
+  };
+}
+
+const aboutSections = (about: DocumentAbout, { t, lang }: PageView) => {
+  const sections: string[] = [];
+  if (about.manufacturer) {
+    const { name, addressLines } = about.manufacturer;
+    sections.push(`<h2>${escapeHtml(t.manufacturer)}</h2>
+<address class="card">${[name, ...addressLines].map(escapeHtml).join('<br>')}</address>`);
+  }
+  const symbols = symbolsIn(about.symbols, lang);
+  if (symbols.length > 0) {
+    sections.push(`<h2>${escapeHtml(t.symbolsTitle)}</h2>
+<p>${escapeHtml(t.symbolsIntro)}</p>
+<dl class="card symbols">${symbols.map((s) => `<dt>${escapeHtml(s.title)} <span class="ref">(ISO 15223-1, ${escapeHtml(s.code)})</span></dt><dd>${escapeHtml(s.meaning)}</dd>`).join('\n')}</dl>`);
+  }
+  sections.push(`<h2>${escapeHtml(t.readingTitle)}</h2>
+<p>${escapeHtml(t.readingText)} <a href="${escapeHtml(about.pdfReaderUrl)}" rel="noopener">${escapeHtml(t.pdfReader)}</a>.</p>`);
+  if (about.retentionYears) sections.push(`<h2>${escapeHtml(t.retentionTitle)}</h2>
+<p>${escapeHtml(t.retention(String(about.retentionYears)))}</p>`);
+  sections.push(`<h2>${escapeHtml(t.accessibilityTitle)}</h2>
+<p>${escapeHtml(t.accessibilityText)}</p>`);
+  return sections.join('\n');
+};
+
+/**
  * A document's page (`/p/{documentNumber}` or `/v/{n}`): the version shown, a banner on a superseded one leading to
  * the current one, the download (or how to get one), the paper copy request, and every published version with its
  * dates and what changed.
  */
-export function documentPage(input: { shown: LabelDocument; current: LabelDocument | undefined; versions: LabelDocument[]; links: DocumentLinks; home: string; canonical: string; view: PageView }): string {
+export function documentPage(input: {
+  shown: LabelDocument;
+  current: LabelDocument | undefined;
+  versions: LabelDocument[];
+  links: DocumentLinks;
+  home: string;
+  canonical: string;
+  view: PageView;
+  about: DocumentAbout;
+}): string {
   const { shown, current, links, view } = input;
   const { t, lang } = view;
   const superseded = current !== undefined && current.childDocumentId !== shown.childDocumentId;
@@ -221,7 +281,8 @@ ${escapeHtml(v.changeDescription)}${v.openAccess ? `<br><a href="${escapeHtml(li
 <div class="card">${details(shown, view)}${download(shown, links, view)}
 ${current ? `<p><a href="${escapeHtml(links.paperCopy(current))}">${escapeHtml(t.paperCopy(String(current.version)))}</a> ${escapeHtml(t.paperCopyTerms)}</p>` : ''}</div>
 <h2>${escapeHtml(t.allVersions)}</h2>
-<ul class="plain">${versionItems}</ul>`,
+<ul class="plain">${versionItems}</ul>
+${aboutSections(input.about, view)}`,
   });
 }
 

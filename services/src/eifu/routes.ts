@@ -12,7 +12,7 @@ import { digitalLinkOf, permalinkOf } from './labels';
 import { countOpenDownload } from './open-downloads';
 import { currencyPageFor, markStamp } from './stamped-download';
 import { PAGE_LANGUAGES, PAGE_TEXTS, pageLanguageOf, type PageTexts } from './page-texts';
-import { chooserPage, type DocumentLinks, documentPage, messagePage, PAGE_CSP, type PageView } from './pages';
+import { chooserPage, documentAbout, type DocumentLinks, documentPage, messagePage, PAGE_CSP, type PageView } from './pages';
 import { RESOLVER_DESCRIPTION_PATH, isResolverPath, uncompressedPathOf } from './resolver-paths';
 import { upcomingForDocument, upcomingForGtin, type UpcomingNotice } from './not-yet-effective';
 
@@ -89,6 +89,8 @@ export function eifuRoutes(ctx: AppContext): Router {
     customerPage: (d) => withLang(searchUrlOf(ctx.config, d.customerName), lang),
     paperCopy: (d) => withLang(`${base}/paperCopy/${encodeURIComponent(d.documentNumber)}?version=${d.version}`, lang),
   });
+  /** The manufacturer, symbols, retention the documents' pages state (configuration). */
+  const about = documentAbout(ctx.config);
   /** The linkset and the canonical addresses name no language. */
   const links = linksFor(undefined);
 
@@ -361,7 +363,7 @@ export function eifuRoutes(ctx: AppContext): Router {
       return;
     }
     const lang = readerOf(req).lang;
-    html(res, 200, documentPage({ shown: current, current, versions, links: linksFor(lang), home: homeOf([current], lang), canonical: links.current(current), view: viewOf(req) }));
+    html(res, 200, documentPage({ shown: current, current, versions, links: linksFor(lang), home: homeOf([current], lang), canonical: links.current(current), view: viewOf(req), about }));
   });
 
   router.get('/p/:documentNumber/v/:n', async (req, res) => {
@@ -370,7 +372,7 @@ export function eifuRoutes(ctx: AppContext): Router {
     const shown = versionNamed(req, res, versions);
     if (!shown) return;
     const lang = readerOf(req).lang;
-    html(res, 200, documentPage({ shown, current: versions.find((v) => v.current), versions, links: linksFor(lang), home: homeOf([shown], lang), canonical: links.version(shown), view: viewOf(req) }));
+    html(res, 200, documentPage({ shown, current: versions.find((v) => v.current), versions, links: linksFor(lang), home: homeOf([shown], lang), canonical: links.version(shown), view: viewOf(req), about }));
   });
 
   router.get('/p/:documentNumber/v/:n/pdf', publicFileLimit(ctx), async (req, res) => {
@@ -394,6 +396,7 @@ export function eifuRoutes(ctx: AppContext): Router {
       currentPermalink: links.current(shown),
       version: shown.version,
       issued: shown.effectiveDate.slice(0, 10),
+      lang: viewOf(req).lang,
     });
     await countOpenDownload(ctx, {
       childDocumentId: shown.childDocumentId,

@@ -18,17 +18,20 @@ export async function currencyFactsOf(
   ctx: AppContext,
   child: { childDocumentId: string; documentNumber: string },
   approved: boolean,
+  lang?: string,
 ): Promise<CurrencyFacts> {
-  if (!approved) return { kind: 'draft', documentNumber: child.documentNumber };
+  const inLanguage = lang && lang !== 'en' ? { lang } : {};
+  if (!approved) return { kind: 'draft', documentNumber: child.documentNumber, ...inLanguage };
   const versions = await findDocumentVersionsByNumber(ctx.db, child.documentNumber, publicToday(ctx.clock()));
   const version = versions?.find((v) => v.childDocumentId === child.childDocumentId);
-  if (!version) return { kind: 'unpublished', documentNumber: child.documentNumber };
+  if (!version) return { kind: 'unpublished', documentNumber: child.documentNumber, ...inLanguage };
   return {
     kind: 'version',
     permalink: permalinkOf(ctx.config, version.documentNumber, version.version),
     currentPermalink: permalinkOf(ctx.config, version.documentNumber),
     version: version.version,
     issued: version.effectiveDate.slice(0, 10),
+    ...inLanguage,
   };
 }
 

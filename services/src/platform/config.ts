@@ -154,6 +154,25 @@ export const ConfigSchema = z
     TASK_MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
     /** The hour (UTC, 0 to 23) at which the daily digest goes to those who chose one instead of a mail for each task. */
     TASK_MAIL_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(6),
+    /**
+     * The manufacturer the documents' eIFU pages name (EU 2021/2226): its name, and its address with lines separated
+     * by `|`. Unset: the pages name none.
+     */
+    MANUFACTURER_NAME: optionalText.pipe(z.string().max(200, 'MANUFACTURER_NAME must be at most 200 characters').optional()),
+    MANUFACTURER_ADDRESS: optionalText.pipe(z.string().max(500, 'MANUFACTURER_ADDRESS must be at most 500 characters').optional()),
+    /**
+     * The ISO 15223-1 symbols the labels carry, by reference number (`5.1.1,5.1.5,5.4.3`): the pages' glossary. The
+     * eIFU feature refuses, at start, a number it has no text for (eifu/symbols.ts).
+     */
+    IFU_SYMBOLS: optionalText
+      .transform((value) => (value === undefined ? [] : [...new Set(value.split(',').map((code) => code.trim()).filter(Boolean))]))
+      .refine((codes) => codes.length <= 40 && codes.every((code) => /^\d{1,2}\.\d{1,2}\.\d{1,2}$/.test(code)), {
+        message: 'IFU_SYMBOLS lists ISO 15223-1 reference numbers such as 5.1.1, separated by commas',
+      }),
+    /** How many years the manufacturer states each version stays available after its last device expired; unset: not stated. */
+    IFU_RETENTION_YEARS: z.coerce.number().int().min(1).max(100).optional(),
+    /** Where the pages point a reader who has no PDF reader. */
+    PDF_READER_URL: z.url().default('https://www.adobe.com/acrobat/pdf-reader.html'),
     /** How many days an emailed search link of the public portal stays valid. */
     LINK_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(SEARCH_LINK_DEFAULT_DAYS),
     /**

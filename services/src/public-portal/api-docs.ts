@@ -8,6 +8,8 @@ import {
   GeolocationResponse,
   GetDocumentUrlBody,
   GetDocumentUrlResponse,
+  IdentifierSearchBody,
+  IdentifierSearchResponse,
   MessageOnlyResponse,
   OpenSearchLinkBody,
   OpenSearchLinkResponse,
@@ -45,6 +47,7 @@ export const publicPortalApi: ApiRoute[] = [
   { method: 'post', path: '/module2/checkSearchLink', access: 'public', summary: 'Whether an emailed search link still works, and for what', body: CheckSearchLinkBody, response: CheckSearchLinkResponse },
   { method: 'post', path: '/module2/contactUs', access: 'public', summary: 'Sends the contact form to the ADMINs', body: ContactUsBody, response: MessageOnlyResponse },
   { method: 'post', path: '/module2/searchDocuments', access: 'public', summary: "The public search within a search link's family", body: PublicSearchBody, response: PublicSearchResponse },
+  { method: 'post', path: '/module2/searchByIdentifier', access: 'public', summary: "A customer's public documents by what is on the box (GTIN / UDI-DI, part number, lot), in the reader's country", body: IdentifierSearchBody, response: IdentifierSearchResponse },
   { method: 'post', path: '/module2/getDocumentURL', access: 'public', summary: 'A short-lived signed link to one public document (the download is recorded)', body: GetDocumentUrlBody, response: GetDocumentUrlResponse },
   {
     method: 'get',

@@ -101,6 +101,8 @@ describe('public search and download over HTTP', () => {
         documentNumber: expect.stringMatching(/^CO-\d{4}-\d{5}-01$/),
         associatedReferenceNumber: lots.german,
         productSubFamilyNameOne: 'PN-7',
+        // An addition to the spec's columns: the device's UDI-DI, none here.
+        gtin: '',
         description: `First release of ${lots.german}`,
         languageList: 'de,en',
         countryList: 'DE,AT',

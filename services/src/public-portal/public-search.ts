@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { COUNTRY_CODES, GetDocumentUrlBody, LANGUAGE_CODES, PUBLIC_MESSAGES, PublicSearchBody, READER_LANGUAGES_MAX, visitorDownloadStreamId } from '@ifu/contracts';
-import type { AvailableIn, GetDocumentUrlResponse, PublicSearchResponse } from '@ifu/contracts/public';
-import { findDocumentVersionsByNumber, findPublicDocument, searchDocuments, type SearchCriteria, type SearchHit } from '@ifu/projections';
+import { COUNTRY_CODES, GetDocumentUrlBody, IdentifierSearchBody, LANGUAGE_CODES, PUBLIC_MESSAGES, PublicSearchBody, READER_LANGUAGES_MAX, visitorDownloadStreamId } from '@ifu/contracts';
+import type { AvailableIn, GetDocumentUrlResponse, IdentifierSearchResponse, PublicSearchResponse } from '@ifu/contracts/public';
+import { findDocumentVersionsByNumber, findPublicDocument, findPublicDocumentsByIdentifier, searchDocuments, type SearchCriteria, type SearchHit } from '@ifu/projections';
 import { QUERY_CANCELED, withStatementTimeout } from '@ifu/storage/database/database';
 import { perLinkLimit } from '../auth';
 import { verifyVisitorDocumentLink, visitorDocumentLink } from '../documents';
-import { currencyFactsOf, currencyPageFor, markStamp, parseAcceptLanguage, countOpenDownload, publicToday } from '../eifu';
+import { currencyFactsOf, currencyPageFor, markStamp, parseAcceptLanguage, countOpenDownload, permalinkOf, publicToday } from '../eifu';
 import { publicFileLimit, sendStoredFile } from '../files';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { idParam, originOf, parseBody } from '../platform/http';
-import { publicDocumentInScope, verifySearchLink, verifySearchToken } from './visitor-link';
+import { approvedCustomerNamed, publicDocumentInScope, verifySearchLink, verifySearchToken } from './visitor-link';
 import { NO_VISITOR_ADDRESS } from './search-link-routes';
 import { visitorDownloadsDecider } from './visitor-downloads';
 import { sealEmail, visitorFor } from './visitors';
@@ -41,6 +41,9 @@ function availableIn(hits: readonly SearchHit[]): AvailableIn | undefined {
 export const PUBLIC_DOWNLOADS_PER_LINK = { limit: 60, windowMinutes: 15 } as const;
 /** A bound on any one public search, as on the internal one. */
 const PUBLIC_SEARCH_TIMEOUT_MS = 3000;
+
+/** The languages the currency page is written in. */
+const PUBLIC_PAGE_LANGUAGES: ReadonlySet<string> = new Set(['en', 'de', 'fr', 'es', 'it']);
 
 /** Every document file is a PDF (the documents' upload policy). */
 const DOCUMENT_CONTENT_TYPE = 'application/pdf';
@@ -81,6 +84,7 @@ export function publicSearchRoutes(ctx: AppContext): Router {
       documentNumber: hit.documentNumber,
       associatedReferenceNumber: hit.associatedReferenceNumber,
       productSubFamilyNameOne: hit.productSubFamilyNameOne,
+      gtin: hit.gtin,
       description: hit.changeDescription,
       languageList: hit.languageList,
       countryList: hit.countryList,
@@ -90,6 +94,46 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     }));
     res.setHeader('Cache-Control', 'private, no-store');
     res.json({ list, ...(list.length === 0 ? { message: PUBLIC_MESSAGES.noDataFound } : {}), ...(elsewhere ? { availableIn: elsewhere } : {}) } satisfies PublicSearchResponse);
+  });
+
+  // Search by what is on the box, on the customer's page before a family is chosen: no link needed, because it answers
+  // only what the documents' own eIFU pages already show anyone (numbers, lots, languages, countries) and leads there;
+  // the page says whether the PDF opens at once or how to get it.
+  router.post('/module2/searchByIdentifier', async (req, res) => {
+    const body = parseBody(IdentifierSearchBody, req.body);
+    const now = ctx.clock();
+    const db = await ctx.reads.for(req);
+    const customer = await approvedCustomerNamed(ctx, body.customerName, db);
+    const readerLanguages = (
+      body.readerLanguages.length > 0 ? body.readerLanguages : parseAcceptLanguage(req.get('accept-language')).languages.filter((code) => LANGUAGE_CODES.has(code))
+    ).slice(0, READER_LANGUAGES_MAX);
+    let found;
+    try {
+      found = await withStatementTimeout(db, PUBLIC_SEARCH_TIMEOUT_MS, (bounded) =>
+        findPublicDocumentsByIdentifier(bounded, { customerId: customer.id, codes: body.identifier, country: body.country, readerLanguages, today: publicToday(now) }),
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === QUERY_CANCELED) refuse('search-too-costly');
+      throw error;
+    }
+    const list = found.map((d) => ({
+      childDocumentId: d.childDocumentId,
+      documentNumber: d.documentNumber,
+      parentChangeId: d.parentChangeId,
+      productFamilyName: d.productFamilyName,
+      partNumber: d.partNumber,
+      lot: d.ifuNumber,
+      additionalLots: d.additionalLots,
+      gtin: d.gtin,
+      languageList: d.languageList,
+      countryList: d.countryList,
+      effectiveDate: d.effectiveDate,
+      version: d.version,
+      exact: d.exact,
+      pageUrl: permalinkOf(ctx.config, d.documentNumber),
+    }));
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json({ list, ...(list.length === 0 ? { message: PUBLIC_MESSAGES.noDataFound } : {}) } satisfies IdentifierSearchResponse);
   });
 
   const downloadsPerLink = perLinkLimit(ctx.rateLimits, 'downloads', {
@@ -172,7 +216,9 @@ export function publicSearchRoutes(ctx: AppContext): Router {
     if (!found) refuse('search-link-out-of-scope');
     if (granted.openAccess && !found.customerOpenAccess) refuse('open-access-off');
     const { document } = found;
-    const stamp = await currencyPageFor(ctx, document.sha256, await currencyFactsOf(ctx, document, true));
+    // The page in the reader's language: the tab the portal opened sends their browser's.
+    const lang = parseAcceptLanguage(req.get('accept-language')).languages.find((code) => PUBLIC_PAGE_LANGUAGES.has(code));
+    const stamp = await currencyPageFor(ctx, document.sha256, await currencyFactsOf(ctx, document, true, lang));
     markStamp(res, stamp);
     await sendStoredFile(res, ctx.files, { sha256: document.sha256, contentType: DOCUMENT_CONTENT_TYPE }, {
       cacheControl: 'private, no-store',

@@ -7,6 +7,7 @@ import { refuse } from '../platform/errors';
 import { parseBody } from '../platform/http';
 import { sealSearchLink } from './search-link';
 import { searchLinkLimits, validSearchLinkRequest, visitorLanguage } from './search-link-limits';
+import { searchLinkMail } from './search-link-mail';
 import { approvedCustomerWithFamily, verifySearchLink } from './visitor-link';
 
 /** Open-access search pages asked for per caller address per 15 minutes (nothing is mailed). */
@@ -77,19 +78,14 @@ export function searchLinkRoutes(ctx: AppContext): Router {
         await ctx.mailer.send({
           to: userEmail,
           visitor: true,
-          subject: `IFU Portal: your link to the documents of ${family.productFamilyName}`,
-          text: [
-            'Hello,',
-            '',
-            `You asked for a link to search the documents of ${family.productFamilyName} (${customer.customerName}) on the IFU Portal. Open it here:`,
-            '',
+          // The reader's language as the refusals read it: the portal's, else the browser's, else English.
+          ...searchLinkMail(visitorLanguage(req, language), {
+            family: family.productFamilyName,
+            customer: customer.customerName,
             link,
-            '',
-            `The link is valid for ${ctx.config.LINK_TTL_DAYS} days, until ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC. After that, ask for a new one on the customer's page.`,
-            'If you did not ask for it, you can ignore this message.',
-            '',
-            'IFU Portal',
-          ].join('\n'),
+            days: ctx.config.LINK_TTL_DAYS,
+            until: expiresAt.toISOString().slice(0, 16).replace('T', ' '),
+          }),
         });
       } catch (err) {
         await ctx.anonymousMail.giveBack('search-link');

@@ -14,7 +14,7 @@ const PAGE = 200;
 
 const utcDay = (instant: Date) => instant.toISOString().slice(0, 10);
 
-function noticeText(ctx: AppContext, documents: SafetyNoticeDocument[]): string {
+function noticeText(ctx: AppContext, documents: SafetyNoticeDocument[], paperCopyOnly: boolean): string {
   return [
     'Hello,',
     '',
@@ -25,7 +25,9 @@ function noticeText(ctx: AppContext, documents: SafetyNoticeDocument[]): string 
       `  ${permalinkOf(ctx.config, d.documentNumber)}`,
     ]),
     '',
-    'You receive this notice once because you downloaded the earlier version through a search link sent to this address.',
+    paperCopyOnly
+      ? 'You receive this notice once because you asked for a paper copy of the earlier version with this address. A paper copy of the new version is sent to you on request, free of charge, from its page.'
+      : 'You receive this notice once because you downloaded the earlier version through a search link sent to this address.',
     '',
     'IFU Portal',
   ].join('\n');
@@ -42,7 +44,7 @@ export interface SafetyNoticeRun {
 
 /**
  * The safety notices' job: for each approved safety revision in effect today (UTC) and Online, each
- * visitor who downloaded a version it superseded through an emailed link, and who has no delivered notice of it, gets
+ * visitor who downloaded a version it superseded through an emailed link or asked for a paper copy of one, and who has no delivered notice of it, gets
  * one mail naming the documents and linking each new version's permalink. The notice is recorded first
  * (`SafetyNoticeSent`, the visitor by id only), then mailed to the address opened from the download's seal under the
  * visitor's key; a forgotten visitor has no key, so nothing is recorded or sent. A mail the mailer refuses is recorded
@@ -52,7 +54,7 @@ export async function sendSafetyNotices(ctx: AppContext): Promise<SafetyNoticeRu
   const run = ctx.commands.begin({ actor: { type: 'system', name: 'safety-notices' }, correlationId: randomUUID(), ip: null, userAgent: null });
   const today = utcDay(run.now);
   // What was recorded before this run (an approval, a download) is in the read models it decides from.
-  await ctx.commands.caughtUp(['change-orders', 'document-search', 'safety-notices']);
+  await ctx.commands.caughtUp(['change-orders', 'document-search', 'safety-notices', 'paper-copy-requests']);
   const outcome: SafetyNoticeRun = { sent: 0, erased: 0, failed: 0 };
   for (const { parentChangeId } of await safetyRevisionsInEffect(ctx.db, today)) {
     const stream = safetyNoticeStreamId(parentChangeId);
@@ -78,7 +80,7 @@ export async function sendSafetyNotices(ctx: AppContext): Promise<SafetyNoticeRu
         });
         if (events.length === 0) continue;
         try {
-          await ctx.mailer.send({ to: email, subject: SAFETY_NOTICE_SUBJECT, text: noticeText(ctx, recipient.documents), visitor: true });
+          await ctx.mailer.send({ to: email, subject: SAFETY_NOTICE_SUBJECT, text: noticeText(ctx, recipient.documents, recipient.paperCopyOnly), visitor: true });
           outcome.sent += 1;
         } catch (err) {
           ctx.logger.error({ err: { code: (err as { code?: unknown }).code }, parentChangeId }, 'a safety notice was not delivered; a later run tries again');

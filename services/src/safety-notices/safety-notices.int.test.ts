@@ -137,6 +137,30 @@ describe('safety notices over HTTP', () => {
     expect(await viewOf(revision.parentChangeId)).toMatchObject({ safetyRevision: false, safetyNotices: null });
   });
 
+  it('when a safety revision supersedes a version someone asked a paper copy of, then they get one notice too, saying why they get it', async () => {
+    const lot = unique('LOT-PC-');
+    const first = await version('Paper Stent', [lot]);
+    const [paperOnly, both] = [`${unique('petra.')}@clinic.example`, `${unique('paul.')}@clinic.example`];
+    for (const email of [paperOnly, both]) {
+      const asked = await t.call('POST', '/module2/paperCopyRequest', {
+        body: { name: 'Petra Paper', address: 'Ward 3\nHauptstrasse 1\n8000 Zürich', email, documentNumber: first.children[lot]!.documentNumber, version: 1, quantity: 1 },
+      });
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    }
+    await download(both, first.parentChangeId, first.children[lot]!.childDocumentId);
+    const revision = await version('Paper Stent', [lot], { safetyRevision: true });
+    expect((await sendSafetyNotices(t.api.context)).sent).toBe(2);
+    const [toPaper, toBoth] = [noticesTo(paperOnly), noticesTo(both)];
+    expect(toPaper).toHaveLength(1);
+    expect(toPaper[0]!.text).toContain(`document ${first.children[lot]!.documentNumber} is replaced by document ${revision.children[lot]!.documentNumber}`);
+    expect(toPaper[0]!.text).toContain('because you asked for a paper copy of the earlier version with this address');
+    expect(toBoth).toHaveLength(1);
+    expect(toBoth[0]!.text).toContain('because you downloaded the earlier version through a search link');
+    // Once only, however often the job runs.
+    expect((await sendSafetyNotices(t.api.context)).sent).toBe(0);
+    expect(noticesTo(paperOnly)).toHaveLength(1);
+  });
+
   it('when the mailer refuses a notice, then it is recorded as not delivered, not counted, and the next run sends it', async () => {
     const lot = unique('LOT-F-');
     const first = await version('Fragile Stent', [lot]);

@@ -9,6 +9,7 @@ import { Notices } from '../../components/notices';
 import { rememberCustomer } from '../../lib/last-customer';
 import { openSearchLink } from './open-search-link';
 import { fetchCustomerPage, type CustomerPageAnswer } from './parent-logos';
+import { IdentifierSearch } from './identifier-search';
 
 // The popup loads on the first click on a family: it is not part of the first paint (bundle budget).
 const EmailDialog = lazy(() => import('./email-dialog').then((module) => ({ default: module.EmailDialog })));
@@ -32,6 +33,7 @@ function Found({ page }: { page: ParentLogosResponse }) {
       </div>
       <Notices title={text.globalNotice} notices={page.globalNotices} />
       <Notices title={text.customerNotice(page.customerName)} notices={page.customerNotices} />
+      {page.products.length > 0 && <IdentifierSearch customerName={page.customerName} />}
       <h2>{text.families}</h2>
       {page.products.length === 0 ? (
         <p>{text.noFamilies}</p>

@@ -81,6 +81,7 @@ function AvailableElsewhere({ availableIn, onSearchEverywhere, searching }: { av
  */
 const FACTS: [label: () => string, value: (document: PublicDocument) => ReactNode][] = [
   [() => text.colPartNumber, (document) => <span className="code">{document.productSubFamilyNameOne}</span>],
+  [() => text.colGtin, (document) => (document.gtin ? <span className="code">{document.gtin}</span> : '')],
   [() => text.colReference, (document) => <span className="code">{document.associatedReferenceNumber}</span>],
   [() => text.colRevision, (document) => <Revision document={document} />],
   [() => text.colDescription, (document) => document.description],
@@ -94,6 +95,16 @@ function PaperCopyLink({ document }: { document: PublicDocument }) {
     <Link to={paths.paperCopy.getHref(document.documentNumber)} className="result-card__paper" aria-label={text.paperCopyLabel(document.documentNumber)}>
       {text.paperCopy}
     </Link>
+  );
+}
+
+/** The document's eIFU page: every version with its dates and what changed, in the portal's language. */
+function VersionsLink({ document }: { document: PublicDocument }) {
+  const language = use(LanguageContext);
+  return (
+    <a href={`/p/${encodeURIComponent(document.documentNumber)}?lang=${language}`} className="result-card__paper" aria-label={text.allVersionsLabel(document.documentNumber)}>
+      {text.allVersions}
+    </a>
   );
 }
 
@@ -176,7 +187,7 @@ export function SearchResults({ searched, list, message, availableIn, onSearchEv
                     ))}
                     <td>
                       <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
-                      <PaperCopyLink document={document} />
+                      <PaperCopyLink document={document} /> <VersionsLink document={document} />
                     </td>
                   </tr>
                 ))}
@@ -196,7 +207,7 @@ export function SearchResults({ searched, list, message, availableIn, onSearchEv
                   ))}
                 </dl>
                 <DownloadButton document={document} onDownload={onDownload} busy={downloading === document.childDocumentId} />
-                <PaperCopyLink document={document} />
+                <PaperCopyLink document={document} /> <VersionsLink document={document} />
               </li>
             ))}
           </ul>

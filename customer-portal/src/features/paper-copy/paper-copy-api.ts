@@ -11,8 +11,8 @@ export async function findPaperCopyDocument(apiUrl: string, documentNumber: stri
     if (status === 200 && isObject(body) && typeof body.documentNumber === 'string' && typeof body.version === 'number' && typeof body.docName === 'string') {
       return { kind: 'found', document: body as PaperCopyDocumentResponse };
     }
-    const message = messageOf(body);
-    return status === 404 ? { kind: 'refused', message: message ?? text.notFound } : { kind: 'failed' };
+    // The server's 404 is the catalogue's English sentence: the reader's language says it.
+    return status === 404 ? { kind: 'refused', message: text.notFound } : { kind: 'failed' };
   } catch {
     return { kind: 'failed' };
   }
