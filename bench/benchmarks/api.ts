@@ -326,6 +326,7 @@ export async function startBareApp(databaseUrl: string, filesDir: string): Promi
       role: string;
       is_training_completed: boolean;
       second_factor_enrolled: boolean;
+      task_mail: string;
     }>(
       'SELECT * FROM user_accounts WHERE id = $1',
       [req.get('x-user-id')],
@@ -345,6 +346,7 @@ export async function startBareApp(databaseUrl: string, filesDir: string): Promi
       isTrainingCompleted: user.is_training_completed,
       secondFactorEnrolled: user.second_factor_enrolled,
       secondFactorRequired: user.role === 'ADMIN' && !user.second_factor_enrolled,
+      taskMail: user.task_mail,
     });
   });
   app.get('/customer/logo/:id', async (req, res) => {

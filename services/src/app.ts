@@ -1,10 +1,9 @@
-import cors from 'cors';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { isResolverPath } from './eifu';
 import { apiDocument, auditDictionary, features } from './features';
 import type { AppContext } from './platform/app-context';
-import { corsOrigins } from './platform/cors-origins';
+import { portalsCors } from './platform/cors-origins';
 import type { Composition } from './platform/feature';
 import { errorHandler, jsonBodies, notFoundHandler, requestLogging } from './platform/http';
 
@@ -24,15 +23,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}): Express {
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   );
-  const portalsCors = cors({
-    origin: corsOrigins(ctx.config),
-    exposedHeaders: ['Content-Disposition', 'X-Request-Id', 'ETag'],
-    // Only the staff portal's login sends a cookie (the device cookie of auth/device-cookies.ts), and only to these origins.
-    credentials: true,
-    maxAge: 600,
-  });
   // The GS1 resolver's paths answer CORS for every origin themselves (eifu/routes.ts): scanning apps run anywhere.
-  app.use((req, res, next) => (isResolverPath(req.path) ? next() : portalsCors(req, res, next)));
+  app.use(portalsCors(ctx.config, isResolverPath));
   app.use(jsonBodies());
 
   const composition: Composition = {

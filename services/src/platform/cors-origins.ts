@@ -1,3 +1,5 @@
+import cors from 'cors';
+import type { RequestHandler } from 'express';
 import type { Config } from './config';
 
 /** The names of this machine's loopback interface as a browser writes them in an origin. */
@@ -26,4 +28,26 @@ export function corsOrigins(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_ADMIN_URL'
   const configured = [config.PUBLIC_ADMIN_URL, config.PUBLIC_CUSTOMER_URL].map((url) => new URL(url).origin);
   const accepted = config.NODE_ENV === 'production' ? configured : [...configured, ...configured.flatMap(loopbackTwins)];
   return [...new Set(accepted)];
+}
+
+/**
+ * Where a path may be one that answers CORS itself: a one-segment path, or one under `/01/` or `/.well-known/` (the
+ * GS1 resolver's shapes). Checked here first, so that every other request (the API's own routes) never calls the
+ * feature's finer check.
+ */
+const MAY_ANSWER_OWN_CORS = /^\/(?:01\/|\.well-known\/|[^/]+$)/;
+
+/**
+ * The portals' CORS (their origins, with credentials), except on the paths for which `answersOwnCors` says yes: the
+ * label resolver answers any origin itself, without credentials (scanning apps run anywhere).
+ */
+export function portalsCors(config: Pick<Config, 'NODE_ENV' | 'PUBLIC_ADMIN_URL' | 'PUBLIC_CUSTOMER_URL'>, answersOwnCors: (path: string) => boolean): RequestHandler {
+  const portals = cors({
+    origin: corsOrigins(config),
+    exposedHeaders: ['Content-Disposition', 'X-Request-Id', 'ETag'],
+    // Only the staff portal's login sends a cookie (the device cookie of auth/device-cookies.ts), and only to these origins.
+    credentials: true,
+    maxAge: 600,
+  });
+  return (req, res, next) => (MAY_ANSWER_OWN_CORS.test(req.path) && answersOwnCors(req.path) ? next() : portals(req, res, next));
 }
