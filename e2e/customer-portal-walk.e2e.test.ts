@@ -179,7 +179,7 @@ describe.skipIf(skipUnless(['chromium']))('the customer portal walked on a phone
             await card.getByRole('heading', { level: 3, name: familyName }).waitFor();
             for (const label of ['Part Number', 'Lot Number / IFU Number', 'Revision']) expect(await card.locator('dt', { hasText: label }).count(), label).toBe(1);
           } else {
-            expect(await results.locator('thead th').allTextContents()).toEqual(['Title', 'Part Number', 'Lot Number / IFU Number', 'Revision', 'Description', 'Languages', 'Countries', 'Download']);
+            expect(await results.locator('thead th').allTextContents()).toEqual(['Title', 'Part Number', 'UDI-DI/GTIN', 'Lot Number / IFU Number', 'Revision', 'Description', 'Languages', 'Countries', 'Download']);
           }
           await expectAccessible(page, viewport, 'search-results');
         }

@@ -138,12 +138,16 @@ export function IdentifierSearch({ customerName }: { customerName: string }) {
             spellCheck={false}
           />
         </div>
-        {country && (
-          <div className="check">
-            <input id="box-search-country" type="checkbox" checked={onlyCountry} onChange={(event) => setOnlyCountry(event.target.checked)} />
-            <label htmlFor="box-search-country">{text.boxOnlyCountry(countryName)}</label>
-          </div>
-        )}
+        {/* The row is there before the country is known (the lookup answers after the first paint): the families
+            below do not move when it arrives. */}
+        <div className="check" data-testid="box-search-country-row">
+          {country && (
+            <>
+              <input id="box-search-country" type="checkbox" checked={onlyCountry} onChange={(event) => setOnlyCountry(event.target.checked)} />
+              <label htmlFor="box-search-country">{text.boxOnlyCountry(countryName)}</label>
+            </>
+          )}
+        </div>
         {state.kind === 'error' && (
           <p className="status status--error" role="alert" id="box-search-error">
             {state.message}
