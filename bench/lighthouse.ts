@@ -22,7 +22,7 @@ import { median, table } from './lib/stats';
  * performance metrics. Lighthouse is not a dependency of the product: install it beside it first,
  * `npm install --no-save lighthouse@12 chrome-launcher@1` (the next `npm ci` removes it again).
  *
- * Options: --runs N, --only desktop|mobile, --pages customer,search,document (the pages' names), --page name=/path
+ * Options: --runs N, --only desktop|mobile, --pages customer,search,search-emailed,document (the pages' names), --page name=/path
  * (one more page on the customer portal; repeatable), --json (every run's scores as JSON after the table), --save <dir>
  * (each run's whole Lighthouse report as JSON, for its details: what shifted, which audit failed), --serve (start
  * the product, print the pages' addresses and wait for Ctrl-C: no Lighthouse run).
@@ -139,10 +139,13 @@ async function main() {
     const approved = seeded.changeOrders.find((order) => order.status === 'APPROVED' && (DEMO_CHANGE_ORDERS.find((o) => o.family === order.family)?.effectiveInDays ?? 1) <= 0);
     if (!approved) throw new Error('the demo data set has no approved change order in effect');
     const customer = seeded.customers[DEMO_CHANGE_ORDERS.find((o) => o.family === approved.family)!.customer]!;
-    const token = sealSearchLink(api.context.secrets.linkSecret, { customerId: customer.id, parentChangeId: approved.parentChangeId }, 'lighthouse.nurse@clinic.example', new Date(Date.now() + 86_400_000));
+    // The demo's first customer has open access: its search page is public (the link carries no address, as
+    // POST /module2/openSearchLink seals it). A mailed link's page says noindex on purpose (search-emailed).
+    const seal = (email: string) => sealSearchLink(api.context.secrets.linkSecret, { customerId: customer.id, parentChangeId: approved.parentChangeId }, email, new Date(Date.now() + 86_400_000));
     const pages: Record<string, string> = {
       customer: `${customerUrl}/docSearch/${encodeURIComponent(customer.name)}`,
-      search: searchPageUrl(customerUrl, customer.name, approved.parentChangeId, token),
+      search: searchPageUrl(customerUrl, customer.name, approved.parentChangeId, seal('')),
+      'search-emailed': searchPageUrl(customerUrl, customer.name, approved.parentChangeId, seal('lighthouse.nurse@clinic.example')),
       document: `${customerUrl}/p/${approved.documentId}-01`,
     };
     // More pages by name: --page name=/path (on the customer portal) or --page name=http://...

@@ -44,6 +44,8 @@ describe.skipIf(skipUnless(['chromium']))('the public pages for search engines a
   let customerName: string;
   let productName: string;
   let searchPath: string;
+  let openSearchPath: string;
+  let customerId: string;
 
   const suite = useBrowserProduct();
   beforeAll(async () => {
@@ -54,7 +56,7 @@ describe.skipIf(skipUnless(['chromium']))('the public pages for search engines a
     const admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
     customerName = `Harbour Clinic ${Date.now()}`;
     productName = 'Harbour Catheter';
-    const customerId = await arrangeApprovedCustomer(api, admin, { ...approver, id: approverId }, customerName);
+    customerId = await arrangeApprovedCustomer(api, admin, { ...approver, id: approverId }, customerName);
     const order = await arrangeChangeOrder(api, {
       author: admin,
       approverId,
@@ -65,6 +67,9 @@ describe.skipIf(skipUnless(['chromium']))('the public pages for search engines a
     await arrangeDecision(api, { parentChangeId: order.parentChangeId, approver: { ...approver, id: approverId }, approve: true });
     const token = sealSearchLink(api.api.context.secrets.linkSecret, { customerId, parentChangeId: order.parentChangeId }, 'reader@example.com', new Date(Date.now() + DAY_MS));
     searchPath = `/customerDocSearch?${new URLSearchParams({ customerName, parentChangeId: order.parentChangeId, encryptedEmail: token }).toString()}`;
+    // An open-access customer's link carries no address (POST /module2/openSearchLink seals it so).
+    const openToken = sealSearchLink(api.api.context.secrets.linkSecret, { customerId, parentChangeId: order.parentChangeId }, '', new Date(Date.now() + DAY_MS));
+    openSearchPath = `/customerDocSearch?${new URLSearchParams({ customerName, parentChangeId: order.parentChangeId, encryptedEmail: openToken }).toString()}`;
   }, 120_000);
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => closeContext(context)));
@@ -76,7 +81,7 @@ describe.skipIf(skipUnless(['chromium']))('the public pages for search engines a
     return context.newPage();
   };
 
-  it('a title and one description on each page, the reader’s language; the emailed link and an unknown customer say noindex, a customer’s page does not', async () => {
+  it('a title and one description on each page, the reader’s language; the emailed link, a refused link and an unknown customer say noindex; a customer’s page and an open-access customer’s search page do not', async () => {
     const viewport = DESKTOP_AND_SMALL_PHONE[0];
     const page = await newPage(viewport);
     await page.goto(`${product.customerUrl}/docSearch/${encodeURIComponent(customerName)}`);
@@ -107,6 +112,22 @@ describe.skipIf(skipUnless(['chromium']))('the public pages for search engines a
     await page.getByRole('button', { name: productName }).waitFor();
     await expect.poll(async () => (await head(page)).lang).toBe('de');
     expect((await head(page)).robots).toEqual([]);
+
+    // An open-access customer's search page is its public search: it may be indexed. Closed again afterwards.
+    const token = await product.api.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const openAccess = (on: boolean) => product.api.call('PUT', '/customer/openAccess', { token, body: { id: customerId, openAccess: on } });
+    expect((await openAccess(true)).status).toBe(200);
+    try {
+      await page.goto(`${product.customerUrl}${openSearchPath}`);
+      await page.getByTestId('search-form').waitFor();
+      expect((await head(page)).robots).toEqual([]);
+    } finally {
+      expect((await openAccess(false)).status).toBe(200);
+    }
+    // Closed: the same link is refused, and the page saying so is not kept either.
+    await page.goto(`${product.customerUrl}${openSearchPath}`);
+    await page.getByTestId('link-problem').waitFor();
+    await expect.poll(async () => (await head(page)).robots).toEqual(['HEAD:noindex']);
   });
 
   for (const viewport of DESKTOP_AND_SMALL_PHONE) {

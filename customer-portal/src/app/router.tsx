@@ -40,9 +40,7 @@ export function AppRoutes() {
         <Switch>
           <Route path={paths.docSearch.path}>{(params) => <DocSearchPage customerName={routeParams(params).customerName ?? ''} />}</Route>
           <Route path={paths.customerDocSearch.path}>
-            {/* The emailed link opens a reader's own search (their sealed address is in it): kept out of search engines'
-                results, should it ever be published. React places the element in <head>. */}
-            <meta name="robots" content="noindex" />
+            {/* The page says itself whether search engines may keep it (a mailed link's page: noindex). */}
             <CustomerDocSearchPage />
           </Route>
           <Route path={paths.contactUs.path}>

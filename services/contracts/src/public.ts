@@ -116,7 +116,16 @@ export const SEARCH_LINK_DEFAULT_DAYS = 30;
  */
 export const CheckSearchLinkRequest = z.object({ customerName: z.string(), parentChangeId: z.string(), encryptedEmail: z.string() });
 export type CheckSearchLinkRequest = z.infer<typeof CheckSearchLinkRequest>;
-export const CheckSearchLinkResponse = z.object({ customerName: z.string(), productFamilyName: z.string(), expiresAt: z.string() });
+export const CheckSearchLinkResponse = z.object({
+  customerName: z.string(),
+  productFamilyName: z.string(),
+  expiresAt: z.string(),
+  /**
+   * Beyond the spec: whether the link carries a reader's address (mailed to them) or is an open-access customer's
+   * link (none). The page keeps a mailed one out of search engines; an open one is the customer's public search.
+   */
+  emailed: z.optional(z.boolean()),
+});
 export type CheckSearchLinkResponse = z.infer<typeof CheckSearchLinkResponse>;
 
 /**

@@ -105,6 +105,7 @@ export function searchLinkRoutes(ctx: AppContext): Router {
       customerName: link.customer.customerName,
       productFamilyName: link.family.productFamilyName,
       expiresAt: link.expiresAt.toISOString(),
+      emailed: link.email !== NO_VISITOR_ADDRESS,
     };
     res.setHeader('Cache-Control', 'private, no-store');
     res.json(body);

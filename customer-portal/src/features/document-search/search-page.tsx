@@ -25,6 +25,7 @@ export function LinkProblem({ message, link, refused = false, familyName }: { me
   return (
     <article className="page">
       <title>{common.title(text.linkProblemTitle)}</title>
+      <meta name="robots" content="noindex" />
       <h1>{text.linkProblemTitle}</h1>
       <p className="notice" role="status" data-testid="link-problem">
         {message}
@@ -79,5 +80,13 @@ export function SearchPage({ link }: { link: CustomerDocSearchParams | null }) {
   if (result.kind === 'failed') return <LinkProblem message={text.linkCheckFailed} link={link} />;
   const Area = check?.Area;
   if (Area === undefined) return <LinkProblem message={text.linkCheckFailed} link={link} />;
-  return <Area link={link} checked={result.link} logos={check?.logos} />;
+  return (
+    <>
+      {/* A mailed link's address carries the reader's sealed token: an indexed copy would open the customer's search to
+          anyone without the mail. An open-access customer's search page is public and may be found. React places the
+          element in <head>. */}
+      {result.link.emailed !== false && <meta name="robots" content="noindex" />}
+      <Area link={link} checked={result.link} logos={check?.logos} />
+    </>
+  );
 }
