@@ -357,6 +357,8 @@ describe('eIFU site over HTTP', () => {
       const english = await answer.text();
       expect(description(english)).toMatch(new RegExp(`^Instructions for use from ${openCustomerName}: Infusion Pump, part PN-DE, IFU number \\S+\\.$`));
       expect(english.match(/<meta name="description"/g)).toHaveLength(1);
+      // An empty icon of its own (the CSP's img-src allows data:): the browser does not ask /favicon.ico, which is 404.
+      expect(english).toContain('<link rel="icon" href="data:,">');
       const german = await (await get(`/p/${child.documentNumber}`, { 'accept-language': 'de' })).text();
       expect(description(german)).toMatch(new RegExp(`^Gebrauchsanweisung von ${openCustomerName}: Infusion Pump, Teil PN-DE, IFU-Nummer \\S+\\.$`));
       // A page without a summary of its own (the choice of leaflets) has the site's sentence.

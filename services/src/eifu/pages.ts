@@ -126,6 +126,7 @@ export function page({ title, body, canonical, description, home, view }: Layout
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description ?? view.t.footer)}">
+<link rel="icon" href="data:,">
 ${canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}">` : ''}
 <style>${STYLE}</style>
 </head>
