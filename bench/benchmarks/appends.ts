@@ -41,6 +41,24 @@ export interface AppendResult {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Every append's latency in ms, to combine slices. */
+  latencies: number[];
+}
+
+/** Slices of one side taken as one run: all appends over the time of all slices. */
+function combined(slices: readonly AppendResult[]): AppendResult {
+  const latencies = slices.flatMap((slice) => slice.latencies);
+  const ms = slices.reduce((sum, slice) => sum + slice.ms, 0);
+  return {
+    appenders: slices[0]!.appenders,
+    events: latencies.length,
+    ms,
+    eventsPerSecond: (latencies.length / ms) * 1000,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: percentile(latencies, 100),
+    latencies,
+  };
 }
 
 /**
@@ -73,6 +91,7 @@ export async function runAppends(store: EventStore, workload: AppendWorkload, ap
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     maxMs: percentile(latencies, 100),
+    latencies,
   };
 }
 
@@ -81,8 +100,11 @@ const TARGET_APPEND_EPS = 800;
 const TARGET_PARALLEL_EPS = 2000;
 /** "1 appender unchanged": group commit against one at a time, same run; below 1 only by the noise of two short runs. */
 const TARGET_SINGLE_RATIO = 0.9;
-/** Timed rounds per side, alternating which side goes first, so drift of the machine falls on both. */
-const ROUNDS = 3;
+/**
+ * Each side's N appends are timed in this many slices, the sides alternating slice by slice (ABBA…), so drift of the
+ * machine (other work, checkpoints) falls on both alike.
+ */
+const SLICES = 10;
 
 /** Round trips and time per statement kind for single-event appends from `appenders` loops, through an instrumented pool. */
 async function profileAppends(bench: BenchDatabase, poolSize: number, count: number, appenders: number) {
@@ -103,8 +125,8 @@ interface AppendComparison {
 
 /**
  * The same workload through a store that sends each append on its own (`groupCommit: false`, as before group commit)
- * and through the product's store, each on its own fresh schema: ROUNDS timed rounds each, alternating which goes
- * first; the round with the median events/s of each side is reported.
+ * and through the product's store, each on its own fresh schema: N appends per side in SLICES timed slices (new
+ * streams in each), alternating which side goes first; each side's figures are over all its slices.
  */
 async function compareAppends(run: SectionRun, appenders: number, seed: number): Promise<AppendComparison> {
   const { bench, config } = run;
@@ -113,27 +135,27 @@ async function compareAppends(run: SectionRun, appenders: number, seed: number):
       const schema = `b_append_${appenders}_${side}`;
       const db = await bench.openSchema(schema, config.poolSize);
       const store = await openStore(bench, db, schema, { groupCommit: side === 'group' });
-      return { side, store, runs: [] as AppendResult[] };
+      return { side, store, slices: [] as AppendResult[] };
     }),
   );
   for (const { store } of sides) await runAppends(store, appendWorkload(200, seed), appenders); // warm-up: connections, JIT, plan cache
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const { side, store, runs } of round % 2 ? [...sides].reverse() : sides) {
-      log(`appends, ${appenders} appender${appenders === 1 ? '' : 's'}, ${side === 'one' ? 'one at a time' : 'group commit'}, round ${round + 1}: ${config.appends} events`);
-      runs.push(await runAppends(store, appendWorkload(config.appends, seed * 100 + round + 1), appenders));
+  log(`appends, ${appenders} appender${appenders === 1 ? '' : 's'}: ${config.appends} events one at a time and ${config.appends} with group commit, in ${SLICES} alternating slices`);
+  const perSlice = Math.ceil(config.appends / SLICES);
+  for (let slice = 0, left = config.appends; left > 0; slice++, left -= perSlice) {
+    for (const { store, slices } of slice % 2 ? [...sides].reverse() : sides) {
+      slices.push(await runAppends(store, appendWorkload(Math.min(perSlice, left), seed * 1000 + slice + 1), appenders));
     }
   }
   for (const { store } of sides) await store.close();
-  const median = (runs: AppendResult[]) => [...runs].sort((a, b) => a.eventsPerSecond - b.eventsPerSecond)[Math.floor(runs.length / 2)]!;
-  return { oneAtATime: median(sides[0]!.runs), grouped: median(sides[1]!.runs) };
+  return { oneAtATime: combined(sides[0]!.slices), grouped: combined(sides[1]!.slices) };
 }
 
 export async function appendBenchmarks(run: SectionRun) {
   const { bench, config, rows, results, profiles } = run;
   // 1. One appender: group commit has nothing to group; it must cost what one at a time does.
   const single = await compareAppends(run, 1, 1);
-  results.appendsSequentialOneAtATime = single.oneAtATime;
-  results.appendsSequential = single.grouped;
+  results.appendsSequentialOneAtATime = withoutLatencies(single.oneAtATime);
+  results.appendsSequential = withoutLatencies(single.grouped);
   const singleRatio = single.grouped.eventsPerSecond / single.oneAtATime.eventsPerSecond;
   rows.push(appendRow('Appends, 1 appender, one at a time (baseline)', single.oneAtATime));
   rows.push({
@@ -144,8 +166,8 @@ export async function appendBenchmarks(run: SectionRun) {
 
   // 2. Parallel appenders: what queues while a round trip is in flight goes in the next one, together.
   const parallel = await compareAppends(run, config.appenders, 2);
-  results.appendsParallelOneAtATime = parallel.oneAtATime;
-  results.appendsParallel = parallel.grouped;
+  results.appendsParallelOneAtATime = withoutLatencies(parallel.oneAtATime);
+  results.appendsParallel = withoutLatencies(parallel.grouped);
   const parallelRatio = parallel.grouped.eventsPerSecond / parallel.oneAtATime.eventsPerSecond;
   rows.push(appendRow(`Appends, ${config.appenders} appenders, one at a time (baseline)`, parallel.oneAtATime));
   rows.push({
@@ -167,11 +189,13 @@ export async function appendBenchmarks(run: SectionRun) {
   }
 }
 
+const withoutLatencies = ({ latencies: _latencies, ...figures }: AppendResult) => figures;
+
 function appendRow(name: string, r: AppendResult): Row {
   return {
     benchmark: name,
     value: `${fmt(r.eventsPerSecond)} events/s`,
-    detail: `${fmt(r.events)} appends in ${fmt(r.ms / 1000, 2)} s (median of ${ROUNDS} rounds); p50 ${fmt(r.p50Ms, 2)} ms, p99 ${fmt(r.p99Ms, 2)} ms`,
+    detail: `${fmt(r.events)} appends in ${fmt(r.ms / 1000, 2)} s (${SLICES} slices); p50 ${fmt(r.p50Ms, 2)} ms, p99 ${fmt(r.p99Ms, 2)} ms`,
     target: '',
     status: '',
   };
