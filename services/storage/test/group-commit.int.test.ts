@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_AUDIT_KEY } from '../../../test-support/audit-key';
+import { expectEvery, expectNone } from '../../../test-support/list-expectations';
 import { openTestDatabase, type TestDatabase } from '../../../test-support/test-database';
 import type { Database } from '../src/database/database';
 import { ChainBrokenError, type EventMetadata, type NewEvent, WrongExpectedVersionError } from '../src/event-store/event-store';
@@ -77,13 +78,13 @@ describe('group commit: concurrent appends of one process share a transaction', 
     );
     stop();
     const rogueResults = await Promise.all(rogue);
-    expect(rogueResults.every((r) => r instanceof WrongExpectedVersionError)).toBe(true);
+    expectEvery(rogueResults, (r) => r instanceof WrongExpectedVersionError, 'the appends at a wrong version');
     expect(rogueResults).toHaveLength(streams.length * rounds);
 
     const total = written.reduce((a, b) => a + b, 0);
     const log = await store.readAll(before, total + 100);
     expect(log.map((e) => e.position)).toEqual(Array.from({ length: total }, (_, i) => before + i + 1));
-    expect(log.some((e) => e.data.rogue)).toBe(false);
+    expectNone(log, (e) => e.data.rogue === true, 'the log');
     const keys = new Set(log.map((e) => `${String(e.data.s)}/${String(e.data.round)}/${String(e.data.n)}`));
     expect(keys.size).toBe(total);
     for (const stream of streams) {
@@ -118,7 +119,7 @@ describe('group commit: concurrent appends of one process share a transaction', 
     const versions = (await store.readStream(stream)).map((e) => e.streamVersion);
     const failed = results.filter((r) => r instanceof WrongExpectedVersionError);
     expect(versions).toEqual(Array.from({ length: 11 - failed.length + 1 }, (_, i) => i + 1));
-    expect(results.slice(0, 10).every((r) => !(r instanceof Error))).toBe(true); // 'any' never fails for a racing writer
+    expectEvery(results.slice(0, 10), (r) => !(r instanceof Error), "the 'any' appends"); // 'any' never fails for a racing writer
     expect(await store.verifyChain()).toMatchObject({ ok: true });
   });
 
@@ -169,7 +170,7 @@ describe('group commit after a link that does not verify', () => {
         `SELECT append_events('forged-x', 1, 1, ARRAY[gen_random_uuid()], ARRAY['Happened'], ARRAY['{}'::jsonb], ARRAY['{}'::jsonb], now(), ARRAY[repeat('0', 64)], false)`,
       );
       const results = await settle(Array.from({ length: 6 }, (_, i) => store.append(`after-${i}`, [event({ i })], 0)));
-      expect(results.every((r) => r.status === 'rejected' && r.reason instanceof ChainBrokenError)).toBe(true);
+      expectEvery(results, (r) => r.status === 'rejected' && r.reason instanceof ChainBrokenError, 'the appends after the forged link');
       expect(await store.lastPosition()).toBe(2);
     } finally {
       await writer.close();
