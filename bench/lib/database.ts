@@ -76,11 +76,14 @@ export async function serverFacts(serverUrl: string): Promise<Record<string, str
   });
 }
 
-/** The event store on `db` (a schema of `bench`), opened as production opens it. */
-export async function openStore(bench: BenchDatabase, db: Database, schema: string): Promise<EventStore> {
+/**
+ * The event store on `db` (a schema of `bench`), opened as production opens it; `groupCommit: false` is the appends'
+ * same-run baseline (one append per commit).
+ */
+export async function openStore(bench: BenchDatabase, db: Database, schema: string, options: { groupCommit?: boolean } = {}): Promise<EventStore> {
   // As in production (services/storage/src/storage.ts): a LISTEN connection next to the pool.
   const notifications = await listenToPostgres(bench.url, schema);
-  const store = await PostgresEventStore.open(db, { notifications, chainKey: BENCH_AUDIT_KEY });
+  const store = await PostgresEventStore.open(db, { notifications, chainKey: BENCH_AUDIT_KEY, ...options });
   const close = store.close.bind(store);
   store.close = async () => {
     await close();

@@ -99,6 +99,7 @@ export class InstrumentedDatabase implements Database {
 export function statementKind(sql: string): string {
   const flat = sql.replace(/\s+/g, ' ').trim();
   if (/^SELECT append_events\(/i.test(flat)) return 'SELECT append_events(...)';
+  if (/^SELECT append_events_batch\(/i.test(flat)) return 'SELECT append_events_batch(...)';
   if (/^SELECT position, hash FROM events ORDER BY position DESC/i.test(flat)) return 'SELECT log tail';
   if (/^SELECT max\(stream_version\)/i.test(flat)) return 'SELECT stream version';
   if (/^SELECT pg_advisory_xact_lock/i.test(flat)) return 'SELECT pg_advisory_xact_lock';

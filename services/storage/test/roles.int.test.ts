@@ -42,6 +42,20 @@ describe.skipIf(skipWithoutServer())("the API's database role", () => {
     expect(await store.verifyChain()).toMatchObject({ ok: true, checked: 1 });
   });
 
+  it('when the API appends several at once, then they go together through the batch function, and the chain verifies', async () => {
+    await Promise.all(Array.from({ length: 8 }, () => store.append(`s-${randomUUID()}`, [{ type: 'Happened', data: { n: 2 }, metadata }], 0)));
+    expect(await store.verifyChain()).toMatchObject({ ok: true, checked: 9 });
+    const tail = Number((await api.query<{ p: string }>('SELECT max(position) AS p FROM events')).rows[0]!.p);
+    // Called by the API's role itself (a grant, not the store's doing): it may, and the function checks as it should.
+    await expect(
+      api.query(
+        `SELECT append_events_batch(ARRAY['s-direct', 's-direct'], ARRAY[0, 0], ARRAY[1, 1], $1, ARRAY[gen_random_uuid(), gen_random_uuid()],
+           ARRAY['X', 'X'], ARRAY['{}'::jsonb, '{}'::jsonb], ARRAY['{}'::jsonb, '{}'::jsonb], now(), ARRAY['a', 'b'], false)`,
+        [tail],
+      ),
+    ).rejects.toMatchObject({ code: 'IF001', detail: '2:1' });
+  });
+
   const forbidden: Array<[string, string, RegExp]> = [
     ['insert an event directly', `INSERT INTO events (position, stream_id, stream_version, event_id, type, data, metadata, recorded_at, hash)
       VALUES (2, 's', 1, '${randomUUID()}', 'X', '{}', '{}', now(), 'x')`, /permission denied/],
@@ -51,6 +65,7 @@ describe.skipIf(skipWithoutServer())("the API's database role", () => {
     ["disable the log's triggers", 'ALTER TABLE events DISABLE TRIGGER USER', /must be owner/],
     ['drop a trigger', 'DROP TRIGGER events_append_only ON events', /must be owner/],
     ['replace the append function', 'CREATE OR REPLACE FUNCTION append_events() RETURNS void LANGUAGE sql AS $$ SELECT $$', /permission denied/],
+    ['replace the batch append function', 'CREATE OR REPLACE FUNCTION append_events_batch() RETURNS void LANGUAGE sql AS $$ SELECT $$', /permission denied/],
     ['record a migration', "INSERT INTO schema_migrations (id) VALUES ('forged')", /permission denied/],
   ];
   for (const [what, sql, error] of forbidden) {
@@ -62,6 +77,6 @@ describe.skipIf(skipWithoutServer())("the API's database role", () => {
   it("when the API's role works with its read models and sessions, then it may", async () => {
     await api.query("INSERT INTO sessions (id, user_id, created_at, last_seen_at) VALUES (gen_random_uuid(), 'u', now(), now())");
     await api.query("UPDATE projection_checkpoints SET updated_at = now() WHERE name = 'nothing'");
-    expect((await api.query('SELECT count(*) AS n FROM events')).rows[0]).toEqual({ n: '1' });
+    expect((await api.query('SELECT count(*) AS n FROM events')).rows[0]).toEqual({ n: '9' });
   });
 });

@@ -3,13 +3,15 @@ import { migrate, type Migration } from './migrations';
 import { openPostgres } from './postgres';
 
 const APPEND_FUNCTION = 'append_events(text, integer, bigint, uuid[], text[], jsonb[], jsonb[], timestamptz, text[], boolean)';
+/** Several appends in one transaction (group commit, migration 0008): the same rights as APPEND_FUNCTION. */
+const APPEND_BATCH_FUNCTION = 'append_events_batch(text[], integer[], integer[], bigint, uuid[], text[], jsonb[], jsonb[], timestamptz, text[], boolean)';
 
 const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * What the API's role may do in the schema the owner's connection is on (docs/security.md): read
  * and write the read models, sessions and other tables of its own; on `events` and `quarantined_events`, only read;
- * append only through `append_events`, which runs as the owner. The role owns nothing, so it can neither alter `events` nor disable its
+ * append only through `append_events` and `append_events_batch`, which run as the owner. The role owns nothing, so it can neither alter `events` nor disable its
  * triggers. Safe to run again: every start-up does.
  */
 export async function grantApiRole(owner: Database, role: string): Promise<void> {
@@ -29,6 +31,7 @@ export async function grantApiRole(owner: Database, role: string): Promise<void>
     REVOKE ALL ON ${s}.quarantined_events FROM ${r};
     GRANT SELECT ON ${s}.quarantined_events TO ${r};
     GRANT EXECUTE ON FUNCTION ${s}.${APPEND_FUNCTION} TO ${r};
+    GRANT EXECUTE ON FUNCTION ${s}.${APPEND_BATCH_FUNCTION} TO ${r};
   `);
   // The search's extensions (pg_trgm, unaccent, btree_gin) live in their own schema, once per database.
   const extensions = await owner.query<{ found: boolean }>(`SELECT to_regnamespace('ifu_ext') IS NOT NULL AS found`);

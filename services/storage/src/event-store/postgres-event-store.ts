@@ -100,6 +100,46 @@ export interface PostgresEventStoreOptions {
   /** Appends made by other processes (the API and the projections worker) wake this store's subscribers too. */
   notifications?: Notifications;
   now?: () => Date;
+  /**
+   * Appends that queue while one is in flight go to the log together, one transaction and one WAL flush (default).
+   * `false` sends them one at a time, each its own commit: the bench's same-run baseline.
+   */
+  groupCommit?: boolean;
+}
+
+/** An append waiting for its turn in the group commit. */
+interface PendingAppend {
+  streamId: string;
+  events: readonly NewEvent[];
+  expectedVersion: ExpectedVersion;
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/** An append of a batch, its events in the form the hash covers (ids drawn once: nothing is stored until it commits). */
+interface PreparedAppend {
+  pending: PendingAppend;
+  events: { eventId: string; type: string; data: Record<string, unknown>; metadata: RecordedEvent['metadata'] }[];
+}
+
+// The most appends, and events, one group commit carries: bounds the statement's parameters and the time a caller
+// behind a large batch waits. One append larger than MAX_BATCH_EVENTS still goes, alone.
+const MAX_BATCH_APPENDS = 64;
+const MAX_BATCH_EVENTS = 1000;
+/** Tries of one append when another process moved the tail or an 'any' stream moved under it, as before batching. */
+const MAX_ATTEMPTS = 20;
+
+const APPEND_BATCH_SQL = `SELECT append_events_batch($1::text[], $2::int[], $3::int[], $4, $5::uuid[], $6::text[], $7::jsonb[],
+  $8::jsonb[], $9, $10::text[], $11)`;
+
+/** `index:actual` pairs (1-based) of append_events_batch's IF001. */
+function conflictsOf(detail: string | undefined): Map<number, number> {
+  const conflicts = new Map<number, number>();
+  for (const pair of (detail ?? '').split(',')) {
+    const [index, actual] = pair.split(':').map(Number);
+    if (Number.isInteger(index) && Number.isInteger(actual)) conflicts.set(index! - 1, actual!);
+  }
+  return conflicts;
 }
 
 export class PostgresEventStore implements EventStore {
@@ -108,6 +148,7 @@ export class PostgresEventStore implements EventStore {
   private readonly unlisten?: () => void;
   private readonly now: () => Date;
   private readonly chainKey?: string;
+  private readonly groupCommit: boolean;
 
   private constructor(
     private readonly db: Database,
@@ -115,6 +156,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.now = options.now ?? (() => new Date());
     this.chainKey = options.chainKey;
+    this.groupCommit = options.groupCommit ?? true;
     this.unlisten = options.notifications?.on(EVENTS_CHANNEL, () => this.emitter.emit('appended'));
   }
 
@@ -124,8 +166,14 @@ export class PostgresEventStore implements EventStore {
 
   /** The newest event this process knows of; appends chain from it and the database checks it is still the tail. */
   private tail?: { position: number; hash: string };
-  /** Appends from this process go one at a time: the cached tail then stays right, and the lock would serialize them anyway. */
+  /**
+   * Appends from this process never race each other: the cached tail then stays right, and the lock would serialize
+   * them anyway. Without group commit they go one at a time on this queue.
+   */
   private appendQueue: Promise<unknown> = Promise.resolve();
+  /** With group commit: the appends waiting while a round trip is in flight; the next one takes them together. */
+  private pending: PendingAppend[] = [];
+  private flushing = false;
   /** The newest position whose link (and every one before it, by induction over the writers) this store has verified. */
   private verifiedThrough?: number;
   /** The break this store found and no operator has quarantined yet: appends wait for it. */
@@ -137,9 +185,168 @@ export class PostgresEventStore implements EventStore {
 
   append(streamId: string, events: readonly NewEvent[], expectedVersion: ExpectedVersion): Promise<AppendResult> {
     if (events.length === 0) return Promise.reject(new Error('append needs at least one event'));
-    const run = this.appendQueue.then(() => this.appendNow(streamId, events, expectedVersion));
-    this.appendQueue = run.catch(() => undefined);
-    return run;
+    if (!this.groupCommit) {
+      const run = this.appendQueue.then(() => this.appendNow(streamId, events, expectedVersion));
+      this.appendQueue = run.catch(() => undefined);
+      return run;
+    }
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.pending.push({ streamId, events, expectedVersion, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  /**
+   * Sends what is pending, round trip after round trip, until nothing is: an append alone goes as it always did
+   * (append_events, so one appender costs what it did), several together in one append_events_batch.
+   */
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.pending.length > 0) {
+        const batch = this.takeBatch();
+        if (batch.length === 1) {
+          const [only] = batch as [PendingAppend];
+          await this.appendNow(only.streamId, only.events, only.expectedVersion).then(only.resolve, only.reject);
+        } else {
+          await this.appendBatch(batch);
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /** The oldest pending appends, in order, up to the batch bounds (the first one always). */
+  private takeBatch(): PendingAppend[] {
+    let events = 0;
+    let taken = 0;
+    for (const append of this.pending) {
+      if (taken > 0 && (taken >= MAX_BATCH_APPENDS || events + append.events.length > MAX_BATCH_EVENTS)) break;
+      events += append.events.length;
+      taken++;
+    }
+    return this.pending.splice(0, taken);
+  }
+
+  /** The current version of each stream named (0 for a new one), in one query. */
+  private async streamVersions(streamIds: readonly string[]): Promise<Map<string, number>> {
+    const versions = new Map<string, number>();
+    if (streamIds.length === 0) return versions;
+    const { rows } = await this.db.query<{ stream_id: string; version: number }>(
+      'SELECT stream_id, max(stream_version) AS version FROM events WHERE stream_id = ANY($1::text[]) GROUP BY stream_id',
+      [[...new Set(streamIds)]],
+    );
+    for (const row of rows) versions.set(row.stream_id, row.version);
+    return versions;
+  }
+
+  /**
+   * Several appends in one transaction: the hash chain runs across them in order from the tail, positions follow on.
+   * An append whose expected version is wrong fails alone; the rest are chained again without it and sent again.
+   * Settles every append of the batch; never throws.
+   */
+  private async appendBatch(batch: readonly PendingAppend[]): Promise<void> {
+    let live: PreparedAppend[] = [];
+    for (const pending of batch) {
+      try {
+        live.push({
+          pending,
+          events: pending.events.map((event) => ({
+            eventId: randomUUID(),
+            type: event.type,
+            // Round-trip through JSON so the hash covers exactly what jsonb will give back.
+            data: JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>,
+            metadata: JSON.parse(JSON.stringify(event.metadata)) as RecordedEvent['metadata'],
+          })),
+        });
+      } catch (error) {
+        pending.reject(error); // this append's own data cannot be stored: the others go on
+      }
+    }
+    try {
+      const key = this.key();
+      // Nothing is appended after a link that does not verify until an operator has acted (docs/security.md).
+      const known = await this.knownBreak();
+      if (known) throw new ChainBrokenError(known);
+      for (let attempt = 1; live.length > 0; attempt++) {
+        const current = await this.streamVersions(live.filter((a) => a.pending.expectedVersion === 'any').map((a) => a.pending.streamId));
+        // 'any' goes after what the appends before it in this batch add to its stream.
+        const next = new Map<string, number>();
+        const expected = live.map(({ pending: { streamId, expectedVersion, events } }) => {
+          const version = expectedVersion === 'any' ? (next.get(streamId) ?? current.get(streamId) ?? 0) : expectedVersion;
+          next.set(streamId, version + events.length);
+          return version;
+        });
+        const tail = (this.tail ??= await this.loadTail());
+        const recordedAt = this.now().toISOString();
+        let previousHash = tail.hash;
+        let position = tail.position;
+        const eventIds: string[] = [];
+        const types: string[] = [];
+        const data: string[] = [];
+        const metadata: string[] = [];
+        const hashes: string[] = [];
+        const lastPositions: number[] = [];
+        live.forEach((append, a) => {
+          append.events.forEach((event, index) => {
+            position += 1;
+            const recorded = { position, streamId: append.pending.streamId, streamVersion: expected[a]! + index + 1, ...event, recordedAt };
+            previousHash = eventHash(key, previousHash, recorded);
+            eventIds.push(event.eventId);
+            types.push(event.type);
+            data.push(JSON.stringify(event.data));
+            metadata.push(JSON.stringify(event.metadata));
+            hashes.push(previousHash);
+          });
+          lastPositions.push(position);
+        });
+        try {
+          const params = [
+            live.map((a) => a.pending.streamId),
+            expected,
+            live.map((a) => a.events.length),
+            tail.position,
+            eventIds,
+            types,
+            data,
+            metadata,
+            recordedAt,
+            hashes,
+            this.db.kind === 'postgres',
+          ];
+          await (this.db.queryPrepared ? this.db.queryPrepared('ifu_append_events_batch', APPEND_BATCH_SQL, params) : this.db.query(APPEND_BATCH_SQL, params));
+        } catch (error) {
+          const { code, detail } = error as { code?: string; detail?: string };
+          if (code === 'IF002' && attempt < MAX_ATTEMPTS) {
+            this.tail = undefined; // another process appended: chain from the real tail
+            continue;
+          }
+          if (code !== 'IF001') {
+            this.tail = undefined;
+            throw error;
+          }
+          const conflicts = conflictsOf(detail);
+          if (conflicts.size === 0) throw error;
+          live = live.filter((append, index) => {
+            const actual = conflicts.get(index);
+            if (actual === undefined) return true;
+            const { streamId, expectedVersion } = append.pending;
+            if (expectedVersion === 'any' && attempt < MAX_ATTEMPTS) return true; // read its stream again
+            append.pending.reject(new WrongExpectedVersionError(streamId, expectedVersion, actual));
+            return false;
+          });
+          continue;
+        }
+        this.tail = { position, hash: previousHash };
+        this.verifiedThrough = Math.max(this.verifiedThrough ?? 0, position);
+        live.forEach((append, a) => append.pending.resolve({ nextExpectedVersion: expected[a]! + append.events.length, lastPosition: lastPositions[a]! }));
+        live = [];
+        this.emitter.emit('appended');
+      }
+    } catch (error) {
+      for (const append of live) append.pending.reject(error);
+    }
   }
 
   /**
