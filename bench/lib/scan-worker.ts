@@ -8,9 +8,10 @@ import type { ScanOptions, ScanResult } from './scan-load';
 
 const options = workerData as ScanOptions;
 
-function get(agent: Agent, url: string): Promise<{ status: number; bytes: number; location?: string }> {
+function get(agent: Agent, url: string, phone: string): Promise<{ status: number; bytes: number; location?: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { agent, headers: { accept: 'text/html,application/pdf', 'accept-language': 'en' } }, (res) => {
+    const headers = { accept: 'text/html,application/pdf', 'accept-language': 'en', 'x-forwarded-for': phone };
+    const req = request(url, { agent, headers }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, location: res.headers.location }));
@@ -39,11 +40,13 @@ async function run(): Promise<ScanResult> {
   const end = start + options.seconds * 1000;
   await Promise.all(
     Array.from({ length: options.concurrency }, async (_, loop) => {
+      // Each loop is a phone of its own address, as a CDN or load balancer in front would forward it (X-Forwarded-For).
+      const phone = `10.36.${Math.floor(loop / 256)}.${loop % 256}`;
       for (let turn = loop; performance.now() < end; turn++) {
         const path = options.paths[turn % options.paths.length]!;
         try {
           const t0 = performance.now();
-          const answer = await get(agent, `${options.base}${path}`);
+          const answer = await get(agent, `${options.base}${path}`, phone);
           first.push(performance.now() - t0);
           if (options.mode === 'static') {
             if (answer.status !== 200 || answer.bytes === 0) fail(`${path}: ${answer.status}`);
@@ -56,7 +59,7 @@ async function run(): Promise<ScanResult> {
           }
           const target = new URL(answer.location);
           const t1 = performance.now();
-          const file = await get(agent, `${options.base}${target.pathname}${target.search}`);
+          const file = await get(agent, `${options.base}${target.pathname}${target.search}`, phone);
           pdf.push(performance.now() - t1);
           if (file.status !== 200 || file.bytes === 0) fail(`${target.pathname}: ${file.status}`);
           else (completed += 1), (bytes += file.bytes);
