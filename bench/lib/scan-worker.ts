@@ -50,7 +50,10 @@ async function run(): Promise<ScanResult> {
           first.push(performance.now() - t0);
           if (options.mode === 'static') {
             if (answer.status !== 200 || answer.bytes === 0) fail(`${path}: ${answer.status}`);
-            else (completed += 1), (bytes += answer.bytes);
+            else {
+              completed += 1;
+              bytes += answer.bytes;
+            }
             continue;
           }
           if (answer.status !== 307 || !answer.location) {
@@ -62,7 +65,10 @@ async function run(): Promise<ScanResult> {
           const file = await get(agent, `${options.base}${target.pathname}${target.search}`, phone);
           pdf.push(performance.now() - t1);
           if (file.status !== 200 || file.bytes === 0) fail(`${target.pathname}: ${file.status}`);
-          else (completed += 1), (bytes += file.bytes);
+          else {
+            completed += 1;
+            bytes += file.bytes;
+          }
         } catch (error) {
           fail(`${path}: ${(error as Error).message}`);
         }

@@ -410,16 +410,16 @@ export function eifuRoutes(ctx: AppContext): Router {
     } as const;
     const count = () =>
       countOpenDownload(ctx, {
-      childDocumentId: shown.childDocumentId,
-      documentNumber: shown.documentNumber,
-      parentChangeId: shown.parentChangeId,
-      customerId: shown.customerId,
-      version: shown.version,
-      country: reader.country ?? null,
-      language: reader.languages[0] ?? null,
-      via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
-      sha256: shown.sha256,
-    });
+        childDocumentId: shown.childDocumentId,
+        documentNumber: shown.documentNumber,
+        parentChangeId: shown.parentChangeId,
+        customerId: shown.customerId,
+        version: shown.version,
+        country: reader.country ?? null,
+        language: reader.languages[0] ?? null,
+        via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
+        sha256: shown.sha256,
+      });
     // The bytes served are the stored file and its currency page, which names the current version: the tag is both
     // (a new current version makes a new tag). The page's language follows Accept-Language.
     res.setHeader('Vary', 'Accept, Accept-Language');
