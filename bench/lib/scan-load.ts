@@ -9,7 +9,11 @@ export interface ScanOptions {
    * static file's path, answered 200.
    */
   paths: string[];
-  mode: 'scan' | 'static';
+  /**
+   * `revalidate`: scans as a cache in front asks them, each loop keeping the tags (and the redirect's target) it was
+   * given and naming them in If-None-Match: 304 (or the full answer when something changed) counts as served.
+   */
+  mode: 'scan' | 'revalidate' | 'static';
   /** Closed loops, each on its own keep-alive connection. */
   concurrency: number;
   seconds: number;

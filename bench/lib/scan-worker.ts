@@ -8,13 +8,13 @@ import type { ScanOptions, ScanResult } from './scan-load';
 
 const options = workerData as ScanOptions;
 
-function get(agent: Agent, url: string, phone: string): Promise<{ status: number; bytes: number; location?: string }> {
+function get(agent: Agent, url: string, phone: string, tag?: string): Promise<{ status: number; bytes: number; location?: string; etag?: string }> {
   return new Promise((resolve, reject) => {
-    const headers = { accept: 'text/html,application/pdf', 'accept-language': 'en', 'x-forwarded-for': phone };
+    const headers = { accept: 'text/html,application/pdf', 'accept-language': 'en', 'x-forwarded-for': phone, ...(tag ? { 'if-none-match': tag } : {}) };
     const req = request(url, { agent, headers }, (res) => {
       let bytes = 0;
       res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, location: res.headers.location }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, location: res.headers.location, etag: res.headers.etag }));
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -42,11 +42,15 @@ async function run(): Promise<ScanResult> {
     Array.from({ length: options.concurrency }, async (_, loop) => {
       // Each loop is a phone of its own address, as a CDN or load balancer in front would forward it (X-Forwarded-For).
       const phone = `10.36.${Math.floor(loop / 256)}.${loop % 256}`;
+      // What this loop's cache holds (revalidate): a path's tag, and the redirect's target.
+      const held = new Map<string, { etag?: string; location?: string }>();
+      const revalidating = options.mode === 'revalidate';
       for (let turn = loop; performance.now() < end; turn++) {
         const path = options.paths[turn % options.paths.length]!;
         try {
           const t0 = performance.now();
-          const answer = await get(agent, `${options.base}${path}`, phone);
+          const kept = revalidating ? held.get(path) : undefined;
+          const answer = await get(agent, `${options.base}${path}`, phone, kept?.etag);
           first.push(performance.now() - t0);
           if (options.mode === 'static') {
             if (answer.status !== 200 || answer.bytes === 0) fail(`${path}: ${answer.status}`);
@@ -56,15 +60,21 @@ async function run(): Promise<ScanResult> {
             }
             continue;
           }
-          if (answer.status !== 307 || !answer.location) {
+          const location = answer.status === 304 && kept ? kept.location : answer.location;
+          if ((answer.status !== 307 && !(revalidating && answer.status === 304)) || !location) {
             fail(`${path}: ${answer.status}`);
             continue;
           }
-          const target = new URL(answer.location);
+          if (revalidating && answer.status === 307) held.set(path, { etag: answer.etag, location });
+          const target = new URL(location);
+          const pdfPath = `${target.pathname}${target.search}`;
+          const keptPdf = revalidating ? held.get(pdfPath) : undefined;
           const t1 = performance.now();
-          const file = await get(agent, `${options.base}${target.pathname}${target.search}`, phone);
+          const file = await get(agent, `${options.base}${pdfPath}`, phone, keptPdf?.etag);
           pdf.push(performance.now() - t1);
-          if (file.status !== 200 || file.bytes === 0) fail(`${target.pathname}: ${file.status}`);
+          if (revalidating && file.status === 200) held.set(pdfPath, { etag: file.etag });
+          if (revalidating && file.status === 304) completed += 1;
+          else if (file.status !== 200 || file.bytes === 0) fail(`${target.pathname}: ${file.status}`);
           else {
             completed += 1;
             bytes += file.bytes;
