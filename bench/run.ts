@@ -16,6 +16,7 @@ import { projectionBenchmarks } from './benchmarks/projections';
 import { publicBenchmarks } from './benchmarks/public';
 import { readBenchmarks } from './benchmarks/reads';
 import { replayBenchmarks } from './benchmarks/replay';
+import { scanBenchmarks } from './benchmarks/scan';
 import { searchBenchmarks } from './benchmarks/search';
 import { stampBenchmarks } from './benchmarks/stamp';
 import { uploadBenchmarks } from './benchmarks/upload';
@@ -42,6 +43,7 @@ const RUNS: Record<Section, (run: SectionRun) => Promise<void>> = {
   audit: auditBenchmarks,
   search: searchBenchmarks,
   public: publicBenchmarks,
+  scan: scanBenchmarks,
 };
 
 const config = readBenchOptions();

@@ -1,9 +1,12 @@
 import { parseArgs } from 'node:util';
 
-export const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'passwords', 'upload', 'list', 'stamp', 'takeover', 'audit', 'search', 'public'] as const;
+export const SECTIONS = ['appends', 'replay', 'projections', 'writes', 'reads', 'commands', 'passwords', 'upload', 'list', 'stamp', 'takeover', 'audit', 'search', 'public', 'scan'] as const;
 export type Section = (typeof SECTIONS)[number];
-/** Run only when named (`--only search`, `--only public`) or with --tiny: a million documents take most of an hour to set up. */
-const NAMED_ONLY: readonly Section[] = ['search', 'public'];
+/**
+ * Run only when named (`--only search`, `--only public`, `--only scan`) or with --tiny: a million documents take most
+ * of an hour to set up; the scan spike starts its own API processes and nginx.
+ */
+const NAMED_ONLY: readonly Section[] = ['search', 'public', 'scan'];
 
 /**
  * `--tiny`: every section once at a tiny size (CI runs it so that the bench cannot break unnoticed): it proves that
@@ -42,6 +45,11 @@ const TINY: Record<string, string> = {
   'stamp-cold': '1',
   'takeover-kills': '1',
   'audit-events': '2000',
+  'scan-clients': '4',
+  'scan-seconds': '1',
+  'scan-rounds': '1',
+  'scan-products': '1',
+  'scan-labels': '2',
   only: SECTIONS.join(','),
 };
 
@@ -86,6 +94,11 @@ export function readBenchOptions(argv: string[] = process.argv.slice(2)) {
       'stamp-cold': { type: 'string', default: '5' },
       'takeover-kills': { type: 'string', default: '5' },
       'audit-events': { type: 'string', default: '1000000' },
+      'scan-clients': { type: 'string', default: '50' },
+      'scan-seconds': { type: 'string', default: '15' },
+      'scan-rounds': { type: 'string', default: '3' },
+      'scan-products': { type: 'string', default: '10' },
+      'scan-labels': { type: 'string', default: '5' },
       only: { type: 'string', default: SECTIONS.filter((s) => !NAMED_ONLY.includes(s)).join(',') },
     },
   });
@@ -141,6 +154,15 @@ export function readBenchOptions(argv: string[] = process.argv.slice(2)) {
     takeoverKills: Number(args['takeover-kills']),
     /** The audit CSV: events in its log (bench/benchmarks/audit.ts). */
     auditEvents: Number(args['audit-events']),
+    /**
+     * The scan spike: concurrent scanners (closed loops), seconds per round, interleaved rounds of scans and of the
+     * static baseline, and the open-access change orders and labels (children, each its GTIN and PDF) per change order.
+     */
+    scanClients: Number(args['scan-clients']),
+    scanSeconds: Number(args['scan-seconds']),
+    scanRounds: Number(args['scan-rounds']),
+    scanProducts: Number(args['scan-products']),
+    scanLabels: Number(args['scan-labels']),
     sections: args.only.split(',').map((name) => name.trim()) as Section[],
     /** The app's pool size (openPostgres default), used by every benchmark. */
     poolSize: 10,

@@ -5,6 +5,7 @@ import { findDocumentVersionsByNumber, findPublicDocumentsByGtin, type LabelDocu
 import { publicFileLimit, sendStoredFile } from '../files';
 import type { Database } from '@ifu/storage/database/database';
 import type { AppContext } from '../platform/app-context';
+import { answeredNotModified, PUBLIC_REVALIDATE, weakEtagOf } from '../platform/conditional';
 import { searchUrlOf } from '../customers';
 import { publicToday } from './public-today';
 import { chooseLeaflet, coversLot, parseAcceptLanguage } from './choose';
@@ -102,9 +103,12 @@ export function eifuRoutes(ctx: AppContext): Router {
 
   const html = (res: Response, status: number, body: string) => {
     res.status(status).setHeader('Content-Security-Policy', PAGE_CSP);
-    res.setHeader('Cache-Control', 'no-cache');
+    // Stored by any cache, reused only after asking: the page's tag is its text, a request naming it gets 304.
+    res.setHeader('Cache-Control', PUBLIC_REVALIDATE);
     // The page's language follows Accept-Language when ?lang= does not name one; Accept chooses a page, JSON or a linkset.
     res.setHeader('Vary', 'Accept, Accept-Language');
+    // Only a page is revalidated: a refusal (4xx) is said again in full.
+    if (status === 200 && answeredNotModified(res.req, res, weakEtagOf('html', body))) return;
     res.type('html').send(body);
   };
   type Problem = { title: string; text: string; links?: { href: string; text: string }[] };
@@ -264,9 +268,11 @@ export function eifuRoutes(ctx: AppContext): Router {
     const asked = linkType === undefined ? undefined : shortLinkType(linkType);
     const wantsLinkset = asked === undefined ? /application\/linkset\+json/i.test(req.get('accept') ?? '') : LINKSET.has(asked);
     if (wantsLinkset) {
-      res.setHeader('Cache-Control', 'no-cache');
+      res.setHeader('Cache-Control', PUBLIC_REVALIDATE);
       res.setHeader('Link', `${linksetLink(anchor)}, ${LINKSET_CONTEXT}`);
-      res.type('application/linkset+json').send(JSON.stringify(linksetOf(keys, documents)));
+      const linkset = JSON.stringify(linksetOf(keys, documents));
+      if (answeredNotModified(req, res, weakEtagOf('linkset', linkset))) return;
+      res.type('application/linkset+json').send(linkset);
       return;
     }
     // Only instructions for use are published here (the default link is one of them): any other type has no link.
@@ -278,7 +284,12 @@ export function eifuRoutes(ctx: AppContext): Router {
     if (resolution.kind === 'one') {
       // The query is passed on (the standard's default), the resolver's own parameters excepted; ?lang= with it.
       const target = targetOf(resolution.document);
-      res.redirect(307, passedOn.length > 0 ? `${target}${target.includes('?') ? '&' : '?'}${passedOn.join('&')}` : target);
+      const location = passedOn.length > 0 ? `${target}${target.includes('?') ? '&' : '?'}${passedOn.join('&')}` : target;
+      // The redirect is what the read model says now: its tag is its target (and the linkset's address), so a cache
+      // that asks again learns at once when the leaflet went Offline or was superseded (another target, or a 404).
+      res.setHeader('Cache-Control', PUBLIC_REVALIDATE);
+      if (answeredNotModified(req, res, weakEtagOf('307', location, String(res.getHeader('Link'))))) return;
+      res.redirect(307, location);
       return;
     }
     html(
@@ -389,28 +400,40 @@ export function eifuRoutes(ctx: AppContext): Router {
       return;
     }
     const reader = readerOf(req);
-    // The currency page first: a download refused while many are prepared (503) is not counted.
-    const stamp = await currencyPageFor(ctx, shown.sha256, {
+    const facts = {
       kind: 'version',
       permalink: links.version(shown),
       currentPermalink: links.current(shown),
       version: shown.version,
       issued: shown.effectiveDate.slice(0, 10),
       lang: viewOf(req).lang,
-    });
-    await countOpenDownload(ctx, {
-      childDocumentId: shown.childDocumentId,
-      documentNumber: shown.documentNumber,
-      parentChangeId: shown.parentChangeId,
-      customerId: shown.customerId,
-      version: shown.version,
-      country: reader.country ?? null,
-      language: reader.languages[0] ?? null,
-      via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
-      sha256: shown.sha256,
-    });
+    } as const;
+    const count = () =>
+      countOpenDownload(ctx, {
+        childDocumentId: shown.childDocumentId,
+        documentNumber: shown.documentNumber,
+        parentChangeId: shown.parentChangeId,
+        customerId: shown.customerId,
+        version: shown.version,
+        country: reader.country ?? null,
+        language: reader.languages[0] ?? null,
+        via: req.query.via === 'digital-link' ? 'digital-link' : 'permalink',
+        sha256: shown.sha256,
+      });
+    // The bytes served are the stored file and its currency page, which names the current version: the tag is both
+    // (a new current version makes a new tag). The page's language follows Accept-Language.
+    res.setHeader('Vary', 'Accept, Accept-Language');
+    res.setHeader('Cache-Control', PUBLIC_REVALIDATE);
+    if (answeredNotModified(req, res, weakEtagOf('pdf', shown.sha256, shown.docName, JSON.stringify(facts)))) {
+      // A cache that asked is about to serve the PDF to a reader: counted as a download, the file not opened.
+      await count();
+      return;
+    }
+    // The currency page first: a download refused while many are prepared (503) is not counted.
+    const stamp = await currencyPageFor(ctx, shown.sha256, facts);
+    await count();
     markStamp(res, stamp);
-    await sendStoredFile(res, ctx.files, { sha256: shown.sha256, contentType: 'application/pdf' }, { cacheControl: 'private, no-store', filename: shown.docName, append: stamp.appendix });
+    await sendStoredFile(res, ctx.files, { sha256: shown.sha256, contentType: 'application/pdf' }, { cacheControl: PUBLIC_REVALIDATE, filename: shown.docName, append: stamp.appendix });
   });
 
   return router;

@@ -3,6 +3,7 @@ import type { ParentLogosResponse, PublicNotice, SingleCustomerLogoResponse } fr
 import { type CustomerRecord, findChangeOrder, findPublicFamily, noticesForPage, type PageNotice, publicProductFamilies } from '@ifu/projections';
 import { sendStoredFile } from '../files';
 import type { AppContext } from '../platform/app-context';
+import { answeredNotModified, PUBLIC_REVALIDATE, weakEtagOf } from '../platform/conditional';
 import { refuse } from '../platform/errors';
 import { publicToday } from '../eifu';
 import { approvedCustomerNamed, approvedCustomerWithFamily } from './visitor-link';
@@ -31,8 +32,8 @@ export function customerPageRoutes(ctx: AppContext): Router {
     const db = await ctx.reads.for(req);
     const customer = await approvedCustomerNamed(ctx, req.params.customerName, db);
     const [families, notices] = await Promise.all([publicProductFamilies(db, customer.id, publicToday(ctx.clock())), noticesForPage(db, customer.id)]);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.json({
+    res.setHeader('Cache-Control', PUBLIC_REVALIDATE);
+    const answer: ParentLogosResponse = {
       customerName: customer.customerName,
       customerLogoUrl: customerLogoUrl(customer),
       globalNotification: joined(notices.global),
@@ -41,7 +42,9 @@ export function customerPageRoutes(ctx: AppContext): Router {
       customerNotices: oneByOne(notices.customer),
       products: families.map((family) => ({ parentChangeId: family.parentChangeId, productFamilyName: family.productFamilyName, logoUrl: productLogoUrl(family.parentChangeId) })),
       openAccess: customer.openAccess,
-    } satisfies ParentLogosResponse);
+    };
+    if (answeredNotModified(req, res, weakEtagOf('customer-page', JSON.stringify(answer)))) return;
+    res.json(answer);
   });
 
   router.get('/module2/singleCustomerLogoURL/:customerName/:parentChangeId', async (req, res) => {
@@ -50,8 +53,8 @@ export function customerPageRoutes(ctx: AppContext): Router {
     const { customer, family } = await approvedCustomerWithFamily(ctx, req.params.customerName, parentChangeId, ctx.clock(), db);
     if (!family) refuse('product-family-not-found');
     const notices = await noticesForPage(db, customer.id, family.productFamilyName);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.json({
+    res.setHeader('Cache-Control', PUBLIC_REVALIDATE);
+    const answer: SingleCustomerLogoResponse = {
       logoUrl: customerLogoUrl(customer),
       productNotification: joined(notices.product),
       customerName: customer.customerName,
@@ -60,7 +63,9 @@ export function customerPageRoutes(ctx: AppContext): Router {
       globalNotices: oneByOne(notices.global),
       customerNotices: oneByOne(notices.customer),
       productNotices: oneByOne(notices.product),
-    } satisfies SingleCustomerLogoResponse);
+    };
+    if (answeredNotModified(req, res, weakEtagOf('family-page', JSON.stringify(answer)))) return;
+    res.json(answer);
   });
 
   // The logo of a family's change order, for the public pages: only while that family is public.
