@@ -51,11 +51,22 @@ export class StagingQuota {
     return result;
   }
 
-  /** One request's share: bytes it stages count against the quota until it keeps them or its answer is sent. */
-  async reserve(userId: string): Promise<QuotaReservation> {
+  /**
+   * One request's share: bytes it stages count against the quota until it keeps them or its answer is sent. What the
+   * user keeps staged already is read while the request streams (its first bytes do not wait for a query): until it
+   * is known only the bytes in flight count, and the exact check when the files are kept refuses what got past.
+   */
+  reserve(userId: string): QuotaReservation {
     const user = this.user(userId);
     user.requests += 1;
-    const kept = await this.exclusive(user, () => this.stagedBytesOf(userId));
+    let kept = 0;
+    // A failed read only loses the early refusal: the keep reads the kept bytes again, and fails with the database.
+    this.exclusive(user, () => this.stagedBytesOf(userId)).then(
+      (bytes) => {
+        kept = bytes;
+      },
+      () => undefined,
+    );
     let mine = 0;
     const give = () => {
       user.inflight -= mine;

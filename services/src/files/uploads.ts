@@ -155,8 +155,8 @@ export function acceptUploads(
     },
   }).fields(Object.entries(fields).map(([name, { maxCount }]) => ({ name, maxCount })));
 
-  return async (req, res, next) => {
-    const quota = options.quota && req.auth ? await options.quota.reserve(req.auth.userId) : undefined;
+  return (req, res, next) => {
+    const quota = options.quota && req.auth ? options.quota.reserve(req.auth.userId) : undefined;
     const uploads = new Uploads(store, quota);
     req.uploads = uploads;
     res.once('close', () => {
