@@ -8,9 +8,12 @@ import { makeLargePdf, msUntilTextKept, sha256OfFile, startApiProcess, timeDiskC
 
 /** Growth of the API process's RSS while it receives one 50 MB document. */
 const TARGET_UPLOAD_RSS_MB = 64;
-/** The upload's answer against a plain streamed disk copy of the same file, in the same run. */
-const TARGET_UPLOAD_1MB_RATIO = 1.5;
-const TARGET_UPLOAD_LARGE_RATIO = 2;
+/**
+ * The upload's answer against a plain streamed disk copy of the same file, in the same run: a small file may cost the
+ * request's fixed work (token, quota, structure check, its rows) on top, a large one little more than its bytes.
+ */
+const TARGET_UPLOAD_1MB_RATIO = 2;
+const TARGET_UPLOAD_LARGE_RATIO = 1.5;
 
 /**
  * PDFs uploaded as child documents to the API in its own process, each a new file (so its text is extracted):
@@ -75,7 +78,7 @@ export async function uploadBenchmarks({ bench, config, rows, results }: Section
     rows.push({
       benchmark: `Upload ${config.uploadMb} MB PDF / disk copy of ${config.uploadMb} MB`,
       value: `${fmt(bigMs / bigCopyMs, 2)}x`,
-      detail: `upload median ${fmt(bigMs, 0)} ms of ${list(big.map((u) => u.ms))} (${fmt(big[0]!.fileBytes / MB / (bigMs / 1000), 0)} MiB/s); copy median ${fmt(bigCopyMs, 0)} ms of ${list(copies.large)}; ${fmt(big[0]!.fileBytes / MB, 1)} MiB; answer after store + type + structure check; load ${fmt(load, 2)}`,
+      detail: `upload median ${fmt(bigMs, 0)} ms of ${list(big.map((u) => u.ms))} (${fmt(big[0]!.fileBytes / MB / (bigMs / 1000), 0)} MiB/s); copy median ${fmt(bigCopyMs, 0)} ms of ${list(copies.large)}; ${fmt(big[0]!.fileBytes / MB, 1)} MiB; answer after store + hash + type (one pass) + structure check + the upload's rows; load ${fmt(load, 2)}`,
       target: `<= ${TARGET_UPLOAD_LARGE_RATIO}x`,
       status: status(bigMs / bigCopyMs <= TARGET_UPLOAD_LARGE_RATIO),
     });
