@@ -5,7 +5,7 @@ import type { StagedFile } from '../../platform/file-store';
 import type { Uploads } from '../../files';
 import type { Queryable } from '@ifu/storage/database/database';
 import type { AppContext } from '../../platform/app-context';
-import type { CommandRun } from '../../platform/command-pipeline';
+import type { CommandOrigin, CommandRun } from '../../platform/command-pipeline';
 import { refuse } from '../../platform/errors';
 import type { AuthenticatedUser } from '../../platform/http';
 import type { CustomerFacts } from '../change-order';
@@ -82,15 +82,31 @@ export async function keepFiles(ctx: AppContext, uploads: Uploads | undefined, s
 }
 
 /**
+ * The origin of the command that records a new upload under `uploadId` (new and random): its stream is known to be
+ * empty, so the command starts from that fold instead of reading the stream (a snapshot and the stream: two queries).
+ * Were it not empty after all, the append at version 0 would conflict and the step read the stream again.
+ */
+export const newUploadOrigin = (origin: CommandOrigin, uploadId: string): CommandOrigin => ({
+  ...origin,
+  folded: [
+    ...(origin.folded ?? []),
+    {
+      decider: documentUploadDecider,
+      loaded: { stream: documentUploadStreamId(uploadId), state: documentUploadDecider.initialState(), version: 0, sinceSnapshot: 0 },
+    },
+  ],
+});
+
+/**
  * `POST /document/addDocumentFiles`: the files are kept staged (24 hours) under a new upload id, if they fit the
  * uploader's staging quota; their text is queued, not waited for.
  */
 export async function recordUpload(
   ctx: AppContext,
   run: CommandRun,
-  input: { kind: 'parent' | 'child'; files: { staged: StagedFile; role: UploadedFile['role'] }[]; uploads: Uploads; actor: AuthenticatedUser },
+  input: { uploadId: string; kind: 'parent' | 'child'; files: { staged: StagedFile; role: UploadedFile['role'] }[]; uploads: Uploads; actor: AuthenticatedUser },
 ): Promise<{ uploadId: string; files: UploadedFile[] }> {
-  const uploadId = randomUUID();
+  const { uploadId } = input;
   const files = input.files.map(({ staged, role }): UploadedFile => ({ ...documentFileOf(staged), stagedId: staged.stagedId, role }));
   const staged = input.files.map((file) => file.staged);
   const texts = input.files.filter(({ role }) => role !== 'logo').map(({ staged: file }) => file);
