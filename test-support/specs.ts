@@ -78,14 +78,26 @@ export function apiSpec(t: TestApi) {
       async thenNothingStored(status: number, message: string) {
         const before = await t.store.lastPosition();
         const filesBefore = await t.api.context.files.count();
+        const rowsBefore = await uploadRows();
         const answer = await request();
         expect({ status: answer.status, message: answer.body?.message }).toEqual({ status, message });
         expect(await newEvents(before)).toEqual([]);
         expect(await t.api.context.files.count()).toEqual(filesBefore);
+        // Nor a row an upload writes with its event: its staging count, its text queued.
+        const rowsAfter = await uploadRows();
+        expect(rowsAfter.staged.filter((id) => !rowsBefore.staged.includes(id))).toEqual([]);
+        expect(rowsAfter.queued.filter((sha) => !rowsBefore.queued.includes(sha))).toEqual([]);
         return answer;
       },
     }),
   });
+
+  /** The uploads counted against a staging quota and the files whose text is queued (rows leave the queue as it works). */
+  async function uploadRows(): Promise<{ staged: string[]; queued: string[] }> {
+    const staged = await t.database.db.query<{ upload_id: string }>('SELECT upload_id FROM document_upload_staging');
+    const queued = await t.database.db.query<{ sha256: string }>('SELECT sha256 FROM document_text_queue');
+    return { staged: staged.rows.map((r) => r.upload_id), queued: queued.rows.map((r) => r.sha256) };
+  }
 
   async function newEvents(after: number): Promise<RecordedEvent[]> {
     return t.store.readAll(after, 10_000);

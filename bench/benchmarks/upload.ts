@@ -8,9 +8,12 @@ import { makeLargePdf, msUntilTextKept, sha256OfFile, startApiProcess, timeDiskC
 
 /** Growth of the API process's RSS while it receives one 50 MB document. */
 const TARGET_UPLOAD_RSS_MB = 64;
-/** The upload's answer against a plain streamed disk copy of the same file, in the same run. */
-const TARGET_UPLOAD_1MB_RATIO = 1.5;
-const TARGET_UPLOAD_LARGE_RATIO = 2;
+/**
+ * The upload's answer against a plain streamed disk copy of the same file, in the same run: a small file may cost the
+ * request's fixed work (token, quota, structure check, its rows) on top, a large one little more than its bytes.
+ */
+const TARGET_UPLOAD_1MB_RATIO = 2;
+const TARGET_UPLOAD_LARGE_RATIO = 1.5;
 
 /**
  * PDFs uploaded as child documents to the API in its own process, each a new file (so its text is extracted):
@@ -48,7 +51,8 @@ export async function uploadBenchmarks({ bench, config, rows, results }: Section
       for (let i = 0; i < config.uploadRuns; i++) {
         await upload(smalls[i]!, '1 MB');
         copies.small.push(await timeDiskCopy(smalls[i]!.path, join(dir, 'copy.pdf')));
-        await upload(larges[i]!, `${config.uploadMb} MB`);
+        // Its own label even when --upload-mb is 1 (--tiny): the rows must not count each other's uploads.
+        await upload(larges[i]!, `large ${config.uploadMb} MB`);
         copies.large.push(await timeDiskCopy(larges[i]!.path, join(dir, 'copy.pdf')));
       }
     } finally {
@@ -56,7 +60,7 @@ export async function uploadBenchmarks({ bench, config, rows, results }: Section
     }
     const load = loadavg()[0]!;
     const of = (label: string) => uploads.filter((u) => u.label === label);
-    const big = of(`${config.uploadMb} MB`);
+    const big = of(`large ${config.uploadMb} MB`);
     const little = of('1 MB');
     const worstGrowth = Math.max(...big.map((u) => u.rssGrowthBytes));
     const bigMs = median(big.map((u) => u.ms));
@@ -75,7 +79,7 @@ export async function uploadBenchmarks({ bench, config, rows, results }: Section
     rows.push({
       benchmark: `Upload ${config.uploadMb} MB PDF / disk copy of ${config.uploadMb} MB`,
       value: `${fmt(bigMs / bigCopyMs, 2)}x`,
-      detail: `upload median ${fmt(bigMs, 0)} ms of ${list(big.map((u) => u.ms))} (${fmt(big[0]!.fileBytes / MB / (bigMs / 1000), 0)} MiB/s); copy median ${fmt(bigCopyMs, 0)} ms of ${list(copies.large)}; ${fmt(big[0]!.fileBytes / MB, 1)} MiB; answer after store + type + structure check; load ${fmt(load, 2)}`,
+      detail: `upload median ${fmt(bigMs, 0)} ms of ${list(big.map((u) => u.ms))} (${fmt(big[0]!.fileBytes / MB / (bigMs / 1000), 0)} MiB/s); copy median ${fmt(bigCopyMs, 0)} ms of ${list(copies.large)}; ${fmt(big[0]!.fileBytes / MB, 1)} MiB; answer after store + hash + type (one pass) + structure check + the upload's rows; load ${fmt(load, 2)}`,
       target: `<= ${TARGET_UPLOAD_LARGE_RATIO}x`,
       status: status(bigMs / bigCopyMs <= TARGET_UPLOAD_LARGE_RATIO),
     });

@@ -1,3 +1,4 @@
+import type { Queryable } from '@ifu/storage/database/database';
 import { Refusal } from '../platform/errors';
 import type { ByteBudget } from '../platform/file-store';
 import { sizeInWords } from './staging';
@@ -26,9 +27,9 @@ export class StagingQuota {
     /**
      * Runs a user's exact check and keep with no other instance doing the same for that user (an advisory lock on a
      * PostgreSQL server, which several API instances share): the final check is exact over every instance, not only
-     * this process.
+     * this process. Where the lock is a transaction, `work` is given it: what the keep writes there commits with it.
      */
-    private readonly acrossInstances: <T>(userId: string, work: () => Promise<T>) => Promise<T> = (_userId, work) => work(),
+    private readonly acrossInstances: <T>(userId: string, work: (locked?: Queryable) => Promise<T>) => Promise<T> = (_userId, work) => work(),
   ) {}
 
   private refusal() {
@@ -50,11 +51,22 @@ export class StagingQuota {
     return result;
   }
 
-  /** One request's share: bytes it stages count against the quota until it keeps them or its answer is sent. */
-  async reserve(userId: string): Promise<QuotaReservation> {
+  /**
+   * One request's share: bytes it stages count against the quota until it keeps them or its answer is sent. What the
+   * user keeps staged already is read while the request streams (its first bytes do not wait for a query): until it
+   * is known only the bytes in flight count, and the exact check when the files are kept refuses what got past.
+   */
+  reserve(userId: string): QuotaReservation {
     const user = this.user(userId);
     user.requests += 1;
-    const kept = await this.exclusive(user, () => this.stagedBytesOf(userId));
+    let kept = 0;
+    // A failed read only loses the early refusal: the keep reads the kept bytes again, and fails with the database.
+    this.exclusive(user, () => this.stagedBytesOf(userId)).then(
+      (bytes) => {
+        kept = bytes;
+      },
+      () => undefined,
+    );
     let mine = 0;
     const give = () => {
       user.inflight -= mine;
@@ -72,9 +84,9 @@ export class StagingQuota {
       },
       keep: (record) =>
         this.exclusive(user, () =>
-          this.acrossInstances(userId, async () => {
+          this.acrossInstances(userId, async (locked) => {
             if ((await this.stagedBytesOf(userId)) + mine > this.maxBytes) throw this.refusal();
-            await record();
+            await record(locked);
             give();
           }),
         ),
@@ -88,8 +100,11 @@ export class StagingQuota {
 }
 
 export interface QuotaReservation extends ByteBudget {
-  /** Runs `record` (which keeps this request's files staged and counts them in `stagedBytesOf`) if they still fit. */
-  keep(record: () => Promise<void>): Promise<void>;
+  /**
+   * Runs `record` (which keeps this request's files staged and counts them in `stagedBytesOf`) if they still fit;
+   * `locked`, when given, is the transaction holding the user's lock: rows written there commit as the lock ends.
+   */
+  keep(record: (locked?: Queryable) => Promise<void>): Promise<void>;
   /** The request has answered: what it staged and did not keep no longer counts. */
   release(): void;
 }

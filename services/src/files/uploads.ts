@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
+import type { Queryable } from '@ifu/storage/database/database';
 import type { Config } from '../platform/config';
 import { Refusal } from '../platform/errors';
 import type { FilePolicy, FileStore, StagedFile } from '../platform/file-store';
@@ -75,8 +76,9 @@ export class Uploads {
   /**
    * Keeps `files` staged after the answer once `record` has recorded them, if they fit the user's staging quota
    * (checked again here, exactly: requests of one user keep their files one at a time); else 413 and nothing kept.
+   * `record` is given the quota lock's transaction where there is one (see {@link QuotaReservation.keep}).
    */
-  async keepStagedWithinQuota(files: StagedFile[], record: () => Promise<void>): Promise<void> {
+  async keepStagedWithinQuota(files: StagedFile[], record: (locked?: Queryable) => Promise<void>): Promise<void> {
     if (this.quota) await this.quota.keep(record);
     else await record();
     for (const file of files) this.keepStaged(file);
@@ -153,8 +155,8 @@ export function acceptUploads(
     },
   }).fields(Object.entries(fields).map(([name, { maxCount }]) => ({ name, maxCount })));
 
-  return async (req, res, next) => {
-    const quota = options.quota && req.auth ? await options.quota.reserve(req.auth.userId) : undefined;
+  return (req, res, next) => {
+    const quota = options.quota && req.auth ? options.quota.reserve(req.auth.userId) : undefined;
     const uploads = new Uploads(store, quota);
     req.uploads = uploads;
     res.once('close', () => {

@@ -1,4 +1,4 @@
-import type { Database } from '@ifu/storage/database/database';
+import type { Database, Queryable } from '@ifu/storage/database/database';
 
 /**
  * A section that one request at a time runs, over every API instance: a rule that reads the read
@@ -24,12 +24,14 @@ export function exclusiveSection(db: Database, name: string): <T>(work: () => Pr
 /**
  * Runs `work` while holding the database's advisory lock named `name` (PostgreSQL server), so that no other instance
  * runs a section of that name meanwhile; on the embedded database (one process) it just runs it. For sections keyed
- * by something (a user), where the caller keeps its own queue in this process.
+ * by something (a user), where the caller keeps its own queue in this process. On a server `work` is given the lock's
+ * transaction: rows it writes there commit with the section's end (one commit, one WAL flush) and are seen by the
+ * next holder; on the embedded database it is given none and writes on its own.
  */
-export function acrossInstances<T>(db: Database, name: string, work: () => Promise<T>): Promise<T> {
+export function acrossInstances<T>(db: Database, name: string, work: (locked?: Queryable) => Promise<T>): Promise<T> {
   if (db.kind !== 'postgres') return work();
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`ifu:${name}`]);
-    return work();
+    return work(tx);
   });
 }

@@ -1,4 +1,5 @@
 import type { Store } from 'express-rate-limit';
+import type { Queryable } from '@ifu/storage/database/database';
 import type { Logger } from './logger';
 
 /*
@@ -63,6 +64,10 @@ export interface RateLimitStores {
 export interface PdfTextQueue {
   /** Queues the PDFs among `files` whose text is not known yet, and wakes the queue. */
   enqueue(files: ReadonlyArray<{ sha256: string; contentType: string; stagedId?: string }>): Promise<void>;
+  /** Queues them as rows of the caller's transaction, not waking the queue: call `wakeUp` once it has committed. */
+  enqueueIn(tx: Queryable, files: ReadonlyArray<{ sha256: string; contentType: string; stagedId?: string }>): Promise<void>;
+  /** Looks for queued work now: files queued in a transaction that has since committed. */
+  wakeUp(): void;
   /** Starts taking work: what an earlier run left queued first. */
   start(): void;
   /** Stops taking work and ends the extractions running; their files stay queued for the next start. */

@@ -3,8 +3,9 @@ import { type ChildDetails, customerStreamId, type DocumentFile, documentUploadS
 import { customerDecider } from '../../customers';
 import type { StagedFile } from '../../platform/file-store';
 import type { Uploads } from '../../files';
+import type { Queryable } from '@ifu/storage/database/database';
 import type { AppContext } from '../../platform/app-context';
-import type { CommandRun } from '../../platform/command-pipeline';
+import type { CommandOrigin, CommandRun } from '../../platform/command-pipeline';
 import { refuse } from '../../platform/errors';
 import type { AuthenticatedUser } from '../../platform/http';
 import type { CustomerFacts } from '../change-order';
@@ -81,26 +82,51 @@ export async function keepFiles(ctx: AppContext, uploads: Uploads | undefined, s
 }
 
 /**
+ * The origin of the command that records a new upload under `uploadId` (new and random): its stream is known to be
+ * empty, so the command starts from that fold instead of reading the stream (a snapshot and the stream: two queries).
+ * Were it not empty after all, the append at version 0 would conflict and the step read the stream again.
+ */
+export const newUploadOrigin = (origin: CommandOrigin, uploadId: string): CommandOrigin => ({
+  ...origin,
+  folded: [
+    ...(origin.folded ?? []),
+    {
+      decider: documentUploadDecider,
+      loaded: { stream: documentUploadStreamId(uploadId), state: documentUploadDecider.initialState(), version: 0, sinceSnapshot: 0 },
+    },
+  ],
+});
+
+/**
  * `POST /document/addDocumentFiles`: the files are kept staged (24 hours) under a new upload id, if they fit the
  * uploader's staging quota; their text is queued, not waited for.
  */
 export async function recordUpload(
   ctx: AppContext,
   run: CommandRun,
-  input: { kind: 'parent' | 'child'; files: { staged: StagedFile; role: UploadedFile['role'] }[]; uploads: Uploads; actor: AuthenticatedUser },
+  input: { uploadId: string; kind: 'parent' | 'child'; files: { staged: StagedFile; role: UploadedFile['role'] }[]; uploads: Uploads; actor: AuthenticatedUser },
 ): Promise<{ uploadId: string; files: UploadedFile[] }> {
-  const uploadId = randomUUID();
+  const { uploadId } = input;
   const files = input.files.map(({ staged, role }): UploadedFile => ({ ...documentFileOf(staged), stagedId: staged.stagedId, role }));
   const staged = input.files.map((file) => file.staged);
-  await input.uploads.keepStagedWithinQuota(staged, async () => {
+  const texts = input.files.filter(({ role }) => role !== 'logo').map(({ staged: file }) => file);
+  // The staging count and the text queue's rows in one transaction: both or neither, one commit (one WAL flush). On a
+  // server it is the quota lock's own, so they commit as the lock ends and the next request of the user counts them.
+  const rows = async (tx: Queryable) => {
+    await countStagedUpload(tx, { uploadId, uploadedBy: input.actor.userId, files: staged, now: run.now });
+    await ctx.textQueue.enqueueIn(tx, texts);
+  };
+  await input.uploads.keepStagedWithinQuota(staged, async (locked) => {
+    // The event first, on its own connection: the embedded database's one connection cannot append while a
+    // transaction holds it, and the rows of an upload whose event failed are never written.
     await run.execute({
       stream: documentUploadStreamId(uploadId),
       decider: documentUploadDecider,
       command: { type: 'RecordUpload', uploadId, kind: input.kind, uploadedBy: input.actor.userId, files, now: run.now },
     });
-    await countStagedUpload(ctx.db, { uploadId, uploadedBy: input.actor.userId, files: staged, now: run.now });
+    await (locked ? rows(locked) : ctx.db.transaction(rows));
   });
-  await ctx.textQueue.enqueue(input.files.filter(({ role }) => role !== 'logo').map(({ staged: file }) => file));
+  ctx.textQueue.wakeUp();
   return { uploadId, files };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type RequestHandler, Router } from 'express';
 import {
   AddDocumentListData,
@@ -19,7 +20,7 @@ import { ifMatch, originOf, parseBody, runCommand } from '../../platform/http';
 import { answerChangeOrderCommand, READ_MODELS } from '../view';
 import { createChangeOrder } from './create';
 import { addChild, addFilesToParent, deactivateChangeOrder, deactivateChild, deleteSupportingFile, updateChild, updateParent } from './edits';
-import { childDetailsOf, givenParentDetailsOf, recordUpload } from './files';
+import { childDetailsOf, givenParentDetailsOf, newUploadOrigin, recordUpload } from './files';
 import { uploadLimits } from './upload-staging';
 
 /** `isParent` of the upload call: the only text field it takes. */
@@ -63,14 +64,16 @@ export function authoringRoutes(ctx: AppContext): Router {
   router.post('/document/addDocumentFiles', loggedIn, wizardFiles, async (req, res) => {
     const { isParent, revising } = parseBody(UploadFields, req.body ?? {});
     const uploads = req.uploads!;
-    const run = ctx.commands.begin(originOf(req));
+    const uploadId = randomUUID();
+    const run = ctx.commands.begin(newUploadOrigin(originOf(req), uploadId));
     if (isParent === 'true') {
       if (uploads.files('childMainDocument').length > 0) refuse('invalid-request', { message: 'childMainDocument: not accepted with isParent=true' });
       const logo = uploads.single('parentLogo');
       if (!logo && revising !== 'true') refuse('invalid-request', { message: `parentLogo: ${DOCUMENT_MESSAGES.selectDocumentLogo}` });
       const supporting = uploads.files('parentDocuments').map((staged) => ({ staged, role: 'supporting' as const }));
       if (!logo && supporting.length === 0) refuse('invalid-request', { message: `parentDocuments: ${DOCUMENT_MESSAGES.selectDocument}` });
-      const { uploadId, files } = await recordUpload(ctx, run, {
+      const { files } = await recordUpload(ctx, run, {
+        uploadId,
         kind: 'parent',
         files: [...supporting, ...(logo ? [{ staged: logo, role: 'logo' as const }] : [])],
         uploads,
@@ -88,7 +91,7 @@ export function authoringRoutes(ctx: AppContext): Router {
     }
     const main = uploads.single('childMainDocument');
     if (!main) refuse('invalid-request', { message: `childMainDocument: ${DOCUMENT_MESSAGES.selectDocument}` });
-    const { uploadId, files } = await recordUpload(ctx, run, { kind: 'child', files: [{ staged: main, role: 'main' }], uploads, actor: req.auth! });
+    const { files } = await recordUpload(ctx, run, { uploadId, kind: 'child', files: [{ staged: main, role: 'main' }], uploads, actor: req.auth! });
     res.json({
       message: DOCUMENT_MESSAGES.uploadedServer,
       uploadChildDocumentFileId: uploadId,

@@ -1,4 +1,4 @@
-import type { Database } from '@ifu/storage/database/database';
+import type { Database, Queryable } from '@ifu/storage/database/database';
 import type { RequestHandler } from 'express';
 import { perUserUploadLimit } from '../../auth';
 import type { StagedFile } from '../../platform/file-store';
@@ -33,7 +33,7 @@ async function stagedUploadBytes(db: Database, userId: string, now: Date): Promi
 }
 
 /** An upload of the wizard is kept staged: its bytes count against its uploader's quota until a change order takes it. */
-export async function countStagedUpload(db: Database, upload: { uploadId: string; uploadedBy: string; files: StagedFile[]; now: Date }): Promise<void> {
+export async function countStagedUpload(db: Queryable, upload: { uploadId: string; uploadedBy: string; files: StagedFile[]; now: Date }): Promise<void> {
   await db.query('INSERT INTO document_upload_staging (upload_id, uploaded_by, bytes, uploaded_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
     upload.uploadId,
     upload.uploadedBy,

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { refreshDocumentText } from '@ifu/projections';
-import type { Database } from '@ifu/storage/database/database';
+import type { Database, Queryable } from '@ifu/storage/database/database';
 import type { PdfLimits } from '../../files';
 import type { FileStore } from '../../platform/file-store';
 import type { Logger } from '../../platform/logger';
@@ -32,6 +32,8 @@ export interface TextQueueParts {
  * `document_file_text`; the searches' rows that use the file take its words then (`refreshDocumentText`), and the
  * staff view says 'being indexed' until it is done, or that it could not be extracted.
  */
+type QueuedFile = { sha256: string; contentType: string; stagedId?: string };
+
 export class DocumentTextQueue {
   private running = 0;
   private peak = 0;
@@ -50,17 +52,30 @@ export class DocumentTextQueue {
   ) {}
 
   /** Queues the PDFs among `files` whose text is not known yet, and wakes the queue. */
-  async enqueue(files: ReadonlyArray<{ sha256: string; contentType: string; stagedId?: string }>): Promise<void> {
+  async enqueue(files: ReadonlyArray<QueuedFile>): Promise<void> {
+    await this.enqueueIn(this.parts.db, files);
+    this.wake();
+  }
+
+  /**
+   * Queues them as rows of the caller's transaction `tx`, without waking the queue (it would find nothing yet): call
+   * {@link wakeUp} once that transaction has committed (else the poll finds them).
+   */
+  async enqueueIn(tx: Queryable, files: ReadonlyArray<QueuedFile>): Promise<void> {
     const now = this.parts.clock().toISOString();
     for (const file of files) {
       if (file.contentType !== 'application/pdf') continue;
-      await this.parts.db.query(
+      await tx.query(
         `INSERT INTO document_text_queue (sha256, staged_id, enqueued_at)
          SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM document_file_text WHERE sha256 = $1)
          ON CONFLICT (sha256) DO UPDATE SET staged_id = coalesce(EXCLUDED.staged_id, document_text_queue.staged_id)`,
         [file.sha256, file.stagedId ?? null, now],
       );
     }
+  }
+
+  /** Looks for queued work now: files queued in a transaction that has since committed. */
+  wakeUp(): void {
     this.wake();
   }
 
