@@ -640,10 +640,18 @@ export interface ShadowRebuildUnderSearch {
 /**
  * A rebuild of document-search into shadow tables (`rebuild`, which the projection's `rebuildsInShadow` sends to
  * `rebuildInShadow`) over the full corpus, while one client sends the shapes in turn to the API: each answer must be
- * 200 and pass its shape's check (the live tables serve until the swap, the new ones after it), each latency is kept
+ * 200 and pass its shape's check unless it failed it before (the live tables serve until the swap, the new ones after it), each latency is kept
  * per shape. After the swap the rows are counted against the generator again.
  */
-export async function shadowRebuildUnderSearch(bench: BenchDatabase, corpus: SearchCorpus, api: ApiProcess, shapes: SearchShape[], batch: number): Promise<ShadowRebuildUnderSearch> {
+export async function shadowRebuildUnderSearch(
+  bench: BenchDatabase,
+  corpus: SearchCorpus,
+  api: ApiProcess,
+  shapes: SearchShape[],
+  batch: number,
+  /** Shapes whose answer was already wrong before the rebuild (their own rows say so): not counted again. */
+  wrongBefore: ReadonlySet<string>,
+): Promise<ShadowRebuildUnderSearch> {
   if (!(await canRebuildInShadow(corpus.db, documentSearchProjection))) throw new Error('document-search cannot be rebuilt into a shadow on the bench database');
   const store = await openStore(bench, corpus.db, corpus.schema);
   const latencies = new Map<string, number[]>(shapes.map((shape) => [shape.name, []]));
@@ -669,6 +677,7 @@ export async function shadowRebuildUnderSearch(bench: BenchDatabase, corpus: Sea
         continue;
       }
       latencies.get(shape.name)!.push(took);
+      if (wrongBefore.has(shape.name)) continue;
       try {
         shape.check((answer.body as { data: { list: SearchHitAnswer[] } }).data.list);
       } catch (error) {
@@ -1161,7 +1170,7 @@ export async function searchBenchmarks({ bench, config, rows, results, profiles 
       measured.push(await measureShape(api, bare, shape, { requests: config.searchRequests, clients: config.searchClients, rounds: config.readRounds }));
     }
     log('search: a shadow rebuild of document-search while one client searches, the shapes in turn');
-    during = await shadowRebuildUnderSearch(bench, corpus, api, shapes, config.searchBatch);
+    during = await shadowRebuildUnderSearch(bench, corpus, api, shapes, config.searchBatch, new Set(measured.filter((m) => m.wrong).map((m) => m.name)));
   } finally {
     await bare.close();
     await api.stop();
@@ -1217,12 +1226,13 @@ export async function searchBenchmarks({ bench, config, rows, results, profiles 
     status: during.errors > 0 || during.wrong > 0 || during.differences.length > 0 ? 'WRONG' : status(during.ms <= TARGET_SEARCH_REBUILD_S * 1000),
   });
   for (const shape of during.shapes) {
+    const before = measured.find((m) => m.name === shape.name)!;
     const frequent = isFrequentShape(shape.name);
     const p99Target = frequent ? TARGET_SEARCH_FREQUENT_P99_MS : TARGET_SEARCH_P99_MS;
     rows.push({
       benchmark: `  during it: search ${shape.name}`,
       value: `${fmt(shape.p50Ms, 2)} / ${fmt(shape.p99Ms, 2)} ms p50/p99`,
-      detail: `1 client, the shapes in turn while the rebuild ran: ${fmt(shape.requests)} requests`,
+      detail: `1 client, the shapes in turn while the rebuild ran: ${fmt(shape.requests)} requests; without a rebuild ${fmt(before.p50Ms, 2)} / ${fmt(before.p99Ms, 2)} ms`,
       target: frequent ? `p99 <= ${p99Target} ms` : `p50 <= ${TARGET_SEARCH_P50_MS}, p99 <= ${p99Target} ms`,
       status: status(shape.p99Ms <= p99Target && (frequent || shape.p50Ms <= TARGET_SEARCH_P50_MS)),
     });
