@@ -359,6 +359,13 @@ export async function startBareApp(databaseUrl: string, filesDir: string): Promi
       res.status(404).end();
       return;
     }
+    // The content address as a strong validator, and 304 when the client names it: what any file server does.
+    const etag = `"${logo.logo_sha256}"`;
+    res.setHeader('ETag', etag);
+    if (req.get('if-none-match') === etag) {
+      res.status(304).end();
+      return;
+    }
     const path = join(filesDir, logo.logo_sha256);
     const info = await stat(path);
     res.setHeader('Content-Type', logo.logo_content_type);

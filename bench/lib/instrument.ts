@@ -48,6 +48,18 @@ export class InstrumentedDatabase implements Database {
           this.record(statementKind(sql), performance.now() - start, rows);
         }
       },
+      // Prepared where the wrapped database prepares (the product's hot statements), counted the same way.
+      queryPrepared: async <Row>(name: string, sql: string, params: readonly unknown[]): Promise<QueryResult<Row>> => {
+        const start = performance.now();
+        let rows = 0;
+        try {
+          const result = target.queryPrepared ? await target.queryPrepared<Row>(name, sql, params) : await target.query<Row>(sql, params);
+          rows = result.rows.length;
+          return result;
+        } finally {
+          this.record(statementKind(sql), performance.now() - start, rows);
+        }
+      },
       exec: async (sql: string) => {
         const start = performance.now();
         try {
@@ -65,6 +77,10 @@ export class InstrumentedDatabase implements Database {
 
   exec(sql: string): Promise<void> {
     return this.wrap(this.inner).exec(sql);
+  }
+
+  queryPrepared<Row = Record<string, unknown>>(name: string, sql: string, params: readonly unknown[]): Promise<QueryResult<Row>> {
+    return this.wrap(this.inner).queryPrepared!<Row>(name, sql, params);
   }
 
   /** BEGIN and COMMIT are one round trip each in openPostgres(); they are counted around `work`. */

@@ -47,7 +47,7 @@ async function run(): Promise<LoadResult> {
         const answer = await send(agent, url, n);
         latencies.push(performance.now() - t0);
         bytes += answer.bytes;
-        if (answer.status !== 200 || (options.expectBytes !== undefined && answer.bytes !== options.expectBytes)) {
+        if (answer.status !== (options.expectStatus ?? 200) || (options.expectBytes !== undefined && answer.bytes !== options.expectBytes)) {
           failed += 1;
           firstFailure ??= `status ${answer.status}, ${answer.bytes} bytes`;
         }

@@ -7,8 +7,9 @@ export interface LoadOptions {
   requests: number;
   /** Closed loops, each on its own keep-alive connection. */
   concurrency: number;
-  /** Every answer must be 200 and, when given, this long; others are counted as failed. */
+  /** Every answer must have this status (200 unless given) and, when given, be this long; others are counted as failed. */
   expectBytes?: number;
+  expectStatus?: number;
   /** GET by default; a POST sends `body` (JSON) with every request. */
   method?: 'GET' | 'POST';
   body?: string;

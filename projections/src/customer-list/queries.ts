@@ -139,6 +139,19 @@ export async function findCustomerById(db: Queryable, id: string): Promise<Custo
   return rows[0] && toCustomerRecord(rows[0]);
 }
 
+/**
+ * A customer's logo alone (the staff logo download, read on every request): one row by its key, none of the joins of
+ * `findCustomerById`, a prepared statement where the driver has them. Undefined when there is no such customer or it
+ * has no logo.
+ */
+export async function findCustomerLogo(db: Queryable, id: string): Promise<{ sha256: string; contentType: string } | undefined> {
+  type LogoRow = { logo_sha256: string | null; logo_content_type: string | null };
+  const sql = 'SELECT logo_sha256, logo_content_type FROM customer_list WHERE id = $1';
+  const { rows } = db.queryPrepared ? await db.queryPrepared<LogoRow>('ifu_customer_logo', sql, [id]) : await db.query<LogoRow>(sql, [id]);
+  const row = rows[0];
+  return row?.logo_sha256 && row.logo_content_type ? { sha256: row.logo_sha256, contentType: row.logo_content_type } : undefined;
+}
+
 export async function findCustomerByName(db: Queryable, name: string): Promise<CustomerRecord | undefined> {
   const { rows } = await db.query<CustomerRecordRow>(`${CUSTOMER_RECORD_SELECT} WHERE lower(c.customer_name) = lower($1)`, [name]);
   return rows[0] && toCustomerRecord(rows[0]);

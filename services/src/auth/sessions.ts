@@ -51,13 +51,17 @@ export class SessionActivity {
    */
   async resume(sessionId: string, now: Date, accountStream?: string): Promise<ResumedSession | undefined> {
     const probe = this.logInDatabase && accountStream !== undefined;
-    const { rows } = await this.db.query<SessionRow>(
-      probe
-        ? `SELECT s.user_id, s.last_seen_at, (SELECT max(e.stream_version) FROM events e WHERE e.stream_id = $2) AS stream_version
-             FROM sessions s WHERE s.id = $1 AND s.revoked_at IS NULL`
-        : 'SELECT user_id, last_seen_at FROM sessions WHERE id = $1 AND revoked_at IS NULL',
-      probe ? [sessionId, accountStream] : [sessionId],
-    );
+    const [name, sql, params] = probe
+      ? ([
+          'ifu_session_resume_with_version',
+          `SELECT s.user_id, s.last_seen_at, (SELECT max(e.stream_version) FROM events e WHERE e.stream_id = $2) AS stream_version
+             FROM sessions s WHERE s.id = $1 AND s.revoked_at IS NULL`,
+          [sessionId, accountStream],
+        ] as const)
+      : (['ifu_session_resume', 'SELECT user_id, last_seen_at FROM sessions WHERE id = $1 AND revoked_at IS NULL', [sessionId]] as const);
+    // Every authenticated request runs it: prepared once per connection where the driver can (pg), not parsed and
+    // planned each time.
+    const { rows } = this.db.queryPrepared ? await this.db.queryPrepared<SessionRow>(name, sql, params) : await this.db.query<SessionRow>(sql, params);
     const row = rows[0];
     if (!row) {
       this.lastSeen.delete(sessionId);

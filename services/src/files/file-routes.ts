@@ -1,18 +1,47 @@
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Router, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { StoredFile } from '@ifu/contracts';
 import { perIpPublicFileLimit } from '../auth';
 import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
-import type { FileStore } from '../platform/file-store';
+import type { FileStore, OpenedFile } from '../platform/file-store';
 
 const contentDisposition = (filename: string) =>
   `inline; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 
 /**
+ * A strong validator of the bytes sent: the stored file's content address, and with a page appended, a digest of both
+ * (the page changes with the facts it states). Quoted as RFC 9110 wants.
+ */
+export function storedFileEtag(sha256: string, append?: Uint8Array): string {
+  if (!append) return `"${sha256}"`;
+  return `"${createHash('sha256').update(sha256).update(append).digest('hex')}"`;
+}
+
+/**
+ * RFC 9110 13.1.2: a GET or HEAD whose If-None-Match lists this ETag (weak comparison) or is `*`. Not Express's
+ * `req.fresh`, which answers the whole file whenever the request says `Cache-Control: no-cache`: that directive binds
+ * caches on the way, and a conditional request that reached the origin is the validation it asks for (fetch() adds it
+ * to every request that sets If-None-Match itself).
+ */
+function notModified(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
  * Sends a stored file (and `append` after it), its checksum verified as it streams (a mismatch cuts the connection rather than pass
  * altered bytes as the record's file). Never a path a client supplied: only a hash the server recorded.
+ * Conditional: the answer carries a strong ETag (`storedFileEtag`, unless the route set its own), and a request whose
+ * If-None-Match names it is answered 304 without opening the file. The caller has already decided the request may
+ * have these bytes (its authentication and reads run before), so a 304 tells nothing a 200 would not. No
+ * Last-Modified: a content-addressed file's time on disk says when these bytes were first stored, not when the record
+ * took them, so it could be older than what a client holds.
  */
 export async function sendStoredFile(
   res: Response,
@@ -20,11 +49,25 @@ export async function sendStoredFile(
   file: Pick<StoredFile, 'sha256' | 'contentType'>,
   options: { cacheControl: string; filename?: string; append?: Uint8Array },
 ): Promise<void> {
-  const opened = await files.open(file.sha256);
   const append = options.append;
+  const ownEtag = !res.getHeader('ETag');
+  if (ownEtag) res.setHeader('ETag', storedFileEtag(file.sha256, append));
+  res.setHeader('Cache-Control', options.cacheControl);
+  if (notModified(res.req, String(res.getHeader('ETag')))) {
+    res.status(304).end();
+    return;
+  }
+  let opened: OpenedFile;
+  try {
+    opened = await files.open(file.sha256);
+  } catch (error) {
+    // The refusal's answer is not these bytes: it carries neither their validator nor their caching.
+    if (ownEtag) res.removeHeader('ETag');
+    res.removeHeader('Cache-Control');
+    throw error;
+  }
   res.setHeader('Content-Type', file.contentType);
   res.setHeader('Content-Length', String(opened.size + (append?.length ?? 0)));
-  res.setHeader('Cache-Control', options.cacheControl);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   if (options.filename) res.setHeader('Content-Disposition', contentDisposition(options.filename));
   try {

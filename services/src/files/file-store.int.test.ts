@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, statSync, writeFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -217,6 +217,61 @@ fileStoreContract('the local-disk file store', async () => {
     tamper: async (sha256, bytes) => writeFileSync(join(directory, sha256), bytes),
     dispose: async () => rmSync(directory, { recursive: true, force: true }),
   };
+});
+
+describe('the local-disk file store, a file already verified in this process', () => {
+  const WHOLE_SECOND = 1_700_000_000;
+  let directory: string;
+  let store: LocalFileStore;
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'ifu-files-'));
+    // Trusted once verified, however recent its last change (the default waits 2 s): what is left to check is the identity.
+    store = new LocalFileStore({ directory, ...signing, settleMs: 0 });
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  const stored = async (bytes: Buffer) => {
+    const file = await store.commit(await store.stage(upload(bytes), pdf, 'v.pdf'));
+    const path = join(directory, file.sha256);
+    // A whole second, so that putting it back below restores it to the nanosecond.
+    utimesSync(path, WHOLE_SECOND, WHOLE_SECOND);
+    // Verified only once its last change is in the past (settleMs 0): the read below starts after this.
+    const changed = statSync(path, { bigint: true }).ctimeNs;
+    while (BigInt(Date.now()) * 1_000_000n <= changed) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(await text((await store.open(file.sha256)).stream)).toBe(bytes.toString());
+    expect(await text((await store.open(file.sha256)).stream)).toBe(bytes.toString());
+    return { sha256: file.sha256, path, changed };
+  };
+  /** Until the file system's clock has moved past `ctimeNs`: a write now gives a file a later ctime. */
+  const afterTick = async (ctimeNs: bigint) => {
+    const probe = join(directory, 'probe');
+    for (;;) {
+      writeFileSync(probe, 'x');
+      if (statSync(probe, { bigint: true }).ctimeNs > ctimeNs) return;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+  };
+
+  it('when it is changed in place, same length, its modification time put back, then the next open verifies it again and fails', async () => {
+    const bytes = Buffer.from('%PDF-1.7 verified once, then changed');
+    const { sha256, path, changed } = await stored(bytes);
+    await afterTick(changed);
+    writeFileSync(path, Buffer.from('%PDF-1.7 verified once, then CHANGED'));
+    utimesSync(path, WHOLE_SECOND, WHOLE_SECOND);
+    expect(statSync(path, { bigint: true }).mtimeNs).toBe(BigInt(WHOLE_SECOND) * 1_000_000_000n);
+    await expect(text((await store.open(sha256)).stream)).rejects.toThrow('does not match its checksum');
+  });
+
+  it('when it is replaced by another file, then the next open verifies it again and fails; put back, it is served', async () => {
+    const bytes = Buffer.from('%PDF-1.7 verified once, then replaced');
+    const { sha256, path } = await stored(bytes);
+    const other = join(directory, 'other');
+    writeFileSync(other, Buffer.from('%PDF-1.7 verified once, then REPLACED'));
+    renameSync(other, path);
+    await expect(text((await store.open(sha256)).stream)).rejects.toThrow('does not match its checksum');
+    writeFileSync(path, bytes);
+    expect(await text((await store.open(sha256)).stream)).toBe(bytes.toString());
+  });
 });
 
 fileStoreContract('the S3 file store (against s3rver on loopback)', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { type BigIntStats, close, createReadStream, createWriteStream, existsSync, fstat, open } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
@@ -22,14 +22,64 @@ export interface LocalFileStoreOptions {
   publicBaseUrl: string;
   /** Signs and checks signed URLs. */
   signingKey: string;
+  /**
+   * How old a file's last change must be when it is verified for this process to trust it afterwards by its identity
+   * on disk (default 2 s, above any file system's timestamp granularity); see `VerifiedFiles`.
+   */
+  settleMs?: number;
 }
+
+/** What the disk says about a file: a write in place changes its ctime, a replacement its inode. */
+type Identity = Pick<BigIntStats, 'dev' | 'ino' | 'size' | 'mtimeNs' | 'ctimeNs'>;
+
+const sameIdentity = (a: Identity, b: Identity) =>
+  a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs;
+
+/**
+ * Stored files this process has read whole and found to hash to their name, with their identity on disk at the time
+ * (docs/security.md, "Stored files"). A file is content-addressed and never changes once committed: any change to it
+ * (a write in place moves its ctime, which no caller can set back; a replacement is another inode) makes the next open
+ * verify it again. A file changed within the timestamp granularity of its last change could keep its ctime, so a file
+ * is only remembered when that change was at least `settleMs` older than the verification's start (git's "racy" rule).
+ * At most 10,000 files, the oldest remembered forgotten first.
+ */
+class VerifiedFiles {
+  private static readonly MAX = 10_000;
+  private readonly identities = new Map<string, Identity>();
+  constructor(private readonly settleMs: number) {}
+
+  trusted(sha256: string, identity: Identity): boolean {
+    const known = this.identities.get(sha256);
+    return known !== undefined && sameIdentity(known, identity);
+  }
+
+  remember(sha256: string, identity: Identity, readFromMs: number): void {
+    if (identity.ctimeNs >= BigInt(Math.floor(readFromMs - this.settleMs)) * 1_000_000n) return;
+    this.identities.delete(sha256);
+    if (this.identities.size >= VerifiedFiles.MAX) this.identities.delete(this.identities.keys().next().value!);
+    this.identities.set(sha256, identity);
+  }
+
+  forget(sha256: string): void {
+    this.identities.delete(sha256);
+  }
+}
+
+// The callback forms (not `fs/promises`' FileHandle, whose open and close cost about twice as much per file: bench
+// `--only reads`, the logo row).
+const openForReading = (path: string) =>
+  new Promise<number | undefined>((resolve) => open(path, 'r', (error, fd) => resolve(error ? undefined : fd)));
+const identityOf = (fd: number) =>
+  new Promise<BigIntStats>((resolve, reject) => fstat(fd, { bigint: true }, (error, stats) => (error ? reject(error) : resolve(stats))));
 
 /** Content-addressed files on the local disk (architecture §5). */
 export class LocalFileStore implements FileStore {
   private readonly staging: string;
+  private readonly verified: VerifiedFiles;
   readonly urls: SignedFileUrls;
   constructor(private readonly options: LocalFileStoreOptions) {
     this.staging = join(options.directory, 'staging');
+    this.verified = new VerifiedFiles(options.settleMs ?? 2_000);
     this.urls = new SignedFileUrls(options.publicBaseUrl, options.signingKey);
   }
 
@@ -98,16 +148,31 @@ export class LocalFileStore implements FileStore {
     return removed;
   }
 
+  /**
+   * Streamed from an open descriptor, whose own stat says what is read (not the path's, which a rename could swap in
+   * between). Hashed as it streams, unless this process already read this very file whole and it matched.
+   */
   async open(sha256: string): Promise<OpenedFile> {
     const path = this.storedPath(sha256);
-    const info = await stat(path).catch(() => undefined);
-    if (!info) throw new Refusal({ code: 'file-not-found' });
-    const verify = verifyingChecksum(sha256);
-    const stream = createReadStream(path).on('error', (error) => verify.destroy(error)).pipe(verify);
-    return { size: info.size, stream };
+    const readFromMs = Date.now();
+    const fd = await openForReading(path);
+    if (fd === undefined) throw new Refusal({ code: 'file-not-found' });
+    let identity: Identity;
+    try {
+      identity = await identityOf(fd);
+    } catch (error) {
+      close(fd, () => undefined);
+      throw error;
+    }
+    const size = Number(identity.size);
+    const file = createReadStream(path, { fd });
+    if (this.verified.trusted(sha256, identity)) return { size, stream: file };
+    this.verified.forget(sha256);
+    const verify = verifyingChecksum(sha256, () => this.verified.remember(sha256, identity, readFromMs));
+    // A reader that stops early (a closed connection) destroys the verifying stream: the descriptor goes with it.
+    verify.on('close', () => file.destroy());
+    return { size, stream: file.on('error', (error) => verify.destroy(error)).pipe(verify) };
   }
-
-
 
   async count(): Promise<{ stored: number; staged: number }> {
     const list = async (dir: string, pattern: RegExp) => (existsSync(dir) ? (await readdir(dir)).filter((n) => pattern.test(n)).length : 0);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { CustomerListQuery, CustomerSummaryListQuery, customerStreamId } from '@ifu/contracts';
-import { findCustomerById, listCustomerSummaries, listCustomers } from '@ifu/projections';
+import { findCustomerById, findCustomerLogo, listCustomerSummaries, listCustomers } from '@ifu/projections';
 import { guards } from '../../auth';
 import { sendStoredFile } from '../../files';
 import type { AppContext } from '../../platform/app-context';
@@ -38,9 +38,9 @@ export function listingRoutes(ctx: AppContext): Router {
   });
 
   router.get('/customer/logo/:id', loggedIn, async (req, res) => {
-    const record = await findCustomerById(ctx.db, idParam(req, 'id', 'logo-not-found'));
-    if (!record?.logo) refuse('logo-not-found');
-    await sendStoredFile(res, ctx.files, record.logo, { cacheControl: 'private, max-age=300' });
+    const logo = await findCustomerLogo(ctx.db, idParam(req, 'id', 'logo-not-found'));
+    if (!logo) refuse('logo-not-found');
+    await sendStoredFile(res, ctx.files, logo, { cacheControl: 'private, max-age=300' });
   });
 
   // The logo a pending change brings: staff only; the public portal keeps serving the approved one.
