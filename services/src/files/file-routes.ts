@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import type { StoredFile } from '@ifu/contracts';
 import { perIpPublicFileLimit } from '../auth';
 import type { AppContext } from '../platform/app-context';
+import { ifNoneMatchNames } from '../platform/conditional';
 import { refuse } from '../platform/errors';
 import type { FileStore, OpenedFile } from '../platform/file-store';
 
@@ -18,20 +19,6 @@ const contentDisposition = (filename: string) =>
 export function storedFileEtag(sha256: string, append?: Uint8Array): string {
   if (!append) return `"${sha256}"`;
   return `"${createHash('sha256').update(sha256).update(append).digest('hex')}"`;
-}
-
-/**
- * RFC 9110 13.1.2: a GET or HEAD whose If-None-Match lists this ETag (weak comparison) or is `*`. Not Express's
- * `req.fresh`, which answers the whole file whenever the request says `Cache-Control: no-cache`: that directive binds
- * caches on the way, and a conditional request that reached the origin is the validation it asks for (fetch() adds it
- * to every request that sets If-None-Match itself).
- */
-function notModified(req: Request, etag: string): boolean {
-  const header = req.headers['if-none-match'];
-  if (!header || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
 /**
@@ -53,7 +40,7 @@ export async function sendStoredFile(
   const ownEtag = !res.getHeader('ETag');
   if (ownEtag) res.setHeader('ETag', storedFileEtag(file.sha256, append));
   res.setHeader('Cache-Control', options.cacheControl);
-  if (notModified(res.req, String(res.getHeader('ETag')))) {
+  if (ifNoneMatchNames(res.req, String(res.getHeader('ETag')))) {
     res.status(304).end();
     return;
   }

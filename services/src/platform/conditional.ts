@@ -20,15 +20,25 @@ export const weakEtagOf = (...parts: ReadonlyArray<string | number>) =>
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 
 /**
+ * RFC 9110 13.1.2: a GET or HEAD whose If-None-Match lists this tag (weak comparison) or is `*`. Not Express's
+ * `req.fresh`, which answers in full whenever the request says `Cache-Control: no-cache`: that directive binds caches
+ * on the way, and a conditional request that reached the origin is the validation it asks for (fetch() adds it to
+ * every request that sets If-None-Match itself).
+ */
+export function ifNoneMatchNames(req: Request, etag: string): boolean {
+  const header = req.get('if-none-match');
+  if (!header || header.length > MAX_IF_NONE_MATCH || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const wanted = opaque(etag);
+  return header.trim() === '*' || header.split(',').some((tag) => opaque(tag) === wanted);
+}
+
+/**
  * Sets `etag` on the answer and, when the request's If-None-Match names it (or `*`), answers 304 with the headers
  * set so far and says so: the caller then sends nothing else (no body, no file opened).
  */
 export function answeredNotModified(req: Request, res: Response, etag: string): boolean {
   res.setHeader('ETag', etag);
-  const header = req.get('if-none-match');
-  if (!header || header.length > MAX_IF_NONE_MATCH || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-  const wanted = opaque(etag);
-  if (header.trim() !== '*' && !header.split(',').some((tag) => opaque(tag) === wanted)) return false;
+  if (!ifNoneMatchNames(req, etag)) return false;
   res.status(304).end();
   return true;
 }
