@@ -12,9 +12,6 @@ import type { ByteBudget, FilePolicy, FileStore, OpenedFile, StagedFile } from '
 import { SignedFileUrls } from '../platform/signed-file-urls';
 import { stageUpload, type StagingSlot } from './staging';
 
-/** Bytes of one upload that may wait for the disk (memory per upload in flight). */
-const STAGING_BUFFER_BYTES = 1024 * 1024;
-
 export interface LocalFileStoreOptions {
   /** Absolute directory; committed files live at `<directory>/<sha256>`, staged ones under `<directory>/staging/`. */
   directory: string;
@@ -90,9 +87,7 @@ export class LocalFileStore implements FileStore {
   private async stagingSlot(stagedId: string): Promise<StagingSlot> {
     await mkdir(this.staging, { recursive: true });
     const path = this.stagedPath(stagedId);
-    // Up to 1 MiB waits for the disk before the upload is paused: with the default 16 KiB every 64 KiB part of the
-    // request paused it until its own write was done, one thread-pool round trip per part; now writes are gathered.
-    const out = createWriteStream(path, { mode: 0o640, highWaterMark: STAGING_BUFFER_BYTES });
+    const out = createWriteStream(path, { mode: 0o640 });
     return {
       out,
       path,
