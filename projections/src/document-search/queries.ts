@@ -111,6 +111,17 @@ export function snippetNeedles(stems: readonly string[]): string[] {
  */
 const RANKED_CANDIDATES = 300;
 
+/**
+ * The newest listed documents whose PDF text a staff search reads first for the words. A word not among the text
+ * vectors' most common elements is estimated at 0.5 % of the documents whatever its real share; with a million
+ * documents the planner then walks the newest-first index and unpacks every vector for a word in twenty of them
+ * (bench: search, the rare term answered search-too-costly at 1,000,000). Reading a bounded number of the newest
+ * first, and only when they hold less than a page of matches the word's own index, keeps either case bounded: a
+ * word in at least 1 in 40 documents fills a page from the probe; a rarer one has fewer matches than the index
+ * hands out cheaply.
+ */
+export const PROBED_NEWEST = 2000;
+
 /** A search uses at most this many distinct words: more add nothing to finding a document, only cost. */
 export const MAX_SEARCH_WORDS = 12;
 
@@ -274,17 +285,37 @@ export async function searchDocuments(db: Queryable, criteria: SearchCriteria, n
   // word in every document's keywords would otherwise have every row read to find none that only its text holds. Not
   // for a visitor's languages, which come before the own fields.
   const enough = preference === '0' ? `(SELECT count(*) FROM own) < ${limit} AND ` : '';
-  const candidates = words
-    ? `own AS MATERIALIZED (SELECT ${shown}, ${preference} AS preference, true AS own, ts_rank_cd(d.rank_vector, ${query}) AS rank
+  const own = `own AS MATERIALIZED (SELECT ${shown}, ${preference} AS preference, true AS own, ts_rank_cd(d.rank_vector, ${query}) AS rank
                              FROM document_search d WHERE ${filters} AND ${ownFields}
-                            ORDER BY preference, d.effective_date DESC, d.id LIMIT ${RANKED_CANDIDATES}),
+                            ORDER BY preference, d.effective_date DESC, d.id LIMIT ${RANKED_CANDIDATES})`;
+  const textOnly = `${filters} AND d.search @@ ${query} AND NOT ${ownFields}`;
+  // Newest first, as shown: the PROBED_NEWEST newest documents read for the words; when they hold a page of matches,
+  // those are the answer; else the words' index gives every match (fewer than 1 in 40 documents), the fence (OFFSET 0)
+  // keeping the planner from walking the newest-first index over all of them.
+  const probed = () => `probed AS MATERIALIZED (SELECT ${shown}, 0 AS preference, false AS own, 0::real AS rank
+                                 FROM (SELECT * FROM document_search d WHERE ${enough}${filters}
+                                        ORDER BY d.effective_date DESC, d.id LIMIT ${param(PROBED_NEWEST)}) d
+                                WHERE d.search @@ ${query} AND NOT ${ownFields}
+                                ORDER BY d.effective_date DESC, d.id LIMIT ${limit}),
+       indexed AS (SELECT * FROM (SELECT ${shown}, 0 AS preference, false AS own, 0::real AS rank FROM document_search d
+                                   WHERE (SELECT count(*) FROM probed) < ${limit} AND ${enough}${textOnly} OFFSET 0) matched
+                    ORDER BY effective_date DESC, id LIMIT ${limit})`;
+  const candidates = !words
+    ? `ranked AS (SELECT ${shown}, ${preference} AS preference, false AS own, 0::real AS rank FROM document_search d WHERE ${filters}
+                   ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit})`
+    : preference === '0'
+      ? `${own}, ${probed()},
+       ranked AS (SELECT * FROM own
+                  UNION ALL SELECT * FROM probed WHERE (SELECT count(*) FROM probed) >= ${limit}
+                  UNION ALL SELECT * FROM indexed)`
+      : // A visitor's languages order the answer first: no index gives that order, and the visitor's product narrows
+        // the documents to a handful.
+        `${own},
        ranked AS (SELECT * FROM own
                   UNION ALL
                   (SELECT ${shown}, ${preference} AS preference, false AS own, 0::real AS rank FROM document_search d
-                    WHERE ${enough}${filters} AND d.search @@ ${query} AND NOT ${ownFields}
-                    ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit}))`
-    : `ranked AS (SELECT ${shown}, ${preference} AS preference, false AS own, 0::real AS rank FROM document_search d WHERE ${filters}
-                   ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit})`;
+                    WHERE ${textOnly}
+                    ORDER BY preference, d.effective_date DESC, d.id LIMIT ${limit}))`;
   const { rows } = await db.query<Record<string, unknown>>(
     `WITH ${candidates},
      hits AS (SELECT * FROM ranked ORDER BY preference, own DESC, rank DESC, effective_date DESC, id LIMIT ${limit}),

@@ -1,6 +1,6 @@
 import { expectEvery } from '../../../../test-support/list-expectations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchDocuments } from '../../../../projections/src/document-search/queries';
+import { PROBED_NEWEST, searchDocuments } from '../../../../projections/src/document-search/queries';
 import { arrangeApprovedCustomer, arrangeChangeOrder, type Credentials, type Signer } from '../../../../test-support/document-arrangements';
 import { unique } from '../../../../test-support/specs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestApi, type TestApi } from '../../../../test-support/test-api';
@@ -116,5 +116,43 @@ describe('the internal search: candidates by relevance, and no PDF text sent for
       snippetStems: [fragment],
     });
     expect(hits.map((hit) => hit.snippetSource)).toEqual(['', '']);
+  });
+  it(`a word only in the PDF text of a document older than the ${PROBED_NEWEST} newest is still found, and newest first among several`, async () => {
+    const { id: customerId } = await newCustomer();
+    const word = `vellomid${unique().replace(/\d/g, 'z')}`;
+    const old = [];
+    for (const [i, days] of [400, 300].entries()) {
+      old.push(
+        await arrangeChangeOrder(t, {
+          author,
+          approverId: approver.id,
+          customerId,
+          productName: 'Old Stent',
+          children: [{ lotNumber: unique(`LOT-O${i}`), partNumber: `PN-O${i}`, pdfLines: ['Instructions for use', `Rinse with ${word} first.`] }],
+          effectiveDate: daysAgo(days),
+        }),
+      );
+    }
+    const plain = await arrangeChangeOrder(t, {
+      author,
+      approverId: approver.id,
+      customerId,
+      productName: 'New Stent',
+      children: [{ lotNumber: unique('LOT-W'), partNumber: 'PN-W', pdfLines: ['Instructions for use', 'Nothing of that word here.'] }],
+      effectiveDate: daysAgo(200),
+    });
+    const [plainChild] = (await t.call('GET', `/document/get/${plain.parentChangeId}`, { token })).body.children as Array<{ childDocumentId: string }>;
+    // More documents newer than both than the search reads newest-first before it asks the words' index.
+    await t.database.db.query(
+      `INSERT INTO document_search
+       SELECT (jsonb_populate_record(NULL::document_search,
+                 to_jsonb(d) || jsonb_build_object('id', d.id || '-newer-' || g, 'effective_date', to_char(d.effective_date + (g % 150), 'YYYY-MM-DD')))).*
+         FROM document_search d, generate_series(1, $2::int) AS g WHERE d.id = $1`,
+      [plainChild!.childDocumentId, PROBED_NEWEST + 100],
+    );
+
+    const hits = await search({ keywords: word });
+    expect(hits.status).toBe(200);
+    expect((hits.body.data.list as Array<{ parentChangeId: string }>).map((hit) => hit.parentChangeId)).toEqual([old[1]!.parentChangeId, old[0]!.parentChangeId]);
   });
 });
