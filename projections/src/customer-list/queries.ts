@@ -139,17 +139,23 @@ export async function findCustomerById(db: Queryable, id: string): Promise<Custo
   return rows[0] && toCustomerRecord(rows[0]);
 }
 
+/** A customer's stored logo: its content address and type. */
+export interface CustomerLogo {
+  sha256: string;
+  contentType: string;
+}
+
 /**
- * A customer's logo alone (the staff logo download, read on every request): one row by its key, none of the joins of
- * `findCustomerById`, a prepared statement where the driver has them. Undefined when there is no such customer or it
- * has no logo.
+ * A customer's logo alone, with the id as `id` (a parameter): one row by its key, none of the joins of
+ * `findCustomerById`. The staff logo download reads it on every request, in the session's statement.
  */
-export async function findCustomerLogo(db: Queryable, id: string): Promise<{ sha256: string; contentType: string } | undefined> {
-  type LogoRow = { logo_sha256: string | null; logo_content_type: string | null };
-  const sql = 'SELECT logo_sha256, logo_content_type FROM customer_list WHERE id = $1';
-  const { rows } = db.queryPrepared ? await db.queryPrepared<LogoRow>('ifu_customer_logo', sql, [id]) : await db.query<LogoRow>(sql, [id]);
-  const row = rows[0];
-  return row?.logo_sha256 && row.logo_content_type ? { sha256: row.logo_sha256, contentType: row.logo_content_type } : undefined;
+export const customerLogoSql = (id: string) => `SELECT logo_sha256, logo_content_type FROM customer_list WHERE id = ${id}`;
+
+/** The logo of `customerLogoSql`'s row; undefined when there is no row or the customer has no logo. */
+export function toCustomerLogo(row: { logo_sha256?: unknown; logo_content_type?: unknown } | undefined): CustomerLogo | undefined {
+  const sha256 = row?.logo_sha256;
+  const contentType = row?.logo_content_type;
+  return typeof sha256 === 'string' && sha256 && typeof contentType === 'string' && contentType ? { sha256, contentType } : undefined;
 }
 
 export async function findCustomerByName(db: Queryable, name: string): Promise<CustomerRecord | undefined> {

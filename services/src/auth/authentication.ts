@@ -6,7 +6,7 @@ import type { AppContext } from '../platform/app-context';
 import { refuse } from '../platform/errors';
 import { accountFold } from './account';
 import { AccountsFromLog } from './accounts-from-log';
-import { SessionActivity } from './sessions';
+import { type SessionCompanion, SessionActivity } from './sessions';
 import { type VerifiedClaims, VerifiedTokens } from './verified-tokens';
 
 /** The bearer token only names the server-side session; the session decides whether it is still good. */
@@ -49,6 +49,11 @@ export interface Guards {
   enrolling: RequestHandler;
   /** Logged in with the ADMIN role now. */
   adminOnly: RequestHandler[];
+  /**
+   * `loggedIn` called by a route itself, with the route's own one-row read made in the session's statement (one round
+   * trip, not two). Every check runs as in `loggedIn`, and first: the read's answer is returned only when they pass.
+   */
+  loggedInReading<T>(req: Request, read: SessionCompanion<T>): Promise<T>;
   sessions: SessionActivity;
 }
 
@@ -68,39 +73,50 @@ export function guards(ctx: AppContext): Guards {
      * `requireFactor`: an ADMIN without an enrolled second factor is refused: every route but enrolling
      * one, /user/me and logout, which use `enrolling`.
      */
+    const check = async <T>(req: Request, requireFactor: boolean, companion?: SessionCompanion<T>): Promise<T | undefined> => {
+      const claims = readToken(req, secret, verified);
+      if (!claims || !UUID.test(claims.sid)) refuse('authentication-required');
+      // The token is signed, so its subject names the account: the session comes with that account's stream version
+      // (one round trip), and the account folded from the log is read again only when its stream has grown.
+      const session = await sessions.resume(claims.sid, ctx.clock(), userStreamId(claims.sub), companion);
+      if (!session || session.userId !== claims.sub) refuse('session-ended');
+      const account = await accounts.fold(claims.sub, session.accountVersion);
+      const user = account?.state.exists ? account.state : undefined;
+      if (!user) refuse('session-ended');
+      if (!user.userActive || user.isDeleted) refuse('account-not-active');
+      req.auth = {
+        userId: user.userId,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        role: user.role,
+        isTrainingCompleted: user.isTrainingCompleted,
+        sessionId: claims.sid,
+        secondFactorEnrolled: Boolean(user.secondFactor),
+        taskMail: user.taskMail,
+      };
+      // The request's commands start from this fold of the caller's account (their signature, their role now).
+      req.folded = [{ decider: accountFold, loaded: { stream: userStreamId(user.userId), state: user, version: account!.version, sinceSnapshot: 0 } }];
+      // The role as the log has it now: a USER made ADMIN is stopped here at once, until they enrol.
+      if (requireFactor && user.role === 'ADMIN' && !user.secondFactor) refuse('second-factor-enrolment-required');
+      return session.companion;
+    };
     const authenticate =
       (requireFactor: boolean): RequestHandler =>
       async (req, _res, next) => {
-        const claims = readToken(req, secret, verified);
-        if (!claims || !UUID.test(claims.sid)) refuse('authentication-required');
-        // The token is signed, so its subject names the account: the session comes with that account's stream version
-        // (one round trip), and the account folded from the log is read again only when its stream has grown.
-        const session = await sessions.resume(claims.sid, ctx.clock(), userStreamId(claims.sub));
-        if (!session || session.userId !== claims.sub) refuse('session-ended');
-        const account = await accounts.fold(claims.sub, session.accountVersion);
-        const user = account?.state.exists ? account.state : undefined;
-        if (!user) refuse('session-ended');
-        if (!user.userActive || user.isDeleted) refuse('account-not-active');
-        req.auth = {
-          userId: user.userId,
-          email: user.email,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          name: `${user.firstName} ${user.lastName}`.trim(),
-          role: user.role,
-          isTrainingCompleted: user.isTrainingCompleted,
-          sessionId: claims.sid,
-          secondFactorEnrolled: Boolean(user.secondFactor),
-          taskMail: user.taskMail,
-        };
-        // The request's commands start from this fold of the caller's account (their signature, their role now).
-        req.folded = [{ decider: accountFold, loaded: { stream: userStreamId(user.userId), state: user, version: account!.version, sinceSnapshot: 0 } }];
-        // The role as the log has it now: a USER made ADMIN is stopped here at once, until they enrol.
-        if (requireFactor && user.role === 'ADMIN' && !user.secondFactor) refuse('second-factor-enrolment-required');
+        await check(req, requireFactor);
         next();
       };
     const loggedIn = authenticate(true);
-    made = { loggedIn, enrolling: authenticate(false), adminOnly: [loggedIn, requireRole('ADMIN')], sessions, accounts };
+    made = {
+      loggedIn,
+      enrolling: authenticate(false),
+      adminOnly: [loggedIn, requireRole('ADMIN')],
+      loggedInReading: async <T>(req: Request, read: SessionCompanion<T>) => (await check(req, true, read)) as T,
+      sessions,
+      accounts,
+    };
     guardsByContext.set(ctx, made);
   }
   return made;

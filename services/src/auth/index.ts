@@ -10,7 +10,7 @@ export { MEMORY_RATE_LIMITS, postgresRateLimits, type RateLimitStores } from './
 export { HourlyBudget, InFlightLimit, perAddressLimit, perIpLimit, perIpPublicFileLimit, perLinkLimit, perUserAndTotalLimit, perUserUploadLimit } from './rate-limits';
 export { CHALLENGE_LIFETIME_MS, readSecondFactorChallenge, type SecondFactorChallenge } from './second-factor-challenge';
 export { decideEnrol, decideReset, type CodeMatch, type EnrolSecondFactor, type ResetSecondFactor } from './second-factor-decisions';
-export { createSession, revokeOtherSessions, revokeUserSessions } from './sessions';
+export { createSession, revokeOtherSessions, revokeUserSessions, type SessionCompanion } from './sessions';
 export { offerUnlock } from './unlock';
 export {
   approverChoiceRefusal,

@@ -23,10 +23,27 @@ interface SessionRow {
 }
 
 /** A live session: its account, and (where the log is in this database) that account's stream version now. */
-export interface ResumedSession {
+export interface ResumedSession<T = undefined> {
   userId: string;
   /** The newest version of the account's `user-<id>` stream, read from `events` in the same statement. */
   accountVersion?: number;
+  /** What the request's own read (`SessionCompanion`) answered, read in the same statement. */
+  companion?: T;
+}
+
+/**
+ * A request's own read of at most one row by key, made in the session's statement so that the request costs one round
+ * trip instead of two. Its row is joined to the session's: an ended session answers none of it, and nothing of it
+ * is used before every check of the session and the account has passed.
+ */
+export interface SessionCompanion<T> {
+  /** Names the prepared statement together with the session's: one name for each `sql`. */
+  name: string;
+  /** A SELECT of at most one row, its one parameter written as `param`; no column named as the session's. */
+  sql: (param: string) => string;
+  param: unknown;
+  /** The answer from the joined row's columns (all null when the SELECT found no row). */
+  read: (row: Record<string, unknown>) => T;
 }
 
 /**
@@ -47,21 +64,30 @@ export class SessionActivity {
   /**
    * The session's account, or undefined when the session is over (revoked, unknown, idle). With the log in this
    * database, the version of `accountStream` comes in the same round trip, so that an account folded before is known
-   * to be current without reading its stream.
+   * to be current without reading its stream; so does the `companion` read, when given.
    */
-  async resume(sessionId: string, now: Date, accountStream?: string): Promise<ResumedSession | undefined> {
+  async resume<T = undefined>(sessionId: string, now: Date, accountStream?: string, companion?: SessionCompanion<T>): Promise<ResumedSession<T> | undefined> {
     const probe = this.logInDatabase && accountStream !== undefined;
-    const [name, sql, params] = probe
+    const [base, columns, params] = probe
       ? ([
           'ifu_session_resume_with_version',
-          `SELECT s.user_id, s.last_seen_at, (SELECT max(e.stream_version) FROM events e WHERE e.stream_id = $2) AS stream_version
-             FROM sessions s WHERE s.id = $1 AND s.revoked_at IS NULL`,
+          's.user_id, s.last_seen_at, (SELECT max(e.stream_version) FROM events e WHERE e.stream_id = $2) AS stream_version',
           [sessionId, accountStream],
         ] as const)
-      : (['ifu_session_resume', 'SELECT user_id, last_seen_at FROM sessions WHERE id = $1 AND revoked_at IS NULL', [sessionId]] as const);
+      : (['ifu_session_resume', 's.user_id, s.last_seen_at', [sessionId]] as const);
+    const [name, sql, allParams]: [string, string, readonly unknown[]] = companion
+      ? [
+          `${base}_${companion.name}`,
+          `SELECT ${columns}, companion.* FROM sessions s LEFT JOIN (${companion.sql(`$${params.length + 1}`)}) companion ON true
+            WHERE s.id = $1 AND s.revoked_at IS NULL`,
+          [...params, companion.param],
+        ]
+      : [base, `SELECT ${columns} FROM sessions s WHERE s.id = $1 AND s.revoked_at IS NULL`, params];
     // Every authenticated request runs it: prepared once per connection where the driver can (pg), not parsed and
     // planned each time.
-    const { rows } = this.db.queryPrepared ? await this.db.queryPrepared<SessionRow>(name, sql, params) : await this.db.query<SessionRow>(sql, params);
+    const { rows } = this.db.queryPrepared
+      ? await this.db.queryPrepared<SessionRow>(name, sql, allParams)
+      : await this.db.query<SessionRow>(sql, allParams);
     const row = rows[0];
     if (!row) {
       this.lastSeen.delete(sessionId);
@@ -78,7 +104,11 @@ export class SessionActivity {
     if (now.getTime() - written >= ACTIVITY_WRITE_INTERVAL_MS) {
       await this.db.query('UPDATE sessions SET last_seen_at = $2 WHERE id = $1 AND last_seen_at < $2', [sessionId, now.toISOString()]);
     }
-    return { userId: row.user_id, ...(probe ? { accountVersion: Number(row.stream_version ?? 0) } : {}) };
+    return {
+      userId: row.user_id,
+      ...(probe ? { accountVersion: Number(row.stream_version ?? 0) } : {}),
+      ...(companion ? { companion: companion.read(row as unknown as Record<string, unknown>) } : {}),
+    };
   }
 
   private remember(sessionId: string, at: number): void {

@@ -167,9 +167,15 @@ const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A record id from the path: the product's ids are UUIDs; anything else names no record (the given code, a 404). */
 export function idParam(req: Request, name: string, notFound: 'customer-not-found' | 'logo-not-found' | 'user-not-found' | 'document-not-found' | 'file-link-invalid'): string {
+  const id = optionalIdParam(req, name);
+  if (id === undefined) refuse(notFound);
+  return id;
+}
+
+/** `idParam` without the refusal: for a read made with the authentication, whose refusals must come first. */
+export function optionalIdParam(req: Request, name: string): string | undefined {
   const value = req.params[name];
-  if (typeof value !== 'string' || !ID.test(value)) refuse(notFound);
-  return value.toLowerCase();
+  return typeof value === 'string' && ID.test(value) ? value.toLowerCase() : undefined;
 }
 
 /** Answers a record's stream version as its ETag: the client sends it back as If-Match with its next change. */

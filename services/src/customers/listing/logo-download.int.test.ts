@@ -58,6 +58,26 @@ describe('GET /customer/logo/:id: the stored bytes, conditional on their content
     expect(unknown.headers.get('etag')).not.toContain(address);
   });
 
+  it('when the caller is not who they were, or the id names nothing, then the logo answers what every staff route answers, in the same order', async () => {
+    const id = await givenCustomer();
+    // The logo's row is read in the session's statement: the guard's refusals must still come first, and the same.
+    const both = async (token: string | undefined, logoId = id) => {
+      const [logo, record] = await Promise.all([api.t.call('GET', `/customer/logo/${logoId}`, { token }), api.t.call('GET', `/customer/get/${logoId}`, { token })]);
+      return { logo: { status: logo.status, body: logo.body }, record: { status: record.status, body: record.body } };
+    };
+    const anonymous = await both(undefined, 'not-a-uuid');
+    expect(anonymous.logo).toEqual(anonymous.record);
+    expect(anonymous.logo.status).toBe(401);
+
+    const token = await api.t.login('author@example.com', 'author password 1');
+    expect((await get('not-a-uuid', {}, token)).status).toBe(404);
+    expect((await api.t.call('GET', '/customer/logo/not-a-uuid', { token })).body).toEqual((await api.t.call('GET', `/customer/logo/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, { token })).body);
+    expect((await api.t.call('POST', '/user/logout', { token })).status).toBe(200);
+    const loggedOut = await both(token);
+    expect(loggedOut.logo).toEqual(loggedOut.record);
+    expect(loggedOut.logo.status).toBe(401);
+  });
+
   it('when the stored file was changed on disk, then its download is cut instead of passing the changed bytes; put back, it is served again', async () => {
     const id = await givenCustomer();
     const bytes = Buffer.from(await (await get(id)).arrayBuffer());

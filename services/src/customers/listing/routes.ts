@@ -1,18 +1,18 @@
 import { Router } from 'express';
 import { CustomerListQuery, CustomerSummaryListQuery, customerStreamId } from '@ifu/contracts';
-import { findCustomerById, findCustomerLogo, listCustomerSummaries, listCustomers } from '@ifu/projections';
+import { customerLogoSql, findCustomerById, listCustomerSummaries, listCustomers, toCustomerLogo } from '@ifu/projections';
 import { guards } from '../../auth';
 import { sendStoredFile } from '../../files';
 import type { AppContext } from '../../platform/app-context';
 import { refuse } from '../../platform/errors';
-import { idParam, parseBody, setVersion } from '../../platform/http';
+import { idParam, optionalIdParam, parseBody, setVersion } from '../../platform/http';
 import { recordViews } from '../../signatures';
 import { toCustomerSummary, toCustomerView } from '../view';
 
 /** The customers as staff read them (spec §2.4, §7.2): the list, one customer, its logos. */
 export function listingRoutes(ctx: AppContext): Router {
   const router = Router();
-  const { loggedIn } = guards(ctx);
+  const { loggedIn, loggedInReading } = guards(ctx);
 
   // A USER's list is searched and sorted only on what a USER is shown.
   router.get('/customer/list/', loggedIn, async (req, res) => {
@@ -37,8 +37,10 @@ export function listingRoutes(ctx: AppContext): Router {
     res.json(req.auth!.role === 'ADMIN' ? toCustomerView(ctx, record, req.auth!) : toCustomerSummary(ctx, record));
   });
 
-  router.get('/customer/logo/:id', loggedIn, async (req, res) => {
-    const logo = await findCustomerLogo(ctx.db, idParam(req, 'id', 'logo-not-found'));
+  // The logo's row comes in the session's statement (one round trip, as a plain file server makes), and every check of
+  // `loggedIn` still runs on it, first. An id that is no UUID reads no row: a 404 once the caller is known.
+  router.get('/customer/logo/:id', async (req, res) => {
+    const logo = await loggedInReading(req, { name: 'customer_logo', sql: customerLogoSql, param: optionalIdParam(req, 'id') ?? null, read: toCustomerLogo });
     if (!logo) refuse('logo-not-found');
     await sendStoredFile(res, ctx.files, logo, { cacheControl: 'private, max-age=300' });
   });
