@@ -31,4 +31,15 @@ describe('a statement bounded in time (the internal search: 3 s)', () => {
     const ordinary = await test.db.query<{ path: string }>('SELECT current_setting(\'search_path\') AS path');
     expect(bounded.rows[0]!.path).toBe(ordinary.rows[0]!.path);
   });
+
+  it.skipIf(skipWithoutServer('the bounded pool\'s settings'))('runs bounded statements without JIT and without parallel workers; the ordinary pool keeps the server\'s settings', async () => {
+    const settings = "SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers";
+    const bounded = await withStatementTimeout(test.db, 1_000, (db) => db.query<{ jit: string; workers: string }>(settings));
+    expect(bounded.rows[0]).toEqual({ jit: 'off', workers: '0' });
+    const server = await test.db.query<{ jit: string; workers: string }>(
+      "SELECT reset_val AS jit, (SELECT reset_val FROM pg_settings WHERE name = 'max_parallel_workers_per_gather') AS workers FROM pg_settings WHERE name = 'jit'",
+    );
+    const ordinary = await test.db.query<{ jit: string; workers: string }>(settings);
+    expect(ordinary.rows[0]).toEqual(server.rows[0]);
+  });
 });

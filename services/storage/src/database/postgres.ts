@@ -28,7 +28,16 @@ export function openPostgres(options: PostgresOptions): Database {
       connectionString: options.connectionString,
       max: poolMax,
       ...(options.connectionTimeoutMillis === undefined ? {} : { connectionTimeoutMillis: options.connectionTimeoutMillis }),
-      options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
+      options: [
+        options.searchPath ? `-c search_path=${options.searchPath}` : '',
+        // A bounded query answers someone waiting (a search, a page): compiling it (JIT, tens of milliseconds once a
+        // million rows make its estimated cost large, even for a branch a one-time filter never runs) or starting
+        // parallel workers for it costs more than it saves, and workers take cores from the other requests (bench:
+        // search, the frequent and mid-frequency terms at 1,000,000 children).
+        statementTimeoutMs === undefined ? '' : '-c jit=off -c max_parallel_workers_per_gather=0',
+      ]
+        .filter(Boolean)
+        .join(' ') || undefined,
       ...(statementTimeoutMs === undefined ? {} : { statement_timeout: statementTimeoutMs }),
     });
     // An idle client's error (server restart) must not crash the process; the next query reconnects.
