@@ -617,13 +617,15 @@ export async function explainStatements(
   await list(recorder);
   const lines: string[] = [];
   for (const { sql, params } of statements) {
-    const { rows } = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number }> }>(
+    const { rows } = await db.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode; 'Execution Time': number; JIT?: { Functions: number; Timing: { Total: number } } }> }>(
       `EXPLAIN (ANALYZE${options.buffers ? ', BUFFERS' : ''}, FORMAT JSON) ${sql}`,
       params,
     );
     const plan = rows[0]!['QUERY PLAN'][0]!;
     options.explained?.push({ sql, params, executionMs: plan['Execution Time'], plan });
-    lines.push(`  ${sql.replace(/\s+/g, ' ').slice(0, 110)}... : ${plan['Execution Time'].toFixed(1)} ms`);
+    // Compiling (JIT) is counted in the nodes' times: said apart, so that it is not taken for their work.
+    const jit = plan.JIT ? ` (of it JIT: ${plan.JIT.Functions} functions, ${plan.JIT.Timing.Total.toFixed(1)} ms)` : '';
+    lines.push(`  ${sql.replace(/\s+/g, ' ').slice(0, 110)}... : ${plan['Execution Time'].toFixed(1)} ms${jit}`);
     lines.push(...planLines(plan.Plan, 1));
   }
   return lines;

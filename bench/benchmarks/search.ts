@@ -1193,7 +1193,10 @@ export async function searchBenchmarks({ bench, config, rows, results, profiles 
   }
   log('search: EXPLAIN (ANALYZE, BUFFERS) of each shape');
   const explained: Record<string, Awaited<ReturnType<typeof explainShape>>> = {};
-  const explainDb = openPostgres({ connectionString: bench.schemaUrl(schema), max: 1 });
+  // With the settings of the API's bounded pool (no JIT, no parallel workers), so that the plans are the ones it runs.
+  const explainUrl = new URL(bench.schemaUrl(schema));
+  explainUrl.searchParams.set('options', `${explainUrl.searchParams.get('options') ?? ''} -c jit=off -c max_parallel_workers_per_gather=0`.trim());
+  const explainDb = openPostgres({ connectionString: explainUrl.toString(), max: 1 });
   try {
     // A refused shape once only: without the API's time limit it may take minutes.
     for (const shape of shapes) explained[shape.name] = await explainShape(explainDb, shape.body, today, measured.find((m) => m.name === shape.name)?.refused ? 1 : 50);
