@@ -120,8 +120,13 @@ export class LocalFileStore implements FileStore {
     return STAGED_ID.test(stagedId) && existsSync(this.stagedPath(stagedId));
   }
 
-  openStaged(stagedId: string): Readable {
-    return createReadStream(this.stagedPath(stagedId));
+  async openStaged(stagedId: string): Promise<Readable | undefined> {
+    if (!STAGED_ID.test(stagedId)) return undefined;
+    // Opened now, not when first read: a file committed or swept a moment later is still read whole from its open
+    // descriptor, and one already gone is said so here instead of failing the stream later.
+    const path = this.stagedPath(stagedId);
+    const fd = await openForReading(path);
+    return fd === undefined ? undefined : createReadStream(path, { fd });
   }
 
   async deleteStaged(stagedId: string): Promise<void> {

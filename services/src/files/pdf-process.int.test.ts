@@ -31,6 +31,23 @@ describe('the PDF process and its limits', () => {
     expect(outcome.text).toContain('Sterile catheter quenvarix instructions');
   });
 
+  it('when the stream fails before a process takes it (its file gone meanwhile), then the job ends as unreadable and nothing fails unheard', async () => {
+    // A warm process is measured before it is handed over (its resident memory read from /proc): the stream fails meanwhile.
+    const cold = new PdfWorkerPool({ keepIdle: 1, filesPerProcess: 100, idleMemoryMb: 256 });
+    cold.warm(limits.maxMemoryMb);
+    try {
+      const gone = new Readable({ read() {} });
+      gone.destroy(Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }));
+      const outcome = await cold.run(gone, 'text', limits);
+      expect(outcome.failure).not.toBeNull();
+      expect(outcome.text).toBe('');
+      // The pool still serves the next file.
+      expect((await cold.run(Readable.from([await pdfWithPages(1)]), 'text', limits)).failure).toBeNull();
+    } finally {
+      await cold.close();
+    }
+  });
+
   it('when the PDF has more pages than the page limit, then only those pages are read, cut by the page limit', async () => {
     const outcome = await run(await pdfWithPages(30), 'text', { maxPages: 5 });
     expect({ cut: outcome.cut, failure: outcome.failure, pages: outcome.pages }).toEqual({ cut: 'page-limit', failure: null, pages: 30 });

@@ -248,6 +248,9 @@ export class PdfWorkerPool {
    * `limits`: a stream is sent through the process's stdin; a file on the local disk is read by the process itself.
    */
   async run(pdf: PdfSource, mode: 'check' | 'text', limits: PdfLimits, signal?: AbortSignal): Promise<PdfOutcome> {
+    // A stream that fails while it waits for a process (its file gone meanwhile) must not fail unheard, which ends
+    // the API process: the error stays on the stream, and reading it below ends the job like an unreadable file.
+    if (pdf instanceof Readable) pdf.on('error', () => {});
     const worker = await this.take(limits.maxMemoryMb);
     const job = ++this.jobs;
     const outcome: PdfOutcome = { pages: 0, text: '', cut: null, failure: null, peakMemoryMb: 0, encrypted: false };

@@ -110,7 +110,8 @@ export class S3FileStore implements FileStore {
     return STAGED_ID.test(stagedId) && this.exists(this.stagedKey(stagedId));
   }
 
-  openStaged(stagedId: string): Readable {
+  async openStaged(stagedId: string): Promise<Readable | undefined> {
+    if (!(await this.isStaged(stagedId))) return undefined;
     return this.readObject(this.stagedKey(stagedId));
   }
 

@@ -75,8 +75,11 @@ export interface FileStore {
   commit(staged: StagedFile): Promise<StoredFile>;
   /** Whether a staged file is still there (an upload kept for a later request may have been swept). */
   isStaged(stagedId: string): Promise<boolean>;
-  /** The bytes of a staged file (text extraction reads them before any record uses the file). */
-  openStaged(stagedId: string): Readable;
+  /**
+   * The bytes of a staged file (text extraction reads them before any record uses the file); undefined when it is no
+   * longer staged (committed or swept since it was asked about).
+   */
+  openStaged(stagedId: string): Promise<Readable | undefined>;
   /** Removes a staged file that no record uses (a refused request, an abandoned upload). */
   deleteStaged(stagedId: string): Promise<void>;
   /** Staged files older than `olderThanMs`, removed; returns how many. */

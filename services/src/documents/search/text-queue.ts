@@ -192,8 +192,7 @@ export class DocumentTextQueue {
   private async open(pdf: QueuedPdf): Promise<Readable | undefined> {
     const stored = await this.parts.files.open(pdf.sha256).catch(() => undefined);
     if (stored) return stored.stream;
-    if (pdf.stagedId && (await this.parts.files.isStaged(pdf.stagedId))) return this.parts.files.openStaged(pdf.stagedId);
-    return undefined;
+    return pdf.stagedId ? this.parts.files.openStaged(pdf.stagedId) : undefined;
   }
 
   private async process(pdf: QueuedPdf): Promise<void> {
