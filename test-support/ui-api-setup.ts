@@ -42,6 +42,9 @@ export default async function startUiApi(project: TestProject) {
       ADMIN_EMAIL: UI_ADMIN_EMAIL,
       ADMIN_PASSWORD: UI_ADMIN_PASSWORD,
       LOGIN_DELAY_MS: '0',
+      // Each test file's requests say an address of their own in X-Forwarded-For (admin-portal/src/testing/setup.ts),
+      // so that per-address limits and one-check-per-address do not couple files that share this process.
+      TRUST_PROXY: '1',
       ...databaseEnv,
     },
     { timeoutMs: 120_000 },

@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
+import { randomInt } from 'node:crypto';
 import { afterEach, inject, vi } from 'vitest';
 
 import { clearAppState } from '@/lib/app-state';
@@ -33,8 +34,24 @@ async function toNodeForm(form: FormData): Promise<FormData> {
 const closedBeforeAnswer = (error: unknown) =>
   error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
 
+/**
+ * The address this test file's requests come from, as a proxy in front of the API would say it (the UI API trusts
+ * one proxy hop: ui-api-setup.ts). Every file shares the one API process; from one address, one file's password check
+ * was refused as busy (429 password-check-busy, one check per address at a time) while another file set a password,
+ * and per-address limits were shared by the whole run. 198.18.0.0/15 is the range set aside for such tests (RFC 2544).
+ */
+const testFileAddress = `198.${18 + randomInt(2)}.${randomInt(256)}.${1 + randomInt(254)}`;
+
+function fromTestFileAddress(input: Parameters<typeof fetch>[0], init: RequestInit | undefined): RequestInit {
+  // A Request's own headers count unless init replaces them.
+  const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+  if (!headers.has('x-forwarded-for')) headers.set('x-forwarded-for', testFileAddress);
+  return { ...init, headers };
+}
+
 globalThis.fetch = async (input, init) => {
-  const sent = init?.body instanceof FormData && !(init.body instanceof NodeFormData) ? { ...init, body: await toNodeForm(init.body) } : init;
+  const addressed = fromTestFileAddress(input, init);
+  const sent = addressed.body instanceof FormData && !(addressed.body instanceof NodeFormData) ? { ...addressed, body: await toNodeForm(addressed.body) } : addressed;
   try {
     return await nodeFetch(input, sent);
   } catch (error) {
