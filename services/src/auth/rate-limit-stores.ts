@@ -70,7 +70,16 @@ export async function postgresRateLimits(options: {
       const init = store.init.bind(store);
       store.init = (limiterOptions) => {
         init(limiterOptions);
-        (store.pool as pg.Pool).on('error', () => {});
+        const pool = store.pool as pg.Pool;
+        pool.on('error', () => {});
+        // Each count is a statement of its own on the limiter's one connection, and each commit waited for its WAL
+        // flush: under a scan spike every public download queued behind the one before it (bench, scan). The counts
+        // only slow callers down; a server crash forgets at most the last few hundred milliseconds of them (three
+        // times wal_writer_delay), nothing of the log or the read models. Set per connection, so that a
+        // connection string's own `options` (a test's search path) cannot drop it.
+        pool.on('connect', (client) => {
+          client.query('SET synchronous_commit = off').catch(() => {});
+        });
       };
       made.push(store);
       return store;
