@@ -34,8 +34,8 @@ const FACTS: CurrencyFacts = {
  * The currency page's cost on a download, with the product's own parts in this process: the file
  * store (`LocalFileStore`, checksum verified as it streams) and `sendStoredFile` behind a bare Express route, served
  * (a) as stored, (b) with the page the stamper remembers for it (what every download after the first pays), (c) with a
- * page made anew in its child process each time (the first download of a file, or of new facts). Requests go one at a
- * time over keep-alive, a, b and c interleaved, so that the three see the same machine. The routes' database reads are
+ * page made anew each time, in a warm process of the stamping pool (the first download of a file, or of new
+ * facts). Requests go one at a time over keep-alive, a, b and c interleaved, so that the three see the same machine. The routes' database reads are
  * the same with and without the page, so they are left out.
  */
 export async function benchStamp(sizesMb: number[], rounds: number, coldRounds: number): Promise<StampSizeRun[]> {

@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pdfWithExpandingObjectStream, pdfWithPages } from '../../../test-support/hostile-pdfs';
 import { pdfPages, qrOnLastPage } from '../../../test-support/pdf-pages';
-import { type CurrencyFacts, createCurrencyStamper, runStampWorker, type StampOutcome } from './currency-stamp';
+import { type CurrencyFacts, createCurrencyStamper, runStampWorker, stampWorkers, type StampOutcome } from './currency-stamp';
 
 const MB = 1024 * 1024;
 const limits = { maxMemoryMb: 512, timeoutMs: 15_000 };
@@ -119,6 +119,27 @@ describe('the currency stamp', () => {
   it('when the process runs past the time limit, then it is killed and the PDF is not stamped', async () => {
     const outcome = await stamp(await pdfWithExpandingObjectStream(400 * MB), facts, { timeoutMs: 50 });
     expect(outcome.unstamped).toBe('stopped after 0.05 s');
+  }, 60_000);
+
+  it('when PDFs are stamped one after another, then a warm process stamps them, each with its own page; one that failed a file or was killed at a limit is not the next one\'s', async () => {
+    const draft: CurrencyFacts = { kind: 'draft', documentNumber: 'CO-2026-00007-02' };
+    await stamp(await pdfWithPages(1));
+    const started = stampWorkers.stats().started;
+    const [first, second] = [await pdfWithPages(1), await pdfWithPages(2)];
+    const firstPages = await pagesOf(served(first, await stamp(first)));
+    const secondPages = await pagesOf(served(second, await stamp(second, draft)));
+    expect(firstPages[1]).toContain('Version 3, issued 05 Nov 2026');
+    expect(secondPages).toHaveLength(3);
+    expect(secondPages[2]).toContain('Document CO-2026-00007-02 has not been approved.');
+    expect(secondPages[2]).not.toContain('Version 3');
+    // Neither started a process: the one that stamped before took them both.
+    expect(stampWorkers.stats().started).toBe(started);
+
+    // A file the worker refuses leaves it serving; one killed at the time limit is replaced, and the next is stamped.
+    expect((await stamp(Buffer.from('%PDF-1.7\n<html></html>\n'))).unstamped).toMatch(/^unreadable: /);
+    expect((await stamp(await pdfWithExpandingObjectStream(400 * MB), facts, { timeoutMs: 50 })).unstamped).toBe('stopped after 0.05 s');
+    const after = await pdfWithPages(1);
+    expect((await pagesOf(served(after, await stamp(after))))[1]).toContain('Version 3, issued 05 Nov 2026');
   }, 60_000);
 
   describe('the stamper', () => {

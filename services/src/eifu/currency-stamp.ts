@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { residentBytes } from '../files';
+import { PdfWorkerPool } from '../files';
 import type { Config } from '../platform/config';
 import { refuse } from '../platform/errors';
 
@@ -41,8 +40,6 @@ export interface StampLimits {
 
 /** A page of text, two fonts named and a QR code of a few hundred modules: a few KB; more is not this worker's. */
 const MAX_APPENDIX_BYTES = 256 * 1024;
-const MAX_STDERR_BYTES = 4 * 1024;
-const WATCH_MS = 25;
 
 export const stampLimits = (config: Config): StampLimits => ({
   maxMemoryMb: config.PDF_TEXT_MAX_MEMORY_MB,
@@ -53,58 +50,26 @@ export const stampLimits = (config: Config): StampLimits => ({
 });
 
 /**
- * Runs `currency-stamp-worker.mjs` on one PDF in a child process held to the limits, as PDF text extraction is
- * (files/pdf-process.ts): the V8 heap capped by flags, resident memory watched and the process killed above the cap,
- * killed at the time limit, its output and errors bounded. A hostile PDF ends that process, never the API.
+ * The processes that stamp, kept warm and reused (starting Node and importing pdf-lib took most of a page's second):
+ * each file is still held to its limits as in a process of its own (pdf-process.ts: the V8 heap capped by flags,
+ * resident memory watched and the process killed above the cap, killed at the time limit, its answer bounded). A
+ * hostile PDF ends that process, never the API; a process is replaced after 100 files or when one left it large. Two
+ * kept idle: the stamper runs two at a time (`stampLimits`), so neither waits for a start.
  */
+export const stampWorkers = new PdfWorkerPool({ script: WORKER, keepIdle: 2, filesPerProcess: 100, idleMemoryMb: 160 });
+
+/** Adds the currency page `facts` describes to one PDF, in a process of `stampWorkers` held to `limits`. */
 export async function runStampWorker(pdf: Readable, facts: CurrencyFacts, limits: Pick<StampLimits, 'maxMemoryMb' | 'timeoutMs'>): Promise<StampOutcome> {
-  const heapMb = Math.max(32, Math.floor(limits.maxMemoryMb * 0.75));
-  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=8', '--disallow-code-generation-from-strings', WORKER], {
-    stdio: ['pipe', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '', PDF_STAMP: JSON.stringify(facts) },
-  });
-  let killedFor: string | undefined;
-  const kill = (reason: string) => {
-    killedFor ??= reason;
-    child.kill('SIGKILL');
-  };
-  const out: Buffer[] = [];
-  let outBytes = 0;
-  child.stdout.on('data', (chunk: Buffer) => {
-    outBytes += chunk.length;
-    if (outBytes > MAX_APPENDIX_BYTES) kill('the page came out larger than a page can be');
-    else out.push(chunk);
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    if (stderr.length < MAX_STDERR_BYTES) stderr += chunk.slice(0, MAX_STDERR_BYTES - stderr.length);
-  });
-  child.stdin.on('error', () => undefined);
-  pdf.on('error', () => kill('the stored file could not be read'));
-  pdf.pipe(child.stdin);
-
-  const timer = setTimeout(() => kill(`stopped after ${limits.timeoutMs / 1000} s`), limits.timeoutMs);
-  const maxBytes = limits.maxMemoryMb * 1024 * 1024;
-  let watching = false;
-  const watchdog = setInterval(() => {
-    if (watching || child.pid === undefined) return;
-    watching = true;
-    void residentBytes(child.pid).then((bytes) => {
-      watching = false;
-      if (bytes !== undefined && bytes > maxBytes) kill(`stopped above ${limits.maxMemoryMb} MB of memory`);
-    });
-  }, WATCH_MS);
-  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
-  clearTimeout(timer);
-  clearInterval(watchdog);
-  pdf.unpipe(child.stdin);
-  pdf.destroy();
-
-  if (killedFor) return { unstamped: killedFor };
-  if (/heap out of memory|Reached heap limit|Allocation failed/i.test(stderr)) return { unstamped: `stopped above ${limits.maxMemoryMb} MB of memory` };
-  if (code !== 0 || outBytes === 0) return { unstamped: (stderr.split('\n').find((l) => l.trim() !== '') ?? `exit ${code}`).trim().slice(0, 300) };
-  return { appendix: Buffer.concat(out) };
+  const outcome = await stampWorkers.run(
+    pdf,
+    'stamp',
+    { maxMemoryMb: limits.maxMemoryMb, timeoutMs: limits.timeoutMs, maxTextBytes: 0, maxPages: 0, maxOutputBytes: MAX_APPENDIX_BYTES },
+    undefined,
+    { stamp: facts },
+  );
+  if (outcome.failure !== null) return { unstamped: outcome.failure };
+  if (outcome.output.length === 0) return { unstamped: 'the page came out empty' };
+  return { appendix: outcome.output };
 }
 
 export interface CurrencyStamper {

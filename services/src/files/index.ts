@@ -2,6 +2,6 @@
 export { publicFileLimit, sendStoredFile } from './file-routes';
 export { LocalFileStore } from './local-file-store';
 export { openFileStore } from './open-file-store';
-export { pdfWorkers, residentBytes, runPdfWorker, type CutReason, type PdfLimits } from './pdf-process';
+export { PdfWorkerPool, pdfWorkers, residentBytes, runPdfWorker, type CutReason, type PdfLimits } from './pdf-process';
 export { StagingQuota } from './staging-quota';
 export { acceptUploads, filePolicies, type Uploads } from './uploads';

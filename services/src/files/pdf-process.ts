@@ -15,6 +15,8 @@ export interface PdfLimits {
   /** UTF-8 bytes of text kept; the worker stops reading the PDF once it has them. */
   maxTextBytes: number;
   maxPages: number;
+  /** Bytes the answer may carry (`bytes` messages: the stamping worker's appendix); beyond them the process is ended. */
+  maxOutputBytes?: number;
 }
 
 /** A PDF to read: its bytes as a stream, or a file on the local disk (the worker reads it, nothing goes through a pipe). */
@@ -31,7 +33,12 @@ export interface PdfOutcome {
   peakMemoryMb: number;
   /** The PDF needs a password to be read: its structure is a PDF's, its text cannot be extracted. */
   encrypted: boolean;
+  /** The bytes the worker answered (`bytes` messages), in order; empty for the reader's modes. */
+  output: Buffer;
 }
+
+/** What a job asks of a worker: the reader's (pdf-worker.mjs) `check` and `text`, the stamping worker's `stamp`. */
+export type PdfJobMode = 'check' | 'text' | 'stamp';
 
 /** The resident memory of a process in bytes, from /proc (Linux); undefined elsewhere or once it has ended. */
 export async function residentBytes(pid: number): Promise<number | undefined> {
@@ -49,6 +56,8 @@ const MAX_STDERR_BYTES = 16 * 1024;
 const MAX_FRAME_BYTES = 1024 * 1024;
 
 export interface PdfPoolOptions {
+  /** The worker script the pool's processes run (the jobs protocol of pdf-job-protocol.mjs); the PDF reader by default. */
+  script?: string;
   /** Idle processes kept warm per memory limit; a file finding none starts one (callers bound how many run at once). */
   keepIdle: number;
   /** A process is replaced after this many files: whatever pdf.js keeps between documents never piles up. */
@@ -67,9 +76,9 @@ export interface PdfPoolStats {
   busy: number;
 }
 
-type Message = { type: string; job?: number; pages?: number; text?: string; reason?: CutReason; message?: string };
+type Message = { type: string; job?: number; pages?: number; text?: string; data?: string; reason?: CutReason; message?: string };
 
-/** One `pdf-worker.mjs` process: serves one file at a time; never given another once it has been killed. */
+/** One worker process (`pdf-worker.mjs` or another script): serves one file at a time; never given another once it has been killed. */
 class PdfProcess {
   readonly child: ChildProcess;
   readonly exited: Promise<void>;
@@ -81,9 +90,12 @@ class PdfProcess {
   private line = '';
   stderr = '';
 
-  constructor(readonly memoryMb: number) {
+  constructor(
+    readonly memoryMb: number,
+    script: string,
+  ) {
     const heapMb = Math.max(32, Math.floor(memoryMb * 0.75));
-    this.child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=8', '--disallow-code-generation-from-strings', '--expose-gc', WORKER], {
+    this.child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=8', '--disallow-code-generation-from-strings', '--expose-gc', script], {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { PATH: process.env.PATH ?? '' },
     });
@@ -189,7 +201,7 @@ export class PdfWorkerPool {
 
   private spawn(memoryMb: number): PdfProcess {
     this.started += 1;
-    const worker = new PdfProcess(memoryMb);
+    const worker = new PdfProcess(memoryMb, this.options.script ?? WORKER);
     // An idle process that dies (killed from outside) leaves the pool.
     void worker.exited.then(() => {
       const at = this.idle.indexOf(worker);
@@ -247,15 +259,17 @@ export class PdfWorkerPool {
    * Reads one PDF (`check`: its structure and first page; `text`: its text) in a process of the pool, held to
    * `limits`: a stream is sent through the process's stdin; a file on the local disk is read by the process itself.
    */
-  async run(pdf: PdfSource, mode: 'check' | 'text', limits: PdfLimits, signal?: AbortSignal): Promise<PdfOutcome> {
+  async run(pdf: PdfSource, mode: PdfJobMode, limits: PdfLimits, signal?: AbortSignal, details: Record<string, unknown> = {}): Promise<PdfOutcome> {
     // A stream that fails while it waits for a process (its file gone meanwhile) must not fail unheard, which ends
     // the API process: the error stays on the stream, and reading it below ends the job like an unreadable file.
     if (pdf instanceof Readable) pdf.on('error', () => {});
     const worker = await this.take(limits.maxMemoryMb);
     const job = ++this.jobs;
-    const outcome: PdfOutcome = { pages: 0, text: '', cut: null, failure: null, peakMemoryMb: 0, encrypted: false };
+    const outcome: PdfOutcome = { pages: 0, text: '', cut: null, failure: null, peakMemoryMb: 0, encrypted: false, output: Buffer.alloc(0) };
     const text: string[] = [];
     let textBytes = 0;
+    const output: Buffer[] = [];
+    let outputBytes = 0;
     let answered: 'done' | 'error' | undefined;
     let errorMessage = '';
     let killedFor: CutReason | 'protocol' | undefined;
@@ -286,6 +300,11 @@ export class PdfWorkerPool {
             textBytes += size;
             text.push(message.text);
           }
+        } else if (message.type === 'bytes' && typeof message.data === 'string') {
+          const piece = Buffer.from(message.data, 'base64');
+          outputBytes += piece.length;
+          if (outputBytes > (limits.maxOutputBytes ?? 0)) kill('protocol');
+          else output.push(piece);
         } else kill('protocol');
       },
       () => kill('protocol'),
@@ -316,7 +335,7 @@ export class PdfWorkerPool {
     };
     const feed = async () => {
       const path = pdf instanceof Readable ? {} : { path: pdf.path };
-      await write(Buffer.from(`${JSON.stringify({ job, mode, maxTextBytes: limits.maxTextBytes, maxPages: limits.maxPages, ...path })}\n`));
+      await write(Buffer.from(`${JSON.stringify({ ...details, job, mode, maxTextBytes: limits.maxTextBytes, maxPages: limits.maxPages, ...path })}\n`));
       if (!(pdf instanceof Readable)) return;
       for await (const chunk of pdf as AsyncIterable<Buffer>) {
         for (let at = 0; at < chunk.length && !over(); at += MAX_FRAME_BYTES) {
@@ -345,6 +364,7 @@ export class PdfWorkerPool {
     this.release(worker, answered !== undefined && killedFor === undefined);
 
     outcome.text = text.join('').replace(/\s+/g, ' ').trim();
+    outcome.output = Buffer.concat(output);
     if (answered === 'done') return outcome;
     if (answered === 'error') {
       outcome.failure = errorMessage || 'the PDF could not be read';

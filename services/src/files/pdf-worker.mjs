@@ -1,117 +1,26 @@
-// A long-lived PDF reader (pdf-process.ts keeps a few warm and reuses each for many files): one file at a time, read
-// from stdin, answered on stdout, one JSON object a line. Its own process: a 50 MB document parsed here never grows
-// the API's memory, and a hostile PDF that hangs or exhausts the parser only ends this process, which the parent also
-// ends at its memory and time limits (and replaces). Plain JavaScript, so it starts without a compiler.
+// A long-lived PDF reader (pdf-process.ts keeps a few warm and reuses each for many files), speaking the jobs protocol
+// of pdf-job-protocol.mjs. Its own process: a 50 MB document parsed here never grows the API's memory, and a hostile
+// PDF that hangs or exhausts the parser only ends this process, which the parent also ends at its memory and time
+// limits (and replaces). Plain JavaScript, so it starts without a compiler.
 //
-// A job, parent to worker: one line {"job":n,"mode":"check"|"text","maxTextBytes":n,"maxPages":n}, then the file as
-// frames of a 4-byte big-endian length and that many bytes, a frame of length 0 ending it; or, for a file on the local
-// disk, the line with "path" and no frames: the worker reads the file itself (no copy through the pipe).
-// The answer, worker to parent, every line carrying the job's number:
+// Its modes ({"mode":"check"|"text","maxTextBytes":n,"maxPages":n}) answer:
 //   check: {"type":"pages","pages":n} (or {"type":"encrypted"} for a PDF that needs a password), then {"type":"done"}.
 //   text:  {"type":"pages"}, {"type":"text","text":"…"} chunks as found, {"type":"cut","reason":"text-limit"|
 //          "page-limit"} when a limit stopped it early, {"type":"done"}.
-//   or at any point {"type":"error","message":"…"}: the reader's own words for what is wrong with the file.
-// The worker ends when its stdin ends; a frame it does not expect ends it with an error (the parent replaces it).
-/* global process, Buffer */
+//   or at any point {"type":"error","message":"…"}.
+/* global Buffer */
 // The PDF library, imported in this one place (a change of library or version is this line).
 import { getDocumentProxy } from 'unpdf';
-import { readFile } from 'node:fs/promises';
+import { serveJobs } from './pdf-job-protocol.mjs';
 
 /** Text goes out in pieces no larger than this, so that the parent's line buffer stays small. */
 const CHUNK_CHARS = 16 * 1024;
-/** A job line or frame larger than these is not one the parent writes. */
-const MAX_JOB_LINE = 4096;
-const MAX_FRAME = 16 * 1024 * 1024;
 
-const send = (message) =>
-  new Promise((resolve) => {
-    if (process.stdout.write(`${JSON.stringify(message)}\n`)) resolve();
-    else process.stdout.once('drain', resolve);
-  });
+await serveJobs(serve);
 
-/** Reads exact byte counts from stdin, chunk by chunk as they arrive. */
-const input = process.stdin[Symbol.asyncIterator]();
-let held = Buffer.alloc(0);
-async function more() {
-  const { value, done } = await input.next();
-  if (done) return false;
-  held = held.length === 0 ? value : Buffer.concat([held, value]);
-  return true;
-}
-async function take(bytes) {
-  while (held.length < bytes) if (!(await more())) throw new Error('the input ended inside a job');
-  const out = held.subarray(0, bytes);
-  held = held.subarray(bytes);
-  return out;
-}
-/** The next job's line, or undefined once stdin has ended between jobs (the parent closed it: time to go). */
-async function jobLine() {
-  for (;;) {
-    const end = held.indexOf(10);
-    if (end >= 0) {
-      const line = held.subarray(0, end).toString('utf8');
-      held = held.subarray(end + 1);
-      return line;
-    }
-    if (held.length > MAX_JOB_LINE) throw new Error('a job line too long');
-    if (!(await more())) {
-      if (held.length > 0) throw new Error('the input ended inside a job line');
-      return undefined;
-    }
-  }
-}
-/** The file's bytes, copied once into an array of their own (pdf.js may keep it; nothing else shares it). */
-async function fileBytes() {
-  const frames = [];
-  let total = 0;
-  for (;;) {
-    const length = (await take(4)).readUInt32BE(0);
-    if (length === 0) break;
-    if (length > MAX_FRAME) throw new Error('a frame too large');
-    frames.push(await take(length));
-    total += length;
-  }
-  const bytes = new Uint8Array(total);
-  let at = 0;
-  for (const frame of frames) {
-    bytes.set(frame, at);
-    at += frame.length;
-  }
-  return bytes;
-}
-
-for (;;) {
-  let job;
-  try {
-    const line = await jobLine();
-    if (line === undefined) process.exit(0);
-    job = JSON.parse(line);
-  } catch (error) {
-    process.stderr.write(`Error: ${String(error?.message ?? error)}\n`);
-    process.exit(2);
-  }
-  // The file is read whole before the answer starts, so a failure below never leaves frames unread.
-  let bytes;
-  try {
-    if (typeof job.path !== 'string') bytes = await fileBytes();
-  } catch (error) {
-    process.stderr.write(`Error: ${String(error?.message ?? error)}\n`);
-    process.exit(2);
-  }
-  await serve(job, bytes);
-  bytes = undefined;
-  // After the answer: what the file left in the heap is collected before the next, and its memory given back.
-  globalThis.gc?.();
-}
-
-async function serve(job, bytes) {
-  const tell = (message) => send({ ...message, job: job.job });
+async function serve(job, bytes, tell) {
   let pdf;
   try {
-    if (bytes === undefined) {
-      const read = await readFile(job.path);
-      bytes = new Uint8Array(read.buffer, read.byteOffset, read.length);
-    }
     // verbosity 0: pdf.js's warnings about a damaged file are not the answer; its error is.
     pdf = await getDocumentProxy(bytes, { isEvalSupported: false, disableFontFace: true, verbosity: 0 });
     await tell({ type: 'pages', pages: pdf.numPages });
