@@ -41,7 +41,7 @@ const FACTS: CurrencyFacts = {
 export async function benchStamp(sizesMb: number[], rounds: number, coldRounds: number): Promise<StampSizeRun[]> {
   const dir = mkdtempSync(join(tmpdir(), 'ifu-bench-stamp-'));
   const files = new LocalFileStore({ directory: dir, publicBaseUrl: 'http://127.0.0.1', signingKey: 'bench' });
-  const limits = { maxMemoryMb: 512, timeoutMs: 15_000, atOnce: 2, maxWaiting: 16, remembered: 100 };
+  const limits = { maxMemoryMb: 512, timeoutMs: 15_000, atOnce: 2, maxWaiting: 16, maxWaitMs: 10_000, remembered: 100 };
   const stamper = createCurrencyStamper(limits);
   const app = express();
   app.get('/:mode/:sha256', async (req, res) => {

@@ -146,7 +146,7 @@ describe('the currency stamp', () => {
     const ok: StampOutcome = { appendix: Buffer.from('appendix') };
     it('when one file is downloaded again with the same facts, then its outcome is remembered; other facts are stamped anew', async () => {
       let runs = 0;
-      const stamper = createCurrencyStamper({ ...limits, atOnce: 2, maxWaiting: 2, remembered: 10 }, async () => {
+      const stamper = createCurrencyStamper({ ...limits, atOnce: 2, maxWaiting: 2, maxWaitMs: 10_000, remembered: 10 }, async () => {
         runs += 1;
         return ok;
       });
@@ -161,7 +161,7 @@ describe('the currency stamp', () => {
 
     it('when more downloads wait than allowed, then the next is refused as busy and the ones waiting still get their page', async () => {
       const release: Array<() => void> = [];
-      const stamper = createCurrencyStamper({ ...limits, atOnce: 1, maxWaiting: 1, remembered: 10 }, () => new Promise<StampOutcome>((resolve) => release.push(() => resolve(ok))));
+      const stamper = createCurrencyStamper({ ...limits, atOnce: 1, maxWaiting: 1, maxWaitMs: 10_000, remembered: 10 }, () => new Promise<StampOutcome>((resolve) => release.push(() => resolve(ok))));
       const open = async () => Readable.from([Buffer.from('%PDF-')]);
       const first = stamper.stamp('1'.repeat(64), open, facts);
       const second = stamper.stamp('2'.repeat(64), open, facts);
@@ -172,6 +172,26 @@ describe('the currency stamp', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       release.shift()!();
       await expect(second).resolves.toBe(ok);
+    });
+
+    it('when a download waits for its turn longer than allowed, then it is refused as busy, not remembered, and the ones behind it still get their turn', async () => {
+      const release: Array<() => void> = [];
+      let runs = 0;
+      const stamper = createCurrencyStamper({ ...limits, atOnce: 1, maxWaiting: 4, maxWaitMs: 50, remembered: 10 }, () => {
+        runs += 1;
+        return new Promise<StampOutcome>((resolve) => release.push(() => resolve(ok)));
+      });
+      const open = async () => Readable.from([Buffer.from('%PDF-')]);
+      const first = stamper.stamp('1'.repeat(64), open, facts);
+      await expect(stamper.stamp('2'.repeat(64), open, facts)).rejects.toMatchObject({ rejection: { code: 'downloads-busy' } });
+      // Waiting again after the refusal: its turn comes once the first is done, and it is made then.
+      const again = stamper.stamp('2'.repeat(64), open, facts);
+      release.shift()!();
+      await expect(first).resolves.toBe(ok);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      release.shift()!();
+      await expect(again).resolves.toBe(ok);
+      expect(runs).toBe(2);
     });
   });
 });

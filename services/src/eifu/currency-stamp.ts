@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { PdfWorkerPool } from '../files';
 import type { Config } from '../platform/config';
-import { refuse } from '../platform/errors';
+import { Refusal, refuse } from '../platform/errors';
 
 const WORKER = fileURLToPath(new URL('./currency-stamp-worker.mjs', import.meta.url));
 
@@ -34,6 +34,8 @@ export interface StampLimits {
   atOnce: number;
   /** Downloads waiting for a turn; beyond them a download is refused (503 `downloads-busy`), nothing recorded. */
   maxWaiting: number;
+  /** The longest a download waits for its turn; then it is refused the same way. */
+  maxWaitMs: number;
   /** Outcomes remembered (by the file's SHA-256 and the facts), so that a file is stamped, or fails, once. */
   remembered: number;
 }
@@ -45,7 +47,10 @@ export const stampLimits = (config: Config): StampLimits => ({
   maxMemoryMb: config.PDF_TEXT_MAX_MEMORY_MB,
   timeoutMs: 15_000,
   atOnce: 2,
-  maxWaiting: 16,
+  // A launch's wave of new pages waits its turn (a warm process makes a small PDF's page in tens of milliseconds)
+  // rather than being refused at once; a wait too long for a reader ends as busy.
+  maxWaiting: 64,
+  maxWaitMs: 10_000,
   remembered: 500,
 });
 
@@ -90,7 +95,17 @@ export function createCurrencyStamper(limits: StampLimits, run = runStampWorker)
   const turn = async <T>(work: () => Promise<T>): Promise<T> => {
     if (running >= limits.atOnce) {
       if (waiting.length >= limits.maxWaiting) refuse('downloads-busy');
-      await new Promise<void>((resolve) => waiting.push(resolve));
+      await new Promise<void>((resolve, reject) => {
+        const turnCame = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(turnCame), 1);
+          reject(new Refusal({ code: 'downloads-busy' }));
+        }, limits.maxWaitMs);
+        waiting.push(turnCame);
+      });
     }
     running += 1;
     try {
