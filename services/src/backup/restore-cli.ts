@@ -52,7 +52,8 @@ async function main(args: string[]) {
   }
   const secrets = loadSecrets(config);
   const storage = await openStorage({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, auditKey: secrets.auditKey });
-  // The log is loaded as the role that owns it: the API's role may only append through append_events.
+  // The log is loaded as the role that owns it: the API's role may only append through append_events and
+  // append_events_batch.
   const owner: Database | undefined = config.DATABASE_OWNER_URL ? openPostgres({ connectionString: config.DATABASE_OWNER_URL, max: 2 }) : undefined;
   try {
     const files = await openFileStore(config, fileUrlKey(secrets));

@@ -116,10 +116,47 @@ interface PendingAppend {
   reject: (error: unknown) => void;
 }
 
-/** An append of a batch, its events in the form the hash covers (ids drawn once: nothing is stored until it commits). */
+/** An event in the form the hash covers (its id drawn once: nothing is stored until it commits). */
+type PreparedEvent = { eventId: string; type: string; data: Record<string, unknown>; metadata: RecordedEvent['metadata'] };
+
+/** An append of a batch, its events prepared. */
 interface PreparedAppend {
   pending: PendingAppend;
-  events: { eventId: string; type: string; data: Record<string, unknown>; metadata: RecordedEvent['metadata'] }[];
+  events: PreparedEvent[];
+}
+
+/** Throws for data that cannot be stored: the append it belongs to fails, alone. */
+const prepared = (events: readonly NewEvent[]): PreparedEvent[] =>
+  events.map((event) => ({
+    eventId: randomUUID(),
+    type: event.type,
+    // Round-trip through JSON so the hash covers exactly what jsonb will give back.
+    data: JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>,
+    metadata: JSON.parse(JSON.stringify(event.metadata)) as RecordedEvent['metadata'],
+  }));
+
+/**
+ * The appends' events chained after `tail` in order, as the append functions take them (parallel arrays), with each
+ * append's last position and the new tail.
+ */
+function chained(key: string, tail: { position: number; hash: string }, recordedAt: string, appends: ReadonlyArray<{ streamId: string; expected: number; events: readonly PreparedEvent[] }>) {
+  let hash = tail.hash;
+  let position = tail.position;
+  const rows = { eventIds: [] as string[], types: [] as string[], data: [] as string[], metadata: [] as string[], hashes: [] as string[] };
+  const lastPositions: number[] = [];
+  for (const { streamId, expected, events } of appends) {
+    events.forEach((event, index) => {
+      position += 1;
+      hash = eventHash(key, hash, { position, streamId, streamVersion: expected + index + 1, ...event, recordedAt });
+      rows.eventIds.push(event.eventId);
+      rows.types.push(event.type);
+      rows.data.push(JSON.stringify(event.data));
+      rows.metadata.push(JSON.stringify(event.metadata));
+      rows.hashes.push(hash);
+    });
+    lastPositions.push(position);
+  }
+  return { ...rows, lastPositions, tail: { position, hash } };
 }
 
 // The most appends, and events, one group commit carries: bounds the statement's parameters and the time a caller
@@ -250,16 +287,7 @@ export class PostgresEventStore implements EventStore {
     let live: PreparedAppend[] = [];
     for (const pending of batch) {
       try {
-        live.push({
-          pending,
-          events: pending.events.map((event) => ({
-            eventId: randomUUID(),
-            type: event.type,
-            // Round-trip through JSON so the hash covers exactly what jsonb will give back.
-            data: JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>,
-            metadata: JSON.parse(JSON.stringify(event.metadata)) as RecordedEvent['metadata'],
-          })),
-        });
+        live.push({ pending, events: prepared(pending.events) });
       } catch (error) {
         pending.reject(error); // this append's own data cannot be stored: the others go on
       }
@@ -280,39 +308,19 @@ export class PostgresEventStore implements EventStore {
         });
         const tail = (this.tail ??= await this.loadTail());
         const recordedAt = this.now().toISOString();
-        let previousHash = tail.hash;
-        let position = tail.position;
-        const eventIds: string[] = [];
-        const types: string[] = [];
-        const data: string[] = [];
-        const metadata: string[] = [];
-        const hashes: string[] = [];
-        const lastPositions: number[] = [];
-        live.forEach((append, a) => {
-          append.events.forEach((event, index) => {
-            position += 1;
-            const recorded = { position, streamId: append.pending.streamId, streamVersion: expected[a]! + index + 1, ...event, recordedAt };
-            previousHash = eventHash(key, previousHash, recorded);
-            eventIds.push(event.eventId);
-            types.push(event.type);
-            data.push(JSON.stringify(event.data));
-            metadata.push(JSON.stringify(event.metadata));
-            hashes.push(previousHash);
-          });
-          lastPositions.push(position);
-        });
+        const chain = chained(key, tail, recordedAt, live.map((append, a) => ({ streamId: append.pending.streamId, expected: expected[a]!, events: append.events })));
         try {
           const params = [
             live.map((a) => a.pending.streamId),
             expected,
             live.map((a) => a.events.length),
             tail.position,
-            eventIds,
-            types,
-            data,
-            metadata,
+            chain.eventIds,
+            chain.types,
+            chain.data,
+            chain.metadata,
             recordedAt,
-            hashes,
+            chain.hashes,
             this.db.kind === 'postgres',
           ];
           await (this.db.queryPrepared ? this.db.queryPrepared('ifu_append_events_batch', APPEND_BATCH_SQL, params) : this.db.query(APPEND_BATCH_SQL, params));
@@ -338,9 +346,9 @@ export class PostgresEventStore implements EventStore {
           });
           continue;
         }
-        this.tail = { position, hash: previousHash };
-        this.verifiedThrough = Math.max(this.verifiedThrough ?? 0, position);
-        live.forEach((append, a) => append.pending.resolve({ nextExpectedVersion: expected[a]! + append.events.length, lastPosition: lastPositions[a]! }));
+        this.tail = chain.tail;
+        this.verifiedThrough = Math.max(this.verifiedThrough ?? 0, chain.tail.position);
+        live.forEach((append, a) => append.pending.resolve({ nextExpectedVersion: expected[a]! + append.events.length, lastPosition: chain.lastPositions[a]! }));
         live = [];
         this.emitter.emit('appended');
       }
@@ -516,38 +524,15 @@ export class PostgresEventStore implements EventStore {
     // Nothing is appended after a link that does not verify until an operator has acted (docs/security.md).
     const known = await this.knownBreak();
     if (known) throw new ChainBrokenError(known);
+    const ready = prepared(events);
     for (let attempt = 1; ; attempt++) {
       const expected = expectedVersion === 'any' ? await this.streamVersion(streamId) : expectedVersion;
       const tail = (this.tail ??= await this.loadTail());
       const recordedAt = this.now().toISOString();
-      let previousHash = tail.hash;
-      const eventIds: string[] = [];
-      const types: string[] = [];
-      const data: string[] = [];
-      const metadata: string[] = [];
-      const hashes: string[] = [];
-      events.forEach((event, index) => {
-        const recorded = {
-          position: tail.position + index + 1,
-          streamId,
-          streamVersion: expected + index + 1,
-          eventId: randomUUID(),
-          type: event.type,
-          // Round-trip through JSON so the hash covers exactly what jsonb will give back.
-          data: JSON.parse(JSON.stringify(event.data)) as Record<string, unknown>,
-          metadata: JSON.parse(JSON.stringify(event.metadata)) as RecordedEvent['metadata'],
-          recordedAt,
-        };
-        previousHash = eventHash(key, previousHash, recorded);
-        eventIds.push(recorded.eventId);
-        types.push(recorded.type);
-        data.push(JSON.stringify(recorded.data));
-        metadata.push(JSON.stringify(recorded.metadata));
-        hashes.push(previousHash);
-      });
+      const chain = chained(key, tail, recordedAt, [{ streamId, expected, events: ready }]);
       try {
         const sql = 'SELECT append_events($1, $2, $3, $4::uuid[], $5::text[], $6::jsonb[], $7::jsonb[], $8, $9::text[], $10)';
-        const params = [streamId, expected, tail.position, eventIds, types, data, metadata, recordedAt, hashes, this.db.kind === 'postgres'];
+        const params = [streamId, expected, tail.position, chain.eventIds, chain.types, chain.data, chain.metadata, recordedAt, chain.hashes, this.db.kind === 'postgres'];
         await (this.db.queryPrepared ? this.db.queryPrepared('ifu_append_events', sql, params) : this.db.query(sql, params));
       } catch (error) {
         const { code, detail } = error as { code?: string; detail?: string };
@@ -562,11 +547,10 @@ export class PostgresEventStore implements EventStore {
         this.tail = undefined;
         throw error;
       }
-      const lastPosition = tail.position + events.length;
-      this.tail = { position: lastPosition, hash: previousHash };
-      this.verifiedThrough = Math.max(this.verifiedThrough ?? 0, lastPosition);
+      this.tail = chain.tail;
+      this.verifiedThrough = Math.max(this.verifiedThrough ?? 0, chain.tail.position);
       this.emitter.emit('appended');
-      return { nextExpectedVersion: expected + events.length, lastPosition };
+      return { nextExpectedVersion: expected + events.length, lastPosition: chain.tail.position };
     }
   }
 
