@@ -11,8 +11,8 @@
 /* global process, Buffer */
 import { readFile } from 'node:fs/promises';
 
-/** A job line or frame larger than these is not one the parent writes. */
-const MAX_JOB_LINE = 4096;
+/** A job line or frame larger than these is not one the parent writes (a stamp's line carries two permalinks). */
+const MAX_JOB_LINE = 16 * 1024;
 const MAX_FRAME = 16 * 1024 * 1024;
 
 const send = (message) =>

@@ -256,8 +256,9 @@ export class PdfWorkerPool {
   }
 
   /**
-   * Reads one PDF (`check`: its structure and first page; `text`: its text) in a process of the pool, held to
-   * `limits`: a stream is sent through the process's stdin; a file on the local disk is read by the process itself.
+   * Reads one PDF (`check`: its structure and first page; `text`: its text; `stamp`: the bytes of its currency page,
+   * `details` carrying what the page says) in a process of the pool, held to `limits`: a stream is sent through the
+   * process's stdin; a file on the local disk is read by the process itself.
    */
   async run(pdf: PdfSource, mode: PdfJobMode, limits: PdfLimits, signal?: AbortSignal, details: Record<string, unknown> = {}): Promise<PdfOutcome> {
     // A stream that fails while it waits for a process (its file gone meanwhile) must not fail unheard, which ends
