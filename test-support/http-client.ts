@@ -11,6 +11,26 @@ export interface HttpAnswer {
 }
 
 /**
+ * A kept-alive connection that the API closes just as a request goes out on it fails before any answer: 'other side
+ * closed' when the server ended it, ECONNRESET when its keep-alive timeout destroyed it (Node's http server does) with
+ * the request already on the wire. A server ends only a connection it holds as idle, so the API handled no request
+ * on it and sending it once more is safe. It happens when a test holds the event loop for seconds (an embedded PGlite
+ * statement runs in the test's own thread, as does an in-process API): after it, the keep-alive timers fire at once.
+ */
+export const closedBeforeAnswer = (error: unknown) =>
+  error instanceof TypeError && ['UND_ERR_SOCKET', 'ECONNRESET'].includes(String((error.cause as { code?: string } | undefined)?.code));
+
+/** `fetch`, sending once more a request whose connection was closed before any answer (`closedBeforeAnswer`). */
+export async function fetchOnceMoreIfClosed(input: string | URL | Request, init?: RequestInit, send: typeof fetch = fetch): Promise<Response> {
+  try {
+    return await send(input, init);
+  } catch (error) {
+    if (!closedBeforeAnswer(error) || init?.signal?.aborted) throw error;
+    return send(input, init);
+  }
+}
+
+/**
  * Calls an API over HTTP, as a client written against the spec does, for tests of API processes (not in-process
  * apps): JSON bodies or multipart forms, a bearer token, extra headers.
  */
@@ -24,7 +44,7 @@ export async function callApi(
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const sent = options.body === undefined ? options.form : JSON.stringify(options.body);
-  const response = await fetch(`${base}${path}`, { method, headers, body: sent });
+  const response = await fetchOnceMoreIfClosed(`${base}${path}`, { method, headers, body: sent });
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -16,7 +16,7 @@ import { createLogger, type Logger } from '../services/src/platform/logger';
 import { claimEmail, userDecider } from '../services/src/users';
 import { TEST_AUDIT_KEY } from './audit-key';
 import { freePort } from './free-port';
-import { completeLogIn } from './http-client';
+import { completeLogIn, fetchOnceMoreIfClosed } from './http-client';
 import { forgetHeldFactors, holdApiClock } from './second-factor';
 import { openTestDatabase, type TestDatabase } from './test-database';
 
@@ -143,7 +143,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
       headers['content-type'] = 'application/json';
     }
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const response = await fetchOnceMoreIfClosed(`${url}${path}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -5,6 +5,8 @@ import { afterEach, inject, vi } from 'vitest';
 
 import { clearAppState } from '@/lib/app-state';
 
+import { fetchOnceMoreIfClosed } from '../../../test-support/http-client';
+
 // Every screen calls the real API process of this run (test-support/ui-api-setup.ts); getEnv() reads this at its first call.
 vi.stubEnv('VITE_API_URL', inject('uiApi').url);
 
@@ -27,14 +29,6 @@ async function toNodeForm(form: FormData): Promise<FormData> {
 }
 
 /**
- * A kept-alive connection the API process closes just as a request goes out on it fails with 'other side closed'
- * before any answer: on a loaded machine that happens now and then. Such a request is sent once more (nothing was
- * answered; the API saw no complete request on that connection).
- */
-const closedBeforeAnswer = (error: unknown) =>
-  error instanceof TypeError && (error.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET';
-
-/**
  * The address this test file's requests come from, as a proxy in front of the API would say it (the UI API trusts
  * one proxy hop: ui-api-setup.ts). Every file shares the one API process; from one address, one file's password check
  * was refused as busy (429 password-check-busy, one check per address at a time) while another file set a password,
@@ -52,12 +46,8 @@ function fromTestFileAddress(input: Parameters<typeof fetch>[0], init: RequestIn
 globalThis.fetch = async (input, init) => {
   const addressed = fromTestFileAddress(input, init);
   const sent = addressed.body instanceof FormData && !(addressed.body instanceof NodeFormData) ? { ...addressed, body: await toNodeForm(addressed.body) } : addressed;
-  try {
-    return await nodeFetch(input, sent);
-  } catch (error) {
-    if (!closedBeforeAnswer(error) || sent?.signal?.aborted) throw error;
-    return nodeFetch(input, sent);
-  }
+  // A connection closed before any answer (on a loaded machine, now and then) is tried once more.
+  return fetchOnceMoreIfClosed(input, sent, nodeFetch);
 };
 
 afterEach(() => {
