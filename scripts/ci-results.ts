@@ -43,7 +43,9 @@ for (const run of RUNS) {
       console.log(`  FAILED ${name} > ${test.fullName}: ${String(test.failureMessages?.[0] ?? '').split('\n')[0]!.slice(0, 300)}`);
     }
     if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-      console.log(`  FAILED ${name}: ${String(file.message ?? '').split('\n')[0]!.slice(0, 300)}`);
+      const message = String(file.message ?? '').trim().split('\n')[0]!.slice(0, 300);
+      // An empty message: the file's own code threw nothing; a describe block's hook failed (the skip summary above names it).
+      console.log(`  FAILED ${name}: ${message || 'a hook of a describe block failed; the skip summary above gives its error'}`);
     }
   }
   if (r.numTotalTests === 0) {
