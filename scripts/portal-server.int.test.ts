@@ -21,6 +21,15 @@ describe('the interface a portal server listens on', () => {
       await portal.close();
     }
   });
+
+  it('when its port is taken, then starting fails with EADDRINUSE (a caller may pick another port)', async () => {
+    const first = await startPortalServer({ portal: 'customer', port: 0, apiUrl: 'http://localhost:8080' });
+    try {
+      await expect(startPortalServer({ portal: 'customer', port: first.port, apiUrl: 'http://localhost:8080' })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    } finally {
+      await first.close();
+    }
+  });
 });
 
 /** The customer portal's domain carries the label addresses; the API answers them. */

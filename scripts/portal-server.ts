@@ -183,8 +183,8 @@ export async function startPortalServer(options: PortalServerOptions): Promise<{
     res.set('Cache-Control', NO_CACHE).sendFile(join(dist, 'index.html'));
   });
   const server: Server = await new Promise((resolveServer, reject) => {
-    const s = app.listen(options.port, options.host ?? '127.0.0.1', () => resolveServer(s));
-    s.once('error', reject);
+    // Express 5 calls back with the listen error (EADDRINUSE) as well as on success.
+    const s = app.listen(options.port, options.host ?? '127.0.0.1', (error) => (error ? reject(error) : resolveServer(s)));
   });
   const { port, address } = server.address() as AddressInfo;
   return {

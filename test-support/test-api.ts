@@ -15,7 +15,7 @@ import { loadConfig } from '../services/src/platform/config';
 import { createLogger, type Logger } from '../services/src/platform/logger';
 import { claimEmail, userDecider } from '../services/src/users';
 import { TEST_AUDIT_KEY } from './audit-key';
-import { freePort } from './free-port';
+import { onFreePorts } from './free-port';
 import { completeLogIn, fetchOnceMoreIfClosed } from './http-client';
 import { forgetHeldFactors, holdApiClock } from './second-factor';
 import { openTestDatabase, type TestDatabase } from './test-database';
@@ -102,31 +102,57 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
   const dataDir = mkdtempSync(join(tmpdir(), 'ifu-test-'));
   // DATA_DIR may be given relative (as the default './data' is): it is resolved at start-up.
   const clock = new TestClock();
-  // A known port, so that URLs the API builds for itself (logo links) point at it.
-  const config = loadConfig({
-    API_PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    AUDIT_KEY: TEST_AUDIT_KEY,
-    // Tests make failed attempts back to back; the progressive delay has tests of its own.
-    LOGIN_DELAY_MS: '0',
-    // The task-mail reactor's passes would mail at moments other tests do not control: a test runs them itself
-    // (`api.taskMail.run()`), or sets TASK_MAIL_POLL_MS.
-    TASK_MAIL_POLL_MS: '0',
-    // Cheap argon2 (every login and signature hashes): the production cost has a test of its own (config.unit.test.ts).
-    ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: 'test' }),
-    ...env,
-  });
-  const api = await startApi(config, {
-    storage: { db: apiDb, store, notifications, close: async () => {} },
-    // On the server the rate limits are counted there too, as in production (one namespace per test schema).
-    databaseUrl: apiRole?.url ?? database.connectionString,
-    logger: options.logger ?? createLogger({ level: config.LOG_LEVEL, format: 'json' }),
-    clock: clock.now,
-    host: '127.0.0.1',
-  });
+  const releaseStorage = async () => {
+    await store.close();
+    await notifications?.close();
+    if (apiRole) {
+      await apiRole.db.close();
+      await database.db.exec(`DROP OWNED BY ${apiRole.role}`);
+    }
+    await database.dispose();
+    if (apiRole) {
+      // Roles belong to the server: dropped from the run's database (the test's own is gone).
+      const admin = openPostgres({ connectionString: inject('testDatabaseUrl')!, max: 1 });
+      await admin.exec(`DROP ROLE IF EXISTS ${apiRole.role}`);
+      await admin.close();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  // A known port, so that URLs the API builds for itself (logo links) point at it; a caller that names the port
+  // (startTestProduct, whose portals know it) picks again itself when it was taken.
+  const startOn = (apiPort: number) => {
+    const config = loadConfig({
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      AUDIT_KEY: TEST_AUDIT_KEY,
+      // Tests make failed attempts back to back; the progressive delay has tests of its own.
+      LOGIN_DELAY_MS: '0',
+      // The task-mail reactor's passes would mail at moments other tests do not control: a test runs them itself
+      // (`api.taskMail.run()`), or sets TASK_MAIL_POLL_MS.
+      TASK_MAIL_POLL_MS: '0',
+      // Cheap argon2 (every login and signature hashes): the production cost has a test of its own (config.unit.test.ts).
+      ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: 'test' }),
+      ...env,
+    });
+    return startApi(config, {
+      storage: { db: apiDb, store, notifications, close: async () => {} },
+      // On the server the rate limits are counted there too, as in production (one namespace per test schema).
+      databaseUrl: apiRole?.url ?? database.connectionString,
+      logger: options.logger ?? createLogger({ level: config.LOG_LEVEL, format: 'json' }),
+      clock: clock.now,
+      host: '127.0.0.1',
+    });
+  };
+  let api: Awaited<ReturnType<typeof startApi>>;
+  try {
+    api = env.API_PORT ? await startOn(Number(env.API_PORT)) : await onFreePorts(1, ([port]) => startOn(port!));
+  } catch (error) {
+    await releaseStorage();
+    throw error;
+  }
   const url = `http://127.0.0.1:${api.port}`;
   await forgetHeldFactors(url);
   // A browser's code step against this API moves its clock rather than waiting for the next step.
@@ -224,20 +250,7 @@ export async function startTestApi(env: Record<string, string> = {}, options: Te
     async dispose() {
       releaseClock();
       await api.stop();
-      await store.close();
-      await notifications?.close();
-      if (apiRole) {
-        await apiRole.db.close();
-        await database.db.exec(`DROP OWNED BY ${apiRole.role}`);
-      }
-      await database.dispose();
-      if (apiRole) {
-        // Roles belong to the server: dropped from the run's database (the test's own is gone).
-        const admin = openPostgres({ connectionString: inject('testDatabaseUrl')!, max: 1 });
-        await admin.exec(`DROP ROLE IF EXISTS ${apiRole.role}`);
-        await admin.close();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await releaseStorage();
     },
   };
 }

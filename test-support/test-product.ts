@@ -1,5 +1,5 @@
 import { buildPortal, needsBuild, startPortalServer } from '../scripts/portal-server';
-import { freePort } from './free-port';
+import { onFreePorts } from './free-port';
 import { startTestApi, type TestApi } from './test-api';
 
 export interface TestProduct {
@@ -15,20 +15,32 @@ export interface TestProduct {
  */
 export async function startTestProduct(env: Record<string, string> = {}): Promise<TestProduct> {
   for (const portal of ['admin', 'customer'] as const) if (needsBuild(portal)) await buildPortal(portal);
-  const [adminPort, customerPort, apiPort] = [await freePort(), await freePort(), await freePort()];
-  const adminUrl = `http://127.0.0.1:${adminPort}`;
-  const customerUrl = `http://127.0.0.1:${customerPort}`;
-  // One public address of the API, as in production: the links it signs (file URLs, logos) name the origin the
-  // portals call and their CSP allows, not `localhost` beside `127.0.0.1`.
-  const api = await startTestApi({
-    ...env,
-    PUBLIC_ADMIN_URL: adminUrl,
-    PUBLIC_CUSTOMER_URL: customerUrl,
-    API_PORT: String(apiPort),
-    PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+  // The API names the portals' addresses and they name its: all three ports are picked first, and again if one was
+  // taken before its server listened.
+  const { api, admin, customer, adminUrl, customerUrl } = await onFreePorts(3, async ([adminPort, customerPort, apiPort]) => {
+    const adminUrl = `http://127.0.0.1:${adminPort}`;
+    const customerUrl = `http://127.0.0.1:${customerPort}`;
+    // One public address of the API, as in production: the links it signs (file URLs, logos) name the origin the
+    // portals call and their CSP allows, not `localhost` beside `127.0.0.1`.
+    const api = await startTestApi({
+      ...env,
+      PUBLIC_ADMIN_URL: adminUrl,
+      PUBLIC_CUSTOMER_URL: customerUrl,
+      API_PORT: String(apiPort),
+      PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
+    });
+    const started: Array<{ close(): Promise<void> }> = [];
+    try {
+      const admin = await startPortalServer({ portal: 'admin', port: adminPort!, host: '127.0.0.1', apiUrl: api.url });
+      started.push(admin);
+      const customer = await startPortalServer({ portal: 'customer', port: customerPort!, host: '127.0.0.1', apiUrl: api.url });
+      return { api, admin, customer, adminUrl, customerUrl };
+    } catch (error) {
+      for (const server of started) await server.close();
+      await api.dispose();
+      throw error;
+    }
   });
-  const admin = await startPortalServer({ portal: 'admin', port: adminPort, host: '127.0.0.1', apiUrl: api.url });
-  const customer = await startPortalServer({ portal: 'customer', port: customerPort, host: '127.0.0.1', apiUrl: api.url });
   return {
     api,
     adminUrl,

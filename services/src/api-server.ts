@@ -181,11 +181,48 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
   pdfWorkers.warm(config.PDF_TEXT_MAX_MEMORY_MB);
 
   let shuttingDown = false;
+  let server: Server | undefined;
+  const stop = async () => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    clearInterval(sweeper);
+    clearInterval(digests);
+    // No job run starts from here; one under way finishes while the server closes.
+    const jobsStopped = Promise.all([paperCopyReminders.stop(), safetyNotices.stop(), reviewReminders.stop(), openDownloadSummaries.stop(), taskMail.stop()]);
+    const listening = server;
+    if (listening) {
+      await new Promise<void>((resolveClose) => {
+        listening.close(() => resolveClose());
+        listening.closeIdleConnections();
+        setTimeout(() => listening.closeAllConnections(), 10_000).unref();
+      });
+    }
+    await jobsStopped;
+    await context.work.settled();
+    // Held messages go out now, not lost with the process (the read models still answer who the ADMINs are).
+    await context.anonymousMail.close();
+    await context.textQueue.stop();
+    await runner.stop();
+    stopBreakReports();
+    await rateLimits.close();
+    context.mailer.close();
+    await reads.close();
+    if (!options.storage) await storage.close();
+    logger.info('API stopped');
+  };
+
   const app = createApp(context, { ...options, isShuttingDown: () => shuttingDown });
-  const server: Server = await new Promise((resolveServer, reject) => {
-    const s = app.listen(config.API_PORT, options.host ?? config.HOST, () => resolveServer(s));
-    s.once('error', reject);
-  });
+  try {
+    server = await new Promise<Server>((resolveServer, reject) => {
+      // Express 5 calls back with the listen error (EADDRINUSE) as well as on success.
+      const s = app.listen(config.API_PORT, options.host ?? config.HOST, (error) => (error ? reject(error) : resolveServer(s)));
+    });
+  } catch (error) {
+    // The port is taken (or not ours to bind): what started above stops, so a caller that tries another port, or a
+    // process that logs and exits, leaves no warm PDF processes, jobs or connections behind.
+    await stop();
+    throw error;
+  }
   // Keep-alive sockets would hold shutdown open; idle ones are closed at once, busy ones after their response.
   server.keepAliveTimeout = 5000;
   const { port, address } = server.address() as AddressInfo;
@@ -198,31 +235,7 @@ export async function startApi(config: Config, options: StartOptions = {}): Prom
     readModels: runner,
     taskMail,
     bootstrap,
-    async stop() {
-      if (shuttingDown) return;
-      shuttingDown = true;
-      clearInterval(sweeper);
-      clearInterval(digests);
-      // No job run starts from here; one under way finishes while the server closes.
-      const jobsStopped = Promise.all([paperCopyReminders.stop(), safetyNotices.stop(), reviewReminders.stop(), openDownloadSummaries.stop(), taskMail.stop()]);
-      await new Promise<void>((resolveClose) => {
-        server.close(() => resolveClose());
-        server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 10_000).unref();
-      });
-      await jobsStopped;
-      await context.work.settled();
-      // Held messages go out now, not lost with the process (the read models still answer who the ADMINs are).
-      await context.anonymousMail.close();
-      await context.textQueue.stop();
-      await runner.stop();
-      stopBreakReports();
-      await rateLimits.close();
-      context.mailer.close();
-      await reads.close();
-      if (!options.storage) await storage.close();
-      logger.info('API stopped');
-    },
+    stop,
   };
 }
 

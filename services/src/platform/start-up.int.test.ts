@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,20 @@ describe('the API at start-up', () => {
       expect(api.address).toBe('127.0.0.2');
     } finally {
       await api.stop();
+    }
+  });
+
+  it('when its port is taken, then start-up fails with EADDRINUSE and first stops what it had started (the log says API stopped)', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = holder.address() as AddressInfo;
+    const lines: Array<{ msg: string }> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { msg: string }) });
+    try {
+      await expect(start({ API_PORT: String(port) }, logger)).rejects.toMatchObject({ code: 'EADDRINUSE' });
+      expect(lines.map((line) => line.msg)).toContain('API stopped');
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
     }
   });
 
