@@ -3,6 +3,7 @@ import { changeOrderCount, describeDemoSeed, seedDemo } from '../services/src/de
 import { loadConfigOrExit } from '../services/src/platform/config';
 import { createLogger } from '../services/src/platform/logger';
 import { buildPortal, needsBuild, type PortalName, startPortalServer } from './portal-server';
+import { describeStartFailure } from './start-failure';
 
 /**
  * `npm start`: the whole product on one machine. The API (with its projectors in-process) on API_PORT, and the two
@@ -98,6 +99,6 @@ function announceMail(mail: { to: string; subject: string; links: string[]; file
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(describeStartFailure(error));
   process.exit(1);
 });
