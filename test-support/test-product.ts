@@ -29,14 +29,13 @@ export async function startTestProduct(env: Record<string, string> = {}): Promis
       API_PORT: String(apiPort),
       PUBLIC_API_URL: `http://127.0.0.1:${apiPort}`,
     });
-    const started: Array<{ close(): Promise<void> }> = [];
+    let admin: Awaited<ReturnType<typeof startPortalServer>> | undefined;
     try {
-      const admin = await startPortalServer({ portal: 'admin', port: adminPort!, host: '127.0.0.1', apiUrl: api.url });
-      started.push(admin);
+      admin = await startPortalServer({ portal: 'admin', port: adminPort!, host: '127.0.0.1', apiUrl: api.url });
       const customer = await startPortalServer({ portal: 'customer', port: customerPort!, host: '127.0.0.1', apiUrl: api.url });
       return { api, admin, customer, adminUrl, customerUrl };
     } catch (error) {
-      for (const server of started) await server.close();
+      await admin?.close();
       await api.dispose();
       throw error;
     }
